@@ -1,0 +1,15 @@
+/**
+ * The single table's shape, shared by the CDK data stack and the local stack's CreateTable,
+ * so both create the same keys and indexes. Key values are built in keys.ts.
+ */
+export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
+
+export const TABLE_INDEXES = [
+  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+] as const;
+
+/** Items with this attribute (epoch seconds) are removed by DynamoDB's TTL. */
+export const TTL_ATTRIBUTE = 'expiresAt';
+
+export type IndexName = (typeof TABLE_INDEXES)[number]['indexName'];

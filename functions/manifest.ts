@@ -1,0 +1,55 @@
+/**
+ * Every backend entry point, in one list read by both the CDK app (one Lambda each, API routes,
+ * queues, the schedule, the Cognito trigger) and the local stack (the HTTP bridge, the queue
+ * poller, the daily timer), so nothing runs locally that the cloud does not also run.
+ * `handler` is a module path under functions/, without extension; each module exports `handler`.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteEntry {
+  method: HttpMethod;
+  /** API Gateway route path, with `{name}` parameters. */
+  path: string;
+  handler: string;
+  /** `user`: a valid Cognito ID token is required (the JWT authorizer); `public`: none. */
+  auth: 'user' | 'public';
+  /** Seconds; defaults to 10. */
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+export interface QueueEntry {
+  /** Logical name, also the env var prefix of its URL (`GENERATION_QUEUE_URL`). */
+  name: 'generation' | 'publishing';
+  handler: string;
+  /** The worker's timeout; the queue's visibility timeout is six times this. */
+  timeoutSeconds: number;
+  memoryMb: number;
+  batchSize: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+export interface ScheduleEntry {
+  name: string;
+  handler: string;
+  /** EventBridge cron expression; the local timer understands the daily `cron(M H * * ? *)` form. */
+  cron: string;
+}
+
+export const routes: RouteEntry[] = [
+  { method: 'GET', path: '/api/health', handler: 'http/get-health', auth: 'public' },
+  { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user' },
+];
+
+export const queues: QueueEntry[] = [];
+
+export const schedules: ScheduleEntry[] = [
+  { name: 'refresh-free-credits', handler: 'schedule/refresh-free-credits', cron: 'cron(0 0 * * ? *)' },
+];
+
+/** Cognito triggers: post-confirmation creates the account records and grants the admin role. */
+export const authTriggers = {
+  postConfirmation: 'auth/post-confirmation',
+} as const;
