@@ -5,7 +5,8 @@
  * `handler` is a module path under functions/, without extension; each module exports `handler`.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** `ANY` matches every method (used by the /api catch-all). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
 export interface RouteEntry {
   method: HttpMethod;
@@ -41,6 +42,9 @@ export interface ScheduleEntry {
 export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/health', handler: 'http/get-health', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user' },
+  { method: 'DELETE', path: '/api/me', handler: 'http/delete-me', auth: 'user', timeoutSeconds: 60 },
+  // The most specific route wins, so this only answers paths no other route matches.
+  { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
 ];
 
 export const queues: QueueEntry[] = [];

@@ -1,0 +1,19 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config';
+
+/** The one DynamoDB document client of this process (local endpoint when configured). */
+export const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({ region: config().region, endpoint: config().endpoints.dynamodb }),
+  { marshallOptions: { removeUndefinedValues: true } },
+);
+
+/** The table every repository reads and writes. */
+export function tableName(): string {
+  return config().tableName;
+}
+
+/** True when a write was refused by its condition expression. */
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}

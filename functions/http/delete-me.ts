@@ -1,0 +1,9 @@
+import { deleteAccountRequestSchema } from '../../shared/schemas/account';
+import { httpHandler } from '../lib/http-handler';
+import { deleteAccount } from '../services/account-deletion';
+
+/** DELETE /api/me: deletes the caller's account and everything in it. */
+export const handler = httpHandler({ body: deleteAccountRequestSchema }, async ({ body, caller }) => {
+  await deleteAccount(caller, body.confirmEmail, new Date());
+  return { status: 204 };
+});

@@ -1,0 +1,8 @@
+import { httpHandler } from '../lib/http-handler';
+import { getAccount } from '../services/accounts';
+
+/** GET /api/me: the caller's profile, role and credit balance (creating the records on first use). */
+export const handler = httpHandler({}, async ({ caller }) => ({
+  status: 200,
+  body: await getAccount(caller, new Date()),
+}));

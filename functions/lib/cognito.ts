@@ -1,0 +1,27 @@
+import { AdminAddUserToGroupCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { config } from './config';
+
+/** The one Cognito admin client of this process (the local emulator when configured). */
+const cognito = new CognitoIdentityProviderClient({ region: config().region, endpoint: config().endpoints.cognito });
+
+export const ADMIN_GROUP = 'admin';
+
+function userPoolId(): string {
+  const id = config().userPoolId;
+  if (!id) throw new Error('USER_POOL_ID is not configured');
+  return id;
+}
+
+/** Adds a user to the Cognito admin group (shown in the token's cognito:groups claim). */
+export async function addUserToAdminGroup(username: string): Promise<void> {
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId(), Username: username, GroupName: ADMIN_GROUP }));
+}
+
+/** Deletes the sign-in identity; a user that is already gone counts as deleted. */
+export async function deleteAuthUser(username: string): Promise<void> {
+  try {
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'UserNotFoundException')) throw error;
+  }
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The Lambda side's configuration, read from the environment once and validated here, failing
+ * fast with a clear message. Locally the stack sets the same variables plus service endpoints.
+ */
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  GENERATION_QUEUE_URL: z.string().min(1).optional(),
+  PUBLISHING_QUEUE_URL: z.string().min(1).optional(),
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  /** The app's public address; its host is named in every attribution post. */
+  APP_PUBLIC_URL: z.url(),
+  ADMIN_EMAILS: commaList,
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  ALLOW_PRIVATE_FETCH_HOSTS: commaList,
+  /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
+  DYNAMODB_ENDPOINT: optionalUrl,
+  SQS_ENDPOINT: optionalUrl,
+  COGNITO_ENDPOINT: optionalUrl,
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+/** Parses an environment into the app's configuration; throws one message listing every problem. */
+export function loadConfig(env: Record<string, string | undefined>) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const raw = parsed.data;
+  return {
+    region: raw.AWS_REGION,
+    tableName: raw.TABLE_NAME,
+    queueUrls: { generation: raw.GENERATION_QUEUE_URL, publishing: raw.PUBLISHING_QUEUE_URL },
+    userPoolId: raw.USER_POOL_ID,
+    userPoolClientId: raw.USER_POOL_CLIENT_ID,
+    appPublicUrl: raw.APP_PUBLIC_URL,
+    appHost: new URL(raw.APP_PUBLIC_URL).host,
+    adminEmails: raw.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    openai: raw.OPENAI_API_KEY
+      ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL }
+      : undefined,
+    allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
+    endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function config(): AppConfig {
+  cached ??= loadConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,29 @@
+import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { QueueEntry } from '../manifest';
+import { config } from './config';
+
+/** The one SQS client of this process (the local queue server when configured). */
+const sqs = new SQSClient({ region: config().region, endpoint: config().endpoints.sqs });
+
+type QueueName = QueueEntry['name'];
+
+function queueUrl(name: QueueName): string {
+  const url = config().queueUrls[name];
+  if (!url) throw new Error(`${name.toUpperCase()}_QUEUE_URL is not configured`);
+  return url;
+}
+
+/** Sends one JSON message to a named queue, optionally delayed. */
+export async function sendToQueue(name: QueueName, message: unknown, delaySeconds = 0): Promise<void> {
+  await sqs.send(
+    new SendMessageCommand({ QueueUrl: queueUrl(name), MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds }),
+  );
+}
+
+/** Throws unless every configured queue answers. */
+export async function checkQueues(): Promise<void> {
+  for (const url of Object.values(config().queueUrls)) {
+    if (!url) continue;
+    await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
+  }
+}

@@ -1,0 +1,39 @@
+import {
+  clearAccountDeletionMark,
+  deleteUserItems,
+  markAccountDeletion,
+} from '../data/account-deletion-repository';
+import { keys } from '../data/keys';
+import { deleteAuthUser } from '../lib/cognito';
+import { ValidationError } from '../lib/errors';
+import { logger } from '../lib/logger';
+
+/** What goes, in the spec's order (§4 Account deletion), each a sort-key prefix of the user's partition. */
+const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
+  { what: 'credit transactions', prefix: keys.creditTransactionPrefix },
+  { what: 'credits', prefix: 'CREDITS' },
+  { what: 'platform connections', prefix: keys.platformConnectionPrefix },
+  { what: 'threads', prefix: keys.threadPrefix },
+  { what: 'generation jobs', prefix: keys.generationJobPrefix },
+  { what: 'security events', prefix: keys.securityEventPrefix },
+  { what: 'role', prefix: 'ROLE' },
+  { what: 'profile', prefix: 'PROFILE' },
+];
+
+/**
+ * Deletes a user's account: every item of theirs, in the spec's order, then the sign-in identity.
+ * A deletion mark written first stops anything recreating the account midway, and every step is
+ * idempotent, so a run that crashed can simply be run again to the end.
+ */
+export async function deleteAccount(caller: { userId: string; username: string; email: string }, confirmEmail: string, now: Date): Promise<void> {
+  if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
+    throw new ValidationError('The email you typed does not match your account email.');
+  }
+  await markAccountDeletion(caller.userId, now.toISOString());
+  for (const step of DELETION_ORDER) {
+    const deleted = await deleteUserItems(caller.userId, step.prefix);
+    logger.info('account deletion step', { userId: caller.userId, what: step.what, deleted });
+  }
+  await deleteAuthUser(caller.username);
+  await clearAccountDeletionMark(caller.userId);
+}

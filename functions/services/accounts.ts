@@ -1,0 +1,78 @@
+import { creditView, dailyAllowance } from '../../shared/credits';
+import { utcDate } from '../../shared/dates';
+import {
+  type AccountRecords,
+  createCreditsIfMissing,
+  createProfileIfMissing,
+  createRoleIfMissing,
+  getAccountRecords,
+  type Role,
+} from '../data/account-repository';
+import { isAccountBeingDeleted } from '../data/account-deletion-repository';
+import { refreshFreeCreditsIfStale } from '../data/credits-repository';
+import { config } from '../lib/config';
+import { DomainError } from '../lib/errors';
+
+export interface AccountIdentity {
+  userId: string;
+  email: string;
+}
+
+/** The role a new account gets: admin when its email is listed in ADMIN_EMAILS. */
+export function initialRole(email: string): Role {
+  return config().adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
+}
+
+/** A readable default username: the part of the email before the @. */
+export function defaultUsername(email: string): string | null {
+  const local = email.split('@')[0]?.trim();
+  return local ? local.slice(0, 50) : null;
+}
+
+/**
+ * Creates whatever records of an account are missing: role, profile and a balance with the
+ * day's free credits. Every write is conditional, so running it again (a retried trigger, a
+ * first API call racing the trigger) changes nothing.
+ */
+export async function ensureAccount(identity: AccountIdentity, now: Date): Promise<AccountRecords> {
+  const existing = await getAccountRecords(identity.userId);
+  if (existing.profile && existing.role && existing.credits) return existing;
+  if (await isAccountBeingDeleted(identity.userId)) throw new DomainError(410, 'This account has been deleted.');
+  const createdAt = now.toISOString();
+  const role = existing.role ?? initialRole(identity.email);
+  await createRoleIfMissing(identity.userId, role, createdAt);
+  await createProfileIfMissing({
+    userId: identity.userId,
+    email: identity.email.toLowerCase(),
+    username: defaultUsername(identity.email),
+    createdAt,
+  });
+  const allowance = dailyAllowance(role);
+  await createCreditsIfMissing({
+    userId: identity.userId,
+    freeCredits: allowance,
+    paidCredits: 0,
+    usedCredits: 0,
+    dailyAllowance: allowance,
+    lastRefreshDate: utcDate(now),
+  });
+  return getAccountRecords(identity.userId);
+}
+
+/** The signed-in user's account as the SPA shows it, with today's free credits applied. */
+export async function getAccount(identity: AccountIdentity, now: Date) {
+  let records = await ensureAccount(identity, now);
+  if (records.credits && records.credits.lastRefreshDate < utcDate(now)) {
+    await refreshFreeCreditsIfStale(identity.userId, utcDate(now));
+    records = await getAccountRecords(identity.userId);
+  }
+  const role = records.role ?? 'user';
+  return {
+    userId: identity.userId,
+    email: records.profile?.email ?? identity.email,
+    username: records.profile?.username ?? null,
+    role,
+    isAdmin: role === 'admin',
+    credits: creditView(records.credits, now),
+  };
+}

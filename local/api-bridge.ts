@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { JWTPayload } from 'jose';
+import type { RouteEntry } from '../functions/manifest';
+import { claimsForEvent } from './jwt-verifier';
+import { invokeHandler } from './lambda-runtime';
+import { createRouter } from './routes';
+
+/** API Gateway's own payload limit; the handlers refuse anything over 256 KB themselves. */
+const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+const DEFAULT_TIMEOUT_SECONDS = 10;
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).byteLength;
+    if (size > GATEWAY_MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteEntry,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  claims: JWTPayload | null,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const now = Date.now();
+  const method = req.method ?? 'GET';
+  const isText = /json|text|x-www-form-urlencoded/.test(req.headers['content-type'] ?? 'application/json');
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = query[name] ? `${query[name]},${value}` : value;
+  const routeKey = `${route.method} ${route.path}`;
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    cookies: req.headers.cookie?.split(/;\s*/),
+    headers: headersOf(req),
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
+    body: body.byteLength ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.byteLength > 0 && !isText,
+    stageVariables: undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: req.headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ? claimsForEvent(claims) : {}, scopes: [] } },
+    },
+  };
+}
+
+function writeResult(res: ServerResponse, result: unknown): void {
+  if (typeof result !== 'object' || result === null || !('statusCode' in result)) {
+    // API Gateway's payload 2.0 rule: a result without statusCode is a 200 JSON body.
+    sendJson(res, 200, result);
+    return;
+  }
+  const structured = result as APIGatewayProxyStructuredResultV2;
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name] = String(value);
+  if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
+  res.writeHead(structured.statusCode ?? 200, headers);
+  res.end(structured.body ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+/**
+ * The local stand-in for API Gateway: matches a manifest route, verifies the bearer token for
+ * routes that need one (401 otherwise, as the JWT authorizer answers), builds the payload 2.0
+ * event and invokes the same handler module the cloud runs.
+ */
+export function createApiBridge(routes: RouteEntry[], verifyToken: (token: string) => Promise<JWTPayload>) {
+  const match = createRouter(routes);
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    const found = match(req.method ?? 'GET', url.pathname);
+    if (!found) return sendJson(res, 404, { error: 'Not found' });
+    let claims: JWTPayload | null = null;
+    if (found.route.auth === 'user') {
+      const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (!token) return sendJson(res, 401, { error: 'Authentication required' });
+      try {
+        claims = await verifyToken(token);
+      } catch {
+        return sendJson(res, 401, { error: 'Invalid or expired token' });
+      }
+    }
+    const body = await readBody(req);
+    if (body === null) return sendJson(res, 413, { error: 'Request body too large' });
+    const event = toEvent(req, url, found.route, found.pathParameters, body, claims);
+    try {
+      const result = await invokeHandler(found.route.handler, event, found.route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS);
+      writeResult(res, result);
+    } catch (error) {
+      console.error(`[api] ${found.route.handler} failed:`, error);
+      sendJson(res, 500, { error: 'Internal Server Error' });
+    }
+  };
+}

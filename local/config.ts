@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The local stack's settings, read once from the environment and the command line. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  ADMIN_EMAILS: z.string().default('admin@threadsnip.local'),
+  LOCAL_ADMIN_PASSWORD: z.string().min(6).default('threadsnip-admin'),
+  LOCAL_QUEUE_RETRY_SECONDS: z.coerce.number().int().min(1).max(43200).default(30),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  ALLOW_PRIVATE_FETCH_HOSTS: z.string().optional(),
+});
+
+export type StartMode = 'dev' | 'prod' | 'none';
+
+/** Parses `process.env` and argv (`--prod`, `--api-only`) into the stack's options. */
+export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid local configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const raw = parsed.data;
+  const adminEmails = raw.ADMIN_EMAILS.split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const web: StartMode = argv.includes('--api-only') ? 'none' : argv.includes('--prod') ? 'prod' : 'dev';
+  const handlerEnv = Object.fromEntries(
+    (['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOW_PRIVATE_FETCH_HOSTS'] as const)
+      .filter((name) => raw[name])
+      .map((name) => [name, String(raw[name])]),
+  );
+  return {
+    port: raw.PORT,
+    dataDir: path.resolve(raw.DATA_DIR),
+    web,
+    adminEmails,
+    localAdmin: { email: adminEmails[0] ?? 'admin@threadsnip.local', password: raw.LOCAL_ADMIN_PASSWORD },
+    queueRetrySeconds: raw.LOCAL_QUEUE_RETRY_SECONDS,
+    handlerEnv,
+  };
+}

@@ -1,0 +1,198 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { queues as queueEntries, routes, schedules } from '../functions/manifest';
+import { createApiBridge } from './api-bridge';
+import { createAuthProxy, runPostConfirmation } from './auth-proxy';
+import { applyLocalAwsEnv } from './aws-env';
+import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLocal } from './cognito';
+import { startDailyTimer } from './daily-timer';
+import { ensureTable, startDynalite } from './dynamo';
+import { createJwtVerifier } from './jwt-verifier';
+import { freePort, preferPort } from './ports';
+import { startQueuePoller } from './queue-poller';
+import { createQueues, localSqsClient, startSqs } from './queues';
+import { buildWeb, createDevSite, createStaticSite, webDistDir } from './web-assets';
+
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  /** dev: Vite with HMR; prod: the built SPA; none: API only. */
+  web: 'dev' | 'prod' | 'none';
+  adminEmails: string[];
+  localAdmin: { email: string; password: string };
+  /** Seconds a failed queue message waits before it is retried. */
+  queueRetrySeconds: number;
+  /** Extra environment for the handlers (OPENAI_*, ALLOW_PRIVATE_FETCH_HOSTS, …). */
+  handlerEnv: Record<string, string>;
+}
+
+export interface RunningStack {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+interface SavedState extends Partial<LocalUserPool> {
+  cognitoPort?: number;
+  localAdminCreated?: boolean;
+}
+
+const TABLE_NAME = 'threadsnip-local';
+
+function readState(file: string): SavedState {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SavedState) : {};
+}
+
+/**
+ * Starts everything `npm start` runs, all on 127.0.0.1: dynalite, cognito-local, local-aws-sqs,
+ * the API bridge over the manifest's handlers, the queue pollers, the daily timer and the SPA.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<RunningStack> {
+  applyLocalAwsEnv();
+  mkdirSync(options.dataDir, { recursive: true });
+  const stateFile = path.join(options.dataDir, 'local-stack.json');
+  const state = readState(stateFile);
+  const stops: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step();
+  };
+
+  try {
+    const dynamo = await startDynalite(await freePort(), path.join(options.dataDir, 'dynamodb'));
+    stops.push(dynamo.close);
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+
+    // The same port across restarts keeps the token issuer, so browsers stay signed in.
+    const cognitoPort = await preferPort(state.cognitoPort);
+    const cognito = await startCognitoLocal(cognitoPort, path.join(options.dataDir, 'cognito'));
+    stops.push(cognito.stop);
+    const cognitoClient = localCognitoClient(cognito.endpoint);
+    const pool: LocalUserPool =
+      state.userPoolId && state.userPoolClientId
+        ? { userPoolId: state.userPoolId, userPoolClientId: state.userPoolClientId }
+        : await createUserPool(cognitoClient);
+    Object.assign(state, pool, { cognitoPort });
+    writeFileSync(stateFile, JSON.stringify(state, null, 2));
+
+    const sqsServer = await startSqs(await freePort());
+    stops.push(sqsServer.close);
+    const sqs = localSqsClient(sqsServer.endpoint);
+    const localQueues = await createQueues(sqs, queueEntries, options.queueRetrySeconds);
+
+    const server = createServer();
+    const port = await preferPort(options.port);
+    const url = `http://localhost:${port}`;
+
+    // The handlers read these through functions/lib/config.ts, exactly as a Lambda reads its environment.
+    Object.assign(process.env, {
+      TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqsServer.endpoint,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      APP_PUBLIC_URL: url,
+      ADMIN_EMAILS: options.adminEmails.join(','),
+      ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
+      ...options.handlerEnv,
+    });
+
+    if (!state.localAdminCreated) {
+      await createLocalAdmin(cognitoClient, pool, options.localAdmin);
+      state.localAdminCreated = true;
+      writeFileSync(stateFile, JSON.stringify(state, null, 2));
+    }
+
+    const issuer = `${cognito.endpoint}/${pool.userPoolId}`;
+    const bridge = createApiBridge(
+      routes,
+      createJwtVerifier({ issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, audience: pool.userPoolClientId }),
+    );
+    const authProxy = createAuthProxy(cognito.endpoint, cognitoClient, pool);
+
+    let site: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
+    if (options.web === 'prod') {
+      if (!existsSync(path.join(webDistDir, 'index.html'))) await buildWeb();
+      site = createStaticSite();
+    } else if (options.web === 'dev') {
+      const dev = await createDevSite(server);
+      stops.push(dev.close);
+      site = dev.middleware;
+    }
+
+    server.on('request', async (req, res) => {
+      const requestUrl = new URL(req.url ?? '/', url);
+      try {
+        if (requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')) {
+          await bridge(req, res, requestUrl);
+        } else if (requestUrl.pathname === '/local-auth') {
+          await authProxy(req, res);
+        } else if (requestUrl.pathname === '/config.json') {
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          res.end(
+            JSON.stringify({
+              mode: 'local',
+              apiBaseUrl: '/api',
+              region: process.env.AWS_REGION,
+              userPoolId: pool.userPoolId,
+              userPoolClientId: pool.userPoolClientId,
+              authEndpoint: `http://${req.headers.host ?? `localhost:${port}`}/local-auth`,
+            }),
+          );
+        } else if (site) {
+          await site(req, res);
+        } else {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          res.end('Not found');
+        }
+      } catch (error) {
+        console.error('[local] request failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: 'Internal Server Error' }));
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+
+    for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue).stop);
+    for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
+
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function createLocalAdmin(
+  cognito: ReturnType<typeof localCognitoClient>,
+  pool: LocalUserPool,
+  admin: { email: string; password: string },
+): Promise<void> {
+  const created = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: pool.userPoolId,
+      Username: admin.email,
+      UserAttributes: [
+        { Name: 'email', Value: admin.email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+      MessageAction: 'SUPPRESS',
+    }),
+  );
+  const username = created.User?.Username ?? admin.email;
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: username, Password: admin.password, Permanent: true }),
+  );
+  await runPostConfirmation(cognito, pool, username);
+}

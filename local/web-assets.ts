@@ -1,0 +1,78 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const webConfigFile = path.join(rootDir, 'web/vite.config.ts');
+export const webDistDir = path.join(rootDir, 'web/dist');
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+type Middleware = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** Builds the SPA into web/dist (used by `--prod` when no build exists yet). */
+export async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: webConfigFile, logLevel: 'warn' });
+}
+
+/**
+ * Serves the built SPA as CloudFront does: files by path, long-cached hashed assets, and
+ * index.html for any other path so the router can show its page (its 404 included).
+ */
+export function createStaticSite(distDir = webDistDir): Middleware {
+  const root = path.resolve(distDir);
+  return async (req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+    const candidate = path.resolve(root, `.${pathname}`);
+    let file = path.join(root, 'index.html');
+    if (candidate.startsWith(root + path.sep)) {
+      const info = await stat(candidate).catch(() => null);
+      if (info?.isFile()) file = candidate;
+    }
+    const body = await readFile(file);
+    const hashed = file.includes(`${path.sep}assets${path.sep}`);
+    res.writeHead(200, {
+      'content-type': contentTypes[path.extname(file)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(body);
+  };
+}
+
+/** Vite in middleware mode on the same server (HMR over the same port). */
+export async function createDevSite(httpServer: Server): Promise<{ middleware: Middleware; close: () => Promise<void> }> {
+  if (!existsSync(webConfigFile)) throw new Error('web/vite.config.ts is missing');
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: webConfigFile,
+    appType: 'spa',
+    server: { middlewareMode: true, hmr: { server: httpServer } },
+    logLevel: 'warn',
+  });
+  return {
+    middleware: (req, res) =>
+      new Promise<void>((resolve) => {
+        vite.middlewares(req, res, () => {
+          res.statusCode = 404;
+          res.end('Not found');
+          resolve();
+        });
+        res.once('finish', () => resolve());
+      }),
+    close: () => vite.close(),
+  };
+}
