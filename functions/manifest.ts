@@ -43,11 +43,24 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/health', handler: 'http/get-health', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user' },
   { method: 'DELETE', path: '/api/me', handler: 'http/delete-me', auth: 'user', timeoutSeconds: 60 },
+  { method: 'POST', path: '/api/extract-article', handler: 'http/post-extract-article', auth: 'user', timeoutSeconds: 20, memoryMb: 1024 },
+  {
+    method: 'POST',
+    path: '/api/check-content-sensitivity',
+    handler: 'http/post-check-content-sensitivity',
+    auth: 'user',
+    timeoutSeconds: 15,
+    memoryMb: 1024,
+  },
+  { method: 'POST', path: '/api/generation-jobs', handler: 'http/post-generation-job', auth: 'user' },
+  { method: 'GET', path: '/api/generation-jobs/{jobId}', handler: 'http/get-generation-job', auth: 'user' },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
 ];
 
-export const queues: QueueEntry[] = [];
+export const queues: QueueEntry[] = [
+  { name: 'generation', handler: 'queue/generation-worker', timeoutSeconds: 90, memoryMb: 1536, batchSize: 1, maxReceiveCount: 3 },
+];
 
 export const schedules: ScheduleEntry[] = [
   { name: 'refresh-free-credits', handler: 'schedule/refresh-free-credits', cron: 'cron(0 0 * * ? *)' },

@@ -1,0 +1,194 @@
+import { attributionText } from '../../../shared/attribution';
+import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
+import type { Post } from '../../../shared/schemas/thread';
+import { GenerationFailedError } from '../../lib/errors';
+import { analyseText } from './nlp';
+
+/** A post as a generator writes it, before numbering, splitting and attribution. */
+export interface DraftPost {
+  content: string;
+  /** The article passage the post was written from. */
+  source?: string;
+}
+
+/** What both generators hand to `finalizeThread`. */
+export interface DraftThread {
+  title: string;
+  /** The opening post, without hashtags. */
+  hook: DraftPost;
+  hashtags: string[];
+  /** The numbered posts, unnumbered (any numbering the model added is stripped). */
+  posts: DraftPost[];
+}
+
+export const MIN_POSTS = 3;
+export const MAX_POSTS = 15;
+/** Hook and attribution are not numbered: the rest of the 15 are numbered posts. */
+const MAX_NUMBERED_POSTS = MAX_POSTS - 2;
+const MAX_HASHTAGS = 3;
+const MAX_SOURCE_CHARS = 2_000;
+/** Room left for the widest number prefix, "13/ ". */
+const NUMBERED_BUDGET = POST_CHAR_LIMIT - postLength(`${MAX_NUMBERED_POSTS}/ `);
+
+// "1/", "1/5", "(1/5)", "[1/5]", "1." or "1)" at the start; "1/5", "(1/5)" or "[1/5]" at the end.
+const LEADING_NUMBERING = /^\s*(?:[([]\s*\d{1,2}\s*\/\s*\d{0,2}\s*[)\]]|\d{1,2}\s*\/\s*\d{0,2}|\d{1,2}[.)])\s+/u;
+const TRAILING_NUMBERING = /\s+(?:[([]\s*\d{1,2}\s*\/\s*\d{1,2}\s*[)\]]|\d{1,2}\s*\/\s*\d{1,2})\s*$/u;
+const TRAILING_HASHTAGS = /(?:\s+#[\p{L}\p{N}_]+)+\s*$/u;
+const ATTRIBUTION_START = /^\s*thread created by\b/i;
+
+/** Trims, collapses runs of blank lines and strips numbering a model may have added. */
+function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .replace(LEADING_NUMBERING, '')
+    .replace(TRAILING_NUMBERING, '')
+    .trim();
+}
+
+/** A valid hashtag (`#` + letters, digits, underscore) or null. */
+export function normaliseHashtag(tag: string): string | null {
+  const body = tag.replace(/^#+/, '').replace(/[^\p{L}\p{N}_]/gu, '');
+  return body && /[\p{L}_]/u.test(body) ? `#${body}` : null;
+}
+
+/** Hard cut by graphemes, for a single "word" longer than a whole post. */
+function splitGraphemes(word: string, budget: number): string[] {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const chunks: string[] = [];
+  let current = '';
+  for (const { segment } of segmenter.segment(word)) {
+    if (current && postLength(current + segment) > budget) {
+      chunks.push(current);
+      current = '';
+    }
+    current += segment;
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+/** Greedy packing of whitespace-separated words; URLs contain no whitespace, so are never cut. */
+function splitWords(text: string, budget: number): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (postLength(candidate) <= budget) {
+      current = candidate;
+      continue;
+    }
+    if (current) chunks.push(current);
+    current = '';
+    if (postLength(word) <= budget) current = word;
+    else {
+      const pieces = splitGraphemes(word, budget);
+      current = pieces.pop() ?? '';
+      chunks.push(...pieces);
+    }
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * Splits text into pieces that each fit `budget` (weighted length): whole sentences where possible,
+ * words when a sentence alone is too long. Pieces are substrings of the text, trimmed.
+ */
+export function splitToFit(text: string, budget: number): string[] {
+  const trimmed = text.trim();
+  if (!trimmed) return [];
+  if (postLength(trimmed) <= budget) return [trimmed];
+  const { sentences } = analyseText(trimmed);
+  const chunks: string[] = [];
+  let chunkStart = -1;
+  let chunkEnd = -1;
+  const flush = () => {
+    if (chunkStart >= 0) chunks.push(trimmed.slice(chunkStart, chunkEnd).trim());
+    chunkStart = -1;
+  };
+  for (const sentence of sentences) {
+    const alone = trimmed.slice(sentence.start, sentence.end);
+    if (postLength(alone) > budget) {
+      flush();
+      chunks.push(...splitWords(alone, budget));
+      continue;
+    }
+    if (chunkStart >= 0 && postLength(trimmed.slice(chunkStart, sentence.end).trim()) <= budget) {
+      chunkEnd = sentence.end;
+      continue;
+    }
+    flush();
+    chunkStart = sentence.start;
+    chunkEnd = sentence.end;
+  }
+  flush();
+  return chunks.filter(Boolean);
+}
+
+function clipSource(source: string | undefined): string | undefined {
+  const trimmed = source?.trim();
+  if (!trimmed) return undefined;
+  return trimmed.length > MAX_SOURCE_CHARS ? trimmed.slice(0, MAX_SOURCE_CHARS) : trimmed;
+}
+
+function toPost(index: number, content: string, source: string | undefined): Post {
+  const post: Post = { id: `post-${index}`, content, charCount: postLength(content) };
+  const clipped = clipSource(source);
+  if (clipped) post.source = clipped;
+  return post;
+}
+
+/**
+ * The guarantees every generated thread meets (used by both generators): a hook with hashtags,
+ * numbered posts "1/ … n/", the exact attribution last, 3 to 15 posts, each within 280 weighted
+ * characters (long ones split at sentence or word boundaries, never inside a URL), no empty posts,
+ * ids `post-{index}` and charCount = weighted length.
+ */
+export function finalizeThread(draft: DraftThread, target: { appHost: string; articleUrl: string }): Post[] {
+  const attribution = attributionText(target.appHost, target.articleUrl);
+
+  // Hashtags the model left at the end of the hook join the requested ones.
+  let hookText = cleanText(draft.hook.content);
+  const inlineTags = hookText.match(TRAILING_HASHTAGS)?.[0].trim().split(/\s+/) ?? [];
+  hookText = hookText.replace(TRAILING_HASHTAGS, '').trim();
+  const hashtags = [...new Set([...draft.hashtags, ...inlineTags].map(normaliseHashtag).filter((t) => t !== null))]
+    .filter((tag, i, all) => all.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i)
+    .slice(0, MAX_HASHTAGS);
+
+  const body: DraftPost[] = draft.posts
+    .map((p) => ({ content: cleanText(p.content), source: p.source }))
+    .filter((p) => p.content && !ATTRIBUTION_START.test(p.content));
+
+  let hookSource = draft.hook.source;
+  if (!hookText) {
+    const first = body.shift();
+    if (!first) throw new GenerationFailedError('The generated thread was empty. Please try again.');
+    hookText = first.content;
+    hookSource = first.source;
+  }
+
+  // A hook too long for one post keeps its opening and hands the rest to the numbered posts.
+  const tagLine = hashtags.join(' ');
+  const hookBudget = tagLine ? POST_CHAR_LIMIT - postLength(`\n\n${tagLine}`) : POST_CHAR_LIMIT;
+  const [hookOpening = '', ...hookRest] = splitToFit(hookText, hookBudget);
+  const hookContent = tagLine ? `${hookOpening}\n\n${tagLine}` : hookOpening;
+
+  const numbered: DraftPost[] = [];
+  for (const piece of [...hookRest.map((content) => ({ content, source: hookSource })), ...body]) {
+    for (const content of splitToFit(piece.content, NUMBERED_BUDGET)) numbered.push({ content, source: piece.source });
+  }
+  if (numbered.length === 0) {
+    throw new GenerationFailedError('The generated thread had no posts besides the hook. Please try again.');
+  }
+  const kept = numbered.slice(0, MAX_NUMBERED_POSTS);
+
+  const posts: Post[] = [toPost(0, hookContent, hookSource)];
+  kept.forEach((p, i) => {
+    posts.push(toPost(i + 1, `${i + 1}/ ${p.content}`, p.source));
+  });
+  posts.push(toPost(posts.length, attribution, undefined));
+  return posts;
+}

@@ -1,0 +1,220 @@
+import type { Article } from '../../../shared/schemas/article';
+import type { Tone } from '../../../shared/tones';
+import { GenerationFailedError } from '../../lib/errors';
+import type { DraftPost, DraftThread } from './finalize-thread';
+import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';
+import { themeHashtag } from './themes';
+
+const MAX_BODY_POSTS = 8;
+/** A sentence this similar to one already chosen repeats it. */
+const REDUNDANT = 0.5;
+const MMR_LAMBDA = 0.7;
+
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
+const BOILERPLATE =
+  /\b(subscribe|newsletter|cookies?|all rights reserved|click here|sign up|advertisement|follow us|read more|share this)\b/i;
+// Sentences that lean on the one before ("It was…", "But…") read badly on their own.
+const DANGLING_START = /^["“]?(it|this|that|these|those|they|he|she|but|and|or|so|however|also|still|yet)\b/i;
+
+/** Hook phrasing per tone: modest and deterministic; `lead` is the title or lead sentence. */
+const HOOKS: Record<Tone, (lead: string) => string> = {
+  professional: (lead) => `${lead}: a summary of the key points.`,
+  casual: (lead) => `Just read this one: ${lead}. Here's the gist 👇`,
+  humorous: (lead) => `${lead}. Yes, really. The mostly serious rundown 🧵`,
+  educational: (lead) => `${lead}: what happened and why it matters, step by step 🧵`,
+  persuasive: (lead) => `${lead}. This deserves your attention, and here's why 👇`,
+};
+
+interface Candidate {
+  span: SentenceSpan;
+  text: string;
+  position: number;
+  words: number;
+  paragraphStart: boolean;
+  /** Sparse tf-idf vector, L2-normalised: term id → weight. */
+  vector: Map<number, number>;
+}
+
+function isBoilerplate(text: string): boolean {
+  return BOILERPLATE.test(text) && text.length < 200;
+}
+
+function collectCandidates(analysed: AnalysedText): Candidate[] {
+  const { text, sentences } = analysed;
+  const all: Candidate[] = [];
+  sentences.forEach((span, position) => {
+    let words = 0;
+    let hasVerb = false;
+    for (let i = span.tokenStart; i < span.tokenEnd; i++) {
+      if (analysed.type[i] === 'word' || analysed.type[i] === 'number') words++;
+      if (analysed.pos[i] === 'VERB' || analysed.pos[i] === 'AUX') hasVerb = true;
+    }
+    const previous = position > 0 ? sentences[position - 1] : undefined;
+    const gap = previous ? text.slice(previous.end, span.start) : '\n';
+    all.push({
+      span,
+      text: text.slice(span.start, span.end),
+      position,
+      words: hasVerb ? words : -words,
+      paragraphStart: gap.includes('\n'),
+      vector: new Map(),
+    });
+  });
+  // Headings, captions and fragments make poor posts; keep them only if nothing else exists.
+  const good = all.filter((c) => c.words >= 5 && !isBoilerplate(c.text));
+  const chosen = good.length > 0 ? good : all.filter((c) => c.text.trim());
+  for (const c of chosen) c.words = Math.abs(c.words);
+  return chosen;
+}
+
+/** tf-idf vectors over content lemmas, normalised so a dot product is the cosine similarity. */
+function vectorise(analysed: AnalysedText, candidates: Candidate[]): number {
+  const ids = new Map<string, number>();
+  const df: number[] = [];
+  const counts = candidates.map((c) => {
+    const tf = new Map<number, number>();
+    for (let i = c.span.tokenStart; i < c.span.tokenEnd; i++) {
+      if (analysed.stop[i] || !CONTENT_POS.has(analysed.pos[i] ?? '')) continue;
+      const lemma = analysed.lemma[i] ?? '';
+      if (lemma.length < 2) continue;
+      let id = ids.get(lemma);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(lemma, id);
+        df.push(0);
+      }
+      if (!tf.has(id)) df[id] = (df[id] ?? 0) + 1;
+      tf.set(id, (tf.get(id) ?? 0) + 1);
+    }
+    return tf;
+  });
+  const n = candidates.length;
+  candidates.forEach((c, k) => {
+    let norm = 0;
+    for (const [id, count] of counts[k] ?? []) {
+      const weight = (1 + Math.log(count)) * Math.log(1 + n / (df[id] ?? 1));
+      c.vector.set(id, weight);
+      norm += weight * weight;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (const [id, weight] of c.vector) c.vector.set(id, weight / norm);
+  });
+  return ids.size;
+}
+
+/**
+ * TextRank centrality of every sentence in linear time. On an undirected similarity graph the
+ * TextRank walk settles on each sentence's weighted degree, the sum of its cosine similarities to
+ * all others: with unit vectors that is v·(S − v), where S is the sum of all sentence vectors.
+ */
+function centrality(candidates: Candidate[], terms: number): number[] {
+  const sum = new Float64Array(terms);
+  for (const c of candidates) for (const [id, w] of c.vector) sum[id] = (sum[id] ?? 0) + w;
+  return candidates.map((c) => {
+    let degree = 0;
+    for (const [id, w] of c.vector) degree += w * ((sum[id] ?? 0) - w);
+    return degree;
+  });
+}
+
+function cosine(a: Map<number, number>, b: Map<number, number>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let dot = 0;
+  for (const [id, w] of small) dot += w * (large.get(id) ?? 0);
+  return dot;
+}
+
+/** Text rank × a prior for early and paragraph-opening sentences and for self-contained length. */
+function rankCandidates(analysed: AnalysedText, candidates: Candidate[]): number[] {
+  const terms = vectorise(analysed, candidates);
+  const rank = centrality(candidates, terms);
+  const best = Math.max(...rank, Number.MIN_VALUE);
+  const total = Math.max(1, analysed.sentences.length);
+  return candidates.map((c, k) => {
+    const position = 1 + 0.6 * Math.exp((-4 * c.position) / total) + (c.paragraphStart ? 0.1 : 0);
+    const length = c.words < 8 ? 0.7 : c.words > 45 ? 0.8 : 1;
+    const dangling = DANGLING_START.test(c.text) ? 0.85 : 1;
+    return ((rank[k] ?? 0) / best) * position * length * dangling;
+  });
+}
+
+/** Maximal marginal relevance: strong sentences that do not repeat one already chosen. */
+function selectSentences(candidates: Candidate[], scores: number[], count: number): Candidate[] {
+  const chosen: Candidate[] = [];
+  const remaining = new Set(candidates.map((_, k) => k));
+  while (chosen.length < count && remaining.size > 0) {
+    let bestIndex = -1;
+    let bestValue = Number.NEGATIVE_INFINITY;
+    for (const k of remaining) {
+      const candidate = candidates[k];
+      if (!candidate) continue;
+      const overlap = chosen.reduce((max, c) => Math.max(max, cosine(c.vector, candidate.vector)), 0);
+      if (overlap > REDUNDANT) {
+        remaining.delete(k);
+        continue;
+      }
+      const value = MMR_LAMBDA * (scores[k] ?? 0) - (1 - MMR_LAMBDA) * overlap;
+      if (value > bestValue) {
+        bestValue = value;
+        bestIndex = k;
+      }
+    }
+    if (bestIndex === -1) break;
+    remaining.delete(bestIndex);
+    const picked = candidates[bestIndex];
+    if (picked) chosen.push(picked);
+  }
+  return chosen.sort((a, b) => a.position - b.position);
+}
+
+/** How many numbered posts an article of this many usable sentences deserves. */
+function bodyPostCount(candidates: number): number {
+  return Math.min(candidates, MAX_BODY_POSTS, Math.max(1, Math.round(1 + Math.sqrt(candidates))));
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Without trailing sentence punctuation, so a template can continue it. */
+function asLead(text: string): string {
+  return oneLine(text).replace(/[\s.:;,!?…]+$/u, '');
+}
+
+/**
+ * A thread drafted without any network: TextRank centrality over tf-idf sentence vectors with a position
+ * prior picks the article's central sentences, MMR removes repeats, and they become the numbered
+ * posts in article order, after a tone-specific hook built from the title and the themes' hashtags.
+ */
+export function generateOfflineDraft(input: {
+  article: Pick<Article, 'title' | 'content'>;
+  tone: Tone;
+  themes: readonly string[];
+}): DraftThread {
+  const { article, tone, themes } = input;
+  const content = article.content.trim() ? article.content : '';
+  const analysed = analyseText(content);
+  const candidates = collectCandidates(analysed);
+  if (candidates.length === 0) throw new GenerationFailedError('The article has no text to turn into a thread.');
+
+  const scores = rankCandidates(analysed, candidates);
+  const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length));
+  const posts: DraftPost[] = selected.map((c) => ({ content: oneLine(c.text), source: c.text }));
+
+  const title = oneLine(article.title);
+  let hook: DraftPost;
+  if (title.split(' ').length >= 2) {
+    hook = { content: HOOKS[tone](asLead(title)), source: article.title };
+  } else {
+    // No usable title: the strongest sentence leads, and is not repeated below unless it is all there is.
+    const topIndex = scores.indexOf(Math.max(...scores));
+    const top = candidates[topIndex] ?? candidates[0];
+    const lead = top ? top.text : '';
+    hook = { content: HOOKS[tone](asLead(lead)), source: lead };
+    const repeated = posts.findIndex((p) => p.source === lead);
+    if (posts.length > 1 && repeated !== -1) posts.splice(repeated, 1);
+  }
+
+  const hashtags = themes.map(themeHashtag).filter((t): t is string => t !== null);
+  return { title: title || asLead(hook.source ?? '').slice(0, 120) || 'Untitled Thread', hook, hashtags, posts };
+}

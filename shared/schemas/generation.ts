@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { threadSchema, toneSchema } from './thread';
+
+/** The article URL as the API accepts it: http(s) only. */
+export const articleUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'URL is too long')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+    } catch {
+      return false;
+    }
+  }, 'Please enter a valid URL');
+
+/** POST /api/extract-article */
+export const extractArticleRequestSchema = z.object({ url: articleUrlSchema });
+
+/** POST /api/check-content-sensitivity */
+export const checkContentRequestSchema = z.object({ content: z.string().max(20_000) });
+
+/** POST /api/generation-jobs: a new thread, or (with threadId) a regeneration of one of the caller's. */
+export const createGenerationJobRequestSchema = z.object({
+  url: articleUrlSchema,
+  tone: toneSchema.default('professional'),
+  threadId: z.uuid().optional(),
+});
+export type CreateGenerationJobRequest = z.infer<typeof createGenerationJobRequestSchema>;
+
+export const GENERATION_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/** Why a job failed, so the client picks the right screen. */
+export const GENERATION_FAILURE_KINDS = ['extraction', 'busy', 'insufficient_credits', 'generation', 'internal'] as const;
+
+/** GET /api/generation-jobs/{jobId} */
+export const generationJobSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(GENERATION_JOB_STATUSES),
+  url: z.string(),
+  tone: toneSchema,
+  threadId: z.string(),
+  isNewThread: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  error: z.string().nullable(),
+  failureKind: z.enum(GENERATION_FAILURE_KINDS).nullable(),
+  retryable: z.boolean(),
+  /** Present once the job succeeded, so the preview shows without another request. */
+  thread: threadSchema.nullable(),
+});
+export type GenerationJob = z.infer<typeof generationJobSchema>;
