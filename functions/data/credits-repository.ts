@@ -81,7 +81,7 @@ export async function consumeCreditForThread(userId: string, threadId: string): 
           ExpressionAttributeNames: { '#pocket': pocket },
           ExpressionAttributeValues: {
             ':one': 1,
-            ':zero': 0,
+            ...(spendsPaid ? { ':zero': 0 } : {}),
             ':thread': new Set([threadId]),
             ':threadId': threadId,
           },
