@@ -13,7 +13,7 @@ import { createJwtVerifier } from './jwt-verifier';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
-import { buildWeb, createDevSite, createStaticSite, webDistDir } from './web-assets';
+import { buildWeb, createDevSite, createSampleArticles, createStaticSite, webDistDir } from './web-assets';
 
 export interface LocalStackOptions {
   port: number;
@@ -96,6 +96,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       ADMIN_EMAILS: options.adminEmails.join(','),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
+      // The sample articles are served by this very server, which the fetch guard refuses as loopback.
+      ALLOW_PRIVATE_FETCH_HOSTS: [`localhost:${port}`, `127.0.0.1:${port}`, options.handlerEnv.ALLOW_PRIVATE_FETCH_HOSTS]
+        .filter(Boolean)
+        .join(','),
     });
 
     if (!state.localAdminCreated) {
@@ -110,6 +114,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       createJwtVerifier({ issuer, jwksUrl: `${issuer}/.well-known/jwks.json`, audience: pool.userPoolClientId }),
     );
     const authProxy = createAuthProxy(cognito.endpoint, cognitoClient, pool);
+    const samples = createSampleArticles();
 
     let site: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
     if (options.web === 'prod') {
@@ -128,6 +133,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
           await bridge(req, res, requestUrl);
         } else if (requestUrl.pathname === '/local-auth') {
           await authProxy(req, res);
+        } else if (requestUrl.pathname.startsWith('/samples/')) {
+          await samples(req, res);
         } else if (requestUrl.pathname === '/config.json') {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
           res.end(
@@ -138,6 +145,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
               userPoolId: pool.userPoolId,
               userPoolClientId: pool.userPoolClientId,
               authEndpoint: `http://${req.headers.host ?? `localhost:${port}`}/local-auth`,
+              samplesUrl: '/samples/index.json',
             }),
           );
         } else if (site) {

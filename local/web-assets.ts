@@ -53,6 +53,24 @@ export function createStaticSite(distDir = webDistDir): Middleware {
   };
 }
 
+const samplesDir = path.join(rootDir, 'local/samples');
+
+/** The sample articles of "Try it offline", served only by the local stack under /samples/. */
+export function createSampleArticles(): Middleware {
+  return async (req, res) => {
+    const name = path.basename(new URL(req.url ?? '/', 'http://local').pathname);
+    const file = path.join(samplesDir, name);
+    const body = /^[\w-]+\.(html|json)$/.test(name) ? await readFile(file).catch(() => null) : null;
+    if (!body) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('Not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': contentTypes[path.extname(file)] ?? 'text/plain', 'cache-control': 'no-cache' });
+    res.end(body);
+  };
+}
+
 /** Vite in middleware mode on the same server (HMR over the same port). */
 export async function createDevSite(httpServer: Server): Promise<{ middleware: Middleware; close: () => Promise<void> }> {
   if (!existsSync(webConfigFile)) throw new Error('web/vite.config.ts is missing');

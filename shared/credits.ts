@@ -1,34 +1,124 @@
+import type { CreditPackage, CreditsView } from './schemas/credits';
+
+/** Credits a new thread costs (regenerating an existing thread is free). */
+export const THREAD_CREDIT_COST = 1;
+
 /** Free credits granted each day: 5 for users, 100 for admins (spec §9). */
 export const FREE_CREDITS_PER_DAY = { user: 5, admin: 100 } as const;
 
+/** The Buy More button and low-credit prompt show below this balance. */
+export const BUY_MORE_BELOW = 5;
+
+/** The input step warns, linking to /credits, below this balance. */
+export const INPUT_WARNING_BELOW = 1;
+
+/** Badge thresholds: Good from 10, Low from 5, Critical below 5. */
+export const CREDIT_BADGE_THRESHOLDS = { good: 10, low: 5 } as const;
+
+/** The package preselected on /credits and tagged 'Most Popular'. */
+export const PRESELECTED_PACKAGE_CREDITS = 100;
+
+export type Role = 'admin' | 'user';
+export type CreditBadge = 'Good' | 'Low' | 'Critical';
+
+/** The stored balance a spend or a view works from. */
+export interface CreditBalance {
+  freeCredits: number;
+  paidCredits: number;
+  usedCredits: number;
+}
+
 /** The daily free allowance for a role. */
-export function dailyAllowance(role: 'admin' | 'user'): number {
+export function dailyAllowance(role: Role): number {
   return FREE_CREDITS_PER_DAY[role];
 }
 
-export interface CreditsView {
-  totalCredits: number;
-  usedCredits: number;
-  availableCredits: number;
-  freeCredits: number;
-  paidCredits: number;
-  resetDate: string;
+/** The balance badge: 'Good' at 10 or more, 'Low' at 5 to 9, 'Critical' below 5. */
+export function creditBadge(available: number): CreditBadge {
+  if (available >= CREDIT_BADGE_THRESHOLDS.good) return 'Good';
+  if (available >= CREDIT_BADGE_THRESHOLDS.low) return 'Low';
+  return 'Critical';
 }
 
-/** The balance as the client shows it; resetDate is the next midnight UTC. */
-export function creditView(
-  record: { freeCredits: number; paidCredits: number; usedCredits: number } | null,
-  now: Date,
-): CreditsView {
+/** True when the balance is low enough to offer Buy More (fewer than 5). */
+export function showBuyMore(available: number): boolean {
+  return available < BUY_MORE_BELOW;
+}
+
+/** True when the input step warns that the balance is too low to generate (under 1). */
+export function showInputWarning(available: number): boolean {
+  return available < INPUT_WARNING_BELOW;
+}
+
+/**
+ * The balance after one credit is spent: free credits first, paid only when no free credit is
+ * left, used count up by one. Null when there is nothing to spend; never goes below zero.
+ */
+export function spendOneCredit<T extends CreditBalance>(balance: T): T | null {
+  const free = Math.max(0, balance.freeCredits);
+  const paid = Math.max(0, balance.paidCredits);
+  const used = Math.max(0, balance.usedCredits) + THREAD_CREDIT_COST;
+  if (free >= THREAD_CREDIT_COST) return { ...balance, freeCredits: free - THREAD_CREDIT_COST, usedCredits: used };
+  if (paid >= THREAD_CREDIT_COST) return { ...balance, paidCredits: paid - THREAD_CREDIT_COST, usedCredits: used };
+  return null;
+}
+
+/** The UTC date (YYYY-MM-DD) of the next midnight UTC, when free credits refresh. */
+export function nextResetDate(now: Date | number): string {
+  const instant = new Date(now);
+  const next = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate() + 1));
+  return next.toISOString().slice(0, 10);
+}
+
+/** The balance as the client shows it; a missing record shows zeros, resetDate the next refresh. */
+export function creditView(record: CreditBalance | null, now: Date | number): CreditsView {
   const free = Math.max(0, record?.freeCredits ?? 0);
   const paid = Math.max(0, record?.paidCredits ?? 0);
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
   return {
     totalCredits: free + paid,
-    usedCredits: record?.usedCredits ?? 0,
+    usedCredits: Math.max(0, record?.usedCredits ?? 0),
     availableCredits: free + paid,
     freeCredits: free,
     paidCredits: paid,
-    resetDate: next.toISOString(),
+    resetDate: nextResetDate(now),
   };
+}
+
+/** True when the header shows the free/paid split: both kinds above zero. */
+export function showFreePaidSplit(view: Pick<CreditsView, 'freeCredits' | 'paidCredits'>): boolean {
+  return view.freeCredits > 0 && view.paidCredits > 0;
+}
+
+/** A price in euros: price_cents / 100. */
+export function priceEuros(priceCents: number): number {
+  return priceCents / 100;
+}
+
+const EURO_FORMAT = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+
+/** A price in cents formatted for display, e.g. 999 → '€9.99'. */
+export function formatEuros(priceCents: number): string {
+  return EURO_FORMAT.format(priceEuros(priceCents));
+}
+
+/** The euro price of 10 credits in a package, or null for a package without credits. */
+export function pricePerTenCredits(credits: number, priceCents: number): number | null {
+  if (credits <= 0) return null;
+  return priceEuros((priceCents / credits) * 10);
+}
+
+/**
+ * The savings badge's percentage against the baseline of 100 cents per 10 credits:
+ * round((baseline − price) / baseline × 100), or null when it is not above zero.
+ */
+export function savingsPercent(credits: number, priceCents: number): number | null {
+  const baseline = (credits / 10) * 100;
+  if (baseline <= 0) return null;
+  const percent = Math.round(((baseline - priceCents) / baseline) * 100);
+  return percent > 0 ? percent : null;
+}
+
+/** The package preselected on /credits: the one with exactly 100 credits, if any. */
+export function preselectedPackage<T extends Pick<CreditPackage, 'credits'>>(packages: readonly T[]): T | null {
+  return packages.find((pkg) => pkg.credits === PRESELECTED_PACKAGE_CREDITS) ?? null;
 }

@@ -13,6 +13,7 @@ export function charactersOver(text: string): number {
   return Math.max(0, postLength(text) - POST_CHAR_LIMIT);
 }
 
+/** True when a post's weighted length is within the 280 limit. */
 export function fitsPostLimit(text: string): boolean {
   return postLength(text) <= POST_CHAR_LIMIT;
 }

@@ -1,29 +1,98 @@
-import { postLength } from './post-length';
+import { type ToastText, threadMessages } from './messages';
+import { POST_CHAR_LIMIT, postLength } from './post-length';
 import { type Hallucination, hallucinationSchema, type Post } from './schemas/thread';
 
-/** Turns stored posts, including legacy plain strings, into Posts. */
-export function normalizePosts(raw: unknown): Post[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.map((entry, index) => {
-    if (typeof entry === 'string') return { id: `post-${index}`, content: entry, charCount: postLength(entry) };
-    const value = (entry ?? {}) as Partial<Post>;
-    const content = typeof value.content === 'string' ? value.content : '';
-    return {
-      id: typeof value.id === 'string' && value.id ? value.id : `post-${index}`,
-      content,
-      charCount: typeof value.charCount === 'number' ? value.charCount : postLength(content),
-      ...(typeof value.source === 'string' ? { source: value.source } : {}),
-    };
-  });
+/** A post with its weighted character count; a numeric key becomes the default id `post-{index}`. */
+export function makePost(content: string, indexOrId: number | string): Post {
+  const id = typeof indexOrId === 'number' ? `post-${indexOrId}` : indexOrId;
+  return { id, content, charCount: postLength(content) };
 }
 
-/** A hallucination assessment, or null if any part is missing or invalid. */
+/**
+ * Turns stored posts into Posts (spec §3): legacy plain strings, and objects missing an id or a
+ * charCount, get `post-{index}` and the weighted length. Entries with no text content are dropped.
+ */
+export function normalizePosts(raw: unknown): Post[] {
+  if (!Array.isArray(raw)) return [];
+  const posts: Post[] = [];
+  raw.forEach((entry: unknown, index) => {
+    if (typeof entry === 'string') {
+      posts.push(makePost(entry, index));
+      return;
+    }
+    if (typeof entry !== 'object' || entry === null) return;
+    const value = entry as Record<string, unknown>;
+    if (typeof value.content !== 'string') return;
+    const post = makePost(value.content, typeof value.id === 'string' && value.id ? value.id : index);
+    if (isCount(value.charCount)) post.charCount = value.charCount;
+    if (typeof value.source === 'string') post.source = value.source;
+    posts.push(post);
+  });
+  return posts;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+/** A hallucination assessment, or null if any part is missing or invalid (spec §3). */
 export function parseHallucination(raw: unknown): Hallucination | null {
   const parsed = hallucinationSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
-/** Characters generated across the posts. */
+/** The id of a post added by the curator: `post-{timestamp}`. */
+export function newPostId(now: number): string {
+  return `post-${now}`;
+}
+
+/**
+ * Adds an empty post just before the last (attribution) post; with no posts it is the only one.
+ * The id is `post-{now}`, moved on a millisecond at a time if that id is taken.
+ */
+export function insertEmptyPostBeforeAttribution(posts: readonly Post[], now: number): Post[] {
+  const taken = new Set(posts.map((post) => post.id));
+  let stamp = now;
+  while (taken.has(newPostId(stamp))) stamp += 1;
+  const empty: Post = { id: newPostId(stamp), content: '', charCount: 0 };
+  const at = Math.max(0, posts.length - 1);
+  return [...posts.slice(0, at), empty, ...posts.slice(at)];
+}
+
+/** The result of an edit: the new posts, or the toast that explains the refusal. */
+export type PostUpdate = { ok: true; posts: Post[] } | { ok: false; error: ToastText };
+
+/**
+ * Replaces one post's content and recounts it. The last post is the attribution and is refused
+ * with 'Attribution Protected'; an index outside the list is a programming error (RangeError).
+ */
+export function updatePostContent(posts: readonly Post[], index: number, content: string): PostUpdate {
+  const current = posts[index];
+  if (!Number.isInteger(index) || !current) throw new RangeError(`No post at index ${index}`);
+  if (index === posts.length - 1) return { ok: false, error: threadMessages.attributionProtected };
+  const updated = posts.slice();
+  updated[index] = { ...current, content, charCount: postLength(content) };
+  return { ok: true, posts: updated };
+}
+
+/** A post over the 280 limit: where it is and by how many weighted characters. */
+export interface OverLimitPost {
+  index: number;
+  id: string;
+  over: number;
+}
+
+/** The posts whose weighted length exceeds the limit, counted from their content. */
+export function overLimitPosts(posts: readonly Post[]): OverLimitPost[] {
+  const over: OverLimitPost[] = [];
+  posts.forEach((post, index) => {
+    const excess = postLength(post.content) - POST_CHAR_LIMIT;
+    if (excess > 0) over.push({ index, id: post.id, over: excess });
+  });
+  return over;
+}
+
+/** Characters generated across the posts (the thread's generatedSize). */
 export function generatedSize(posts: readonly Post[]): number {
   return posts.reduce((sum, post) => sum + post.content.length, 0);
 }

@@ -14,6 +14,7 @@ export const TONE_LABELS: Record<Tone, string> = {
 /** Tones that may not be used for sensitive content. */
 export const TONES_BLOCKED_WHEN_SENSITIVE: readonly Tone[] = ['casual', 'humorous'];
 
+/** True for one of the five tone ids. */
 export function isTone(value: unknown): value is Tone {
   return typeof value === 'string' && (TONES as readonly string[]).includes(value);
 }

@@ -1,18 +1,21 @@
 import type { Article, ExtractionResult } from '../../shared/schemas/article';
-import { config } from '../lib/config';
+import type { Post } from '../../shared/schemas/thread';
+import { DEFAULT_TONE, type Tone, TONES_BLOCKED_WHEN_SENSITIVE } from '../../shared/tones';
+import type { Hallucination } from '../../shared/schemas/thread';
 import { logger } from '../lib/logger';
-import { fetchArticle } from './extraction/extract-article';
+import { generateThread } from './generation/generate-thread';
 import { extractThemes } from './generation/themes';
 import { checkSensitivity, sensitiveContentMessage } from './moderation/sensitivity';
 
-/** Fetches and reads an article through the SSRF-safe client, with the app's fetch allow-list. */
-export function fetchArticleForApp(url: string): Promise<Article> {
-  return fetchArticle(url, { allowPrivateHosts: config().allowPrivateFetchHosts });
+/** An OpenAI-compatible service; absent means the offline classifier and generator. */
+export interface OpenAiSettings {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
 }
 
-/** Checks content for sensitive material with the configured moderation (OpenAI, else local). */
-export function checkSensitivityForApp(content: string) {
-  const openai = config().openai;
+/** Checks content for sensitive material (OpenAI moderation with a key, else the local classifier). */
+export function checkContentSensitivity(content: string, openai: OpenAiSettings | undefined) {
   return checkSensitivity(content, {
     openai: openai ? { apiKey: openai.apiKey, baseURL: openai.baseURL } : undefined,
     onError: (error) => logger.warn('sensitivity check failed; treated as not sensitive', { error }),
@@ -20,16 +23,45 @@ export function checkSensitivityForApp(content: string) {
 }
 
 /** The article with its themes and sensitivity: what the two-step submission's first call shows. */
-export async function analyseArticle(article: Article): Promise<ExtractionResult> {
-  const [themes, sensitivity] = await Promise.all([
-    Promise.resolve(extractThemes(article.content, { title: article.title })),
-    checkSensitivityForApp(`${article.title}\n\n${article.content}`),
-  ]);
+export async function analyseArticle(article: Article, openai: OpenAiSettings | undefined): Promise<ExtractionResult> {
+  const themes = extractThemes(article.content, { title: article.title });
+  const sensitivity = await checkContentSensitivity(`${article.title}\n\n${article.content}`, openai);
   return {
     ...article,
     themes,
     isSensitiveContent: sensitivity.isSensitive,
     sensitiveCategories: sensitivity.categories,
     sensitiveContentMessage: sensitiveContentMessage(sensitivity.categories),
+  };
+}
+
+export interface ThreadDraft {
+  title: string;
+  posts: Post[];
+  themes: string[];
+  /** The tone actually used: professional when the content is sensitive. */
+  tone: Tone;
+  hallucination: Hallucination;
+}
+
+/** Writes the thread for an analysed article (the same path for the worker and the command line). */
+export async function draftThread(
+  analysed: ExtractionResult,
+  requestedTone: Tone,
+  settings: { appHost: string; openai: OpenAiSettings | undefined },
+): Promise<ThreadDraft> {
+  // Sensitive content is only ever written in the professional tone (spec §4 Create flow).
+  const tone =
+    analysed.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(requestedTone) ? DEFAULT_TONE : requestedTone;
+  const generated = await generateThread(
+    { article: analysed, tone, appHost: settings.appHost, themes: analysed.themes },
+    { openai: settings.openai },
+  );
+  return {
+    title: generated.title || analysed.title || 'Untitled Thread',
+    posts: generated.posts,
+    themes: generated.themes,
+    tone,
+    hallucination: generated.hallucination,
   };
 }

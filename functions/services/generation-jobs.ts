@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { generatedSize } from '../../shared/posts';
 import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
-import { DEFAULT_TONE, TONES_BLOCKED_WHEN_SENSITIVE } from '../../shared/tones';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
 import {
   createJob,
@@ -26,8 +25,8 @@ import { logger } from '../lib/logger';
 import { sendToQueue } from '../lib/queues';
 import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
-import { analyseArticle, fetchArticleForApp } from './article-analysis';
-import { generateThread } from './generation/generate-thread';
+import { analyseArticle, draftThread } from './article-analysis';
+import { fetchArticle } from './extraction/extract-article';
 import { assertThreadAccess } from './thread-access';
 
 /** The message the generation queue carries. */
@@ -180,31 +179,26 @@ function contentOf(thread: Thread) {
 }
 
 async function generate(job: GenerationJobRecord): Promise<Thread> {
-  const analysed = await analyseArticle(await fetchArticleForApp(job.url));
-  const { appHost, openai } = config();
-  // Sensitive content is only ever written in the professional tone (spec §4 Create flow).
-  const tone = analysed.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(job.tone) ? DEFAULT_TONE : job.tone;
-  const generated = await generateThread(
-    { article: analysed, tone, appHost, themes: analysed.themes },
-    { openai: openai ? { apiKey: openai.apiKey, baseURL: openai.baseURL, model: openai.model } : undefined },
-  );
-  const now = new Date().toISOString();
+  const { appHost, openai, allowPrivateFetchHosts } = config();
+  const article = await fetchArticle(job.url, { allowPrivateHosts: allowPrivateFetchHosts });
+  const analysed = await analyseArticle(article, openai);
+  const draft = await draftThread(analysed, job.tone, { appHost, openai });
   return {
     id: job.threadId,
     userId: job.userId,
-    title: generated.title || analysed.title || 'Untitled Thread',
+    title: draft.title,
     sourceUrl: job.url,
     createdAt: job.createdAt,
-    updatedAt: now,
-    posts: generated.posts,
-    themes: generated.themes,
-    tone,
+    updatedAt: new Date().toISOString(),
+    posts: draft.posts,
+    themes: draft.themes,
+    tone: draft.tone,
     isSensitiveContent: analysed.isSensitiveContent,
     sensitiveCategories: analysed.sensitiveCategories,
     sensitiveContentMessage: analysed.sensitiveContentMessage,
-    hallucination: generated.hallucination,
+    hallucination: draft.hallucination,
     articleSize: analysed.content.length,
-    generatedSize: generatedSize(generated.posts),
+    generatedSize: generatedSize(draft.posts),
     postedToX: false,
     platformPosts: {},
   };

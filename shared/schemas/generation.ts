@@ -32,7 +32,13 @@ export type CreateGenerationJobRequest = z.infer<typeof createGenerationJobReque
 export const GENERATION_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /** Why a job failed, so the client picks the right screen. */
-export const GENERATION_FAILURE_KINDS = ['extraction', 'busy', 'insufficient_credits', 'generation', 'internal'] as const;
+export const GENERATION_FAILURE_KINDS = [
+  'extraction',
+  'busy',
+  'insufficient_credits',
+  'generation',
+  'internal',
+] as const;
 
 /** GET /api/generation-jobs/{jobId} */
 export const generationJobSchema = z.object({

@@ -45,7 +45,7 @@ function checkableText(posts: readonly { content: string }[]): string {
     .join('\n\n');
 }
 
-function describe(count: number, singular: string, plural: string, items: string[]): string {
+function missingSentence(count: number, singular: string, plural: string, items: string[]): string {
   const shown = items.slice(0, 5).join(', ');
   const more = items.length > 5 ? ` and ${items.length - 5} more` : '';
   return `${count} ${count === 1 ? singular : plural} not found in the article: ${shown}${more}.`;
@@ -77,7 +77,10 @@ export function assessHallucination(posts: readonly { content: string }[], artic
 
   const missingQuotes: string[] = [];
   for (const match of text.matchAll(QUOTE)) {
-    const parts = (match[1] ?? '').split(ELLIPSIS).map(comparable).filter((p) => p.split(' ').length >= 3);
+    const parts = (match[1] ?? '')
+      .split(ELLIPSIS)
+      .map(comparable)
+      .filter((p) => p.split(' ').length >= 3);
     if (parts.some((part) => !` ${article} `.includes(` ${part} `))) missingQuotes.push(`“${match[1]?.trim()}”`);
   }
 
@@ -120,9 +123,9 @@ export function assessHallucination(posts: readonly { content: string }[], artic
   }
 
   const reasons: string[] = [];
-  if (missingNumbers.length) reasons.push(describe(missingNumbers.length, 'number', 'numbers', missingNumbers));
-  if (missingNames.length) reasons.push(describe(missingNames.length, 'name', 'names', missingNames));
-  if (missingQuotes.length) reasons.push(describe(missingQuotes.length, 'quote', 'quotes', missingQuotes));
+  if (missingNumbers.length) reasons.push(missingSentence(missingNumbers.length, 'number', 'numbers', missingNumbers));
+  if (missingNames.length) reasons.push(missingSentence(missingNames.length, 'name', 'names', missingNames));
+  if (missingQuotes.length) reasons.push(missingSentence(missingQuotes.length, 'quote', 'quotes', missingQuotes));
   const novelShare = contentWords >= NOVEL_WORDS_MIN_SAMPLE ? novelWords / contentWords : 0;
   if (novelShare > NOVEL_WORDS_LIMIT) {
     reasons.push(`${Math.round(novelShare * 100)}% of the thread's key words do not appear in the article.`);

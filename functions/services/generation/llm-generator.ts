@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { LengthFinishReasonError } from 'openai/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
@@ -116,7 +117,7 @@ function classify(error: unknown): Outcome {
   if (error instanceof z.ZodError || (error instanceof Error && error.name === 'ZodError')) {
     return { kind: 'malformed', problem: 'the reply did not match the JSON schema' };
   }
-  if (error instanceof OpenAI.LengthFinishReasonError) {
+  if (error instanceof LengthFinishReasonError) {
     return { kind: 'malformed', problem: 'the reply was cut off; keep it shorter' };
   }
   return { kind: 'failed' };

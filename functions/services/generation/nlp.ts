@@ -45,7 +45,8 @@ export function analyseText(text: string): AnalysedText {
   const value = tokens.out() as string[];
   const spaces = tokens.out(its.precedingSpaces) as string[];
   const normal = tokens.out(its.normal) as string[];
-  const lemma = tokens.out(its.lemma) as string[];
+  // The typings declare lemma with an addons parameter that `out` does not accept; it works at runtime.
+  const lemma = tokens.out(its.lemma as never) as string[];
   const pos = tokens.out(its.pos) as string[];
   const type = tokens.out(its.type) as string[];
   const stop = tokens.out(its.stopWordFlag) as unknown as boolean[];

@@ -9,6 +9,7 @@ const MAX_BODY_POSTS = 8;
 /** A sentence this similar to one already chosen repeats it. */
 const REDUNDANT = 0.5;
 const MMR_LAMBDA = 0.7;
+const COVERAGE = 0.15;
 
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
 const BOILERPLATE =
@@ -131,7 +132,7 @@ function rankCandidates(analysed: AnalysedText, candidates: Candidate[]): number
   const best = Math.max(...rank, Number.MIN_VALUE);
   const total = Math.max(1, analysed.sentences.length);
   return candidates.map((c, k) => {
-    const position = 1 + 0.6 * Math.exp((-4 * c.position) / total) + (c.paragraphStart ? 0.1 : 0);
+    const position = 1 + 0.35 * Math.exp((-4 * c.position) / total) + (c.paragraphStart ? 0.1 : 0);
     const length = c.words < 8 ? 0.7 : c.words > 45 ? 0.8 : 1;
     const dangling = DANGLING_START.test(c.text) ? 0.85 : 1;
     return ((rank[k] ?? 0) / best) * position * length * dangling;
@@ -142,6 +143,8 @@ function rankCandidates(analysed: AnalysedText, candidates: Candidate[]): number
 function selectSentences(candidates: Candidate[], scores: number[], count: number): Candidate[] {
   const chosen: Candidate[] = [];
   const remaining = new Set(candidates.map((_, k) => k));
+  const last = candidates.at(-1)?.position ?? 0;
+  const spacing = Math.max(1, (last + 1) / count);
   while (chosen.length < count && remaining.size > 0) {
     let bestIndex = -1;
     let bestValue = Number.NEGATIVE_INFINITY;
@@ -153,7 +156,12 @@ function selectSentences(candidates: Candidate[], scores: number[], count: numbe
         remaining.delete(k);
         continue;
       }
-      const value = MMR_LAMBDA * (scores[k] ?? 0) - (1 - MMR_LAMBDA) * overlap;
+      // Neighbours of a chosen sentence lose a little, so the thread covers the whole article.
+      const proximity = chosen.reduce(
+        (max, c) => Math.max(max, 1 - Math.abs(c.position - candidate.position) / spacing),
+        0,
+      );
+      const value = MMR_LAMBDA * (scores[k] ?? 0) - (1 - MMR_LAMBDA) * overlap - COVERAGE * proximity;
       if (value > bestValue) {
         bestValue = value;
         bestIndex = k;

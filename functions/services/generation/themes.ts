@@ -1,26 +1,23 @@
 import { type AnalysedText, analyseText } from './nlp';
 
+/** A word list written as one space-separated string. */
+const wordList = (list: string): string[] => list.split(' ');
+
 export const MAX_THEMES = 5;
 
 // Nouns that occur in almost any article and make useless hashtags.
-const GENERIC_NOUNS = new Set([
-  'year', 'time', 'people', 'person', 'way', 'thing', 'day', 'lot', 'percent', 'per', 'cent', 'number', 'week',
-  'month', 'today', 'article', 'report', 'story', 'news', 'part', 'kind', 'sort', 'fact', 'example', 'point',
-  'case', 'result', 'use', 'end', 'mr', 'mrs', 'ms', 'dr', 'place', 'group', 'world', 'life', 'hand', 'side',
-  'area', 'problem', 'question', 'issue', 'state', 'week', 'hour', 'minute', 'second', 'lot', 'bit', 'something',
-  'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone', 'one', 'others', 'other', 'home', 'level',
-  'term', 'reason', 'idea', 'line', 'set', 'order', 'form', 'show', 'version', 'step', 'series', 'type', 'piece',
-  'statement', 'comment', 'interview', 'told', 'said', 'according', 'source', 'official', 'thanks', 'photo',
-  'image', 'copyright', 'rights', 'newsletter', 'subscribe', 'click', 'read', 'share', 'email', 'page', 'site',
-]);
+const GENERIC_NOUNS = new Set(
+  wordList(
+    'year time people person way thing day lot percent per cent number week month today article report story news part kind sort fact example point case result use end mr mrs ms dr place group world life hand side area problem question issue state week hour minute second lot bit something anything everything nothing someone anyone everyone one others other home level term reason idea line set order form show version step series type piece statement comment interview told said according source official thanks photo image copyright rights newsletter subscribe click read share email page site',
+  ),
+);
 
 // Adjectives that add nothing to a phrase ("new study" is just "study").
-const GENERIC_ADJECTIVES = new Set([
-  'new', 'other', 'many', 'last', 'first', 'big', 'small', 'good', 'great', 'high', 'low', 'large', 'few', 'more',
-  'most', 'same', 'different', 'several', 'own', 'next', 'recent', 'major', 'long', 'little', 'old', 'young',
-  'important', 'whole', 'such', 'certain', 'real', 'main', 'late', 'early', 'previous', 'current', 'possible',
-  'much', 'second', 'third', 'final', 'top', 'best', 'better', 'key', 'full', 'free', 'total', 'only', 'various',
-]);
+const GENERIC_ADJECTIVES = new Set(
+  wordList(
+    'new other many last first big small good great high low large few more most same different several own next recent major long little old young important whole such certain real main late early previous current possible much second third final top best better key full free total only various',
+  ),
+);
 
 const NOUNISH = new Set(['NOUN', 'PROPN']);
 
@@ -138,7 +135,9 @@ export function extractThemes(text: string, options: { title?: string; max?: num
       (c) =>
         c.phrase === candidate.phrase ||
         (c.words > 1 && c.phrase.split(' ').includes(candidate.phrase)) ||
-        (c.words > 1 && candidate.words > 1 && (c.phrase.includes(candidate.phrase) || candidate.phrase.includes(c.phrase))),
+        (c.words > 1 &&
+          candidate.words > 1 &&
+          (c.phrase.includes(candidate.phrase) || candidate.phrase.includes(c.phrase))),
     );
     if (overlaps) continue;
     // A phrase that carries most uses of a chosen single word replaces it ("climate" → "climate change").

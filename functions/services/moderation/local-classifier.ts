@@ -2,6 +2,9 @@ import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'o
 import { type AnalysedText, analyseText } from '../generation/nlp';
 import { orderCategories, type SensitiveCategory } from './categories';
 
+/** A word list written as one space-separated string. */
+const wordList = (list: string): string[] => list.split(' ');
+
 type Scores = Partial<Record<SensitiveCategory, number>>;
 
 /** A category is reported once its evidence reaches this score. */
@@ -30,32 +33,24 @@ interface Rule {
 }
 
 // Words that make "kill", "attack", "shot" and similar refer to harm done to people.
-const PEOPLE = [
-  'people', 'person', 'man', 'woman', 'child', 'children', 'boy', 'girl', 'teenager', 'civilian', 'soldier',
-  'officer', 'police', 'policeman', 'victim', 'resident', 'student', 'worker', 'passenger', 'protester',
-  'journalist', 'family', 'baby', 'he', 'she', 'they', 'him', 'her', 'them', 'himself', 'herself', 'themselves',
-  'wife', 'husband', 'mother', 'father', 'son', 'daughter', 'neighbour', 'neighbor', 'suspect', 'gunman', 'bystander',
-];
-const HARM = [
-  'kill', 'dead', 'death', 'die', 'wound', 'injure', 'injury', 'victim', 'murder', 'blood', 'fatal', 'fatally',
-  'hospital', 'casualty', 'gun', 'gunman', 'gunfire', 'bullet', 'knife', 'police', 'shooting', 'stab', 'bomb',
-  'terrorist', 'terror', 'attack', 'assault', 'weapon', 'explode', 'explosion', 'injured', 'wounded',
-];
-const IMAGERY = [
-  'photo', 'photograph', 'photographer', 'film', 'movie', 'video', 'camera', 'scene', 'picture', 'portrait',
-  'footage', 'documentary', 'episode', 'season', 'studio', 'lens', 'frame', 'selfie', 'commercial', 'star',
-];
-const SPORT = ['basketball', 'basket', 'percent', 'field', 'goal', 'hoop', 'ball', 'puck', 'goalkeeper', 'score', 'penalty', 'match', 'game'];
+const PEOPLE = wordList(
+  'people person man woman child children boy girl teenager civilian soldier officer police policeman victim resident student worker passenger protester journalist family baby he she they him her them himself herself themselves wife husband mother father son daughter neighbour neighbor suspect gunman bystander',
+);
+const HARM = wordList(
+  'kill dead death die wound injure injury victim murder blood fatal fatally hospital casualty gun gunman gunfire bullet knife police shooting stab bomb terrorist terror attack assault weapon explode explosion injured wounded',
+);
+const IMAGERY = wordList(
+  'photo photograph photographer film movie video camera scene picture portrait footage documentary episode season studio lens frame selfie commercial star',
+);
+const SPORT = wordList('basketball basket percent field goal hoop ball puck goalkeeper score penalty match game');
 const MEDICINE = ['vaccine', 'flu', 'booster', 'vaccination', 'jab', 'injection', 'dose', 'covid', 'clinic'];
 const INNOCENT_SHOTS = [...IMAGERY, ...SPORT, ...MEDICINE, 'chance', 'try', 'attempt', 'moon', 'espresso', 'tequila'];
-const TECH_OBJECTS = [
-  'process', 'switch', 'app', 'feature', 'time', 'program', 'task', 'deal', 'bill', 'idea', 'project', 'mood',
-  'battery', 'engine', 'server', 'session', 'tab', 'thread', 'job', 'query', 'signal', 'buzz', 'joke', 'vibe',
-];
-const CYBER = [
-  'cyber', 'cyberattack', 'phishing', 'ransomware', 'malware', 'ddos', 'hacker', 'hack', 'password', 'data',
-  'network', 'server', 'vulnerability', 'exploit', 'heart', 'panic', 'asthma', 'allergy', 'anxiety',
-];
+const TECH_OBJECTS = wordList(
+  'process switch app feature time program task deal bill idea project mood battery engine server session tab thread job query signal buzz joke vibe',
+);
+const CYBER = wordList(
+  'cyber cyberattack phishing ransomware malware ddos hacker hack password data network server vulnerability exploit heart panic asthma allergy anxiety',
+);
 
 const RULES: readonly Rule[] = [
   // Violence
@@ -258,7 +253,7 @@ const RULES: readonly Rule[] = [
   {
     term: 'gun',
     scores: { weapons: 1 },
-    unlessPrev: ['glue', 'nail', 'heat', 'staple', 'spray', 'massage', 'water', 'squirt', 'toy', 'speed', 'radar', 'top'],
+    unlessPrev: wordList('glue nail heat staple spray massage water squirt toy speed radar top'),
   },
   { term: 'weapon', scores: { weapons: 1 }, unlessPrev: ['secret'] },
 
@@ -268,38 +263,34 @@ const RULES: readonly Rule[] = [
   { term: 'smuggle', scores: { illicit: 1 } },
 ];
 
+const scoreEach = (list: string[], scores: Scores) => Object.fromEntries(list.map((w) => [w, scores]));
+
 // Obscenity's English list mixes slurs, sexual terms and swearing: each goes to its own category.
+// "sex", "anal", "penis", "vagina" and "rape" are news and health words: the rules above judge them.
 const OBSCENITY_SCORES: Record<string, Scores> = {
-  ...Object.fromEntries(
-    ['abo', 'abeed', 'africoon', 'arabush', 'boonga', 'chingchong', 'chink', 'dyke', 'fag', 'kike', 'nigger', 'tranny']
-      .map((w) => [w, { hate: 2 }]),
-  ),
+  ...scoreEach(wordList('abo abeed africoon arabush boonga chingchong chink dyke fag kike nigger tranny'), { hate: 2 }),
   retard: { hate: 1, profanity: 1 },
   spastic: { hate: 1 },
   negro: { hate: 1 },
-  ...Object.fromEntries(
-    [
-      'blowjob', 'buttplug', 'deepthroat', 'dildo', 'doggystyle', 'double penetration', 'ejaculate', 'felch',
-      'fellatio', 'finger bang', 'fisting', 'gangbang', 'handjob', 'hentai', 'jerk off', 'jizz', 'lubejob',
-      'masturbate', 'porn', 'bestiality', 'incest', 'orgy', 'orgasm',
-    ].map((w) => [w, { sexual: 2 }]),
+  ...scoreEach(
+    'blowjob|buttplug|deepthroat|dildo|doggystyle|double penetration|ejaculate|felch|fellatio|finger bang|fisting|gangbang|handjob|hentai|jerk off|jizz|lubejob|masturbate|porn|bestiality|incest|orgy|orgasm'.split(
+      '|',
+    ),
+    { sexual: 2 },
   ),
-  ...Object.fromEntries(['cum', 'semen', 'boob', 'tit', 'hooker'].map((w) => [w, { sexual: 1 }])),
+  ...scoreEach(wordList('cum semen boob tit hooker'), { sexual: 1 }),
   slut: { sexual: 1, profanity: 1 },
   whore: { sexual: 1, profanity: 1 },
   fuck: { profanity: 2 },
   cunt: { profanity: 2 },
-  ...Object.fromEntries(
-    ['arse', 'ass', 'bastard', 'bitch', 'bollocks', 'cock', 'cuck', 'dick', 'piss', 'prick', 'pussy', 'shit', 'turd']
-      .concat(['twat', 'wank', 'scat'])
-      .map((w) => [w, { profanity: 1 }]),
-  ),
-  // "sex", "anal", "penis", "vagina" and "rape" are news and health words: the rules above judge them.
+  ...scoreEach(wordList('arse ass bastard bitch bollocks cock cuck dick piss prick pussy shit turd twat wank scat'), {
+    profanity: 1,
+  }),
 };
 
 // Letters that may follow or precede a swear word inside one word ("bullshit", "assholes").
 const SWEAR_PREFIXES = /(?:mother|bull|horse|dip|dumb|jack|cluster|holy|chicken|ape|bat)$/i;
-const SWEAR_SUFFIXES = /^(?:hole|holes|ing|in|er|ers|ed|s|es|y|ty|head|heads|face|off|bag|wit|tard|ass)$/i;
+const SWEAR_SUFFIXES = /^(?:hole|holes|ing|in|er|ers|ed|s|es|y|ty|head|heads|face|off|bag|wit|tard|ass|got|gots)$/i;
 
 const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 

@@ -1,5 +1,5 @@
-import type { Sensitivity } from '../../../shared/schemas/article';
 import { contentSafetyError } from '../../../shared/content-safety';
+import type { Sensitivity } from '../../../shared/schemas/article';
 import { ValidationError } from '../../lib/errors';
 import { openAiClient } from '../generation/openai-client';
 import { orderCategories, type SensitiveCategory } from './categories';

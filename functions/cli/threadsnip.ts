@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import type { Article } from '../../shared/schemas/article';
+import { isTone, TONES, type Tone } from '../../shared/tones';
+import { DomainError } from '../lib/errors';
+import { analyseArticle, draftThread, type OpenAiSettings } from '../services/article-analysis';
+import { extractArticle, fetchArticle } from '../services/extraction/extract-article';
+
+const USAGE = `Usage:
+  threadsnip extract <url|file.html> [--url <original-url>] [--json]
+  threadsnip thread  <url|file.html> [--url <original-url>] [--tone <tone>] [--json]
+
+Tones: ${TONES.join(', ')} (default professional).
+With OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, OPENAI_MODEL) the thread is written by the
+LLM; otherwise by the offline generator. APP_PUBLIC_URL sets the host named in the attribution post.`;
+
+/** The command line's settings, read once from its environment. */
+const envSchema = z.object({
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  APP_PUBLIC_URL: z.url().default('http://localhost:3000'),
+  ALLOW_PRIVATE_FETCH_HOSTS: z.string().default(''),
+});
+
+class UsageError extends Error {}
+
+async function readArticle(source: string, originalUrl: string | undefined, allowPrivateHosts: string[]): Promise<Article> {
+  if (/^https?:\/\//i.test(source)) return fetchArticle(source, { allowPrivateHosts });
+  const html = await readFile(source, 'utf8').catch(() => {
+    throw new UsageError(`Cannot read ${source}: give an http(s) URL or an HTML file.`);
+  });
+  return extractArticle(html, originalUrl ?? pathToFileURL(source).href);
+}
+
+function printArticle(article: Awaited<ReturnType<typeof analyseArticle>>): void {
+  console.log(`${article.title}\n${'='.repeat(Math.min(article.title.length, 80))}`);
+  const facts = [
+    article.byline && `By ${article.byline}`,
+    article.siteName,
+    article.publishedTime,
+    `${article.content.split(/\s+/).filter(Boolean).length} words`,
+    article.themes.length ? `themes: ${article.themes.join(', ')}` : null,
+    article.isSensitiveContent ? `sensitive: ${article.sensitiveCategories.join(', ')}` : null,
+  ].filter(Boolean);
+  console.log(`${facts.join(' · ')}\n`);
+  console.log(article.content);
+}
+
+/** Runs the command line with its arguments; returns the exit code. */
+export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      tone: { type: 'string', default: 'professional' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, source] = positionals;
+  if (values.help || !command || !source || !['extract', 'thread'].includes(command)) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (!isTone(values.tone)) {
+    console.error(`Unknown tone "${values.tone}". Tones: ${TONES.join(', ')}`);
+    return 2;
+  }
+  const settings = envSchema.parse(env);
+  const openai: OpenAiSettings | undefined = settings.OPENAI_API_KEY
+    ? { apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL }
+    : undefined;
+  const allowPrivateHosts = settings.ALLOW_PRIVATE_FETCH_HOSTS.split(',').map((host) => host.trim()).filter(Boolean);
+  const article = await readArticle(source, values.url, allowPrivateHosts);
+  const analysed = await analyseArticle(article, openai);
+  if (command === 'extract') {
+    if (values.json) console.log(JSON.stringify(analysed, null, 2));
+    else printArticle(analysed);
+    return 0;
+  }
+  const draft = await draftThread(analysed, values.tone as Tone, { appHost: new URL(settings.APP_PUBLIC_URL).host, openai });
+  if (values.json) {
+    console.log(
+      JSON.stringify(
+        {
+          title: draft.title,
+          sourceUrl: article.url,
+          posts: draft.posts,
+          themes: draft.themes,
+          tone: draft.tone,
+          isSensitiveContent: analysed.isSensitiveContent,
+          sensitiveCategories: analysed.sensitiveCategories,
+          sensitiveContentMessage: analysed.sensitiveContentMessage,
+          hallucination: draft.hallucination,
+          articleSize: analysed.content.length,
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    draft.posts.forEach((post, index) => {
+      console.log(`[${index + 1}/${draft.posts.length}] (${post.charCount}/280)\n${post.content}\n`);
+    });
+    console.log(`Hallucination risk: ${draft.hallucination.risk} (${draft.hallucination.reason})`);
+  }
+  return 0;
+}
+
+/** Exit code and message for a failure: domain errors are the user's to fix, others are bugs. */
+export function describeFailure(error: unknown): { code: number; message: string } {
+  if (error instanceof UsageError || error instanceof DomainError) return { code: 1, message: error.message };
+  if (error instanceof Error && error.name === 'TypeError' && /parseArgs|Unknown option/i.test(error.message)) {
+    return { code: 2, message: `${error.message}\n\n${USAGE}` };
+  }
+  return { code: 1, message: error instanceof Error ? error.message : String(error) };
+}

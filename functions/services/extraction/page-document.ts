@@ -1,0 +1,40 @@
+import { parseHTML } from 'linkedom';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The address relative links resolve against: the page's own <base href> (resolved), else its URL. */
+export function pageBaseUrl(html: string, url: string): string {
+  const declared = /<base\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(html);
+  const href = declared?.[1] ?? declared?.[2] ?? declared?.[3];
+  if (href) {
+    try {
+      return new URL(href.trim(), url).href;
+    } catch {
+      // A broken <base> is ignored, as browsers do.
+    }
+  }
+  return url;
+}
+
+/**
+ * Parses a page into a fresh linkedom document with an absolute `<base href>` first in the head
+ * (linkedom resolves nothing itself) and fragments wrapped in `<html><body>`.
+ */
+export function parsePageDocument(html: string, url: string): Document {
+  const base = `<base href="${escapeAttribute(pageBaseUrl(html, url))}">`;
+  let source: string;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  const root = /<html(\s[^>]*)?>/i.exec(html);
+  if (head) {
+    const at = head.index + head[0].length;
+    source = `${html.slice(0, at)}${base}${html.slice(at)}`;
+  } else if (root) {
+    const at = root.index + root[0].length;
+    source = `${html.slice(0, at)}<head>${base}</head>${html.slice(at)}`;
+  } else if (/<body(\s[^>]*)?>/i.test(html)) {
+    source = `<!doctype html><html><head>${base}</head>${html}</html>`;
+  } else {
+    source = `<!doctype html><html><head>${base}</head><body>${html}</body></html>`;
+  }
+  return parseHTML(source).document as unknown as Document;
+}

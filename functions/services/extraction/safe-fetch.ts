@@ -1,0 +1,345 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, fetch } from 'undici';
+import { ExtractionError } from '../../lib/errors';
+import { classifyAddress, describeBlockReason } from './address-policy';
+
+/** Limits and exceptions for one server-side page fetch. */
+export interface SafeFetchOptions {
+  /** Hosts (`host` or `host:port`) that may be fetched even though they resolve to a private address. */
+  allowPrivateHosts: string[];
+  /** Overall budget for connecting, redirects and reading the body. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  userAgent?: string;
+}
+
+/** A fetched HTML page, decoded to text. */
+export interface FetchedPage {
+  /** The address the page was finally read from, after redirects. */
+  url: string;
+  html: string;
+  contentType: string;
+  charset: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_REDIRECTS = 5;
+const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; ThreadSnip/1.0; +https://threadsnip.app)';
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Raised inside the connector when the address actually reached is not public. */
+class BlockedAddressError extends ExtractionError {
+  constructor(host: string, reason: string) {
+    super(`This link points to ${reason} (${host}), which cannot be fetched for security reasons.`);
+  }
+}
+
+const stripBrackets = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);
+
+interface AllowedHost {
+  hostname: string;
+  port: number | null;
+}
+
+// Entries are normalised with the URL parser so `0x7f.1:8080` and `127.0.0.1:8080` are the same entry.
+function parseAllowedHosts(entries: string[]): AllowedHost[] {
+  const parsed: AllowedHost[] = [];
+  for (const raw of entries) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    try {
+      const url = new URL(`http://${entry}`);
+      const explicitPort = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(entry)?.[2];
+      parsed.push({
+        hostname: stripBrackets(url.hostname).replace(/\.$/, ''),
+        port: explicitPort ? Number(explicitPort) : null,
+      });
+    } catch {
+      // An entry that is not a host cannot match any URL: ignore it.
+    }
+  }
+  return parsed;
+}
+
+function isAllowedHost(allowed: AllowedHost[], hostname: string, port: number): boolean {
+  const host = stripBrackets(hostname).toLowerCase().replace(/\.$/, '');
+  return allowed.some((entry) => entry.hostname === host && (entry.port === null || entry.port === port));
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+// Resolves like dns.lookup, but hands the socket only public addresses, so it connects to one of those.
+function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) {
+      callback(error, []);
+      return;
+    }
+    const verdicts = addresses.map((entry) => ({ entry, verdict: classifyAddress(entry.address) }));
+    const usable = verdicts.filter(({ verdict }) => verdict && !verdict.blocked).map(({ entry }) => entry);
+    const first = usable[0];
+    if (!first) {
+      const blocked = verdicts.find(({ verdict }) => verdict?.blocked)?.verdict;
+      const reason = blocked?.blocked ? describeBlockReason(blocked.reason) : 'an address that cannot be used';
+      callback(new BlockedAddressError(hostname, reason), []);
+      return;
+    }
+    if (options.all) callback(null, usable);
+    else callback(null, first.address, first.family);
+  });
+}
+
+/**
+ * A connector that refuses non-public addresses: literal IPs before connecting, names at DNS lookup,
+ * and, whatever the path, the address the socket is actually connected to (DNS rebinding).
+ */
+function guardedConnector(allowPrivateHosts: string[], timeoutMs: number): buildConnector.connector {
+  const allowed = parseAllowedHosts(allowPrivateHosts);
+  const strict = buildConnector({ timeout: timeoutMs, lookup: publicOnlyLookup });
+  const open = buildConnector({ timeout: timeoutMs });
+  return (options, callback) => {
+    const hostname = stripBrackets(options.hostname);
+    const port = Number(options.port) || defaultPort(options.protocol);
+    if (isAllowedHost(allowed, hostname, port)) {
+      open(options, callback);
+      return;
+    }
+    const literal = classifyAddress(hostname);
+    if (literal?.blocked) {
+      callback(new BlockedAddressError(hostname, describeBlockReason(literal.reason)), null);
+      return;
+    }
+    strict(options, (...args) => {
+      const [error, socket] = args;
+      if (error) {
+        callback(error, null);
+        return;
+      }
+      const remote = classifyAddress((socket as Socket).remoteAddress ?? '');
+      if (!remote || remote.blocked) {
+        socket.destroy();
+        const reason = remote?.blocked ? describeBlockReason(remote.reason) : 'an address that cannot be used';
+        callback(new BlockedAddressError(hostname, reason), null);
+        return;
+      }
+      callback(null, socket);
+    });
+  };
+}
+
+function parseUrl(input: string): URL {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new ExtractionError('Please enter a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ExtractionError(`Only http and https links can be read (this link uses ${url.protocol.slice(0, -1)}).`);
+  }
+  if (!url.hostname) throw new ExtractionError('Please enter a valid URL');
+  return url;
+}
+
+interface ErrorWithCode {
+  code?: string;
+  cause?: unknown;
+}
+
+// undici wraps connection failures (fetch failed → cause → cause…); find the first meaningful one.
+function rootCauses(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current: unknown = error;
+  while (current && chain.length < 6) {
+    chain.push(current);
+    current = (current as ErrorWithCode).cause;
+  }
+  return chain;
+}
+
+function connectionError(error: unknown, url: URL): ExtractionError {
+  const causes = rootCauses(error);
+  const domain = causes.find((cause) => cause instanceof ExtractionError);
+  if (domain instanceof ExtractionError) return domain;
+  const codes = causes.map((cause) => (cause as ErrorWithCode)?.code).filter(Boolean);
+  const host = url.host;
+  if (codes.some((code) => code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA')) {
+    return new ExtractionError(`Could not find the site ${host}. Check the link and try again.`);
+  }
+  if (codes.includes('ECONNREFUSED')) return new ExtractionError(`The site ${host} refused the connection.`);
+  if (codes.some((code) => code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')) {
+    return new ExtractionError(`The site ${host} took too long to respond.`);
+  }
+  if (codes.some((code) => code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'EPROTO')) {
+    return new ExtractionError(`Could not open a secure connection to ${host}.`);
+  }
+  return new ExtractionError(`Could not connect to the site ${host}. Check the link and try again.`);
+}
+
+function mimeType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+function charsetFromContentType(contentType: string): string | null {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType);
+  return match?.[1] ?? null;
+}
+
+function charsetFromBom(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return null;
+}
+
+// The HTML prescan: <meta charset> or <meta http-equiv content="…charset=…"> near the top.
+function charsetFromMeta(bytes: Uint8Array): string | null {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
+  for (const meta of head.match(/<meta\b[^>]*>/gi) ?? []) {
+    const direct = /\bcharset\s*=\s*["']?\s*([\w.:-]+)/i.exec(meta);
+    if (direct?.[1]) return direct[1];
+  }
+  return null;
+}
+
+function decoderFor(label: string | null): TextDecoder {
+  if (label) {
+    try {
+      return new TextDecoder(label);
+    } catch {
+      // Unknown labels fall back to UTF-8, as browsers do for the web's most common encoding.
+    }
+  }
+  return new TextDecoder('utf-8');
+}
+
+const looksLikeHtml = (bytes: Uint8Array) =>
+  /^\s*(<!doctype html|<html|<head|<body|<!--|<meta|<title)/i.test(
+    new TextDecoder('latin1').decode(bytes.subarray(0, 512)),
+  );
+
+async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const tooLarge = (maxBytes: number) =>
+  new ExtractionError(`The page is too large to read (over ${megabytes(maxBytes)}).`);
+
+/**
+ * Fetches an HTML page for extraction without letting a URL reach private networks: http(s) only,
+ * every connection's address checked, redirects followed by hand and re-checked, a time budget,
+ * a size cap, HTML only, decoded with the page's charset. Every refusal is an ExtractionError.
+ */
+export async function safeFetch(input: string, options: SafeFetchOptions): Promise<FetchedPage> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  let url = parseUrl(input);
+  const agent = new Agent({ connect: guardedConnector(options.allowPrivateHosts, timeoutMs) });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timedOut = () =>
+    new ExtractionError(`The site took too long to respond (over ${Math.round(timeoutMs / 100) / 10} seconds).`);
+  const visited = new Set<string>();
+  try {
+    for (let redirects = 0; ; redirects++) {
+      visited.add(url.href.replace(/#.*$/, ''));
+      let response: Awaited<ReturnType<typeof fetch>>;
+      try {
+        response = await fetch(url, {
+          dispatcher: agent,
+          redirect: 'manual',
+          signal: controller.signal,
+          headers: {
+            'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+            accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+            'accept-language': 'en;q=0.9,*;q=0.5',
+          },
+        });
+      } catch (error) {
+        if (controller.signal.aborted) throw timedOut();
+        throw connectionError(error, url);
+      }
+
+      if (REDIRECT_STATUSES.has(response.status)) {
+        await response.body?.cancel().catch(() => undefined);
+        const location = response.headers.get('location');
+        if (!location) throw new ExtractionError(`The site answered with a redirect (HTTP ${response.status}) but no address.`);
+        let next: URL;
+        try {
+          next = parseUrl(new URL(location, url).href);
+        } catch (error) {
+          if (error instanceof ExtractionError && !error.message.startsWith('Please')) throw error;
+          throw new ExtractionError('The page redirected to an invalid address.');
+        }
+        if (visited.has(next.href.replace(/#.*$/, ''))) throw new ExtractionError('The page redirects in a loop.');
+        if (redirects >= maxRedirects) {
+          throw new ExtractionError(`The page redirected too many times (more than ${maxRedirects}).`);
+        }
+        url = next;
+        continue;
+      }
+
+      if (response.status < 200 || response.status > 299) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new ExtractionError(`The site answered with an error (HTTP ${response.status}).`);
+      }
+
+      const contentType = response.headers.get('content-type') ?? '';
+      const mime = mimeType(contentType);
+      if (mime && !HTML_TYPES.has(mime)) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new ExtractionError(`This link is not a web page (it is ${mime}), so no article can be read from it.`);
+      }
+      const declaredLength = Number(response.headers.get('content-length'));
+      if (declaredLength > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw tooLarge(maxBytes);
+      }
+
+      let bytes: Uint8Array;
+      try {
+        bytes = response.body ? await readCapped(response.body, maxBytes) : new Uint8Array();
+      } catch (error) {
+        if (error instanceof ExtractionError) throw error;
+        if (controller.signal.aborted) throw timedOut();
+        throw new ExtractionError('The connection was lost while reading the page. Please try again.');
+      }
+      if (!mime && !looksLikeHtml(bytes)) {
+        throw new ExtractionError('This link is not a web page, so no article can be read from it.');
+      }
+      // A byte order mark wins over the header, which wins over <meta charset> (the HTML rules).
+      const label = charsetFromBom(bytes) ?? charsetFromContentType(contentType) ?? charsetFromMeta(bytes);
+      const decoder = decoderFor(label);
+      return { url: url.href, html: decoder.decode(bytes), contentType: mime || 'text/html', charset: decoder.encoding };
+    }
+  } finally {
+    clearTimeout(timer);
+    await agent.destroy().catch(() => undefined);
+  }
+}

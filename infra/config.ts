@@ -1,0 +1,70 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { z } from 'zod';
+
+/**
+ * Per-stage deployment settings, parsed once in app.ts from context and environment and passed to
+ * the stacks as props, so no construct reads the environment. Fails fast with every problem listed.
+ */
+const allowedRetentions = new Set(Object.values(RetentionDays).filter((value) => typeof value === 'number'));
+
+const emailList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    (Array.isArray(value) ? value : (value ?? '').split(','))
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const stageConfigSchema = z.object({
+  /** Lowercase letters, digits and dashes; part of the stack names. `prod` keeps more and deletes less. */
+  stage: z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, 'lowercase letters, digits and dashes, starting with a letter'),
+  account: z.string().regex(/^\d{12}$/, 'a 12-digit AWS account id'),
+  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as us-east-1'),
+  /** The public address (custom domain); defaults to the CloudFront distribution's address. */
+  appPublicUrl: z.preprocess(blankToUndefined, z.url({ protocol: /^https$/ }).optional()),
+  adminEmails: emailList,
+  openAiModel: z.preprocess(blankToUndefined, z.string().min(1).default('gpt-4o-mini')),
+  /** Secrets Manager secret (JSON, one key per variable); without it the app uses its offline generator. */
+  apiKeysSecretName: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  /** Receives DLQ and API error alarms when set. */
+  alarmEmail: z.preprocess(blankToUndefined, z.email().optional()),
+  /** The built SPA folder (index.html at its root). */
+  webDistPath: z.string().min(1),
+  apiThrottle: z
+    .object({ rateLimit: z.number().int().positive(), burstLimit: z.number().int().positive() })
+    .default({ rateLimit: 50, burstLimit: 100 }),
+  logRetentionDays: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .refine((days) => allowedRetentions.has(days), 'a CloudWatch Logs retention such as 14, 30 or 90')
+      .optional(),
+  ),
+});
+
+export type StageConfigInput = z.input<typeof stageConfigSchema>;
+
+export interface StageConfig extends Omit<z.output<typeof stageConfigSchema>, 'logRetentionDays'> {
+  isProduction: boolean;
+  logRetention: RetentionDays;
+}
+
+/** Validates raw stage settings; throws one message naming every invalid setting. */
+export function parseStageConfig(input: StageConfigInput): StageConfig {
+  const parsed = stageConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`Invalid CDK stage configuration: ${problems.join('; ')}`);
+  }
+  const { logRetentionDays, ...settings } = parsed.data;
+  const isProduction = settings.stage === 'prod';
+  return {
+    ...settings,
+    isProduction,
+    logRetention: (logRetentionDays ?? (isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS)) as RetentionDays,
+  };
+}

@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+export interface AppFunctionProps {
+  /** The repository root: holds functions/, package-lock.json and tsconfig.json. */
+  projectRoot: string;
+  /** Handler module under functions/, without extension, as the manifest names it. */
+  handler: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
+}
+
+/** The entry file a manifest handler name points to. */
+export function handlerEntry(projectRoot: string, handler: string): string {
+  return join(projectRoot, 'functions', `${handler}.ts`);
+}
+
+/**
+ * One backend handler as a Lambda with the project's defaults: Node 20 on arm64, its own log group
+ * with explicit retention, and a minified esbuild bundle with source maps.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    // An explicit log group (rather than Lambda's implicit one) carries the retention and removal policy.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    super(scope, id, {
+      entry: handlerEntry(props.projectRoot, props.handler),
+      handler: 'handler',
+      projectRoot: props.projectRoot,
+      depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_20_X,
+      architecture: Architecture.ARM_64,
+      timeout: Duration.seconds(props.timeoutSeconds),
+      memorySize: props.memoryMb,
+      logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.CJS,
+        target: 'node20',
+        minify: true,
+        sourceMap: true,
+        // The handlers are written against pinned SDK versions; bundling them avoids drifting with the runtime's copy.
+        bundleAwsSDK: true,
+        tsconfig: join(props.projectRoot, 'tsconfig.json'),
+      },
+    });
+  }
+}

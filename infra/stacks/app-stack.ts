@@ -1,0 +1,382 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as EdgeFunction,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { AccountRecovery, UserPool, UserPoolGroup, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Construct } from 'constructs';
+import { authTriggers, queues, routes, schedules } from '../../functions/manifest';
+import type { StageConfig } from '../config';
+import { AppFunction, handlerEntry } from '../constructs/app-function';
+import { QueueWithDlq } from '../constructs/queue-with-dlq';
+
+/** The variables functions/lib/config.ts reads; typed here so a misspelt name fails to compile. */
+type LambdaEnvironmentName =
+  | 'TABLE_NAME'
+  | 'GENERATION_QUEUE_URL'
+  | 'PUBLISHING_QUEUE_URL'
+  | 'USER_POOL_ID'
+  | 'USER_POOL_CLIENT_ID'
+  | 'APP_PUBLIC_URL'
+  | 'ADMIN_EMAILS'
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_MODEL';
+
+/** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
+export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly LambdaEnvironmentName[];
+
+/** The Cognito group the post-confirmation trigger adds admins to (ADMIN_GROUP in functions/lib/cognito.ts). */
+export const ADMIN_GROUP_NAME = 'admin';
+
+const DEFAULT_TIMEOUT_SECONDS = 10;
+const DEFAULT_MEMORY_MB = 512;
+
+// Vite emits content-hashed files under assets/; only those may be cached forever.
+const HASHED_ASSETS_DIR = 'assets';
+
+// SPA fallback on the site behaviour only: a path without a file extension is a client-side route,
+// so S3 serves index.html with 200. /api/* has its own behaviour, so API 404s stay API 404s.
+const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export interface AppStackProps extends StackProps {
+  config: StageConfig;
+  table: ITable;
+  /** The repository root (functions/, package-lock.json). */
+  projectRoot: string;
+}
+
+/** 'http/get-health' → 'HttpGetHealth': a stable construct id for a manifest name. */
+function constructId(name: string): string {
+  return name
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/**
+ * The stateless stack: Cognito, the HTTP API, one Lambda per manifest handler, the queues, the
+ * schedules, and the SPA on S3 behind CloudFront (which also fronts the API at /api).
+ */
+export class AppStack extends Stack {
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { config, table, projectRoot } = props;
+    const ephemeral = config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    const handlers = [
+      ...new Set([
+        ...routes.map((route) => route.handler),
+        ...queues.map((queue) => queue.handler),
+        ...schedules.map((schedule) => schedule.handler),
+        ...Object.values(authTriggers),
+      ]),
+    ];
+    const missing = handlers.filter((handler) => !existsSync(handlerEntry(projectRoot, handler)));
+    if (missing.length > 0) {
+      throw new Error(`Manifest handlers without a module: ${missing.map((h) => `functions/${h}.ts`).join(', ')}`);
+    }
+
+    // ---- Auth ----
+    const userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      // Spec §5: a sign-up password needs at least 6 characters and nothing else.
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      deletionProtection: config.isProduction,
+      removalPolicy: ephemeral,
+    });
+    const userPoolClient = userPool.addClient('WebClient', {
+      generateSecret: false,
+      // Refresh-token auth is always enabled by Cognito.
+      authFlows: { userPassword: true, userSrp: true },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+    });
+    new UserPoolGroup(this, 'AdminGroup', { userPool, groupName: ADMIN_GROUP_NAME });
+
+    // ---- Queues (before functions: their URLs are part of every function's environment) ----
+    const queueResources = queues.map((entry) => ({
+      entry,
+      pair: new QueueWithDlq(this, `${constructId(entry.name)}Queue`, {
+        consumerTimeoutSeconds: entry.timeoutSeconds,
+        maxReceiveCount: entry.maxReceiveCount,
+        removalPolicy: ephemeral,
+      }),
+    }));
+
+    // ---- HTTP API (the distribution needs its endpoint; the functions need the distribution) ----
+    const httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${this.stackName}-api`,
+      description: 'ThreadSnip API, served to browsers through CloudFront at /api',
+      createDefaultStage: false,
+    });
+    const apiStage = new HttpStage(this, 'DefaultStage', {
+      httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: config.apiThrottle,
+    });
+
+    // ---- Site: private bucket + CloudFront with the API under /api/* ----
+    const siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: ephemeral,
+      autoDeleteObjects: !config.isProduction,
+    });
+    const spaRewrite = new EdgeFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+    });
+    const apiDomain = `${httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const distribution = new Distribution(this, 'Distribution', {
+      comment: `ThreadSnip ${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // With caching disabled this forwards Authorization too; Host must stay the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+    });
+    const siteUrl = `https://${distribution.distributionDomainName}`;
+
+    // ---- Functions ----
+    const secretEnvironment: Partial<Record<LambdaEnvironmentName, string>> = {};
+    if (config.apiKeysSecretName) {
+      for (const name of SECRET_VARIABLES) {
+        // A dynamic reference: CloudFormation resolves it at deploy time; the value never enters the template.
+        secretEnvironment[name] = SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: name }).unsafeUnwrap();
+      }
+    }
+    const sharedEnvironment: Partial<Record<LambdaEnvironmentName, string>> = {
+      TABLE_NAME: table.tableName,
+      APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
+      ADMIN_EMAILS: config.adminEmails.join(','),
+      OPENAI_MODEL: config.openAiModel,
+      ...Object.fromEntries(
+        queueResources.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
+      ),
+      ...secretEnvironment,
+    };
+
+    const timeouts = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
+    for (const entry of [...routes, ...queues]) timeouts.set(entry.handler, entry);
+
+    const triggerHandlers = new Set<string>(Object.values(authTriggers));
+    const functions = new Map<string, AppFunction>();
+    for (const handler of handlers) {
+      const sizing = timeouts.get(handler);
+      const isTrigger = triggerHandlers.has(handler);
+      const environment: Partial<Record<LambdaEnvironmentName, string>> = {
+        ...sharedEnvironment,
+        // A trigger cannot name its own pool (the pool depends on the trigger); it reads event.userPoolId.
+        ...(isTrigger ? {} : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
+      };
+      const fn = new AppFunction(this, `${constructId(handler)}Function`, {
+        projectRoot,
+        handler,
+        timeoutSeconds: sizing?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+        memoryMb: sizing?.memoryMb ?? DEFAULT_MEMORY_MB,
+        environment: environment as Record<string, string>,
+        logRetention: config.logRetention,
+        logRemovalPolicy: ephemeral,
+      });
+      table.grantReadWriteData(fn);
+      for (const { pair } of queueResources) pair.queue.grantSendMessages(fn);
+      if (isTrigger) {
+        // Scoped by ARN pattern, not userPool.userPoolArn: the pool depends on this function (its trigger)
+        // and the function waits for its policy, so naming the pool here would be a circular dependency.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['cognito-idp:AdminAddUserToGroup'],
+            resources: [this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
+          }),
+        );
+      } else {
+        // Account deletion and the admin role toggle manage users of this pool.
+        userPool.grant(
+          fn,
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+        );
+      }
+      functions.set(handler, fn);
+    }
+    const functionFor = (handler: string) => functions.get(handler)!;
+
+    userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, functionFor(authTriggers.postConfirmation));
+
+    // ---- Routes ----
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoAuthorizer',
+      `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
+      { jwtAudience: [userPoolClient.userPoolClientId], identitySource: ['$request.header.Authorization'] },
+    );
+    for (const route of routes) {
+      httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(
+          `${route.method}${constructId(route.path)}Integration`,
+          functionFor(route.handler),
+        ),
+        authorizer: route.auth === 'user' ? authorizer : undefined,
+      });
+    }
+
+    // ---- Queue workers ----
+    for (const { entry, pair } of queueResources) {
+      functionFor(entry.handler).addEventSource(
+        new SqsEventSource(pair.queue, { batchSize: entry.batchSize, reportBatchItemFailures: true }),
+      );
+    }
+
+    // ---- Schedules ----
+    for (const entry of schedules) {
+      new Rule(this, `${constructId(entry.name)}Rule`, {
+        description: `Runs ${entry.handler}`,
+        schedule: Schedule.expression(entry.cron),
+        targets: [new LambdaFunction(functionFor(entry.handler), { retryAttempts: 2 })],
+      });
+    }
+
+    // ---- Web assets + runtime config ----
+    const deploymentLogs = new LogGroup(this, 'WebDeploymentLogs', {
+      retention: config.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const hashedAssets = new BucketDeployment(this, 'WebHashedAssets', {
+      sources: [Source.asset(join(config.webDistPath, HASHED_ASSETS_DIR))],
+      destinationBucket: siteBucket,
+      destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      // Keep earlier builds' files: a browser still on the previous index.html may request them.
+      prune: false,
+      memoryLimit: 512,
+      logGroup: deploymentLogs,
+    });
+    const siteFiles = new BucketDeployment(this, 'WebSiteFiles', {
+      sources: [
+        Source.asset(config.webDistPath, { exclude: [`${HASHED_ASSETS_DIR}/**`] }),
+        Source.jsonData('config.json', {
+          mode: 'cloud',
+          apiBaseUrl: '/api',
+          region: this.region,
+          userPoolId: userPool.userPoolId,
+          userPoolClientId: userPoolClient.userPoolClientId,
+        }),
+      ],
+      destinationBucket: siteBucket,
+      // index.html and config.json must be revalidated so a deploy takes effect at once.
+      cacheControl: [CacheControl.fromString('no-cache')],
+      prune: false,
+      distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      logGroup: deploymentLogs,
+    });
+    // The new index.html must not go live before the files it references.
+    siteFiles.node.addDependency(hashedAssets);
+
+    // ---- Alarms ----
+    if (config.alarmEmail) {
+      const topic = new Topic(this, 'AlarmTopic');
+      topic.addSubscription(new EmailSubscription(config.alarmEmail));
+      const action = new SnsAction(topic);
+      for (const { entry, pair } of queueResources) {
+        pair.deadLetterQueue
+          .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
+          .createAlarm(this, `${constructId(entry.name)}DeadLettersAlarm`, {
+            alarmDescription: `Messages failed ${entry.maxReceiveCount} times on the ${entry.name} queue`,
+            threshold: 0,
+            comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+            evaluationPeriods: 1,
+            treatMissingData: TreatMissingData.NOT_BREACHING,
+          })
+          .addAlarmAction(action);
+      }
+      httpApi
+        .metricServerError({ period: Duration.minutes(5), statistic: 'Sum' })
+        .createAlarm(this, 'ApiServerErrorsAlarm', {
+          alarmDescription: 'The API answered with 5xx more than 5 times in 5 minutes',
+          threshold: 5,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        })
+        .addAlarmAction(action);
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: config.appPublicUrl ?? siteUrl });
+    new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Direct API endpoint; browsers use /api on the site' });
+    new CfnOutput(this, 'UserPoolId', { value: userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+  }
+}

@@ -1,0 +1,308 @@
+// The product's texts (spec §8 and the validation messages of §5), word for word. Where the spec
+// gives a failure text without a title, the toast uses 'Error', as the spec's own pairs do.
+
+/** A toast's text: a title and, for most, a description. */
+export interface ToastText {
+  title: string;
+  description?: string;
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password. Please check your credentials and try again.';
+const RESTORE_START_OVER = 'Unable to restore your thread. Please start over.';
+
+/** Sign in, sign up, sign out, password reset and identity-provider texts. */
+export const authMessages = {
+  signInSuccess: { title: 'Welcome back!', description: "You've successfully signed in." },
+  signInFailed: { title: 'Sign in failed', description: INVALID_CREDENTIALS },
+  signUpSuccess: { title: 'Account created!', description: 'Please check your email to verify your account.' },
+  existingAccountSignedIn: { title: 'Welcome back!', description: "You've been signed in successfully." },
+  existingAccountSignInFailed: { title: 'Invalid credentials', description: INVALID_CREDENTIALS },
+  signUpFailed: {
+    title: 'Sign up failed',
+    description: 'Unable to create account. Please check your credentials and try again.',
+  },
+  weakPassword: {
+    title: 'Sign up failed',
+    description: 'Password requirements not met. Please ensure your password is at least 6 characters long.',
+  },
+  signedOut: { title: 'Signed out', description: "You've been successfully signed out." },
+  resetEmailSent: {
+    title: 'Password reset email sent',
+    description: 'Please check your email for the password reset link.',
+  },
+  resetNotice: 'Password reset email sent! Check your inbox for instructions.',
+  resetEmailRequired: 'Please enter your email address first',
+  googleSignInSuccess: { title: 'Welcome!', description: 'Successfully signed in with Google' },
+  googleSignInFailed: { title: 'Sign in failed', description: 'Failed to sign in with Google' },
+  googleSignInUnexpected: { title: 'Sign in failed', description: 'An unexpected error occurred' },
+  googleBlocked: 'Google Sign-In blocked. Please disable ad blockers or allow cookies.',
+  googleUnavailable: 'Google Sign-In unavailable',
+  continueGenerating: 'Sign in to continue generating your thread',
+} as const satisfies Record<string, ToastText | string>;
+
+/** 'Password reset failed' with the server's message, or the generic one when there is none. */
+export function passwordResetFailed(serverMessage?: string | null): ToastText {
+  return {
+    title: 'Password reset failed',
+    description: serverMessage?.trim() || 'An error occurred while sending the reset email',
+  };
+}
+
+/** Balance, spending and payment texts. */
+export const creditMessages = {
+  insufficientCredits: {
+    title: 'Insufficient Credits',
+    description: "You don't have enough credits to generate a thread. Please purchase more credits.",
+  },
+  insufficientCreditsToGenerate: {
+    title: 'Insufficient Credits',
+    description: 'You need at least 1 credit to generate a thread. Please purchase more credits to continue.',
+  },
+  creditProcessingFailed: { title: 'Error', description: 'Failed to process credit. Please try again.' },
+  creditError: {
+    title: 'Credit Error',
+    description: 'Thread generated but there was an issue with credit processing.',
+  },
+  packagesLoadFailed: { title: 'Error', description: 'Failed to load credit packages. Please try again.' },
+  paymentVerificationFailed: {
+    title: 'Payment Verification Failed',
+    description: "Please contact support if credits weren't added to your account.",
+  },
+  purchaseFailed: { title: 'Purchase Failed', description: 'Failed to create checkout session. Please try again.' },
+  signInToAccessCredits: 'Please sign in to access your credits',
+  loadingCredits: 'Loading Credits',
+  mostPopular: 'Most Popular',
+} as const satisfies Record<string, ToastText | string>;
+
+/** 'Payment Successful!': '{n} credits have been added to your account.' */
+export function paymentSuccessful(credits: number): ToastText {
+  return { title: 'Payment Successful!', description: `${credits} credits have been added to your account.` };
+}
+
+/** How many service-busy retries the create flow allows (spec §9). */
+export const MAX_GENERATION_RETRIES = 3;
+
+// Substrings of an error message that mean the AI service is busy rather than broken (spec §8).
+const SERVICE_BUSY_MARKERS = [
+  'edge function returned a non-2xx status code',
+  'temporarily unavailable',
+  'overloaded',
+  'service unavailable',
+  '503',
+  '502',
+  '504',
+];
+
+/** Generation progress, busy-service and failure texts. */
+export const generationMessages = {
+  serviceBusy: {
+    title: 'Service Temporarily Busy',
+    description: 'The AI service is experiencing high demand. This is temporary and no credits were consumed.',
+  },
+  tryAgainSoon: 'You can try again in a moment',
+  waitBeforeRetrying: 'Please wait a few minutes before retrying.',
+  unexpectedError: 'An unexpected error occurred while processing your URL. Please try again.',
+  checkingContent: 'Checking Content...',
+  invalidUrl: 'Please enter a valid URL',
+  possibleAddedContent: 'Possible Added Content',
+  highRiskOfAddedContent: 'High Risk of Added Content',
+} as const satisfies Record<string, ToastText | string>;
+
+/** True when a failure is the busy-service case: a known marker in the message, or retryable set. */
+export function isServiceBusy(message: string | null | undefined, retryable = false): boolean {
+  if (retryable) return true;
+  const lower = (message ?? '').toLowerCase();
+  return SERVICE_BUSY_MARKERS.some((marker) => lower.includes(marker));
+}
+
+/** The hint under the busy notice: try again now for the first two retries, then wait. */
+export function serviceBusyHint(retryCount: number): string {
+  return retryCount < 2 ? generationMessages.tryAgainSoon : generationMessages.waitBeforeRetrying;
+}
+
+/** 'Retry attempts: n/3' */
+export function retryAttempts(retryCount: number): string {
+  return `Retry attempts: ${retryCount}/${MAX_GENERATION_RETRIES}`;
+}
+
+/** 'Generation Failed' with the failure's message, or the generic one. */
+export function generationFailed(message?: string | null): ToastText {
+  return { title: 'Generation Failed', description: message?.trim() || generationMessages.unexpectedError };
+}
+
+/** The hallucination banner's title for a risk level; low risk shows no banner (null). */
+export function hallucinationBannerTitle(risk: 'low' | 'medium' | 'high'): string | null {
+  if (risk === 'high') return generationMessages.highRiskOfAddedContent;
+  if (risk === 'medium') return generationMessages.possibleAddedContent;
+  return null;
+}
+
+/** Restore, save, edit, copy, history and detail texts. */
+export const threadMessages = {
+  restoreAuthRequired: { title: 'Authentication Required', description: 'Please sign in to access your thread.' },
+  restoreNotFound: { title: 'Thread Not Found', description: RESTORE_START_OVER },
+  restoreAccessDenied: { title: 'Access Denied' },
+  restoreFailed: { title: 'Restoration Failed', description: RESTORE_START_OVER },
+  saveMissingThreadId: { title: 'Thread Error', description: 'Thread ID is missing. Please regenerate your thread.' },
+  saveNotSignedIn: { title: 'Authentication Error', description: 'Please sign in to save your changes.' },
+  saveNoPosts: { title: 'No Content', description: 'No posts to save. Please regenerate your thread.' },
+  saveWarning: { title: 'Save Warning', description: 'There was an issue saving your edits, but you can continue.' },
+  saveFailed: { title: 'Error', description: 'Failed to save changes. Please try again.' },
+  saveAuthRequired: { title: 'Authentication Required', description: 'Please sign in to save threads' },
+  overLimit: 'Post exceeds character limit. Consider shortening before saving.',
+  attributionProtected: {
+    title: 'Attribution Protected',
+    description: 'The attribution post cannot be edited to ensure proper credit to the original author.',
+  },
+  notFoundOrAccessDenied: 'Thread not found or access denied',
+  manualShareLoadFailed: { title: 'Error', description: 'Failed to load thread' },
+  noThreadId: 'No thread ID provided',
+  threadNotFound: 'Thread not found',
+  noPostsInThread: 'No posts found in this thread',
+  copyFailed: { title: 'Error', description: 'Failed to copy to clipboard. Please try again.' },
+  changesSaved: { title: 'Changes Saved' },
+  postUpdated: { title: 'Post Updated' },
+  postCopied: { title: 'Post copied!' },
+  allPostsCopied: { title: 'All posts copied!' },
+  threadIdCopied: { title: 'Copied', description: 'Thread ID copied to clipboard' },
+  threadDeleted: { title: 'Thread deleted', description: 'The thread has been permanently deleted.' },
+  threadSaved: { title: 'Thread saved' },
+  threadRestored: { title: 'Thread Restored' },
+  threadUpdated: { title: 'Thread Updated' },
+} as const satisfies Record<string, ToastText | string>;
+
+/** 'Content Warning' naming the sensitive categories found, asking the curator to review and edit. */
+export function contentWarning(categories: readonly string[]): ToastText {
+  const found = categories.length > 0 ? ` (${categories.join(', ')})` : '';
+  return {
+    title: 'Content Warning',
+    description: `This content may contain sensitive material${found}. Please review and edit it before saving.`,
+  };
+}
+
+/** 'Thread Generated', showing the credits left. */
+export function threadGenerated(remainingCredits: number): ToastText {
+  const unit = remainingCredits === 1 ? 'credit' : 'credits';
+  return { title: 'Thread Generated', description: `You have ${remainingCredits} ${unit} remaining.` };
+}
+
+/** History: 'Error' / 'Failed to load threads: {message}'. */
+export function loadThreadsFailed(message: string): ToastText {
+  return { title: 'Error', description: `Failed to load threads: ${message}` };
+}
+
+/** History and admin: 'Error' / 'Failed to delete thread: {message}'. */
+export function deleteThreadFailed(message: string): ToastText {
+  return { title: 'Error', description: `Failed to delete thread: ${message}` };
+}
+
+/** Detail: 'Error' / 'Failed to load thread: {message}'. */
+export function loadThreadFailed(message: string): ToastText {
+  return { title: 'Error', description: `Failed to load thread: ${message}` };
+}
+
+/** Detail: 'Error' / 'Failed to save thread: {message}'. */
+export function saveThreadFailed(message: string): ToastText {
+  return { title: 'Error', description: `Failed to save thread: ${message}` };
+}
+
+/** 'Posted to {platform}!' */
+export function postedTo(platformName: string): ToastText {
+  return { title: `Posted to ${platformName}!` };
+}
+
+/** Connection, share-validation and posting texts. */
+export const platformMessages = {
+  loadConnectionsFailed: { title: 'Error', description: 'Failed to load your connected platforms.' },
+  loadSettingsFailed: { title: 'Error', description: 'Failed to load platform settings.' },
+  channelSelected: { title: 'Channel Selected' },
+  subredditSelected: { title: 'Subreddit Selected' },
+  saveChannelFailed: { title: 'Error', description: 'Failed to save channel selection' },
+  disconnected: { title: 'Disconnected' },
+  updateFailed: { title: 'Update failed' },
+  connectionFailed: { title: 'Connection failed' },
+  connectionErrorFallback: 'An error occurred during the connection process.',
+  noPlatformsSelected: {
+    title: 'No Platforms Selected',
+    description: 'Please select at least one platform to continue.',
+  },
+  discordChannelRequired: { title: 'Discord Channel Required' },
+  redditSubredditRequired: { title: 'Reddit Subreddit Required' },
+  invalidMastodonInstance: 'Please enter a valid Mastodon instance (e.g., mastodon.social)',
+  mastodonServerRequired: 'Please select a server or enter a custom instance',
+  mastodonUsernameRequired: 'Please enter your username',
+  instanceRequired: { title: 'Instance Required' },
+  appPasswordRequired: { title: 'App Password Required' },
+  botDetailsRequired: { title: 'Bot Details Required' },
+  postingError: { title: 'Posting Error', description: 'An unexpected error occurred while posting.' },
+  postsSuccessful: { title: 'Posts Successful' },
+  somePostsFailed: { title: 'Some Posts Failed' },
+  allPlatformsPosted: { title: 'All Platforms Posted!' },
+  partiallyPosted: { title: 'Partially Posted' },
+  unknownPostingError: 'Unknown error occurred',
+  noDiscordChannel: 'No Discord channel selected',
+  waitingToPost: 'Waiting to post...',
+  postingNow: 'Posting now...',
+  successfullyPosted: 'Successfully posted!',
+  failedToPost: 'Failed to post',
+} as const satisfies Record<string, ToastText | string>;
+
+/** 'Error' / 'Failed to update connection: {message}'. */
+export function updateConnectionFailed(message: string): ToastText {
+  return { title: 'Error', description: `Failed to update connection: ${message}` };
+}
+
+/** '{Platform} Connected!' */
+export function platformConnected(platformName: string): ToastText {
+  return { title: `${platformName} Connected!` };
+}
+
+/** '{Platform} Connection Failed' with the returned message, or the generic one. */
+export function platformConnectionFailed(platformName: string, message?: string | null): ToastText {
+  return {
+    title: `${platformName} Connection Failed`,
+    description: message?.trim() || platformMessages.connectionErrorFallback,
+  };
+}
+
+/** 'Publishing Failed' with the failure's message. */
+export function publishingFailed(message: string): ToastText {
+  return { title: 'Publishing Failed', description: message };
+}
+
+/** A platform's failed row: 'Failed to post to {platform}' with the server error or 'Unknown error occurred'. */
+export function failedToPostTo(platformName: string, serverError?: string | null): ToastText {
+  return {
+    title: `Failed to post to ${platformName}`,
+    description: serverError?.trim() || platformMessages.unknownPostingError,
+  };
+}
+
+/** Account deletion texts. */
+export const accountMessages = {
+  accountDeleted: { title: 'Account Deleted' },
+  deleteFailed: { title: 'Error', description: 'Failed to delete account. Please try again or contact support.' },
+  typeEmailToConfirm: 'Type your email address to confirm',
+} as const satisfies Record<string, ToastText | string>;
+
+/** Admin portal texts. */
+export const adminMessages = {
+  userRoleUpdated: { title: 'User role updated' },
+  threadDeleted: { title: 'Thread deleted' },
+  accessDenied: { title: 'Access Denied', description: "You don't have permission to access this page." },
+} as const satisfies Record<string, ToastText | string>;
+
+/** 'Error' / 'Failed to update user role: {reason}'. */
+export function updateUserRoleFailed(reason: string): ToastText {
+  return { title: 'Error', description: `Failed to update user role: ${reason}` };
+}
+
+/** 'Success' with the server's message, or 'Action completed successfully.'. */
+export function adminActionSucceeded(serverMessage?: string | null): ToastText {
+  return { title: 'Success', description: serverMessage?.trim() || 'Action completed successfully.' };
+}
+
+/** 'Error' / 'Failed to perform action: {reason}'. */
+export function adminActionFailed(reason: string): ToastText {
+  return { title: 'Error', description: `Failed to perform action: ${reason}` };
+}

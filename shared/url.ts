@@ -1,0 +1,28 @@
+import { generationMessages } from './messages';
+
+/** An article URL check: the URL to submit, or the spec §5 message. */
+export type ArticleUrlResult = { ok: true; url: string } | { ok: false; error: string };
+
+/**
+ * Validates an article URL as typed (spec §5): trimmed, http or https with a host, else
+ * 'Please enter a valid URL'. The URL is returned normalised, without a trailing slash.
+ */
+export function validateArticleUrl(input: string): ArticleUrlResult {
+  const url = parseWebUrl(input.trim());
+  if (!url) return { ok: false, error: generationMessages.invalidUrl };
+  const href = url.href;
+  // Only a slash ending the path is dropped; one inside a query or fragment is content.
+  const trailingPathSlash = !url.search && !url.hash && href.endsWith('/');
+  return { ok: true, url: trailingPathSlash ? href.slice(0, -1) : href };
+}
+
+/** The host name of a URL (as shown on history cards), or null when it is not a web URL. */
+export function hostOf(url: string): string | null {
+  return parseWebUrl(url.trim())?.hostname ?? null;
+}
+
+function parseWebUrl(value: string): URL | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
+}

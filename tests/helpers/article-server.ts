@@ -1,0 +1,53 @@
+import { createServer, type Server } from 'node:http';
+
+export interface ArticleServer {
+  url: string;
+  /** host:port, for ALLOW_PRIVATE_FETCH_HOSTS. */
+  host: string;
+  /** Serves `html` at `path` (text/html unless another content type is given). */
+  page: (path: string, html: string, contentType?: string) => void;
+  requests: string[];
+  close: () => Promise<void>;
+}
+
+/** A small article host on 127.0.0.1 for tests: pages are registered per path; anything else is 404. */
+export async function startArticleServer(): Promise<ArticleServer> {
+  const pages = new Map<string, { body: string; contentType: string }>();
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    requests.push(path);
+    const page = pages.get(path);
+    if (!page) {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html><body><h1>Not found</h1></body></html>');
+      return;
+    }
+    res.writeHead(200, { 'content-type': page.contentType });
+    res.end(page.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    page: (path, html, contentType = 'text/html; charset=utf-8') => pages.set(path, { body: html, contentType }),
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A realistic article page of `paragraphs` paragraphs about a topic, with facts to check. */
+export function articlePage(options: { title: string; paragraphs: string[]; author?: string }): string {
+  const body = options.paragraphs.map((text) => `<p>${text}</p>`).join('\n');
+  return `<!doctype html><html lang="en"><head><title>${options.title}</title>
+<meta name="author" content="${options.author ?? 'Dana Reyes'}"><meta property="og:site_name" content="Test Gazette"></head>
+<body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+<article><h1>${options.title}</h1><p class="byline">By ${options.author ?? 'Dana Reyes'}</p>${body}</article>
+<footer>© Test Gazette</footer></body></html>`;
+}
