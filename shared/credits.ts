@@ -1,3 +1,4 @@
+import { addDays, utcDate } from './dates';
 import type { CreditPackage, CreditsView } from './schemas/credits';
 
 /** Credits a new thread costs (regenerating an existing thread is free). */
@@ -58,16 +59,18 @@ export function spendOneCredit<T extends CreditBalance>(balance: T): T | null {
   const free = Math.max(0, balance.freeCredits);
   const paid = Math.max(0, balance.paidCredits);
   const used = Math.max(0, balance.usedCredits) + THREAD_CREDIT_COST;
-  if (free >= THREAD_CREDIT_COST) return { ...balance, freeCredits: free - THREAD_CREDIT_COST, usedCredits: used };
-  if (paid >= THREAD_CREDIT_COST) return { ...balance, paidCredits: paid - THREAD_CREDIT_COST, usedCredits: used };
+  if (free >= THREAD_CREDIT_COST) {
+    return { ...balance, freeCredits: free - THREAD_CREDIT_COST, paidCredits: paid, usedCredits: used };
+  }
+  if (paid >= THREAD_CREDIT_COST) {
+    return { ...balance, freeCredits: free, paidCredits: paid - THREAD_CREDIT_COST, usedCredits: used };
+  }
   return null;
 }
 
 /** The UTC date (YYYY-MM-DD) of the next midnight UTC, when free credits refresh. */
 export function nextResetDate(now: Date | number): string {
-  const instant = new Date(now);
-  const next = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate() + 1));
-  return next.toISOString().slice(0, 10);
+  return addDays(utcDate(new Date(now)), 1);
 }
 
 /** The balance as the client shows it; a missing record shows zeros, resetDate the next refresh. */

@@ -1,5 +1,6 @@
 import { platformMessages } from './messages';
-import { PLATFORMS, type Platform } from './schemas/thread';
+// Type-only: the browser imports this module, and the zod schemas would add their weight to it.
+import type { Platform } from './schemas/thread';
 
 /** How each platform is named in the interface. */
 export const PLATFORM_DISPLAY_NAMES: Record<Platform, string> = {
@@ -25,7 +26,7 @@ export const CONNECTION_SETTINGS_ORDER: readonly Platform[] = [
 
 /** True for one of the seven supported platform ids. */
 export function isPlatform(value: unknown): value is Platform {
-  return typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(PLATFORM_DISPLAY_NAMES, value);
 }
 
 /** A platform's display name, e.g. twitter → 'Twitter/X'. */

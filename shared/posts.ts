@@ -1,6 +1,7 @@
 import { type ToastText, threadMessages } from './messages';
 import { POST_CHAR_LIMIT, postLength } from './post-length';
-import { type Hallucination, hallucinationSchema, type Post } from './schemas/thread';
+// Type-only: the browser imports this module, and the zod schemas would add their weight to it.
+import type { Hallucination, Post } from './schemas/thread';
 
 /** A post with its weighted character count; a numeric key becomes the default id `post-{index}`. */
 export function makePost(content: string, indexOrId: number | string): Post {
@@ -35,10 +36,15 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
+const RISKS: readonly Hallucination['risk'][] = ['low', 'medium', 'high'];
+
 /** A hallucination assessment, or null if any part is missing or invalid (spec §3). */
 export function parseHallucination(raw: unknown): Hallucination | null {
-  const parsed = hallucinationSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { risk, reason, contentRatio } = raw as Record<string, unknown>;
+  if (!RISKS.includes(risk as Hallucination['risk']) || typeof reason !== 'string') return null;
+  if (typeof contentRatio !== 'number' || !Number.isFinite(contentRatio)) return null;
+  return { risk: risk as Hallucination['risk'], reason, contentRatio };
 }
 
 /** The id of a post added by the curator: `post-{timestamp}`. */

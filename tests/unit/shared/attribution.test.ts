@@ -22,7 +22,9 @@ describe('isAttributionText', () => {
 
   it('rejects another host, an edited text and ordinary posts', () => {
     expect(isAttributionText('threadsnip.app', attributionText('other.app', 'https://a.example/x'))).toBe(false);
-    expect(isAttributionText('threadsnip.app', 'Thread made by threadsnip.app. Read original article at: x')).toBe(false);
+    expect(isAttributionText('threadsnip.app', 'Thread made by threadsnip.app. Read original article at: x')).toBe(
+      false,
+    );
     expect(isAttributionText('threadsnip.app', '1/ A summary of the article')).toBe(false);
   });
 });

@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import * as messages from '../../../shared/messages';
+import {
+  adminActionFailed,
+  adminActionSucceeded,
+  authMessages,
+  creditMessages,
+  deleteThreadFailed,
+  failedToPostTo,
+  generationFailed,
+  hallucinationBannerTitle,
+  isServiceBusy,
+  loadThreadFailed,
+  loadThreadsFailed,
+  passwordResetFailed,
+  paymentSuccessful,
+  platformConnected,
+  platformConnectionFailed,
+  postedTo,
+  retryAttempts,
+  saveThreadFailed,
+  serviceBusyHint,
+  threadGenerated,
+  threadMessages,
+  updateConnectionFailed,
+  updateUserRoleFailed,
+} from '../../../shared/messages';
+
+// The spec sits beside the repository (shared/spec.md next to main/).
+const specPath = fileURLToPath(new URL('../../../../shared/spec.md', import.meta.url));
+
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
+describe('message catalogue', () => {
+  it.skipIf(!existsSync(specPath))('copies every fixed text word for word from the spec', () => {
+    const spec = readFileSync(specPath, 'utf8');
+    const groups = Object.values(messages).filter((value) => typeof value === 'object');
+    const texts = groups.flatMap(textsOf);
+    expect(texts.length).toBeGreaterThan(100);
+    expect(texts.filter((text) => !spec.includes(text))).toEqual([]);
+  });
+
+  it('uses straight apostrophes only', () => {
+    const groups = Object.values(messages).filter((value) => typeof value === 'object');
+    for (const text of groups.flatMap(textsOf)) expect(text).not.toMatch(/[\u2018\u2019\u201C\u201D]/);
+    expect(authMessages.signInSuccess.description).toBe("You've successfully signed in.");
+  });
+
+  it('pairs titles and descriptions as the spec does', () => {
+    expect(creditMessages.insufficientCredits).toEqual({
+      title: 'Insufficient Credits',
+      description: "You don't have enough credits to generate a thread. Please purchase more credits.",
+    });
+    expect(threadMessages.threadDeleted).toEqual({
+      title: 'Thread deleted',
+      description: 'The thread has been permanently deleted.',
+    });
+    expect(authMessages.existingAccountSignInFailed.description).toBe(authMessages.signInFailed.description);
+  });
+});
+
+describe('templated texts', () => {
+  it('fills in counts, platforms and messages', () => {
+    expect(paymentSuccessful(100)).toEqual({
+      title: 'Payment Successful!',
+      description: '100 credits have been added to your account.',
+    });
+    expect(postedTo('Bluesky')).toEqual({ title: 'Posted to Bluesky!' });
+    expect(loadThreadsFailed('timeout')).toEqual({ title: 'Error', description: 'Failed to load threads: timeout' });
+    expect(deleteThreadFailed('gone').description).toBe('Failed to delete thread: gone');
+    expect(loadThreadFailed('404').description).toBe('Failed to load thread: 404');
+    expect(saveThreadFailed('conflict').description).toBe('Failed to save thread: conflict');
+    expect(updateConnectionFailed('expired').description).toBe('Failed to update connection: expired');
+    expect(updateUserRoleFailed('denied').description).toBe('Failed to update user role: denied');
+    expect(adminActionFailed('busy').description).toBe('Failed to perform action: busy');
+    expect(platformConnected('Reddit')).toEqual({ title: 'Reddit Connected!' });
+    expect(retryAttempts(2)).toBe('Retry attempts: 2/3');
+  });
+
+  it('falls back to the generic text when no message is given', () => {
+    expect(passwordResetFailed('Rate limit exceeded').description).toBe('Rate limit exceeded');
+    expect(passwordResetFailed(undefined)).toEqual({
+      title: 'Password reset failed',
+      description: 'An error occurred while sending the reset email',
+    });
+    expect(platformConnectionFailed('Discord', null)).toEqual({
+      title: 'Discord Connection Failed',
+      description: 'An error occurred during the connection process.',
+    });
+    expect(platformConnectionFailed('Discord', 'access_denied').description).toBe('access_denied');
+    expect(failedToPostTo('Mastodon', '')).toEqual({
+      title: 'Failed to post to Mastodon',
+      description: 'Unknown error occurred',
+    });
+    expect(adminActionSucceeded()).toEqual({ title: 'Success', description: 'Action completed successfully.' });
+    expect(adminActionSucceeded('Cache cleared').description).toBe('Cache cleared');
+    expect(generationFailed('Article not found')).toEqual({
+      title: 'Generation Failed',
+      description: 'Article not found',
+    });
+    expect(generationFailed(null).description).toBe(
+      'An unexpected error occurred while processing your URL. Please try again.',
+    );
+  });
+
+  it('shows the credits left after a generation', () => {
+    expect(threadGenerated(4)).toEqual({ title: 'Thread Generated', description: 'You have 4 credits remaining.' });
+    expect(threadGenerated(1).description).toBe('You have 1 credit remaining.');
+  });
+});
+
+describe('generation helpers', () => {
+  it.each([
+    'Edge Function returned a non-2xx status code',
+    'The model is temporarily unavailable',
+    'Upstream overloaded',
+    'Service Unavailable',
+    'HTTP 503',
+    'Bad gateway (502)',
+    'status 504',
+  ])('treats "%s" as a busy service', (message) => {
+    expect(isServiceBusy(message)).toBe(true);
+  });
+
+  it('treats other failures as failures, unless marked retryable', () => {
+    expect(isServiceBusy('Could not extract the article')).toBe(false);
+    expect(isServiceBusy(undefined)).toBe(false);
+    expect(isServiceBusy('Could not extract the article', true)).toBe(true);
+  });
+
+  it('tells the user to retry now for the first two retries, then to wait', () => {
+    expect(serviceBusyHint(0)).toBe('You can try again in a moment');
+    expect(serviceBusyHint(1)).toBe('You can try again in a moment');
+    expect(serviceBusyHint(2)).toBe('Please wait a few minutes before retrying.');
+  });
+
+  it('titles the hallucination banner by risk and hides it for low risk', () => {
+    expect(hallucinationBannerTitle('medium')).toBe('Possible Added Content');
+    expect(hallucinationBannerTitle('high')).toBe('High Risk of Added Content');
+    expect(hallucinationBannerTitle('low')).toBeNull();
+  });
+});
