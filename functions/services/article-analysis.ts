@@ -25,7 +25,8 @@ export function checkContentSensitivity(content: string, openai: OpenAiSettings 
 /** The article with its themes and sensitivity: what the two-step submission's first call shows. */
 export async function analyseArticle(article: Article, openai: OpenAiSettings | undefined): Promise<ExtractionResult> {
   const themes = extractThemes(article.content, { title: article.title });
-  const sensitivity = await checkContentSensitivity(`${article.title}\n\n${article.content}`, openai);
+  // The body alone: the same text the themes just analysed, so the local classifier reuses that analysis.
+  const sensitivity = await checkContentSensitivity(article.content, openai);
   return {
     ...article,
     themes,

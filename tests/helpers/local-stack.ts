@@ -9,6 +9,8 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 export interface StartedStack {
   url: string;
+  /** The stack process (for memory readings). */
+  pid: number;
   dataDir: string;
   /** Stops the stack; the data folder stays (for restart tests) until `cleanup`. */
   stop: () => Promise<void>;
@@ -74,6 +76,7 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
     });
   return {
     url,
+    pid: child.pid ?? 0,
     dataDir,
     stop,
     cleanup: async () => {

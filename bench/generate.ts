@@ -1,0 +1,69 @@
+/**
+ * bench:generate — URL submitted → thread saved, through the generation queue, with the offline
+ * generator, for articles of 1k, 5k and 20k words. Prints p50/p95 per size and the stack process's
+ * peak RSS. Target on the 2-core machine: p95 under 1.5 s at 20k words, RSS under 300 MB.
+ */
+import { readFileSync } from 'node:fs';
+import { articlePage, startArticleServer } from '../tests/helpers/article-server';
+import { api, signIn } from '../tests/helpers/auth-client';
+import { startStack } from '../tests/helpers/local-stack';
+import { syntheticArticle } from '../tests/unit/generation/synthetic-articles';
+
+const SIZES = [
+  { words: 1_000, runs: 15 },
+  { words: 5_000, runs: 15 },
+  { words: 20_000, runs: 10 },
+];
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+const articles = await startArticleServer();
+const stack = await startStack({ env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host, OPENAI_API_KEY: '' } });
+try {
+  // The local admin has 100 free credits a day: enough for every run.
+  const { idToken: token } = await signIn(stack.url, 'admin@threadsnip.local', 'threadsnip-admin');
+  console.log('bench:generate — submit → thread saved via the queue, offline generator\n');
+  console.log('words    runs  p50 (ms)  p95 (ms)  max (ms)');
+  let worstP95At20k = 0;
+  for (const size of SIZES) {
+    const article = syntheticArticle(size.words, size.words);
+    const path = `/article-${size.words}`;
+    articles.page(path, articlePage({ title: article.title, paragraphs: article.content.split(/\n\n+/) }));
+    const durations: number[] = [];
+    for (let run = 0; run <= size.runs; run++) {
+      const submittedAt = Date.now();
+      const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url: `${articles.url}${path}` } });
+      if (submitted.status !== 202) throw new Error(`submission failed: ${JSON.stringify(submitted.body)}`);
+      let job = submitted.body;
+      while (job.status !== 'succeeded' && job.status !== 'failed') {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        job = (await api(stack.url, `/api/generation-jobs/${job.jobId}`, { token })).body;
+      }
+      if (job.status !== 'succeeded') throw new Error(`job failed: ${job.error}`);
+      // Server-side: from the job's creation to the moment it was recorded as done (thread saved).
+      const elapsed = Date.parse(job.updatedAt) - Date.parse(job.createdAt);
+      if (run > 0) durations.push(elapsed); // run 0 warms the worker (model load, module imports)
+      if (Date.now() - submittedAt > 60_000) throw new Error('a run took over a minute');
+    }
+    const p95 = percentile(durations, 95);
+    if (size.words === 20_000) worstP95At20k = p95;
+    console.log(
+      `${String(size.words).padEnd(8)} ${String(durations.length).padEnd(5)} ${String(percentile(durations, 50)).padEnd(9)} ${String(p95).padEnd(9)} ${Math.max(...durations)}`,
+    );
+  }
+  const rss = peakRssMb(stack.pid);
+  console.log(`\npeak RSS of the stack process (API + worker + dynalite + queue): ${rss.toFixed(0)} MB`);
+  console.log(`target: p95 at 20k words < 1500 ms → ${worstP95At20k < 1500 ? 'met' : 'MISSED'}; RSS < 300 MB → ${rss < 300 ? 'met' : 'MISSED'}`);
+} finally {
+  await stack.cleanup();
+  await articles.close();
+}

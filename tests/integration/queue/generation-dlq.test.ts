@@ -1,0 +1,89 @@
+import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { queues as queueEntries } from '../../../functions/manifest';
+import { freePort } from '../../../local/ports';
+import { startQueuePoller } from '../../../local/queue-poller';
+import { createQueues, localSqsClient, startSqs } from '../../../local/queues';
+import { articlePage, startArticleServer } from '../../helpers/article-server';
+import { startTestTable } from '../../helpers/test-table';
+
+// Stands in for a bug deep in generation: an error no domain rule expects.
+vi.mock('../../../functions/services/generation/generate-thread', () => ({
+  generateThread: async () => {
+    throw new Error('unexpected failure inside the generator');
+  },
+}));
+
+const table = await startTestTable();
+const articles = await startArticleServer();
+articles.page(
+  '/story',
+  articlePage({
+    title: 'The harbour at dawn',
+    paragraphs: Array.from(
+      { length: 6 },
+      (_, index) =>
+        `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
+    ),
+  }),
+);
+const sqsServer = await startSqs(await freePort());
+const sqs = localSqsClient(sqsServer.endpoint);
+const [generationQueue] = await createQueues(sqs, queueEntries, 1);
+Object.assign(process.env, {
+  SQS_ENDPOINT: sqsServer.endpoint,
+  GENERATION_QUEUE_URL: generationQueue!.url,
+  ALLOW_PRIVATE_FETCH_HOSTS: articles.host,
+});
+const poller = startQueuePoller(sqs, generationQueue!);
+const jobs = await import('../../../functions/data/generation-job-repository');
+const { ensureAccount } = await import('../../../functions/services/accounts');
+const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
+
+afterAll(async () => {
+  await poller.stop();
+  await sqsServer.close();
+  await articles.close();
+  await table.stop();
+});
+
+async function dlqDepth(): Promise<number> {
+  const attributes = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: generationQueue!.dlqUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
+  );
+  return Number(attributes.Attributes?.ApproximateNumberOfMessages ?? 0);
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('the generation queue and its dead-letter queue', () => {
+  it('moves a message no retry can fix to the DLQ after maxReceiveCount receives', async () => {
+    const before = await dlqDepth();
+    await sqs.send(new SendMessageCommand({ QueueUrl: generationQueue!.url, MessageBody: '{"not":"a job"}' }));
+    await eventually(async () => (await dlqDepth()) === before + 1);
+  });
+
+  it('marks the job failed with a clear message when its last attempt fails, charging nothing', async () => {
+    const identity = { userId: 'dlq-user', email: 'dlq@example.com' };
+    await ensureAccount(identity, new Date());
+    const before = await dlqDepth();
+    const job = await submitGenerationJob(identity, { url: `${articles.url}/story`, tone: 'professional' }, new Date());
+    await eventually(async () => (await jobs.getJob(identity.userId, job.jobId))?.status === 'failed');
+    const failed = await jobs.getJob(identity.userId, job.jobId);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureKind: 'internal',
+      attempts: 3,
+      error: 'An unexpected error occurred while processing your URL. Please try again.',
+    });
+    await eventually(async () => (await dlqDepth()) === before + 1);
+    const { getCredits } = await import('../../../functions/data/credits-repository');
+    expect(await getCredits(identity.userId)).toMatchObject({ freeCredits: 5, usedCredits: 0 });
+  });
+});

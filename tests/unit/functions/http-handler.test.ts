@@ -1,0 +1,73 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ForbiddenError } from '../../../functions/lib/errors';
+import { callerFromEvent, httpHandler } from '../../../functions/lib/http-handler';
+
+function event(overrides: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> & { claims?: Record<string, unknown> }) {
+  const { claims, ...rest } = overrides;
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/things',
+    rawPath: '/api/things',
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: {
+      http: { method: 'POST', path: '/api/things' },
+      authorizer: { jwt: { claims: claims ?? {}, scopes: [] } },
+    },
+    ...rest,
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+const context = {} as never;
+const user = { sub: 'user-1', email: 'Curator@Example.com', 'cognito:username': 'user-1', 'cognito:groups': '[admin writers]' };
+
+describe('the HTTP handler stack', () => {
+  const handler = httpHandler({ body: z.object({ name: z.string().min(1) }) }, async ({ body, caller }) => ({
+    status: 201,
+    body: { hello: body.name, by: caller.userId },
+  }));
+
+  it('reads the caller from the authorizer claims, groups in either form', () => {
+    expect(callerFromEvent(event({ claims: user }))).toEqual({
+      userId: 'user-1',
+      username: 'user-1',
+      email: 'curator@example.com',
+      groups: ['admin', 'writers'],
+    });
+    expect(callerFromEvent(event({ claims: { ...user, 'cognito:groups': ['admin'] } }))?.groups).toEqual(['admin']);
+    expect(callerFromEvent(event({}))).toBeNull();
+  });
+
+  it('answers a valid request with the route result as JSON', async () => {
+    const result = await handler(event({ claims: user, body: JSON.stringify({ name: 'Ada' }) }), context);
+    expect(result.statusCode).toBe(201);
+    expect(JSON.parse(result.body ?? '')).toEqual({ hello: 'Ada', by: 'user-1' });
+  });
+
+  it('answers 401 without a caller, and 400 for malformed, mistyped or oversized bodies', async () => {
+    expect((await handler(event({ body: '{"name":"Ada"}' }), context)).statusCode).toBe(401);
+    const malformed = await handler(event({ claims: user, body: '{"name":' }), context);
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.parse(malformed.body ?? '')).toEqual({ error: 'Request body is not valid JSON' });
+    const mistyped = await handler(event({ claims: user, body: '{"name":7}' }), context);
+    expect(JSON.parse(mistyped.body ?? '').error).toMatch(/^Invalid request body: name:/);
+    const huge = await handler(event({ claims: user, body: JSON.stringify({ name: 'x'.repeat(300_000) }) }), context);
+    expect(huge.statusCode).toBe(400);
+  });
+
+  it('maps domain errors to their status and hides unexpected ones behind a generic 500', async () => {
+    const forbidden = httpHandler({}, async () => {
+      throw new ForbiddenError('Access Denied');
+    });
+    expect(await forbidden(event({ claims: user }), context)).toMatchObject({ statusCode: 403, body: '{"error":"Access Denied"}' });
+    const broken = httpHandler({}, async () => {
+      throw new Error('connection string postgres://secret');
+    });
+    const result = await broken(event({ claims: user }), context);
+    expect(result.statusCode).toBe(500);
+    expect(result.body).not.toContain('secret');
+  });
+});

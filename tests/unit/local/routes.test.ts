@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../../functions/manifest';
+import { createRouter } from '../../../local/routes';
+
+describe('the local route matcher', () => {
+  const match = createRouter(routes);
+
+  it('picks the most specific route, as API Gateway does', () => {
+    expect(match('GET', '/api/me')?.route.handler).toBe('http/get-me');
+    expect(match('DELETE', '/api/me')?.route.handler).toBe('http/delete-me');
+    expect(match('POST', '/api/me')?.route.handler).toBe('http/not-found');
+    expect(match('GET', '/api/unknown/deep/path')?.route.handler).toBe('http/not-found');
+  });
+
+  it('extracts path parameters', () => {
+    const found = match('GET', '/api/threads/abc-123');
+    expect(found?.route.handler).toBe('http/get-thread');
+    expect(found?.pathParameters).toEqual({ threadId: 'abc-123' });
+  });
+
+  it('matches nothing outside /api', () => {
+    expect(match('GET', '/create')).toBeNull();
+  });
+});
