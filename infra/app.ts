@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { parseStageConfig } from './config';
 import { AppStack } from './stacks/app-stack';

@@ -11,9 +11,7 @@ const emailList = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value) =>
-    (Array.isArray(value) ? value : (value ?? '').split(','))
-      .map((item) => item.trim().toLowerCase())
-      .filter(Boolean),
+    (Array.isArray(value) ? value : (value ?? '').split(',')).map((item) => item.trim().toLowerCase()).filter(Boolean),
   )
   .pipe(z.array(z.email()));
 
@@ -65,6 +63,7 @@ export function parseStageConfig(input: StageConfigInput): StageConfig {
   return {
     ...settings,
     isProduction,
-    logRetention: (logRetentionDays ?? (isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS)) as RetentionDays,
+    logRetention: (logRetentionDays ??
+      (isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS)) as RetentionDays,
   };
 }

@@ -12,6 +12,6 @@ export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTrigg
   const email = event.request.userAttributes.email ?? '';
   if (!userId) throw new Error('post-confirmation event without a sub attribute');
   const account = await ensureAccount({ userId, email }, new Date());
-  if (account.role === 'admin') await addUserToAdminGroup(event.userName);
+  if (account.role === 'admin') await addUserToAdminGroup(event.userName, event.userPoolId);
   return event;
 });

@@ -1,10 +1,9 @@
 import { AdminAddUserToGroupCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from './cognito-groups';
 import { config } from './config';
 
 /** The one Cognito admin client of this process (the local emulator when configured). */
 const cognito = new CognitoIdentityProviderClient({ region: config().region, endpoint: config().endpoints.cognito });
-
-export const ADMIN_GROUP = 'admin';
 
 function userPoolId(): string {
   const id = config().userPoolId;
@@ -12,9 +11,12 @@ function userPoolId(): string {
   return id;
 }
 
-/** Adds a user to the Cognito admin group (shown in the token's cognito:groups claim). */
-export async function addUserToAdminGroup(username: string): Promise<void> {
-  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId(), Username: username, GroupName: ADMIN_GROUP }));
+/**
+ * Adds a user to the Cognito admin group (shown in the token's cognito:groups claim). The trigger
+ * passes its event's pool id: the pool cannot be given its own trigger's environment.
+ */
+export async function addUserToAdminGroup(username: string, poolId = userPoolId()): Promise<void> {
+  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: username, GroupName: ADMIN_GROUP }));
 }
 
 /** Deletes the sign-in identity; a user that is already gone counts as deleted. */

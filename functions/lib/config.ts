@@ -42,6 +42,9 @@ const envSchema = z.object({
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
+/** The names of the variables a Lambda reads (the CDK app types its environments with this). */
+export type LambdaEnvName = keyof z.input<typeof envSchema>;
+
 /** Parses an environment into the app's configuration; throws one message listing every problem. */
 export function loadConfig(env: Record<string, string | undefined>) {
   const parsed = envSchema.safeParse(env);

@@ -23,7 +23,7 @@ export function handlerEntry(projectRoot: string, handler: string): string {
 }
 
 /**
- * One backend handler as a Lambda with the project's defaults: Node 20 on arm64, its own log group
+ * One backend handler as a Lambda with the project's defaults: Node 22 on arm64, its own log group
  * with explicit retention, and a minified esbuild bundle with source maps.
  */
 export class AppFunction extends NodejsFunction {
@@ -35,10 +35,12 @@ export class AppFunction extends NodejsFunction {
     });
     super(scope, id, {
       entry: handlerEntry(props.projectRoot, props.handler),
+      // Names the source module in the console (and lets tests map functions back to the manifest).
+      description: `functions/${props.handler}.ts`,
       handler: 'handler',
       projectRoot: props.projectRoot,
       depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_20_X,
+      runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       timeout: Duration.seconds(props.timeoutSeconds),
       memorySize: props.memoryMb,
@@ -46,6 +48,7 @@ export class AppFunction extends NodejsFunction {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         format: OutputFormat.CJS,
+        // The code is written for Node 20 (the local machines' version), which Node 22 runs unchanged.
         target: 'node20',
         minify: true,
         sourceMap: true,

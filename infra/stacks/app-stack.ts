@@ -8,16 +8,15 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as EdgeFunction,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  Function as EdgeFunction,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
-  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -35,28 +34,19 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import type { LambdaEnvName } from '../../functions/lib/config';
+import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import { authTriggers, queues, routes, schedules } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 
-/** The variables functions/lib/config.ts reads; typed here so a misspelt name fails to compile. */
-type LambdaEnvironmentName =
-  | 'TABLE_NAME'
-  | 'GENERATION_QUEUE_URL'
-  | 'PUBLISHING_QUEUE_URL'
-  | 'USER_POOL_ID'
-  | 'USER_POOL_CLIENT_ID'
-  | 'APP_PUBLIC_URL'
-  | 'ADMIN_EMAILS'
-  | 'OPENAI_API_KEY'
-  | 'OPENAI_MODEL';
 
 /** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
-export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly LambdaEnvironmentName[];
+export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly LambdaEnvName[];
 
-/** The Cognito group the post-confirmation trigger adds admins to (ADMIN_GROUP in functions/lib/cognito.ts). */
-export const ADMIN_GROUP_NAME = 'admin';
+/** The Cognito group the post-confirmation trigger adds admins to. */
+export const ADMIN_GROUP_NAME = ADMIN_GROUP;
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
@@ -182,7 +172,6 @@ export class AppStack extends Stack {
       comment: `ThreadSnip ${config.stage}`,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
@@ -206,14 +195,16 @@ export class AppStack extends Stack {
     const siteUrl = `https://${distribution.distributionDomainName}`;
 
     // ---- Functions ----
-    const secretEnvironment: Partial<Record<LambdaEnvironmentName, string>> = {};
+    const secretEnvironment: Partial<Record<LambdaEnvName, string>> = {};
     if (config.apiKeysSecretName) {
       for (const name of SECRET_VARIABLES) {
         // A dynamic reference: CloudFormation resolves it at deploy time; the value never enters the template.
-        secretEnvironment[name] = SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: name }).unsafeUnwrap();
+        secretEnvironment[name] = SecretValue.secretsManager(config.apiKeysSecretName, {
+          jsonField: name,
+        }).unsafeUnwrap();
       }
     }
-    const sharedEnvironment: Partial<Record<LambdaEnvironmentName, string>> = {
+    const sharedEnvironment: Partial<Record<LambdaEnvName, string>> = {
       TABLE_NAME: table.tableName,
       APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
       ADMIN_EMAILS: config.adminEmails.join(','),
@@ -224,24 +215,26 @@ export class AppStack extends Stack {
       ...secretEnvironment,
     };
 
-    const timeouts = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
-    for (const entry of [...routes, ...queues]) timeouts.set(entry.handler, entry);
+    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
+    for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));
     const functions = new Map<string, AppFunction>();
     for (const handler of handlers) {
-      const sizing = timeouts.get(handler);
+      const size = sizing.get(handler);
       const isTrigger = triggerHandlers.has(handler);
-      const environment: Partial<Record<LambdaEnvironmentName, string>> = {
+      const environment: Partial<Record<LambdaEnvName, string>> = {
         ...sharedEnvironment,
         // A trigger cannot name its own pool (the pool depends on the trigger); it reads event.userPoolId.
-        ...(isTrigger ? {} : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
+        ...(isTrigger
+          ? {}
+          : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
       };
       const fn = new AppFunction(this, `${constructId(handler)}Function`, {
         projectRoot,
         handler,
-        timeoutSeconds: sizing?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
-        memoryMb: sizing?.memoryMb ?? DEFAULT_MEMORY_MB,
+        timeoutSeconds: size?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+        memoryMb: size?.memoryMb ?? DEFAULT_MEMORY_MB,
         environment: environment as Record<string, string>,
         logRetention: config.logRetention,
         logRemovalPolicy: ephemeral,
@@ -307,20 +300,28 @@ export class AppStack extends Stack {
     }
 
     // ---- Web assets + runtime config ----
+    if (!existsSync(join(config.webDistPath, 'index.html'))) {
+      throw new Error(
+        `No built SPA at ${config.webDistPath}: run \`npm run build:web\` (or set -c webDistPath=<folder>)`,
+      );
+    }
     const deploymentLogs = new LogGroup(this, 'WebDeploymentLogs', {
       retention: config.logRetention,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const hashedAssets = new BucketDeployment(this, 'WebHashedAssets', {
-      sources: [Source.asset(join(config.webDistPath, HASHED_ASSETS_DIR))],
-      destinationBucket: siteBucket,
-      destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
-      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
-      // Keep earlier builds' files: a browser still on the previous index.html may request them.
-      prune: false,
-      memoryLimit: 512,
-      logGroup: deploymentLogs,
-    });
+    const hashedAssetsDir = join(config.webDistPath, HASHED_ASSETS_DIR);
+    const hashedAssets = existsSync(hashedAssetsDir)
+      ? new BucketDeployment(this, 'WebHashedAssets', {
+          sources: [Source.asset(hashedAssetsDir)],
+          destinationBucket: siteBucket,
+          destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+          // Keep earlier builds' files: a browser still on the previous index.html may request them.
+          prune: false,
+          memoryLimit: 512,
+          logGroup: deploymentLogs,
+        })
+      : undefined;
     const siteFiles = new BucketDeployment(this, 'WebSiteFiles', {
       sources: [
         Source.asset(config.webDistPath, { exclude: [`${HASHED_ASSETS_DIR}/**`] }),
@@ -342,7 +343,7 @@ export class AppStack extends Stack {
       logGroup: deploymentLogs,
     });
     // The new index.html must not go live before the files it references.
-    siteFiles.node.addDependency(hashedAssets);
+    if (hashedAssets) siteFiles.node.addDependency(hashedAssets);
 
     // ---- Alarms ----
     if (config.alarmEmail) {
@@ -374,7 +375,10 @@ export class AppStack extends Stack {
     }
 
     new CfnOutput(this, 'SiteUrl', { value: config.appPublicUrl ?? siteUrl });
-    new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'Direct API endpoint; browsers use /api on the site' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: apiStage.url,
+      description: 'Direct API endpoint; browsers use /api on the site',
+    });
     new CfnOutput(this, 'UserPoolId', { value: userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: table.tableName });

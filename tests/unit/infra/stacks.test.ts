@@ -1,0 +1,499 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
+import { authTriggers, queues, routes, schedules } from '../../../functions/manifest';
+import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
+import { AppStack } from '../../../infra/stacks/app-stack';
+import { DataStack } from '../../../infra/stacks/data-stack';
+import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
+
+// Skips CloudFormation validation and esbuild bundling: the templates are the same, synth takes ~1 s.
+process.env.CDK_VALIDATION = 'false';
+
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const cdkContext = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
+
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+type Resources = Record<string, Resource>;
+
+let webDist: string;
+// Every optional setting at once: one extra synth covers secrets, alarms and a custom public URL.
+const FULL_SETTINGS: Partial<StageConfigInput> = {
+  appPublicUrl: 'https://threadsnip.example.com',
+  apiKeysSecretName: 'threadsnip/test',
+  alarmEmail: 'ops@example.com',
+};
+const synthesized = new Map<string, { data: Template; app: Template; assemblyDir: string }>();
+
+/** Both stacks' templates for a stage; each distinct setting is synthesized once per run. */
+function synth(overrides: Partial<StageConfigInput> = {}, root = projectRoot) {
+  const key = JSON.stringify([overrides, root]);
+  const cached = synthesized.get(key);
+  if (cached) return cached;
+  // Same feature flags as the CLI reads from cdk.json, so the templates match `npm run synth`.
+  const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
+  const config = parseStageConfig({
+    stage: 'test',
+    account: '123456789012',
+    region: 'us-east-1',
+    adminEmails: 'Admin@Example.com',
+    webDistPath: webDist,
+    ...overrides,
+  });
+  const env = { account: config.account, region: config.region };
+  const data = new DataStack(app, 'Data', { env, isProduction: config.isProduction });
+  const appStack = new AppStack(app, 'App', { env, config, table: data.table, projectRoot: root });
+  const templates = { data: Template.fromStack(data), app: Template.fromStack(appStack), assemblyDir: app.outdir };
+  synthesized.set(key, templates);
+  return templates;
+}
+
+const allHandlers = [
+  ...new Set([
+    ...routes.map((r) => r.handler),
+    ...queues.map((q) => q.handler),
+    ...schedules.map((s) => s.handler),
+    ...Object.values(authTriggers),
+  ]),
+];
+
+/** The logical id of the Lambda built from a manifest handler (its description names the module). */
+function functionId(template: Template, handler: string): string {
+  const found = template.findResources('AWS::Lambda::Function', {
+    Properties: { Description: `functions/${handler}.ts` },
+  });
+  const ids = Object.keys(found);
+  expect(ids, `one function for ${handler}`).toHaveLength(1);
+  return ids[0]!;
+}
+
+/** The properties of the Lambda built from a manifest handler. */
+function functionProps(template: Template, handler: string): Record<string, unknown> {
+  return resources(template)[functionId(template, handler)]?.Properties ?? {};
+}
+
+/** The environment variables of the Lambda built from a manifest handler. */
+function environmentOf(template: Template, handler: string): Record<string, unknown> {
+  return (functionProps(template, handler).Environment as { Variables: Record<string, unknown> }).Variables;
+}
+
+function resources(template: Template): Resources {
+  return template.toJSON().Resources as Resources;
+}
+
+/** Logical ids a value points at through Ref or Fn::GetAtt. */
+function references(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) references(item, into);
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && typeof inner === 'string') into.add(inner);
+      else if (key === 'Fn::GetAtt' && Array.isArray(inner)) into.add(String(inner[0]));
+      else references(inner, into);
+    }
+  }
+  return into;
+}
+
+beforeAll(() => {
+  webDist = mkdtempSync(join(tmpdir(), 'threadsnip-infra-test-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>');
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+});
+
+afterAll(() => {
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('data stack', () => {
+  it('creates one on-demand table with PITR, TTL, both GSIs, retained on delete', () => {
+    const { data } = synth();
+
+    data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        GlobalSecondaryIndexes: TABLE_INDEXES.map((index) =>
+          Match.objectLike({
+            IndexName: index.indexName,
+            KeySchema: [
+              { AttributeName: index.partitionKey, KeyType: 'HASH' },
+              { AttributeName: index.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          }),
+        ),
+      }),
+    });
+  });
+
+  it('protects the production table from deletion', () => {
+    const { data } = synth({ stage: 'prod' });
+
+    data.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+  });
+});
+
+describe('app stack', () => {
+  let app: Template;
+  beforeAll(() => {
+    ({ app } = synth());
+  });
+
+  it('has a Cognito pool for email sign-up, a secretless SPA client and the admin group', () => {
+    app.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        }),
+      },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [functionId(app, authTriggers.postConfirmation), 'Arn'] } },
+    });
+    app.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
+    });
+    app.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+  });
+
+  it('lets the post-confirmation trigger add users to groups without naming its own pool', () => {
+    const roleId = [...references(functionProps(app, authTriggers.postConfirmation).Role, new Set())][0]!;
+
+    app.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: roleId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'cognito-idp:AdminAddUserToGroup',
+            Resource: 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/*',
+          }),
+        ]),
+      },
+    });
+    expect(environmentOf(app, authTriggers.postConfirmation)).not.toHaveProperty('USER_POOL_ID');
+  });
+
+  it('protects the API with a Cognito JWT authorizer and throttles the default stage', () => {
+    app.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: Match.stringLikeRegexp('^UserPoolWebClient') }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            ['https://cognito-idp.us-east-1.amazonaws.com/', { Ref: Match.stringLikeRegexp('^UserPool') }],
+          ],
+        },
+      },
+    });
+    app.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+    });
+  });
+
+  it('has one route per manifest route, wired to its handler, authorized only when the manifest says user', () => {
+    app.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    const integrations = app.findResources('AWS::ApiGatewayV2::Integration');
+    for (const route of routes) {
+      const found = Object.values(
+        app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: `${route.method} ${route.path}` } }),
+      );
+      expect(found, `${route.method} ${route.path}`).toHaveLength(1);
+      const props = found[0]!.Properties as Record<string, unknown>;
+      if (route.auth === 'user') {
+        expect(props.AuthorizationType).toBe('JWT');
+        expect(props.AuthorizerId).toEqual({ Ref: expect.stringMatching(/Authorizer/) });
+      } else {
+        expect(props.AuthorizationType ?? 'NONE').toBe('NONE');
+        expect(props).not.toHaveProperty('AuthorizerId');
+      }
+      const integrationId = [...references(props.Target, new Set())][0]!;
+      expect(integrations[integrationId]?.Properties?.IntegrationUri).toEqual({
+        'Fn::GetAtt': [functionId(app, route.handler), 'Arn'],
+      });
+    }
+  });
+
+  it('builds one arm64 Node 22 Lambda per manifest handler with its own retained-for-a-while log group', () => {
+    const logGroups = app.findResources('AWS::Logs::LogGroup');
+    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(
+      [...routes, ...queues].map((entry) => [entry.handler, entry]),
+    );
+    for (const handler of allHandlers) {
+      const fn = functionProps(app, handler);
+      expect(fn.Architectures).toEqual(['arm64']);
+      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Timeout).toBe(sizing.get(handler)?.timeoutSeconds ?? 10);
+      expect(fn.MemorySize).toBe(sizing.get(handler)?.memoryMb ?? 512);
+      const logGroupId = (fn.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+      expect(logGroups[logGroupId]?.Properties?.RetentionInDays).toBe(14);
+      const variables = environmentOf(app, handler);
+      expect(Object.keys(variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'APP_PUBLIC_URL', 'ADMIN_EMAILS', 'OPENAI_MODEL']),
+      );
+      expect(variables.ADMIN_EMAILS).toBe('admin@example.com');
+      for (const queue of queues) expect(variables).toHaveProperty(`${queue.name.toUpperCase()}_QUEUE_URL`);
+      // No secret configured: the functions run the offline generator.
+      expect(variables).not.toHaveProperty('OPENAI_API_KEY');
+    }
+  });
+
+  it('points APP_PUBLIC_URL at the distribution unless a public URL is configured', () => {
+    expect(environmentOf(app, 'http/get-health').APP_PUBLIC_URL).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]],
+    });
+
+    const custom = synth(FULL_SETTINGS).app;
+    expect(environmentOf(custom, 'http/get-health').APP_PUBLIC_URL).toBe('https://threadsnip.example.com');
+  });
+
+  it('gives each manifest queue an encrypted DLQ and a partial-batch event source on its worker', () => {
+    const all = resources(app);
+    for (const queue of queues) {
+      const workerId = functionId(app, queue.handler);
+      const mappings = Object.values(
+        app.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: workerId } } }),
+      );
+      expect(mappings).toHaveLength(1);
+      const mapping = mappings[0]!.Properties!;
+      expect(mapping.BatchSize).toBe(queue.batchSize);
+      expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+
+      const queueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
+      const source = all[queueId]!.Properties!;
+      expect(source.VisibilityTimeout).toBe(queue.timeoutSeconds * 6);
+      expect(source.SqsManagedSseEnabled).toBe(true);
+      const redrive = source.RedrivePolicy as {
+        maxReceiveCount: number;
+        deadLetterTargetArn: { 'Fn::GetAtt': string[] };
+      };
+      expect(redrive.maxReceiveCount).toBe(queue.maxReceiveCount);
+      const dlq = all[redrive.deadLetterTargetArn['Fn::GetAtt'][0]!]!;
+      expect(dlq.Type).toBe('AWS::SQS::Queue');
+      expect(dlq.Properties?.SqsManagedSseEnabled).toBe(true);
+    }
+  });
+
+  it('runs each manifest schedule on its EventBridge cron, including the midnight credit refresh', () => {
+    expect(schedules.map((s) => s.cron)).toContain('cron(0 0 * * ? *)');
+    for (const schedule of schedules) {
+      app.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: schedule.cron,
+        State: 'ENABLED',
+        Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId(app, schedule.handler), 'Arn'] } })],
+      });
+    }
+  });
+
+  it('keeps the site bucket private and TLS-only', () => {
+    app.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    app.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('serves /api/* uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
+    app.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        // A distribution-wide 404 → index.html rule would also swallow API 404s.
+        CustomErrorResponses: Match.absent(),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
+            CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+            OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            FunctionAssociations: Match.absent(),
+          }),
+        ],
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: {
+              'Fn::Join': [
+                '',
+                [{ Ref: Match.stringLikeRegexp('^HttpApi') }, '.execute-api.us-east-1.', { Ref: 'AWS::URLSuffix' }],
+              ],
+            },
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+          }),
+        ]),
+      }),
+    });
+  });
+
+  it('rewrites client-side routes to index.html and leaves files alone', () => {
+    const code = Object.values(app.findResources('AWS::CloudFront::Function'))[0]!.Properties!.FunctionCode as string;
+    const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => {
+      uri: string;
+    };
+
+    expect(handler({ request: { uri: '/thread/01HX' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(handler({ request: { uri: '/assets/index-abc123.js' } }).uri).toBe('/assets/index-abc123.js');
+    expect(handler({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
+  });
+
+  it('deploys a config.json the SPA accepts, naming this stack’s pool and client, revalidated on every load', () => {
+    const { assemblyDir } = synth();
+    const siteFiles = Object.values(
+      app.findResources('Custom::CDKBucketDeployment', { Properties: { DistributionPaths: ['/*'] } }),
+    )[0]!.Properties!;
+    const keys = siteFiles.SourceObjectKeys as string[];
+    const markers = siteFiles.SourceMarkers as Record<string, { Ref: string }>[];
+    const index = keys.findIndex((key) =>
+      existsSync(join(assemblyDir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json')),
+    );
+    const staged = readFileSync(
+      join(assemblyDir, `asset.${keys[index]!.replace(/\.zip$/, '')}`, 'config.json'),
+      'utf8',
+    );
+    // Deploy-time values are markers the deployment resource replaces; substitute the logical ids they refer to.
+    const resolved = staged.replace(/<<marker:[^>]+>>/g, (marker) => markers[index]![marker]!.Ref);
+
+    expect(parseRuntimeConfig(JSON.parse(resolved))).toEqual({
+      mode: 'cloud',
+      apiBaseUrl: '/api',
+      region: 'us-east-1',
+      userPoolId: expect.stringMatching(/^UserPool[A-F0-9]+$/),
+      userPoolClientId: expect.stringMatching(/^UserPoolWebClient/),
+    });
+    expect(siteFiles.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    expect(siteFiles.Prune).toBe(false);
+  });
+
+  it('names no resource physically, so stages and stacks never collide', () => {
+    const namingProperties: Record<string, string> = {
+      'AWS::DynamoDB::Table': 'TableName',
+      'AWS::Lambda::Function': 'FunctionName',
+      'AWS::SQS::Queue': 'QueueName',
+      'AWS::S3::Bucket': 'BucketName',
+      'AWS::Cognito::UserPool': 'UserPoolName',
+      'AWS::IAM::Role': 'RoleName',
+      'AWS::Logs::LogGroup': 'LogGroupName',
+      'AWS::Events::Rule': 'Name',
+      'AWS::SNS::Topic': 'TopicName',
+      'AWS::CloudWatch::Alarm': 'AlarmName',
+    };
+    const { data, app: withAlarms } = synth(FULL_SETTINGS);
+    for (const template of [data, withAlarms]) {
+      for (const [id, resource] of Object.entries(resources(template))) {
+        const property = namingProperties[resource.Type];
+        if (property) expect(resource.Properties ?? {}, id).not.toHaveProperty(property);
+      }
+    }
+  });
+
+  it('has no circular dependency between resources, with every optional setting on', () => {
+    // Template.fromStack rejects a template whose resources depend on each other in a cycle.
+    expect(() => synth(FULL_SETTINGS)).not.toThrow();
+  });
+});
+
+describe('stage settings', () => {
+  it('passes API keys as Secrets Manager dynamic references when a secret is configured', () => {
+    const { app } = synth(FULL_SETTINGS);
+    const variables = environmentOf(app, 'http/post-extract-article');
+
+    expect(variables.OPENAI_API_KEY).toBe('{{resolve:secretsmanager:threadsnip/test:SecretString:OPENAI_API_KEY::}}');
+  });
+
+  it('alarms the configured address when messages reach a dead-letter queue', () => {
+    const { app } = synth(FULL_SETTINGS);
+
+    app.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it('keeps production data and deletes only non-production sites', () => {
+    const dev = synth().app;
+    const prod = synth({ stage: 'prod' }).app;
+
+    dev.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+    prod.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    prod.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+    prod.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+    dev.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Delete' });
+  });
+
+  it('rejects invalid settings with every problem named', () => {
+    expect(() =>
+      parseStageConfig({
+        stage: 'Prod!',
+        account: '42',
+        region: 'us-east-1',
+        webDistPath: 'web/dist',
+        adminEmails: 'not-an-email',
+      }),
+    ).toThrow(/stage: .*; account: .*; adminEmails\.0: /);
+  });
+
+  it('refuses to synthesize without a built SPA, saying how to build it', () => {
+    const emptyDist = mkdtempSync(join(tmpdir(), 'threadsnip-no-dist-'));
+    try {
+      expect(() => synth({ webDistPath: emptyDist })).toThrow(/No built SPA at .*npm run build:web/);
+    } finally {
+      rmSync(emptyDist, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to synthesize when a manifest handler has no module, naming the missing files', () => {
+    const emptyRoot = mkdtempSync(join(tmpdir(), 'threadsnip-no-functions-'));
+    try {
+      expect(() => synth({}, emptyRoot)).toThrow(
+        /functions\/http\/get-health\.ts.*functions\/auth\/post-confirmation\.ts/,
+      );
+    } finally {
+      rmSync(emptyRoot, { recursive: true, force: true });
+    }
+  });
+});
