@@ -107,7 +107,7 @@ export function parseIpv6(input: string): bigint | null {
     words = [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
   } else {
     const all = parseHalf(text, true);
-    if (!all || all.length !== 8) return null;
+    if (all?.length !== 8) return null;
     words = all;
   }
   return words.reduce((acc, word) => (acc << 16n) | BigInt(word), 0n);
@@ -184,7 +184,7 @@ const V4_TABLE = V4_BLOCKED.map(([base, prefix, reason]) => {
 
 function classifyIpv4(value: number): BlockReason | null {
   for (const { base, mask, reason } of V4_TABLE) {
-    if (((value & mask) >>> 0) === base >>> 0) return reason;
+    if ((value & mask) >>> 0 === base >>> 0) return reason;
   }
   return null;
 }
@@ -229,5 +229,7 @@ export function classifyAddress(input: string | ParsedIp): AddressVerdict | null
   if (!ip) return null;
   const reason = ip.version === 4 ? classifyIpv4(ip.value) : classifyIpv6(ip.value);
   const address = ip.version === 4 ? formatIpv4(ip.value) : formatIpv6(ip.value);
-  return reason ? { address, version: ip.version, blocked: true, reason } : { address, version: ip.version, blocked: false };
+  return reason
+    ? { address, version: ip.version, blocked: true, reason }
+    : { address, version: ip.version, blocked: false };
 }

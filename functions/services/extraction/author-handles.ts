@@ -1,5 +1,5 @@
 import type { AuthorHandles } from '../../../shared/schemas/article';
-import { absoluteUrl, jsonLdArticle, jsonLdObjects, metaValues } from './page-metadata';
+import { absoluteUrl, jsonLdArticle, type PageHead, resolveJsonLdReference } from './page-metadata';
 
 type JsonObject = Record<string, unknown>;
 
@@ -13,7 +13,8 @@ const FEDIVERSE_HANDLE = /^@?([A-Za-z0-9_.-]+)@((?:[a-z0-9-]+\.)+[a-z]{2,})$/i;
 // Paths on X/Twitter that are not profiles.
 const TWITTER_RESERVED = new Set(['intent', 'share', 'home', 'i', 'search', 'hashtag', 'login', 'signup', 'explore']);
 // Sites whose /@name paths are profiles but not fediverse accounts.
-const NOT_FEDIVERSE = /(^|\.)(medium\.com|youtube\.com|tiktok\.com|threads\.net|threads\.com|substack\.com|x\.com|twitter\.com|bsky\.app)$/i;
+const NOT_FEDIVERSE =
+  /(^|\.)(medium\.com|youtube\.com|tiktok\.com|threads\.net|threads\.com|substack\.com|x\.com|twitter\.com|bsky\.app)$/i;
 
 function twitterFromUrl(url: URL): string | null {
   if (!/^(www\.|mobile\.)?(twitter\.com|x\.com)$/i.test(url.hostname)) return null;
@@ -40,16 +41,16 @@ const AUTHOR_BOX_LINKS = ['[rel~="author"]', '[itemprop~="author"]', '.byline', 
   .map((box) => `${box} a[href]`)
   .join(', ');
 
-const isSocialProfile = (url: URL) =>
-  Boolean(twitterFromUrl(url) ?? blueskyFromUrl(url) ?? fediverseFromUrl(url));
+const isSocialProfile = (url: URL) => Boolean(twitterFromUrl(url) ?? blueskyFromUrl(url) ?? fediverseFromUrl(url));
 
 function sameAsUrls(objects: JsonObject[]): string[] {
   const article = jsonLdArticle(objects);
-  const authors = [article?.author ?? []].flat().filter(isObject);
-  // A Person described on its own (with an @id the article's author points to) counts as well.
-  const authorIds = new Set(authors.map((author) => author['@id']).filter((id) => typeof id === 'string'));
-  const people = objects.filter((o) => o['@type'] === 'Person' && authorIds.has(o['@id']));
-  return [...authors, ...people]
+  // An author may be described elsewhere in the graph and only referenced by its @id.
+  const authors = [article?.author ?? []]
+    .flat()
+    .map((author) => resolveJsonLdReference(author, objects))
+    .filter(isObject);
+  return authors
     .flatMap((person) => [person.sameAs ?? []].flat())
     .filter((value): value is string => typeof value === 'string');
 }
@@ -58,9 +59,8 @@ function sameAsUrls(objects: JsonObject[]): string[] {
  * The author's social accounts declared by the page: `twitter:creator`, `fediverse:creator`,
  * rel="me" links, JSON-LD author.sameAs, and Bluesky profile links among those.
  */
-export function findAuthorHandles(document: Document, url: string): AuthorHandles {
-  const baseUrl = document.querySelector('base')?.getAttribute('href') || url;
-  const metas = metaValues(document);
+export function findAuthorHandles(document: Document, head: PageHead): AuthorHandles {
+  const { baseUrl, metas } = head;
   const relMe = [...document.querySelectorAll('a[rel~="me"][href], link[rel~="me"][href]')].map((element) =>
     element.getAttribute('href'),
   );
@@ -70,7 +70,7 @@ export function findAuthorHandles(document: Document, url: string): AuthorHandle
     .filter((href): href is string => href !== null && isSocialProfile(new URL(href)));
   const profiles = [
     ...new Set(
-      [...relMe, ...sameAsUrls(jsonLdObjects(document))]
+      [...relMe, ...sameAsUrls(head.jsonLd)]
         .map((href) => absoluteUrl(href, baseUrl))
         .filter((href): href is string => href !== null)
         .concat(bylineLinks),

@@ -1,15 +1,15 @@
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import type { Article } from '../../../shared/schemas/article';
 import { ExtractionError } from '../../lib/errors';
 import { findAuthorHandles } from './author-handles';
-import { removeBoilerplate } from './boilerplate';
+import { removeBoilerplate, removeFurnitureBeforeReadability } from './boilerplate';
 import { parsePageDocument } from './page-document';
-import { collectPageMetadata } from './page-metadata';
+import { collectPageMetadata, readPageHead } from './page-metadata';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
 import { blockText } from './text-blocks';
 
 export const NO_READABLE_TEXT = 'Could not find readable article text on this page.';
+const MIN_ARTICLE_WORDS = 25;
 
 // Links that lead nowhere useful in a thread: same-page anchors and non-web schemes.
 function articleLinks(root: Element, pageUrl: string): string[] {
@@ -32,30 +32,47 @@ function articleLinks(root: Element, pageUrl: string): string[] {
   return [...seen];
 }
 
+function readWithReadability(document: Document) {
+  try {
+    return new Readability<Element>(document, {
+      serializer: (node) => node as Element,
+      // Class names are kept: the boilerplate rules read them.
+      keepClasses: true,
+    }).parse();
+  } catch {
+    // Readability gives up on documents it cannot make sense of; for the user that is the same as no text.
+    throw new ExtractionError(NO_READABLE_TEXT);
+  }
+}
+
 /**
  * Reads the article in a page: plain text with paragraphs separated by blank lines, its links made
  * absolute, and the metadata an attribution needs. Throws ExtractionError when no text is found.
  */
 export function extractArticle(html: string, url: string, now: Date = new Date()): Article {
+  if (!URL.canParse(url)) throw new ExtractionError('Please enter a valid URL');
   const document = parsePageDocument(html, url);
   // Readability rewrites the document, so metadata is read first.
-  const metadata = collectPageMetadata(document, url);
-  const authorHandles = findAuthorHandles(document, url);
-  const parsed = new Readability<Element>(document as unknown as Document, {
-    serializer: (node) => node as Element,
-    // Class names are kept: the boilerplate rules read them.
-    keepClasses: true,
-  }).parse();
+  const head = readPageHead(document, url);
+  const metadata = collectPageMetadata(document, head);
+  const authorHandles = findAuthorHandles(document, head);
+  if (document.body) removeFurnitureBeforeReadability(document.body);
+  const parsed = readWithReadability(document);
   const root = parsed?.content;
   if (!parsed || !root) throw new ExtractionError(NO_READABLE_TEXT);
-  removeBoilerplate(root, { title: parsed.title ?? metadata.title, byline: parsed.byline ?? metadata.byline });
+  removeBoilerplate(root, {
+    titles: [parsed.title ?? '', ...metadata.headlines],
+    byline: parsed.byline || metadata.byline,
+    url,
+  });
   const content = blockText(root);
-  if (!/[\p{L}\p{N}]/u.test(content)) throw new ExtractionError(NO_READABLE_TEXT);
+  // A handful of words is a menu or a caption, not something to write a thread about.
+  if ((content.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < MIN_ARTICLE_WORDS) throw new ExtractionError(NO_READABLE_TEXT);
   return {
     url,
     title: (parsed.title || metadata.title || new URL(url).hostname).trim(),
     content,
-    links: articleLinks(root, metadata.baseUrl),
+    links: articleLinks(root, head.baseUrl),
     extractedAt: now.toISOString(),
     byline: parsed.byline?.trim() || metadata.byline,
     siteName: parsed.siteName?.trim() || metadata.siteName,
@@ -72,5 +89,6 @@ export async function fetchArticle(url: string, options: SafeFetchOptions): Prom
   const page = await safeFetch(url, options);
   const article = extractArticle(page.html, page.url);
   // The caller asked for this address; the final one after redirects is kept as the canonical fallback.
-  return { ...article, url, canonicalUrl: article.canonicalUrl ?? (page.url === url ? null : page.url) };
+  const redirected = page.url !== new URL(url.trim()).href;
+  return { ...article, url, canonicalUrl: article.canonicalUrl ?? (redirected ? page.url : null) };
 }

@@ -1,7 +1,8 @@
 /** What the page says about itself in its head and structured data, read before Readability runs. */
 export interface PageMetadata {
-  baseUrl: string;
   title: string | null;
+  /** Every statement of the headline (og:title, JSON-LD headline, <title>, the first <h1>). */
+  headlines: string[];
   byline: string | null;
   siteName: string | null;
   canonicalUrl: string | null;
@@ -16,7 +17,7 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every object in the page's JSON-LD blocks, flattening arrays and `@graph`. */
-export function jsonLdObjects(document: Document): JsonObject[] {
+function jsonLdObjects(document: Document): JsonObject[] {
   const found: JsonObject[] = [];
   const visit = (value: unknown, depth: number) => {
     if (depth > 4) return;
@@ -52,7 +53,7 @@ export function jsonLdArticle(objects: JsonObject[]): JsonObject | null {
 }
 
 /** The page's <meta> values by lower-cased name, property or http-equiv (first one wins). */
-export function metaValues(document: Document): Map<string, string> {
+function metaValues(document: Document): Map<string, string> {
   const values = new Map<string, string>();
   for (const element of document.querySelectorAll('meta[content]')) {
     const content = element.getAttribute('content')?.trim();
@@ -86,34 +87,68 @@ function stringOf(value: unknown): string | null {
   return null;
 }
 
-function authorNames(value: unknown): string | null {
+/** Follows `{"@id": …}` references to the object the page's JSON-LD describes under that id. */
+export function resolveJsonLdReference(value: unknown, objects: JsonObject[]): unknown {
+  if (!isObject(value) || value.name || typeof value['@id'] !== 'string') return value;
+  return objects.find((o) => o !== value && o['@id'] === value['@id'] && Object.keys(o).length > 1) ?? value;
+}
+
+function authorNames(value: unknown, objects: JsonObject[] = []): string | null {
   const names = [value]
     .flat()
+    .map((entry) => resolveJsonLdReference(entry, objects))
     .map((author) => (isObject(author) ? stringOf(author.name) : stringOf(author)))
     .filter((name): name is string => Boolean(name) && !/^https?:/.test(name ?? ''));
   return names.length ? names.join(', ') : null;
 }
 
+/** The parts of a page's head that several readers need, gathered once. */
+export interface PageHead {
+  baseUrl: string;
+  metas: Map<string, string>;
+  jsonLd: JsonObject[];
+}
+
+/** Gathers the base address, <meta> values and JSON-LD objects of a parsed page. */
+export function readPageHead(document: Document, url: string): PageHead {
+  return {
+    baseUrl: document.querySelector('base')?.getAttribute('href') || url,
+    metas: metaValues(document),
+    jsonLd: jsonLdObjects(document),
+  };
+}
+
 /** Reads title, site, canonical address, dates, lead image and language from the page head. */
-export function collectPageMetadata(document: Document, url: string): PageMetadata {
-  const baseUrl = document.querySelector('base')?.getAttribute('href') || url;
-  const metas = metaValues(document);
+export function collectPageMetadata(document: Document, head: PageHead): PageMetadata {
+  const { baseUrl, metas, jsonLd: objects } = head;
   const meta = (...keys: string[]) => pick(metas, ...keys);
-  const article = jsonLdArticle(jsonLdObjects(document));
-  const canonical =
-    document.querySelector('link[rel~="canonical"]')?.getAttribute('href') ?? meta('og:url');
+  const article = jsonLdArticle(objects);
+  const publisher = resolveJsonLdReference(article?.publisher, objects);
+  const website = objects.find((o) => o['@type'] === 'WebSite');
+  const canonical = document.querySelector('link[rel~="canonical"]')?.getAttribute('href') ?? meta('og:url');
   const language =
     document.documentElement?.getAttribute('lang') ??
     meta('content-language', 'language', 'og:locale') ??
     stringOf(article?.inLanguage);
+  const headlines = [
+    meta('og:title'),
+    meta('twitter:title'),
+    stringOf(article?.headline),
+    document.querySelector('title')?.textContent,
+    document.querySelector('h1')?.textContent,
+  ].filter((headline): headline is string => Boolean(headline?.trim()));
   return {
-    baseUrl,
+    headlines,
     title:
       meta('og:title', 'twitter:title') ??
       stringOf(article?.headline) ??
-      (document.querySelector('title')?.textContent?.trim() || null),
-    byline: authorNames(meta('author')) ?? authorNames(article?.author),
-    siteName: meta('og:site_name', 'application-name') ?? stringOf(isObject(article?.publisher) ? article?.publisher.name : null),
+      (document.querySelector('title')?.textContent?.trim() || null) ??
+      (document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() || null),
+    byline: authorNames(meta('author')) ?? authorNames(article?.author, objects),
+    siteName:
+      meta('og:site_name', 'application-name') ??
+      stringOf(isObject(publisher) ? publisher.name : null) ??
+      stringOf(website?.name),
     canonicalUrl: absoluteUrl(canonical, baseUrl),
     publishedTime:
       meta('article:published_time', 'datepublished', 'dc.date', 'date', 'pubdate') ??

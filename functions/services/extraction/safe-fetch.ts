@@ -50,8 +50,10 @@ interface AllowedHost {
 function parseAllowedHosts(entries: string[]): AllowedHost[] {
   const parsed: AllowedHost[] = [];
   for (const raw of entries) {
-    const entry = raw.trim().toLowerCase();
-    if (!entry) continue;
+    const trimmed = raw.trim().toLowerCase();
+    if (!trimmed) continue;
+    // A bare IPv6 address (::1) is written with brackets in a URL.
+    const entry = !trimmed.startsWith('[') && trimmed.split(':').length > 2 ? `[${trimmed}]` : trimmed;
     try {
       const url = new URL(`http://${entry}`);
       const explicitPort = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(entry)?.[2];
@@ -143,6 +145,7 @@ function parseUrl(input: string): URL {
     throw new ExtractionError(`Only http and https links can be read (this link uses ${url.protocol.slice(0, -1)}).`);
   }
   if (!url.hostname) throw new ExtractionError('Please enter a valid URL');
+  if (url.username || url.password) throw new ExtractionError('Links with a user name or password cannot be read.');
   return url;
 }
 
@@ -246,9 +249,10 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): P
   return bytes;
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const readableSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 const tooLarge = (maxBytes: number) =>
-  new ExtractionError(`The page is too large to read (over ${megabytes(maxBytes)}).`);
+  new ExtractionError(`The page is too large to read (over ${readableSize(maxBytes)}).`);
 
 /**
  * Fetches an HTML page for extraction without letting a URL reach private networks: http(s) only,
@@ -289,7 +293,8 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
       if (REDIRECT_STATUSES.has(response.status)) {
         await response.body?.cancel().catch(() => undefined);
         const location = response.headers.get('location');
-        if (!location) throw new ExtractionError(`The site answered with a redirect (HTTP ${response.status}) but no address.`);
+        if (!location)
+          throw new ExtractionError(`The site answered with a redirect (HTTP ${response.status}) but no address.`);
         let next: URL;
         try {
           next = parseUrl(new URL(location, url).href);
@@ -324,7 +329,9 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
 
       let bytes: Uint8Array;
       try {
-        bytes = response.body ? await readCapped(response.body, maxBytes) : new Uint8Array();
+        bytes = response.body
+          ? await readCapped(response.body as ReadableStream<Uint8Array>, maxBytes)
+          : new Uint8Array();
       } catch (error) {
         if (error instanceof ExtractionError) throw error;
         if (controller.signal.aborted) throw timedOut();
@@ -336,7 +343,12 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
       // A byte order mark wins over the header, which wins over <meta charset> (the HTML rules).
       const label = charsetFromBom(bytes) ?? charsetFromContentType(contentType) ?? charsetFromMeta(bytes);
       const decoder = decoderFor(label);
-      return { url: url.href, html: decoder.decode(bytes), contentType: mime || 'text/html', charset: decoder.encoding };
+      return {
+        url: url.href,
+        html: decoder.decode(bytes),
+        contentType: mime || 'text/html',
+        charset: decoder.encoding,
+      };
     }
   } finally {
     clearTimeout(timer);

@@ -107,12 +107,22 @@ describe('classifyAddress', () => {
 });
 
 describe('parseIpAddress', () => {
-  it.each(['example.com', 'localhost', '1.2.3.4.5', '256.1.1.1', '1.2.3.256', '08.0.0.1', '0xg', '12:34', ':::1', '1::2::3', 'fe80::g', ''])(
-    'does not take %s for an IP address',
-    (input) => {
-      expect(parseIpAddress(input)).toBeNull();
-    },
-  );
+  it.each([
+    'example.com',
+    'localhost',
+    '1.2.3.4.5',
+    '256.1.1.1',
+    '1.2.3.256',
+    '08.0.0.1',
+    '0xg',
+    '12:34',
+    ':::1',
+    '1::2::3',
+    'fe80::g',
+    '',
+  ])('does not take %s for an IP address', (input) => {
+    expect(parseIpAddress(input)).toBeNull();
+  });
 
   it('accepts the largest value the last part may hold', () => {
     expect(parseIpAddress('1.16777215')).toEqual({ version: 4, value: 0x01ffffff });
