@@ -36,6 +36,8 @@ interface Candidate {
   vector: Map<number, number>;
 }
 
+const DANGLING_QUOTE = /^["“].*["”],?\s+(?:he|she|they|it|we)\s+(?:said|says|added|told|explained|noted|recalled)\b/i;
+
 function isBoilerplate(text: string): boolean {
   return BOILERPLATE.test(text) && text.length < 200;
 }
@@ -52,6 +54,13 @@ function collectCandidates(analysed: AnalysedText): Candidate[] {
     }
     const previous = position > 0 ? sentences[position - 1] : undefined;
     const gap = previous ? text.slice(previous.end, span.start) : '\n';
+    const next = sentences[position + 1];
+    const gapAfter = next ? text.slice(span.end, next.start) : '\n';
+    const sentence = text.slice(span.start, span.end);
+    // A line standing alone without closing punctuation is a subheading, not a sentence.
+    if (gap.includes('\n') && gapAfter.includes('\n') && !/[.!?…:"”')\]]\s*$/.test(sentence)) return;
+    // A quote credited only to "she said" reads as orphaned once lifted out of its paragraph.
+    if (DANGLING_QUOTE.test(sentence)) return;
     all.push({
       span,
       text: text.slice(span.start, span.end),
@@ -64,6 +73,17 @@ function collectCandidates(analysed: AnalysedText): Candidate[] {
   // Headings, captions and fragments make poor posts; keep them only if nothing else exists.
   const good = all.filter((c) => c.words >= 5 && !isBoilerplate(c.text));
   const chosen = good.length > 0 ? good : all.filter((c) => c.text.trim());
+  if (chosen.length === 0) {
+    // Nothing but headings and fragments: use every sentence rather than fail.
+    return sentences.map((span, position) => ({
+      span,
+      text: text.slice(span.start, span.end),
+      position,
+      words: span.tokenEnd - span.tokenStart,
+      paragraphStart: true,
+      vector: new Map(),
+    }));
+  }
   for (const c of chosen) c.words = Math.abs(c.words);
   return chosen;
 }

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
+import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../../web/src/lib/api-client';
+import { classifyAuthError } from '../../../web/src/lib/auth-errors';
+
+vi.mock('../../../web/src/lib/auth-loader', () => ({
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+const config = {
+  mode: 'cloud',
+  apiBaseUrl: 'https://api.example.test/api/',
+  region: 'eu-west-1',
+  userPoolId: 'eu-west-1_abc',
+  userPoolClientId: 'client',
+};
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function route(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  fetchMock.mockImplementation(async (input, init) =>
+    String(input) === '/config.json' ? Response.json(config) : handler(String(input), init),
+  );
+}
+
+describe('apiRequest', () => {
+  it('calls the configured base URL with the bearer ID token and returns the JSON body', async () => {
+    route(() => Response.json({ ok: true }));
+    await expect(apiRequest('/me')).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) !== '/config.json') ?? [];
+    expect(url).toBe('https://api.example.test/api/me');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer id-token');
+  });
+
+  it("turns a JSON error into an ApiError with the status and the server's message", async () => {
+    route(() => Response.json({ error: 'Thread not found' }, { status: 404 }));
+    const error = await apiRequest('/threads/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'Thread not found' });
+  });
+
+  it('gives a generic message when the error body is not JSON', async () => {
+    route(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiRequest('/me')).rejects.toMatchObject({ status: 502, message: 'Request failed (HTTP 502)' });
+  });
+
+  it('reports an unreachable server as status 0 with a readable message', async () => {
+    route(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/me')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('resolves a 204 to undefined and sends a JSON body', async () => {
+    route(() => new Response(null, { status: 204 }));
+    await expect(apiRequest('/me', { method: 'DELETE', body: { confirmEmail: 'a@b.c' } })).resolves.toBeUndefined();
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) !== '/config.json') ?? [];
+    expect(init?.body).toBe('{"confirmEmail":"a@b.c"}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('parseRuntimeConfig', () => {
+  it('accepts the contract shape', () => {
+    expect(parseRuntimeConfig({ ...config, googleSignIn: { cognitoDomain: 'auth.example.test' } }).mode).toBe('cloud');
+  });
+
+  it('names the bad fields', () => {
+    expect(() => parseRuntimeConfig({ ...config, mode: 'staging', userPoolId: '' })).toThrow(
+      /mode.*userPoolId|userPoolId.*mode/,
+    );
+  });
+
+  it('requires the auth endpoint in local mode', () => {
+    expect(() => parseRuntimeConfig({ ...config, mode: 'local' })).toThrow(/authEndpoint/);
+  });
+});
+
+describe('classifyAuthError', () => {
+  const named = (name: string, message = name) => Object.assign(new Error(message), { name });
+
+  it('treats every wrong-credentials error of Cognito and cognito-local alike at sign-in', () => {
+    for (const name of ['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException']) {
+      expect(classifyAuthError(named(name), 'signIn')).toBe('invalidCredentials');
+    }
+  });
+
+  it('reads InvalidPasswordException at sign-up as a weak password', () => {
+    expect(classifyAuthError(named('InvalidPasswordException'), 'signUp')).toBe('weakPassword');
+  });
+
+  it('recognises an existing account and network failures', () => {
+    expect(classifyAuthError(named('UsernameExistsException'), 'signUp')).toBe('userExists');
+    expect(classifyAuthError(named('NetworkError'), 'signIn')).toBe('network');
+    expect(classifyAuthError(new TypeError('Failed to fetch'), 'signIn')).toBe('network');
+  });
+});

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Footer } from '../../../web/src/app/layout/footer';
+import { Header } from '../../../web/src/app/layout/header';
+import { type Me, meQueryKey } from '../../../web/src/features/account/api/get-me';
+import type { AuthContextValue } from '../../../web/src/lib/auth-context';
+import { fakeAuth, LocationProbe, renderRoutes, signedInAuth, testQueryClient } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function me(isAdmin: boolean): Me {
+  return {
+    userId: 'user-1',
+    email: 'ada@example.com',
+    username: 'ada',
+    role: isAdmin ? 'admin' : 'user',
+    isAdmin,
+    credits: {
+      totalCredits: 12,
+      usedCredits: 3,
+      availableCredits: 9,
+      freeCredits: 4,
+      paidCredits: 5,
+      resetDate: '2030-01-02',
+    },
+  };
+}
+
+function renderHeader(auth: AuthContextValue, profile?: Me) {
+  const queryClient = testQueryClient();
+  if (profile) queryClient.setQueryData(meQueryKey(profile.userId), profile);
+  return renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <Header />
+            <LocationProbe />
+            <Footer />
+          </>
+        ),
+      },
+    ],
+    { auth, queryClient, initialEntries: ['/history'] },
+  );
+}
+
+const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+
+describe('header', () => {
+  it('shows Admin Portal to admins only', () => {
+    renderHeader(signedInAuth(), me(true));
+    expect(mainNav().getByRole('link', { name: 'Admin Portal' }).getAttribute('href')).toBe('/admin');
+    cleanup();
+
+    renderHeader(signedInAuth(), me(false));
+    expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
+    expect(mainNav().getByRole('link', { name: 'My Threads' })).toBeTruthy();
+  });
+
+  it('hides Admin Portal until the admin check has finished', () => {
+    renderHeader(signedInAuth());
+    expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
+  });
+
+  it('offers Sign In (and no My Threads) to signed-out visitors', () => {
+    renderHeader(fakeAuth());
+    expect(mainNav().queryByRole('link', { name: 'My Threads' })).toBeNull();
+    const signIn = screen.getAllByRole('link', { name: 'Sign In' })[0];
+    expect(signIn?.getAttribute('href')).toBe('/auth?redirect=%2Fhistory');
+  });
+
+  it('opens the user menu with email, credits and account links, and signs out with a toast', async () => {
+    const user = userEvent.setup();
+    const auth = signedInAuth();
+    renderHeader(auth, me(false));
+    const trigger = screen.getByRole('button', { name: 'Account menu for ada@example.com' });
+    await user.click(trigger);
+    const panel = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
+    if (!panel) throw new Error('user menu panel missing');
+    const menu = within(panel);
+
+    expect(menu.getByText('ada@example.com')).toBeTruthy();
+    const balance = within(menu.getByRole('region', { name: 'Credit balance' }));
+    expect(balance.getByText('9')).toBeTruthy();
+    expect(balance.getByText('4')).toBeTruthy();
+    expect(balance.getByText('5')).toBeTruthy();
+    expect(menu.getByRole('link', { name: 'Credits' }).getAttribute('href')).toBe('/credits');
+    expect(menu.getByRole('link', { name: 'Account Settings' }).getAttribute('href')).toBe('/account-settings');
+
+    await user.click(menu.getByRole('button', { name: 'Sign Out' }));
+    expect(auth.signOut).toHaveBeenCalled();
+    expect(await screen.findByText("You've been successfully signed out.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
+  });
+
+  it('shows skeletons in the credit panel while the balance loads', async () => {
+    // The balance request never answers, so the panel stays in its loading state.
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    const user = userEvent.setup();
+    renderHeader(signedInAuth({ user: { userId: 'no-cache', email: 'ada@example.com' } }));
+    await user.click(screen.getByRole('button', { name: 'Account menu for ada@example.com' }));
+    expect(screen.getAllByTestId('credit-skeleton')).toHaveLength(3);
+  });
+
+  it('has a mobile menu with "Signed in as" that closes after navigation', async () => {
+    const user = userEvent.setup();
+    renderHeader(signedInAuth(), me(false));
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }));
+    expect(mobile.getByText(/Signed in as/).textContent).toContain('ada@example.com');
+    await user.click(mobile.getByRole('link', { name: 'Create Thread' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/create'));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+});
+
+describe('footer', () => {
+  it('has product and legal links, About and the current year', () => {
+    renderHeader(signedInAuth(), me(false));
+    const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
+    expect(legal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    expect(legal.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(legal.getByRole('button', { name: 'Privacy settings' })).toBeTruthy();
+    const product = within(screen.getByRole('navigation', { name: 'Product' }));
+    expect(product.getByRole('link', { name: 'My Threads' })).toBeTruthy();
+    expect(product.getByRole('link', { name: 'Account Settings' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/about');
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} ThreadSnip`))).toBeTruthy();
+  });
+});

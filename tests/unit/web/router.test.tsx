@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../web/src/app/router';
+import { type Me, meQueryKey } from '../../../web/src/features/account/api/get-me';
+import { fakeAuth, renderRoutes, signedInAuth, testQueryClient } from './test-utils';
+
+beforeEach(() => {
+  // jsdom has no layout, so scrolling is recorded instead.
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function profile(isAdmin: boolean): Me {
+  return {
+    userId: 'user-1',
+    email: 'ada@example.com',
+    username: 'ada',
+    role: isAdmin ? 'admin' : 'user',
+    isAdmin,
+    credits: { totalCredits: 5, usedCredits: 0, availableCredits: 5, freeCredits: 5, paidCredits: 0, resetDate: null },
+  };
+}
+
+function renderAt(path: string, auth = fakeAuth(), me?: Me) {
+  const queryClient = testQueryClient();
+  if (me) queryClient.setQueryData(meQueryKey(me.userId), me);
+  return renderRoutes(routes, { auth, queryClient, initialEntries: [path] });
+}
+
+describe('route table', () => {
+  it("shows 'Oops! Page not found' with a link home for unknown paths", async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends signed-out users from a signed-in page to /auth with redirect', async () => {
+    const { router } = renderAt('/thread/abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.search).toBe('?redirect=%2Fthread%2Fabc');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+  });
+
+  it('lets signed-in users into My Threads', async () => {
+    renderAt('/history', signedInAuth(), profile(false));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Threads' })).toBeTruthy();
+  });
+
+  it('sends non-admins away from the admin portal to /', async () => {
+    const { router } = renderAt('/admin/users', signedInAuth(), profile(false));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('lets admins into the admin portal', async () => {
+    renderAt('/admin/users', signedInAuth(), profile(true));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Users' })).toBeTruthy();
+  });
+
+  it('forwards /account to /account-settings', async () => {
+    const { router } = renderAt('/account', signedInAuth(), profile(false));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account-settings'));
+  });
+
+  it('tells signed-out visitors of /credits to sign in', async () => {
+    renderAt('/credits');
+    expect(await screen.findByText('Please sign in to access your credits')).toBeTruthy();
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const { router } = renderAt('/credits');
+    await screen.findByText('Please sign in to access your credits');
+    vi.mocked(window.scrollTo).mockClear();
+    await router.navigate('/no/such/page');
+    await waitFor(() => expect(window.scrollTo).toHaveBeenCalledWith(0, 0));
+  });
+
+  it('moves a user who signs out on a signed-in page to /auth', async () => {
+    const { router, setAuth } = renderAt('/credits', signedInAuth(), profile(false));
+    expect(await screen.findByRole('heading', { name: 'Credits' })).toBeTruthy();
+    setAuth(fakeAuth());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('leaves a user who signs out on a public page where they are', async () => {
+    const { router, setAuth } = renderAt('/create', signedInAuth(), profile(false));
+    expect(await screen.findByRole('heading', { name: 'Create Thread' })).toBeTruthy();
+    setAuth(fakeAuth());
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(router.state.location.pathname).toBe('/create');
+  });
+});

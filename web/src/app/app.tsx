@@ -1,0 +1,14 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
+
+/** The whole SPA: providers around the router. */
+export function App() {
+  const [router] = useState(createAppRouter);
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,86 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { RequireAdmin, RequireAuth } from './guards';
+import { RootLayout } from './root-layout';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteErrorPage } from './routes/route-error-page';
+
+/** React.lazy for modules with named exports (the codebase has no default exports). */
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LandingPage = lazyNamed(() => import('../features/marketing/routes/landing-page'), 'LandingPage');
+const AboutPage = lazyNamed(() => import('../features/marketing/routes/about-page'), 'AboutPage');
+const PrivacyPage = lazyNamed(() => import('../features/marketing/routes/privacy-page'), 'PrivacyPage');
+const TermsPage = lazyNamed(() => import('../features/marketing/routes/terms-page'), 'TermsPage');
+const AuthPage = lazyNamed(() => import('../features/auth/routes/auth-page'), 'AuthPage');
+const CreatePage = lazyNamed(() => import('../features/create/routes/create-page'), 'CreatePage');
+const HistoryPage = lazyNamed(() => import('../features/history/routes/history-page'), 'HistoryPage');
+const ThreadPage = lazyNamed(() => import('../features/threads/routes/thread-page'), 'ThreadPage');
+const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
+const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
+const AccountSettingsPage = lazyNamed(
+  () => import('../features/account/routes/account-settings-page'),
+  'AccountSettingsPage',
+);
+const AdminDashboardPage = lazyNamed(
+  () => import('../features/admin/routes/admin-dashboard-page'),
+  'AdminDashboardPage',
+);
+const AdminUsersPage = lazyNamed(() => import('../features/admin/routes/admin-users-page'), 'AdminUsersPage');
+const AdminThreadsPage = lazyNamed(() => import('../features/admin/routes/admin-threads-page'), 'AdminThreadsPage');
+const AdminTransactionsPage = lazyNamed(
+  () => import('../features/admin/routes/admin-transactions-page'),
+  'AdminTransactionsPage',
+);
+const AdminOrdersPage = lazyNamed(() => import('../features/admin/routes/admin-orders-page'), 'AdminOrdersPage');
+const AdminSettingsPage = lazyNamed(() => import('../features/admin/routes/admin-settings-page'), 'AdminSettingsPage');
+
+/** The route table of spec §2: public pages, signed-in pages behind RequireAuth, admin pages behind RequireAdmin. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: paths.home.path, element: <LandingPage /> },
+      { path: paths.about.path, element: <AboutPage /> },
+      { path: paths.privacy.path, element: <PrivacyPage /> },
+      { path: paths.terms.path, element: <TermsPage /> },
+      { path: paths.auth.path, element: <AuthPage /> },
+      { path: paths.create.path, element: <CreatePage /> },
+      { path: paths.credits.path, element: <CreditsPage /> },
+      { path: paths.accountSettings.path, element: <AccountSettingsPage /> },
+      { path: paths.account.path, element: <Navigate to={paths.accountSettings.getHref()} replace /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.history.path, element: <HistoryPage /> },
+          { path: paths.thread.path, element: <ThreadPage /> },
+          { path: paths.manualShare.path, element: <ManualSharePage /> },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: paths.admin.dashboard.path, element: <AdminDashboardPage /> },
+          { path: paths.admin.users.path, element: <AdminUsersPage /> },
+          { path: paths.admin.threads.path, element: <AdminThreadsPage /> },
+          { path: paths.admin.transactions.path, element: <AdminTransactionsPage /> },
+          { path: paths.admin.orders.path, element: <AdminOrdersPage /> },
+          { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The browser router of the SPA. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+
+/** Shown when a page fails to render or its code cannot be loaded (e.g. after a deploy replaced the chunks). */
+export function RouteErrorPage() {
+  return (
+    <section className="page page--narrow" role="alert">
+      <h1>Something went wrong</h1>
+      <p className="muted">This page could not be loaded. Reload to try again.</p>
+      <div className="row">
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+        <Link className="button" to={paths.home.getHref()} reloadDocument>
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}

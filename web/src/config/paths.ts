@@ -1,0 +1,72 @@
+/** Query parameters the /auth page understands: where to go after sign-in, and a pending generation. */
+export interface AuthSearch {
+  redirect?: string;
+  url?: string;
+  tone?: string;
+}
+
+/** Query parameters /create accepts to resume a generation after sign-in. */
+export interface CreateSearch {
+  url?: string;
+  tone?: string;
+}
+
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Every route of the SPA: `path` is the router pattern, `getHref` builds a link to it. The only place paths are written. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  about: { path: '/about', getHref: () => '/about' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  auth: {
+    path: '/auth',
+    getHref: (search: AuthSearch = {}) =>
+      withQuery('/auth', { redirect: search.redirect, url: search.url, tone: search.tone }),
+  },
+  create: {
+    path: '/create',
+    getHref: (search: CreateSearch = {}) => withQuery('/create', { url: search.url, tone: search.tone }),
+  },
+  history: { path: '/history', getHref: () => '/history' },
+  thread: { path: '/thread/:threadId', getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}` },
+  manualShare: {
+    path: '/thread/:threadId/manual-share',
+    getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}/manual-share`,
+  },
+  credits: { path: '/credits', getHref: () => '/credits' },
+  accountSettings: { path: '/account-settings', getHref: () => '/account-settings' },
+  /** The short alias the spec also links; it forwards to account settings. */
+  account: { path: '/account', getHref: () => '/account' },
+  admin: {
+    dashboard: { path: '/admin', getHref: () => '/admin' },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    threads: { path: '/admin/threads', getHref: () => '/admin/threads' },
+    transactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
+    orders: { path: '/admin/orders', getHref: () => '/admin/orders' },
+    settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+  },
+} as const;
+
+const SIGNED_IN_PREFIXES: readonly string[] = [
+  paths.history.path,
+  '/thread/',
+  paths.credits.path,
+  paths.accountSettings.path,
+  paths.account.path,
+  paths.admin.dashboard.path,
+];
+
+/** Whether this pathname belongs to a page for signed-in users (a user signing out there is moved to /auth). */
+export function isSignedInPath(pathname: string): boolean {
+  return SIGNED_IN_PREFIXES.some(
+    (prefix) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
+}

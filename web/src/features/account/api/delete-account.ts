@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { DeleteAccountRequest } from '../../../../../shared/schemas/account';
+import { apiRequest } from '../../../lib/api-client';
+
+/** DELETE /api/me: removes everything of the user; the server checks the typed email. */
+export function deleteAccount(request: DeleteAccountRequest): Promise<void> {
+  return apiRequest<void>('/me', { method: 'DELETE', body: request });
+}
+
+/** Mutation wrapping deleteAccount; the caller signs out and navigates on success. */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount });
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { type Sensitivity, sensitivitySchema } from '../../../../../shared/schemas/article';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * POST /api/check-content-sensitivity: the §5 safety rules (400 with their message) and the
+ * sensitivity classifier, run on an edited post before it is saved.
+ */
+export function checkContentSensitivity(content: string): Promise<Sensitivity> {
+  return apiRequest('/check-content-sensitivity', { method: 'POST', body: { content }, schema: sensitivitySchema });
+}
+
+/** The sensitivity check as a mutation (it is an action of the editor, not cached data). */
+export function useCheckContentSensitivity() {
+  return useMutation({ mutationFn: checkContentSensitivity });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Thread, threadSchema, type UpdateThreadRequest } from '../../../../../shared/schemas/thread';
+import { apiRequest } from '../../../lib/api-client';
+import { threadQueryKey } from './get-thread';
+
+/** PUT /api/threads/{threadId}: saves the edited posts (the attribution post unchanged) and returns the thread. */
+export function updateThread(threadId: string, request: UpdateThreadRequest): Promise<Thread> {
+  return apiRequest(`/threads/${encodeURIComponent(threadId)}`, {
+    method: 'PUT',
+    body: request,
+    schema: threadSchema,
+  });
+}
+
+/** Saving a thread's posts; the saved thread replaces the cached one. */
+export function useUpdateThread() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ threadId, request }: { threadId: string; request: UpdateThreadRequest }) =>
+      updateThread(threadId, request),
+    onSuccess: (thread) => queryClient.setQueryData(threadQueryKey(thread.id), thread),
+  });
+}

@@ -1,0 +1,70 @@
+import {
+  generationMessages,
+  isServiceBusy,
+  MAX_GENERATION_RETRIES,
+  retryAttempts,
+  serviceBusyHint,
+} from '../../../../../shared/messages';
+import type { GenerationJob } from '../../../../../shared/schemas/generation';
+
+/** The retry counter after one more service-busy failure, never past the maximum of 3. */
+export function nextRetryCount(retryCount: number): number {
+  return Math.min(MAX_GENERATION_RETRIES, Math.max(0, retryCount) + 1);
+}
+
+/** What the 'Service Temporarily Busy' screen shows for a retry count. */
+export interface BusyScreen {
+  title: string;
+  description: string;
+  /** 'You can try again in a moment' under 2 retries, then 'Please wait a few minutes before retrying.' */
+  hint: string;
+  /** 'Retry attempts: n/3' */
+  attempts: string;
+  /** Try Again is offered until the third busy failure. */
+  canRetry: boolean;
+}
+
+/** The busy screen for the number of busy failures so far. */
+export function busyScreen(retryCount: number): BusyScreen {
+  return {
+    title: generationMessages.serviceBusy.title,
+    description: generationMessages.serviceBusy.description,
+    hint: serviceBusyHint(retryCount),
+    attempts: retryAttempts(retryCount),
+    canRetry: retryCount < MAX_GENERATION_RETRIES,
+  };
+}
+
+/** How the flow reacts to a failed generation. */
+export type GenerationFailure =
+  /** Shown in the amber box on the input step. */
+  | { kind: 'extraction'; message: string }
+  /** The busy screen with the retry counter; nothing was charged. */
+  | { kind: 'busy' }
+  /** 'Insufficient Credits' and a move to /credits. */
+  | { kind: 'insufficientCredits' }
+  /** 'Generation Failed' with the message. */
+  | { kind: 'failed'; message: string };
+
+/** Classifies a failed generation job by its failureKind, falling back on the spec's busy markers. */
+export function classifyJobFailure(job: Pick<GenerationJob, 'error' | 'failureKind' | 'retryable'>): GenerationFailure {
+  const message = job.error?.trim() || generationMessages.unexpectedError;
+  switch (job.failureKind) {
+    case 'extraction':
+      return { kind: 'extraction', message };
+    case 'busy':
+      return { kind: 'busy' };
+    case 'insufficient_credits':
+      return { kind: 'insufficientCredits' };
+    default:
+      return isServiceBusy(job.error, job.retryable) ? { kind: 'busy' } : { kind: 'failed', message };
+  }
+}
+
+/** Classifies a refused submission by its HTTP status (0 = unreachable) and message. */
+export function classifySubmitError(status: number, message: string): GenerationFailure {
+  if (status === 402) return { kind: 'insufficientCredits' };
+  if (status === 502 || status === 503 || status === 504 || isServiceBusy(message)) return { kind: 'busy' };
+  if (status === 422) return { kind: 'extraction', message };
+  return { kind: 'failed', message: message.trim() || generationMessages.unexpectedError };
+}

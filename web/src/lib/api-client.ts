@@ -1,0 +1,81 @@
+import { loadRuntimeConfig } from '../config/runtime-config';
+import { loadAuth } from './auth-loader';
+
+/** An API failure: the HTTP status (0 when the server could not be reached) and the server's message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Please check your connection and try again.';
+
+/** Options of one API call. */
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates the response body (any zod or zod/mini schema); without it the call resolves with the parsed JSON. */
+  schema?: { parse(data: unknown): T };
+  /** Send the signed-in user's ID token (default true). */
+  authenticated?: boolean;
+  signal?: AbortSignal;
+}
+
+async function bearerToken(): Promise<string | null> {
+  const { auth } = await loadAuth();
+  return auth.getIdToken();
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
+      return body.error;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic text.
+  }
+  return `Request failed (HTTP ${response.status})`;
+}
+
+/**
+ * Calls the API under the runtime config's base URL (e.g. `apiRequest('/me')` → GET /api/me),
+ * with `Authorization: Bearer <ID token>`. Non-2xx JSON errors become an ApiError.
+ */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const { apiBaseUrl } = await loadRuntimeConfig();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.authenticated !== false) {
+    const token = await bearerToken();
+    if (!token) throw new ApiError(401, 'Please sign in to continue.');
+    headers.Authorization = `Bearer ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(joinUrl(apiBaseUrl, path), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  if (response.status === 204 || response.headers.get('Content-Length') === '0') {
+    return options.schema ? options.schema.parse(undefined) : (undefined as T);
+  }
+  const body: unknown = await response.json();
+  return options.schema ? options.schema.parse(body) : (body as T);
+}
