@@ -41,7 +41,11 @@ try {
     const durations: number[] = [];
     for (let run = 0; run <= size.runs; run++) {
       const submittedAt = Date.now();
-      const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url: `${articles.url}${path}` } });
+      const submitted = await api(stack.url, '/api/generation-jobs', {
+        token,
+        method: 'POST',
+        body: { url: `${articles.url}${path}` },
+      });
       if (submitted.status !== 202) throw new Error(`submission failed: ${JSON.stringify(submitted.body)}`);
       let job = submitted.body;
       while (job.status !== 'succeeded' && job.status !== 'failed') {
@@ -62,7 +66,9 @@ try {
   }
   const rss = peakRssMb(stack.pid);
   console.log(`\npeak RSS of the stack process (API + worker + dynalite + queue): ${rss.toFixed(0)} MB`);
-  console.log(`target: p95 at 20k words < 1500 ms → ${worstP95At20k < 1500 ? 'met' : 'MISSED'}; RSS < 300 MB → ${rss < 300 ? 'met' : 'MISSED'}`);
+  console.log(
+    `target: p95 at 20k words < 1500 ms → ${worstP95At20k < 1500 ? 'met' : 'MISSED'}; RSS < 300 MB → ${rss < 300 ? 'met' : 'MISSED'}`,
+  );
 } finally {
   await stack.cleanup();
   await articles.close();

@@ -43,7 +43,14 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/health', handler: 'http/get-health', auth: 'public' },
   { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user' },
   { method: 'DELETE', path: '/api/me', handler: 'http/delete-me', auth: 'user', timeoutSeconds: 60 },
-  { method: 'POST', path: '/api/extract-article', handler: 'http/post-extract-article', auth: 'user', timeoutSeconds: 20, memoryMb: 1024 },
+  {
+    method: 'POST',
+    path: '/api/extract-article',
+    handler: 'http/post-extract-article',
+    auth: 'user',
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
   {
     method: 'POST',
     path: '/api/check-content-sensitivity',
@@ -62,7 +69,14 @@ export const routes: RouteEntry[] = [
 ];
 
 export const queues: QueueEntry[] = [
-  { name: 'generation', handler: 'queue/generation-worker', timeoutSeconds: 90, memoryMb: 1536, batchSize: 1, maxReceiveCount: 3 },
+  {
+    name: 'generation',
+    handler: 'queue/generation-worker',
+    timeoutSeconds: 90,
+    memoryMb: 1536,
+    batchSize: 1,
+    maxReceiveCount: 3,
+  },
 ];
 
 export const schedules: ScheduleEntry[] = [

@@ -79,7 +79,11 @@ function toEvent(
       stage: '$default',
       time: new Date(now).toUTCString(),
       timeEpoch: now,
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ? claimsForEvent(claims) : {}, scopes: [] } },
+      authorizer: {
+        principalId: '',
+        integrationLatency: 0,
+        jwt: { claims: claims ? claimsForEvent(claims) : {}, scopes: [] },
+      },
     },
   };
 }
@@ -122,7 +126,11 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
     if (body === null) return sendJson(res, 413, { error: 'Request body too large' });
     const event = toEvent(req, url, found.route, found.pathParameters, body, claims);
     try {
-      const result = await invokeHandler(found.route.handler, event, found.route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS);
+      const result = await invokeHandler(
+        found.route.handler,
+        event,
+        found.route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+      );
       writeResult(res, result);
     } catch (error) {
       console.error(`[api] ${found.route.handler} failed:`, error);

@@ -38,7 +38,11 @@ export async function runPostConfirmation(
  * except that a successful SignUp is confirmed at once and runs the post-confirmation trigger
  * (in the cloud the user confirms by email and Cognito runs the trigger).
  */
-export function createAuthProxy(cognitoEndpoint: string, cognito: CognitoIdentityProviderClient, pool: { userPoolId: string; userPoolClientId: string }) {
+export function createAuthProxy(
+  cognitoEndpoint: string,
+  cognito: CognitoIdentityProviderClient,
+  pool: { userPoolId: string; userPoolClientId: string },
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readAll(req);
     const target = String(req.headers['x-amz-target'] ?? '');

@@ -13,7 +13,10 @@ import { LOCAL_AWS_ENV } from './aws-env';
 const require = createRequire(import.meta.url);
 
 /** Starts cognito-local as a child process with its data under `dataDir`, and waits until it answers. */
-export async function startCognitoLocal(port: number, dataDir: string): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+export async function startCognitoLocal(
+  port: number,
+  dataDir: string,
+): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   mkdirSync(dataDir, { recursive: true });
   const script = require.resolve('cognito-local/lib/bin/start.js');
   // cognito-local resolves its `.cognito/` folder against the working directory, and reads PORT/HOST at load.
@@ -89,6 +92,10 @@ export async function createUserPool(client: CognitoIdentityProviderClient): Pro
 }
 
 /** Confirms a fresh local sign-up at once (the cloud keeps its email confirmation). */
-export async function confirmSignUp(client: CognitoIdentityProviderClient, userPoolId: string, username: string): Promise<void> {
+export async function confirmSignUp(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  username: string,
+): Promise<void> {
   await client.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: username }));
 }

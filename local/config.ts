@@ -20,7 +20,9 @@ export type StartMode = 'dev' | 'prod' | 'none';
 export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(`Invalid local configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid local configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const raw = parsed.data;
   const adminEmails = raw.ADMIN_EMAILS.split(',')

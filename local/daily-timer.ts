@@ -21,25 +21,28 @@ export function startDailyTimer(schedule: ScheduleEntry): { stop: () => void } {
   const at = parseDailyCron(schedule.cron);
   let timer: NodeJS.Timeout;
   const arm = () => {
-    timer = setTimeout(async () => {
-      const event: ScheduledEvent = {
-        version: '0',
-        id: crypto.randomUUID(),
-        'detail-type': 'Scheduled Event',
-        source: 'aws.events',
-        account: '000000000000',
-        time: new Date().toISOString(),
-        region: 'us-east-1',
-        resources: [`arn:aws:events:us-east-1:000000000000:rule/${schedule.name}`],
-        detail: {},
-      };
-      try {
-        await invokeHandler(schedule.handler, event, 300);
-      } catch (error) {
-        console.error(`[schedule ${schedule.name}] failed:`, error);
-      }
-      arm();
-    }, msUntilNext(new Date(), at));
+    timer = setTimeout(
+      async () => {
+        const event: ScheduledEvent = {
+          version: '0',
+          id: crypto.randomUUID(),
+          'detail-type': 'Scheduled Event',
+          source: 'aws.events',
+          account: '000000000000',
+          time: new Date().toISOString(),
+          region: 'us-east-1',
+          resources: [`arn:aws:events:us-east-1:000000000000:rule/${schedule.name}`],
+          detail: {},
+        };
+        try {
+          await invokeHandler(schedule.handler, event, 300);
+        } catch (error) {
+          console.error(`[schedule ${schedule.name}] failed:`, error);
+        }
+        arm();
+      },
+      msUntilNext(new Date(), at),
+    );
     timer.unref();
   };
   arm();

@@ -1,11 +1,19 @@
 import type { Server } from 'node:http';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { TABLE_INDEXES, TABLE_KEYS } from '../functions/data/table-definition';
 import { LOCAL_AWS_ENV } from './aws-env';
 
 /** Starts dynalite on 127.0.0.1 (LevelDB under `dataPath`, or in memory) and returns its endpoint. */
-export async function startDynalite(port: number, dataPath?: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
+export async function startDynalite(
+  port: number,
+  dataPath?: string,
+): Promise<{ endpoint: string; close: () => Promise<void> }> {
   const server: Server = dynalite({ path: dataPath, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -30,7 +38,11 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const keyNames = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...TABLE_INDEXES.flatMap((index) => [index.partitionKey, index.sortKey])];
+  const keyNames = [
+    TABLE_KEYS.partitionKey,
+    TABLE_KEYS.sortKey,
+    ...TABLE_INDEXES.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ];
   await client.send(
     new CreateTableCommand({
       TableName: tableName,

@@ -19,7 +19,8 @@ export function claimsForEvent(payload: JWTPayload): Record<string, string | num
   const claims: Record<string, string | number | boolean | string[]> = {};
   for (const [name, value] of Object.entries(payload)) {
     if (Array.isArray(value)) claims[name] = `[${value.join(' ')}]`;
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') claims[name] = String(value);
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      claims[name] = String(value);
   }
   return claims;
 }

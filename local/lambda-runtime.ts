@@ -45,7 +45,10 @@ export async function invokeHandler(handlerPath: string, event: unknown, timeout
   const deadline = Date.now() + timeoutSeconds * 1000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Task timed out after ${timeoutSeconds} seconds`)), timeoutSeconds * 1000);
+    timer = setTimeout(
+      () => reject(new Error(`Task timed out after ${timeoutSeconds} seconds`)),
+      timeoutSeconds * 1000,
+    );
   });
   try {
     return await Promise.race([handler(event, lambdaContext(handlerPath, deadline)), timeout]);

@@ -1,4 +1,4 @@
-import { DeleteMessageCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { invokeHandler } from './lambda-runtime';
 import type { LocalQueue } from './queues';
@@ -54,7 +54,9 @@ export function startQueuePoller(sqs: SQSClient, queue: LocalQueue): { stop: () 
       const event: SQSEvent = { Records: messages.map((message) => toRecord(message, queue)) };
       let failed = new Set(event.Records.map((record) => record.messageId));
       try {
-        const response = (await invokeHandler(queue.entry.handler, event, queue.entry.timeoutSeconds)) as SQSBatchResponse | undefined;
+        const response = (await invokeHandler(queue.entry.handler, event, queue.entry.timeoutSeconds)) as
+          | SQSBatchResponse
+          | undefined;
         failed = new Set((response?.batchItemFailures ?? []).map((failure) => failure.itemIdentifier));
       } catch (error) {
         console.error(`[queue ${queue.entry.name}] worker failed:`, error);

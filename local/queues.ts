@@ -36,12 +36,18 @@ export async function startSqs(port: number): Promise<{ endpoint: string; close:
  * Creates each manifest queue with its dead-letter queue and redrive policy, as the CDK stack does.
  * `visibilityTimeoutSeconds` is the time a failed message waits before its retry.
  */
-export async function createQueues(sqs: SQSClient, entries: QueueEntry[], visibilityTimeoutSeconds: number): Promise<LocalQueue[]> {
+export async function createQueues(
+  sqs: SQSClient,
+  entries: QueueEntry[],
+  visibilityTimeoutSeconds: number,
+): Promise<LocalQueue[]> {
   const queues: LocalQueue[] = [];
   for (const entry of entries) {
     const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `threadsnip-${entry.name}-dlq` }));
     const dlqUrl = dlq.QueueUrl ?? '';
-    const dlqAttributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }));
+    const dlqAttributes = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+    );
     const queue = await sqs.send(
       new CreateQueueCommand({
         QueueName: `threadsnip-${entry.name}`,

@@ -97,7 +97,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback.
-      ALLOW_PRIVATE_FETCH_HOSTS: [`localhost:${port}`, `127.0.0.1:${port}`, options.handlerEnv.ALLOW_PRIVATE_FETCH_HOSTS]
+      ALLOW_PRIVATE_FETCH_HOSTS: [
+        `localhost:${port}`,
+        `127.0.0.1:${port}`,
+        options.handlerEnv.ALLOW_PRIVATE_FETCH_HOSTS,
+      ]
         .filter(Boolean)
         .join(','),
     });
@@ -200,7 +204,12 @@ async function createLocalAdmin(
   );
   const username = created.User?.Username ?? admin.email;
   await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: pool.userPoolId, Username: username, Password: admin.password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: pool.userPoolId,
+      Username: username,
+      Password: admin.password,
+      Permanent: true,
+    }),
   );
   await runPostConfirmation(cognito, pool, username);
 }

@@ -66,13 +66,18 @@ export function createSampleArticles(): Middleware {
       res.end('Not found');
       return;
     }
-    res.writeHead(200, { 'content-type': contentTypes[path.extname(file)] ?? 'text/plain', 'cache-control': 'no-cache' });
+    res.writeHead(200, {
+      'content-type': contentTypes[path.extname(file)] ?? 'text/plain',
+      'cache-control': 'no-cache',
+    });
     res.end(body);
   };
 }
 
 /** Vite in middleware mode on the same server (HMR over the same port). */
-export async function createDevSite(httpServer: Server): Promise<{ middleware: Middleware; close: () => Promise<void> }> {
+export async function createDevSite(
+  httpServer: Server,
+): Promise<{ middleware: Middleware; close: () => Promise<void> }> {
   if (!existsSync(webConfigFile)) throw new Error('web/vite.config.ts is missing');
   const { createServer } = await import('vite');
   const vite = await createServer({

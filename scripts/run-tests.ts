@@ -57,7 +57,16 @@ if (wants('dynamodb-local')) {
     const file = path.join(resultsDir, 'vitest-dynamodb-local.json');
     const code = run(
       'npx',
-      ['vitest', 'run', '--project', 'integration', 'tests/integration/data', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+      [
+        'vitest',
+        'run',
+        '--project',
+        'integration',
+        'tests/integration/data',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ],
       { ...safeEnv, DATA_LAYER_BACKEND: 'dynamodb-local' },
     );
     tallies.push(vitestTally('data layer on DynamoDB Local', file, code));
@@ -68,11 +77,16 @@ if (wants('dynamodb-local')) {
 
 if (wants('e2e')) {
   const file = path.join(resultsDir, 'playwright.json');
-  const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { ...safeEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const code = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    ...safeEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
   let passed = 0;
   let failed = 0;
   if (existsSync(file)) {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+    };
     passed = report.stats.expected + report.stats.flaky;
     failed = report.stats.unexpected;
   }
@@ -81,7 +95,9 @@ if (wants('e2e')) {
 
 console.log('\nTest summary:');
 for (const tally of tallies) {
-  console.log(`  ${tally.name}: ${tally.passed} passed, ${tally.failed} failed${tally.exitCode ? ` (exit ${tally.exitCode})` : ''}`);
+  console.log(
+    `  ${tally.name}: ${tally.passed} passed, ${tally.failed} failed${tally.exitCode ? ` (exit ${tally.exitCode})` : ''}`,
+  );
 }
 const passed = tallies.reduce((sum, tally) => sum + tally.passed, 0);
 const failed = tallies.reduce((sum, tally) => sum + tally.failed, 0);

@@ -27,7 +27,11 @@ const envSchema = z.object({
 
 class UsageError extends Error {}
 
-async function readArticle(source: string, originalUrl: string | undefined, allowPrivateHosts: string[]): Promise<Article> {
+async function readArticle(
+  source: string,
+  originalUrl: string | undefined,
+  allowPrivateHosts: string[],
+): Promise<Article> {
   if (/^https?:\/\//i.test(source)) return fetchArticle(source, { allowPrivateHosts });
   const html = await readFile(source, 'utf8').catch(() => {
     throw new UsageError(`Cannot read ${source}: give an http(s) URL or an HTML file.`);
@@ -74,7 +78,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   const openai: OpenAiSettings | undefined = settings.OPENAI_API_KEY
     ? { apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL }
     : undefined;
-  const allowPrivateHosts = settings.ALLOW_PRIVATE_FETCH_HOSTS.split(',').map((host) => host.trim()).filter(Boolean);
+  const allowPrivateHosts = settings.ALLOW_PRIVATE_FETCH_HOSTS.split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
   const article = await readArticle(source, values.url, allowPrivateHosts);
   const analysed = await analyseArticle(article, openai);
   if (command === 'extract') {
@@ -82,7 +88,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     else printArticle(analysed);
     return 0;
   }
-  const draft = await draftThread(analysed, values.tone as Tone, { appHost: new URL(settings.APP_PUBLIC_URL).host, openai });
+  const draft = await draftThread(analysed, values.tone as Tone, {
+    appHost: new URL(settings.APP_PUBLIC_URL).host,
+    openai,
+  });
   if (values.json) {
     console.log(
       JSON.stringify(

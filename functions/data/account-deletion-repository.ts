@@ -5,13 +5,18 @@ import { type ItemKey, keys } from './keys';
 /** Marks an account as being deleted (kept until the very last step). */
 export async function markAccountDeletion(userId: string, now: string): Promise<void> {
   await db.send(
-    new PutCommand({ TableName: tableName(), Item: { ...keys.accountDeletion(userId), type: 'account-deletion', userId, requestedAt: now } }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.accountDeletion(userId), type: 'account-deletion', userId, requestedAt: now },
+    }),
   );
 }
 
 /** True while an account's deletion has started but not finished. */
 export async function isAccountBeingDeleted(userId: string): Promise<boolean> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.accountDeletion(userId), ConsistentRead: true }));
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.accountDeletion(userId), ConsistentRead: true }),
+  );
   return Boolean(result.Item);
 }
 

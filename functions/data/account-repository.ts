@@ -98,7 +98,8 @@ export async function setRole(userId: string, role: Role, now: string): Promise<
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.role(userId),
-      UpdateExpression: 'SET #role = :role, #type = :type, userId = :userId, updatedAt = :now, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+      UpdateExpression:
+        'SET #role = :role, #type = :type, userId = :userId, updatedAt = :now, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
       ExpressionAttributeNames: { '#role': 'role', '#type': 'type' },
       ExpressionAttributeValues: {
         ':role': role,

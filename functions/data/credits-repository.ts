@@ -19,7 +19,9 @@ export interface LedgerEntry {
 
 /** Reads a balance (strongly consistent). */
 export async function getCredits(userId: string): Promise<CreditsRecord | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.credits(userId), ConsistentRead: true }));
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.credits(userId), ConsistentRead: true }),
+  );
   return result.Item ? toCreditsRecord(userId, result.Item) : null;
 }
 
@@ -35,7 +37,8 @@ export async function refreshFreeCreditsIfStale(userId: string, today: string): 
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.credits(userId),
-        UpdateExpression: 'SET freeCredits = dailyAllowance, lastRefreshDate = :today, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        UpdateExpression:
+          'SET freeCredits = dailyAllowance, lastRefreshDate = :today, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
         ConditionExpression: 'attribute_exists(pk) AND lastRefreshDate < :today',
         ExpressionAttributeValues: { ':today': today, ':gsi1pk': listing.gsi1pk, ':gsi1sk': listing.gsi1sk },
       }),

@@ -112,7 +112,8 @@ export async function finishJob(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.generationJob(userId, jobId),
-        UpdateExpression: 'SET #status = :status, updatedAt = :now, #error = :error, failureKind = :kind, retryable = :retryable',
+        UpdateExpression:
+          'SET #status = :status, updatedAt = :now, #error = :error, failureKind = :kind, retryable = :retryable',
         ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
         ExpressionAttributeValues: {

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Thread } from '../../shared/schemas/thread';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
+import type { Thread } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, keys } from './keys';
 
@@ -44,7 +44,9 @@ export async function putThread(thread: Thread): Promise<void> {
 
 /** A thread by id, only if the given user owns it (ownership is part of the key). */
 export async function getThreadForUser(userId: string, threadId: string): Promise<Thread | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.thread(userId, threadId), ConsistentRead: true }));
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.thread(userId, threadId), ConsistentRead: true }),
+  );
   return result.Item ? fromItem(result.Item) : null;
 }
 

@@ -1,4 +1,8 @@
-import { AdminAddUserToGroupCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from './cognito-groups';
 import { config } from './config';
 
@@ -16,7 +20,9 @@ function userPoolId(): string {
  * passes its event's pool id: the pool cannot be given its own trigger's environment.
  */
 export async function addUserToAdminGroup(username: string, poolId = userPoolId()): Promise<void> {
-  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: username, GroupName: ADMIN_GROUP }));
+  await cognito.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: username, GroupName: ADMIN_GROUP }),
+  );
 }
 
 /** Deletes the sign-in identity; a user that is already gone counts as deleted. */

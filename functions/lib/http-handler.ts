@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 
@@ -76,7 +76,10 @@ export function callerFromEvent(event: HttpEvent): Caller | null {
   const groups = Array.isArray(rawGroups)
     ? rawGroups.map(String)
     : typeof rawGroups === 'string'
-      ? rawGroups.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean)
+      ? rawGroups
+          .replace(/^\[|\]$/g, '')
+          .split(/[\s,]+/)
+          .filter(Boolean)
       : [];
   const username = typeof claims?.['cognito:username'] === 'string' ? String(claims['cognito:username']) : sub;
   return { userId: sub, username, email: String(claims?.email ?? '').toLowerCase(), groups };

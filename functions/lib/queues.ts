@@ -16,7 +16,11 @@ function queueUrl(name: QueueName): string {
 /** Sends one JSON message to a named queue, optionally delayed. */
 export async function sendToQueue(name: QueueName, message: unknown, delaySeconds = 0): Promise<void> {
   await sqs.send(
-    new SendMessageCommand({ QueueUrl: queueUrl(name), MessageBody: JSON.stringify(message), DelaySeconds: delaySeconds }),
+    new SendMessageCommand({
+      QueueUrl: queueUrl(name),
+      MessageBody: JSON.stringify(message),
+      DelaySeconds: delaySeconds,
+    }),
   );
 }
 

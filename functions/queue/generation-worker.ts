@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { queues } from '../manifest';
 import { queueHandler } from '../lib/queue-handler';
+import { queues } from '../manifest';
 import { runGenerationJob } from '../services/generation-jobs';
 
 const entry = queues.find((queue) => queue.name === 'generation');
@@ -8,5 +8,8 @@ const maxReceiveCount = entry?.maxReceiveCount ?? 3;
 
 /** Generation queue worker: one job per record; failures are retried by SQS, then go to the DLQ. */
 export const handler = queueHandler(z.object({ userId: z.string().min(1), jobId: z.uuid() }), (message, record) =>
-  runGenerationJob(message, { receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'), maxReceiveCount }),
+  runGenerationJob(message, {
+    receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
+    maxReceiveCount,
+  }),
 );

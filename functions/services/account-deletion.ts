@@ -1,8 +1,4 @@
-import {
-  clearAccountDeletionMark,
-  deleteUserItems,
-  markAccountDeletion,
-} from '../data/account-deletion-repository';
+import { clearAccountDeletionMark, deleteUserItems, markAccountDeletion } from '../data/account-deletion-repository';
 import { keys } from '../data/keys';
 import { deleteAuthUser } from '../lib/cognito';
 import { ValidationError } from '../lib/errors';
@@ -25,7 +21,11 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
  * A deletion mark written first stops anything recreating the account midway, and every step is
  * idempotent, so a run that crashed can simply be run again to the end.
  */
-export async function deleteAccount(caller: { userId: string; username: string; email: string }, confirmEmail: string, now: Date): Promise<void> {
+export async function deleteAccount(
+  caller: { userId: string; username: string; email: string },
+  confirmEmail: string,
+  now: Date,
+): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
     throw new ValidationError('The email you typed does not match your account email.');
   }

@@ -1,5 +1,6 @@
 import { creditView, dailyAllowance } from '../../shared/credits';
 import { utcDate } from '../../shared/dates';
+import { isAccountBeingDeleted } from '../data/account-deletion-repository';
 import {
   type AccountRecords,
   createCreditsIfMissing,
@@ -8,7 +9,6 @@ import {
   getAccountRecords,
   type Role,
 } from '../data/account-repository';
-import { isAccountBeingDeleted } from '../data/account-deletion-repository';
 import { refreshFreeCreditsIfStale } from '../data/credits-repository';
 import { config } from '../lib/config';
 import { DomainError } from '../lib/errors';

@@ -1,7 +1,6 @@
 import type { Article, ExtractionResult } from '../../shared/schemas/article';
-import type { Post } from '../../shared/schemas/thread';
-import { DEFAULT_TONE, type Tone, TONES_BLOCKED_WHEN_SENSITIVE } from '../../shared/tones';
-import type { Hallucination } from '../../shared/schemas/thread';
+import type { Hallucination, Post } from '../../shared/schemas/thread';
+import { DEFAULT_TONE, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '../../shared/tones';
 import { logger } from '../lib/logger';
 import { generateThread } from './generation/generate-thread';
 import { extractThemes } from './generation/themes';

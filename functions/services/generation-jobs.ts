@@ -108,7 +108,10 @@ function failureOf(error: unknown): { kind: FailureKind; message: string; retrya
  * the charge is once per thread id. Expected failures end the job; unexpected ones are thrown so
  * SQS retries them, and on the last attempt the job is marked failed before the message goes to the DLQ.
  */
-export async function runGenerationJob(message: GenerationMessage, attempt: { receiveCount: number; maxReceiveCount: number }): Promise<void> {
+export async function runGenerationJob(
+  message: GenerationMessage,
+  attempt: { receiveCount: number; maxReceiveCount: number },
+): Promise<void> {
   const job = await getJob(message.userId, message.jobId);
   if (!job) throw new Error(`generation job ${message.jobId} does not exist`);
   if (!(await startJobAttempt(job.userId, job.jobId, new Date().toISOString()))) return;

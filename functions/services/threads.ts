@@ -20,12 +20,18 @@ export function getThread(userId: string, threadId: string, now: Date): Promise<
  * Saves edited posts: at least one, each within 280 by the weighted count and free of unsafe
  * markup, and the attribution post exactly as generated. Nothing is written if any check fails.
  */
-export async function saveThreadPosts(userId: string, threadId: string, request: UpdateThreadRequest, now: Date): Promise<Thread> {
+export async function saveThreadPosts(
+  userId: string,
+  threadId: string,
+  request: UpdateThreadRequest,
+  now: Date,
+): Promise<Thread> {
   const current = await assertThreadAccess(userId, threadId, now);
   if (request.posts.length === 0) throw new ValidationError(NO_POSTS_MESSAGE);
   const attribution = current.posts[current.posts.length - 1];
   const submittedLast = request.posts[request.posts.length - 1];
-  if (attribution && submittedLast?.content !== attribution.content) throw new ValidationError(ATTRIBUTION_PROTECTED_MESSAGE);
+  if (attribution && submittedLast?.content !== attribution.content)
+    throw new ValidationError(ATTRIBUTION_PROTECTED_MESSAGE);
   for (const post of request.posts.slice(0, -1)) {
     const unsafe = contentSafetyError(post.content);
     if (unsafe) throw new ValidationError(unsafe);
@@ -36,7 +42,12 @@ export async function saveThreadPosts(userId: string, threadId: string, request:
     const source = sources.get(post.id);
     return { id: post.id, content: post.content, charCount: postLength(post.content), ...(source ? { source } : {}) };
   });
-  const updated = await updateThreadForUser(userId, threadId, { posts, generatedSize: generatedSize(posts) }, now.toISOString());
+  const updated = await updateThreadForUser(
+    userId,
+    threadId,
+    { posts, generatedSize: generatedSize(posts) },
+    now.toISOString(),
+  );
   if (!updated) throw new NotFoundError('Thread not found');
   return updated;
 }

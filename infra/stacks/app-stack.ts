@@ -34,13 +34,12 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import type { LambdaEnvName } from '../../functions/lib/config';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
+import type { LambdaEnvName } from '../../functions/lib/config';
 import { authTriggers, queues, routes, schedules } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
-
 
 /** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
 export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly LambdaEnvName[];

@@ -11,7 +11,10 @@ export interface Tokens {
 async function cognitoCall<T>(baseUrl: string, action: string, body: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}/local-auth`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+    },
     body: JSON.stringify(body),
   });
   const payload = (await response.json()) as T & { __type?: string; message?: string };
@@ -25,7 +28,11 @@ async function clientId(baseUrl: string): Promise<string> {
 }
 
 /** Signs up through the local auth endpoint (confirmed at once locally). */
-export async function signUp(baseUrl: string, email: string, password: string): Promise<{ UserConfirmed: boolean; UserSub: string }> {
+export async function signUp(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ UserConfirmed: boolean; UserSub: string }> {
   return cognitoCall(baseUrl, 'SignUp', {
     ClientId: await clientId(baseUrl),
     Username: email,
@@ -36,17 +43,22 @@ export async function signUp(baseUrl: string, email: string, password: string): 
 
 /** Signs in with USER_PASSWORD_AUTH and returns the tokens. */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<Tokens> {
-  const result = await cognitoCall<{ AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string } }>(
-    baseUrl,
-    'InitiateAuth',
-    { ClientId: await clientId(baseUrl), AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } },
-  );
+  const result = await cognitoCall<{
+    AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string };
+  }>(baseUrl, 'InitiateAuth', {
+    ClientId: await clientId(baseUrl),
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
   const auth = result.AuthenticationResult;
   return { idToken: auth.IdToken, accessToken: auth.AccessToken, refreshToken: auth.RefreshToken };
 }
 
 /** Signs up and signs in a fresh user with a unique email. */
-export async function newUser(baseUrl: string, prefix = 'curator'): Promise<{ email: string; password: string; tokens: Tokens }> {
+export async function newUser(
+  baseUrl: string,
+  prefix = 'curator',
+): Promise<{ email: string; password: string; tokens: Tokens }> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = 'correct-horse-7';
   await signUp(baseUrl, email, password);
@@ -58,6 +70,7 @@ export async function api(
   baseUrl: string,
   path: string,
   options: { token?: string; method?: string; body?: unknown; rawBody?: string } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered and assert on it
 ): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -43,7 +43,11 @@ describe('the threadsnip command line', () => {
   });
 
   it('extracts a saved page as JSON, in the API shape', async () => {
-    const { stdout } = await run(process.execPath, [bin, 'extract', path.join(dir, 'trains.html'), '--url', 'https://news.example/trains', '--json'], { env });
+    const { stdout } = await run(
+      process.execPath,
+      [bin, 'extract', path.join(dir, 'trains.html'), '--url', 'https://news.example/trains', '--json'],
+      { env },
+    );
     const article = JSON.parse(stdout);
     expect(article.title).toBe('Night trains return to the Alps');
     expect(article.url).toBe('https://news.example/trains');
@@ -64,7 +68,11 @@ describe('the threadsnip command line', () => {
   });
 
   it('prints readable posts without --json', async () => {
-    const { stdout } = await run(process.execPath, [bin, 'thread', path.join(dir, 'trains.html'), '--url', 'https://news.example/trains'], { env });
+    const { stdout } = await run(
+      process.execPath,
+      [bin, 'thread', path.join(dir, 'trains.html'), '--url', 'https://news.example/trains'],
+      { env },
+    );
     expect(stdout).toMatch(/\[1\/\d+\] \(\d+\/280\)/);
     expect(stdout).toContain('Hallucination risk:');
   });

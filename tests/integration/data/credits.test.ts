@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
@@ -12,7 +12,10 @@ afterAll(() => table.stop());
 let counter = 0;
 function newIdentity(email?: string) {
   counter++;
-  return { userId: `user-${counter}-${Math.random().toString(36).slice(2, 8)}`, email: email ?? `user${counter}@example.com` };
+  return {
+    userId: `user-${counter}-${Math.random().toString(36).slice(2, 8)}`,
+    email: email ?? `user${counter}@example.com`,
+  };
 }
 
 async function givePaidCredits(userId: string, paid: number) {
@@ -71,7 +74,9 @@ describe(`credits on ${table.backend}`, () => {
   it('charges a thread once however often the charge is retried', async () => {
     const identity = newIdentity();
     await ensureAccount(identity, day1);
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => credits.consumeCreditForThread(identity.userId, 'same')));
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => credits.consumeCreditForThread(identity.userId, 'same')),
+    );
     expect(outcomes.filter((outcome) => outcome === 'charged')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'already-charged')).toHaveLength(4);
     expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 4, usedCredits: 1 });
@@ -118,7 +123,12 @@ describe(`credits on ${table.backend}`, () => {
     };
     await credits.recordLedgerEntry(entry);
     await credits.recordLedgerEntry(entry);
-    await credits.recordLedgerEntry({ ...entry, id: 'usage-t2', threadId: 't2', createdAt: '2026-03-01T11:00:00.000Z' });
+    await credits.recordLedgerEntry({
+      ...entry,
+      id: 'usage-t2',
+      threadId: 't2',
+      createdAt: '2026-03-01T11:00:00.000Z',
+    });
     const ledger = await credits.listLedgerForUser(identity.userId);
     expect(ledger.map((item) => item.id)).toEqual(['usage-t2', 'usage-t1']);
     expect(ledger[0]).toMatchObject({ type: 'usage', amount: -1 });

@@ -22,7 +22,11 @@ function sampleThread(userId: string, id: string): Thread {
     updatedAt: '2026-03-01T10:00:00.000Z',
     posts: [
       { id: 'post-0', content: 'Rivers built our cities. #urbanism', charCount: 34 },
-      { id: 'post-1', content: 'Thread created by localhost:3000. Read original article at: https://example.com/rivers', charCount: 84 },
+      {
+        id: 'post-1',
+        content: 'Thread created by localhost:3000. Read original article at: https://example.com/rivers',
+        charCount: 84,
+      },
     ],
     themes: ['urbanism'],
     tone: 'professional',
@@ -40,7 +44,9 @@ function sampleThread(userId: string, id: string): Thread {
 describe(`threads, jobs and account deletion on ${table.backend}`, () => {
   it('reads a thread only through its owner and tells the owner of an id', async () => {
     await threads.putThread(sampleThread('owner-1', '11111111-1111-4111-8111-111111111111'));
-    expect((await threads.getThreadForUser('owner-1', '11111111-1111-4111-8111-111111111111'))?.title).toBe('How rivers shape cities');
+    expect((await threads.getThreadForUser('owner-1', '11111111-1111-4111-8111-111111111111'))?.title).toBe(
+      'How rivers shape cities',
+    );
     expect(await threads.getThreadForUser('intruder', '11111111-1111-4111-8111-111111111111')).toBeNull();
     expect(await threads.findThreadOwner('11111111-1111-4111-8111-111111111111')).toBe('owner-1');
     expect(await threads.findThreadOwner('22222222-2222-4222-8222-222222222222')).toBeNull();
@@ -55,7 +61,9 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
       '2026-03-02T00:00:00.000Z',
     );
     expect(updated).toMatchObject({ title: 'Rivers and cities', updatedAt: '2026-03-02T00:00:00.000Z' });
-    expect(await threads.updateThreadForUser('someone-else', '33333333-3333-4333-8333-333333333333', { title: 'x' }, 'now')).toBeNull();
+    expect(
+      await threads.updateThreadForUser('someone-else', '33333333-3333-4333-8333-333333333333', { title: 'x' }, 'now'),
+    ).toBeNull();
   });
 
   it('normalises legacy posts stored as plain strings', async () => {
@@ -63,7 +71,9 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
     const { keys } = await import('../../../functions/data/keys');
     const legacy = { ...sampleThread('owner-3', 'legacy-1'), posts: ['First post', 'Second post'] };
-    await db.send(new PutCommand({ TableName: tableName(), Item: { ...keys.thread('owner-3', 'legacy-1'), ...legacy } }));
+    await db.send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.thread('owner-3', 'legacy-1'), ...legacy } }),
+    );
     const thread = await threads.getThreadForUser('owner-3', 'legacy-1');
     expect(thread?.posts).toEqual([
       { id: 'post-0', content: 'First post', charCount: 10 },
@@ -83,7 +93,12 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
     });
     expect(await jobs.startJobAttempt('owner-4', job.jobId, 'now')).toBe(true);
     await jobs.finishJob('owner-4', job.jobId, { status: 'succeeded' }, 'later');
-    await jobs.finishJob('owner-4', job.jobId, { status: 'failed', error: 'late', failureKind: 'internal', retryable: false }, 'latest');
+    await jobs.finishJob(
+      'owner-4',
+      job.jobId,
+      { status: 'failed', error: 'late', failureKind: 'internal', retryable: false },
+      'latest',
+    );
     expect(await jobs.startJobAttempt('owner-4', job.jobId, 'again')).toBe(false);
     expect(await jobs.getJob('owner-4', job.jobId)).toMatchObject({ status: 'succeeded', error: null, attempts: 1 });
     expect(await jobs.getJob('owner-5', job.jobId)).toBeNull();

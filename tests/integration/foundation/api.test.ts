@@ -96,7 +96,11 @@ describe('the local stack through real HTTP', () => {
       body: { confirmEmail: user.email, padding: 'x'.repeat(300 * 1024) },
     });
     expect(oversized).toMatchObject({ status: 400, body: { error: expect.stringMatching(/too large/) } });
-    const wrongEmail = await api(stack.url, '/api/me', { token, method: 'DELETE', body: { confirmEmail: 'other@example.com' } });
+    const wrongEmail = await api(stack.url, '/api/me', {
+      token,
+      method: 'DELETE',
+      body: { confirmEmail: 'other@example.com' },
+    });
     expect(wrongEmail.status).toBe(400);
     // The account is untouched by every refused request.
     expect((await api(stack.url, '/api/me', { token })).body.email).toBe(user.email);
@@ -106,7 +110,11 @@ describe('the local stack through real HTTP', () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
     expect((await api(stack.url, '/api/me', { token })).status).toBe(200);
-    const deleted = await api(stack.url, '/api/me', { token, method: 'DELETE', body: { confirmEmail: user.email.toUpperCase() } });
+    const deleted = await api(stack.url, '/api/me', {
+      token,
+      method: 'DELETE',
+      body: { confirmEmail: user.email.toUpperCase() },
+    });
     expect(deleted.status).toBe(204);
     await expect(signIn(stack.url, user.email, user.password)).rejects.toThrow(/InitiateAuth failed/);
   });

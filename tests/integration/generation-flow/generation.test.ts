@@ -7,7 +7,7 @@ import { type StartedStack, startStack } from '../../helpers/local-stack';
 const RIVER_ARTICLE = articlePage({
   title: 'How the Lune river reshaped Lancaster',
   paragraphs: [
-    'For three centuries the Lune river decided where Lancaster could grow. Merchants built warehouses along St George\'s Quay in the 1750s, when the port handled 150 ships a year.',
+    "For three centuries the Lune river decided where Lancaster could grow. Merchants built warehouses along St George's Quay in the 1750s, when the port handled 150 ships a year.",
     'Historian Maria Okafor, who spent six years in the city archives, says the quay explains the shape of the modern centre. "Every street that matters runs down to the water," she said.',
     'The port declined after 1800 as ships grew larger and the river silted up. By 1850 most trade had moved to Glasson Dock, five miles downstream.',
     'Today the quay is home to a maritime museum, flats and cafes. The council invested 12 million pounds in flood defences in 2019 after repeated flooding.',
@@ -59,12 +59,24 @@ describe('article to thread through the generation queue (offline generator)', (
   it('refuses a URL the fetch guard blocks, and non-HTML, with a clear message', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
-    const blocked = await api(stack.url, '/api/extract-article', { token, method: 'POST', body: { url: 'http://169.254.169.254/latest/meta-data' } });
+    const blocked = await api(stack.url, '/api/extract-article', {
+      token,
+      method: 'POST',
+      body: { url: 'http://169.254.169.254/latest/meta-data' },
+    });
     expect(blocked.status).toBe(422);
     expect(blocked.body.error).toMatch(/address|not allowed|blocked/i);
-    const notHtml = await api(stack.url, '/api/extract-article', { token, method: 'POST', body: { url: `${articles.url}/data.json` } });
+    const notHtml = await api(stack.url, '/api/extract-article', {
+      token,
+      method: 'POST',
+      body: { url: `${articles.url}/data.json` },
+    });
     expect(notHtml.status).toBe(422);
-    const notUrl = await api(stack.url, '/api/extract-article', { token, method: 'POST', body: { url: 'ftp://example.com/file' } });
+    const notUrl = await api(stack.url, '/api/extract-article', {
+      token,
+      method: 'POST',
+      body: { url: 'ftp://example.com/file' },
+    });
     expect(notUrl).toMatchObject({ status: 400, body: { error: expect.stringContaining('Please enter a valid URL') } });
   });
 
@@ -72,7 +84,11 @@ describe('article to thread through the generation queue (offline generator)', (
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
     const url = `${articles.url}/rivers`;
-    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url, tone: 'educational' } });
+    const submitted = await api(stack.url, '/api/generation-jobs', {
+      token,
+      method: 'POST',
+      body: { url, tone: 'educational' },
+    });
     expect(submitted.status).toBe(202);
     expect(submitted.body.status).toBe('queued');
 
@@ -82,7 +98,9 @@ describe('article to thread through the generation queue (offline generator)', (
     expect(posts.length).toBeGreaterThanOrEqual(3);
     expect(posts.length).toBeLessThanOrEqual(15);
     for (const post of posts) expect(postLength(post.content)).toBeLessThanOrEqual(280);
-    expect(posts.at(-1)?.content).toBe(`Thread created by ${new URL(stack.url).host}. Read original article at: ${url}`);
+    expect(posts.at(-1)?.content).toBe(
+      `Thread created by ${new URL(stack.url).host}. Read original article at: ${url}`,
+    );
     expect(job.thread.hallucination.risk).toMatch(/low|medium|high/);
     expect(job.thread.tone).toBe('educational');
 
@@ -96,7 +114,7 @@ describe('article to thread through the generation queue (offline generator)', (
     expect(restored.body.posts).toEqual(job.thread.posts);
   });
 
-  it('regenerates an existing thread for free and refuses another user\'s thread', async () => {
+  it("regenerates an existing thread for free and refuses another user's thread", async () => {
     const owner = await newUser(stack.url);
     const token = owner.tokens.idToken;
     const url = `${articles.url}/rivers`;
@@ -105,7 +123,11 @@ describe('article to thread through the generation queue (offline generator)', (
       token,
       (await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } })).body.jobId,
     );
-    const again = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url, tone: 'casual', threadId: first.threadId } });
+    const again = await api(stack.url, '/api/generation-jobs', {
+      token,
+      method: 'POST',
+      body: { url, tone: 'casual', threadId: first.threadId },
+    });
     const regenerated = await waitForJob(stack.url, token, again.body.jobId);
     expect(regenerated).toMatchObject({ status: 'succeeded', threadId: first.threadId, isNewThread: false });
     expect(regenerated.thread.tone).toBe('casual');
@@ -117,15 +139,26 @@ describe('article to thread through the generation queue (offline generator)', (
       method: 'POST',
       body: { url, threadId: first.threadId },
     });
-    expect(stolen).toMatchObject({ status: 403, body: { error: 'Access Denied: You do not have permission to access this thread.' } });
-    expect((await api(stack.url, `/api/threads/${first.threadId}`, { token: intruder.tokens.idToken })).status).toBe(403);
-    expect((await api(stack.url, `/api/generation-jobs/${first.jobId}`, { token: intruder.tokens.idToken })).status).toBe(404);
+    expect(stolen).toMatchObject({
+      status: 403,
+      body: { error: 'Access Denied: You do not have permission to access this thread.' },
+    });
+    expect((await api(stack.url, `/api/threads/${first.threadId}`, { token: intruder.tokens.idToken })).status).toBe(
+      403,
+    );
+    expect(
+      (await api(stack.url, `/api/generation-jobs/${first.jobId}`, { token: intruder.tokens.idToken })).status,
+    ).toBe(404);
   });
 
   it('ends a job whose article cannot be read with an extraction error and no credit spent', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
-    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url: `${articles.url}/missing` } });
+    const submitted = await api(stack.url, '/api/generation-jobs', {
+      token,
+      method: 'POST',
+      body: { url: `${articles.url}/missing` },
+    });
     const job = await waitForJob(stack.url, token, submitted.body.jobId);
     expect(job).toMatchObject({ status: 'failed', failureKind: 'extraction', retryable: false });
     expect(job.error).toBeTruthy();
@@ -137,25 +170,41 @@ describe('article to thread through the generation queue (offline generator)', (
     const token = user.tokens.idToken;
     const url = `${articles.url}/rivers`;
     const submissions = await Promise.all(
-      Array.from({ length: 20 }, () => api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } })),
+      Array.from({ length: 20 }, () =>
+        api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } }),
+      ),
     );
     const accepted = submissions.filter((response) => response.status === 202);
     const jobs = await Promise.all(accepted.map((response) => waitForJob(stack.url, token, response.body.jobId)));
     const succeeded = jobs.filter((job) => job.status === 'succeeded');
     expect(succeeded).toHaveLength(5);
-    for (const job of jobs.filter((job) => job.status === 'failed')) expect(job.failureKind).toBe('insufficient_credits');
-    expect((await api(stack.url, '/api/me', { token })).body.credits).toMatchObject({ availableCredits: 0, usedCredits: 5 });
+    for (const job of jobs.filter((job) => job.status === 'failed'))
+      expect(job.failureKind).toBe('insufficient_credits');
+    expect((await api(stack.url, '/api/me', { token })).body.credits).toMatchObject({
+      availableCredits: 0,
+      usedCredits: 5,
+    });
     expect((await api(stack.url, '/api/credits/transactions', { token })).body.transactions).toHaveLength(5);
     const rejected = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
-    expect(rejected).toMatchObject({ status: 402, body: { error: expect.stringContaining("don't have enough credits") } });
+    expect(rejected).toMatchObject({
+      status: 402,
+      body: { error: expect.stringContaining("don't have enough credits") },
+    });
   });
 
   it('saves edits, but refuses an over-limit post, unsafe markup or a changed attribution, writing nothing', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
-    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url: `${articles.url}/rivers` } });
+    const submitted = await api(stack.url, '/api/generation-jobs', {
+      token,
+      method: 'POST',
+      body: { url: `${articles.url}/rivers` },
+    });
     const job = await waitForJob(stack.url, token, submitted.body.jobId);
-    const posts = job.thread.posts.map((post: { id: string; content: string }) => ({ id: post.id, content: post.content }));
+    const posts = job.thread.posts.map((post: { id: string; content: string }) => ({
+      id: post.id,
+      content: post.content,
+    }));
     const path = `/api/threads/${job.threadId}`;
 
     const edited = [{ ...posts[0], content: 'A sharper hook about rivers and cities.' }, ...posts.slice(1)];
@@ -176,6 +225,8 @@ describe('article to thread through the generation queue (offline generator)', (
     expect((await api(stack.url, path, { token, method: 'PUT', body: { posts: reattributed } })).body.error).toBe(
       'The attribution post cannot be edited to ensure proper credit to the original author.',
     );
-    expect((await api(stack.url, path, { token })).body.posts[0].content).toBe('A sharper hook about rivers and cities.');
+    expect((await api(stack.url, path, { token })).body.posts[0].content).toBe(
+      'A sharper hook about rivers and cities.',
+    );
   });
 });

@@ -38,7 +38,12 @@ describe('generation through an OpenAI-compatible server', () => {
     url = `${articles.url}/solar`;
     openai = await startFakeOpenAi();
     stack = await startStack({
-      env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host, OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.url, OPENAI_MODEL: 'gpt-test' },
+      env: {
+        ALLOW_PRIVATE_FETCH_HOSTS: articles.host,
+        OPENAI_API_KEY: openai.apiKey,
+        OPENAI_BASE_URL: openai.url,
+        OPENAI_MODEL: 'gpt-test',
+      },
     });
   });
   beforeEach(() => openai.reset());
@@ -51,7 +56,11 @@ describe('generation through an OpenAI-compatible server', () => {
   it('asks the model with structured output in the chosen tone and saves a thread that fits the rules', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
-    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url, tone: 'persuasive' } });
+    const submitted = await api(stack.url, '/api/generation-jobs', {
+      token,
+      method: 'POST',
+      body: { url, tone: 'persuasive' },
+    });
     const job = await waitForJob(stack.url, token, submitted.body.jobId);
     expect(job.status).toBe('succeeded');
     const chat = openai.requests.find((request) => request.path === '/v1/chat/completions');
@@ -59,7 +68,9 @@ describe('generation through an OpenAI-compatible server', () => {
     expect(chat?.body?.model).toBe('gpt-test');
     expect(JSON.stringify(chat?.body?.response_format)).toContain('json_schema');
     expect(JSON.stringify(chat?.body?.messages).toLowerCase()).toContain('persuasive');
-    expect(job.thread.posts.at(-1).content).toBe(`Thread created by ${new URL(stack.url).host}. Read original article at: ${url}`);
+    expect(job.thread.posts.at(-1).content).toBe(
+      `Thread created by ${new URL(stack.url).host}. Read original article at: ${url}`,
+    );
     expect((await api(stack.url, '/api/me', { token })).body.credits.usedCredits).toBe(1);
   });
 
@@ -70,7 +81,10 @@ describe('generation through an OpenAI-compatible server', () => {
     const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
     const job = await waitForJob(stack.url, token, submitted.body.jobId);
     expect(job).toMatchObject({ status: 'failed', failureKind: 'busy', retryable: true });
-    expect((await api(stack.url, '/api/me', { token })).body.credits).toMatchObject({ availableCredits: 5, usedCredits: 0 });
+    expect((await api(stack.url, '/api/me', { token })).body.credits).toMatchObject({
+      availableCredits: 5,
+      usedCredits: 0,
+    });
     expect((await api(stack.url, '/api/credits/transactions', { token })).body.transactions).toEqual([]);
   });
 

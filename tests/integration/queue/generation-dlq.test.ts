@@ -49,7 +49,10 @@ afterAll(async () => {
 
 async function dlqDepth(): Promise<number> {
   const attributes = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: generationQueue!.dlqUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: generationQueue!.dlqUrl,
+      AttributeNames: ['ApproximateNumberOfMessages'],
+    }),
   );
   return Number(attributes.Attributes?.ApproximateNumberOfMessages ?? 0);
 }

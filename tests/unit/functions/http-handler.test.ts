@@ -22,7 +22,12 @@ function event(overrides: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> & { c
 }
 
 const context = {} as never;
-const user = { sub: 'user-1', email: 'Curator@Example.com', 'cognito:username': 'user-1', 'cognito:groups': '[admin writers]' };
+const user = {
+  sub: 'user-1',
+  email: 'Curator@Example.com',
+  'cognito:username': 'user-1',
+  'cognito:groups': '[admin writers]',
+};
 
 describe('the HTTP handler stack', () => {
   const handler = httpHandler({ body: z.object({ name: z.string().min(1) }) }, async ({ body, caller }) => ({
@@ -62,7 +67,10 @@ describe('the HTTP handler stack', () => {
     const forbidden = httpHandler({}, async () => {
       throw new ForbiddenError('Access Denied');
     });
-    expect(await forbidden(event({ claims: user }), context)).toMatchObject({ statusCode: 403, body: '{"error":"Access Denied"}' });
+    expect(await forbidden(event({ claims: user }), context)).toMatchObject({
+      statusCode: 403,
+      body: '{"error":"Access Denied"}',
+    });
     const broken = httpHandler({}, async () => {
       throw new Error('connection string postgres://secret');
     });
