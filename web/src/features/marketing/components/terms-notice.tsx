@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import '../marketing.css';
+
+/** The agreement line shown next to the Generate Thread button (spec §1). */
+export function TermsNotice({ className }: { className?: string }) {
+  return (
+    <p className={className ? `terms-notice ${className}` : 'terms-notice'}>
+      By clicking Generate Thread, you agree to our <Link to={paths.terms.getHref()}>Terms of Service</Link>.
+    </p>
+  );
+}
