@@ -1,3 +1,4 @@
+import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
 import type { Article } from '../../../shared/schemas/article';
 import type { Tone } from '../../../shared/tones';
 import { GenerationFailedError } from '../../lib/errors';
@@ -34,6 +35,28 @@ interface Candidate {
   paragraphStart: boolean;
   /** Sparse tf-idf vector, L2-normalised: term id → weight. */
   vector: Map<number, number>;
+}
+
+/** Room a numbered post has for its sentence: the limit less the widest prefix, "13/ ". */
+const SENTENCE_BUDGET = POST_CHAR_LIMIT - 4;
+
+/**
+ * Shortens an over-long sentence to one post: cut at the last clause boundary that keeps most of
+ * it, else at a word boundary, and mark the cut with an ellipsis. Splitting it instead would leave
+ * a fragment ("…earlier reports raising concerns") standing as a post of its own.
+ */
+export function condense(sentence: string, budget = SENTENCE_BUDGET): string {
+  if (postLength(sentence) <= budget) return sentence;
+  const words = sentence.split(' ');
+  let fitting = '';
+  for (const word of words) {
+    const next = fitting ? `${fitting} ${word}` : word;
+    if (postLength(`${next}…`) > budget) break;
+    fitting = next;
+  }
+  const clauseEnd = Math.max(...[', ', '; ', ' — ', ' – ', ': '].map((mark) => fitting.lastIndexOf(mark)));
+  const cut = clauseEnd >= fitting.length * 0.6 ? fitting.slice(0, clauseEnd) : fitting;
+  return `${cut.replace(/[\s,;:—–-]+$/, '')}…`;
 }
 
 const DANGLING_QUOTE = /^["“].*["”],?\s+(?:he|she|they|it|we)\s+(?:said|says|added|told|explained|noted|recalled)\b/i;
@@ -227,7 +250,7 @@ export function generateOfflineDraft(input: {
 
   const scores = rankCandidates(analysed, candidates);
   const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length));
-  const posts: DraftPost[] = selected.map((c) => ({ content: oneLine(c.text), source: c.text }));
+  const posts: DraftPost[] = selected.map((c) => ({ content: condense(oneLine(c.text)), source: c.text }));
 
   const title = oneLine(article.title);
   let hook: DraftPost;
