@@ -23,7 +23,7 @@ export function ExtractedContentDialog({ url, open, onClose, title }: ExtractedC
   const extraction = useQuery({ ...extractionQueryOptions(url), enabled: open && Boolean(url) });
   const article = extraction.data;
   return (
-    <Dialog open={open} onClose={onClose} title={title} className="dialog--wide">
+    <Dialog open={open} onClose={onClose} title={title} className="dialog--wide create-dialog">
       {extraction.isFetching && !article ? (
         <div className="inline-status" role="status">
           <span className="spinner" aria-hidden="true" /> Extracting the article…
@@ -42,9 +42,7 @@ export function ExtractedContentDialog({ url, open, onClose, title }: ExtractedC
             {article.siteName ? ` · ${article.siteName}` : ''}
             {article.byline ? ` · ${article.byline}` : ''} · {article.content.length.toLocaleString()} characters
           </p>
-          <div className="extracted__content" tabIndex={0} aria-label="Extracted article text">
-            {article.content}
-          </div>
+          <div className="extracted__content">{article.content}</div>
         </div>
       ) : null}
       <div className="dialog__actions">

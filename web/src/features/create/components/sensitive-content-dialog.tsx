@@ -21,6 +21,7 @@ export function SensitiveContentDialog({
       open={open}
       onClose={onCancel}
       title="Sensitive Content Detected"
+      className="create-dialog"
       description={message ?? 'This article covers sensitive topics.'}
     >
       {categories.length > 0 ? (
@@ -33,8 +34,8 @@ export function SensitiveContentDialog({
         </ul>
       ) : null}
       <p className="small">
-        Casual and humorous tones are not available for sensitive topics. The thread can be written in the
-        Professional tone instead.
+        Casual and humorous tones are not available for sensitive topics. The thread can be written in the Professional
+        tone instead.
       </p>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>

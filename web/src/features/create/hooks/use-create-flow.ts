@@ -1,5 +1,5 @@
 import { type Dispatch, useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   type FlowAction,
   type FlowState,
@@ -17,6 +17,11 @@ export interface CreateFlow {
   /** A generation the sign-in redirect asked for (url without step), until it is started or dropped. */
   pending: PendingGeneration | null;
   clearPending: () => void;
+  /**
+   * Leaves /create for another page. Use it instead of navigate(): once the flow is leaving, its
+   * state is no longer written to the query string, which could otherwise land on the next page.
+   */
+  leaveTo: (href: string) => void;
 }
 
 /**
@@ -27,6 +32,8 @@ export interface CreateFlow {
  */
 export function useCreateFlow(): CreateFlow {
   const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const leaving = useRef(false);
   const [initial] = useState(() => ({
     state: flowFromSearch(searchParams),
     pending: pendingGenerationFrom(searchParams),
@@ -38,6 +45,7 @@ export function useCreateFlow(): CreateFlow {
   const current = searchParams.toString();
 
   useEffect(() => {
+    if (leaving.current) return;
     // One effect for both directions, so a change from outside is never overwritten by the old state.
     if (current !== known.current) {
       known.current = current;
@@ -54,5 +62,12 @@ export function useCreateFlow(): CreateFlow {
   }, [current, state, pending, setSearchParams]);
 
   const clearPending = useCallback(() => setPending(null), []);
-  return { state, dispatch, pending, clearPending };
+  const leaveTo = useCallback(
+    (href: string) => {
+      leaving.current = true;
+      navigate(href);
+    },
+    [navigate],
+  );
+  return { state, dispatch, pending, clearPending, leaveTo };
 }

@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { creditMessages, generationFailed, generationMessages, threadGenerated, threadMessages } from '../../../../../shared/messages';
+import {
+  creditMessages,
+  generationFailed,
+  generationMessages,
+  threadGenerated,
+  threadMessages,
+} from '../../../../../shared/messages';
 import type { ExtractionResult } from '../../../../../shared/schemas/article';
 import type { Thread } from '../../../../../shared/schemas/thread';
 import { TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '../../../../../shared/tones';
@@ -10,7 +15,7 @@ import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { meQueryKey, useMe, type Me } from '../../account/api/get-me';
+import { type Me, meQueryKey, useMe } from '../../account/api/get-me';
 import { createGenerationJob } from '../api/create-generation-job';
 import { extractionQueryOptions } from '../api/extract-article';
 import { useGenerationJob } from '../api/get-generation-job';
@@ -61,10 +66,9 @@ export interface Generation {
  * The generation side of the create flow (spec §4): sign-in and credit checks, the content check,
  * the sensitive-tone dialog, the job submission and its polling, and what each outcome leads to.
  */
-export function useGeneration(dispatch: Dispatch<FlowAction>): Generation {
+export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: string) => void): Generation {
   const auth = useAuth();
   const me = useMe();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
 
@@ -96,8 +100,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>): Generation {
       switch (outcome.kind) {
         case 'insufficientCredits':
           toast({ ...creditMessages.insufficientCredits, variant: 'destructive' });
-          dispatch({ type: regenerating ? 'regenerationEnded' : 'generationFailed' });
-          navigate(paths.credits.getHref());
+          leaveTo(paths.credits.getHref());
           return;
         case 'extraction':
           if (regenerating) {
@@ -124,7 +127,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>): Generation {
           return;
       }
     },
-    [dispatch, navigate, release, toast],
+    [dispatch, leaveTo, release, toast],
   );
 
   const submit = useCallback(
@@ -157,7 +160,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>): Generation {
       const checked = validateArticleUrl(rawUrl);
       if (!checked.ok) return;
       if (auth.status === 'signedOut') {
-        navigate(paths.auth.getHref({ redirect: paths.create.getHref(), url: checked.url, tone }));
+        leaveTo(paths.auth.getHref({ redirect: paths.create.getHref(), url: checked.url, tone }));
         return;
       }
       if (auth.status === 'loading' || me.isPending) {
@@ -168,7 +171,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>): Generation {
       // A failed balance read does not block: the server refuses a generation without credit (402).
       if (me.data && me.data.credits.availableCredits < 1) {
         toast({ ...creditMessages.insufficientCreditsToGenerate, variant: 'destructive' });
-        navigate(paths.credits.getHref());
+        leaveTo(paths.credits.getHref());
         return;
       }
       running.current = true;
@@ -196,7 +199,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>): Generation {
       }
       await submit({ url: checked.url, tone });
     },
-    [auth.status, me.isPending, me.data, navigate, queryClient, release, submit, toast],
+    [auth.status, me.isPending, me.data, leaveTo, queryClient, release, submit, toast],
   );
 
   const regenerate = useCallback(

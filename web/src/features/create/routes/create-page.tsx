@@ -1,17 +1,162 @@
-import { useSearchParams } from 'react-router-dom';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { type ToastText, threadMessages } from '../../../../../shared/messages';
+import { useToast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { useMe } from '../../account/api/get-me';
+import { useThread } from '../api/get-thread';
+import { CreditsSummary } from '../components/credits-summary';
+import { GenerateStep } from '../components/generate-step';
+import { InputStep } from '../components/input-step';
+import { PreviewStep } from '../components/preview-step';
+import { SensitiveContentDialog } from '../components/sensitive-content-dialog';
+import { StepIndicator } from '../components/step-indicator';
+import { useCreateFlow } from '../hooks/use-create-flow';
+import { useGeneration } from '../hooks/use-generation';
+import { RESTORABLE_STEPS } from '../lib/flow-state';
+import '../create.css';
 
-/** /create: the thread creation flow (input, generate, preview, share, publish) is built by its own feature work. */
+function restoreFailure(error: unknown): ToastText {
+  if (error instanceof ApiError && error.status === 404) return threadMessages.restoreNotFound;
+  if (error instanceof ApiError && error.status === 403) return threadMessages.restoreAccessDenied;
+  if (error instanceof ApiError && error.status === 401) return threadMessages.restoreAuthRequired;
+  return threadMessages.restoreFailed;
+}
+
+/** /create: the thread creation flow (input, generate, preview; share and publish come later). */
 export function CreatePage() {
-  const [searchParams] = useSearchParams();
-  const url = searchParams.get('url');
+  const auth = useAuth();
+  const me = useMe();
+  const { toast } = useToast();
+  const { state, dispatch, pending, clearPending, leaveTo } = useCreateFlow();
+  const generation = useGeneration(dispatch, leaveTo);
+
+  const showsThread = RESTORABLE_STEPS.includes(state.step) && Boolean(state.threadId);
+  const threadQuery = useThread(state.threadId, showsThread && auth.status === 'signedIn');
+  // The thread id a reload asked to restore (the cache is empty for it), until it is shown or refused.
+  const restoring = useRef<string | null>(showsThread ? state.threadId : null);
+
+  // After sign-in, the pending url and tone start a generation once the balance is known.
+  const { generate } = generation;
+  useEffect(() => {
+    if (!pending) return;
+    if (auth.status === 'signedOut') {
+      clearPending();
+      return;
+    }
+    if (auth.status !== 'signedIn' || me.isPending) return;
+    clearPending();
+    void generate(pending.url, pending.tone);
+  }, [pending, auth.status, me.isPending, clearPending, generate]);
+
+  // Restore after a reload: the thread is fetched by id for this user; any failure returns to the input.
+  useEffect(() => {
+    if (!showsThread || threadQuery.data) return;
+    let failure: ToastText | null = null;
+    if (auth.status === 'signedOut') failure = threadMessages.restoreAuthRequired;
+    else if (threadQuery.isError) failure = restoreFailure(threadQuery.error);
+    if (!failure) return;
+    restoring.current = null;
+    toast({ ...failure, variant: 'destructive' });
+    dispatch({ type: 'restoreFailed' });
+  }, [showsThread, threadQuery.data, threadQuery.isError, threadQuery.error, auth.status, toast, dispatch]);
+
+  useEffect(() => {
+    const thread = threadQuery.data;
+    if (!thread || restoring.current !== thread.id) return;
+    restoring.current = null;
+    toast({ ...threadMessages.threadRestored, variant: 'success' });
+    if (state.hasContent !== thread.posts.length > 0) {
+      dispatch({ type: 'contentChanged', hasContent: thread.posts.length > 0 });
+    }
+  }, [threadQuery.data, state.hasContent, toast, dispatch]);
+
+  const backToInput = () => {
+    generation.abandon();
+    dispatch({ type: 'backToInput' });
+  };
+
+  let content: ReactNode;
+  if (state.step === 'input') {
+    content = (
+      <InputStep
+        url={state.url}
+        tone={state.tone}
+        phase={generation.phase}
+        extraction={generation.extraction}
+        extractionError={generation.extractionError}
+        availableCredits={me.data?.credits.availableCredits}
+        waitingForCredits={generation.waitingForCredits || (pending !== null && auth.status !== 'signedOut')}
+        onUrlChange={(url) => {
+          clearPending();
+          generation.clearInputFeedback();
+          dispatch({ type: 'urlChanged', url });
+        }}
+        onToneChange={(tone) => {
+          clearPending();
+          dispatch({ type: 'toneChanged', tone });
+        }}
+        onGenerate={(url, tone) => {
+          clearPending();
+          void generation.generate(url, tone);
+        }}
+        onPickSample={(url, tone) => {
+          clearPending();
+          generation.clearInputFeedback();
+          dispatch({ type: 'urlChanged', url });
+          void generation.generate(url, tone);
+        }}
+      />
+    );
+  } else if (state.step === 'generate') {
+    content = (
+      <GenerateStep
+        failure={generation.failure}
+        retryCount={state.retryCount}
+        onRetry={generation.retry}
+        onBack={backToInput}
+      />
+    );
+  } else if (!threadQuery.data) {
+    content = (
+      <section className="card create-card generate-status" aria-busy="true">
+        <span className="spinner spinner--large" aria-hidden="true" />
+        <h2>Restoring Your Thread</h2>
+        <p className="muted">Loading your saved thread…</p>
+      </section>
+    );
+  } else {
+    const thread = threadQuery.data;
+    content = (
+      <PreviewStep
+        key={`${thread.id}:${generation.threadVersion}`}
+        thread={thread}
+        busy={generation.phase !== 'idle'}
+        onRegenerate={() => generation.regenerate(thread, state.tone)}
+        onBackToInput={backToInput}
+      />
+    );
+  }
+
+  const extraction = generation.extraction;
   return (
-    <section className="page page--narrow">
-      <h1>Create Thread</h1>
-      <p className="muted">
-        Paste an article link and ThreadSnip turns it into a thread that credits the original author. Anyone can open
-        this page; generating a thread asks you to sign in first.
-      </p>
-      {url ? <p className="small">Article waiting to be generated: {url}</p> : null}
+    <section className="page create-page">
+      <header className="create-page__header">
+        <div>
+          <h1>Create Thread</h1>
+          <p className="muted">Turn an article into a thread that credits and links its author.</p>
+        </div>
+        <CreditsSummary />
+      </header>
+      <StepIndicator current={state.step} />
+      {content}
+      <SensitiveContentDialog
+        open={generation.sensitiveRequest !== null}
+        categories={extraction?.sensitiveCategories ?? []}
+        message={extraction?.sensitiveContentMessage ?? null}
+        onCancel={generation.cancelSensitive}
+        onUseProfessional={generation.confirmProfessionalTone}
+      />
     </section>
   );
 }

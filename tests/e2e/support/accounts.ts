@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The password every e2e account uses. */
+export const E2E_PASSWORD = 'curator-pass-1';
+
+/** Fills the /auth form's email and password. */
+export async function fillCredentials(page: Page, email: string, password = E2E_PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Signs up on /auth (the local stack confirms at once) and waits for the redirect home that follows. */
+export async function signUp(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await fillCredentials(page, email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/`);
+}
+
+/** Signs out through the user menu and waits for the confirmation toast. */
+export async function signOut(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
+}

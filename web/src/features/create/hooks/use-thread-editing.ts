@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { contentWarning, type ToastText, threadMessages } from '../../../../../shared/messages';
+import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '../../../../../shared/posts';
+import type { Post, Thread } from '../../../../../shared/schemas/thread';
+import { useToast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+import { useCheckContentSensitivity } from '../api/check-content-sensitivity';
+import { useUpdateThread } from '../api/update-thread';
+
+/**
+ * The posts to send to the server: an empty post the curator added but never wrote has nothing to
+ * share, so it is left out (the server refuses empty content); the attribution post always goes.
+ */
+export function postsToSave(posts: readonly Post[]): { id: string; content: string }[] {
+  return posts
+    .filter((post, index) => index === posts.length - 1 || post.content.trim() !== '')
+    .map(({ id, content }) => ({ id, content }));
+}
+
+/** The toast for a save the server refused (400, 403, 404) with its own message. */
+function refusal(error: ApiError): ToastText {
+  if (error.message === threadMessages.attributionProtected.description) return threadMessages.attributionProtected;
+  return { title: 'Error', description: error.message };
+}
+
+/** The preview's editable copy of a thread: one post edited at a time, saving, Add Post, Save & Continue. */
+export function useThreadEditing(thread: Thread) {
+  const auth = useAuth();
+  const { toast } = useToast();
+  const sensitivity = useCheckContentSensitivity();
+  const update = useUpdateThread();
+  const [posts, setPosts] = useState<Post[]>(thread.posts);
+  const [editingIndex, setEditingIndex] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const overLimit = overLimitPosts(posts);
+
+  const protectAttribution = () => toast({ ...threadMessages.attributionProtected, variant: 'warning' });
+
+  const startEdit = (index: number) => {
+    if (editingIndex !== null) return;
+    if (index === posts.length - 1) {
+      protectAttribution();
+      return;
+    }
+    setEditingIndex(index);
+  };
+
+  const cancelEdit = (index: number) => {
+    setEditingIndex(null);
+    // A post added with Add Post and never written is removed again.
+    if (posts[index]?.content === '' && index < posts.length - 1) {
+      setPosts((current) => current.filter((_, position) => position !== index));
+    }
+  };
+
+  /** The editor's Save: the safety and sensitivity check first, then the post is saved to the thread. */
+  const savePost = async (index: number, content: string) => {
+    if (saving) return;
+    if (auth.status !== 'signedIn') {
+      toast({ ...threadMessages.saveNotSignedIn, variant: 'destructive' });
+      return;
+    }
+    if (content === posts[index]?.content) {
+      setEditingIndex(null);
+      return;
+    }
+    const updated = updatePostContent(posts, index, content);
+    if (!updated.ok) {
+      toast({ ...updated.error, variant: 'warning' });
+      return;
+    }
+    setSaving(true);
+    try {
+      try {
+        const check = await sensitivity.mutateAsync(content);
+        if (check.isSensitive) {
+          toast({ ...contentWarning(check.categories), variant: 'warning' });
+          return;
+        }
+      } catch (error) {
+        // The §5 rules (empty, too long, unsafe markup) refuse the text; a failed check counts as not sensitive.
+        if (error instanceof ApiError && error.status === 400) {
+          toast({ title: 'Error', description: error.message, variant: 'destructive' });
+          return;
+        }
+      }
+      setPosts(updated.posts);
+      setEditingIndex(null);
+      try {
+        await update.mutateAsync({ threadId: thread.id, request: { posts: postsToSave(updated.posts) } });
+        toast({ ...threadMessages.postUpdated, variant: 'success' });
+      } catch (error) {
+        toast({
+          ...(error instanceof ApiError && error.status === 400 ? refusal(error) : threadMessages.saveFailed),
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const addPost = () => {
+    if (editingIndex !== null) return;
+    const next = insertEmptyPostBeforeAttribution(posts, Date.now());
+    setPosts(next);
+    setEditingIndex(Math.max(0, next.length - 2));
+  };
+
+  /** Save & Continue: saves every post; true when the flow may go on to sharing. */
+  const saveAndContinue = async (): Promise<boolean> => {
+    if (saving || editingIndex !== null) return false;
+    if (auth.status !== 'signedIn') {
+      toast({ ...threadMessages.saveAuthRequired, variant: 'destructive' });
+      return false;
+    }
+    if (overLimit.length > 0) {
+      toast({ title: 'Error', description: threadMessages.overLimit, variant: 'destructive' });
+      return false;
+    }
+    if (!thread.id) {
+      toast({ ...threadMessages.saveMissingThreadId, variant: 'destructive' });
+      return false;
+    }
+    const payload = postsToSave(posts);
+    if (payload.length === 0) {
+      toast({ ...threadMessages.saveNoPosts, variant: 'destructive' });
+      return false;
+    }
+    setSaving(true);
+    try {
+      const saved = await update.mutateAsync({ threadId: thread.id, request: { posts: payload } });
+      setPosts(saved.posts);
+      toast({ ...threadMessages.changesSaved, variant: 'success' });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+        toast({ ...refusal(error), variant: 'destructive' });
+        return false;
+      }
+      // The edits are still on screen and can be shared; the server copy is older.
+      toast({ ...threadMessages.saveWarning, variant: 'warning' });
+      return true;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    posts,
+    editingIndex,
+    saving,
+    overLimit,
+    startEdit,
+    cancelEdit,
+    savePost,
+    addPost,
+    saveAndContinue,
+    protectAttribution,
+  };
+}
