@@ -38,6 +38,16 @@ export async function runPostConfirmation(
  * except that a successful SignUp is confirmed at once and runs the post-confirmation trigger
  * (in the cloud the user confirms by email and Cognito runs the trigger).
  */
+/** The pool's password policy (the CDK stack sets the same minimum); cognito-local does not enforce it. */
+const MIN_PASSWORD_LENGTH = 6;
+
+/** The password field of the calls that set one, to check it as Cognito would. */
+function passwordOf(target: string, body: Record<string, unknown>): string | undefined {
+  if (target.endsWith('.SignUp') || target.endsWith('.ConfirmForgotPassword')) return body.Password as string | undefined;
+  if (target.endsWith('.ChangePassword')) return body.ProposedPassword as string | undefined;
+  return undefined;
+}
+
 export function createAuthProxy(
   cognitoEndpoint: string,
   cognito: CognitoIdentityProviderClient,
@@ -46,6 +56,17 @@ export function createAuthProxy(
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readAll(req);
     const target = String(req.headers['x-amz-target'] ?? '');
+    const password = passwordOf(target, JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>);
+    if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(
+        JSON.stringify({
+          __type: 'InvalidPasswordException',
+          message: 'Password did not conform with policy: Password not long enough',
+        }),
+      );
+      return;
+    }
     const upstream = await fetch(cognitoEndpoint, {
       method: req.method ?? 'POST',
       headers: {

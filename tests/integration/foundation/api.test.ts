@@ -143,3 +143,15 @@ describe('a restart of the local stack', () => {
     }
   });
 });
+
+describe('the local auth endpoint', () => {
+  it('enforces the pool password policy as Cognito does', async () => {
+    const stack = await startStack();
+    try {
+      await expect(signUp(stack.url, 'weak@example.com', 'abc')).rejects.toThrow(/InvalidPasswordException/);
+      await expect(signIn(stack.url, 'weak@example.com', 'abc')).rejects.toThrow(/InitiateAuth failed/);
+    } finally {
+      await stack.cleanup();
+    }
+  });
+});
