@@ -29,6 +29,8 @@ const FULL_SETTINGS: Partial<StageConfigInput> = {
   apiKeysSecretName: 'threadsnip/test',
   alarmEmail: 'ops@example.com',
 };
+/** Every cloud assembly folder a test created, removed after the run. */
+const assemblyDirs: string[] = [];
 const synthesized = new Map<string, { data: Template; app: Template; assemblyDir: string }>();
 
 /** Both stacks' templates for a stage; each distinct setting is synthesized once per run. */
@@ -37,7 +39,12 @@ function synth(overrides: Partial<StageConfigInput> = {}, root = projectRoot) {
   const cached = synthesized.get(key);
   if (cached) return cached;
   // Same feature flags as the CLI reads from cdk.json, so the templates match `npm run synth`.
-  const app = new App({ context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] } });
+  const outdir = mkdtempSync(join(tmpdir(), 'threadsnip-cdk-out-'));
+  assemblyDirs.push(outdir);
+  const app = new App({
+    outdir,
+    context: { ...cdkContext, 'aws:cdk:bundling-stacks': [] },
+  });
   const config = parseStageConfig({
     stage: 'test',
     account: '123456789012',
@@ -109,6 +116,7 @@ beforeAll(() => {
 
 afterAll(() => {
   rmSync(webDist, { recursive: true, force: true });
+  for (const dir of assemblyDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('data stack', () => {
