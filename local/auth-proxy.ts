@@ -43,7 +43,8 @@ const MIN_PASSWORD_LENGTH = 6;
 
 /** The password field of the calls that set one, to check it as Cognito would. */
 function passwordOf(target: string, body: Record<string, unknown>): string | undefined {
-  if (target.endsWith('.SignUp') || target.endsWith('.ConfirmForgotPassword')) return body.Password as string | undefined;
+  if (target.endsWith('.SignUp') || target.endsWith('.ConfirmForgotPassword'))
+    return body.Password as string | undefined;
   if (target.endsWith('.ChangePassword')) return body.ProposedPassword as string | undefined;
   return undefined;
 }

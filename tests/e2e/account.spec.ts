@@ -190,11 +190,9 @@ test.describe('bad input on /auth gives the spec messages, never a raw error', (
     await fillCredentials(page, 'short-password@example.com', 'abc');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(
-      page
-        .getByRole('alert')
-        .filter({
-          hasText: 'Password requirements not met. Please ensure your password is at least 6 characters long.',
-        }),
+      page.getByRole('alert').filter({
+        hasText: 'Password requirements not met. Please ensure your password is at least 6 characters long.',
+      }),
     ).not.toHaveCount(0);
     await expect(page.getByText('Sign up failed')).toBeVisible();
     await expect(page).toHaveURL(`${stack.url}/auth`);
