@@ -1,0 +1,73 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { queues as queueEntries } from '../../../functions/manifest';
+import { freePort } from '../../../local/ports';
+import { startQueuePoller } from '../../../local/queue-poller';
+import { createQueues, localSqsClient, startSqs } from '../../../local/queues';
+import { articlePage, startArticleServer } from '../../helpers/article-server';
+import { startTestTable } from '../../helpers/test-table';
+
+const table = await startTestTable();
+const articles = await startArticleServer();
+articles.page(
+  '/ferry',
+  articlePage({
+    title: 'The ferry that never stopped',
+    paragraphs: Array.from(
+      { length: 6 },
+      (_, index) =>
+        `Crossing ${index + 1}: the island ferry has sailed twice a day since 1962, carrying post, schoolchildren and livestock across the sound in every season, and its crew of four knows every passenger by name.`,
+    ),
+  }),
+);
+const sqsServer = await startSqs(await freePort());
+const sqs = localSqsClient(sqsServer.endpoint);
+const [generationQueue] = await createQueues(sqs, queueEntries, 1);
+Object.assign(process.env, {
+  SQS_ENDPOINT: sqsServer.endpoint,
+  GENERATION_QUEUE_URL: generationQueue!.url,
+  ALLOW_PRIVATE_FETCH_HOSTS: articles.host,
+});
+const poller = startQueuePoller(sqs, generationQueue!);
+const jobs = await import('../../../functions/data/generation-job-repository');
+const credits = await import('../../../functions/data/credits-repository');
+const deletion = await import('../../../functions/data/account-deletion-repository');
+const { ensureAccount } = await import('../../../functions/services/accounts');
+const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
+
+afterAll(async () => {
+  await poller.stop();
+  await sqsServer.close();
+  await articles.close();
+  await table.stop();
+});
+
+describe('a generation message delivered more than once', () => {
+  it('creates one thread and charges one credit', async () => {
+    const identity = { userId: 'twice-user', email: 'twice@example.com' };
+    await ensureAccount(identity, new Date());
+    const job = await submitGenerationJob(identity, { url: `${articles.url}/ferry`, tone: 'professional' }, new Date());
+    // SQS delivers at least once: the same message arrives again, twice.
+    for (let copy = 0; copy < 2; copy++) {
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: generationQueue!.url,
+          MessageBody: JSON.stringify({ userId: identity.userId, jobId: job.jobId }),
+        }),
+      );
+    }
+    const deadline = Date.now() + 30_000;
+    while ((await jobs.getJob(identity.userId, job.jobId))?.status !== 'succeeded') {
+      if (Date.now() > deadline) throw new Error('the job did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // Give the copies time to be received and ignored.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 4, usedCredits: 1 });
+    expect(await credits.listLedgerForUser(identity.userId)).toHaveLength(1);
+    // The user's partition holds one thread: profile, role, credits, job, ledger entry and that thread.
+    expect(await deletion.countUserItems(identity.userId)).toBe(6);
+    expect((await jobs.getJob(identity.userId, job.jobId))?.attempts).toBe(1);
+  });
+});
