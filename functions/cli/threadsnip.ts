@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Article } from '../../shared/schemas/article';
 import { isTone, TONES, type Tone } from '../../shared/tones';
 import { DomainError } from '../lib/errors';
-import { analyseArticle, draftThread, type OpenAiSettings } from '../services/article-analysis';
+import { analyseArticle, draftThread, type OpenAiSettings, threadContent } from '../services/article-analysis';
 import { extractArticle, fetchArticle } from '../services/extraction/extract-article';
 
 const USAGE = `Usage:
@@ -93,24 +93,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     openai,
   });
   if (values.json) {
-    console.log(
-      JSON.stringify(
-        {
-          title: draft.title,
-          sourceUrl: article.url,
-          posts: draft.posts,
-          themes: draft.themes,
-          tone: draft.tone,
-          isSensitiveContent: analysed.isSensitiveContent,
-          sensitiveCategories: analysed.sensitiveCategories,
-          sensitiveContentMessage: analysed.sensitiveContentMessage,
-          hallucination: draft.hallucination,
-          articleSize: analysed.content.length,
-        },
-        null,
-        2,
-      ),
-    );
+    console.log(JSON.stringify({ sourceUrl: article.url, ...threadContent(analysed, draft) }, null, 2));
   } else {
     draft.posts.forEach((post, index) => {
       console.log(`[${index + 1}/${draft.posts.length}] (${post.charCount}/280)\n${post.content}\n`);

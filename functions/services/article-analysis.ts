@@ -1,3 +1,4 @@
+import { generatedSize } from '../../shared/posts';
 import type { Article, ExtractionResult } from '../../shared/schemas/article';
 import type { Hallucination, Post } from '../../shared/schemas/thread';
 import { DEFAULT_TONE, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '../../shared/tones';
@@ -42,6 +43,22 @@ export interface ThreadDraft {
   /** The tone actually used: professional when the content is sensitive. */
   tone: Tone;
   hallucination: Hallucination;
+}
+
+/** The parts of a thread that generation decides (everything but ids, owner, dates and posting state). */
+export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
+  return {
+    title: draft.title,
+    posts: draft.posts,
+    themes: draft.themes,
+    tone: draft.tone,
+    isSensitiveContent: analysed.isSensitiveContent,
+    sensitiveCategories: analysed.sensitiveCategories,
+    sensitiveContentMessage: analysed.sensitiveContentMessage,
+    hallucination: draft.hallucination,
+    articleSize: analysed.content.length,
+    generatedSize: generatedSize(draft.posts),
+  };
 }
 
 /** Writes the thread for an analysed article (the same path for the worker and the command line). */

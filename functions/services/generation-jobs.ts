@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { generatedSize } from '../../shared/posts';
 import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
@@ -25,7 +24,7 @@ import { logger } from '../lib/logger';
 import { sendToQueue } from '../lib/queues';
 import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
-import { analyseArticle, draftThread } from './article-analysis';
+import { analyseArticle, draftThread, threadContent } from './article-analysis';
 import { fetchArticle } from './extraction/extract-article';
 import { assertThreadAccess } from './thread-access';
 
@@ -116,8 +115,19 @@ export async function runGenerationJob(
   if (!job) throw new Error(`generation job ${message.jobId} does not exist`);
   if (!(await startJobAttempt(job.userId, job.jobId, new Date().toISOString()))) return;
   try {
-    const thread = await generate(job);
+    const content = await generate(job);
+    const updatedAt = new Date().toISOString();
     if (job.isNewThread) {
+      const thread: Thread = {
+        ...content,
+        id: job.threadId,
+        userId: job.userId,
+        sourceUrl: job.url,
+        createdAt: job.createdAt,
+        updatedAt,
+        postedToX: false,
+        platformPosts: {},
+      };
       const charge = await consumeCreditForThread(job.userId, job.threadId);
       if (charge === 'insufficient') throw new InsufficientCreditsError();
       await putThread(thread);
@@ -131,7 +141,7 @@ export async function runGenerationJob(
         threadId: job.threadId,
       });
     } else {
-      const updated = await updateThreadForUser(job.userId, job.threadId, contentOf(thread), thread.updatedAt);
+      const updated = await updateThreadForUser(job.userId, job.threadId, content, updatedAt);
       if (!updated) throw new NotFoundError('Thread not found');
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
@@ -165,44 +175,10 @@ export async function runGenerationJob(
   }
 }
 
-function contentOf(thread: Thread) {
-  const { posts, themes, tone, title, isSensitiveContent, sensitiveCategories, sensitiveContentMessage } = thread;
-  return {
-    posts,
-    themes,
-    tone,
-    title,
-    isSensitiveContent,
-    sensitiveCategories,
-    sensitiveContentMessage,
-    hallucination: thread.hallucination,
-    articleSize: thread.articleSize,
-    generatedSize: thread.generatedSize,
-  };
-}
-
-async function generate(job: GenerationJobRecord): Promise<Thread> {
+/** Reads, analyses and writes the thread's content for a job. */
+async function generate(job: GenerationJobRecord) {
   const { appHost, openai, allowPrivateFetchHosts } = config();
   const article = await fetchArticle(job.url, { allowPrivateHosts: allowPrivateFetchHosts });
   const analysed = await analyseArticle(article, openai);
-  const draft = await draftThread(analysed, job.tone, { appHost, openai });
-  return {
-    id: job.threadId,
-    userId: job.userId,
-    title: draft.title,
-    sourceUrl: job.url,
-    createdAt: job.createdAt,
-    updatedAt: new Date().toISOString(),
-    posts: draft.posts,
-    themes: draft.themes,
-    tone: draft.tone,
-    isSensitiveContent: analysed.isSensitiveContent,
-    sensitiveCategories: analysed.sensitiveCategories,
-    sensitiveContentMessage: analysed.sensitiveContentMessage,
-    hallucination: draft.hallucination,
-    articleSize: analysed.content.length,
-    generatedSize: generatedSize(draft.posts),
-    postedToX: false,
-    platformPosts: {},
-  };
+  return threadContent(analysed, await draftThread(analysed, job.tone, { appHost, openai }));
 }

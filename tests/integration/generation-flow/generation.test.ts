@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLength } from '../../../shared/post-length';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
 import { api, newUser } from '../../helpers/auth-client';
+import { waitForJob } from '../../helpers/jobs';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
 
 const RIVER_ARTICLE = articlePage({
@@ -15,16 +16,6 @@ const RIVER_ARTICLE = articlePage({
     'Planners now use those historic maps to decide where new homes may be built, and where wetlands should be restored to hold water back.',
   ],
 });
-
-async function waitForJob(baseUrl: string, token: string, jobId: string) {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const job = await api(baseUrl, `/api/generation-jobs/${jobId}`, { token });
-    if (job.body.status === 'succeeded' || job.body.status === 'failed') return job.body;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 describe('article to thread through the generation queue (offline generator)', () => {
   let articles: ArticleServer;

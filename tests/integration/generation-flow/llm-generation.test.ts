@@ -2,17 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
 import { api, newUser } from '../../helpers/auth-client';
 import { type FakeOpenAi, startFakeOpenAi } from '../../helpers/fake-openai-server';
+import { waitForJob } from '../../helpers/jobs';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
-
-async function waitForJob(baseUrl: string, token: string, jobId: string) {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const job = await api(baseUrl, `/api/generation-jobs/${jobId}`, { token });
-    if (job.body.status === 'succeeded' || job.body.status === 'failed') return job.body;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 describe('generation through an OpenAI-compatible server', () => {
   let articles: ArticleServer;

@@ -1,10 +1,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { queues as queueEntries } from '../../../functions/manifest';
-import { freePort } from '../../../local/ports';
-import { startQueuePoller } from '../../../local/queue-poller';
-import { createQueues, localSqsClient, startSqs } from '../../../local/queues';
 import { articlePage, startArticleServer } from '../../helpers/article-server';
+import { startGenerationQueue } from '../../helpers/queue-harness';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
@@ -20,15 +17,11 @@ articles.page(
     ),
   }),
 );
-const sqsServer = await startSqs(await freePort());
-const sqs = localSqsClient(sqsServer.endpoint);
-const [generationQueue] = await createQueues(sqs, queueEntries, 1);
-Object.assign(process.env, {
-  SQS_ENDPOINT: sqsServer.endpoint,
-  GENERATION_QUEUE_URL: generationQueue!.url,
-  ALLOW_PRIVATE_FETCH_HOSTS: articles.host,
-});
-const poller = startQueuePoller(sqs, generationQueue!);
+const {
+  sqs,
+  queue: generationQueue,
+  stop: stopQueue,
+} = await startGenerationQueue({ ALLOW_PRIVATE_FETCH_HOSTS: articles.host });
 const jobs = await import('../../../functions/data/generation-job-repository');
 const credits = await import('../../../functions/data/credits-repository');
 const deletion = await import('../../../functions/data/account-deletion-repository');
@@ -36,8 +29,7 @@ const { ensureAccount } = await import('../../../functions/services/accounts');
 const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
 
 afterAll(async () => {
-  await poller.stop();
-  await sqsServer.close();
+  await stopQueue();
   await articles.close();
   await table.stop();
 });
@@ -51,7 +43,7 @@ describe('a generation message delivered more than once', () => {
     for (let copy = 0; copy < 2; copy++) {
       await sqs.send(
         new SendMessageCommand({
-          QueueUrl: generationQueue!.url,
+          QueueUrl: generationQueue.url,
           MessageBody: JSON.stringify({ userId: identity.userId, jobId: job.jobId }),
         }),
       );

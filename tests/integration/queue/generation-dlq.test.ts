@@ -1,10 +1,7 @@
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { queues as queueEntries } from '../../../functions/manifest';
-import { freePort } from '../../../local/ports';
-import { startQueuePoller } from '../../../local/queue-poller';
-import { createQueues, localSqsClient, startSqs } from '../../../local/queues';
 import { articlePage, startArticleServer } from '../../helpers/article-server';
+import { startGenerationQueue } from '../../helpers/queue-harness';
 import { startTestTable } from '../../helpers/test-table';
 
 // Stands in for a bug deep in generation: an error no domain rule expects.
@@ -27,22 +24,17 @@ articles.page(
     ),
   }),
 );
-const sqsServer = await startSqs(await freePort());
-const sqs = localSqsClient(sqsServer.endpoint);
-const [generationQueue] = await createQueues(sqs, queueEntries, 1);
-Object.assign(process.env, {
-  SQS_ENDPOINT: sqsServer.endpoint,
-  GENERATION_QUEUE_URL: generationQueue!.url,
-  ALLOW_PRIVATE_FETCH_HOSTS: articles.host,
-});
-const poller = startQueuePoller(sqs, generationQueue!);
+const {
+  sqs,
+  queue: generationQueue,
+  stop: stopQueue,
+} = await startGenerationQueue({ ALLOW_PRIVATE_FETCH_HOSTS: articles.host });
 const jobs = await import('../../../functions/data/generation-job-repository');
 const { ensureAccount } = await import('../../../functions/services/accounts');
 const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
 
 afterAll(async () => {
-  await poller.stop();
-  await sqsServer.close();
+  await stopQueue();
   await articles.close();
   await table.stop();
 });
@@ -50,7 +42,7 @@ afterAll(async () => {
 async function dlqDepth(): Promise<number> {
   const attributes = await sqs.send(
     new GetQueueAttributesCommand({
-      QueueUrl: generationQueue!.dlqUrl,
+      QueueUrl: generationQueue.dlqUrl,
       AttributeNames: ['ApproximateNumberOfMessages'],
     }),
   );
@@ -68,7 +60,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Pr
 describe('the generation queue and its dead-letter queue', () => {
   it('moves a message no retry can fix to the DLQ after maxReceiveCount receives', async () => {
     const before = await dlqDepth();
-    await sqs.send(new SendMessageCommand({ QueueUrl: generationQueue!.url, MessageBody: '{"not":"a job"}' }));
+    await sqs.send(new SendMessageCommand({ QueueUrl: generationQueue.url, MessageBody: '{"not":"a job"}' }));
     await eventually(async () => (await dlqDepth()) === before + 1);
   });
 
