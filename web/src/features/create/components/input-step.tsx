@@ -10,6 +10,7 @@ import { TermsNotice } from '../../marketing/components/terms-notice';
 import { sampleArticleUrl, useSampleArticles } from '../api/get-samples';
 import type { GenerationPhase } from '../hooks/use-generation';
 import { ExtractedContentDialog } from './extracted-content-dialog';
+import { SensitiveCategories } from './sensitive-categories';
 
 const URL_PLACEHOLDER = 'https://example.com/news/2025/how-cities-are-cooling-their-streets';
 
@@ -119,15 +120,7 @@ export function InputStep({
           <div className="notice notice--warning" role="status">
             <strong>Sensitive content.</strong>{' '}
             {extraction.sensitiveContentMessage ?? 'This article covers sensitive topics.'}
-            {extraction.sensitiveCategories.length > 0 ? (
-              <ul className="chip-list" aria-label="Sensitive categories">
-                {extraction.sensitiveCategories.map((category) => (
-                  <li key={category} className="badge badge--warning">
-                    {category}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <SensitiveCategories categories={extraction.sensitiveCategories} />
           </div>
         ) : null}
         {extraction && extraction.themes.length > 0 ? (

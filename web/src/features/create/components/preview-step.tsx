@@ -4,6 +4,7 @@ import type { Thread } from '../../../../../shared/schemas/thread';
 import { useThreadEditing } from '../hooks/use-thread-editing';
 import { ExtractedContentDialog } from './extracted-content-dialog';
 import { ManualShareDialog } from './manual-share-dialog';
+import { SensitiveCategories } from './sensitive-categories';
 import { ThreadPreviewCard } from './thread-preview-card';
 
 interface PreviewStepProps {
@@ -46,15 +47,7 @@ export function PreviewStep({ thread, busy, onRegenerate, onBackToInput }: Previ
             <p>
               {thread.sensitiveContentMessage ?? 'This article covers sensitive topics. Review the posts with care.'}
             </p>
-            {thread.sensitiveCategories.length > 0 ? (
-              <ul className="chip-list" aria-label="Sensitive categories">
-                {thread.sensitiveCategories.map((category) => (
-                  <li key={category} className="badge badge--warning">
-                    {category}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <SensitiveCategories categories={thread.sensitiveCategories} />
           </div>
         ) : null}
         {riskTitle && thread.hallucination ? (
