@@ -28,6 +28,12 @@ const config = parseStageConfig({
   openAiModel: setting('openAiModel', 'OPENAI_MODEL'),
   apiKeysSecretName: setting('apiKeysSecretName', 'THREADSNIP_SECRET_NAME'),
   alarmEmail: setting('alarmEmail', 'ALARM_EMAIL'),
+  googleSignIn: setting('googleClientId', 'GOOGLE_CLIENT_ID')
+    ? {
+        clientId: setting('googleClientId', 'GOOGLE_CLIENT_ID') ?? '',
+        domainPrefix: setting('cognitoDomainPrefix', 'COGNITO_DOMAIN_PREFIX') ?? '',
+      }
+    : undefined,
   logRetentionDays: setting('logRetentionDays', 'LOG_RETENTION_DAYS'),
   webDistPath: resolve(projectRoot, setting('webDistPath', 'WEB_DIST_PATH') ?? 'web/dist'),
 });

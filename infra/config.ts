@@ -28,6 +28,16 @@ const stageConfigSchema = z.object({
   openAiModel: z.preprocess(blankToUndefined, z.string().min(1).default('gpt-4o-mini')),
   /** Secrets Manager secret (JSON, one key per variable); without it the app uses its offline generator. */
   apiKeysSecretName: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  /**
+   * Google sign-in through Cognito's hosted UI: the Google OAuth client id and the hosted UI's domain
+   * prefix (globally unique). The client secret is the `GOOGLE_CLIENT_SECRET` key of the API keys secret.
+   */
+  googleSignIn: z
+    .object({
+      clientId: z.string().min(1),
+      domainPrefix: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and dashes'),
+    })
+    .optional(),
   /** Receives DLQ and API error alarms when set. */
   alarmEmail: z.preprocess(blankToUndefined, z.email().optional()),
   /** The built SPA folder (index.html at its root). */
@@ -53,7 +63,12 @@ export interface StageConfig extends Omit<z.output<typeof stageConfigSchema>, 'l
 
 /** Validates raw stage settings; throws one message naming every invalid setting. */
 export function parseStageConfig(input: StageConfigInput): StageConfig {
-  const parsed = stageConfigSchema.safeParse(input);
+  const parsed = stageConfigSchema
+    .refine((value) => !value.googleSignIn || value.apiKeysSecretName, {
+      message: 'Google sign-in needs apiKeysSecretName: its secret holds GOOGLE_CLIENT_SECRET',
+      path: ['googleSignIn'],
+    })
+    .safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`Invalid CDK stage configuration: ${problems.join('; ')}`);

@@ -22,7 +22,16 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AccountRecovery, UserPool, UserPoolGroup, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  UserPoolClientIdentityProvider,
+  UserPoolGroup,
+  UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -120,14 +129,6 @@ export class AppStack extends Stack {
       deletionProtection: config.isProduction,
       removalPolicy: ephemeral,
     });
-    const userPoolClient = userPool.addClient('WebClient', {
-      generateSecret: false,
-      // Refresh-token auth is always enabled by Cognito.
-      authFlows: { userPassword: true, userSrp: true },
-      disableOAuth: true,
-      preventUserExistenceErrors: true,
-      enableTokenRevocation: true,
-    });
     new UserPoolGroup(this, 'AdminGroup', { userPool, groupName: ADMIN_GROUP_NAME });
 
     // ---- Queues (before functions: their URLs are part of every function's environment) ----
@@ -192,6 +193,42 @@ export class AppStack extends Stack {
       },
     });
     const siteUrl = `https://${distribution.distributionDomainName}`;
+    const publicUrl = config.appPublicUrl ?? siteUrl;
+
+    // ---- The SPA's client, with Google through the hosted UI when configured ----
+    let google: UserPoolIdentityProviderGoogle | undefined;
+    let cognitoDomain: string | undefined;
+    if (config.googleSignIn && config.apiKeysSecretName) {
+      userPool.addDomain('HostedUiDomain', { cognitoDomain: { domainPrefix: config.googleSignIn.domainPrefix } });
+      cognitoDomain = `${config.googleSignIn.domainPrefix}.auth.${this.region}.amazoncognito.com`;
+      google = new UserPoolIdentityProviderGoogle(this, 'GoogleIdentityProvider', {
+        userPool,
+        clientId: config.googleSignIn.clientId,
+        clientSecretValue: SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: 'GOOGLE_CLIENT_SECRET' }),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL },
+      });
+    }
+    const userPoolClient = userPool.addClient('WebClient', {
+      generateSecret: false,
+      // Refresh-token auth is always enabled by Cognito.
+      authFlows: { userPassword: true, userSrp: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      ...(google
+        ? {
+            supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, UserPoolClientIdentityProvider.GOOGLE],
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+              // The SPA returns to /auth (web/src/lib/auth.ts OAUTH_RETURN_PATH), which finishes the sign-in.
+              callbackUrls: [`${publicUrl}/auth`],
+              logoutUrls: [`${publicUrl}/`],
+            },
+          }
+        : { disableOAuth: true }),
+    });
+    if (google) userPoolClient.node.addDependency(google);
 
     // ---- Functions ----
     const secretEnvironment: Partial<Record<LambdaEnvName, string>> = {};
@@ -330,6 +367,7 @@ export class AppStack extends Stack {
           region: this.region,
           userPoolId: userPool.userPoolId,
           userPoolClientId: userPoolClient.userPoolClientId,
+          ...(cognitoDomain ? { googleSignIn: { cognitoDomain } } : {}),
         }),
       ],
       destinationBucket: siteBucket,

@@ -61,6 +61,24 @@ function synth(overrides: Partial<StageConfigInput> = {}, root = projectRoot) {
   return templates;
 }
 
+/** The config.json a stack deploys, with its deploy-time markers resolved to the logical ids they name. */
+function deployedRuntimeConfig(templates: { app: Template; assemblyDir: string }) {
+  const siteFiles = Object.values(
+    templates.app.findResources('Custom::CDKBucketDeployment', { Properties: { DistributionPaths: ['/*'] } }),
+  )[0]!.Properties!;
+  const keys = siteFiles.SourceObjectKeys as string[];
+  const markers = siteFiles.SourceMarkers as Record<string, { Ref: string }>[];
+  const index = keys.findIndex((key) =>
+    existsSync(join(templates.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json')),
+  );
+  const staged = readFileSync(
+    join(templates.assemblyDir, `asset.${keys[index]!.replace(/\.zip$/, '')}`, 'config.json'),
+    'utf8',
+  );
+  const resolved = staged.replace(/<<marker:[^>]+>>/g, (marker) => markers[index]![marker]!.Ref);
+  return { siteFiles, runtimeConfig: parseRuntimeConfig(JSON.parse(resolved)) };
+}
+
 const allHandlers = [
   ...new Set([
     ...routes.map((r) => r.handler),
@@ -387,23 +405,8 @@ describe('app stack', () => {
   });
 
   it('deploys a config.json the SPA accepts, naming this stack’s pool and client, revalidated on every load', () => {
-    const { assemblyDir } = synth();
-    const siteFiles = Object.values(
-      app.findResources('Custom::CDKBucketDeployment', { Properties: { DistributionPaths: ['/*'] } }),
-    )[0]!.Properties!;
-    const keys = siteFiles.SourceObjectKeys as string[];
-    const markers = siteFiles.SourceMarkers as Record<string, { Ref: string }>[];
-    const index = keys.findIndex((key) =>
-      existsSync(join(assemblyDir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json')),
-    );
-    const staged = readFileSync(
-      join(assemblyDir, `asset.${keys[index]!.replace(/\.zip$/, '')}`, 'config.json'),
-      'utf8',
-    );
-    // Deploy-time values are markers the deployment resource replaces; substitute the logical ids they refer to.
-    const resolved = staged.replace(/<<marker:[^>]+>>/g, (marker) => markers[index]![marker]!.Ref);
-
-    expect(parseRuntimeConfig(JSON.parse(resolved))).toEqual({
+    const { siteFiles, runtimeConfig } = deployedRuntimeConfig(synth());
+    expect(runtimeConfig).toEqual({
       mode: 'cloud',
       apiBaseUrl: '/api',
       region: 'us-east-1',
@@ -412,6 +415,34 @@ describe('app stack', () => {
     });
     expect(siteFiles.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
     expect(siteFiles.Prune).toBe(false);
+  });
+
+  it('offers Google sign-in through the hosted UI only when it is configured', () => {
+    const google = synth({
+      ...FULL_SETTINGS,
+      googleSignIn: { clientId: 'google-client', domainPrefix: 'threadsnip-test' },
+    });
+    google.app.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({ client_id: 'google-client', authorize_scopes: 'openid email profile' }),
+    });
+    google.app.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'threadsnip-test' });
+    google.app.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+      AllowedOAuthFlows: ['code'],
+      CallbackURLs: ['https://threadsnip.example.com/auth'],
+    });
+    expect(deployedRuntimeConfig(google).runtimeConfig.googleSignIn).toEqual({
+      cognitoDomain: 'threadsnip-test.auth.us-east-1.amazoncognito.com',
+    });
+
+    const plain = synth();
+    expect(plain.app.findResources('AWS::Cognito::UserPoolIdentityProvider')).toEqual({});
+    expect(deployedRuntimeConfig(plain).runtimeConfig.googleSignIn).toBeUndefined();
+    expect(() => synth({ googleSignIn: { clientId: 'google-client', domainPrefix: 'threadsnip-test' } })).toThrow(
+      /apiKeysSecretName/,
+    );
   });
 
   it('names no resource physically, so stages and stacks never collide', () => {
