@@ -9,6 +9,7 @@ import {
   CreateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { LOCAL_AWS_ENV } from './aws-env';
+import { hasExited, stopChildProcess } from './child-process';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +33,7 @@ export async function startCognitoLocal(
   const endpoint = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`cognito-local exited (${child.exitCode}): ${stderr}`);
+    if (hasExited(child)) throw new Error(`cognito-local exited (${child.exitCode ?? child.signalCode}): ${stderr}`);
     try {
       await fetch(`${endpoint}/health`);
       break;
@@ -43,12 +44,7 @@ export async function startCognitoLocal(
   }
   return {
     endpoint,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChildProcess(child),
   };
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LocalStartError } from './start-error';
 
 /** The local stack's settings, read once from the environment and the command line. */
 const envSchema = z.object({
@@ -20,7 +21,7 @@ export type StartMode = 'dev' | 'prod' | 'none';
 export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new Error(
+    throw new LocalStartError(
       `Invalid local configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
     );
   }

@@ -8,6 +8,7 @@ import { createAuthProxy, runPostConfirmation } from './auth-proxy';
 import { applyLocalAwsEnv } from './aws-env';
 import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLocal } from './cognito';
 import { startDailyTimer } from './daily-timer';
+import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynalite } from './dynamo';
 import { createJwtVerifier } from './jwt-verifier';
 import { freePort, preferPort } from './ports';
@@ -52,8 +53,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   applyLocalAwsEnv();
   mkdirSync(options.dataDir, { recursive: true });
   const stateFile = path.join(options.dataDir, 'local-stack.json');
+  const releaseDataDir = claimDataDir(options.dataDir);
   const state = readState(stateFile);
-  const stops: Array<() => Promise<void> | void> = [];
+  const stops: Array<() => Promise<void> | void> = [releaseDataDir];
   const stop = async () => {
     for (const step of stops.reverse()) await step();
   };

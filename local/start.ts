@@ -1,10 +1,19 @@
 import { readLocalConfig } from './config';
-import { startLocalStack } from './stack';
+import { type RunningStack, startLocalStack } from './stack';
+import { LocalStartError } from './start-error';
 
 /** `npm start`: the whole app on this machine, no AWS account, keys or internet needed. */
-const options = readLocalConfig(process.env, process.argv.slice(2));
 const startedAt = Date.now();
-const stack = await startLocalStack(options);
+let options: ReturnType<typeof readLocalConfig>;
+let stack: RunningStack;
+try {
+  options = readLocalConfig(process.env, process.argv.slice(2));
+  stack = await startLocalStack(options);
+} catch (error) {
+  if (!(error instanceof LocalStartError)) throw error;
+  console.error(`\n  ThreadSnip could not start: ${error.message}\n`);
+  process.exit(1);
+}
 
 console.log(`
   ThreadSnip is running at ${stack.url}  (API under ${stack.url}/api)

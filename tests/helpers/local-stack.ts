@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { hasExited, stopChildProcess } from '../../local/child-process';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,6 +15,11 @@ export interface StartedStack {
   dataDir: string;
   /** Stops the stack; the data folder stays (for restart tests) until `cleanup`. */
   stop: () => Promise<void>;
+  /**
+   * Ctrl+C as a terminal sends it: SIGINT to the stack's whole process group (with `ownProcessGroup`).
+   * Resolves with the stack's exit code once it has ended.
+   */
+  interrupt: () => Promise<number | null>;
   /** Stops the stack and deletes its data folder. */
   cleanup: () => Promise<void>;
   output: () => string;
@@ -24,6 +30,8 @@ export interface StackOptions {
   dataDir?: string;
   web?: 'prod' | 'none';
   env?: Record<string, string>;
+  /** Run the stack in a process group of its own, as a terminal runs `npm start` (for `interrupt`). */
+  ownProcessGroup?: boolean;
 }
 
 /**
@@ -47,6 +55,7 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup ?? false,
   });
   let output = '';
   child.stderr?.on('data', (chunk) => {
@@ -56,7 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local stack did not start in 60 s:\n${output}`)), 60_000);
     lines.on('line', (line) => {
-      output = (output + line + '\n').slice(-20_000);
+      output = `${output}${line}\n`.slice(-20_000);
       const ready = /^THREADSNIP_READY (.+)$/.exec(line);
       if (ready?.[1]) {
         clearTimeout(timer);
@@ -68,17 +77,19 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
       reject(new Error(`local stack exited (${code}):\n${output}`));
     });
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+  const stop = () => stopChildProcess(child);
+  const interrupt = () =>
+    new Promise<number | null>((resolve) => {
+      if (hasExited(child)) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      process.kill(-(child.pid ?? 0), 'SIGINT');
     });
   return {
     url,
     pid: child.pid ?? 0,
     dataDir,
     stop,
+    interrupt,
     cleanup: async () => {
       await stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

