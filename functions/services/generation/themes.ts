@@ -57,7 +57,8 @@ function themeWord(analysed: AnalysedText, i: number): string | null {
   // Abbreviations with dots ("u.s.") and contractions make broken hashtags.
   if (!/^[\p{L}][\p{L}\p{N}]*$/u.test(raw)) return null;
   const word = raw.toLowerCase();
-  return word.length >= 3 || pos === 'PROPN' ? word : null;
+  // Short proper nouns ("EU", "AI") make tags; a lone letter is a unit ("15°C") or an initial.
+  return word.length >= 3 || (pos === 'PROPN' && word.length >= 2) ? word : null;
 }
 
 /**

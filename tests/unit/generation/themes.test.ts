@@ -27,6 +27,18 @@ describe('extractThemes', () => {
     expect(new Set(themes).size).toBe(themes.length);
   });
 
+  it('keeps short proper nouns but never a lone letter such as the unit of 15°C', () => {
+    const text =
+      'The EU heat plan names the roof. Roofs reached 48°C at noon and 31°C at dusk. ' +
+      'The EU wants cooler roofs; white roofs stayed at 15°C. Pavements hit 52°C.';
+
+    const themes = extractThemes(text);
+
+    expect(themes).toContain('eu');
+    expect(themes).not.toContain('c');
+    for (const theme of themes) expect(theme.length).toBeGreaterThan(1);
+  });
+
   it('returns at most the requested number, and nothing for empty text', () => {
     expect(extractThemes(syntheticArticle(5, 3000).content, { max: 3 })).toHaveLength(3);
     expect(extractThemes('   ')).toEqual([]);

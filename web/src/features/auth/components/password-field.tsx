@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
 
 interface PasswordFieldProps {
   label: string;
@@ -32,7 +33,7 @@ export function PasswordField({ label, value, onChange, autoComplete, disabled }
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
         >
-          <span aria-hidden="true">{visible ? '🙈' : '👁'}</span>
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { Post } from '../../../../../shared/schemas/thread';
+import { HeartIcon, LockIcon, ReplyIcon, RepostIcon } from '../../../components/ui/icons';
 import { compactCount, engagementCounts } from '../lib/post-display';
-import { HeartIcon, LockIcon, ReplyIcon, RepostIcon } from './icons';
 import { PostCharCount } from './post-char-count';
 import { PostEditor } from './post-editor';
 

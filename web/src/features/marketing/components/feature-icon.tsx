@@ -1,3 +1,5 @@
+import { Icon } from '../../../components/ui/icons';
+
 /** The line icons of the landing page's feature cards. */
 export type FeatureIconName = 'sparkles' | 'heart' | 'chart' | 'megaphone';
 
@@ -12,20 +14,8 @@ const ICON_PATHS: Record<FeatureIconName, string> = {
 /** A decorative 24 px icon; hidden from assistive technology because the card's heading names it. */
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
   return (
-    <svg
-      className="feature-card__icon"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon className="feature-card__icon" width="24" height="24">
       <path d={ICON_PATHS[name]} />
-    </svg>
+    </Icon>
   );
 }
