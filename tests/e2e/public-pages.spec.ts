@@ -137,6 +137,10 @@ test('with a Google identity provider configured, the 280×44 button starts the 
   await page.route(`https://${cognitoDomain}/**`, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Hosted UI</title><h1>Google</h1>' }),
   );
+  // Google's sign-in script, which the page checks it can load.
+  await page.route('https://accounts.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
   await page.goto(`${stack.url}/auth`);
   const button = page.getByRole('button', { name: 'Sign in with Google' });
   await expect(button).toBeVisible();
@@ -149,6 +153,20 @@ test('with a Google identity provider configured, the 280×44 button starts the 
   expect(authorize.pathname).toBe('/oauth2/authorize');
   expect(authorize.searchParams.get('identity_provider')).toBe('Google');
   expect(authorize.searchParams.get('redirect_uri')).toBe(`${stack.url}/auth`);
+});
+
+test('with Google configured but blocked in the browser, the button area says so', async ({ page }) => {
+  await page.route('**/config.json', async (route) => {
+    const config = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ json: { ...config, googleSignIn: { cognitoDomain: 'threadsnip-test.auth.example.test' } } });
+  });
+  // What a content blocker does to Google's script.
+  await page.route('https://accounts.google.com/**', (route) => route.abort('blockedbyclient'));
+  await page.goto(`${stack.url}/auth`);
+  await expect(page.getByText('Google Sign-In blocked. Please disable ad blockers or allow cookies.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0);
+  // Email sign-in is unaffected.
+  await expect(page.getByLabel('Email')).toBeEditable();
 });
 
 test.describe('guards for signed-out visitors', () => {

@@ -88,12 +88,36 @@ describe('/auth modes', () => {
     expect(screen.getByText('Sign in to continue generating your thread')).toBeTruthy();
   });
 
-  it('says Google Sign-In is unavailable without Google config, and offers the button with it', () => {
+  it('says Google Sign-In is unavailable without Google config, and never contacts Google', () => {
+    const fetchGoogle = vi.fn(async () => new Response(null));
+    vi.stubGlobal('fetch', fetchGoogle);
     renderAuth(fakeAuth({ googleSignInAvailable: false }));
     expect(screen.getByText('Google Sign-In unavailable')).toBeTruthy();
-    cleanup();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+    expect(fetchGoogle).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers the Google button once Google can be reached, and the blocked message when it cannot', async () => {
+    const fetchGoogle = vi.fn(async () => new Response(null));
+    vi.stubGlobal('fetch', fetchGoogle);
     renderAuth(fakeAuth({ googleSignInAvailable: true }));
-    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(fetchGoogle).toHaveBeenCalledWith('https://accounts.google.com/gsi/client', expect.anything());
+    cleanup();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    renderAuth(fakeAuth({ googleSignInAvailable: true }));
+    expect(
+      await screen.findByText('Google Sign-In blocked. Please disable ad blockers or allow cookies.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+    vi.unstubAllGlobals();
   });
 });
 

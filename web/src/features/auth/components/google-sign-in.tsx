@@ -3,11 +3,16 @@ import { useLocation } from 'react-router-dom';
 import { useToast } from '../../../components/ui/use-toast';
 import { useAuth } from '../../../lib/auth-context';
 import { rememberAuthSearch } from '../hooks/use-auth-redirect';
+import { useGoogleReachable } from '../hooks/use-google-reachable';
 import { AUTH_TEXT, AUTH_TOASTS } from '../lib/auth-messages';
 
-/** The 280×44 identity-provider area: a Google button through Cognito's hosted UI, or why it is missing. */
+/**
+ * The 280×44 identity-provider area: a Google button through Cognito's hosted UI, or why it is
+ * missing (not configured for this deployment, or Google blocked in this browser).
+ */
 export function GoogleSignIn() {
   const { googleSignInAvailable, signInWithGoogle } = useAuth();
+  const googleReachable = useGoogleReachable(googleSignInAvailable === true);
   const { toast } = useToast();
   const location = useLocation();
   const [pending, setPending] = useState(false);
@@ -24,8 +29,15 @@ export function GoogleSignIn() {
   };
 
   return (
-    <div className="google-sign-in" aria-busy={googleSignInAvailable === null}>
-      {googleSignInAvailable === true ? (
+    <div
+      className="google-sign-in"
+      aria-busy={googleSignInAvailable === null || (googleSignInAvailable && googleReachable === null)}
+    >
+      {googleSignInAvailable && googleReachable === false ? (
+        <p className="google-sign-in__unavailable" role="status">
+          {AUTH_TEXT.googleBlocked}
+        </p>
+      ) : googleSignInAvailable && googleReachable ? (
         <button type="button" className="google-sign-in__button" onClick={onClick} disabled={pending}>
           <svg aria-hidden="true" viewBox="0 0 48 48" width="18" height="18">
             <path

@@ -8,6 +8,7 @@ export const AUTH_TEXT = {
   resetNotice: authMessages.resetNotice,
   emailRequiredForReset: authMessages.resetEmailRequired,
   googleUnavailable: authMessages.googleUnavailable,
+  googleBlocked: authMessages.googleBlocked,
 } as const;
 
 /** Toasts of the auth flows (spec §8 Authentication). */
