@@ -1,12 +1,14 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { articlePage, startArticleServer } from '../../helpers/article-server';
+import { articlePage } from '../../helpers/article-server';
 import { startGenerationQueue } from '../../helpers/queue-harness';
-import { startTestTable } from '../../helpers/test-table';
 
-const table = await startTestTable();
-const articles = await startArticleServer();
-articles.page(
+const {
+  sqs,
+  queue: generationQueue,
+  articleUrl,
+  stop: stopPipeline,
+} = await startGenerationQueue(
   '/ferry',
   articlePage({
     title: 'The ferry that never stopped',
@@ -17,11 +19,6 @@ articles.page(
     ),
   }),
 );
-const {
-  sqs,
-  queue: generationQueue,
-  stop: stopQueue,
-} = await startGenerationQueue({ ALLOW_PRIVATE_FETCH_HOSTS: articles.host });
 const jobs = await import('../../../functions/data/generation-job-repository');
 const credits = await import('../../../functions/data/credits-repository');
 const deletion = await import('../../../functions/data/account-deletion-repository');
@@ -29,16 +26,14 @@ const { ensureAccount } = await import('../../../functions/services/accounts');
 const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
 
 afterAll(async () => {
-  await stopQueue();
-  await articles.close();
-  await table.stop();
+  await stopPipeline();
 });
 
 describe('a generation message delivered more than once', () => {
   it('creates one thread and charges one credit', async () => {
     const identity = { userId: 'twice-user', email: 'twice@example.com' };
     await ensureAccount(identity, new Date());
-    const job = await submitGenerationJob(identity, { url: `${articles.url}/ferry`, tone: 'professional' }, new Date());
+    const job = await submitGenerationJob(identity, { url: articleUrl, tone: 'professional' }, new Date());
     // SQS delivers at least once: the same message arrives again, twice.
     for (let copy = 0; copy < 2; copy++) {
       await sqs.send(

@@ -1,8 +1,7 @@
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { articlePage, startArticleServer } from '../../helpers/article-server';
+import { articlePage } from '../../helpers/article-server';
 import { startGenerationQueue } from '../../helpers/queue-harness';
-import { startTestTable } from '../../helpers/test-table';
 
 // Stands in for a bug deep in generation: an error no domain rule expects.
 vi.mock('../../../functions/services/generation/generate-thread', () => ({
@@ -11,9 +10,12 @@ vi.mock('../../../functions/services/generation/generate-thread', () => ({
   },
 }));
 
-const table = await startTestTable();
-const articles = await startArticleServer();
-articles.page(
+const {
+  sqs,
+  queue: generationQueue,
+  articleUrl,
+  stop: stopPipeline,
+} = await startGenerationQueue(
   '/story',
   articlePage({
     title: 'The harbour at dawn',
@@ -24,19 +26,12 @@ articles.page(
     ),
   }),
 );
-const {
-  sqs,
-  queue: generationQueue,
-  stop: stopQueue,
-} = await startGenerationQueue({ ALLOW_PRIVATE_FETCH_HOSTS: articles.host });
 const jobs = await import('../../../functions/data/generation-job-repository');
 const { ensureAccount } = await import('../../../functions/services/accounts');
 const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
 
 afterAll(async () => {
-  await stopQueue();
-  await articles.close();
-  await table.stop();
+  await stopPipeline();
 });
 
 async function dlqDepth(): Promise<number> {
@@ -68,7 +63,7 @@ describe('the generation queue and its dead-letter queue', () => {
     const identity = { userId: 'dlq-user', email: 'dlq@example.com' };
     await ensureAccount(identity, new Date());
     const before = await dlqDepth();
-    const job = await submitGenerationJob(identity, { url: `${articles.url}/story`, tone: 'professional' }, new Date());
+    const job = await submitGenerationJob(identity, { url: articleUrl, tone: 'professional' }, new Date());
     await eventually(async () => (await jobs.getJob(identity.userId, job.jobId))?.status === 'failed');
     const failed = await jobs.getJob(identity.userId, job.jobId);
     expect(failed).toMatchObject({

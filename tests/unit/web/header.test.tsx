@@ -6,30 +6,12 @@ import { Footer } from '../../../web/src/app/layout/footer';
 import { Header } from '../../../web/src/app/layout/header';
 import { type Me, meQueryKey } from '../../../web/src/features/account/api/get-me';
 import type { AuthContextValue } from '../../../web/src/lib/auth-context';
-import { fakeAuth, LocationProbe, renderRoutes, signedInAuth, testQueryClient } from './test-utils';
+import { fakeAuth, LocationProbe, renderRoutes, signedInAuth, testProfile, testQueryClient } from './test-utils';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function me(isAdmin: boolean): Me {
-  return {
-    userId: 'user-1',
-    email: 'ada@example.com',
-    username: 'ada',
-    role: isAdmin ? 'admin' : 'user',
-    isAdmin,
-    credits: {
-      totalCredits: 12,
-      usedCredits: 3,
-      availableCredits: 9,
-      freeCredits: 4,
-      paidCredits: 5,
-      resetDate: '2030-01-02',
-    },
-  };
-}
 
 function renderHeader(auth: AuthContextValue, profile?: Me) {
   const queryClient = testQueryClient();
@@ -55,11 +37,11 @@ const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
 describe('header', () => {
   it('shows Admin Portal to admins only', () => {
-    renderHeader(signedInAuth(), me(true));
+    renderHeader(signedInAuth(), testProfile(true));
     expect(mainNav().getByRole('link', { name: 'Admin Portal' }).getAttribute('href')).toBe('/admin');
     cleanup();
 
-    renderHeader(signedInAuth(), me(false));
+    renderHeader(signedInAuth(), testProfile(false));
     expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
     expect(mainNav().getByRole('link', { name: 'My Threads' })).toBeTruthy();
   });
@@ -79,7 +61,7 @@ describe('header', () => {
   it('opens the user menu with email, credits and account links, and signs out with a toast', async () => {
     const user = userEvent.setup();
     const auth = signedInAuth();
-    renderHeader(auth, me(false));
+    renderHeader(auth, testProfile(false));
     const trigger = screen.getByRole('button', { name: 'Account menu for ada@example.com' });
     await user.click(trigger);
     const panel = document.getElementById(trigger.getAttribute('aria-controls') ?? '');
@@ -111,7 +93,7 @@ describe('header', () => {
 
   it('has a mobile menu with "Signed in as" that closes after navigation', async () => {
     const user = userEvent.setup();
-    renderHeader(signedInAuth(), me(false));
+    renderHeader(signedInAuth(), testProfile(false));
     const toggle = screen.getByRole('button', { name: 'Open menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
@@ -127,7 +109,7 @@ describe('header', () => {
 
 describe('footer', () => {
   it('has product and legal links, About and the current year', () => {
-    renderHeader(signedInAuth(), me(false));
+    renderHeader(signedInAuth(), testProfile(false));
     const legal = within(screen.getByRole('navigation', { name: 'Legal' }));
     expect(legal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
     expect(legal.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');

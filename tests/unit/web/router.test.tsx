@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../web/src/app/router';
 import { type Me, meQueryKey } from '../../../web/src/features/account/api/get-me';
-import { fakeAuth, renderRoutes, signedInAuth, testQueryClient } from './test-utils';
+import { fakeAuth, renderRoutes, signedInAuth, testProfile, testQueryClient } from './test-utils';
 
 beforeEach(() => {
   // jsdom has no layout, so scrolling is recorded instead.
@@ -14,17 +14,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function profile(isAdmin: boolean): Me {
-  return {
-    userId: 'user-1',
-    email: 'ada@example.com',
-    username: 'ada',
-    role: isAdmin ? 'admin' : 'user',
-    isAdmin,
-    credits: { totalCredits: 5, usedCredits: 0, availableCredits: 5, freeCredits: 5, paidCredits: 0, resetDate: null },
-  };
-}
 
 function renderAt(path: string, auth = fakeAuth(), me?: Me) {
   const queryClient = testQueryClient();
@@ -47,22 +36,22 @@ describe('route table', () => {
   });
 
   it('lets signed-in users into My Threads', async () => {
-    renderAt('/history', signedInAuth(), profile(false));
+    renderAt('/history', signedInAuth(), testProfile(false));
     expect(await screen.findByRole('heading', { level: 1, name: 'My Threads' })).toBeTruthy();
   });
 
   it('sends non-admins away from the admin portal to /', async () => {
-    const { router } = renderAt('/admin/users', signedInAuth(), profile(false));
+    const { router } = renderAt('/admin/users', signedInAuth(), testProfile(false));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('lets admins into the admin portal', async () => {
-    renderAt('/admin/users', signedInAuth(), profile(true));
+    renderAt('/admin/users', signedInAuth(), testProfile(true));
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Users' })).toBeTruthy();
   });
 
   it('forwards /account to /account-settings', async () => {
-    const { router } = renderAt('/account', signedInAuth(), profile(false));
+    const { router } = renderAt('/account', signedInAuth(), testProfile(false));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account-settings'));
   });
 
@@ -80,14 +69,14 @@ describe('route table', () => {
   });
 
   it('moves a user who signs out on a signed-in page to /auth', async () => {
-    const { router, setAuth } = renderAt('/credits', signedInAuth(), profile(false));
+    const { router, setAuth } = renderAt('/credits', signedInAuth(), testProfile(false));
     expect(await screen.findByRole('heading', { name: 'Credits' })).toBeTruthy();
     setAuth(fakeAuth());
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
   });
 
   it('leaves a user who signs out on a public page where they are', async () => {
-    const { router, setAuth } = renderAt('/create', signedInAuth(), profile(false));
+    const { router, setAuth } = renderAt('/create', signedInAuth(), testProfile(false));
     expect(await screen.findByRole('heading', { name: 'Create Thread' })).toBeTruthy();
     setAuth(fakeAuth());
     await new Promise((resolve) => setTimeout(resolve, 150));

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ToastProvider } from '../../../web/src/components/ui/toast-provider';
+import type { Me } from '../../../web/src/features/account/api/get-me';
 import { AuthContext, type AuthContextValue } from '../../../web/src/lib/auth-context';
 
 /** An AuthContext value whose operations are spies; signed out unless a user is given. */
@@ -27,6 +28,25 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
 /** A signed-in fake auth for the given user. */
 export function signedInAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
   return fakeAuth({ user: { userId: 'user-1', email: 'ada@example.com' }, status: 'signedIn', ...overrides });
+}
+
+/** The /api/me answer for the signed-in fake user: 9 credits, 4 free and 5 paid. */
+export function testProfile(isAdmin: boolean): Me {
+  return {
+    userId: 'user-1',
+    email: 'ada@example.com',
+    username: 'ada',
+    role: isAdmin ? 'admin' : 'user',
+    isAdmin,
+    credits: {
+      totalCredits: 12,
+      usedCredits: 3,
+      availableCredits: 9,
+      freeCredits: 4,
+      paidCredits: 5,
+      resetDate: '2030-01-02',
+    },
+  };
 }
 
 /** A query client that never retries, so failures surface at once. */
