@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountSettingsPage } from '../../../web/src/features/account/routes/account-settings-page';
-import { fakeAuth, LocationProbe, renderRoutes, signedInAuth } from './test-utils';
+import { fakeAuth, LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth } from './test-utils';
 
 // The API client takes its token from the lazily loaded Amplify module; tests hand it a fixed one.
 vi.mock('../../../web/src/lib/auth-loader', () => ({
@@ -27,14 +27,7 @@ function answerApi(deleteResponse: () => Response) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/config.json') {
-      return Response.json({
-        mode: 'local',
-        apiBaseUrl: '/api',
-        region: 'us-east-1',
-        userPoolId: 'local_pool',
-        userPoolClientId: 'client',
-        authEndpoint: 'http://localhost:3000/local-auth',
-      });
+      return Response.json(LOCAL_RUNTIME_CONFIG);
     }
     if (url === '/api/me') return deleteResponse();
     return new Response(null, { status: 404 });

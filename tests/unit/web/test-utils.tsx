@@ -49,6 +49,16 @@ export function testProfile(isAdmin: boolean): Me {
   };
 }
 
+/** The /config.json a local stack serves, for tests that answer fetch themselves. */
+export const LOCAL_RUNTIME_CONFIG = {
+  mode: 'local',
+  apiBaseUrl: '/api',
+  region: 'us-east-1',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  authEndpoint: 'http://localhost:3000/local-auth',
+} as const;
+
 /** A query client that never retries, so failures surface at once. */
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -7,7 +7,7 @@ import type { GenerationJob } from '../../../../shared/schemas/generation';
 import type { Thread } from '../../../../shared/schemas/thread';
 import { type Me, meQueryKey } from '../../../../web/src/features/account/api/get-me';
 import { CreatePage } from '../../../../web/src/features/create/routes/create-page';
-import { LocationProbe, renderRoutes, signedInAuth, testQueryClient } from '../test-utils';
+import { LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth, testQueryClient } from '../test-utils';
 
 vi.mock('../../../../web/src/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -99,14 +99,7 @@ function answer(handler: Handler) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === '/config.json') {
-      return Response.json({
-        mode: 'local',
-        apiBaseUrl: '/api',
-        region: 'us-east-1',
-        userPoolId: 'local_pool',
-        userPoolClientId: 'client',
-        authEndpoint: 'http://localhost:3000/local-auth',
-      });
+      return Response.json(LOCAL_RUNTIME_CONFIG);
     }
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
