@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Footer } from '../../../web/src/app/layout/footer';
 import { Header } from '../../../web/src/app/layout/header';
-import { type Me, meQueryKey } from '../../../web/src/features/account/api/get-me';
 import type { AuthContextValue } from '../../../web/src/lib/auth-context';
+import { type Me, meQueryKey } from '../../../web/src/lib/get-me';
 import { fakeAuth, LocationProbe, renderRoutes, signedInAuth, testProfile, testQueryClient } from './test-utils';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../web/src/app/router';
-import { type Me, meQueryKey } from '../../../web/src/features/account/api/get-me';
+import { type Me, meQueryKey } from '../../../web/src/lib/get-me';
 import { fakeAuth, renderRoutes, signedInAuth, testProfile, testQueryClient } from './test-utils';
 
 beforeEach(() => {

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ToastProvider } from '../../../web/src/components/ui/toast-provider';
-import type { Me } from '../../../web/src/features/account/api/get-me';
 import { AuthContext, type AuthContextValue } from '../../../web/src/lib/auth-context';
+import type { Me } from '../../../web/src/lib/get-me';
 
 /** An AuthContext value whose operations are spies; signed out unless a user is given. */
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { useMe } from '../features/account/api/get-me';
 import { useAuth } from '../lib/auth-context';
+import { useMe } from '../lib/get-me';
 import { PageStatus } from './layout/page-status';
 
 /** Lets signed-in users through; sends others to /auth with `redirect` back to where they were. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import '../marketing.css';
+import { paths } from '../config/paths';
+import './terms-notice.css';
 
 /** The agreement line shown next to the Generate Thread button (spec §1). */
 export function TermsNotice({ className }: { className?: string }) {

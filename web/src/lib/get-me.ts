@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 // zod/mini: the header loads this on every page, so the validator must stay small.
 import { z } from 'zod/mini';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
+import { ApiError, apiRequest } from './api-client';
+import { useAuth } from './auth-context';
 
 /** GET /api/me response (web contract). */
 export const meSchema = z.object({

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtractionResult } from '../../../../shared/schemas/article';
 import type { GenerationJob } from '../../../../shared/schemas/generation';
 import type { Thread } from '../../../../shared/schemas/thread';
-import { type Me, meQueryKey } from '../../../../web/src/features/account/api/get-me';
 import { CreatePage } from '../../../../web/src/features/create/routes/create-page';
+import { type Me, meQueryKey } from '../../../../web/src/lib/get-me';
 import { LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth, testQueryClient } from '../test-utils';
 
 vi.mock('../../../../web/src/lib/auth-loader', () => ({

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TermsNotice } from '../../../../web/src/features/marketing/components/terms-notice';
+import { TermsNotice } from '../../../../web/src/components/terms-notice';
 import { AboutPage } from '../../../../web/src/features/marketing/routes/about-page';
 import { LandingPage } from '../../../../web/src/features/marketing/routes/landing-page';
 import { PrivacyPage } from '../../../../web/src/features/marketing/routes/privacy-page';

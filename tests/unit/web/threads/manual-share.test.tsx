@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../../web/src/components/ui/toast-provider';
-import { ManualShareDialog } from '../../../../web/src/features/create/components/manual-share-dialog';
+import { ManualShareDialog } from '../../../../web/src/features/threads/components/manual-share-dialog';
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import type { Me } from '../../features/account/api/get-me';
+import type { Me } from '../../lib/get-me';
 
 interface CreditBalancePanelProps {
   credits: Me['credits'] | undefined;

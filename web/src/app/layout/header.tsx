@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { useMe } from '../../features/account/api/get-me';
 import { useAuth } from '../../lib/auth-context';
+import { useMe } from '../../lib/get-me';
 import { CreditBalancePanel } from './credit-balance-panel';
 import { headerNavItems, type NavItem } from './nav-items';
 import { useDisclosure } from './use-disclosure';

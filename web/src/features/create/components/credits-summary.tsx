@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { creditBadge, showBuyMore, showFreePaidSplit } from '../../../../../shared/credits';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-context';
-import { useMe } from '../../account/api/get-me';
+import { useMe } from '../../../lib/get-me';
 
 /** The page header's balance: available credits, the free/paid split when both exist, Buy More under 5. */
 export function CreditsSummary() {

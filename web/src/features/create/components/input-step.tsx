@@ -5,12 +5,12 @@ import { creditMessages, generationMessages } from '../../../../../shared/messag
 import type { ExtractionResult } from '../../../../../shared/schemas/article';
 import { isTone, TONE_LABELS, TONES, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '../../../../../shared/tones';
 import { validateArticleUrl } from '../../../../../shared/url';
+import { TermsNotice } from '../../../components/terms-notice';
 import { paths } from '../../../config/paths';
-import { TermsNotice } from '../../marketing/components/terms-notice';
+import { SensitiveCategories } from '../../threads/components/sensitive-categories';
 import { sampleArticleUrl, useSampleArticles } from '../api/get-samples';
 import type { GenerationPhase } from '../hooks/use-generation';
 import { ExtractedContentDialog } from './extracted-content-dialog';
-import { SensitiveCategories } from './sensitive-categories';
 
 const URL_PLACEHOLDER = 'https://example.com/news/2025/how-cities-are-cooling-their-streets';
 

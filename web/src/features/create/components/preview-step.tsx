@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { hallucinationBannerTitle, threadMessages } from '../../../../../shared/messages';
 import type { Thread } from '../../../../../shared/schemas/thread';
-import { useThreadEditing } from '../hooks/use-thread-editing';
+import { ManualShareDialog } from '../../threads/components/manual-share-dialog';
+import { SensitiveCategories } from '../../threads/components/sensitive-categories';
+import { ThreadPreviewCard } from '../../threads/components/thread-preview-card';
+import { useThreadEditing } from '../../threads/hooks/use-thread-editing';
 import { ExtractedContentDialog } from './extracted-content-dialog';
-import { ManualShareDialog } from './manual-share-dialog';
-import { SensitiveCategories } from './sensitive-categories';
-import { ThreadPreviewCard } from './thread-preview-card';
 
 interface PreviewStepProps {
   thread: Thread;

@@ -15,11 +15,11 @@ import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { type Me, meQueryKey, useMe } from '../../account/api/get-me';
+import { type Me, meQueryKey, useMe } from '../../../lib/get-me';
+import { threadQueryKey } from '../../threads/api/get-thread';
 import { createGenerationJob } from '../api/create-generation-job';
 import { extractionQueryOptions } from '../api/extract-article';
 import { useGenerationJob } from '../api/get-generation-job';
-import { threadQueryKey } from '../api/get-thread';
 import { classifyJobFailure, classifySubmitError, type GenerationFailure } from '../lib/busy-retry';
 import type { FlowAction } from '../lib/flow-state';
 
