@@ -63,6 +63,8 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/generation-jobs/{jobId}', handler: 'http/get-generation-job', auth: 'user' },
   { method: 'GET', path: '/api/threads/{threadId}', handler: 'http/get-thread', auth: 'user' },
   { method: 'PUT', path: '/api/threads/{threadId}', handler: 'http/put-thread', auth: 'user' },
+  { method: 'GET', path: '/api/threads', handler: 'http/get-threads', auth: 'user' },
+  { method: 'DELETE', path: '/api/threads/{threadId}', handler: 'http/delete-thread', auth: 'user' },
   { method: 'GET', path: '/api/credits/transactions', handler: 'http/get-credit-transactions', auth: 'user' },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },

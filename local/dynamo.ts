@@ -1,9 +1,15 @@
 import type { Server } from 'node:http';
 import {
+  type AttributeValue,
+  BatchWriteItemCommand,
+  type BatchWriteItemCommandOutput,
   CreateTableCommand,
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  ScanCommand,
+  type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { TABLE_INDEXES, TABLE_KEYS } from '../functions/data/table-definition';
@@ -25,7 +31,11 @@ export async function startDynalite(
   };
 }
 
-/** Creates the app table from the same definition the CDK data stack uses, unless it exists. */
+/**
+ * Creates the app table from the same definition the CDK data stack uses, unless it exists. A table
+ * from an older version that lacks an index is rebuilt with its rows (dynalite cannot add an index
+ * to an existing table), so a `.data/` from before keeps working.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({
     region: LOCAL_AWS_ENV.AWS_REGION,
@@ -33,11 +43,19 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
   });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    const existing = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    if (TABLE_INDEXES.every((index) => present.has(index.indexName))) return;
+    await rebuildTable(client, tableName);
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
+    await createTable(client, tableName);
+  } finally {
+    client.destroy();
   }
+}
+
+async function createTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const keyNames = [
     TABLE_KEYS.partitionKey,
     TABLE_KEYS.sortKey,
@@ -62,5 +80,26 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       })),
     }),
   );
-  client.destroy();
+}
+
+/** Reads every row, recreates the table with today's indexes and writes the rows back. */
+async function rebuildTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const rows: Record<string, AttributeValue>[] = [];
+  let startKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey }));
+    rows.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  await createTable(client, tableName);
+  for (let index = 0; index < rows.length; index += 25) {
+    let pending: WriteRequest[] | undefined = rows.slice(index, index + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending?.length) {
+      const result: BatchWriteItemCommandOutput = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [tableName]: pending } }),
+      );
+      pending = result.UnprocessedItems?.[tableName];
+    }
+  }
 }

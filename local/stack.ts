@@ -107,6 +107,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
         .filter(Boolean)
         .join(','),
     });
+    // Threads saved before the history sort indexes existed get their index keys (a no-op once done).
+    const { addMissingThreadSortKeys } = await import('../functions/data/thread-repository');
+    await addMissingThreadSortKeys();
 
     if (!state.localAdminCreated) {
       await createLocalAdmin(cognitoClient, pool, options.localAdmin);

@@ -46,6 +46,18 @@ export const keys = {
   /** Admin listing of every thread, newest first. */
   threadListing: (createdAt: string, threadId: string) => ({ gsi2pk: 'THREADS', gsi2sk: `${createdAt}#${threadId}` }),
 
+  /** A user's threads ordered by creation time (history sorted by created date). */
+  threadByCreated: (userId: string, createdAt: string, threadId: string) => ({
+    gsi3pk: `THREADS#${userId}`,
+    gsi3sk: `${createdAt}#${threadId}`,
+  }),
+  /** A user's threads ordered by title, case-insensitively, then by creation time (history sorted by title). */
+  threadByTitle: (userId: string, title: string, createdAt: string, threadId: string) => ({
+    gsi4pk: `THREADS#${userId}`,
+    gsi4sk: `${title.toLowerCase().slice(0, 200)}\u0001${createdAt}#${threadId}`,
+  }),
+  threadsOfUser: (userId: string) => `THREADS#${userId}`,
+
   /** Jobs live in their owner's partition: the key itself scopes a status read to its owner. */
   generationJob: (userId: string, jobId: string): ItemKey => ({ pk: user(userId), sk: `JOB#${jobId}` }),
   generationJobPrefix: 'JOB#',
@@ -67,4 +79,9 @@ export const keys = {
 } as const;
 
 /** The index each named access pattern queries. */
-export const indexes: Record<'byGsi1' | 'byGsi2', IndexName> = { byGsi1: 'gsi1', byGsi2: 'gsi2' };
+export const indexes: Record<'byGsi1' | 'byGsi2' | 'threadsByCreated' | 'threadsByTitle', IndexName> = {
+  byGsi1: 'gsi1',
+  byGsi2: 'gsi2',
+  threadsByCreated: 'gsi3',
+  threadsByTitle: 'gsi4',
+};

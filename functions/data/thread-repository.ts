@@ -1,14 +1,22 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
-import type { Thread } from '../../shared/schemas/thread';
+import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, keys } from './keys';
+
+function sortKeys(thread: Pick<Thread, 'userId' | 'title' | 'createdAt' | 'id'>) {
+  return {
+    ...keys.threadByCreated(thread.userId, thread.createdAt, thread.id),
+    ...keys.threadByTitle(thread.userId, thread.title, thread.createdAt, thread.id),
+  };
+}
 
 function toItem(thread: Thread): Record<string, unknown> {
   return {
     ...keys.thread(thread.userId, thread.id),
     ...keys.threadById(thread.id),
     ...keys.threadListing(thread.createdAt, thread.id),
+    ...sortKeys(thread),
     type: 'thread',
     ...thread,
   };
@@ -114,4 +122,108 @@ export async function updateThreadForUser(
     if (isConditionFailure(error)) return null;
     throw error;
   }
+}
+
+/** The last key of a page, handed back to continue after it. */
+export type ThreadPageKey = Record<string, string>;
+
+export interface ThreadPage {
+  threads: Thread[];
+  /** Present when the page was full: the key to continue from. */
+  lastKey: ThreadPageKey | null;
+}
+
+/** The index attributes that make up a page key for each sort field. */
+export const THREAD_PAGE_KEY_ATTRIBUTES: Record<ThreadSortField, readonly string[]> = {
+  createdAt: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
+  title: ['pk', 'sk', 'gsi4pk', 'gsi4sk'],
+};
+
+/**
+ * One page of the user's threads in the order of one index (creation time or title, either
+ * way): one Query, never a read of all threads sorted in memory.
+ */
+export async function listThreadsForUser(
+  userId: string,
+  sort: { field: ThreadSortField; order: ThreadSortOrder },
+  limit: number,
+  startKey: ThreadPageKey | null,
+): Promise<ThreadPage> {
+  const byCreated = sort.field === 'createdAt';
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: byCreated ? indexes.threadsByCreated : indexes.threadsByTitle,
+      KeyConditionExpression: `${byCreated ? 'gsi3pk' : 'gsi4pk'} = :pk`,
+      ExpressionAttributeValues: { ':pk': keys.threadsOfUser(userId) },
+      ScanIndexForward: sort.order === 'asc',
+      Limit: limit,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }),
+  );
+  const items = result.Items ?? [];
+  const last = items[items.length - 1];
+  const lastKey =
+    result.LastEvaluatedKey && last
+      ? Object.fromEntries(THREAD_PAGE_KEY_ATTRIBUTES[sort.field].map((name) => [name, String(last[name])]))
+      : null;
+  return { threads: items.map(fromItem), lastKey };
+}
+
+/** Deletes the user's thread; false if they own none with that id (ownership is part of the key). */
+export async function deleteThreadForUser(userId: string, threadId: string): Promise<boolean> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.thread(userId, threadId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Gives threads written before the sort indexes existed their index keys (run at stack start;
+ * safe to repeat: rows that have them are skipped). Returns how many rows it changed.
+ */
+export async function addMissingThreadSortKeys(): Promise<number> {
+  let changed = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: '#type = :thread AND attribute_not_exists(gsi3pk)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':thread': 'thread' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const thread = fromItem(item);
+      const indexKeys = sortKeys(thread);
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'SET gsi3pk = :g3pk, gsi3sk = :g3sk, gsi4pk = :g4pk, gsi4sk = :g4sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':g3pk': indexKeys.gsi3pk,
+            ':g3sk': indexKeys.gsi3sk,
+            ':g4pk': indexKeys.gsi4pk,
+            ':g4sk': indexKeys.gsi4sk,
+          },
+        }),
+      );
+      changed += 1;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return changed;
 }

@@ -85,6 +85,11 @@ export function callerFromEvent(event: HttpEvent): Caller | null {
   return { userId: sub, username, email: String(claims?.email ?? '').toLowerCase(), groups };
 }
 
+/** The user agent the request came with, as the server received it (for security events). */
+export function userAgentOf(event: HttpEvent): string {
+  return (event.headers?.['user-agent'] ?? 'unknown').slice(0, 500);
+}
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: status,

@@ -60,10 +60,11 @@ export async function submitGenerationJob(
   caller: AccountIdentity,
   request: CreateGenerationJobRequest,
   now: Date,
+  userAgent = 'unknown',
 ): Promise<GenerationJob> {
   let threadId = request.threadId;
   if (threadId) {
-    await assertThreadAccess(caller.userId, threadId, now);
+    await assertThreadAccess({ userId: caller.userId, userAgent, now }, threadId);
   } else {
     const account = await getAccount(caller, now);
     if (account.credits.availableCredits < 1) throw new InsufficientCreditsError();

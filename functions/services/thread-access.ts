@@ -4,18 +4,67 @@ import { findThreadOwner, getThreadForUser } from '../data/thread-repository';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 
 export const ACCESS_DENIED_MESSAGE = 'Access Denied: You do not have permission to access this thread.';
+export const THREAD_NOT_FOUND_MESSAGE = 'Thread not found';
+
+/** Who is acting, as the server saw the request (never taken from the browser's word). */
+export interface AccessContext {
+  userId: string;
+  userAgent: string;
+  now: Date;
+}
+
+/** Thread security event types of spec §7 recorded by the thread routes. */
+export type ThreadEventType =
+  | 'thread_access'
+  | 'thread_access_failed'
+  | 'thread_detail_access'
+  | 'thread_updated'
+  | 'thread_deleted'
+  | 'thread_delete_failed'
+  | 'unauthorized_thread_access'
+  | 'thread_ownership_violation';
+
+/** Records a thread security event (type, user, thread, time, user agent) in the actor's partition. */
+export function recordThreadEvent(
+  context: AccessContext,
+  eventType: ThreadEventType,
+  details: { threadId?: string; [name: string]: unknown },
+): Promise<void> {
+  return recordSecurityEvent(
+    context.userId,
+    eventType,
+    { ...details, userAgent: context.userAgent, timestamp: context.now.toISOString() },
+    context.now,
+  );
+}
 
 /**
- * The caller's thread, or a 404 when no such thread exists, or a 403 (recorded as a security
- * event) when it belongs to someone else. Threads are only ever read scoped to their owner.
+ * The reason a thread the caller asked for is not theirs: a 403 (logged as `violation`) when it
+ * belongs to someone else, otherwise a 404 (logged as `missing`). Neither carries any content.
  */
-export async function assertThreadAccess(userId: string, threadId: string, now: Date): Promise<Thread> {
-  const thread = await getThreadForUser(userId, threadId);
-  if (thread) return thread;
+export async function refuseThreadAccess(
+  context: AccessContext,
+  threadId: string,
+  events: { violation: ThreadEventType; missing: ThreadEventType },
+): Promise<never> {
   const owner = await findThreadOwner(threadId);
-  if (owner && owner !== userId) {
-    await recordSecurityEvent(userId, 'thread_ownership_violation', { threadId }, now);
+  if (owner && owner !== context.userId) {
+    await recordThreadEvent(context, events.violation, { threadId });
     throw new ForbiddenError(ACCESS_DENIED_MESSAGE);
   }
-  throw new NotFoundError('Thread not found');
+  await recordThreadEvent(context, events.missing, { threadId });
+  throw new NotFoundError(THREAD_NOT_FOUND_MESSAGE);
+}
+
+/**
+ * The caller's thread, or a 404 when no such thread exists, or a 403 when it belongs to someone
+ * else (each refusal recorded as a security event). Threads are only ever read scoped to their owner.
+ */
+export async function assertThreadAccess(context: AccessContext, threadId: string): Promise<Thread> {
+  const thread = await getThreadForUser(context.userId, threadId);
+  if (thread) return thread;
+  return refuseThreadAccess(context, threadId, {
+    violation: 'thread_ownership_violation',
+    missing: 'thread_access_failed',
+  });
 }

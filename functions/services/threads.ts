@@ -1,19 +1,44 @@
 import { contentSafetyError } from '../../shared/content-safety';
 import { POST_CHAR_LIMIT, postLength } from '../../shared/post-length';
 import { generatedSize } from '../../shared/posts';
-import type { Thread, UpdateThreadRequest } from '../../shared/schemas/thread';
-import { updateThreadForUser } from '../data/thread-repository';
+import {
+  type ListThreadsQuery,
+  THREAD_PAGE_SIZE,
+  type Thread,
+  type ThreadPage,
+  type UpdateThreadRequest,
+} from '../../shared/schemas/thread';
+import { deleteThreadForUser, listThreadsForUser, updateThreadForUser } from '../data/thread-repository';
 import { NotFoundError, ValidationError } from '../lib/errors';
-import { assertThreadAccess } from './thread-access';
+import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
+import { decodeThreadCursor, encodeThreadCursor } from './thread-cursor';
 
 export const NO_POSTS_MESSAGE = 'No posts to save. Please regenerate your thread.';
 export const OVER_LIMIT_MESSAGE = 'Post exceeds character limit. Consider shortening before saving.';
 export const ATTRIBUTION_PROTECTED_MESSAGE =
   'The attribution post cannot be edited to ensure proper credit to the original author.';
 
-/** The caller's thread (404 if none, 403 if someone else's). */
-export function getThread(userId: string, threadId: string, now: Date): Promise<Thread> {
-  return assertThreadAccess(userId, threadId, now);
+/** One page of the caller's threads in the chosen order, with the cursor of the next page. */
+export async function listThreads(context: AccessContext, query: ListThreadsQuery): Promise<ThreadPage> {
+  const startKey = query.cursor ? decodeThreadCursor(query.cursor, query.sort, context.userId) : null;
+  const page = await listThreadsForUser(
+    context.userId,
+    { field: query.sort, order: query.order },
+    THREAD_PAGE_SIZE,
+    startKey,
+  );
+  await recordThreadEvent(context, 'thread_access', { count: page.threads.length });
+  return {
+    threads: page.threads,
+    nextCursor: page.lastKey ? encodeThreadCursor(query.sort, page.lastKey) : null,
+  };
+}
+
+/** The caller's thread (404 if none, 403 if someone else's), its reading recorded. */
+export async function getThread(context: AccessContext, threadId: string): Promise<Thread> {
+  const thread = await assertThreadAccess(context, threadId);
+  await recordThreadEvent(context, 'thread_detail_access', { threadId });
+  return thread;
 }
 
 /**
@@ -21,12 +46,11 @@ export function getThread(userId: string, threadId: string, now: Date): Promise<
  * markup, and the attribution post exactly as generated. Nothing is written if any check fails.
  */
 export async function saveThreadPosts(
-  userId: string,
+  context: AccessContext,
   threadId: string,
   request: UpdateThreadRequest,
-  now: Date,
 ): Promise<Thread> {
-  const current = await assertThreadAccess(userId, threadId, now);
+  const current = await assertThreadAccess(context, threadId);
   if (request.posts.length === 0) throw new ValidationError(NO_POSTS_MESSAGE);
   const attribution = current.posts[current.posts.length - 1];
   const submittedLast = request.posts[request.posts.length - 1];
@@ -43,11 +67,24 @@ export async function saveThreadPosts(
     return { id: post.id, content: post.content, charCount: postLength(post.content), ...(source ? { source } : {}) };
   });
   const updated = await updateThreadForUser(
-    userId,
+    context.userId,
     threadId,
     { posts, generatedSize: generatedSize(posts) },
-    now.toISOString(),
+    context.now.toISOString(),
   );
   if (!updated) throw new NotFoundError('Thread not found');
+  await recordThreadEvent(context, 'thread_updated', { threadId });
   return updated;
+}
+
+/** Deletes the caller's thread for good (404 if none, 403 if someone else's; each recorded). */
+export async function deleteThread(context: AccessContext, threadId: string): Promise<void> {
+  if (await deleteThreadForUser(context.userId, threadId)) {
+    await recordThreadEvent(context, 'thread_deleted', { threadId });
+    return;
+  }
+  await refuseThreadAccess(context, threadId, {
+    violation: 'unauthorized_thread_access',
+    missing: 'thread_delete_failed',
+  });
 }

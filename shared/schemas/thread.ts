@@ -53,3 +53,27 @@ export const updateThreadRequestSchema = z.object({
   posts: z.array(postSchema.pick({ id: true, content: true })).max(50, 'A thread has at most 50 posts'),
 });
 export type UpdateThreadRequest = z.infer<typeof updateThreadRequestSchema>;
+
+/** History sort fields and orders (spec §9): created date or title, newest/A–Z first ('desc'/'asc'). */
+export const THREAD_SORT_FIELDS = ['createdAt', 'title'] as const;
+export type ThreadSortField = (typeof THREAD_SORT_FIELDS)[number];
+export const THREAD_SORT_ORDERS = ['desc', 'asc'] as const;
+export type ThreadSortOrder = (typeof THREAD_SORT_ORDERS)[number];
+
+/** History page size (spec §9). */
+export const THREAD_PAGE_SIZE = 15;
+
+/** GET /api/threads: one page of the caller's threads in the chosen order. */
+export const listThreadsQuerySchema = z.object({
+  sort: z.enum(THREAD_SORT_FIELDS).default('createdAt'),
+  order: z.enum(THREAD_SORT_ORDERS).default('desc'),
+  cursor: z.string().max(2_000).optional(),
+});
+export type ListThreadsQuery = z.infer<typeof listThreadsQuerySchema>;
+
+export const threadPageSchema = z.object({
+  threads: z.array(threadSchema),
+  /** Opaque; present when more threads may follow. */
+  nextCursor: z.string().nullable(),
+});
+export type ThreadPage = z.infer<typeof threadPageSchema>;

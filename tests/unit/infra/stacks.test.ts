@@ -6,6 +6,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexes } from '../../../functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
 import { authTriggers, queues, routes, schedules } from '../../../functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
@@ -167,6 +168,13 @@ describe('data stack', () => {
     });
   });
 
+  it("indexes a user's threads by creation time and by title for the history sorts", () => {
+    const { data } = synth();
+    const table = Object.values(data.findResources('AWS::DynamoDB::Table'))[0]!;
+    const names = (table.Properties.GlobalSecondaryIndexes as Array<{ IndexName: string }>).map((i) => i.IndexName);
+    expect(names).toEqual(expect.arrayContaining([indexes.threadsByCreated, indexes.threadsByTitle]));
+  });
+
   it('protects the production table from deletion', () => {
     const { data } = synth({ stage: 'prod' });
 
@@ -266,6 +274,21 @@ describe('app stack', () => {
       expect(integrations[integrationId]?.Properties?.IntegrationUri).toEqual({
         'Fn::GetAtt': [functionId(app, route.handler), 'Arn'],
       });
+    }
+  });
+
+  it('serves the thread library routes (list, read, save, delete) behind the JWT authorizer', () => {
+    for (const routeKey of [
+      'GET /api/threads',
+      'GET /api/threads/{threadId}',
+      'PUT /api/threads/{threadId}',
+      'DELETE /api/threads/{threadId}',
+    ]) {
+      const found = Object.values(
+        app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }),
+      );
+      expect(found, routeKey).toHaveLength(1);
+      expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
     }
   });
 

@@ -1,0 +1,9 @@
+import { listThreadsQuerySchema } from '../../shared/schemas/thread';
+import { httpHandler, userAgentOf } from '../lib/http-handler';
+import { listThreads } from '../services/threads';
+
+/** GET /api/threads?sort=&order=&cursor=: one page (15) of the caller's threads in that order. */
+export const handler = httpHandler({ query: listThreadsQuerySchema }, async ({ query, caller, event }) => ({
+  status: 200,
+  body: await listThreads({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, query),
+}));

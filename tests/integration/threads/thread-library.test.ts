@@ -1,0 +1,241 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Thread } from '../../../shared/schemas/thread';
+import { startTestTable } from '../../helpers/test-table';
+
+const table = await startTestTable();
+const { db, tableName } = await import('../../../functions/data/client');
+const { keys } = await import('../../../functions/data/keys');
+const { putThread } = await import('../../../functions/data/thread-repository');
+const listRoute = (await import('../../../functions/http/get-threads')).handler;
+const getRoute = (await import('../../../functions/http/get-thread')).handler;
+const putRoute = (await import('../../../functions/http/put-thread')).handler;
+const deleteRoute = (await import('../../../functions/http/delete-thread')).handler;
+
+afterAll(() => table.stop());
+
+const ATTRIBUTION = 'Thread created by localhost:3000. Read original article at: https://example.com/a';
+const USER_AGENT = 'Mozilla/5.0 (library test)';
+
+type Route = typeof listRoute;
+
+/** Calls a handler as API Gateway would after its JWT authorizer accepted `userId`'s token. */
+async function call(
+  route: Route,
+  userId: string,
+  request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
+  const event = {
+    version: '2.0',
+    rawPath: '/api/threads',
+    rawQueryString: '',
+    headers: { 'user-agent': USER_AGENT },
+    queryStringParameters: request.query,
+    pathParameters: request.params,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    isBase64Encoded: false,
+    requestContext: {
+      http: { method: 'GET', path: '/api/threads' },
+      authorizer: { jwt: { claims: { sub: userId, email: `${userId}@example.com` }, scopes: [] } },
+    },
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+  const result = (await route(event, {} as never)) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+}
+
+function thread(userId: string, index: number, title: string): Thread {
+  const id = `${userId}-${String(index).padStart(4, '0')}-0000-4000-8000-000000000000`;
+  const createdAt = new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString();
+  return {
+    id,
+    userId,
+    title,
+    sourceUrl: 'https://example.com/a',
+    createdAt,
+    updatedAt: createdAt,
+    posts: [
+      { id: 'post-0', content: `First post of ${title} 1/2`, charCount: 20 },
+      { id: 'post-1', content: ATTRIBUTION, charCount: ATTRIBUTION.length },
+    ],
+    themes: ['cities'],
+    tone: 'professional',
+    isSensitiveContent: false,
+    sensitiveCategories: [],
+    sensitiveContentMessage: null,
+    hallucination: null,
+    articleSize: 1000,
+    generatedSize: 100,
+    postedToX: false,
+    platformPosts: {},
+  };
+}
+
+async function securityEvents(userId: string): Promise<Array<{ eventType: string; eventDetails: any }>> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.securityEventPrefix },
+    }),
+  );
+  return (result.Items ?? []) as Array<{ eventType: string; eventDetails: any }>;
+}
+
+async function readAll(userId: string, sort: string, order: string): Promise<Thread[]> {
+  const seen: Thread[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 10; pages += 1) {
+    const response = await call(listRoute, userId, { query: { sort, order, ...(cursor ? { cursor } : {}) } });
+    expect(response.status).toBe(200);
+    expect(response.body.threads.length).toBeLessThanOrEqual(15);
+    seen.push(...response.body.threads);
+    cursor = response.body.nextCursor ?? undefined;
+    if (!cursor) break;
+  }
+  return seen;
+}
+
+describe(`the thread library routes on ${table.backend}`, () => {
+  // Titles in a shuffled, mixed-case order so that title order differs from creation order.
+  const titles = Array.from(
+    { length: 40 },
+    (_, index) => `${index % 2 ? 'b' : 'B'}eta ${String((index * 7) % 40).padStart(2, '0')}`,
+  );
+  const pagingUser = 'pager';
+
+  it('pages 40 threads 15 at a time, each exactly once and in order, for both fields and both orders', async () => {
+    for (const [index, title] of titles.entries()) await putThread(thread(pagingUser, index, title));
+    await putThread(thread('someone-else', 0, 'Aardvark'));
+
+    const byCreated = [...titles.keys()].map((index) => thread(pagingUser, index, titles[index]!).id);
+    const byTitle = [...titles.entries()]
+      .sort(([a, ta], [b, tb]) => ta.toLowerCase().localeCompare(tb.toLowerCase()) || a - b)
+      .map(([index]) => thread(pagingUser, index, titles[index]!).id);
+
+    expect((await readAll(pagingUser, 'createdAt', 'desc')).map((t) => t.id)).toEqual([...byCreated].reverse());
+    expect((await readAll(pagingUser, 'createdAt', 'asc')).map((t) => t.id)).toEqual(byCreated);
+    expect((await readAll(pagingUser, 'title', 'asc')).map((t) => t.id)).toEqual(byTitle);
+    expect((await readAll(pagingUser, 'title', 'desc')).map((t) => t.id)).toEqual([...byTitle].reverse());
+  });
+
+  it('refuses a tampered cursor, and a cursor of another sort, with a 400', async () => {
+    const first = await call(listRoute, pagingUser, { query: { sort: 'createdAt', order: 'desc' } });
+    const cursor: string = first.body.nextCursor;
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    decoded.key.pk = keys.userPartition('someone-else');
+    decoded.key.gsi3pk = keys.threadsOfUser('someone-else');
+    const foreign = Buffer.from(JSON.stringify(decoded)).toString('base64url');
+
+    for (const bad of [foreign, `${cursor.slice(0, -4)}!!!!`, 'not-a-cursor']) {
+      const response = await call(listRoute, pagingUser, { query: { sort: 'createdAt', order: 'desc', cursor: bad } });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatch(/cursor/i);
+    }
+    const otherSort = await call(listRoute, pagingUser, { query: { sort: 'title', order: 'asc', cursor } });
+    expect(otherSort.status).toBe(400);
+    const badSort = await call(listRoute, pagingUser, { query: { sort: 'userId' } });
+    expect(badSort.status).toBe(400);
+  });
+
+  it("never lets user B read, change or delete user A's thread, and logs every attempt", async () => {
+    const own = thread('alice', 1, 'Alice only');
+    await putThread(own);
+    const params = { threadId: own.id };
+    const edit = {
+      posts: [
+        { id: 'post-0', content: 'Taken over' },
+        { id: 'post-1', content: ATTRIBUTION },
+      ],
+    };
+
+    const listed = await call(listRoute, 'bob', { query: {} });
+    expect(listed.body.threads).toEqual([]);
+    const read = await call(getRoute, 'bob', { params });
+    const changed = await call(putRoute, 'bob', { params, body: edit });
+    const deleted = await call(deleteRoute, 'bob', { params });
+    for (const response of [read, changed, deleted]) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: 'Access Denied: You do not have permission to access this thread.' });
+    }
+
+    const stillThere = await call(getRoute, 'alice', { params });
+    expect(stillThere.status).toBe(200);
+    expect(stillThere.body.posts[0].content).toBe(own.posts[0]!.content);
+
+    const events = await securityEvents('bob');
+    expect(events.map((event) => event.eventType).sort()).toEqual(
+      [
+        'thread_access',
+        'thread_ownership_violation',
+        'thread_ownership_violation',
+        'unauthorized_thread_access',
+      ].sort(),
+    );
+    for (const event of events.filter((e) => e.eventType !== 'thread_access')) {
+      expect(event.eventDetails).toMatchObject({ threadId: own.id, userAgent: USER_AGENT });
+    }
+  });
+
+  it('lets the owner read, save and delete, recording each; an unknown or deleted id answers 404', async () => {
+    const own = thread('carol', 2, 'Carol keeps this');
+    await putThread(own);
+    const params = { threadId: own.id };
+
+    const saved = await call(putRoute, 'carol', {
+      params,
+      body: {
+        posts: [
+          { id: 'post-0', content: 'Edited first post' },
+          { id: 'post-1', content: ATTRIBUTION },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect((await call(getRoute, 'carol', { params })).body.posts[0].content).toBe('Edited first post');
+
+    expect((await call(deleteRoute, 'carol', { params })).status).toBe(204);
+    expect(await call(getRoute, 'carol', { params })).toEqual({ status: 404, body: { error: 'Thread not found' } });
+    expect((await call(deleteRoute, 'carol', { params })).status).toBe(404);
+    expect((await call(putRoute, 'carol', { params, body: { posts: [{ id: 'p', content: 'x' }] } })).status).toBe(404);
+    expect((await call(getRoute, 'carol', { params: { threadId: '../../etc' } })).status).toBe(404);
+
+    const types = (await securityEvents('carol')).map((event) => event.eventType);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'thread_updated',
+        'thread_detail_access',
+        'thread_deleted',
+        'thread_access_failed',
+        'thread_delete_failed',
+      ]),
+    );
+  });
+
+  it('saves nothing when the post list is empty, a post is over the limit or unsafe, or the attribution changed', async () => {
+    const own = thread('dave', 3, 'Dave edits');
+    await putThread(own);
+    const params = { threadId: own.id };
+    const attempts = [
+      [],
+      [
+        { id: 'post-0', content: 'x'.repeat(281) },
+        { id: 'post-1', content: ATTRIBUTION },
+      ],
+      [
+        { id: 'post-0', content: '<script>alert(1)</script>' },
+        { id: 'post-1', content: ATTRIBUTION },
+      ],
+      [
+        { id: 'post-0', content: 'fine' },
+        { id: 'post-1', content: 'Made by me' },
+      ],
+    ];
+    for (const posts of attempts) {
+      const response = await call(putRoute, 'dave', { params, body: { posts } });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toEqual(expect.any(String));
+    }
+    expect((await call(getRoute, 'dave', { params })).body.posts).toEqual(own.posts);
+  });
+});
