@@ -29,6 +29,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     userId: String(item.userId),
     title: String(item.title ?? 'Untitled Thread'),
     sourceUrl: String(item.sourceUrl ?? ''),
+    author: typeof item.author === 'string' ? item.author : null,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
     posts: normalizePosts(item.posts),
@@ -81,6 +82,7 @@ export type ThreadContentUpdate = Partial<
     | 'themes'
     | 'tone'
     | 'title'
+    | 'author'
     | 'isSensitiveContent'
     | 'sensitiveCategories'
     | 'sensitiveContentMessage'
@@ -117,7 +119,22 @@ export async function updateThreadForUser(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return result.Attributes ? fromItem(result.Attributes) : null;
+    if (!result.Attributes) return null;
+    const updated = fromItem(result.Attributes);
+    // A new title moves the thread in the by-title index (regeneration renames a thread).
+    const { gsi4sk } = sortKeys(updated);
+    if (result.Attributes.gsi4sk !== gsi4sk) {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.thread(userId, threadId),
+          UpdateExpression: 'SET gsi4sk = :sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':sk': gsi4sk },
+        }),
+      );
+    }
+    return updated;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;

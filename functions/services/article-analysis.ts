@@ -49,6 +49,7 @@ export interface ThreadDraft {
 export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
   return {
     title: draft.title,
+    author: analysed.byline,
     posts: draft.posts,
     themes: draft.themes,
     tone: draft.tone,

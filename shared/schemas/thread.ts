@@ -32,6 +32,8 @@ export const threadSchema = z.object({
   userId: z.string(),
   title: z.string(),
   sourceUrl: z.string(),
+  /** The article's author (its byline) when the page named one; absent on older threads. */
+  author: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   posts: z.array(postSchema),

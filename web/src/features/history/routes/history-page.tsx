@@ -1,9 +1,95 @@
-/** /history (My Threads): the list of saved threads; only reached signed in (the router guard sends others to /auth). */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '../../../../../shared/messages';
+import type { Thread } from '../../../../../shared/schemas/thread';
+import { useToast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { useDeleteThread } from '../../threads/api/delete-thread';
+import { type ThreadSort, useThreadList } from '../../threads/api/list-threads';
+import { DeleteThreadDialog } from '../../threads/components/delete-thread-dialog';
+import { FilterSortPanel } from '../components/filter-sort-panel';
+import { ThreadCard } from '../components/thread-card';
+import { matchesFilters, type ThreadFilters } from '../lib/thread-card';
+import '../history.css';
+
+/** /history (My Threads): the caller's threads, filtered and sorted, 15 at a time with Load More. */
 export function HistoryPage() {
+  const { toast } = useToast();
+  const [sort, setSort] = useState<ThreadSort>({ field: 'createdAt', order: 'desc' });
+  const [filters, setFilters] = useState<ThreadFilters>({ theme: '', tone: '' });
+  const [deleting, setDeleting] = useState<Thread | null>(null);
+  const list = useThreadList(sort);
+  const remove = useDeleteThread();
+
+  const errorMessage = list.error?.message;
+  useEffect(() => {
+    if (errorMessage) toast({ ...loadThreadsFailed(errorMessage), variant: 'destructive' });
+  }, [errorMessage, toast]);
+
+  const loaded = list.data?.pages.flatMap((page) => page.threads) ?? [];
+  const shown = loaded.filter((thread) => matchesFilters(thread, filters));
+  const now = new Date();
+
+  const confirmDelete = () => {
+    const thread = deleting;
+    setDeleting(null);
+    if (!thread) return;
+    remove.mutate(thread.id, {
+      onSuccess: () => toast({ ...threadMessages.threadDeleted, variant: 'success' }),
+      onError: (error) => toast({ ...deleteThreadFailed(error.message), variant: 'destructive' }),
+    });
+  };
+
   return (
-    <section className="page">
-      <h1>My Threads</h1>
-      <p className="muted">Your saved threads will be listed here.</p>
+    <section className="page history-page threads-scope">
+      <div className="history-page__header">
+        <h1>My Threads</h1>
+        <Link className="button button--primary" to={paths.create.getHref()}>
+          Generate New Thread
+        </Link>
+      </div>
+      <FilterSortPanel filters={filters} sort={sort} onFiltersChange={setFilters} onSortChange={setSort} />
+
+      {list.isPending ? (
+        <div className="page-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading your threads…
+        </div>
+      ) : loaded.length === 0 && !list.hasNextPage ? (
+        list.isError ? null : (
+          <div className="card empty-state">
+            <h2>No threads yet</h2>
+            <p className="muted">Turn an article into your first thread.</p>
+            <Link className="button button--primary" to={paths.home.getHref()}>
+              Generate New Thread
+            </Link>
+          </div>
+        )
+      ) : (
+        <>
+          {shown.length === 0 ? <p className="muted">No loaded threads match these filters.</p> : null}
+          <ul className="plain-list history-page__list" aria-label="Your threads">
+            {shown.map((thread) => (
+              <ThreadCard key={thread.id} thread={thread} now={now} onDelete={setDeleting} />
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <button
+              type="button"
+              className="button button--block"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Load More Threads'}
+            </button>
+          ) : null}
+        </>
+      )}
+      <DeleteThreadDialog
+        open={deleting !== null}
+        title={deleting?.title ?? ''}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
     </section>
   );
 }

@@ -29,3 +29,8 @@ export function threadQueryOptions(threadId: string) {
 export function useThread(threadId: string | null, enabled: boolean) {
   return useQuery({ ...threadQueryOptions(threadId ?? ''), enabled: enabled && Boolean(threadId) });
 }
+
+/** A refusal that means "no such thread of yours" (unknown id, someone else's, malformed id). */
+export function isMissingThread(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400);
+}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Thread, threadSchema, type UpdateThreadRequest } from '../../../../../shared/schemas/thread';
 import { apiRequest } from '../../../lib/api-client';
 import { threadQueryKey } from './get-thread';
+import { threadListsQueryKey } from './list-threads';
 
 /** PUT /api/threads/{threadId}: saves the edited posts (the attribution post unchanged) and returns the thread. */
 export function updateThread(threadId: string, request: UpdateThreadRequest): Promise<Thread> {
@@ -12,12 +13,15 @@ export function updateThread(threadId: string, request: UpdateThreadRequest): Pr
   });
 }
 
-/** Saving a thread's posts; the saved thread replaces the cached one. */
+/** Saving a thread's posts; the saved thread replaces the cached one and the history lists reload. */
 export function useUpdateThread() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ threadId, request }: { threadId: string; request: UpdateThreadRequest }) =>
       updateThread(threadId, request),
-    onSuccess: (thread) => queryClient.setQueryData(threadQueryKey(thread.id), thread),
+    onSuccess: (thread) => {
+      queryClient.setQueryData(threadQueryKey(thread.id), thread);
+      void queryClient.invalidateQueries({ queryKey: threadListsQueryKey });
+    },
   });
 }

@@ -4,6 +4,7 @@ import { charactersOver } from '../../../../../shared/post-length';
 import { Dialog } from '../../../components/ui/dialog';
 import { wordCount } from '../lib/post-display';
 import { PostCharCount } from './post-char-count';
+import '../threads.css';
 
 interface PostEditorProps {
   /** The post's saved text; the draft starts from it. */

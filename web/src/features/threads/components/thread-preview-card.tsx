@@ -3,6 +3,7 @@ import { HeartIcon, LockIcon, ReplyIcon, RepostIcon } from '../../../components/
 import { compactCount, engagementCounts } from '../lib/post-display';
 import { PostCharCount } from './post-char-count';
 import { PostEditor } from './post-editor';
+import '../threads.css';
 
 interface ThreadPreviewCardProps {
   posts: readonly Post[];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { contentWarning, type ToastText, threadMessages } from '../../../../../shared/messages';
+import { contentWarning, saveThreadFailed, type ToastText, threadMessages } from '../../../../../shared/messages';
 import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '../../../../../shared/posts';
 import type { Post, Thread } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
@@ -24,7 +24,7 @@ function refusal(error: ApiError): ToastText {
   return { title: 'Error', description: error.message };
 }
 
-/** The preview's editable copy of a thread: one post edited at a time, saving, Add Post, Save & Continue. */
+/** An editable copy of a thread (the create preview, the thread page): one post edited at a time, saving, Add Post, Save & Continue. */
 export function useThreadEditing(thread: Thread) {
   const auth = useAuth();
   const { toast } = useToast();
@@ -109,26 +109,33 @@ export function useThreadEditing(thread: Thread) {
     setEditingIndex(Math.max(0, next.length - 2));
   };
 
-  /** Save & Continue: saves every post; true when the flow may go on to sharing. */
-  const saveAndContinue = async (): Promise<boolean> => {
-    if (saving || editingIndex !== null) return false;
+  /** The posts to save, or null (with its toast) when the thread cannot be saved as it is. */
+  const payloadToSave = (): { id: string; content: string }[] | null => {
+    if (saving || editingIndex !== null) return null;
     if (auth.status !== 'signedIn') {
       toast({ ...threadMessages.saveAuthRequired, variant: 'destructive' });
-      return false;
+      return null;
     }
     if (overLimit.length > 0) {
       toast({ title: 'Error', description: threadMessages.overLimit, variant: 'destructive' });
-      return false;
+      return null;
     }
     if (!thread.id) {
       toast({ ...threadMessages.saveMissingThreadId, variant: 'destructive' });
-      return false;
+      return null;
     }
     const payload = postsToSave(posts);
     if (payload.length === 0) {
       toast({ ...threadMessages.saveNoPosts, variant: 'destructive' });
-      return false;
+      return null;
     }
+    return payload;
+  };
+
+  /** Save & Continue: saves every post; true when the flow may go on to sharing. */
+  const saveAndContinue = async (): Promise<boolean> => {
+    const payload = payloadToSave();
+    if (!payload) return false;
     setSaving(true);
     try {
       const saved = await update.mutateAsync({ threadId: thread.id, request: { posts: payload } });
@@ -148,6 +155,22 @@ export function useThreadEditing(thread: Thread) {
     }
   };
 
+  /** The thread page's Save: 'Thread saved', or 'Failed to save thread: {message}'. */
+  const saveThread = async (): Promise<void> => {
+    const payload = payloadToSave();
+    if (!payload) return;
+    setSaving(true);
+    try {
+      const saved = await update.mutateAsync({ threadId: thread.id, request: { posts: payload } });
+      setPosts(saved.posts);
+      toast({ ...threadMessages.threadSaved, variant: 'success' });
+    } catch (error) {
+      toast({ ...saveThreadFailed(error instanceof Error ? error.message : String(error)), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return {
     posts,
     editingIndex,
@@ -158,6 +181,7 @@ export function useThreadEditing(thread: Thread) {
     savePost,
     addPost,
     saveAndContinue,
+    saveThread,
     protectAttribution,
   };
 }

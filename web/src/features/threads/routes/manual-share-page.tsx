@@ -1,12 +1,68 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { threadMessages } from '../../../../../shared/messages';
+import type { Thread } from '../../../../../shared/schemas/thread';
+import { paths } from '../../../config/paths';
+import { isMissingThread, useThread } from '../api/get-thread';
+import { ManualShareCarousel } from '../components/manual-share-carousel';
+import { ThreadNotFound } from '../components/thread-not-found';
+import { useThreadEditing } from '../hooks/use-thread-editing';
+import '../threads.css';
 
-/** /thread/{id}/manual-share: copy a thread post by post; only reached signed in (the guard sends others to /auth). */
+/** /thread/{id}/manual-share: the caller's thread as a post-by-post copy carousel with inline editing. */
 export function ManualSharePage() {
-  const { threadId } = useParams();
+  const { threadId = '' } = useParams();
+  const thread = useThread(threadId, Boolean(threadId));
+
+  if (!threadId) return <ThreadNotFound message={threadMessages.noThreadId} />;
+  if (thread.isPending) {
+    return (
+      <section className="page" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading thread…
+      </section>
+    );
+  }
+  if (thread.error) {
+    if (isMissingThread(thread.error)) return <ThreadNotFound />;
+    return (
+      <section className="page card empty-state" role="alert">
+        <h1>{threadMessages.manualShareLoadFailed.description}</h1>
+        <p className="muted">{thread.error.message}</p>
+        <Link className="button button--primary" to={paths.history.getHref()}>
+          Return to your threads
+        </Link>
+      </section>
+    );
+  }
+  return <ManualShare key={thread.data.id} thread={thread.data} />;
+}
+
+function ManualShare({ thread }: { thread: Thread }) {
+  const editing = useThreadEditing(thread);
   return (
-    <section className="page">
-      <h1>Manual Share</h1>
-      <p className="muted">Copy the posts of thread {threadId} one by one to share them anywhere.</p>
+    <section className="page thread-page threads-scope manual-share-page">
+      <Link to={paths.thread.getHref(thread.id)} className="link-button">
+        ← Back
+      </Link>
+      <h1>Share Manually</h1>
+      <p className="muted">
+        {thread.title}: copy each post, then paste it anywhere. Post them in order to keep the thread together.
+      </p>
+      <div className="card manual-share">
+        {editing.posts.length === 0 ? (
+          <p className="muted">{threadMessages.noPostsInThread}</p>
+        ) : (
+          <ManualShareCarousel
+            posts={editing.posts}
+            editing={{
+              editingIndex: editing.editingIndex,
+              saving: editing.saving,
+              onEdit: editing.startEdit,
+              onSave: (index, content) => void editing.savePost(index, content),
+              onCancel: editing.cancelEdit,
+            }}
+          />
+        )}
+      </div>
     </section>
   );
 }

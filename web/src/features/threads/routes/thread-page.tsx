@@ -1,12 +1,151 @@
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { deleteThreadFailed, loadThreadFailed, threadMessages } from '../../../../../shared/messages';
+import type { Thread } from '../../../../../shared/schemas/thread';
+import { useToast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { useDeleteThread } from '../api/delete-thread';
+import { isMissingThread, useThread } from '../api/get-thread';
+import { DeleteThreadDialog } from '../components/delete-thread-dialog';
+import { MarkdownExport } from '../components/markdown-export';
+import { SensitiveCategories } from '../components/sensitive-categories';
+import { ThreadNotFound } from '../components/thread-not-found';
+import { ThreadPreviewCard } from '../components/thread-preview-card';
+import { useThreadEditing } from '../hooks/use-thread-editing';
+import '../threads.css';
 
-/** /thread/{id}: one saved thread; only reached signed in (the router guard sends others to /auth). */
+/** /thread/{id}: one saved thread, to edit, save, share, export or delete. */
 export function ThreadPage() {
-  const { threadId } = useParams();
+  const { threadId = '' } = useParams();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const thread = useThread(threadId, true);
+
+  const failure = thread.error && !isMissingThread(thread.error) ? thread.error.message : null;
+  useEffect(() => {
+    if (!failure) return;
+    toast({ ...loadThreadFailed(failure), variant: 'destructive' });
+    navigate(paths.history.getHref());
+  }, [failure, toast, navigate]);
+
+  if (thread.isPending) {
+    return (
+      <section className="page" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading thread…
+      </section>
+    );
+  }
+  if (!thread.data) return <ThreadNotFound />;
+  return <ThreadDetail key={thread.data.id} thread={thread.data} />;
+}
+
+function ThreadDetail({ thread }: { thread: Thread }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const editing = useThreadEditing(thread);
+  const remove = useDeleteThread();
+  const [sharing, setSharing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { posts, editingIndex, saving, overLimit } = editing;
+  const locked = saving || editingIndex !== null;
+
+  const confirmDelete = () => {
+    setConfirmingDelete(false);
+    remove.mutate(thread.id, {
+      onSuccess: () => {
+        toast({ ...threadMessages.threadDeleted, variant: 'success' });
+        navigate(paths.history.getHref());
+      },
+      onError: (error) => toast({ ...deleteThreadFailed(error.message), variant: 'destructive' }),
+    });
+  };
+
   return (
-    <section className="page">
-      <h1>Thread</h1>
-      <p className="muted">Thread {threadId} will be shown here for editing and sharing.</p>
+    <section className="page thread-page threads-scope">
+      <Link to={paths.history.getHref()} className="link-button">
+        ← Back to all threads
+      </Link>
+      <h1>{thread.title}</h1>
+      <p className="small muted">
+        <a href={thread.sourceUrl} target="_blank" rel="noopener noreferrer">
+          {thread.sourceUrl}
+        </a>
+        {thread.author ? ` · by ${thread.author}` : null}
+      </p>
+      {thread.isSensitiveContent ? (
+        <div className="banner banner--warning" role="status">
+          <strong>Sensitive content</strong>
+          <p>{thread.sensitiveContentMessage ?? 'This article covers sensitive topics. Review the posts with care.'}</p>
+          <SensitiveCategories categories={thread.sensitiveCategories} />
+        </div>
+      ) : null}
+
+      {sharing ? (
+        <div className="thread-page__sharing">
+          <button type="button" className="button" onClick={() => setSharing(false)}>
+            ← Back to thread
+          </button>
+          <section className="card" aria-labelledby="share-manually-heading">
+            <h2 id="share-manually-heading">Share Manually</h2>
+            <ol>
+              <li>Copy each post, one at a time or all at once.</li>
+              <li>Paste them anywhere, in order, to keep the thread together.</li>
+            </ol>
+            <p className="small muted">A step-by-step guide opens.</p>
+            <Link className="button button--primary" to={paths.manualShare.getHref(thread.id)}>
+              Start Manual Sharing
+            </Link>
+          </section>
+        </div>
+      ) : (
+        <>
+          <ThreadPreviewCard
+            posts={posts}
+            editingIndex={editingIndex}
+            saving={saving}
+            onEdit={editing.startEdit}
+            onSave={(index, content) => void editing.savePost(index, content)}
+            onCancelEdit={editing.cancelEdit}
+            onAttributionProtected={editing.protectAttribution}
+          />
+          {overLimit.length > 0 ? (
+            <p className="notice notice--error" role="alert">
+              {threadMessages.overLimit}
+            </p>
+          ) : null}
+          <div className="thread-page__row">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={locked || overLimit.length > 0}
+              onClick={() => void editing.saveThread()}
+            >
+              {saving && editingIndex === null ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className="button" disabled={locked} onClick={editing.addPost}>
+              + Add Post
+            </button>
+            <button type="button" className="button" disabled={locked} onClick={() => setSharing(true)}>
+              Share Thread
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={locked}
+              onClick={() => setConfirmingDelete(true)}
+            >
+              Delete
+            </button>
+          </div>
+          <MarkdownExport thread={{ ...thread, posts }} />
+        </>
+      )}
+      <DeleteThreadDialog
+        open={confirmingDelete}
+        title={thread.title}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={confirmDelete}
+      />
     </section>
   );
 }

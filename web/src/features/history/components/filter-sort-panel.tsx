@@ -1,0 +1,84 @@
+import { useId, useState } from 'react';
+import type { ThreadSortField, ThreadSortOrder } from '../../../../../shared/schemas/thread';
+import { TONE_LABELS, TONES } from '../../../../../shared/tones';
+import type { ThreadSort } from '../../threads/api/list-threads';
+import type { ThreadFilters } from '../lib/thread-card';
+
+interface FilterSortPanelProps {
+  filters: ThreadFilters;
+  sort: ThreadSort;
+  onFiltersChange: (filters: ThreadFilters) => void;
+  onSortChange: (sort: ThreadSort) => void;
+}
+
+const ORDER_LABELS: Record<ThreadSortField, Record<ThreadSortOrder, string>> = {
+  createdAt: { desc: 'Newest first', asc: 'Oldest first' },
+  title: { asc: 'A–Z', desc: 'Z–A' },
+};
+
+/** The collapsible 'Filter & Sort' panel of My Threads. */
+export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }: FilterSortPanelProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <section className="card filter-sort">
+      <button
+        type="button"
+        className="button filter-sort__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Filter &amp; Sort
+      </button>
+      <div id={panelId} hidden={!open} className="filter-sort__fields">
+        <label>
+          Theme
+          <input
+            type="search"
+            value={filters.theme}
+            placeholder="e.g. climate"
+            onChange={(event) => onFiltersChange({ ...filters, theme: event.target.value })}
+          />
+        </label>
+        <label>
+          Tone
+          <select value={filters.tone} onChange={(event) => onFiltersChange({ ...filters, tone: event.target.value })}>
+            <option value="">All tones</option>
+            {TONES.map((tone) => (
+              <option key={tone} value={tone}>
+                {TONE_LABELS[tone]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort by
+          <select
+            value={sort.field}
+            onChange={(event) => {
+              const field = event.target.value as ThreadSortField;
+              onSortChange({ field, order: field === 'title' ? 'asc' : 'desc' });
+            }}
+          >
+            <option value="createdAt">Created date</option>
+            <option value="title">Title</option>
+          </select>
+        </label>
+        <label>
+          Order
+          <select
+            value={sort.order}
+            onChange={(event) => onSortChange({ ...sort, order: event.target.value as ThreadSortOrder })}
+          >
+            {(['desc', 'asc'] as const).map((order) => (
+              <option key={order} value={order}>
+                {ORDER_LABELS[sort.field][order]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </section>
+  );
+}
