@@ -31,6 +31,9 @@ export interface LocalStackOptions {
 
 export interface RunningStack {
   url: string;
+  /** The local DynamoDB endpoint and table (test and benchmark harnesses seed data through them). */
+  dynamoEndpoint: string;
+  tableName: string;
   stop: () => Promise<void>;
 }
 
@@ -184,7 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue).stop);
     for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
 
-    return { url, stop };
+    return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -22,7 +22,9 @@ console.log(`
   Started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl+C to stop.
 `);
 // One machine-readable line for test harnesses.
-console.log(`THREADSNIP_READY ${JSON.stringify({ url: stack.url })}`);
+console.log(
+  `THREADSNIP_READY ${JSON.stringify({ url: stack.url, dynamoEndpoint: stack.dynamoEndpoint, tableName: stack.tableName })}`,
+);
 
 let stopping = false;
 const shutdown = async () => {

@@ -10,6 +10,9 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 export interface StartedStack {
   url: string;
+  /** The stack's DynamoDB endpoint and table, to seed data. */
+  dynamoEndpoint: string;
+  tableName: string;
   /** The stack process (for memory readings). */
   pid: number;
   dataDir: string;
@@ -62,14 +65,14 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
     output = (output + String(chunk)).slice(-20_000);
   });
   const lines = readline.createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; dynamoEndpoint: string; tableName: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`local stack did not start in 60 s:\n${output}`)), 60_000);
     lines.on('line', (line) => {
       output = `${output}${line}\n`.slice(-20_000);
-      const ready = /^THREADSNIP_READY (.+)$/.exec(line);
-      if (ready?.[1]) {
+      const match = /^THREADSNIP_READY (.+)$/.exec(line);
+      if (match?.[1]) {
         clearTimeout(timer);
-        resolve((JSON.parse(ready[1]) as { url: string }).url);
+        resolve(JSON.parse(match[1]));
       }
     });
     child.once('exit', (code) => {
@@ -84,8 +87,11 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
       child.once('exit', (code) => resolve(code));
       process.kill(-(child.pid ?? 0), 'SIGINT');
     });
+  const { url, dynamoEndpoint, tableName } = ready;
   return {
     url,
+    dynamoEndpoint,
+    tableName,
     pid: child.pid ?? 0,
     dataDir,
     stop,

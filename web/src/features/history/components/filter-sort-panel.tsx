@@ -20,6 +20,7 @@ const ORDER_LABELS: Record<ThreadSortField, Record<ThreadSortOrder, string>> = {
 export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }: FilterSortPanelProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const fieldId = useId();
   return (
     <section className="card filter-sort">
       <button
@@ -32,18 +33,23 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
         Filter &amp; Sort
       </button>
       <div id={panelId} hidden={!open} className="filter-sort__fields">
-        <label>
-          Theme
+        <div className="filter-sort__field">
+          <label htmlFor={`${fieldId}-theme`}>Theme</label>
           <input
+            id={`${fieldId}-theme`}
             type="search"
             value={filters.theme}
             placeholder="e.g. climate"
             onChange={(event) => onFiltersChange({ ...filters, theme: event.target.value })}
           />
-        </label>
-        <label>
-          Tone
-          <select value={filters.tone} onChange={(event) => onFiltersChange({ ...filters, tone: event.target.value })}>
+        </div>
+        <div className="filter-sort__field">
+          <label htmlFor={`${fieldId}-tone`}>Tone</label>
+          <select
+            id={`${fieldId}-tone`}
+            value={filters.tone}
+            onChange={(event) => onFiltersChange({ ...filters, tone: event.target.value })}
+          >
             <option value="">All tones</option>
             {TONES.map((tone) => (
               <option key={tone} value={tone}>
@@ -51,10 +57,11 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Sort by
+        </div>
+        <div className="filter-sort__field">
+          <label htmlFor={`${fieldId}-sort`}>Sort by</label>
           <select
+            id={`${fieldId}-sort`}
             value={sort.field}
             onChange={(event) => {
               const field = event.target.value as ThreadSortField;
@@ -64,10 +71,11 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
             <option value="createdAt">Created date</option>
             <option value="title">Title</option>
           </select>
-        </label>
-        <label>
-          Order
+        </div>
+        <div className="filter-sort__field">
+          <label htmlFor={`${fieldId}-order`}>Order</label>
           <select
+            id={`${fieldId}-order`}
             value={sort.order}
             onChange={(event) => onSortChange({ ...sort, order: event.target.value as ThreadSortOrder })}
           >
@@ -77,7 +85,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
     </section>
   );
