@@ -25,6 +25,7 @@ async function call(
   route: Route,
   userId: string,
   request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered and assert on it
 ): Promise<{ status: number; body: any }> {
   const event = {
     version: '2.0',
@@ -71,7 +72,12 @@ function thread(userId: string, index: number, title: string): Thread {
   };
 }
 
-async function securityEvents(userId: string): Promise<Array<{ eventType: string; eventDetails: any }>> {
+interface SecurityEventRow {
+  eventType: string;
+  eventDetails: Record<string, unknown>;
+}
+
+async function securityEvents(userId: string): Promise<SecurityEventRow[]> {
   const result = await db.send(
     new QueryCommand({
       TableName: tableName(),
@@ -79,7 +85,7 @@ async function securityEvents(userId: string): Promise<Array<{ eventType: string
       ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.securityEventPrefix },
     }),
   );
-  return (result.Items ?? []) as Array<{ eventType: string; eventDetails: any }>;
+  return (result.Items ?? []) as SecurityEventRow[];
 }
 
 async function readAll(userId: string, sort: string, order: string): Promise<Thread[]> {
