@@ -1,6 +1,6 @@
 import { AlertIcon, ClockIcon } from '../../../components/ui/icons';
-import type { GenerateStepFailure } from '../hooks/use-generation';
 import { busyScreen } from '../lib/busy-retry';
+import type { GenerateStepFailure } from '../lib/generation-machine';
 
 const PROGRESS_LINES = ['Extracting article content', 'Generating thread with AI', 'Finalizing your posts'];
 

@@ -9,7 +9,7 @@ import { TermsNotice } from '../../../components/terms-notice';
 import { paths } from '../../../config/paths';
 import { SensitiveCategories } from '../../threads/components/sensitive-categories';
 import { sampleArticleUrl, useSampleArticles } from '../api/get-samples';
-import type { GenerationPhase } from '../hooks/use-generation';
+import type { GenerationPhase } from '../lib/generation-machine';
 import { ExtractedContentDialog } from './extracted-content-dialog';
 
 const URL_PLACEHOLDER = 'https://example.com/news/2025/how-cities-are-cooling-their-streets';

@@ -1,12 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  creditMessages,
-  generationFailed,
-  generationMessages,
-  threadGenerated,
-  threadMessages,
-} from '../../../../../shared/messages';
+import { type Dispatch, useCallback, useEffect, useReducer, useRef } from 'react';
+import { creditMessages, generationMessages, threadGenerated, threadMessages } from '../../../../../shared/messages';
 import type { ExtractionResult } from '../../../../../shared/schemas/article';
 import type { Thread } from '../../../../../shared/schemas/thread';
 import { TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '../../../../../shared/tones';
@@ -22,19 +16,14 @@ import { extractionQueryOptions } from '../api/extract-article';
 import { useGenerationJob } from '../api/get-generation-job';
 import { classifyJobFailure, classifySubmitError, type GenerationFailure } from '../lib/busy-retry';
 import type { FlowAction } from '../lib/flow-state';
-
-/** One generation request: a new thread, or (with threadId) a free regeneration of it. */
-export interface GenerationRequest {
-  url: string;
-  tone: Tone;
-  threadId?: string;
-}
-
-/** 'checking': the content check ('Checking Content...'); 'running': the job is queued or running. */
-export type GenerationPhase = 'idle' | 'checking' | 'running';
-
-/** What the generate step shows after a failure that keeps the flow on it. */
-export type GenerateStepFailure = { kind: 'busy' } | { kind: 'failed'; message: string };
+import {
+  failureEffects,
+  type GenerateStepFailure,
+  type GenerationPhase,
+  type GenerationRequest,
+  generationReducer,
+  initialGeneration,
+} from '../lib/generation-machine';
 
 export interface Generation {
   phase: GenerationPhase;
@@ -72,14 +61,8 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   const queryClient = useQueryClient();
   const { toast } = useToast();
 
-  const [phase, setPhase] = useState<GenerationPhase>('idle');
-  const [job, setJob] = useState<{ jobId: string; request: GenerationRequest } | null>(null);
-  const [extraction, setExtraction] = useState<ExtractionResult | null>(null);
-  const [extractionError, setExtractionError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<GenerateStepFailure | null>(null);
-  const [sensitiveRequest, setSensitiveRequest] = useState<GenerationRequest | null>(null);
-  const [waitingForCredits, setWaitingForCredits] = useState(false);
-  const [threadVersion, setThreadVersion] = useState(0);
+  const [state, send] = useReducer(generationReducer, initialGeneration);
+  const { job, sensitiveRequest } = state;
 
   // Refs, not state: a double click lands before React re-renders.
   const running = useRef(false);
@@ -87,47 +70,17 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   const attempt = useRef(0);
   const lastRequest = useRef<GenerationRequest | null>(null);
 
-  const release = useCallback(() => {
-    running.current = false;
-    setPhase('idle');
-    setJob(null);
-  }, []);
-
   const fail = useCallback(
     (outcome: GenerationFailure, request: GenerationRequest) => {
-      release();
+      running.current = false;
       const regenerating = Boolean(request.threadId);
-      switch (outcome.kind) {
-        case 'insufficientCredits':
-          toast({ ...creditMessages.insufficientCredits, variant: 'destructive' });
-          leaveTo(paths.credits.getHref());
-          return;
-        case 'extraction':
-          if (regenerating) {
-            toast({ ...generationFailed(outcome.message), variant: 'destructive' });
-            dispatch({ type: 'regenerationEnded' });
-          } else {
-            setExtractionError(outcome.message);
-            dispatch({ type: 'generationFailed' });
-          }
-          return;
-        case 'busy':
-          if (regenerating) {
-            toast({ ...generationMessages.serviceBusy, variant: 'warning' });
-            dispatch({ type: 'regenerationEnded' });
-          } else {
-            setFailure({ kind: 'busy' });
-            dispatch({ type: 'generationBusy' });
-          }
-          return;
-        case 'failed':
-          toast({ ...generationFailed(outcome.message), variant: 'destructive' });
-          if (regenerating) dispatch({ type: 'regenerationEnded' });
-          else setFailure({ kind: 'failed', message: outcome.message });
-          return;
-      }
+      send({ type: 'failed', outcome, regenerating });
+      const effects = failureEffects(outcome, regenerating);
+      if (effects.toast) toast(effects.toast);
+      if (effects.flow) dispatch(effects.flow);
+      if (effects.leaveToCredits) leaveTo(paths.credits.getHref());
     },
-    [dispatch, leaveTo, release, toast],
+    [dispatch, leaveTo, toast],
   );
 
   const submit = useCallback(
@@ -135,12 +88,11 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
       const token = attempt.current;
       lastRequest.current = request;
       running.current = true;
-      setPhase('running');
-      setFailure(null);
+      send({ type: 'submitted' });
       dispatch({ type: 'generationStarted' });
       try {
         const created = await createGenerationJob(request);
-        if (token === attempt.current) setJob({ jobId: created.jobId, request });
+        if (token === attempt.current) send({ type: 'jobCreated', jobId: created.jobId, request });
       } catch (error) {
         if (token !== attempt.current) return;
         fail(
@@ -164,12 +116,12 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
         return;
       }
       if (auth.status === 'loading' || me.isPending) {
-        setWaitingForCredits(true);
+        send({ type: 'creditsLoading' });
         return;
       }
-      setWaitingForCredits(false);
       // A failed balance read does not block: the server refuses a generation without credit (402).
       if (me.data && me.data.credits.availableCredits < 1) {
+        send({ type: 'creditsKnown' });
         toast({ ...creditMessages.insufficientCreditsToGenerate, variant: 'destructive' });
         leaveTo(paths.credits.getHref());
         return;
@@ -177,29 +129,29 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
       running.current = true;
       const token = attempt.current;
       lastRequest.current = { url: checked.url, tone };
-      setPhase('checking');
-      setExtractionError(null);
-      setFailure(null);
+      send({ type: 'checkStarted' });
       let result: ExtractionResult;
       try {
         result = await queryClient.fetchQuery(extractionQueryOptions(checked.url));
       } catch (error) {
         if (token !== attempt.current) return;
-        release();
-        setExtraction(null);
-        setExtractionError(error instanceof ApiError ? error.message : generationMessages.unexpectedError);
+        running.current = false;
+        send({
+          type: 'checkFailed',
+          message: error instanceof ApiError ? error.message : generationMessages.unexpectedError,
+        });
         return;
       }
       if (token !== attempt.current) return;
-      setExtraction(result);
+      send({ type: 'checked', extraction: result });
       if (result.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(tone)) {
-        release();
-        setSensitiveRequest({ url: checked.url, tone });
+        running.current = false;
+        send({ type: 'sensitiveToneNeeded', request: { url: checked.url, tone } });
         return;
       }
       await submit({ url: checked.url, tone });
     },
-    [auth.status, me.isPending, me.data, leaveTo, queryClient, release, submit, toast],
+    [auth.status, me.isPending, me.data, leaveTo, queryClient, submit, toast],
   );
 
   const regenerate = useCallback(
@@ -219,28 +171,25 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
 
   const confirmProfessionalTone = useCallback(() => {
     const request = sensitiveRequest;
-    setSensitiveRequest(null);
+    send({ type: 'sensitiveDismissed' });
     if (!request || running.current) return;
     dispatch({ type: 'toneChanged', tone: 'professional' });
     void submit({ ...request, tone: 'professional' });
   }, [dispatch, sensitiveRequest, submit]);
 
-  const cancelSensitive = useCallback(() => setSensitiveRequest(null), []);
+  const cancelSensitive = useCallback(() => send({ type: 'sensitiveDismissed' }), []);
 
   const abandon = useCallback(() => {
     attempt.current += 1;
-    release();
-    setFailure(null);
-  }, [release]);
-
-  const clearInputFeedback = useCallback(() => {
-    setExtraction(null);
-    setExtractionError(null);
+    running.current = false;
+    send({ type: 'abandoned' });
   }, []);
+
+  const clearInputFeedback = useCallback(() => send({ type: 'inputEdited' }), []);
 
   // Once the balance is known, a generation asked for while it loaded may start.
   useEffect(() => {
-    if (!me.isPending) setWaitingForCredits(false);
+    if (!me.isPending) send({ type: 'creditsKnown' });
   }, [me.isPending]);
 
   const jobQuery = useGenerationJob(job?.jobId ?? null);
@@ -256,9 +205,9 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
     if (data.status !== 'succeeded' || !data.thread) return;
     const thread = data.thread;
     const regenerated = Boolean(job.request.threadId);
-    release();
+    running.current = false;
+    send({ type: 'succeeded' });
     queryClient.setQueryData(threadQueryKey(thread.id), thread);
-    setThreadVersion((version) => version + 1);
     dispatch({ type: 'generationSucceeded', threadId: thread.id, hasContent: thread.posts.length > 0 });
     if (regenerated) {
       toast({ ...threadMessages.threadUpdated, variant: 'success' });
@@ -270,7 +219,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
       const balance = queryClient.getQueryData<Me>(meQueryKey(userId))?.credits.availableCredits;
       toast({ ...threadGenerated(balance ?? 0), variant: 'success' });
     });
-  }, [jobQuery.data, job, fail, release, queryClient, dispatch, toast, userId]);
+  }, [jobQuery.data, job, fail, queryClient, dispatch, toast, userId]);
 
   useEffect(() => {
     if (job && jobQuery.isError) {
@@ -280,13 +229,13 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   }, [job, jobQuery.isError, jobQuery.error, fail]);
 
   return {
-    phase,
-    extraction,
-    extractionError,
-    failure,
+    phase: state.phase,
+    extraction: state.extraction,
+    extractionError: state.extractionError,
+    failure: state.failure,
     sensitiveRequest,
-    waitingForCredits,
-    threadVersion,
+    waitingForCredits: state.waitingForCredits,
+    threadVersion: state.threadVersion,
     generate,
     regenerate,
     retry,
