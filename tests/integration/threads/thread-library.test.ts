@@ -7,7 +7,9 @@ import { startTestTable } from '../../helpers/test-table';
 const table = await startTestTable();
 const { db, tableName } = await import('../../../functions/data/client');
 const { keys } = await import('../../../functions/data/keys');
-const { putThread } = await import('../../../functions/data/thread-repository');
+const { putThread, updateThreadForUser, listThreadsForUser } = await import(
+  '../../../functions/data/thread-repository'
+);
 const listRoute = (await import('../../../functions/http/get-threads')).handler;
 const getRoute = (await import('../../../functions/http/get-thread')).handler;
 const putRoute = (await import('../../../functions/http/put-thread')).handler;
@@ -243,5 +245,13 @@ describe(`the thread library routes on ${table.backend}`, () => {
       expect(response.body.error).toEqual(expect.any(String));
     }
     expect((await call(getRoute, 'dave', { params })).body.posts).toEqual(own.posts);
+  });
+
+  it('moves a renamed thread (a regeneration) to its new place in the by-title order', async () => {
+    await putThread(thread('erin', 1, 'Alpha'));
+    await putThread(thread('erin', 2, 'Mid'));
+    await updateThreadForUser('erin', thread('erin', 1, 'Alpha').id, { title: 'Zulu' }, '2026-02-01T00:00:00.000Z');
+    const page = await listThreadsForUser('erin', { field: 'title', order: 'asc' }, 15, null);
+    expect(page.threads.map((t) => t.title)).toEqual(['Mid', 'Zulu']);
   });
 });
