@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { httpHandler, userAgentOf } from '../lib/http-handler';
 import { getThread } from '../services/threads';
 
-/** GET /api/threads/{threadId}: one of the caller's threads. */
+/** GET /api/threads/{threadId}?purpose=detail|restore: one of the caller's threads (the purpose names its security event). */
 export const handler = httpHandler(
-  { params: z.object({ threadId: z.string().min(1).max(100) }) },
-  async ({ params, caller, event }) => ({
+  {
+    params: z.object({ threadId: z.string().min(1).max(100) }),
+    query: z.object({ purpose: z.enum(['detail', 'restore']).default('detail') }),
+  },
+  async ({ params, query, caller, event }) => ({
     status: 200,
-    body: await getThread({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, params.threadId),
+    body: await getThread(
+      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      params.threadId,
+      query.purpose,
+    ),
   }),
 );

@@ -22,7 +22,18 @@ export type ThreadEventType =
   | 'thread_deleted'
   | 'thread_delete_failed'
   | 'unauthorized_thread_access'
-  | 'thread_ownership_violation';
+  | 'thread_ownership_violation'
+  | 'thread_restored'
+  | 'thread_restoration_failed'
+  | 'unauthorized_thread_restore_attempt';
+
+/** The events a refused access is recorded as: someone else's thread, or none at all. */
+export interface RefusalEvents {
+  violation: ThreadEventType;
+  missing: ThreadEventType;
+}
+
+const ACCESS_REFUSALS: RefusalEvents = { violation: 'thread_ownership_violation', missing: 'thread_access_failed' };
 
 /** Records a thread security event (type, user, thread, time, user agent) in the actor's partition. */
 export function recordThreadEvent(
@@ -45,7 +56,7 @@ export function recordThreadEvent(
 export async function refuseThreadAccess(
   context: AccessContext,
   threadId: string,
-  events: { violation: ThreadEventType; missing: ThreadEventType },
+  events: RefusalEvents,
 ): Promise<never> {
   const owner = await findThreadOwner(threadId);
   if (owner && owner !== context.userId) {
@@ -60,11 +71,12 @@ export async function refuseThreadAccess(
  * The caller's thread, or a 404 when no such thread exists, or a 403 when it belongs to someone
  * else (each refusal recorded as a security event). Threads are only ever read scoped to their owner.
  */
-export async function assertThreadAccess(context: AccessContext, threadId: string): Promise<Thread> {
+export async function assertThreadAccess(
+  context: AccessContext,
+  threadId: string,
+  refusals: RefusalEvents = ACCESS_REFUSALS,
+): Promise<Thread> {
   const thread = await getThreadForUser(context.userId, threadId);
   if (thread) return thread;
-  return refuseThreadAccess(context, threadId, {
-    violation: 'thread_ownership_violation',
-    missing: 'thread_access_failed',
-  });
+  return refuseThreadAccess(context, threadId, refusals);
 }

@@ -34,10 +34,27 @@ export async function listThreads(context: AccessContext, query: ListThreadsQuer
   };
 }
 
-/** The caller's thread (404 if none, 403 if someone else's), its reading recorded. */
-export async function getThread(context: AccessContext, threadId: string): Promise<Thread> {
-  const thread = await assertThreadAccess(context, threadId);
-  await recordThreadEvent(context, 'thread_detail_access', { threadId });
+/** Why a thread is read: its page (detail, manual share) or the create flow restoring it after a reload. */
+export type ThreadReadPurpose = 'detail' | 'restore';
+
+const READ_EVENTS = {
+  detail: { read: 'thread_detail_access', violation: 'thread_ownership_violation', missing: 'thread_access_failed' },
+  restore: {
+    read: 'thread_restored',
+    violation: 'unauthorized_thread_restore_attempt',
+    missing: 'thread_restoration_failed',
+  },
+} as const;
+
+/** The caller's thread (404 if none, 403 if someone else's), its reading recorded as its purpose says. */
+export async function getThread(
+  context: AccessContext,
+  threadId: string,
+  purpose: ThreadReadPurpose = 'detail',
+): Promise<Thread> {
+  const events = READ_EVENTS[purpose];
+  const thread = await assertThreadAccess(context, threadId, events);
+  await recordThreadEvent(context, events.read, { threadId });
   return thread;
 }
 

@@ -254,4 +254,17 @@ describe(`the thread library routes on ${table.backend}`, () => {
     const page = await listThreadsForUser('erin', { field: 'title', order: 'asc' }, 15, null);
     expect(page.threads.map((t) => t.title)).toEqual(['Mid', 'Zulu']);
   });
+
+  it("records a restore by the create flow as thread_restored, or as a restore attempt on someone else's thread", async () => {
+    const own = thread('frank', 1, 'Frank restores');
+    await putThread(own);
+    const restored = await call(getRoute, 'frank', { params: { threadId: own.id }, query: { purpose: 'restore' } });
+    expect(restored.status).toBe(200);
+    const foreign = await call(getRoute, 'gina', { params: { threadId: own.id }, query: { purpose: 'restore' } });
+    expect(foreign.status).toBe(403);
+    expect((await securityEvents('frank')).map((event) => event.eventType)).toEqual(['thread_restored']);
+    expect((await securityEvents('gina')).map((event) => event.eventType)).toEqual([
+      'unauthorized_thread_restore_attempt',
+    ]);
+  });
 });

@@ -305,7 +305,7 @@ describe('/create generation', () => {
 describe('/create preview', () => {
   function answerThread(extra: Handler = () => undefined) {
     answer((method, path, body) => {
-      if (method === 'GET' && path === `/api/threads/${THREAD_ID}`) return Response.json(thread);
+      if (method === 'GET' && path === `/api/threads/${THREAD_ID}?purpose=restore`) return Response.json(thread);
       return extra(method, path, body);
     });
   }
@@ -356,7 +356,7 @@ describe('/create preview', () => {
 
   it("refuses another user's thread on restore and returns to the input step", async () => {
     answer((_method, path) =>
-      path === `/api/threads/${THREAD_ID}`
+      path === `/api/threads/${THREAD_ID}?purpose=restore`
         ? Response.json({ error: 'Access Denied: You do not have permission to access this thread.' }, { status: 403 })
         : undefined,
     );

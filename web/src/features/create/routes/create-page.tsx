@@ -32,7 +32,7 @@ export function CreatePage() {
   const generation = useGeneration(dispatch, leaveTo);
 
   const showsThread = RESTORABLE_STEPS.includes(state.step) && Boolean(state.threadId);
-  const threadQuery = useThread(state.threadId, showsThread && auth.status === 'signedIn');
+  const threadQuery = useThread(state.threadId, showsThread && auth.status === 'signedIn', 'restore');
   // The thread id a reload asked to restore (the cache is empty for it), until it is shown or refused.
   const restoring = useRef<string | null>(showsThread ? state.threadId : null);
 
