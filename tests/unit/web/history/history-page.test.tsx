@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Thread } from '../../../../shared/schemas/thread';
+import { HistoryPage } from '../../../../web/src/features/history/routes/history-page';
+import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+
+vi.mock('../../../../web/src/lib/auth-loader', () => ({
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+  mayHaveSession: () => false,
+}));
+
+function thread(index: number): Thread {
+  const createdAt = new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString();
+  return {
+    id: `thread-${index}`,
+    userId: 'user-1',
+    title: `Thread number ${index}`,
+    sourceUrl: 'https://www.example.com/story',
+    createdAt,
+    updatedAt: createdAt,
+    posts: [{ id: 'post-0', content: 'x'.repeat(130), charCount: 130 }],
+    themes: ['cities', 'heat', 'trees'],
+    tone: 'professional',
+    isSensitiveContent: index === 2,
+    sensitiveCategories: [],
+    sensitiveContentMessage: null,
+    hallucination: null,
+    articleSize: 100,
+    generatedSize: 100,
+    postedToX: index === 1,
+    platformPosts: {},
+  };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+let threads: Thread[];
+let refuseDelete: boolean;
+
+beforeEach(() => {
+  threads = [thread(2), thread(1)];
+  refuseDelete = false;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
+    if ((init?.method ?? 'GET') === 'DELETE') {
+      if (refuseDelete) return Response.json({ error: 'The table is unavailable' }, { status: 409 });
+      threads = threads.filter((t) => !url.endsWith(`/${t.id}`));
+      return new Response(null, { status: 204 });
+    }
+    if (url.startsWith('/api/threads?')) return Response.json({ threads, nextCursor: null });
+    return Response.json({ error: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderHistory() {
+  return renderRoutes([{ path: '/history', element: <HistoryPage /> }], {
+    auth: signedInAuth(),
+    initialEntries: ['/history'],
+  });
+}
+
+function card(title: string) {
+  return screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
+}
+
+describe('My Threads', () => {
+  it('shows each card with its badges, preview cut at 120 characters, post count, tone and +N themes', async () => {
+    renderHistory();
+    await screen.findByRole('heading', { name: 'Thread number 2' });
+    const first = card('Thread number 2');
+    expect(within(first).getByText('Sensitive')).toBeTruthy();
+    expect(within(card('Thread number 1')).getByText('Posted')).toBeTruthy();
+    expect(within(first).getByText(`${'x'.repeat(120)}...`)).toBeTruthy();
+    expect(within(first).getByText('1 post')).toBeTruthy();
+    expect(within(first).getByText('example.com')).toBeTruthy();
+    expect(within(first).getByText('Professional & Formal')).toBeTruthy();
+    expect(within(first).getByText('+1')).toBeTruthy();
+  });
+
+  it('removes a deleted thread at once and confirms it', async () => {
+    renderHistory();
+    await screen.findByRole('heading', { name: 'Thread number 2' });
+    await userEvent.click(within(card('Thread number 2')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this thread?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('The thread has been permanently deleted.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Thread number 2' })).toBeNull();
+  });
+
+  it('brings the thread back with the spec error toast when the server refuses the delete', async () => {
+    refuseDelete = true;
+    renderHistory();
+    await screen.findByRole('heading', { name: 'Thread number 2' });
+    await userEvent.click(within(card('Thread number 2')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this thread?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Failed to delete thread: The table is unavailable')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Thread number 2' })).toBeTruthy());
+  });
+
+  it('shows the empty state with a way to generate the first thread', async () => {
+    threads = [];
+    renderHistory();
+    expect(await screen.findByRole('heading', { name: 'No threads yet' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Generate New Thread' }).length).toBeGreaterThan(0);
+  });
+});
