@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 
 let stack: StartedStack;
 
@@ -12,20 +12,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stack?.cleanup();
 });
-
-/** Runs axe-core over the page and fails on any serious or critical violation, listing each one. */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious).toEqual([]);
-}
 
 const publicPages = [
   { path: '/', heading: 'Transform long-form content into digestible threads' },

@@ -5,6 +5,7 @@ import { signUp as apiSignUp } from '../helpers/auth-client';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { seededThread, seedThreads } from '../helpers/seed-threads';
 import { E2E_PASSWORD, fillCredentials } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 
 const ARTICLE = articlePage({
   title: 'How night trains came back to Europe',
@@ -166,4 +167,25 @@ test("a thread generated in a second tab appears in the first tab's history with
   await expect(second.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
 
   await expect(cards(page)).toHaveCount(1, { timeout: 5_000 });
+});
+
+test('axe-core finds no serious violation on My Threads, a thread page and manual share', async ({ page }) => {
+  const userId = await signedInUser(page, 'axe-library');
+  const threads = Array.from({ length: 3 }, (_, index) =>
+    seededThread(userId, index, { isSensitiveContent: index === 1, postedToX: index === 2 }),
+  );
+  await seedThreads(stack, threads);
+
+  await page.goto(`${stack.url}/history`);
+  await expect(cards(page)).toHaveCount(3);
+  await page.getByRole('button', { name: 'Filter & Sort' }).click();
+  await test.step('/history', () => expectNoSeriousViolations(page));
+
+  await page.goto(`${stack.url}/thread/${threads[0]!.id}`);
+  await expect(page.getByRole('heading', { name: threads[0]!.title })).toBeVisible();
+  await test.step('/thread/{id}', () => expectNoSeriousViolations(page));
+
+  await page.goto(`${stack.url}/thread/${threads[0]!.id}/manual-share`);
+  await expect(page.getByText('Post 1 of 3')).toBeVisible();
+  await test.step('/thread/{id}/manual-share', () => expectNoSeriousViolations(page));
 });
