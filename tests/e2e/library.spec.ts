@@ -137,6 +137,15 @@ test('manual share: Copy All puts every post on the clipboard, numbering strippe
   await seedThreads(stack, [thread]);
 
   await page.goto(`${stack.url}/thread/${thread.id}`);
+  await page.getByRole('button', { name: 'Copy as Markdown' }).click();
+  const markdown = await page.evaluate(() => navigator.clipboard.readText());
+  expect(markdown).toContain(
+    `# ${thread.title}\n\nSource: <${thread.sourceUrl}>\n\n1. Opening post of seeded thread 3.\n2.`,
+  );
+
+  await page.getByRole('button', { name: 'Share Thread' }).click();
+  await page.getByRole('button', { name: 'Back to thread' }).click();
+  await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible();
   await page.getByRole('button', { name: 'Share Thread' }).click();
   await page.getByRole('link', { name: 'Start Manual Sharing' }).click();
   await expect(page).toHaveURL(`${stack.url}/thread/${thread.id}/manual-share`);
@@ -150,6 +159,20 @@ test('manual share: Copy All puts every post on the clipboard, numbering strippe
     `Opening post of seeded thread 3.\n\nThe middle of seeded thread 3.\n\nThread created by`,
   );
   await expect(page.getByText('✓ All posts copied')).toBeVisible();
+
+  // Inline edit: every post but the attribution; the edit is saved to the thread.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const editor = page.getByRole('textbox', { name: 'Post 1 of 3' });
+  await editor.fill('A sharper opening for seeded thread 3. 1/3');
+  await editor.press('Control+Enter');
+  await expect(page.getByText('Post Updated')).toBeVisible();
+  await expect(page.getByText('A sharper opening for seeded thread 3.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Post 3 of 3')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('A sharper opening for seeded thread 3.', { exact: true })).toBeVisible();
 });
 
 test("a thread generated in a second tab appears in the first tab's history within 5 seconds", async ({
