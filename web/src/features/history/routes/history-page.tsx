@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '../../../../../shared/messages';
 import type { Thread } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { useDeleteThread } from '../../threads/api/delete-thread';
-import { type ThreadSort, useThreadList } from '../../threads/api/list-threads';
+import { type ThreadSort, useNewestThreadId, useThreadList } from '../../threads/api/list-threads';
 import { DeleteThreadDialog } from '../../threads/components/delete-thread-dialog';
 import { FilterSortPanel } from '../components/filter-sort-panel';
 import { ThreadCard } from '../components/thread-card';
@@ -20,6 +20,17 @@ export function HistoryPage() {
   const [deleting, setDeleting] = useState<Thread | null>(null);
   const list = useThreadList(sort);
   const remove = useDeleteThread();
+  const newest = useNewestThreadId().data;
+
+  // A thread made elsewhere (another tab, another device) changes the newest id: reload the list.
+  const seenNewest = useRef(newest);
+  const { refetch } = list;
+  useEffect(() => {
+    if (newest === undefined || newest === seenNewest.current) return;
+    const first = seenNewest.current === undefined;
+    seenNewest.current = newest;
+    if (!first) void refetch();
+  }, [newest, refetch]);
 
   const errorMessage = list.error?.message;
   useEffect(() => {

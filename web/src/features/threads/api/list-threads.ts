@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   type ThreadPage,
   type ThreadSortField,
@@ -8,8 +8,8 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * How often the open history asks for new threads: a thread made in another tab or on another
- * device appears within 5 seconds (spec §4's realtime insert, done by polling).
+ * How often the open history asks whether a newer thread exists: a thread made in another tab or on
+ * another device appears within 5 seconds (spec §4's realtime insert, done by polling).
  */
 export const HISTORY_POLL_MS = 4_000;
 
@@ -28,13 +28,25 @@ export function listThreads(sort: ThreadSort, cursor: string | null, signal?: Ab
 /** Cache key of every loaded history list (all sorts). */
 export const threadListsQueryKey = ['threads', 'list'] as const;
 
-/** The history's pages in one sort: loaded 15 at a time, polled while the page is open. */
+/** The history's pages in one sort, loaded 15 at a time. */
 export function threadListQueryOptions(sort: ThreadSort) {
   return infiniteQueryOptions({
     queryKey: [...threadListsQueryKey, sort.field, sort.order],
     queryFn: ({ pageParam, signal }) => listThreads(sort, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page: ThreadPage) => page.nextCursor,
+  });
+}
+
+/**
+ * The id of the caller's newest thread, polled while the history is open: one request every few
+ * seconds, however many pages are loaded; the list reloads only when it changes.
+ */
+export function useNewestThreadId() {
+  return useQuery({
+    queryKey: ['threads', 'newest'],
+    queryFn: async ({ signal }) =>
+      (await listThreads({ field: 'createdAt', order: 'desc' }, null, signal)).threads[0]?.id ?? null,
     refetchInterval: HISTORY_POLL_MS,
   });
 }
