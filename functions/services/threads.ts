@@ -1,13 +1,7 @@
 import { contentSafetyError } from '../../shared/content-safety';
 import { POST_CHAR_LIMIT, postLength } from '../../shared/post-length';
 import { generatedSize } from '../../shared/posts';
-import {
-  type ListThreadsQuery,
-  THREAD_PAGE_SIZE,
-  type Thread,
-  type ThreadPage,
-  type UpdateThreadRequest,
-} from '../../shared/schemas/thread';
+import type { ListThreadsQuery, Thread, ThreadPage, UpdateThreadRequest } from '../../shared/schemas/thread';
 import { deleteThreadForUser, listThreadsForUser, updateThreadForUser } from '../data/thread-repository';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
@@ -24,7 +18,7 @@ export async function listThreads(context: AccessContext, query: ListThreadsQuer
   const page = await listThreadsForUser(
     context.userId,
     { field: query.sort, order: query.order },
-    THREAD_PAGE_SIZE,
+    query.limit,
     startKey,
   );
   await recordThreadEvent(context, 'thread_access', { count: page.threads.length });

@@ -267,4 +267,12 @@ describe(`the thread library routes on ${table.backend}`, () => {
       'unauthorized_thread_restore_attempt',
     ]);
   });
+
+  it('answers a smaller page when asked (the history polls for the newest thread with limit 1), never a larger one', async () => {
+    const newest = await call(listRoute, pagingUser, { query: { limit: '1' } });
+    expect(newest.status).toBe(200);
+    expect(newest.body.threads.map((t: Thread) => t.title)).toEqual([titles[39]]);
+    expect((await call(listRoute, pagingUser, { query: { limit: '16' } })).status).toBe(400);
+    expect((await call(listRoute, pagingUser, { query: { limit: '0' } })).status).toBe(400);
+  });
 });

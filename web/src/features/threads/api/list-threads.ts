@@ -19,9 +19,15 @@ export interface ThreadSort {
 }
 
 /** GET /api/threads: one page of the caller's threads in the given order, after `cursor`. */
-export function listThreads(sort: ThreadSort, cursor: string | null, signal?: AbortSignal): Promise<ThreadPage> {
+export function listThreads(
+  sort: ThreadSort,
+  cursor: string | null,
+  signal?: AbortSignal,
+  limit?: number,
+): Promise<ThreadPage> {
   const query = new URLSearchParams({ sort: sort.field, order: sort.order });
   if (cursor) query.set('cursor', cursor);
+  if (limit) query.set('limit', String(limit));
   return apiRequest(`/threads?${query.toString()}`, { schema: threadPageSchema, signal });
 }
 
@@ -46,7 +52,7 @@ export function useNewestThreadId() {
   return useQuery({
     queryKey: ['threads', 'newest'],
     queryFn: async ({ signal }) =>
-      (await listThreads({ field: 'createdAt', order: 'desc' }, null, signal)).threads[0]?.id ?? null,
+      (await listThreads({ field: 'createdAt', order: 'desc' }, null, signal, 1)).threads[0]?.id ?? null,
     refetchInterval: HISTORY_POLL_MS,
   });
 }
