@@ -1,10 +1,8 @@
+import { apiErrorMessages } from '../../shared/messages';
 import type { Thread } from '../../shared/schemas/thread';
 import { recordSecurityEvent } from '../data/security-event-repository';
 import { findThreadOwner, getThreadForUser } from '../data/thread-repository';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-
-export const ACCESS_DENIED_MESSAGE = 'Access Denied: You do not have permission to access this thread.';
-export const THREAD_NOT_FOUND_MESSAGE = 'Thread not found';
 
 /** Who is acting, as the server saw the request (never taken from the browser's word). */
 export interface AccessContext {
@@ -61,10 +59,10 @@ export async function refuseThreadAccess(
   const owner = await findThreadOwner(threadId);
   if (owner && owner !== context.userId) {
     await recordThreadEvent(context, events.violation, { threadId });
-    throw new ForbiddenError(ACCESS_DENIED_MESSAGE);
+    throw new ForbiddenError(apiErrorMessages.thread_access_denied, 'thread_access_denied');
   }
   await recordThreadEvent(context, events.missing, { threadId });
-  throw new NotFoundError(THREAD_NOT_FOUND_MESSAGE);
+  throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
 }
 
 /**

@@ -164,7 +164,10 @@ describe(`the thread library routes on ${table.backend}`, () => {
     const deleted = await call(deleteRoute, 'bob', { params });
     for (const response of [read, changed, deleted]) {
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ error: 'Access Denied: You do not have permission to access this thread.' });
+      expect(response.body).toEqual({
+        error: 'Access Denied: You do not have permission to access this thread.',
+        code: 'thread_access_denied',
+      });
     }
 
     const stillThere = await call(getRoute, 'alice', { params });
@@ -203,7 +206,10 @@ describe(`the thread library routes on ${table.backend}`, () => {
     expect((await call(getRoute, 'carol', { params })).body.posts[0].content).toBe('Edited first post');
 
     expect((await call(deleteRoute, 'carol', { params })).status).toBe(204);
-    expect(await call(getRoute, 'carol', { params })).toEqual({ status: 404, body: { error: 'Thread not found' } });
+    expect(await call(getRoute, 'carol', { params })).toEqual({
+      status: 404,
+      body: { error: 'Thread not found', code: 'thread_not_found' },
+    });
     expect((await call(deleteRoute, 'carol', { params })).status).toBe(404);
     expect((await call(putRoute, 'carol', { params, body: { posts: [{ id: 'p', content: 'x' }] } })).status).toBe(404);
     expect((await call(getRoute, 'carol', { params: { threadId: '../../etc' } })).status).toBe(404);
