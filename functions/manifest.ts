@@ -84,6 +84,7 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/threads', handler: 'http/get-threads', auth: 'user' },
   { method: 'DELETE', path: '/api/threads/{threadId}', handler: 'http/delete-thread', auth: 'user' },
   { method: 'GET', path: '/api/credits/transactions', handler: 'http/get-credit-transactions', auth: 'user' },
+  { method: 'GET', path: '/api/admin/access', handler: 'http/admin/get-admin-access', auth: 'admin' },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
 ];
