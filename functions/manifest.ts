@@ -85,6 +85,8 @@ export const routes: RouteEntry[] = [
   { method: 'DELETE', path: '/api/threads/{threadId}', handler: 'http/delete-thread', auth: 'user' },
   { method: 'GET', path: '/api/credits/transactions', handler: 'http/get-credit-transactions', auth: 'user' },
   { method: 'GET', path: '/api/admin/access', handler: 'http/admin/get-admin-access', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/users', handler: 'http/admin/get-admin-users', auth: 'admin' },
+  { method: 'PUT', path: '/api/admin/users/{userId}/role', handler: 'http/admin/put-user-role', auth: 'admin' },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
 ];

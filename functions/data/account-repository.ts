@@ -1,6 +1,6 @@
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { indexes, keys } from './keys';
 
 export type Role = 'admin' | 'user';
 
@@ -88,9 +88,9 @@ export async function createProfileIfMissing(profile: Profile): Promise<void> {
   });
 }
 
-/** Creates the role item unless one exists (an admin's later change is never overwritten). */
+/** Creates the role item unless one exists (an admin's later change is never overwritten); counts a new admin. */
 export async function createRoleIfMissing(userId: string, role: Role, now: string): Promise<void> {
-  await putIfMissing({
+  const created = await putIfMissing({
     ...keys.role(userId),
     ...keys.roleListing(role, userId),
     type: 'role',
@@ -98,27 +98,130 @@ export async function createRoleIfMissing(userId: string, role: Role, now: strin
     role,
     updatedAt: now,
   });
+  if (created && role === 'admin') await addToAdminCount(1);
 }
 
-/** Sets a user's role. */
-export async function setRole(userId: string, role: Role, now: string): Promise<void> {
+/** What a role change did. */
+export type RoleChangeOutcome = 'updated' | 'unchanged' | 'not_found' | 'last_admin';
+
+/**
+ * Changes a user's role with single-item conditional writes (no transactions): a demotion first
+ * takes one off the admin counter only while more than one admin remains, so two admins demoting
+ * each other at once cannot leave none; a role write that finds the role already changed gives it back.
+ */
+export async function changeRole(userId: string, role: Role, now: string): Promise<RoleChangeOutcome> {
+  if (role === 'user') {
+    try {
+      await addToAdminCount(-1, 1);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return (await getRole(userId)) === 'admin' ? 'last_admin' : roleAbsent(userId);
+    }
+  }
+  const from: Role = role === 'admin' ? 'user' : 'admin';
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.role(userId),
+        UpdateExpression: 'SET #role = :role, updatedAt = :now, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        ConditionExpression: '#role = :from',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: {
+          ':role': role,
+          ':from': from,
+          ':now': now,
+          ':gsi1pk': keys.roleListing(role, userId).gsi1pk,
+          ':gsi1sk': keys.roleListing(role, userId).gsi1sk,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    if (role === 'user') await addToAdminCount(1);
+    return roleAbsent(userId);
+  }
+  if (role === 'admin') await addToAdminCount(1);
+  return 'updated';
+}
+
+async function roleAbsent(userId: string): Promise<'unchanged' | 'not_found'> {
+  return (await getRole(userId)) ? 'unchanged' : 'not_found';
+}
+
+/** Adds `delta` to the admin counter; with `above`, only while the counter is greater than it. */
+async function addToAdminCount(delta: number, above?: number): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.role(userId),
-      UpdateExpression:
-        'SET #role = :role, #type = :type, userId = :userId, updatedAt = :now, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-      ExpressionAttributeNames: { '#role': 'role', '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':role': role,
-        ':type': 'role',
-        ':userId': userId,
-        ':now': now,
-        ':gsi1pk': keys.roleListing(role, userId).gsi1pk,
-        ':gsi1sk': keys.roleListing(role, userId).gsi1sk,
-      },
+      Key: keys.counter('ADMINS'),
+      UpdateExpression: 'ADD #n :delta',
+      ...(above === undefined ? {} : { ConditionExpression: '#n > :above' }),
+      ExpressionAttributeNames: { '#n': 'count' },
+      ExpressionAttributeValues: { ':delta': delta, ...(above === undefined ? {} : { ':above': above }) },
     }),
   );
+}
+
+/** The admin counter's value (0 before the first admin). */
+export async function countAdmins(): Promise<number> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.counter('ADMINS'), ConsistentRead: true }),
+  );
+  return Number(result.Item?.count ?? 0);
+}
+
+/** A user as the admin listing shows them. */
+export interface ListedUser {
+  userId: string;
+  username: string | null;
+  role: Role;
+  credits: CreditsRecord | null;
+  createdAt: string;
+}
+
+/** One page of every user, newest first, from the profiles listing (gsi1 `PROFILES`), with roles and balances. */
+export async function listUsers(
+  limit: number,
+  startKey: Record<string, unknown> | null,
+): Promise<{ users: ListedUser[]; lastKey: Record<string, unknown> | null }> {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byGsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.profilesListingPartition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }),
+  );
+  const profiles = page.Items ?? [];
+  const details = new Map<string, Record<string, unknown>>();
+  const wanted = profiles.flatMap((profile) => [keys.role(profile.userId), keys.credits(profile.userId)]);
+  // BatchGet takes at most 100 keys a call, and may hand some back unprocessed.
+  for (let start = 0; start < wanted.length; start += 100) {
+    let pending: Record<string, unknown>[] = wanted.slice(start, start + 100).map((key) => ({ ...key }));
+    while (pending.length > 0) {
+      const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      for (const item of result.Responses?.[tableName()] ?? []) details.set(`${item.pk}|${item.sk}`, item);
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return {
+    users: profiles.map((profile) => {
+      const role = details.get(`${keys.role(profile.userId).pk}|ROLE`);
+      const credits = details.get(`${keys.credits(profile.userId).pk}|CREDITS`);
+      return {
+        userId: String(profile.userId),
+        username: typeof profile.username === 'string' ? profile.username : null,
+        role: role?.role === 'admin' ? 'admin' : 'user',
+        credits: credits ? toCreditsRecord(String(profile.userId), credits) : null,
+        createdAt: String(profile.createdAt),
+      };
+    }),
+    lastKey: page.LastEvaluatedKey ?? null,
+  };
 }
 
 /** Creates the credits balance unless it exists. */
@@ -131,12 +234,15 @@ export async function createCreditsIfMissing(record: CreditsRecord): Promise<voi
   });
 }
 
-async function putIfMissing(item: Record<string, unknown>): Promise<void> {
+/** Puts the item unless its key exists; true when this call created it. */
+async function putIfMissing(item: Record<string, unknown>): Promise<boolean> {
   try {
     await db.send(
       new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
     );
+    return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    return false;
   }
 }

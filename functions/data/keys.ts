@@ -78,6 +78,10 @@ export const keys = {
   oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
   oauthStatePrefix: 'OAUTH#',
 
+  /** Platform-wide counters kept by atomic ADD next to each write (admins: the last one cannot be demoted). */
+  counter: (name: 'ADMINS'): ItemKey => ({ pk: 'STATS', sk: name }),
+  profilesListingPartition: 'PROFILES',
+
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 } as const;

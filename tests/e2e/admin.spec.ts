@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signUp as apiSignUp } from '../helpers/auth-client';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { E2E_PASSWORD, fillCredentials } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 
 const ADMIN = { email: 'admin@threadsnip.local', password: 'threadsnip-admin' };
 
@@ -40,11 +41,43 @@ test('a regular user typing /admin (or an admin subpage) lands on /', async ({ p
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
 });
 
-test('the admin reaches the admin portal', async ({ page }) => {
+test('the admin walks the portal by keyboard and the sidebar, and toggles a user role', async ({ page }) => {
+  const { UserSub: promotedId } = await apiSignUp(stack.url, `promoted-${Date.now()}@example.com`, E2E_PASSWORD);
   await signIn(page, ADMIN.email, ADMIN.password);
-
   await page.goto(`${stack.url}/admin`);
-
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page).toHaveURL(`${stack.url}/admin`);
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar).toContainText('credits');
+
+  await sidebar.getByRole('link', { name: 'Users' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${stack.url}/admin/users`);
+  const row = page.getByRole('row').filter({ hasText: promotedId.slice(0, 8) });
+  await expect(row).toContainText('promoted-');
+  await expect(row.getByRole('cell', { name: 'user', exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await expect(page.getByText('User role updated')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: /^Remove Admin/ }).click();
+  await expect(row.getByRole('cell', { name: 'user', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Make Admin/ })).toBeVisible();
+});
+
+test('below 768 px the admin sidebar is a drawer opened by its button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${stack.url}/admin`);
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar).toBeHidden();
+
+  await page.getByRole('button', { name: 'Admin menu' }).click();
+  await expect(sidebar).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await sidebar.getByRole('link', { name: 'Users' }).click();
+
+  await expect(page).toHaveURL(`${stack.url}/admin/users`);
+  await expect(sidebar).toBeHidden();
 });

@@ -23,6 +23,8 @@ const REGULAR = 'user-0001';
 /** A request each admin route answers with success for an admin (keyed `METHOD path`). */
 const adminRequests: Record<string, { body?: unknown; params?: Record<string, string>; status: number }> = {
   'GET /api/admin/access': { status: 200 },
+  'GET /api/admin/users': { status: 200 },
+  'PUT /api/admin/users/{userId}/role': { params: { userId: 'target-0001' }, body: { role: 'admin' }, status: 200 },
 };
 
 const adminRoutes = routes.filter((route) => route.auth === 'admin');
@@ -31,6 +33,7 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await accounts.createRoleIfMissing(ADMIN, 'admin', now);
   await accounts.createRoleIfMissing(REGULAR, 'user', now);
+  await accounts.createRoleIfMissing('target-0001', 'user', now);
 });
 
 async function call(
@@ -40,8 +43,11 @@ async function call(
   request: { body?: unknown; params?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON the route answered
 ): Promise<{ status: number; body: any }> {
-  const { handler } = (await import(`../../../functions/${handlerPath}.ts`)) as { handler: RouteHandler };
-  const [method, path] = routeKey.split(' ');
+  const { handler } = (await import(
+    /* @vite-ignore */ new URL(`../../../functions/${handlerPath}.ts`, import.meta.url).href
+  )) as { handler: RouteHandler };
+  const [method, template = ''] = routeKey.split(' ');
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => request.params?.[name] ?? name);
   const event = {
     version: '2.0',
     routeKey,
@@ -130,7 +136,7 @@ describe('admin routes', () => {
         success: true,
         userId: ADMIN,
         userAgent: USER_AGENT,
-        route: routeKey.replace(/\{\w+\}/g, (name) => request.params?.[name.slice(1, -1)] ?? name),
+        route: routeKey.replace(/\{(\w+)\}/g, (_, name: string) => request.params?.[name] ?? name),
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
     });

@@ -293,7 +293,7 @@ describe('app stack', () => {
   });
 
   it('serves the admin back-office routes behind the JWT authorizer, each with its own Lambda', () => {
-    for (const routeKey of ['GET /api/admin/access']) {
+    for (const routeKey of ['GET /api/admin/access', 'GET /api/admin/users', 'PUT /api/admin/users/{userId}/role']) {
       const found = Object.values(
         app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }),
       );
