@@ -87,6 +87,14 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/admin/access', handler: 'http/admin/get-admin-access', auth: 'admin' },
   { method: 'GET', path: '/api/admin/users', handler: 'http/admin/get-admin-users', auth: 'admin' },
   { method: 'PUT', path: '/api/admin/users/{userId}/role', handler: 'http/admin/put-user-role', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/threads', handler: 'http/admin/get-admin-threads', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/threads/{threadId}', handler: 'http/admin/get-admin-thread', auth: 'admin' },
+  {
+    method: 'DELETE',
+    path: '/api/admin/threads/{threadId}',
+    handler: 'http/admin/delete-admin-thread',
+    auth: 'admin',
+  },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
 ];

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from './client';
+import { batchGetItems, db, isConditionFailure, tableName } from './client';
 import { indexes, keys } from './keys';
 
 export type Role = 'admin' | 'user';
@@ -199,15 +199,7 @@ export async function listUsers(
   const profiles = page.Items ?? [];
   const details = new Map<string, Record<string, unknown>>();
   const wanted = profiles.flatMap((profile) => [keys.role(profile.userId), keys.credits(profile.userId)]);
-  // BatchGet takes at most 100 keys a call, and may hand some back unprocessed.
-  for (let start = 0; start < wanted.length; start += 100) {
-    let pending: Record<string, unknown>[] = wanted.slice(start, start + 100).map((key) => ({ ...key }));
-    while (pending.length > 0) {
-      const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
-      for (const item of result.Responses?.[tableName()] ?? []) details.set(`${item.pk}|${item.sk}`, item);
-      pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
+  for (const item of await batchGetItems(wanted)) details.set(`${item.pk}|${item.sk}`, item);
   return {
     users: profiles.map((profile) => {
       const role = details.get(`${keys.role(profile.userId).pk}|ROLE`);
@@ -245,4 +237,12 @@ async function putIfMissing(item: Record<string, unknown>): Promise<boolean> {
     if (!isConditionFailure(error)) throw error;
     return false;
   }
+}
+
+/** The usernames of these users (null for a profile without one; absent when there is no profile). */
+export async function getUsernames(userIds: string[]): Promise<Map<string, string | null>> {
+  const profiles = await batchGetItems([...new Set(userIds)].map((userId) => keys.profile(userId)));
+  return new Map(
+    profiles.map((profile) => [String(profile.userId), typeof profile.username === 'string' ? profile.username : null]),
+  );
 }

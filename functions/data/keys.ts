@@ -45,6 +45,7 @@ export const keys = {
   threadById: (threadId: string) => ({ gsi1pk: `THREAD#${threadId}`, gsi1sk: 'THREAD' }),
   /** Admin listing of every thread, newest first. */
   threadListing: (createdAt: string, threadId: string) => ({ gsi2pk: 'THREADS', gsi2sk: `${createdAt}#${threadId}` }),
+  threadsListingPartition: 'THREADS',
 
   /** A user's threads ordered by creation time (history sorted by created date). */
   threadByCreated: (userId: string, createdAt: string, threadId: string) => ({

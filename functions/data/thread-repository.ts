@@ -187,6 +187,21 @@ export async function listThreadsForUser(
   return { threads: items.map(fromItem), lastKey };
 }
 
+/** The newest threads of every user, from the admin listing (gsi2 `THREADS`), newest first. */
+export async function listNewestThreads(limit: number): Promise<Thread[]> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byGsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.threadsListingPartition },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map(fromItem);
+}
+
 /** Deletes the user's thread; false if they own none with that id (ownership is part of the key). */
 export async function deleteThreadForUser(userId: string, threadId: string): Promise<boolean> {
   try {

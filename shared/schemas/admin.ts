@@ -28,3 +28,21 @@ export const updateUserRoleRequestSchema = z.strictObject({ role: z.enum(['admin
 export type UpdateUserRoleRequest = z.infer<typeof updateUserRoleRequestSchema>;
 
 export const updateUserRoleResponseSchema = z.object({ userId: z.string(), role: z.enum(['admin', 'user']) });
+
+/** The admin Threads page shows the newest 50 threads of every user. */
+export const ADMIN_THREADS_LIMIT = 50;
+
+/** A thread as the admin Threads page lists it. */
+export const adminThreadSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  sourceUrl: z.string(),
+  ownerUsername: z.string().nullable(),
+  createdAt: z.string(),
+  postCount: z.number(),
+  isSensitiveContent: z.boolean(),
+});
+export type AdminThread = z.infer<typeof adminThreadSchema>;
+
+export const adminThreadsSchema = z.object({ threads: z.array(adminThreadSchema) });
+export type AdminThreads = z.infer<typeof adminThreadsSchema>;

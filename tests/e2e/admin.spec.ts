@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUp as apiSignUp } from '../helpers/auth-client';
 import { type StartedStack, startStack } from '../helpers/local-stack';
+import { seededThread, seedThreads } from '../helpers/seed-threads';
 import { E2E_PASSWORD, fillCredentials } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 
@@ -64,6 +65,30 @@ test('the admin walks the portal by keyboard and the sidebar, and toggles a user
   await row.getByRole('button', { name: /^Remove Admin/ }).click();
   await expect(row.getByRole('cell', { name: 'user', exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /^Make Admin/ })).toBeVisible();
+});
+
+test('the admin views and deletes any user’s thread from the Threads page', async ({ page }) => {
+  const stamp = Date.now();
+  const { UserSub: ownerId } = await apiSignUp(stack.url, `owner-${stamp}@example.com`, E2E_PASSWORD);
+  const thread = seededThread(ownerId, 1, { title: `Admin-visible thread ${stamp}`, isSensitiveContent: true });
+  await seedThreads(stack, [thread]);
+  await signIn(page, ADMIN.email, ADMIN.password);
+
+  await page.goto(`${stack.url}/admin`);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Threads' }).click();
+  const row = page.getByRole('row').filter({ hasText: thread.title });
+  await expect(row).toContainText(`owner-${stamp}`);
+  await expect(row).toContainText('Sensitive');
+  await expectNoSeriousViolations(page);
+
+  await row.getByRole('link', { name: `View: ${thread.title}` }).click();
+  await expect(page.getByRole('heading', { name: thread.title })).toBeVisible();
+  await expect(page.getByText(thread.posts[0]!.content)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to threads' }).click();
+
+  await row.getByRole('button', { name: `Delete: ${thread.title}` }).click();
+  await expect(page.getByText('Thread deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
 
 test('below 768 px the admin sidebar is a drawer opened by its button', async ({ page }) => {

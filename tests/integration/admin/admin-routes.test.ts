@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteHandler } from '../../../functions/lib/http-handler';
 import { routes } from '../../../functions/manifest';
+import { seededThread } from '../../helpers/seed-threads';
 import { startTestTable } from '../../helpers/test-table';
 
 // Every admin route of the manifest, through the handler its Lambda runs: signed out, as a regular
@@ -13,6 +14,7 @@ const table = await startTestTable();
 const { db, tableName } = await import('../../../functions/data/client');
 const { keys } = await import('../../../functions/data/keys');
 const accounts = await import('../../../functions/data/account-repository');
+const { putThread } = await import('../../../functions/data/thread-repository');
 
 afterAll(() => table.stop());
 
@@ -25,6 +27,9 @@ const adminRequests: Record<string, { body?: unknown; params?: Record<string, st
   'GET /api/admin/access': { status: 200 },
   'GET /api/admin/users': { status: 200 },
   'PUT /api/admin/users/{userId}/role': { params: { userId: 'target-0001' }, body: { role: 'admin' }, status: 200 },
+  'GET /api/admin/threads': { status: 200 },
+  'GET /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-view' }, status: 200 },
+  'DELETE /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-delete' }, status: 204 },
 };
 
 const adminRoutes = routes.filter((route) => route.auth === 'admin');
@@ -34,6 +39,8 @@ beforeAll(async () => {
   await accounts.createRoleIfMissing(ADMIN, 'admin', now);
   await accounts.createRoleIfMissing(REGULAR, 'user', now);
   await accounts.createRoleIfMissing('target-0001', 'user', now);
+  await putThread(seededThread(REGULAR, 1, { id: 'thread-to-view' }));
+  await putThread(seededThread(REGULAR, 2, { id: 'thread-to-delete' }));
 });
 
 async function call(

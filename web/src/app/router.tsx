@@ -35,6 +35,7 @@ const AdminDashboardPage = lazyNamed(
 );
 const AdminUsersPage = lazyNamed(() => import('../features/admin/routes/admin-users-page'), 'AdminUsersPage');
 const AdminThreadsPage = lazyNamed(() => import('../features/admin/routes/admin-threads-page'), 'AdminThreadsPage');
+const AdminThreadPage = lazyNamed(() => import('../features/admin/routes/admin-thread-page'), 'AdminThreadPage');
 const AdminTransactionsPage = lazyNamed(
   () => import('../features/admin/routes/admin-transactions-page'),
   'AdminTransactionsPage',
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.dashboard.path, element: <AdminDashboardPage /> },
               { path: paths.admin.users.path, element: <AdminUsersPage /> },
               { path: paths.admin.threads.path, element: <AdminThreadsPage /> },
+              { path: paths.admin.thread.path, element: <AdminThreadPage /> },
               { path: paths.admin.transactions.path, element: <AdminTransactionsPage /> },
               { path: paths.admin.orders.path, element: <AdminOrdersPage /> },
               { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
