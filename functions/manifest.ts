@@ -87,6 +87,8 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/admin/access', handler: 'http/admin/get-admin-access', auth: 'admin' },
   { method: 'GET', path: '/api/admin/users', handler: 'http/admin/get-admin-users', auth: 'admin' },
   { method: 'PUT', path: '/api/admin/users/{userId}/role', handler: 'http/admin/put-user-role', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/statistics', handler: 'http/admin/get-admin-statistics', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/transactions', handler: 'http/admin/get-admin-transactions', auth: 'admin' },
   { method: 'GET', path: '/api/admin/threads', handler: 'http/admin/get-admin-threads', auth: 'admin' },
   { method: 'GET', path: '/api/admin/threads/{threadId}', handler: 'http/admin/get-admin-thread', auth: 'admin' },
   {

@@ -1,6 +1,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems, db, isConditionFailure, tableName } from './client';
 import { indexes, keys } from './keys';
+import { addToTotals } from './stats-repository';
 
 export type Role = 'admin' | 'user';
 
@@ -75,9 +76,9 @@ export function toCreditsRecord(userId: string, item: Record<string, unknown>): 
   };
 }
 
-/** Creates the profile unless it exists (safe to repeat). */
+/** Creates the profile unless it exists (safe to repeat); counts a new user. */
 export async function createProfileIfMissing(profile: Profile): Promise<void> {
-  await putIfMissing({
+  const created = await putIfMissing({
     ...keys.profile(profile.userId),
     ...keys.profileListing(profile.createdAt, profile.userId),
     type: 'profile',
@@ -86,6 +87,7 @@ export async function createProfileIfMissing(profile: Profile): Promise<void> {
     username: profile.username,
     createdAt: profile.createdAt,
   });
+  if (created) await addToTotals({ users: 1 });
 }
 
 /** Creates the role item unless one exists (an admin's later change is never overwritten); counts a new admin. */

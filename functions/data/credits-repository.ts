@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { type CreditsRecord, toCreditsRecord } from './account-repository';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, keys } from './keys';
+import { addToTotals } from './stats-repository';
 
 export type ChargeOutcome = 'charged' | 'already-charged' | 'insufficient';
 
@@ -114,9 +115,12 @@ export async function clearChargeMarker(userId: string, threadId: string): Promi
   );
 }
 
-/** Writes a ledger entry; the id is stable per event, so a repeat overwrites the same item. */
+/**
+ * Writes a ledger entry; the id is stable per event, so a repeat overwrites the same item. A new
+ * entry is counted in the platform totals (and a purchase's credits in credits purchased).
+ */
 export async function recordLedgerEntry(entry: LedgerEntry): Promise<void> {
-  await db.send(
+  const result = await db.send(
     new PutCommand({
       TableName: tableName(),
       Item: {
@@ -126,13 +130,29 @@ export async function recordLedgerEntry(entry: LedgerEntry): Promise<void> {
         transactionType: entry.type,
         ...omitType(entry),
       },
+      ReturnValues: 'ALL_OLD',
     }),
   );
+  if (!result.Attributes)
+    await addToTotals({ transactions: 1, creditsPurchased: entry.type === 'purchase' ? entry.amount : 0 });
 }
 
 function omitType(entry: LedgerEntry): Omit<LedgerEntry, 'type'> {
   const { type: _type, ...rest } = entry;
   return rest;
+}
+
+function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
+  return {
+    id: String(item.id),
+    userId: String(item.userId),
+    type: item.transactionType as LedgerEntry['type'],
+    amount: Number(item.amount ?? 0),
+    description: String(item.description ?? ''),
+    createdAt: String(item.createdAt),
+    threadId: typeof item.threadId === 'string' ? item.threadId : undefined,
+    stripePaymentIntentId: typeof item.stripePaymentIntentId === 'string' ? item.stripePaymentIntentId : undefined,
+  };
 }
 
 /** A user's ledger, newest first. */
@@ -146,16 +166,7 @@ export async function listLedgerForUser(userId: string, limit = 100): Promise<Le
       Limit: limit,
     }),
   );
-  return (result.Items ?? []).map((item) => ({
-    id: item.id,
-    userId: item.userId,
-    type: item.transactionType,
-    amount: item.amount,
-    description: item.description,
-    createdAt: item.createdAt,
-    threadId: item.threadId,
-    stripePaymentIntentId: item.stripePaymentIntentId,
-  }));
+  return (result.Items ?? []).map(toLedgerEntry);
 }
 
 /** User ids whose free credits were last refreshed on `date` (the midnight job's work list). */
@@ -175,4 +186,19 @@ export async function* listUserIdsRefreshedOn(date: string): AsyncGenerator<stri
     for (const item of page.Items ?? []) yield String(item.userId);
     cursor = page.LastEvaluatedKey;
   } while (cursor);
+}
+
+/** The newest ledger entries of every user, from the admin listing (gsi2 `TRANSACTIONS`), newest first. */
+export async function listNewestLedgerEntries(limit: number): Promise<LedgerEntry[]> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byGsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.transactionsListingPartition },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map(toLedgerEntry);
 }

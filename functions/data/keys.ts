@@ -38,6 +38,7 @@ export const keys = {
     gsi2pk: 'TRANSACTIONS',
     gsi2sk: `${createdAt}#${transactionId}`,
   }),
+  transactionsListingPartition: 'TRANSACTIONS',
 
   thread: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `THREAD#${threadId}` }),
   threadPrefix: 'THREAD#',
@@ -80,7 +81,7 @@ export const keys = {
   oauthStatePrefix: 'OAUTH#',
 
   /** Platform-wide counters kept by atomic ADD next to each write (admins: the last one cannot be demoted). */
-  counter: (name: 'ADMINS'): ItemKey => ({ pk: 'STATS', sk: name }),
+  counter: (name: 'ADMINS' | 'TOTALS'): ItemKey => ({ pk: 'STATS', sk: name }),
   profilesListingPartition: 'PROFILES',
 
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */

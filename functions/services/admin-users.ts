@@ -15,11 +15,20 @@ export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted.';
 const PROFILE_PAGE_KEY = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
 
 /** get_admin_users_secure: one page (100) of every user, newest first, with role and credits. */
-export async function listAdminUsers(cursor: string | undefined, now: Date): Promise<AdminUsersPage> {
+export function listAdminUsers(cursor: string | undefined, now: Date): Promise<AdminUsersPage> {
+  return listAdminUsersPage(ADMIN_USERS_PAGE_SIZE, cursor, now);
+}
+
+/** One page of `limit` users, newest first, from the cursor on. */
+export async function listAdminUsersPage(
+  limit: number,
+  cursor: string | undefined,
+  now: Date,
+): Promise<AdminUsersPage> {
   const startKey = cursor
     ? decodeAdminCursor(cursor, PROFILE_PAGE_KEY, { name: 'gsi1pk', value: keys.profilesListingPartition })
     : null;
-  const page = await listUsers(ADMIN_USERS_PAGE_SIZE, startKey);
+  const page = await listUsers(limit, startKey);
   return {
     users: page.users.map((user) => {
       const credits = creditView(user.credits, now);

@@ -46,3 +46,36 @@ export type AdminThread = z.infer<typeof adminThreadSchema>;
 
 export const adminThreadsSchema = z.object({ threads: z.array(adminThreadSchema) });
 export type AdminThreads = z.infer<typeof adminThreadsSchema>;
+
+/** The admin Transactions page shows the 100 newest ledger entries of every user. */
+export const ADMIN_TRANSACTIONS_LIMIT = 100;
+/** The dashboard's recent users and recent transactions cards show this many each. */
+export const ADMIN_RECENT_LIMIT = 5;
+
+export const adminTransactionSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  type: z.enum(['purchase', 'usage', 'free_monthly']),
+  amount: z.number(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+/** get_admin_statistics: the platform totals, kept as counters, and the dashboard's recent cards. */
+export const adminStatisticsSchema = z.object({
+  totalUsers: z.number(),
+  totalThreads: z.number(),
+  totalTransactions: z.number(),
+  creditsPurchasedTotal: z.number(),
+  recentUsers: z.array(adminUserSchema),
+  recentTransactions: z.array(adminTransactionSchema),
+});
+export type AdminStatistics = z.infer<typeof adminStatisticsSchema>;
+
+export const adminTransactionsSchema = z.object({
+  totalTransactions: z.number(),
+  creditsPurchasedTotal: z.number(),
+  transactions: z.array(adminTransactionSchema),
+});
+export type AdminTransactions = z.infer<typeof adminTransactionsSchema>;

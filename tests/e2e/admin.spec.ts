@@ -50,6 +50,15 @@ test('the admin walks the portal by keyboard and the sidebar, and toggles a user
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(sidebar).toContainText('credits');
+  await expect(page.getByRole('definition').first()).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole('heading', { name: 'Recent Users' })).toBeVisible();
+  await expect(page.getByText(/^promoted-\d+/)).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await sidebar.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByRole('heading', { name: 'Transactions', exact: true })).toBeVisible();
+  await expect(page.getByText('Total Transactions')).toBeVisible();
+  await expectNoSeriousViolations(page);
 
   await sidebar.getByRole('link', { name: 'Users' }).focus();
   await page.keyboard.press('Enter');

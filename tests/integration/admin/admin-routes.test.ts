@@ -28,6 +28,8 @@ const adminRequests: Record<string, { body?: unknown; params?: Record<string, st
   'GET /api/admin/users': { status: 200 },
   'PUT /api/admin/users/{userId}/role': { params: { userId: 'target-0001' }, body: { role: 'admin' }, status: 200 },
   'GET /api/admin/threads': { status: 200 },
+  'GET /api/admin/statistics': { status: 200 },
+  'GET /api/admin/transactions': { status: 200 },
   'GET /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-view' }, status: 200 },
   'DELETE /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-delete' }, status: 204 },
 };

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { useDeleteAdminThread } from '../api/delete-admin-thread';
 import { useAdminThreads } from '../api/get-admin-threads';
+import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
 
 const CREATED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -39,7 +40,7 @@ export function AdminThreadsPage() {
       {threads.isPending ? <p className="muted">Loading threads…</p> : null}
       {threads.isError ? <p className="notice notice--error">{threads.error.message}</p> : null}
       {threads.isSuccess ? (
-        <div className="admin-table-wrap">
+        <TableRegion label="Threads table">
           <table className="admin-table">
             <caption className="muted">The {threads.data.threads.length} newest threads</caption>
             <thead>
@@ -83,7 +84,7 @@ export function AdminThreadsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
     </section>
   );

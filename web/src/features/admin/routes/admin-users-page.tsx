@@ -3,6 +3,7 @@ import type { AdminUser } from '../../../../../shared/schemas/admin';
 import { useToast } from '../../../components/ui/use-toast';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
 
 const JOINED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -43,7 +44,7 @@ export function AdminUsersPage() {
       {users.isPending ? <p className="muted">Loading users…</p> : null}
       {users.isError ? <p className="notice notice--error">{users.error.message}</p> : null}
       {users.isSuccess ? (
-        <div className="admin-table-wrap">
+        <TableRegion label="Users table">
           <table className="admin-table">
             <caption className="muted">{rows.length} users</caption>
             <thead>
@@ -77,7 +78,7 @@ export function AdminUsersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
       {users.hasNextPage ? (
         <button
