@@ -89,6 +89,9 @@ export const routes: RouteEntry[] = [
   { method: 'PUT', path: '/api/admin/users/{userId}/role', handler: 'http/admin/put-user-role', auth: 'admin' },
   { method: 'GET', path: '/api/admin/statistics', handler: 'http/admin/get-admin-statistics', auth: 'admin' },
   { method: 'GET', path: '/api/admin/transactions', handler: 'http/admin/get-admin-transactions', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/orders', handler: 'http/admin/get-admin-orders', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/settings', handler: 'http/admin/get-admin-settings', auth: 'admin' },
+  { method: 'PUT', path: '/api/admin/platforms/{platform}', handler: 'http/admin/put-platform-setting', auth: 'admin' },
   { method: 'GET', path: '/api/admin/threads', handler: 'http/admin/get-admin-threads', auth: 'admin' },
   { method: 'GET', path: '/api/admin/threads/{threadId}', handler: 'http/admin/get-admin-thread', auth: 'admin' },
   {

@@ -126,6 +126,7 @@ export async function recordLedgerEntry(entry: LedgerEntry): Promise<void> {
       Item: {
         ...keys.creditTransaction(entry.userId, entry.createdAt, entry.id),
         ...keys.transactionListing(entry.createdAt, entry.id),
+        ...(entry.type === 'purchase' ? keys.purchaseListing(entry.createdAt, entry.id) : {}),
         type: 'credit-transaction',
         transactionType: entry.type,
         ...omitType(entry),
@@ -201,4 +202,25 @@ export async function listNewestLedgerEntries(limit: number): Promise<LedgerEntr
     }),
   );
   return (result.Items ?? []).map(toLedgerEntry);
+}
+
+/** Every purchase of every user, newest first, from the purchases listing (gsi1 `PURCHASES`), page by page. */
+export async function listAllPurchases(): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: indexes.byGsi1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.purchasesListingPartition },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    entries.push(...(page.Items ?? []).map(toLedgerEntry));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return entries;
 }

@@ -39,6 +39,12 @@ export const keys = {
     gsi2sk: `${createdAt}#${transactionId}`,
   }),
   transactionsListingPartition: 'TRANSACTIONS',
+  /** Admin Orders: every purchase entry, newest first. */
+  purchaseListing: (createdAt: string, transactionId: string) => ({
+    gsi1pk: 'PURCHASES',
+    gsi1sk: `${createdAt}#${transactionId}`,
+  }),
+  purchasesListingPartition: 'PURCHASES',
 
   thread: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `THREAD#${threadId}` }),
   threadPrefix: 'THREAD#',
@@ -79,6 +85,11 @@ export const keys = {
   /** A pending OAuth redirect's single-use nonce (functions/lib/oauth-state.ts), with a TTL. */
   oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
   oauthStatePrefix: 'OAUTH#',
+
+  /** An admin's platform toggle; no item means the platform is enabled. */
+  platformSetting: (platform: string): ItemKey => ({ pk: 'SETTINGS', sk: `PLATFORM#${platform}` }),
+  platformSettingsPartition: 'SETTINGS',
+  platformSettingPrefix: 'PLATFORM#',
 
   /** Platform-wide counters kept by atomic ADD next to each write (admins: the last one cannot be demoted). */
   counter: (name: 'ADMINS' | 'TOTALS'): ItemKey => ({ pk: 'STATS', sk: name }),

@@ -1,11 +1,13 @@
 import {
   ADMIN_RECENT_LIMIT,
   ADMIN_TRANSACTIONS_LIMIT,
+  type AdminOrders,
   type AdminStatistics,
   type AdminTransaction,
   type AdminTransactions,
+  orderStatus,
 } from '../../shared/schemas/admin';
-import { type LedgerEntry, listNewestLedgerEntries } from '../data/credits-repository';
+import { type LedgerEntry, listAllPurchases, listNewestLedgerEntries } from '../data/credits-repository';
 import { getTotals } from '../data/stats-repository';
 import { listAdminUsersPage } from './admin-users';
 
@@ -44,5 +46,28 @@ export async function listAdminTransactions(): Promise<AdminTransactions> {
     totalTransactions: totals.transactions,
     creditsPurchasedTotal: totals.creditsPurchased,
     transactions: entries.map(toAdminTransaction),
+  };
+}
+
+/** The Orders page: every purchase with its derived status, and the order totals. */
+export async function listAdminOrders(): Promise<AdminOrders> {
+  const orders = (await listAllPurchases()).map((entry) => {
+    const paymentReference = entry.stripePaymentIntentId ?? null;
+    return {
+      id: entry.id,
+      userId: entry.userId,
+      credits: entry.amount,
+      description: entry.description,
+      paymentReference,
+      status: orderStatus({ paymentReference }),
+      createdAt: entry.createdAt,
+    };
+  });
+  return {
+    totalOrders: orders.length,
+    completedOrders: orders.filter((order) => order.status === 'completed').length,
+    pendingOrders: orders.filter((order) => order.status === 'pending').length,
+    creditsSold: orders.filter((order) => order.status === 'completed').reduce((sum, order) => sum + order.credits, 0),
+    orders,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformSchema } from './thread';
 
 /** GET /api/admin/access (verify_admin_access): only an admin gets a 200; everyone else a 401/403. */
 export const adminAccessSchema = z.object({ isAdmin: z.literal(true) });
@@ -79,3 +80,44 @@ export const adminTransactionsSchema = z.object({
   transactions: z.array(adminTransactionSchema),
 });
 export type AdminTransactions = z.infer<typeof adminTransactionsSchema>;
+
+/** An order's status is derived, never stored: completed with a payment reference, else pending (failed: styles only). */
+export const ORDER_STATUSES = ['completed', 'pending', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Spec §4 Admin and roles: completed when the purchase has a payment reference, otherwise pending. */
+export function orderStatus(purchase: { paymentReference: string | null }): OrderStatus {
+  return purchase.paymentReference ? 'completed' : 'pending';
+}
+
+export const adminOrderSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  credits: z.number(),
+  description: z.string(),
+  paymentReference: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrdersSchema = z.object({
+  totalOrders: z.number(),
+  completedOrders: z.number(),
+  pendingOrders: z.number(),
+  creditsSold: z.number(),
+  orders: z.array(adminOrderSchema),
+});
+export type AdminOrders = z.infer<typeof adminOrdersSchema>;
+
+/** The admin Settings page's uptime figure (spec §9: fixed). */
+export const ADMIN_UPTIME = '99.9%';
+
+export const platformSettingSchema = z.object({ platform: platformSchema, enabled: z.boolean() });
+
+export const adminSettingsSchema = z.object({ uptime: z.string(), platforms: z.array(platformSettingSchema) });
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** PUT /api/admin/platforms/{platform} (update_platform_setting). */
+export const updatePlatformSettingRequestSchema = z.strictObject({ enabled: z.boolean() });
+export type UpdatePlatformSettingRequest = z.infer<typeof updatePlatformSettingRequestSchema>;

@@ -59,6 +59,22 @@ test('the admin walks the portal by keyboard and the sidebar, and toggles a user
   await expect(page.getByRole('heading', { name: 'Transactions', exact: true })).toBeVisible();
   await expect(page.getByText('Total Transactions')).toBeVisible();
   await expectNoSeriousViolations(page);
+  await sidebar.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
+  await expect(page.getByText('Total Orders')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await sidebar.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByText('99.9%')).toBeVisible();
+  const mastodon = page.getByRole('checkbox', { name: /^Mastodon/ });
+  await expect(mastodon).toBeChecked();
+  await mastodon.uncheck();
+  await expect(page.getByRole('checkbox', { name: 'Mastodon disabled' })).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Mastodon disabled' })).not.toBeChecked();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('checkbox', { name: 'Mastodon disabled' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Mastodon enabled' })).toBeChecked();
 
   await sidebar.getByRole('link', { name: 'Users' }).focus();
   await page.keyboard.press('Enter');

@@ -30,6 +30,9 @@ const adminRequests: Record<string, { body?: unknown; params?: Record<string, st
   'GET /api/admin/threads': { status: 200 },
   'GET /api/admin/statistics': { status: 200 },
   'GET /api/admin/transactions': { status: 200 },
+  'GET /api/admin/orders': { status: 200 },
+  'GET /api/admin/settings': { status: 200 },
+  'PUT /api/admin/platforms/{platform}': { params: { platform: 'mastodon' }, body: { enabled: false }, status: 200 },
   'GET /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-view' }, status: 200 },
   'DELETE /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-delete' }, status: 204 },
 };

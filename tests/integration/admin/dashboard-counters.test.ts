@@ -16,6 +16,7 @@ const { deleteUserItems } = await import('../../../functions/data/account-deleti
 const { ensureAccount } = await import('../../../functions/services/accounts');
 const statisticsRoute = (await import('../../../functions/http/admin/get-admin-statistics')).handler;
 const transactionsRoute = (await import('../../../functions/http/admin/get-admin-transactions')).handler;
+const ordersRoute = (await import('../../../functions/http/admin/get-admin-orders')).handler;
 
 afterAll(() => table.stop());
 
@@ -56,7 +57,10 @@ async function recount() {
 }
 
 let clock = Date.UTC(2026, 2, 1);
-const tick = () => new Date((clock += 60_000));
+function tick(): Date {
+  clock += 60_000;
+  return new Date(clock);
+}
 
 async function generate(userId: string, index: number) {
   const thread = seededThread(userId, index, { id: `${userId}-thread-${index}` });
@@ -76,7 +80,7 @@ async function generate(userId: string, index: number) {
 const orderTimes = new Map<string, string>();
 
 /** A fulfilled purchase; a repeat of the same order writes the same entry, as a redelivered webhook would. */
-async function purchase(userId: string, id: string, credits: number) {
+async function purchase(userId: string, id: string, credits: number, paid = true) {
   if (!orderTimes.has(id)) orderTimes.set(id, tick().toISOString());
   await recordLedgerEntry({
     id,
@@ -85,7 +89,7 @@ async function purchase(userId: string, id: string, credits: number) {
     amount: credits,
     description: `Purchased ${credits} credits`,
     createdAt: orderTimes.get(id)!,
-    stripePaymentIntentId: `pi_${id}`,
+    stripePaymentIntentId: paid ? `pi_${id}` : undefined,
   });
 }
 
@@ -132,6 +136,26 @@ describe('the admin dashboard counters', () => {
       'usage-ann-thread-3',
       'usage-ann-thread-2',
       'usage-ann-thread-1',
+    ]);
+  });
+
+  it('lists every purchase on the Orders page, completed with a payment reference, otherwise pending', async () => {
+    await purchase('bob', 'order-4', 30, false);
+
+    const response = await asAdmin(ordersRoute);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ totalOrders: 3, completedOrders: 2, pendingOrders: 1, creditsSold: 170 });
+    expect(
+      response.body.orders.map((order: { id: string; status: string; paymentReference: string | null }) => [
+        order.id,
+        order.status,
+        order.paymentReference,
+      ]),
+    ).toEqual([
+      ['order-4', 'pending', null],
+      ['order-2', 'completed', 'pi_order-2'],
+      ['order-1', 'completed', 'pi_order-1'],
     ]);
   });
 });

@@ -1,9 +1,64 @@
-/** /admin/orders: admin portal Orders; the router lets only admins in (others go to /). */
+import type { OrderStatus } from '../../../../../shared/schemas/admin';
+import { useAdminOrders } from '../api/get-admin-orders';
+import { StatCards } from '../components/stat-cards';
+import { TableRegion } from '../components/table-region';
+import '../components/admin.css';
+
+const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+const STATUS_STYLE: Record<OrderStatus, string> = {
+  completed: 'admin-badge admin-badge--success',
+  pending: 'admin-badge admin-badge--warning',
+  failed: 'admin-badge admin-badge--danger',
+};
+
+/** /admin/orders: the order totals and every purchase with its derived status. */
 export function AdminOrdersPage() {
+  const orders = useAdminOrders();
   return (
-    <section className="page">
-      <h1>Admin Orders</h1>
-      <p className="muted">Credit purchases and their status.</p>
+    <section className="stack">
+      <h1>Orders</h1>
+      {orders.isPending ? <p className="muted">Loading orders…</p> : null}
+      {orders.isError ? <p className="notice notice--error">{orders.error.message}</p> : null}
+      {orders.isSuccess ? (
+        <>
+          <StatCards
+            stats={[
+              { label: 'Total Orders', value: orders.data.totalOrders },
+              { label: 'Completed', value: orders.data.completedOrders },
+              { label: 'Pending', value: orders.data.pendingOrders },
+              { label: 'Credits Sold', value: orders.data.creditsSold },
+            ]}
+          />
+          <TableRegion label="Orders table">
+            <table className="admin-table">
+              <caption className="muted">{orders.data.orders.length} orders</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Credits</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.data.orders.map((order) => (
+                  <tr key={`${order.userId}-${order.id}`}>
+                    <td className="admin-mono">{order.id.slice(0, 8)}</td>
+                    <td className="admin-mono">{order.userId.slice(0, 8)}</td>
+                    <td>{order.credits}</td>
+                    <td>
+                      <span className={STATUS_STYLE[order.status]}>{order.status}</span>
+                    </td>
+                    <td>{WHEN.format(new Date(order.createdAt))}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,27 @@
+import { ADMIN_UPTIME, type AdminSettings } from '../../shared/schemas/admin';
+import { PLATFORMS, type Platform } from '../../shared/schemas/thread';
+import { recordSecurityEvent } from '../data/security-event-repository';
+import { listPlatformSettings, setPlatformEnabled } from '../data/settings-repository';
+import type { AccessContext } from './thread-access';
+
+/** The Settings page: the system figures and every platform's toggle. */
+export async function getAdminSettings(): Promise<AdminSettings> {
+  const settings = await listPlatformSettings();
+  return { uptime: ADMIN_UPTIME, platforms: PLATFORMS.map((platform) => ({ platform, enabled: settings[platform] })) };
+}
+
+/** update_platform_setting: turns a platform on or off for everyone, recorded in the admin's partition. */
+export async function updatePlatformSetting(
+  context: AccessContext,
+  platform: Platform,
+  enabled: boolean,
+): Promise<{ platform: Platform; enabled: boolean }> {
+  await setPlatformEnabled(platform, enabled, context.now.toISOString());
+  await recordSecurityEvent(
+    context.userId,
+    'platform_setting_updated',
+    { platform, enabled, userAgent: context.userAgent, timestamp: context.now.toISOString() },
+    context.now,
+  );
+  return { platform, enabled };
+}
