@@ -30,6 +30,11 @@ export interface QueueEntry {
   batchSize: number;
   /** Receives before a message moves to the dead-letter queue. */
   maxReceiveCount: number;
+  /**
+   * Messages run at the same time: the worker's reserved concurrency (and the event source's
+   * maximum concurrency) in the cloud, the local poller's parallelism (LOCAL_QUEUE_CONCURRENCY overrides it).
+   */
+  concurrency: number;
 }
 
 export interface ScheduleEntry {
@@ -76,6 +81,7 @@ export const queues: QueueEntry[] = [
     memoryMb: 1536,
     batchSize: 1,
     maxReceiveCount: 3,
+    concurrency: 5,
   },
 ];
 

@@ -5,7 +5,7 @@ import type { JWTPayload } from 'jose';
 import type { RouteEntry } from '../functions/manifest';
 import { claimsForEvent } from './jwt-verifier';
 import { invokeHandler } from './lambda-runtime';
-import { createRouter } from './routes';
+import { createRouter, refuseMalformedPath, safeDecode } from './routes';
 
 /** API Gateway's own payload limit; the handlers refuse anything over 256 KB themselves. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -25,6 +25,14 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** True when some query name or value is not valid percent-encoded UTF-8. */
+function hasMalformedQuery(search: string): boolean {
+  return search
+    .replace(/^\?/, '')
+    .split(/[&=]/)
+    .some((part) => safeDecode(part.replace(/\+/g, ' ')) === null);
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {
@@ -112,6 +120,7 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const found = match(req.method ?? 'GET', url.pathname);
     if (!found) return sendJson(res, 404, { error: 'Not found' });
+    if (found.malformed || hasMalformedQuery(url.search)) return refuseMalformedPath(res);
     let claims: JWTPayload | null = null;
     if (found.route.auth === 'user') {
       const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];

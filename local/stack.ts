@@ -25,6 +25,8 @@ export interface LocalStackOptions {
   localAdmin: { email: string; password: string };
   /** Seconds a failed queue message waits before it is retried. */
   queueRetrySeconds: number;
+  /** Overrides each queue's manifest concurrency when set. */
+  queueConcurrency?: number;
   /** Extra environment for the handlers (OPENAI_*, ALLOW_PRIVATE_FETCH_HOSTS, …). */
   handlerEnv: Record<string, string>;
 }
@@ -178,7 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
         }),
     );
 
-    for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue).stop);
+    for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue, options.queueConcurrency).stop);
     for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
 
     return { url, stop };

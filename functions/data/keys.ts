@@ -62,6 +62,12 @@ export const keys = {
   /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
   accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: 'DELETION' }),
 
+  /** A per-user usage counter for one budget and one time window (rate limits); expires with its window. */
+  rateCounter: (userId: string, budget: string, window: string): ItemKey => ({
+    pk: user(userId),
+    sk: `RATE#${budget}#${window}`,
+  }),
+
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 } as const;

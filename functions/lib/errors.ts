@@ -6,6 +6,8 @@ export class DomainError extends Error {
   readonly status: number;
   /** Extra fields for the JSON body (e.g. `retryable`). */
   readonly details: Record<string, unknown>;
+  /** Extra response headers (e.g. `Retry-After`). */
+  readonly headers: Record<string, string> = {};
 
   constructor(status: number, message: string, details: Record<string, unknown> = {}) {
     super(message);
@@ -17,7 +19,7 @@ export class DomainError extends Error {
 
 export class ValidationError extends DomainError {
   constructor(message: string) {
-    super(400, message);
+    super(400, message, { code: 'invalid_request' });
   }
 }
 
@@ -48,7 +50,7 @@ export class ConflictError extends DomainError {
 /** Bodies over 256 KB are refused before parsing (a 400, like any other bad input). */
 export class PayloadTooLargeError extends DomainError {
   constructor(message = 'Request body too large (max 256 KB)') {
-    super(400, message);
+    super(400, message, { code: 'payload_too_large' });
   }
 }
 
@@ -76,5 +78,44 @@ export class ServiceBusyError extends DomainError {
 export class GenerationFailedError extends DomainError {
   constructor(message: string) {
     super(502, message, { retryable: false });
+  }
+}
+
+/**
+ * A refusal with a stable machine-readable `code` in its JSON body, beside the message shown to
+ * the user.
+ */
+export class CodedError extends DomainError {
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+    super(status, message, { code });
+    this.code = code;
+    Object.assign(this.headers, headers);
+  }
+}
+
+/** A regeneration names a URL other than the thread's own article. */
+export class RegenerationUrlMismatchError extends CodedError {
+  constructor() {
+    super(
+      400,
+      'regeneration_url_mismatch',
+      'A thread can only be regenerated from the same article it was written from. Start a new thread for another URL.',
+    );
+  }
+}
+
+/** A path or query value that is not valid percent-encoded UTF-8. */
+export class MalformedPathError extends CodedError {
+  constructor() {
+    super(400, 'malformed_path', 'The request path or query contains an invalid percent-escape.');
+  }
+}
+
+/** A per-user budget is spent; `retryAfterSeconds` says when it refills. */
+export class RateLimitedError extends CodedError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'rate_limited', message, { 'retry-after': String(retryAfterSeconds) });
   }
 }

@@ -98,7 +98,7 @@ const errorToHttp: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> =
   onError: async (request) => {
     const { error } = request;
     if (error instanceof DomainError) {
-      request.response = json(error.status, { error: error.message, ...error.details });
+      request.response = json(error.status, { error: error.message, ...error.details }, error.headers);
       return;
     }
     logger.error('unhandled error', { error, path: request.event.rawPath });

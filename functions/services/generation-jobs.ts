@@ -8,6 +8,7 @@ import {
   finishJob,
   type GenerationJobRecord,
   getJob,
+  releaseJobAttempt,
   startJobAttempt,
 } from '../data/generation-job-repository';
 import { getThreadForUser, putThread, updateThreadForUser } from '../data/thread-repository';
@@ -18,6 +19,7 @@ import {
   GenerationFailedError,
   InsufficientCreditsError,
   NotFoundError,
+  RegenerationUrlMismatchError,
   ServiceBusyError,
 } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -26,6 +28,7 @@ import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
 import { analyseArticle, draftThread, threadContent } from './article-analysis';
 import { fetchArticle } from './extraction/extract-article';
+import { takeGenerationBudget } from './rate-limits';
 import { assertThreadAccess } from './thread-access';
 
 /** The message the generation queue carries. */
@@ -62,9 +65,15 @@ export async function submitGenerationJob(
   now: Date,
 ): Promise<GenerationJob> {
   let threadId = request.threadId;
+  let url = request.url;
   if (threadId) {
-    await assertThreadAccess(caller.userId, threadId, now);
+    // A regeneration rewrites the thread from its own article, never from another page.
+    const thread = await assertThreadAccess(caller.userId, threadId, now);
+    if (normaliseUrl(request.url) !== normaliseUrl(thread.sourceUrl)) throw new RegenerationUrlMismatchError();
+    url = thread.sourceUrl;
+    await takeGenerationBudget(caller.userId, threadId, now);
   } else {
+    await takeGenerationBudget(caller.userId, undefined, now);
     const account = await getAccount(caller, now);
     if (account.credits.availableCredits < 1) throw new InsufficientCreditsError();
     threadId = randomUUID();
@@ -72,7 +81,7 @@ export async function submitGenerationJob(
   const job = await createJob({
     jobId: randomUUID(),
     userId: caller.userId,
-    url: request.url,
+    url,
     tone: request.tone,
     threadId,
     isNewThread: !request.threadId,
@@ -80,6 +89,13 @@ export async function submitGenerationJob(
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
   return toView(job);
+}
+
+/** A URL as the fetcher reads it: scheme and host lower-cased, default port and fragment dropped. */
+function normaliseUrl(value: string): string {
+  const url = new URL(value.trim());
+  url.hash = '';
+  return url.href;
 }
 
 /** A job of the caller's, with its thread once it succeeded. */
@@ -109,11 +125,14 @@ function failureOf(error: unknown): { kind: FailureKind; message: string; retrya
  */
 export async function runGenerationJob(
   message: GenerationMessage,
-  attempt: { receiveCount: number; maxReceiveCount: number },
+  attempt: { receiveCount: number; maxReceiveCount: number; timeoutSeconds: number },
 ): Promise<void> {
   const job = await getJob(message.userId, message.jobId);
   if (!job) throw new Error(`generation job ${message.jobId} does not exist`);
-  if (!(await startJobAttempt(job.userId, job.jobId, new Date().toISOString()))) return;
+  const startedAt = new Date();
+  // A claim older than the worker's own timeout belongs to an attempt that died without releasing it.
+  const staleBefore = new Date(startedAt.getTime() - attempt.timeoutSeconds * 1000).toISOString();
+  if (!(await startJobAttempt(job.userId, job.jobId, startedAt.toISOString(), staleBefore))) return;
   try {
     const content = await generate(job);
     const updatedAt = new Date().toISOString();
@@ -170,6 +189,8 @@ export async function runGenerationJob(
         },
         new Date().toISOString(),
       );
+    } else {
+      await releaseJobAttempt(job.userId, job.jobId, new Date().toISOString());
     }
     throw error;
   }

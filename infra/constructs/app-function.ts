@@ -15,6 +15,8 @@ export interface AppFunctionProps {
   environment: Record<string, string>;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
+  /** Reserved concurrent executions (queue workers: the manifest's `concurrency`). */
+  reservedConcurrency?: number;
 }
 
 /** The entry file a manifest handler name points to. */
@@ -44,6 +46,7 @@ export class AppFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       timeout: Duration.seconds(props.timeoutSeconds),
       memorySize: props.memoryMb,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       logGroup,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {

@@ -251,7 +251,7 @@ export class AppStack extends Stack {
       ...secretEnvironment,
     };
 
-    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
+    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
     for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));
@@ -271,6 +271,7 @@ export class AppStack extends Stack {
         handler,
         timeoutSeconds: size?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
         memoryMb: size?.memoryMb ?? DEFAULT_MEMORY_MB,
+        reservedConcurrency: size?.concurrency,
         environment: environment as Record<string, string>,
         logRetention: config.logRetention,
         logRemovalPolicy: ephemeral,
@@ -322,7 +323,11 @@ export class AppStack extends Stack {
     // ---- Queue workers ----
     for (const { entry, pair } of queueResources) {
       functionFor(entry.handler).addEventSource(
-        new SqsEventSource(pair.queue, { batchSize: entry.batchSize, reportBatchItemFailures: true }),
+        new SqsEventSource(pair.queue, {
+          batchSize: entry.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency: entry.concurrency,
+        }),
       );
     }
 

@@ -53,3 +53,15 @@ export const updateThreadRequestSchema = z.object({
   posts: z.array(postSchema.pick({ id: true, content: true })).max(50, 'A thread has at most 50 posts'),
 });
 export type UpdateThreadRequest = z.infer<typeof updateThreadRequestSchema>;
+
+/**
+ * The `{threadId}` path parameter of /api/threads/{threadId}. API Gateway hands handlers decoded
+ * values, so a decoded lone surrogate or control character is refused here (400), never sent to the table.
+ */
+export const threadIdParamsSchema = z.object({
+  threadId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[^\p{Cs}\p{Cc}]+$/u, 'Invalid thread id'),
+});

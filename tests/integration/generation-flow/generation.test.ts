@@ -156,7 +156,7 @@ describe('article to thread through the generation queue (offline generator)', (
     expect((await api(stack.url, '/api/me', { token })).body.credits.availableCredits).toBe(5);
   });
 
-  it('turns 20 parallel generations with 5 credits into exactly 5 threads, balance 0 and 5 ledger entries', async () => {
+  it('turns 20 parallel generations with 5 credits, run concurrently by the queue, into exactly 5 threads, balance 0 and 5 ledger entries', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
     const url = `${articles.url}/rivers`;
@@ -166,6 +166,26 @@ describe('article to thread through the generation queue (offline generator)', (
       ),
     );
     const accepted = submissions.filter((response) => response.status === 202);
+    // Watch the jobs and the balance while the worker runs them: several at once, as Lambda does,
+    // and the balance never below zero at any moment.
+    let mostRunning = 0;
+    let lowestBalance = Number.POSITIVE_INFINITY;
+    for (;;) {
+      const states = await Promise.all(
+        accepted.map(
+          async (response) =>
+            (await api(stack.url, `/api/generation-jobs/${response.body.jobId}`, { token })).body.status,
+        ),
+      );
+      lowestBalance = Math.min(
+        lowestBalance,
+        (await api(stack.url, '/api/me', { token })).body.credits.availableCredits,
+      );
+      mostRunning = Math.max(mostRunning, states.filter((status) => status === 'running').length);
+      if (states.every((status) => status === 'succeeded' || status === 'failed')) break;
+    }
+    expect(mostRunning).toBeGreaterThan(1);
+    expect(lowestBalance).toBe(0);
     const jobs = await Promise.all(accepted.map((response) => waitForJob(stack.url, token, response.body.jobId)));
     const succeeded = jobs.filter((job) => job.status === 'succeeded');
     expect(succeeded).toHaveLength(5);

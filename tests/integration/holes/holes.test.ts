@@ -135,8 +135,7 @@ describe('the holes found by probing from outside stay closed', () => {
         const inPath = route.path.includes('{') ? route.path.replace(/\{\w+\+?\}/g, bad) : `${route.path}/${bad}`;
         requests.set(`${method} ${inPath}`, method);
         // A query on DELETE /api/me would delete the account the other requests use.
-        if (method !== 'DELETE')
-          requests.set(`${method} ${route.path.replace(/\{\w+\+?\}/g, 'x')}?q=${bad}`, method);
+        if (method !== 'DELETE') requests.set(`${method} ${route.path.replace(/\{\w+\+?\}/g, 'x')}?q=${bad}`, method);
       }
     }
     for (const [request, method] of requests) {

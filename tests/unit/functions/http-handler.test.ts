@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ForbiddenError } from '../../../functions/lib/errors';
 import { callerFromEvent, httpHandler } from '../../../functions/lib/http-handler';
+import { threadIdParamsSchema } from '../../../shared/schemas/thread';
 
 function event(overrides: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> & { claims?: Record<string, unknown> }) {
   const { claims, ...rest } = overrides;
@@ -56,7 +57,10 @@ describe('the HTTP handler stack', () => {
     expect((await handler(event({ body: '{"name":"Ada"}' }), context)).statusCode).toBe(401);
     const malformed = await handler(event({ claims: user, body: '{"name":' }), context);
     expect(malformed.statusCode).toBe(400);
-    expect(JSON.parse(malformed.body ?? '')).toEqual({ error: 'Request body is not valid JSON' });
+    expect(JSON.parse(malformed.body ?? '')).toEqual({
+      error: 'Request body is not valid JSON',
+      code: 'invalid_request',
+    });
     const mistyped = await handler(event({ claims: user, body: '{"name":7}' }), context);
     expect(JSON.parse(mistyped.body ?? '').error).toMatch(/^Invalid request body: name:/);
     const huge = await handler(event({ claims: user, body: JSON.stringify({ name: 'x'.repeat(300_000) }) }), context);
@@ -77,5 +81,16 @@ describe('the HTTP handler stack', () => {
     const result = await broken(event({ claims: user }), context);
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('secret');
+  });
+
+  it('refuses a decoded path parameter it cannot use (a lone surrogate, a control character) with 400 and a code', async () => {
+    const byId = httpHandler({ params: threadIdParamsSchema }, async ({ params }) => ({ status: 200, body: params }));
+    for (const threadId of ['\ud800', 'a\u0000b']) {
+      const response = await byId(event({ claims: user, pathParameters: { threadId } }), context);
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body ?? '')).toMatchObject({ code: 'invalid_request' });
+    }
+    const fine = await byId(event({ claims: user, pathParameters: { threadId: 'f00d' } }), context);
+    expect(fine.statusCode).toBe(200);
   });
 });

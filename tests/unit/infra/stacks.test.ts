@@ -313,6 +313,9 @@ describe('app stack', () => {
       const mapping = mappings[0]!.Properties!;
       expect(mapping.BatchSize).toBe(queue.batchSize);
       expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      // As many messages at once as the local poller runs, and no more: the worker's reserved concurrency.
+      expect(mapping.ScalingConfig).toEqual({ MaximumConcurrency: queue.concurrency });
+      expect(all[workerId]!.Properties!.ReservedConcurrentExecutions).toBe(queue.concurrency);
 
       const queueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
       const source = all[queueId]!.Properties!;
