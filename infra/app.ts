@@ -26,6 +26,8 @@ const config = parseStageConfig({
   appPublicUrl: setting('appPublicUrl', 'APP_PUBLIC_URL'),
   adminEmails: setting('adminEmails', 'ADMIN_EMAILS'),
   openAiModel: setting('openAiModel', 'OPENAI_MODEL'),
+  generationRequestsPerHour: setting('generationRequestsPerHour', 'GENERATION_REQUESTS_PER_HOUR'),
+  regenerationsPerThreadPerDay: setting('regenerationsPerThreadPerDay', 'REGENERATIONS_PER_THREAD_PER_DAY'),
   apiKeysSecretName: setting('apiKeysSecretName', 'THREADSNIP_SECRET_NAME'),
   alarmEmail: setting('alarmEmail', 'ALARM_EMAIL'),
   googleSignIn: setting('googleClientId', 'GOOGLE_CLIENT_ID')

@@ -245,6 +245,8 @@ export class AppStack extends Stack {
       APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
       ADMIN_EMAILS: config.adminEmails.join(','),
       OPENAI_MODEL: config.openAiModel,
+      GENERATION_REQUESTS_PER_HOUR: String(config.generationRequestsPerHour),
+      REGENERATIONS_PER_THREAD_PER_DAY: String(config.regenerationsPerThreadPerDay),
       ...Object.fromEntries(
         queueResources.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
       ),

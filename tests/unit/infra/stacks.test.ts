@@ -26,6 +26,7 @@ let webDist: string;
 // Every optional setting at once: one extra synth covers secrets, alarms and a custom public URL.
 const FULL_SETTINGS: Partial<StageConfigInput> = {
   appPublicUrl: 'https://threadsnip.example.com',
+  generationRequestsPerHour: '60',
   apiKeysSecretName: 'threadsnip/test',
   alarmEmail: 'ops@example.com',
 };
@@ -287,6 +288,7 @@ describe('app stack', () => {
         expect.arrayContaining(['TABLE_NAME', 'APP_PUBLIC_URL', 'ADMIN_EMAILS', 'OPENAI_MODEL']),
       );
       expect(variables.ADMIN_EMAILS).toBe('admin@example.com');
+      expect(variables).toMatchObject({ GENERATION_REQUESTS_PER_HOUR: '30', REGENERATIONS_PER_THREAD_PER_DAY: '10' });
       for (const queue of queues) expect(variables).toHaveProperty(`${queue.name.toUpperCase()}_QUEUE_URL`);
       // No secret configured: the functions run the offline generator.
       expect(variables).not.toHaveProperty('OPENAI_API_KEY');
@@ -300,6 +302,7 @@ describe('app stack', () => {
 
     const custom = synth(FULL_SETTINGS).app;
     expect(environmentOf(custom, 'http/get-health').APP_PUBLIC_URL).toBe('https://threadsnip.example.com');
+    expect(environmentOf(custom, 'http/post-generation-job').GENERATION_REQUESTS_PER_HOUR).toBe('60');
   });
 
   it('gives each manifest queue an encrypted DLQ and a partial-batch event source on its worker', () => {
