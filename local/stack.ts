@@ -100,10 +100,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       ADMIN_EMAILS: options.adminEmails.join(','),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
-      // The sample articles are served by this very server, which the fetch guard refuses as loopback.
+      // The sample articles are served by this very server, which the fetch guard refuses as loopback:
+      // allowed under /samples/ only, never the API or anything else of this origin.
       ALLOW_PRIVATE_FETCH_HOSTS: [
-        `localhost:${port}`,
-        `127.0.0.1:${port}`,
+        `localhost:${port}/samples/`,
+        `127.0.0.1:${port}/samples/`,
         options.handlerEnv.ALLOW_PRIVATE_FETCH_HOSTS,
       ]
         .filter(Boolean)

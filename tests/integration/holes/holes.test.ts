@@ -157,6 +157,19 @@ describe('the holes found by probing from outside stay closed', () => {
     expect(bad).toMatchObject({ status: 400, body: { code: 'malformed_path' } });
   });
 
+  it("lets the extractor read the app's own /samples/ only, never its API or other paths", async () => {
+    const user = await newUser(stack.url);
+    const token = user.tokens.idToken;
+    const extract = (url: string) => api(stack.url, '/api/extract-article', { token, method: 'POST', body: { url } });
+    const sample = await extract(`${stack.url}/samples/urban-heat-islands.html`);
+    expect(sample.status).toBe(200);
+    for (const path of ['/api/me', '/config.json', '/samples/../api/health', '/samplesx/index.json']) {
+      const refused = await extract(`${stack.url}${path}`);
+      expect(refused.status, path).toBe(422);
+      expect(refused.body.error, path).toMatch(/cannot be fetched for security reasons/);
+    }
+  });
+
   it('forwards only the client-side Cognito calls, and refuses admin, list and malformed calls with 400', async () => {
     const user = await newUser(stack.url);
     const pool = (await (await fetch(`${stack.url}/config.json`)).json()) as {
