@@ -68,6 +68,9 @@ export const keys = {
     sk: `RATE#${budget}#${window}`,
   }),
 
+  /** The validated extraction of one URL for one user, kept briefly so the worker need not fetch it again. */
+  keptExtraction: (userId: string, urlHash: string): ItemKey => ({ pk: user(userId), sk: `EXTRACTION#${urlHash}` }),
+
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 } as const;

@@ -26,8 +26,8 @@ import { logger } from '../lib/logger';
 import { sendToQueue } from '../lib/queues';
 import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
-import { analyseArticle, draftThread, threadContent } from './article-analysis';
-import { fetchArticle } from './extraction/extract-article';
+import { draftThread, threadContent } from './article-analysis';
+import { articleForGeneration, normaliseUrl } from './article-extraction';
 import { takeGenerationBudget } from './rate-limits';
 import { assertThreadAccess } from './thread-access';
 
@@ -89,13 +89,6 @@ export async function submitGenerationJob(
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
   return toView(job);
-}
-
-/** A URL as the fetcher reads it: scheme and host lower-cased, default port and fragment dropped. */
-function normaliseUrl(value: string): string {
-  const url = new URL(value.trim());
-  url.hash = '';
-  return url.href;
 }
 
 /** A job of the caller's, with its thread once it succeeded. */
@@ -196,10 +189,9 @@ export async function runGenerationJob(
   }
 }
 
-/** Reads, analyses and writes the thread's content for a job. */
+/** Reads (the kept extraction when there is one), analyses and writes the thread's content for a job. */
 async function generate(job: GenerationJobRecord) {
-  const { appHost, openai, allowPrivateFetchHosts } = config();
-  const article = await fetchArticle(job.url, { allowPrivateHosts: allowPrivateFetchHosts });
-  const analysed = await analyseArticle(article, openai);
+  const { appHost, openai } = config();
+  const analysed = await articleForGeneration(job.userId, job.url, new Date());
   return threadContent(analysed, await draftThread(analysed, job.tone, { appHost, openai }));
 }

@@ -105,6 +105,30 @@ describe('article to thread through the generation queue (offline generator)', (
     expect(restored.body.posts).toEqual(job.thread.posts);
   });
 
+  it('fetches the article once per generation: the worker reuses the extraction the validation kept', async () => {
+    const user = await newUser(stack.url);
+    const token = user.tokens.idToken;
+    articles.page('/once', RIVER_ARTICLE);
+    const url = `${articles.url}/once`;
+    const fetches = () => articles.requests.filter((path) => path === '/once').length;
+    expect((await api(stack.url, '/api/extract-article', { token, method: 'POST', body: { url } })).status).toBe(200);
+    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
+    const job = await waitForJob(stack.url, token, submitted.body.jobId);
+    expect(job.status).toBe('succeeded');
+    expect(job.thread.title).toBe('How the Lune river reshaped Lancaster');
+    expect(fetches()).toBe(1);
+
+    // Another user's generation of the same URL does not read the first user's kept extraction.
+    const other = await newUser(stack.url);
+    const theirs = await api(stack.url, '/api/generation-jobs', {
+      token: other.tokens.idToken,
+      method: 'POST',
+      body: { url },
+    });
+    expect((await waitForJob(stack.url, other.tokens.idToken, theirs.body.jobId)).status).toBe('succeeded');
+    expect(fetches()).toBe(2);
+  });
+
   it("regenerates an existing thread for free and refuses another user's thread", async () => {
     const owner = await newUser(stack.url);
     const token = owner.tokens.idToken;
