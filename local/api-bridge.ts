@@ -3,9 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
 import type { RouteEntry } from '../functions/manifest';
+import { safeDecode } from '../shared/url';
 import { claimsForEvent } from './jwt-verifier';
 import { invokeHandler } from './lambda-runtime';
-import { createRouter, refuseMalformedPath, safeDecode } from './routes';
+import { createRouter, refuseMalformedPath } from './routes';
 
 /** API Gateway's own payload limit; the handlers refuse anything over 256 KB themselves. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;

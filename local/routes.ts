@@ -1,21 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { MalformedPathError } from '../functions/lib/errors';
 import type { RouteEntry } from '../functions/manifest';
+import { safeDecode } from '../shared/url';
 
 export interface RouteMatch {
   route: RouteEntry;
   pathParameters: Record<string, string>;
   /** A path parameter held an escape that is not valid percent-encoded UTF-8 (answered 400). */
   malformed: boolean;
-}
-
-/** decodeURIComponent, or null where it would throw (`%ZZ`, a lone `%`, an encoded lone surrogate). */
-export function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
 }
 
 /** Answers a path or query that cannot be decoded: 400 JSON with its code, as the handlers answer. */

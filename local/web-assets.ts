@@ -3,7 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { refuseMalformedPath, safeDecode } from './routes';
+import { safeDecode } from '../shared/url';
+import { refuseMalformedPath } from './routes';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webConfigFile = path.join(rootDir, 'web/vite.config.ts');
