@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorMessages } from '../../shared/messages';
-import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
+import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
 import {
@@ -28,12 +28,6 @@ import { getAccount } from './accounts';
 import { analyseArticle, draftThread, threadContent } from './article-analysis';
 import { fetchArticle } from './extraction/extract-article';
 import { assertThreadAccess } from './thread-access';
-
-/** The message the generation queue carries. */
-export interface GenerationMessage {
-  userId: string;
-  jobId: string;
-}
 
 async function toView(job: GenerationJobRecord): Promise<GenerationJob> {
   const thread = job.status === 'succeeded' ? await getThreadForUser(job.userId, job.threadId) : null;
