@@ -27,25 +27,8 @@ import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
 import { analyseArticle, draftThread, threadContent } from './article-analysis';
 import { fetchArticle } from './extraction/extract-article';
+import { toView } from './generation-job-views';
 import { assertThreadAccess } from './thread-access';
-
-async function toView(job: GenerationJobRecord): Promise<GenerationJob> {
-  const thread = job.status === 'succeeded' ? await getThreadForUser(job.userId, job.threadId) : null;
-  return {
-    jobId: job.jobId,
-    status: job.status,
-    url: job.url,
-    tone: job.tone,
-    threadId: job.threadId,
-    isNewThread: job.isNewThread,
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-    error: job.error,
-    failureKind: job.failureKind,
-    retryable: job.retryable,
-    thread,
-  };
-}
 
 /**
  * Accepts a generation request: checks the caller may regenerate the thread (or has a credit for a
@@ -74,13 +57,6 @@ export async function submitGenerationJob(
     createdAt: now.toISOString(),
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
-  return toView(job);
-}
-
-/** A job of the caller's, with its thread once it succeeded. */
-export async function getGenerationJob(userId: string, jobId: string): Promise<GenerationJob> {
-  const job = await getJob(userId, jobId);
-  if (!job) throw new NotFoundError(apiErrorMessages.generation_job_not_found, 'generation_job_not_found');
   return toView(job);
 }
 
