@@ -38,6 +38,8 @@ const envSchema = z.object({
   GENERATION_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Per-thread regeneration budget, per UTC day. */
   REGENERATIONS_PER_THREAD_PER_DAY: z.coerce.number().int().positive().default(10),
+  /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
+  OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
@@ -74,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       generationsPerHour: raw.GENERATION_REQUESTS_PER_HOUR,
       regenerationsPerThreadPerDay: raw.REGENERATIONS_PER_THREAD_PER_DAY,
     },
+    oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
+import { apiErrorMessages } from '../../shared/messages';
+import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
 import {
@@ -11,7 +12,7 @@ import {
   releaseJobAttempt,
   startJobAttempt,
 } from '../data/generation-job-repository';
-import { getThreadForUser, putThread, updateThreadForUser } from '../data/thread-repository';
+import { putThread, updateThreadForUser } from '../data/thread-repository';
 import { config } from '../lib/config';
 import {
   DomainError,
@@ -28,32 +29,9 @@ import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
 import { draftThread, threadContent } from './article-analysis';
 import { articleForGeneration, normaliseUrl } from './article-extraction';
+import { toView } from './generation-job-views';
 import { takeGenerationBudget } from './rate-limits';
 import { assertThreadAccess } from './thread-access';
-
-/** The message the generation queue carries. */
-export interface GenerationMessage {
-  userId: string;
-  jobId: string;
-}
-
-async function toView(job: GenerationJobRecord): Promise<GenerationJob> {
-  const thread = job.status === 'succeeded' ? await getThreadForUser(job.userId, job.threadId) : null;
-  return {
-    jobId: job.jobId,
-    status: job.status,
-    url: job.url,
-    tone: job.tone,
-    threadId: job.threadId,
-    isNewThread: job.isNewThread,
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-    error: job.error,
-    failureKind: job.failureKind,
-    retryable: job.retryable,
-    thread,
-  };
-}
 
 /**
  * Accepts a generation request: checks the caller may regenerate the thread (or has a credit for a
@@ -88,13 +66,6 @@ export async function submitGenerationJob(
     createdAt: now.toISOString(),
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
-  return toView(job);
-}
-
-/** A job of the caller's, with its thread once it succeeded. */
-export async function getGenerationJob(userId: string, jobId: string): Promise<GenerationJob> {
-  const job = await getJob(userId, jobId);
-  if (!job) throw new NotFoundError('Generation job not found');
   return toView(job);
 }
 
@@ -154,7 +125,7 @@ export async function runGenerationJob(
       });
     } else {
       const updated = await updateThreadForUser(job.userId, job.threadId, content, updatedAt);
-      if (!updated) throw new NotFoundError('Thread not found');
+      if (!updated) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
     if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);
