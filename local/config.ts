@@ -9,6 +9,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default('admin@threadsnip.local'),
   LOCAL_ADMIN_PASSWORD: z.string().min(6).default('threadsnip-admin'),
   LOCAL_QUEUE_RETRY_SECONDS: z.coerce.number().int().min(1).max(43200).default(30),
+  /** Messages each local queue runs at once; unset, the manifest's concurrency (the cloud's reserved concurrency). */
+  LOCAL_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(50).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
@@ -42,6 +44,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
     adminEmails,
     localAdmin: { email: adminEmails[0] ?? 'admin@threadsnip.local', password: raw.LOCAL_ADMIN_PASSWORD },
     queueRetrySeconds: raw.LOCAL_QUEUE_RETRY_SECONDS,
+    queueConcurrency: raw.LOCAL_QUEUE_CONCURRENCY,
     handlerEnv,
   };
 }

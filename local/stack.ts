@@ -26,6 +26,8 @@ export interface LocalStackOptions {
   localAdmin: { email: string; password: string };
   /** Seconds a failed queue message waits before it is retried. */
   queueRetrySeconds: number;
+  /** Overrides each queue's manifest concurrency when set. */
+  queueConcurrency?: number;
   /** Extra environment for the handlers (OPENAI_*, ALLOW_PRIVATE_FETCH_HOSTS, …). */
   handlerEnv: Record<string, string>;
 }
@@ -104,10 +106,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
-      // The sample articles are served by this very server, which the fetch guard refuses as loopback.
+      // The sample articles are served by this very server, which the fetch guard refuses as loopback:
+      // allowed under /samples/ only, never the API or anything else of this origin.
       ALLOW_PRIVATE_FETCH_HOSTS: [
-        `localhost:${port}`,
-        `127.0.0.1:${port}`,
+        `localhost:${port}/samples/`,
+        `127.0.0.1:${port}/samples/`,
         options.handlerEnv.ALLOW_PRIVATE_FETCH_HOSTS,
       ]
         .filter(Boolean)
@@ -187,7 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
         }),
     );
 
-    for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue).stop);
+    for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue, options.queueConcurrency).stop);
     for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
 
     return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   // Request shape and size
   'invalid_request',
   'invalid_json',
+  'malformed_path',
   'payload_too_large',
   // Identity and access
   'unauthorized',
@@ -29,6 +30,8 @@ export const ERROR_CODES = [
   'extraction_failed',
   'service_busy',
   'generation_failed',
+  'regeneration_url_mismatch',
+  'rate_limited',
   // Thread edits and content checks
   'no_posts',
   'attribution_protected',
@@ -74,6 +77,8 @@ export function defaultCodeForStatus(status: number): ErrorCode {
       return 'account_deleted';
     case 413:
       return 'payload_too_large';
+    case 429:
+      return 'rate_limited';
     case 422:
       return 'extraction_failed';
     case 502:

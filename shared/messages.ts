@@ -323,6 +323,9 @@ export const apiErrorMessages = {
   not_found: 'Not found',
   invalid_json: 'Request body is not valid JSON',
   payload_too_large: 'Request body too large (max 256 KB)',
+  malformed_path: 'The request path or query contains an invalid percent-escape.',
+  regeneration_url_mismatch:
+    'A thread can only be regenerated from the same article it was written from. Start a new thread for another URL.',
   insufficient_credits: creditMessages.insufficientCredits.description,
   invalid_url: generationMessages.invalidUrl,
   service_busy: 'The AI service is temporarily unavailable. Please try again in a moment.',

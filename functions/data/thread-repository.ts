@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, Updat
 import { normalizePosts, parseHallucination } from '../../shared/posts';
 import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 
 function sortKeys(thread: Pick<Thread, 'userId' | 'title' | 'createdAt' | 'id'>) {
   return {
@@ -17,7 +17,7 @@ function toItem(thread: Thread): Record<string, unknown> {
     ...keys.threadById(thread.id),
     ...keys.threadListing(thread.createdAt, thread.id),
     ...sortKeys(thread),
-    type: 'thread',
+    type: itemTypes.thread,
     ...thread,
   };
 }

@@ -34,6 +34,10 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ALLOW_PRIVATE_FETCH_HOSTS: commaList,
+  /** Per-user generation budget (new and regenerated threads together). */
+  GENERATION_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Per-thread regeneration budget, per UTC day. */
+  REGENERATIONS_PER_THREAD_PER_DAY: z.coerce.number().int().positive().default(10),
   /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
   OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
@@ -68,6 +72,10 @@ export function loadConfig(env: Record<string, string | undefined>) {
       ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL }
       : undefined,
     allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
+    rateLimits: {
+      generationsPerHour: raw.GENERATION_REQUESTS_PER_HOUR,
+      regenerationsPerThreadPerDay: raw.REGENERATIONS_PER_THREAD_PER_DAY,
+    },
     oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };

@@ -121,7 +121,11 @@ const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> =
   onError: async (request) => {
     const { error } = request;
     if (error instanceof DomainError) {
-      request.response = json(error.status, { error: error.message, code: error.code, ...error.details });
+      request.response = json(
+        error.status,
+        { error: error.message, code: error.code, ...error.details },
+        error.headers,
+      );
       return;
     }
     logger.error('unhandled error', { error, path: request.event.rawPath });

@@ -45,13 +45,23 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import type { LambdaEnvName } from '../../functions/lib/config';
-import { authTriggers, queues, routes, schedules, TOKEN_KINDS } from '../../functions/manifest';
+import {
+  type Access,
+  authTriggerAccess,
+  authTriggers,
+  queues,
+  routes,
+  type SecretName,
+  schedules,
+  TOKEN_KINDS,
+} from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 
 /** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
-export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly LambdaEnvName[];
+export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const satisfies readonly (LambdaEnvName &
+  SecretName)[];
 
 /** The Cognito group the post-confirmation trigger adds admins to. */
 export const ADMIN_GROUP_NAME = ADMIN_GROUP;
@@ -85,6 +95,21 @@ function constructId(name: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
+}
+
+/**
+ * What each handler module touches, from its manifest entries. An `admin` route reads the caller's
+ * stored role, so it can always read the table.
+ */
+export function accessByHandler(): Map<string, Access> {
+  const access = new Map<string, Access>();
+  for (const route of routes) {
+    const table = route.auth === 'admin' && !route.access.table ? 'read' : route.access.table;
+    access.set(route.handler, { ...route.access, ...(table ? { table } : {}) });
+  }
+  for (const entry of [...queues, ...schedules]) access.set(entry.handler, entry.access);
+  for (const [handler, needs] of Object.entries(authTriggerAccess)) access.set(handler, needs);
+  return access;
 }
 
 /**
@@ -230,14 +255,15 @@ export class AppStack extends Stack {
     });
     if (google) userPoolClient.node.addDependency(google);
 
-    // ---- Functions ----
-    const secretEnvironment: Partial<Record<LambdaEnvName, string>> = {};
+    // ---- Functions: each gets the rights its manifest entry declares, and only those ----
+    const secretEnvironment = new Map<SecretName, string>();
     if (config.apiKeysSecretName) {
       for (const name of SECRET_VARIABLES) {
         // A dynamic reference: CloudFormation resolves it at deploy time; the value never enters the template.
-        secretEnvironment[name] = SecretValue.secretsManager(config.apiKeysSecretName, {
-          jsonField: name,
-        }).unsafeUnwrap();
+        secretEnvironment.set(
+          name,
+          SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: name }).unsafeUnwrap(),
+        );
       }
     }
     const sharedEnvironment: Partial<Record<LambdaEnvName, string>> = {
@@ -245,22 +271,34 @@ export class AppStack extends Stack {
       APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
       ADMIN_EMAILS: config.adminEmails.join(','),
       OPENAI_MODEL: config.openAiModel,
-      ...Object.fromEntries(
-        queueResources.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
-      ),
-      ...secretEnvironment,
+      GENERATION_REQUESTS_PER_HOUR: String(config.generationRequestsPerHour),
+      REGENERATIONS_PER_THREAD_PER_DAY: String(config.regenerationsPerThreadPerDay),
     };
 
-    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
+    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
     for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
+    const access = accessByHandler();
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));
     const functions = new Map<string, AppFunction>();
     for (const handler of handlers) {
       const size = sizing.get(handler);
+      const needs = access.get(handler) ?? {};
       const isTrigger = triggerHandlers.has(handler);
+      const reachableQueues = queueResources.filter(
+        ({ entry }) => needs.inspectQueues || needs.sendTo?.includes(entry.name),
+      );
       const environment: Partial<Record<LambdaEnvName, string>> = {
         ...sharedEnvironment,
+        ...Object.fromEntries(
+          reachableQueues.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
+        ),
+        ...Object.fromEntries(
+          (needs.secrets ?? []).flatMap((name) => {
+            const value = secretEnvironment.get(name);
+            return value ? [[name, value]] : [];
+          }),
+        ),
         // A trigger cannot name its own pool (the pool depends on the trigger); it reads event.userPoolId.
         ...(isTrigger
           ? {}
@@ -271,29 +309,29 @@ export class AppStack extends Stack {
         handler,
         timeoutSeconds: size?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
         memoryMb: size?.memoryMb ?? DEFAULT_MEMORY_MB,
+        reservedConcurrency: size?.concurrency,
         environment: environment as Record<string, string>,
         logRetention: config.logRetention,
         logRemovalPolicy: ephemeral,
       });
-      table.grantReadWriteData(fn);
-      for (const { pair } of queueResources) pair.queue.grantSendMessages(fn);
-      if (isTrigger) {
+      if (needs.table === 'write') table.grantReadWriteData(fn);
+      else if (needs.table === 'read') table.grantReadData(fn);
+      for (const { entry, pair } of queueResources) {
+        if (needs.sendTo?.includes(entry.name)) pair.queue.grantSendMessages(fn);
+        if (needs.inspectQueues) pair.queue.grant(fn, 'sqs:GetQueueAttributes');
+      }
+      const cognitoActions = (needs.cognito ?? []).map((action) => `cognito-idp:${action}`);
+      if (cognitoActions.length > 0 && isTrigger) {
         // Scoped by ARN pattern, not userPool.userPoolArn: the pool depends on this function (its trigger)
         // and the function waits for its policy, so naming the pool here would be a circular dependency.
         fn.addToRolePolicy(
           new PolicyStatement({
-            actions: ['cognito-idp:AdminAddUserToGroup'],
+            actions: cognitoActions,
             resources: [this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
           }),
         );
-      } else {
-        // Account deletion and the admin role toggle manage users of this pool.
-        userPool.grant(
-          fn,
-          'cognito-idp:AdminDeleteUser',
-          'cognito-idp:AdminAddUserToGroup',
-          'cognito-idp:AdminRemoveUserFromGroup',
-        );
+      } else if (cognitoActions.length > 0) {
+        userPool.grant(fn, ...cognitoActions);
       }
       functions.set(handler, fn);
     }
@@ -323,7 +361,11 @@ export class AppStack extends Stack {
     // ---- Queue workers ----
     for (const { entry, pair } of queueResources) {
       functionFor(entry.handler).addEventSource(
-        new SqsEventSource(pair.queue, { batchSize: entry.batchSize, reportBatchItemFailures: true }),
+        new SqsEventSource(pair.queue, {
+          batchSize: entry.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency: entry.concurrency,
+        }),
       );
     }
 

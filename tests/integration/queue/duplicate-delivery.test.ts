@@ -53,8 +53,9 @@ describe('a generation message delivered more than once', () => {
 
     expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 4, usedCredits: 1 });
     expect(await credits.listLedgerForUser(identity.userId)).toHaveLength(1);
-    // The user's partition holds one thread: profile, role, credits, job, ledger entry and that thread.
-    expect(await deletion.countUserItems(identity.userId)).toBe(6);
+    // The user's partition holds one thread: profile, role, credits, job, ledger entry, that thread
+    // and the hour's generation-request counter.
+    expect(await deletion.countUserItems(identity.userId)).toBe(7);
     expect((await jobs.getJob(identity.userId, job.jobId))?.attempts).toBe(1);
   });
 });

@@ -10,7 +10,7 @@ import { indexes } from '../../../functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
 import { authTriggers, queues, routes, schedules, TOKEN_KINDS } from '../../../functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
-import { AppStack } from '../../../infra/stacks/app-stack';
+import { AppStack, accessByHandler } from '../../../infra/stacks/app-stack';
 import { DataStack } from '../../../infra/stacks/data-stack';
 import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
 
@@ -27,6 +27,7 @@ let webDist: string;
 // Every optional setting at once: one extra synth covers secrets, alarms and a custom public URL.
 const FULL_SETTINGS: Partial<StageConfigInput> = {
   appPublicUrl: 'https://threadsnip.example.com',
+  generationRequestsPerHour: '60',
   apiKeysSecretName: 'threadsnip/test',
   alarmEmail: 'ops@example.com',
 };
@@ -310,7 +311,7 @@ describe('app stack', () => {
         expect.arrayContaining(['TABLE_NAME', 'APP_PUBLIC_URL', 'ADMIN_EMAILS', 'OPENAI_MODEL']),
       );
       expect(variables.ADMIN_EMAILS).toBe('admin@example.com');
-      for (const queue of queues) expect(variables).toHaveProperty(`${queue.name.toUpperCase()}_QUEUE_URL`);
+      expect(variables).toMatchObject({ GENERATION_REQUESTS_PER_HOUR: '30', REGENERATIONS_PER_THREAD_PER_DAY: '10' });
       // No secret configured: the functions run the offline generator.
       expect(variables).not.toHaveProperty('OPENAI_API_KEY');
     }
@@ -323,6 +324,7 @@ describe('app stack', () => {
 
     const custom = synth(FULL_SETTINGS).app;
     expect(environmentOf(custom, 'http/get-health').APP_PUBLIC_URL).toBe('https://threadsnip.example.com');
+    expect(environmentOf(custom, 'http/post-generation-job').GENERATION_REQUESTS_PER_HOUR).toBe('60');
   });
 
   it('gives each manifest queue an encrypted DLQ and a partial-batch event source on its worker', () => {
@@ -336,6 +338,9 @@ describe('app stack', () => {
       const mapping = mappings[0]!.Properties!;
       expect(mapping.BatchSize).toBe(queue.batchSize);
       expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      // As many messages at once as the local poller runs, and no more: the worker's reserved concurrency.
+      expect(mapping.ScalingConfig).toEqual({ MaximumConcurrency: queue.concurrency });
+      expect(all[workerId]!.Properties!.ReservedConcurrentExecutions).toBe(queue.concurrency);
 
       const queueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
       const source = all[queueId]!.Properties!;
@@ -496,12 +501,113 @@ describe('app stack', () => {
   });
 });
 
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+/** Every IAM action the role of a manifest handler's Lambda is allowed, with the resources of each. */
+function grantsOf(template: Template, handler: string): { action: string; resource: unknown }[] {
+  const roleId = [...references(functionProps(template, handler).Role, new Set())][0]!;
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+    ((policy.Properties?.Roles ?? []) as { Ref: string }[]).some((role) => role.Ref === roleId),
+  );
+  return policies.flatMap((policy) =>
+    ((policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined)?.Statement ?? [])
+      .filter((statement) => statement.Effect === 'Allow')
+      .flatMap((statement) => [statement.Action].flat().map((action) => ({ action, resource: statement.Resource }))),
+  );
+}
+
+const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('least privilege: each function gets what its manifest entry declares, nothing more', () => {
+  let app: Template;
+  const access = accessByHandler();
+  beforeAll(() => {
+    ({ app } = synth());
+  });
+
+  it('lets only account deletion call AdminDeleteUser', () => {
+    const allowed = allHandlers.filter((handler) =>
+      grantsOf(app, handler).some(({ action }) => action === 'cognito-idp:AdminDeleteUser'),
+    );
+
+    expect(allowed).toEqual(['http/delete-me']);
+  });
+
+  it('gives table writes only to functions declaring write, and read-only routes no write at all', () => {
+    for (const handler of allHandlers) {
+      const actions = grantsOf(app, handler).map(({ action }) => action);
+      const declared = access.get(handler)?.table;
+      expect(
+        actions.some((action) => TABLE_WRITES.includes(action)),
+        `${handler} writes`,
+      ).toBe(declared === 'write');
+      expect(
+        actions.some((action) => action === 'dynamodb:GetItem'),
+        `${handler} reads`,
+      ).toBe(declared !== undefined);
+    }
+    expect(access.get('http/get-generation-job')?.table).toBe('read');
+    expect(access.get('http/get-credit-transactions')?.table).toBe('read');
+  });
+
+  it('lets only the generation route send to the generation queue', () => {
+    const worker = functionId(app, 'queue/generation-worker');
+    const mapping = Object.values(
+      app.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: worker } } }),
+    )[0]!.Properties!;
+    const generationQueueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const senders = allHandlers.filter((handler) =>
+      grantsOf(app, handler).some(
+        ({ action, resource }) =>
+          action === 'sqs:SendMessage' && references(resource, new Set()).has(generationQueueId ?? ''),
+      ),
+    );
+
+    expect(generationQueueId).toBeDefined();
+    expect(senders).toEqual(['http/post-generation-job']);
+  });
+
+  it('hands queue URLs only to functions that send to or inspect a queue', () => {
+    for (const handler of allHandlers) {
+      const needs = access.get(handler) ?? {};
+      for (const queue of queues) {
+        const expected = Boolean(needs.inspectQueues || needs.sendTo?.includes(queue.name));
+        expect(
+          Object.hasOwn(environmentOf(app, handler), `${queue.name.toUpperCase()}_QUEUE_URL`),
+          `${handler} ${queue.name}`,
+        ).toBe(expected);
+      }
+    }
+  });
+
+  it('grants Cognito admin actions exactly as declared', () => {
+    for (const handler of allHandlers) {
+      const actions = grantsOf(app, handler)
+        .map(({ action }) => action)
+        .filter((action) => action.startsWith('cognito-idp:'))
+        .sort();
+      const declared = (access.get(handler)?.cognito ?? []).map((action) => `cognito-idp:${action}`).sort();
+      expect(actions, handler).toEqual(declared);
+    }
+  });
+});
+
 describe('stage settings', () => {
-  it('passes API keys as Secrets Manager dynamic references when a secret is configured', () => {
+  it('passes API keys as Secrets Manager dynamic references, only to the functions that declare them', () => {
     const { app } = synth(FULL_SETTINGS);
     const variables = environmentOf(app, 'http/post-extract-article');
 
     expect(variables.OPENAI_API_KEY).toBe('{{resolve:secretsmanager:threadsnip/test:SecretString:OPENAI_API_KEY::}}');
+    const access = accessByHandler();
+    for (const handler of allHandlers) {
+      const env = environmentOf(app, handler);
+      for (const secret of ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const) {
+        expect(Object.hasOwn(env, secret), `${handler} ${secret}`).toBe(
+          access.get(handler)?.secrets?.includes(secret) ?? false,
+        );
+      }
+    }
+    expect(environmentOf(app, 'http/get-me')).not.toHaveProperty('OPENAI_API_KEY');
   });
 
   it('alarms the configured address when messages reach a dead-letter queue', () => {
