@@ -1,10 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
+import { traced } from '../lib/tracer';
 
 /** The one DynamoDB document client of this process (local endpoint when configured). */
 export const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: config().region, endpoint: config().endpoints.dynamodb }),
+  traced(new DynamoDBClient({ region: config().region, endpoint: config().endpoints.dynamodb })),
   { marshallOptions: { removeUndefinedValues: true } },
 );
 

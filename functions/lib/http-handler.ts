@@ -1,8 +1,11 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
+import { metricsMiddleware } from './metrics';
+import { tracerMiddleware } from './tracer';
 
 /** Bodies over this size are refused before parsing. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -93,6 +96,13 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   };
 }
 
+/** The API Gateway request id is the correlation id the request's queue messages carry on. */
+const observability: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> = {
+  before: async (request) => {
+    logger.setCorrelationId(request.event.requestContext.requestId);
+  },
+};
+
 /** Registered last: domain errors become their status and message; anything else a bare 500. */
 const errorToHttp: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> = {
   onError: async (request) => {
@@ -137,5 +147,11 @@ export function httpHandler<TBody, TQuery, TParams>(
     const result = await route(input);
     return json(result.status, result.body, result.headers);
   };
-  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>().use(errorToHttp).handler(core);
+  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>()
+    .use(observability)
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(tracerMiddleware())
+    .use(metricsMiddleware())
+    .use(errorToHttp)
+    .handler(core);
 }

@@ -21,6 +21,7 @@ import {
   ServiceBusyError,
 } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countBy, MetricUnit, metrics } from '../lib/metrics';
 import { sendToQueue } from '../lib/queues';
 import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
@@ -114,6 +115,7 @@ export async function runGenerationJob(
   const job = await getJob(message.userId, message.jobId);
   if (!job) throw new Error(`generation job ${message.jobId} does not exist`);
   if (!(await startJobAttempt(job.userId, job.jobId, new Date().toISOString()))) return;
+  const startedAt = performance.now();
   try {
     const content = await generate(job);
     const updatedAt = new Date().toISOString();
@@ -130,6 +132,7 @@ export async function runGenerationJob(
       };
       const charge = await consumeCreditForThread(job.userId, job.threadId);
       if (charge === 'insufficient') throw new InsufficientCreditsError();
+      if (charge === 'charged') metrics.addMetric('CreditsCharged', MetricUnit.Count, 1);
       await putThread(thread);
       await recordLedgerEntry({
         id: `usage-${job.threadId}`,
@@ -146,10 +149,13 @@ export async function runGenerationJob(
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
     if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);
+    metrics.addMetric('ThreadsGenerated', MetricUnit.Count, 1);
+    metrics.addMetric('GenerationDuration', MetricUnit.Milliseconds, performance.now() - startedAt);
   } catch (error) {
     const failure = failureOf(error);
     if (failure) {
       logger.info('generation job failed', { jobId: job.jobId, kind: failure.kind, message: failure.message });
+      countBy('GenerationFailed', { reason: failure.kind === 'insufficient_credits' ? 'credits' : failure.kind });
       await finishJob(
         job.userId,
         job.jobId,
