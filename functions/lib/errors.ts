@@ -78,3 +78,20 @@ export class GenerationFailedError extends DomainError {
     super(502, message, { retryable: false });
   }
 }
+
+/** A retry of a request whose first attempt is still running (same Idempotency-Key). */
+export class RequestInProgressError extends DomainError {
+  constructor() {
+    super(409, 'This request is still being processed. Please wait a moment before retrying.', {
+      code: 'request_in_progress',
+      retryable: true,
+    });
+  }
+}
+
+/** An Idempotency-Key reused for a different request. */
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super(422, 'This Idempotency-Key was already used for a different request.', { code: 'idempotency_key_reused' });
+  }
+}

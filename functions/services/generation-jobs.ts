@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
@@ -10,14 +11,17 @@ import {
   getJob,
   startJobAttempt,
 } from '../data/generation-job-repository';
+import { runOnce } from '../data/idempotency-store';
 import { getThreadForUser, putThread, updateThreadForUser } from '../data/thread-repository';
 import { config } from '../lib/config';
 import {
   DomainError,
   ExtractionError,
   GenerationFailedError,
+  IdempotencyKeyReusedError,
   InsufficientCreditsError,
   NotFoundError,
+  RequestInProgressError,
   ServiceBusyError,
 } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -81,6 +85,36 @@ export async function submitGenerationJob(
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
   return toView(job);
+}
+
+/** How long an Idempotency-Key returns its first job (spec: a retry within 24 hours). */
+const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+const submitOnce = runOnce(
+  'generation-jobs',
+  (input: { idempotencyKey: string; caller: AccountIdentity; request: CreateGenerationJobRequest; now: string }) =>
+    submitGenerationJob(input.caller, input.request, new Date(input.now)),
+  { keyPath: '[caller.userId, idempotencyKey]', payloadPath: 'request', ttlSeconds: IDEMPOTENCY_KEY_TTL_SECONDS },
+);
+
+/**
+ * `submitGenerationJob`, once per caller and Idempotency-Key: a retry with the same key returns the
+ * first job (one job, one charge); without a key every call submits.
+ */
+export async function submitGenerationJobOnce(
+  caller: AccountIdentity,
+  request: CreateGenerationJobRequest,
+  now: Date,
+  idempotencyKey: string | undefined,
+): Promise<GenerationJob> {
+  if (!idempotencyKey) return submitGenerationJob(caller, request, now);
+  try {
+    return await submitOnce({ idempotencyKey, caller, request, now: now.toISOString() });
+  } catch (error) {
+    if (error instanceof IdempotencyAlreadyInProgressError) throw new RequestInProgressError();
+    if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();
+    throw error;
+  }
 }
 
 /** A job of the caller's, with its thread once it succeeded. */
