@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 
 const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
@@ -20,6 +21,11 @@ function load(handlerPath: string): Promise<LambdaHandler> {
   }
   return pending;
 }
+
+// The local stack runs many invocations at once in one process, as Lambda's multi-concurrency
+// mode does: Powertools then keeps each invocation's log context (request id, correlation id) apart.
+process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+const invocations = InvokeStore.getInstanceAsync(true);
 
 function lambdaContext(handlerPath: string, deadline: number): Context {
   const name = `threadsnip-local-${handlerPath.replace(/\W+/g, '-')}`;
@@ -41,7 +47,9 @@ function lambdaContext(handlerPath: string, deadline: number): Context {
 
 /** Invokes a handler with a Lambda-shaped context, failing after its timeout like Lambda does. */
 export async function invokeHandler(handlerPath: string, event: unknown, timeoutSeconds: number): Promise<unknown> {
-  const handler = await load(handlerPath);
+  const store = await invocations;
+  // The module's cold start runs in an init context of its own, as Lambda's does.
+  const handler = await store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: 'init' }, () => load(handlerPath));
   const deadline = Date.now() + timeoutSeconds * 1000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -51,7 +59,11 @@ export async function invokeHandler(handlerPath: string, event: unknown, timeout
     );
   });
   try {
-    return await Promise.race([handler(event, lambdaContext(handlerPath, deadline)), timeout]);
+    const context = lambdaContext(handlerPath, deadline);
+    const invocation = store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () =>
+      handler(event, context),
+    );
+    return await Promise.race([invocation, timeout]);
   } finally {
     clearTimeout(timer);
   }

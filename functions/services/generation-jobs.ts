@@ -84,6 +84,7 @@ export async function submitGenerationJob(
     createdAt: now.toISOString(),
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
+  logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
   return toView(job);
 }
 
@@ -183,6 +184,7 @@ export async function runGenerationJob(
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
     if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);
+    logger.info('generation job succeeded', { jobId: job.jobId, threadId: job.threadId });
     metrics.addMetric('ThreadsGenerated', MetricUnit.Count, 1);
     metrics.addMetric('GenerationDuration', MetricUnit.Milliseconds, performance.now() - startedAt);
   } catch (error) {
