@@ -22,10 +22,17 @@ function load(handlerPath: string): Promise<LambdaHandler> {
   return pending;
 }
 
-// The local stack runs many invocations at once in one process, as Lambda's multi-concurrency
-// mode does: Powertools then keeps each invocation's log context (request id, correlation id) apart.
-process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
-const invocations = InvokeStore.getInstanceAsync(true);
+let invocations: Promise<InvokeStoreBase> | undefined;
+
+/**
+ * Runs `run` in an invocation scope of its own when the process runs invocations concurrently
+ * (AWS_LAMBDA_MAX_CONCURRENCY, as the local stack sets it); otherwise as Lambda runs one at a time.
+ */
+async function inInvocation<T>(requestId: string, run: () => Promise<T>): Promise<T> {
+  if (!process.env.AWS_LAMBDA_MAX_CONCURRENCY) return run();
+  invocations ??= InvokeStore.getInstanceAsync(true);
+  return (await invocations).run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, run);
+}
 
 function lambdaContext(handlerPath: string, deadline: number): Context {
   const name = `threadsnip-local-${handlerPath.replace(/\W+/g, '-')}`;
@@ -47,9 +54,8 @@ function lambdaContext(handlerPath: string, deadline: number): Context {
 
 /** Invokes a handler with a Lambda-shaped context, failing after its timeout like Lambda does. */
 export async function invokeHandler(handlerPath: string, event: unknown, timeoutSeconds: number): Promise<unknown> {
-  const store = await invocations;
-  // The module's cold start runs in an init context of its own, as Lambda's does.
-  const handler = await store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: 'init' }, () => load(handlerPath));
+  // The module's cold start runs in an init scope of its own.
+  const handler = await inInvocation('init', () => load(handlerPath));
   const deadline = Date.now() + timeoutSeconds * 1000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -60,9 +66,7 @@ export async function invokeHandler(handlerPath: string, event: unknown, timeout
   });
   try {
     const context = lambdaContext(handlerPath, deadline);
-    const invocation = store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () =>
-      handler(event, context),
-    );
+    const invocation = inInvocation(context.awsRequestId, () => handler(event, context));
     return await Promise.race([invocation, timeout]);
   } finally {
     clearTimeout(timer);
