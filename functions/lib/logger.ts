@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { SERVICE_NAME } from './observability-names';
 
 /** Fields whose values are never logged, whatever they hold (compared without case, '-' or '_'). */
 const SECRET_KEY =
@@ -32,4 +33,4 @@ export function maskLogValue(key: string, value: unknown): unknown {
  * correlation id and sampling; `LOG_LEVEL` and `POWERTOOLS_LOGGER_SAMPLE_RATE` as Powertools reads them.
  * Call it as before: `logger.info(message, { fields })`.
  */
-export const logger = new Logger({ serviceName: 'threadsnip', jsonReplacerFn: maskLogValue });
+export const logger = new Logger({ serviceName: SERVICE_NAME, jsonReplacerFn: maskLogValue });

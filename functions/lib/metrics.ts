@@ -2,9 +2,7 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { stageName } from './config';
 import { logger } from './logger';
-
-/** The CloudWatch namespace of every business and health metric. */
-export const METRICS_NAMESPACE = 'ThreadSnip';
+import { METRICS_NAMESPACE, SERVICE_NAME } from './observability-names';
 
 /**
  * The process's one metrics object (Powertools, EMF): each invocation's metrics are written to the
@@ -13,7 +11,7 @@ export const METRICS_NAMESPACE = 'ThreadSnip';
  */
 export const metrics = new Metrics({
   namespace: METRICS_NAMESPACE,
-  serviceName: 'threadsnip',
+  serviceName: SERVICE_NAME,
   defaultDimensions: { stage: stageName() },
   // Most invocations (a GET, a health check) add no metric; that is normal, not a warning.
   logger: {

@@ -1,5 +1,6 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import { SERVICE_NAME } from './observability-names';
 
 /**
  * The process's one tracer (Powertools, X-Ray). It traces only inside Lambda (where the functions
@@ -7,7 +8,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
  * (article fetch, OpenAI, Stripe, platforms). Outside Lambda, and with POWERTOOLS_TRACE_ENABLED=false
  * as the local stack sets it, it does nothing.
  */
-export const tracer = new Tracer({ serviceName: 'threadsnip' });
+export const tracer = new Tracer({ serviceName: SERVICE_NAME });
 
 /** An AWS SDK v3 client, traced in the cloud. */
 export function traced<T>(client: T): T {
