@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
 import { api, newUser } from '../../helpers/auth-client';
@@ -13,6 +15,8 @@ const ARTICLE = articlePage({
       `Watch ${index + 1}: the keepers of Skerryvore lit the lamp at dusk for a century, trimming wicks through Atlantic storms twelve miles from the nearest island, and their logbooks record every ship they saw.`,
   ),
 });
+
+const run = promisify(execFile);
 
 type LogLine = Record<string, unknown>;
 
@@ -106,5 +110,16 @@ describe('operations on the local stack', () => {
       CloudWatchMetrics: [{ Namespace: 'ThreadSnip', Dimensions: [expect.arrayContaining(['stage', 'reason'])] }],
     });
     expect((await api(stack.url, '/api/me', { token })).body.credits.availableCredits).toBe(5);
+  });
+
+  it("npm run metrics:local sums the running stack's metrics", async () => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/metrics-local.ts'], {
+      env: { ...process.env, DATA_DIR: stack.dataDir },
+    });
+    const row = (metric: string) => stdout.split('\n').find((line) => line.includes(`'${metric}'`)) ?? '';
+
+    expect(row('ThreadsGenerated')).toMatch(/stage=local.*│\s+1\s/);
+    expect(row('GenerationFailed')).toContain('reason=extraction');
+    expect(row('GenerationDuration')).toMatch(/1 samples.*Milliseconds/);
   });
 });
