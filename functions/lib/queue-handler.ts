@@ -36,6 +36,9 @@ export function queueHandler<TMessage>(
       if (!parsed.success) throw new PoisonMessageError(`invalid message: ${describeIssues(parsed.error)}`);
       await handleMessage(parsed.data, record);
     } catch (error) {
+      // A poisoned message fails the same way on every receive: its reason is logged on the first only.
+      const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
+      if (error instanceof PoisonMessageError && receiveCount > 1) throw error;
       logger.error('queue record failed', {
         messageId: record.messageId,
         receiveCount: record.attributes?.ApproximateReceiveCount,

@@ -62,6 +62,23 @@ describe('queueHandler', () => {
     ]);
   });
 
+  it('logs a poisoned message once, on its first receive, and fails it on every receive', async () => {
+    const handler = queueHandler(z.object({ n: z.number() }), async () => {});
+    const again = {
+      ...record('m1', 'not json'),
+      attributes: { ...record('m1', '').attributes, ApproximateReceiveCount: '2' },
+    };
+
+    const lines = await captureJsonLines(async () => {
+      expect(await handler({ Records: [record('m1', 'not json')] }, context)).toEqual({
+        batchItemFailures: [{ itemIdentifier: 'm1' }],
+      });
+      expect(await handler({ Records: [again] }, context)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    });
+
+    expect(lines.filter((line) => line.message === 'queue record failed')).toHaveLength(1);
+  });
+
   it("logs each record's lines with the correlation id it was sent with and the Lambda request id", async () => {
     const handler = queueHandler(z.object({ n: z.number() }), async ({ n }) => {
       logger.info('working', { n });
