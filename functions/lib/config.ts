@@ -38,6 +38,8 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ALLOW_PRIVATE_FETCH_HOSTS: commaList,
+  /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
+  OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
@@ -71,6 +73,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL }
       : undefined,
     allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
+    oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };
 }

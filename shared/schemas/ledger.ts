@@ -16,3 +16,4 @@ export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 
 /** GET /api/credits/transactions */
 export const creditTransactionListSchema = z.object({ transactions: z.array(creditTransactionSchema) });
+export type CreditTransactionList = z.infer<typeof creditTransactionListSchema>;

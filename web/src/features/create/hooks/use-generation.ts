@@ -153,7 +153,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
         if (error instanceof ApiError && error.status === 0) retryKey.current = request.idempotencyKey;
         fail(
           error instanceof ApiError
-            ? classifySubmitError(error.status, error.message)
+            ? classifySubmitError(error.status, error.message, error.code)
             : { kind: 'failed', message: generationMessages.unexpectedError },
           request,
         );
