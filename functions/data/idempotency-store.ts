@@ -1,5 +1,6 @@
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { Context } from 'aws-lambda';
 import { dynamodb, tableName } from './client';
 import { keys } from './keys';
 import { TABLE_KEYS, TTL_ATTRIBUTE } from './table-definition';
@@ -15,7 +16,7 @@ export function runOnce<TInput extends Record<string, unknown>, TResult>(
   scope: string,
   run: (input: TInput) => Promise<TResult>,
   options: { keyPath: string; payloadPath: string; ttlSeconds: number },
-): (input: TInput) => Promise<TResult> {
+): (input: TInput, context?: Context) => Promise<TResult> {
   // A store of its own per scope: a Powertools store keeps the first configuration it was given.
   const persistenceStore = new DynamoDBPersistenceLayer({
     tableName: tableName(),
@@ -25,14 +26,16 @@ export function runOnce<TInput extends Record<string, unknown>, TResult>(
     staticPkValue: keys.idempotencyPartition,
     expiryAttr: TTL_ATTRIBUTE,
   });
-  return makeIdempotent(run, {
-    persistenceStore,
-    keyPrefix: scope,
-    config: new IdempotencyConfig({
-      eventKeyJmesPath: options.keyPath,
-      payloadValidationJmesPath: options.payloadPath,
-      expiresAfterSeconds: options.ttlSeconds,
-      throwOnNoIdempotencyKey: true,
-    }),
+  const config = new IdempotencyConfig({
+    eventKeyJmesPath: options.keyPath,
+    payloadValidationJmesPath: options.payloadPath,
+    expiresAfterSeconds: options.ttlSeconds,
+    throwOnNoIdempotencyKey: true,
   });
+  const once = makeIdempotent(run, { persistenceStore, keyPrefix: scope, config });
+  return (input, context) => {
+    // The in-progress record expires with the invocation, so a retry after a timeout is not refused for a day.
+    if (context) config.registerLambdaContext(context);
+    return once(input);
+  };
 }

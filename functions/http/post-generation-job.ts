@@ -13,8 +13,11 @@ const headersSchema = idempotencyKeySchema.optional();
  * POST /api/generation-jobs: 202 with the queued job; the client follows it to its end. With an
  * Idempotency-Key header, a retry returns the first job instead of making (and charging) another.
  */
-export const handler = httpHandler({ body: createGenerationJobRequestSchema }, async ({ body, caller, event }) => {
-  const key = headersSchema.safeParse(event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
-  if (!key.success) throw new ValidationError(key.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
-  return { status: 202, body: await submitGenerationJobOnce(caller, body, new Date(), key.data) };
-});
+export const handler = httpHandler(
+  { body: createGenerationJobRequestSchema },
+  async ({ body, caller, event, context }) => {
+    const key = headersSchema.safeParse(event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+    if (!key.success) throw new ValidationError(key.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+    return { status: 202, body: await submitGenerationJobOnce(caller, body, new Date(), { key: key.data, context }) };
+  },
+);

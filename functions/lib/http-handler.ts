@@ -43,6 +43,8 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
   params: TParams;
   caller: TCaller;
   event: HttpEvent;
+  /** The Lambda context (remaining time, request id). */
+  context: Context;
 }
 
 /** A route handler, tagged with the kind its stack enforces (tests compare it with the manifest). */
@@ -208,6 +210,7 @@ export function httpHandler<TBody, TQuery, TParams>(
       params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
       caller: context.caller,
       event,
+      context,
     });
     return json(result.status, result.body, result.headers);
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import type { Context } from 'aws-lambda';
 import { apiErrorMessages } from '../../shared/messages';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
@@ -84,11 +85,12 @@ export async function submitGenerationJobOnce(
   caller: AccountIdentity,
   request: CreateGenerationJobRequest,
   now: Date,
-  idempotencyKey: string | undefined,
+  idempotency: { key: string | undefined; context: Context },
 ): Promise<GenerationJob> {
+  const idempotencyKey = idempotency.key;
   if (!idempotencyKey) return submitGenerationJob(caller, request, now);
   try {
-    return await submitOnce({ idempotencyKey, caller, request, now: now.toISOString() });
+    return await submitOnce({ idempotencyKey, caller, request, now: now.toISOString() }, idempotency.context);
   } catch (error) {
     if (error instanceof IdempotencyAlreadyInProgressError) throw new RequestInProgressError();
     if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestTable } from '../../helpers/test-table';
 
@@ -68,6 +69,28 @@ describe(`idempotency store on ${table.backend}`, () => {
       jobId: 'job-2',
       url: 'https://example.com/a',
     });
+    expect(effect.effects).toHaveLength(2);
+  });
+
+  it('lets a retry run once the first invocation has run out of time (a Lambda timeout)', async () => {
+    const effect = gatedEffect();
+    const submit = runOnce('test-timeout', effect.run, {
+      keyPath: '[userId, key]',
+      payloadPath: 'body',
+      ttlSeconds: 600,
+    });
+    const request = { key: 'click-5', userId: 'user-1', body: { url: 'https://example.com/a' } };
+    const endingInvocation = { getRemainingTimeInMillis: () => 1 } as Context;
+
+    void submit(request, endingInvocation);
+    await effect.inside;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const retry = submit({ ...request }, { getRemainingTimeInMillis: () => 60_000 } as Context);
+    // The retry runs the effect again (the first invocation is over); release both once it has.
+    while (effect.effects.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    effect.release();
+    expect(await retry).toEqual({ jobId: 'job-2', url: 'https://example.com/a' });
     expect(effect.effects).toHaveLength(2);
   });
 
