@@ -15,7 +15,17 @@ function toRecord(message: Message, queue: LocalQueue): SQSRecord {
       SenderId: attributes.SenderId ?? 'local',
       ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
     },
-    messageAttributes: {},
+    messageAttributes: Object.fromEntries(
+      Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
+        name,
+        {
+          stringValue: value.StringValue,
+          dataType: value.DataType ?? 'String',
+          stringListValues: [],
+          binaryListValues: [],
+        },
+      ]),
+    ),
     md5OfBody: message.MD5OfBody ?? '',
     eventSource: 'aws:sqs',
     eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:threadsnip-${queue.entry.name}`,
@@ -47,6 +57,7 @@ export function startQueuePoller(
             MaxNumberOfMessages: 1,
             WaitTimeSeconds: 1,
             AttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
           }),
         );
         messages = received.Messages ?? [];

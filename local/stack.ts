@@ -12,6 +12,7 @@ import { startDailyTimer } from './daily-timer';
 import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynalite } from './dynamo';
 import { createJwtVerifier } from './jwt-verifier';
+import { keepEmfLines, metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
@@ -61,7 +62,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stateFile = path.join(options.dataDir, 'local-stack.json');
   const releaseDataDir = claimDataDir(options.dataDir);
   const state = readState(stateFile);
-  const stops: Array<() => Promise<void> | void> = [releaseDataDir];
+  const stops: Array<() => Promise<void> | void> = [releaseDataDir, keepEmfLines(metricsLogPath(options.dataDir))];
   const stop = async () => {
     for (const step of stops.reverse()) await step();
   };

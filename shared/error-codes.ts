@@ -37,6 +37,9 @@ export const ERROR_CODES = [
   'attribution_protected',
   'post_too_long',
   'content_unsafe',
+  // Idempotency-Key (a retried request)
+  'request_in_progress',
+  'idempotency_key_reused',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

@@ -337,4 +337,6 @@ export const apiErrorMessages = {
   webhook_signature_invalid: 'The webhook signature does not match its body.',
   oauth_state_invalid: 'This sign-in link is invalid or has expired. Please connect again.',
   internal_error: 'Something went wrong on our side. Please try again.',
+  request_in_progress: 'This request is still being processed. Please wait a moment before retrying.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

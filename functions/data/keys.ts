@@ -110,6 +110,9 @@ export const keys = {
 
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
+
+  /** The partition of Powertools idempotency records; their sort key is `<scope>#<hash of the request>`. */
+  idempotencyPartition: 'IDEMPOTENCY',
 } as const;
 
 /** The index each named access pattern queries. */

@@ -20,8 +20,12 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
+const stageSchema = z.string().min(1).default('local');
+
 const envSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** The deployment stage (a dimension of every metric); 'local' under `npm start` and in tests. */
+  STAGE: stageSchema,
   TABLE_NAME: z.string().min(1),
   GENERATION_QUEUE_URL: z.string().min(1).optional(),
   PUBLISHING_QUEUE_URL: z.string().min(1).optional(),
@@ -61,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
   const raw = parsed.data;
   return {
     region: raw.AWS_REGION,
+    stage: raw.STAGE,
     tableName: raw.TABLE_NAME,
     queueUrls: { generation: raw.GENERATION_QUEUE_URL, publishing: raw.PUBLISHING_QUEUE_URL },
     userPoolId: raw.USER_POOL_ID,
@@ -87,4 +92,9 @@ let cached: AppConfig | undefined;
 export function config(): AppConfig {
   cached ??= loadConfig(process.env);
   return cached;
+}
+
+/** The stage alone (metrics need it in every function, also where the rest of the config is not set). */
+export function stageName(): string {
+  return stageSchema.parse(process.env.STAGE);
 }

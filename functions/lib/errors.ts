@@ -129,3 +129,17 @@ export class RateLimitedError extends DomainError {
     this.headers['retry-after'] = String(retryAfterSeconds);
   }
 }
+
+/** A retry of a request whose first attempt is still running (same Idempotency-Key). */
+export class RequestInProgressError extends DomainError {
+  constructor() {
+    super(409, apiErrorMessages.request_in_progress, { retryable: true }, 'request_in_progress');
+  }
+}
+
+/** An Idempotency-Key reused for a different request. */
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super(422, apiErrorMessages.idempotency_key_reused, {}, 'idempotency_key_reused');
+  }
+}

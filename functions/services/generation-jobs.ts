@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import type { Context } from 'aws-lambda';
 import { apiErrorMessages } from '../../shared/messages';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
@@ -12,18 +14,22 @@ import {
   releaseJobAttempt,
   startJobAttempt,
 } from '../data/generation-job-repository';
+import { runOnce } from '../data/idempotency-store';
 import { putThread, updateThreadForUser } from '../data/thread-repository';
 import { config } from '../lib/config';
 import {
   DomainError,
   ExtractionError,
   GenerationFailedError,
+  IdempotencyKeyReusedError,
   InsufficientCreditsError,
   NotFoundError,
   RegenerationUrlMismatchError,
+  RequestInProgressError,
   ServiceBusyError,
 } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countBy, MetricUnit, metrics } from '../lib/metrics';
 import { sendToQueue } from '../lib/queues';
 import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
@@ -67,7 +73,48 @@ export async function submitGenerationJob(
     createdAt: now.toISOString(),
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
+  logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
   return toView(job);
+}
+
+/** How long an Idempotency-Key returns its first job (spec: a retry within 24 hours). */
+const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+const submitOnce = runOnce(
+  'generation-jobs',
+  (input: {
+    idempotencyKey: string;
+    caller: AccountIdentity;
+    request: CreateGenerationJobRequest;
+    now: string;
+    userAgent: string;
+  }) => submitGenerationJob(input.caller, input.request, new Date(input.now), input.userAgent),
+  { keyPath: '[caller.userId, idempotencyKey]', payloadPath: 'request', ttlSeconds: IDEMPOTENCY_KEY_TTL_SECONDS },
+);
+
+/**
+ * `submitGenerationJob`, once per caller and Idempotency-Key: a retry with the same key returns the
+ * first job (one job, one charge); without a key every call submits.
+ */
+export async function submitGenerationJobOnce(
+  caller: AccountIdentity,
+  request: CreateGenerationJobRequest,
+  now: Date,
+  idempotency: { key: string | undefined; context: Context },
+  userAgent = 'unknown',
+): Promise<GenerationJob> {
+  const idempotencyKey = idempotency.key;
+  if (!idempotencyKey) return submitGenerationJob(caller, request, now, userAgent);
+  try {
+    return await submitOnce(
+      { idempotencyKey, caller, request, now: now.toISOString(), userAgent },
+      idempotency.context,
+    );
+  } catch (error) {
+    if (error instanceof IdempotencyAlreadyInProgressError) throw new RequestInProgressError();
+    if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();
+    throw error;
+  }
 }
 
 function failureOf(error: unknown): { kind: FailureKind; message: string; retryable: boolean } | null {
@@ -95,6 +142,7 @@ export async function runGenerationJob(
   const job = await getJob(message.userId, message.jobId);
   if (!job) throw new Error(`generation job ${message.jobId} does not exist`);
   const startedAt = new Date();
+  const startedMs = performance.now();
   // A claim older than the worker's own timeout belongs to an attempt that died without releasing it.
   const staleBefore = new Date(startedAt.getTime() - attempt.timeoutSeconds * 1000).toISOString();
   if (!(await startJobAttempt(job.userId, job.jobId, startedAt.toISOString(), staleBefore))) return;
@@ -114,6 +162,7 @@ export async function runGenerationJob(
       };
       const charge = await consumeCreditForThread(job.userId, job.threadId);
       if (charge === 'insufficient') throw new InsufficientCreditsError();
+      if (charge === 'charged') metrics.addMetric('CreditsCharged', MetricUnit.Count, 1);
       await putThread(thread);
       await recordLedgerEntry({
         id: `usage-${job.threadId}`,
@@ -130,10 +179,14 @@ export async function runGenerationJob(
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
     if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);
+    logger.info('generation job succeeded', { jobId: job.jobId, threadId: job.threadId });
+    metrics.addMetric('ThreadsGenerated', MetricUnit.Count, 1);
+    metrics.addMetric('GenerationDuration', MetricUnit.Milliseconds, performance.now() - startedMs);
   } catch (error) {
     const failure = failureOf(error);
     if (failure) {
       logger.info('generation job failed', { jobId: job.jobId, kind: failure.kind, message: failure.message });
+      countBy('GenerationFailed', { reason: failure.kind === 'insufficient_credits' ? 'credits' : failure.kind });
       await finishJob(
         job.userId,
         job.jobId,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -60,6 +60,8 @@ export class AppFunction extends NodejsFunction {
       memorySize: props.memoryMb,
       reservedConcurrentExecutions: props.reservedConcurrency,
       logGroup,
+      // X-Ray: Powertools' tracer adds the SDK calls and outbound HTTP to each invocation's trace.
+      tracing: Tracing.ACTIVE,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         format: OutputFormat.CJS,

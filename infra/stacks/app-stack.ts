@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -20,8 +20,6 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import {
   AccountRecovery,
   OAuthScope,
@@ -40,8 +38,6 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import type { LambdaEnvName } from '../../functions/lib/config';
@@ -57,6 +53,7 @@ import {
 } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
+import { Observability } from '../constructs/observability';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 
 /** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
@@ -273,6 +270,7 @@ export class AppStack extends Stack {
       OPENAI_MODEL: config.openAiModel,
       GENERATION_REQUESTS_PER_HOUR: String(config.generationRequestsPerHour),
       REGENERATIONS_PER_THREAD_PER_DAY: String(config.regenerationsPerThreadPerDay),
+      STAGE: config.stage,
     };
 
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
@@ -425,34 +423,19 @@ export class AppStack extends Stack {
     // The new index.html must not go live before the files it references.
     if (hashedAssets) siteFiles.node.addDependency(hashedAssets);
 
-    // ---- Alarms ----
-    if (config.alarmEmail) {
-      const topic = new Topic(this, 'AlarmTopic');
-      topic.addSubscription(new EmailSubscription(config.alarmEmail));
-      const action = new SnsAction(topic);
-      for (const { entry, pair } of queueResources) {
-        pair.deadLetterQueue
-          .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
-          .createAlarm(this, `${constructId(entry.name)}DeadLettersAlarm`, {
-            alarmDescription: `Messages failed ${entry.maxReceiveCount} times on the ${entry.name} queue`,
-            threshold: 0,
-            comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-            evaluationPeriods: 1,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          })
-          .addAlarmAction(action);
-      }
-      httpApi
-        .metricServerError({ period: Duration.minutes(5), statistic: 'Sum' })
-        .createAlarm(this, 'ApiServerErrorsAlarm', {
-          alarmDescription: 'The API answered with 5xx more than 5 times in 5 minutes',
-          threshold: 5,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        })
-        .addAlarmAction(action);
-    }
+    // ---- Dashboard and alarms ----
+    new Observability(this, 'Observability', {
+      stage: config.stage,
+      httpApi,
+      routes: routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: functionFor(route.handler) })),
+      workers: [...queues, ...schedules].map((entry) => ({ label: entry.name, fn: functionFor(entry.handler) })),
+      queues: queueResources.map(({ entry, pair }) => ({
+        name: entry.name,
+        pair,
+        maxReceiveCount: entry.maxReceiveCount,
+      })),
+      alarmEmail: config.alarmEmail,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: config.appPublicUrl ?? siteUrl });
     new CfnOutput(this, 'ApiUrl', {

@@ -622,6 +622,66 @@ describe('stage settings', () => {
     });
   });
 
+  it('alarms on a 5xx rate above 1%, generation p95 above 10 s and throttling, and traces every function', () => {
+    const { app } = synth(FULL_SETTINGS);
+    const alarms = Object.values(app.findResources('AWS::CloudWatch::Alarm')).map(
+      (alarm) => alarm.Properties as Record<string, unknown>,
+    );
+    const topic = Object.keys(app.findResources('AWS::SNS::Topic'));
+    expect(topic).toHaveLength(1);
+    for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: topic[0] }]);
+
+    const rate = alarms.find((alarm) => String(alarm.AlarmDescription).includes('5xx'));
+    expect(rate).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(JSON.stringify(rate?.Metrics)).toContain('100 * errors / requests');
+    expect(JSON.stringify(rate?.Metrics)).toContain('"MetricName":"5xx"');
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        Namespace: 'ThreadSnip',
+        MetricName: 'GenerationDuration',
+        ExtendedStatistic: 'p95',
+        Threshold: 10_000,
+        Dimensions: expect.arrayContaining([{ Name: 'stage', Value: 'test' }]),
+      }),
+    );
+    expect(alarms).toContainEqual(
+      expect.objectContaining({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 0 }),
+    );
+
+    const functions = Object.values(app.findResources('AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties?.Description ?? '').startsWith('functions/'),
+    );
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      expect(fn.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties?.Environment?.Variables?.STAGE).toBe('test');
+    }
+  });
+
+  it('has an operations dashboard for routes, generation, queues, DLQs and throttles, with no alarms unless an address is set', () => {
+    const { app } = synth();
+    app.resourceCountIs('AWS::CloudWatch::Alarm', 0);
+    app.resourceCountIs('AWS::SNS::Topic', 0);
+    const [dashboard] = Object.values(app.findResources('AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard?.Properties?.DashboardBody);
+    for (const title of [
+      'API requests and 5xx',
+      'Generation outcomes',
+      'Requests per route',
+      'Errors per route',
+      'p95 duration per route (ms)',
+      'Publish outcomes per platform',
+      'Queue depth and oldest message age (s)',
+      'Dead-letter queues',
+      'Lambda throttles',
+    ]) {
+      expect(body).toContain(title);
+    }
+    for (const route of routes) expect(body).toContain(`${route.method} ${route.path}`);
+    expect(body).toContain('ThreadsGenerated');
+    expect(body).toContain('GenerationFailed');
+  });
+
   it('keeps production data and deletes only non-production sites', () => {
     const dev = synth().app;
     const prod = synth({ stage: 'prod' }).app;

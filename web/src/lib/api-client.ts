@@ -29,6 +29,8 @@ export interface ApiRequestOptions<T> {
   /** Send the signed-in user's ID token (default true). */
   authenticated?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function bearerToken(): Promise<string | null> {
@@ -59,7 +61,7 @@ async function errorOf(response: Response): Promise<ApiError> {
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { apiBaseUrl } = await loadRuntimeConfig();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.authenticated !== false) {
     const token = await bearerToken();

@@ -217,6 +217,30 @@ describe('/create generation', () => {
     expect(JSON.parse(String(submitted?.[1]?.body))).toEqual({ url: ARTICLE_URL, tone: 'educational' });
   });
 
+  it('retries a Generate whose answer was lost with the same Idempotency-Key, so it is charged once', async () => {
+    let posts = 0;
+    answer((method, path, body) => {
+      if (path === '/api/extract-article') return Response.json({ ...extraction, url: (body as { url: string }).url });
+      if (method === 'POST' && path === '/api/generation-jobs') {
+        posts += 1;
+        if (posts === 1) throw new TypeError('Failed to fetch');
+        return Response.json(job({}), { status: 202 });
+      }
+      if (path.startsWith('/api/generation-jobs/')) return Response.json(job({ status: 'running' }));
+      return undefined;
+    });
+    renderCreate(`/create?url=${encodeURIComponent(ARTICLE_URL)}&tone=educational`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Generating your thread' })).toBeTruthy();
+
+    const keys = fetchMock.mock.calls
+      .filter(([input, init]) => String(input) === '/api/generation-jobs' && init?.method === 'POST')
+      .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('asks before a casual thread of sensitive content, then switches to professional', async () => {
     answer((method, path, body) => {
       if (path === '/api/extract-article') {
