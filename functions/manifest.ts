@@ -18,6 +18,10 @@ export interface RouteEntry {
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Reads the Stripe keys (the cloud grants it the Stripe secret). */
+  usesStripe?: boolean;
+  /** Served by the local stack only, never deployed (the test checkout). */
+  localOnly?: boolean;
 }
 
 export interface QueueEntry {
@@ -64,6 +68,29 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/threads/{threadId}', handler: 'http/get-thread', auth: 'user' },
   { method: 'PUT', path: '/api/threads/{threadId}', handler: 'http/put-thread', auth: 'user' },
   { method: 'GET', path: '/api/credits/transactions', handler: 'http/get-credit-transactions', auth: 'user' },
+  { method: 'GET', path: '/api/credit-packages', handler: 'http/payments/get-credit-packages', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/credits/checkout',
+    handler: 'http/payments/post-credit-checkout',
+    auth: 'user',
+    usesStripe: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/verify-payment',
+    handler: 'http/payments/post-verify-credit-payment',
+    auth: 'user',
+    usesStripe: true,
+  },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'webhooks/stripe', auth: 'public', usesStripe: true },
+  {
+    method: 'POST',
+    path: '/api/credits/test-checkout',
+    handler: 'http/payments/post-test-checkout',
+    auth: 'user',
+    localOnly: true,
+  },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
 ];

@@ -62,6 +62,13 @@ export const keys = {
   /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
   accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: 'DELETION' }),
 
+  /** Credit packages live in one small partition, read whole and ordered by sortOrder. */
+  creditPackage: (packageId: string): ItemKey => ({ pk: 'CREDIT_PACKAGES', sk: `PACKAGE#${packageId}` }),
+  creditPackagesPartition: 'CREDIT_PACKAGES',
+
+  /** One item per Checkout Session: its conditional creation decides which delivery fulfils it. */
+  checkoutFulfilment: (sessionId: string): ItemKey => ({ pk: `PAYMENT#${sessionId}`, sk: 'FULFILMENT' }),
+
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 } as const;

@@ -34,6 +34,13 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ALLOW_PRIVATE_FETCH_HOSTS: commaList,
+  /** Stripe keys, locally or in tests; in the cloud they come from the secret named below. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The Stripe API's base URL (protocol, host, port); tests point it at a local fake. */
+  STRIPE_API_BASE: optionalUrl,
+  /** Secrets Manager ARN of `{ "secretKey", "webhookSecret" }` (cloud). */
+  STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
@@ -66,6 +73,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
       ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL }
       : undefined,
     allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
+      apiBase: raw.STRIPE_API_BASE,
+      secretArn: raw.STRIPE_SECRET_ARN,
+    },
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };
 }

@@ -40,12 +40,13 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import type { LambdaEnvName } from '../../functions/lib/config';
-import { authTriggers, queues, routes, schedules } from '../../functions/manifest';
+import { routes as allRoutes, authTriggers, queues, schedules } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
@@ -55,6 +56,9 @@ export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly L
 
 /** The Cognito group the post-confirmation trigger adds admins to. */
 export const ADMIN_GROUP_NAME = ADMIN_GROUP;
+
+/** The local test checkout stands in for Stripe on one machine; the cloud never serves it. */
+const routes = allRoutes.filter((route) => !route.localOnly);
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
@@ -251,6 +255,13 @@ export class AppStack extends Stack {
       ...secretEnvironment,
     };
 
+    // The operator stores `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` here; functions read it at cold start.
+    const stripeSecret = new Secret(this, 'StripeSecret', {
+      description: 'ThreadSnip Stripe keys: {"secretKey","webhookSecret"}',
+      removalPolicy: ephemeral,
+    });
+    const stripeHandlers = new Set(routes.filter((route) => route.usesStripe).map((route) => route.handler));
+
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
     for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
 
@@ -265,6 +276,7 @@ export class AppStack extends Stack {
         ...(isTrigger
           ? {}
           : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
+        ...(stripeHandlers.has(handler) ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
       };
       const fn = new AppFunction(this, `${constructId(handler)}Function`, {
         projectRoot,
@@ -276,6 +288,7 @@ export class AppStack extends Stack {
         logRemovalPolicy: ephemeral,
       });
       table.grantReadWriteData(fn);
+      if (stripeHandlers.has(handler)) stripeSecret.grantRead(fn);
       for (const { pair } of queueResources) pair.queue.grantSendMessages(fn);
       if (isTrigger) {
         // Scoped by ARN pattern, not userPool.userPoolArn: the pool depends on this function (its trigger)
