@@ -25,14 +25,6 @@ export async function listCreditPackages(): Promise<CreditPackage[]> {
     .sort((a, b) => a.sortOrder - b.sortOrder);
 }
 
-/** One package by id, or null. */
-export async function getCreditPackage(packageId: string): Promise<CreditPackage | null> {
-  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.creditPackage(packageId) }));
-  if (!result.Item) return null;
-  const { id, name, credits, priceCents, isActive, sortOrder } = result.Item;
-  return { id, name, credits, priceCents, isActive, sortOrder };
-}
-
 /** Writes each package unless one with its id exists (first start seeds, later starts keep edits). */
 export async function seedCreditPackagesIfMissing(packages: readonly CreditPackage[]): Promise<void> {
   for (const pkg of packages) {
@@ -94,9 +86,10 @@ export async function fulfilPaidSession(session: PaidSession, now: Date): Promis
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.credits(session.userId),
-        UpdateExpression: 'ADD paidCredits :credits, fulfilledSessionIds :session',
+        UpdateExpression: 'SET userId = :userId ADD paidCredits :credits, fulfilledSessionIds :session',
         ConditionExpression: 'NOT contains(fulfilledSessionIds, :sessionId)',
         ExpressionAttributeValues: {
+          ':userId': session.userId,
           ':credits': fulfilment.credits,
           ':session': new Set([session.sessionId]),
           ':sessionId': session.sessionId,

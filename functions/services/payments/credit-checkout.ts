@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { CreditPackage } from '../../../shared/schemas/credits';
-import { fulfilPaidSession, getCreditPackage, getFulfilment, type PaidSession } from '../../data/payments-repository';
+import { fulfilPaidSession, getFulfilment, type PaidSession } from '../../data/payments-repository';
 import { config } from '../../lib/config';
 import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { activeCreditPackages } from './credit-packages';
 import { stripeAccess } from './stripe-client';
 
 /** Stripe refused or could not be reached: nothing was bought. */
@@ -20,8 +21,8 @@ export const TEST_SESSION_PREFIX = 'test_';
 const SESSION_METADATA = ['userId', 'packageId', 'credits'] as const;
 
 async function activePackage(packageId: string): Promise<CreditPackage> {
-  const pkg = await getCreditPackage(packageId);
-  if (!pkg?.isActive) throw new ValidationError('Unknown or inactive credit package');
+  const pkg = (await activeCreditPackages()).find((candidate) => candidate.id === packageId);
+  if (!pkg) throw new ValidationError('Unknown or inactive credit package');
   return pkg;
 }
 
