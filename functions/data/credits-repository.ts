@@ -209,16 +209,31 @@ function omitType(entry: LedgerEntry): Omit<LedgerEntry, 'type'> {
 
 /** A user's ledger, newest first. */
 export async function listLedgerForUser(userId: string, limit = 100): Promise<LedgerEntry[]> {
+  return (await pageLedgerForUser(userId, limit)).entries;
+}
+
+/**
+ * One page of a user's ledger, newest first. The cursor is the sort key of the page's last entry;
+ * the partition is always the caller's own, so a cursor can never reach another user's ledger.
+ */
+export async function pageLedgerForUser(
+  userId: string,
+  limit: number,
+  cursor?: string,
+): Promise<{ entries: LedgerEntry[]; nextCursor?: string }> {
+  const pk = keys.userPartition(userId);
   const result = await db.send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.creditTransactionPrefix },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.creditTransactionPrefix },
       ScanIndexForward: false,
       Limit: limit,
+      ExclusiveStartKey: cursor ? { pk, sk: cursor } : undefined,
     }),
   );
-  return (result.Items ?? []).map(toLedgerEntry);
+  const last = result.LastEvaluatedKey?.sk;
+  return { entries: (result.Items ?? []).map(toLedgerEntry), ...(last ? { nextCursor: String(last) } : {}) };
 }
 
 function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {

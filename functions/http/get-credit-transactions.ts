@@ -1,13 +1,14 @@
-import { listLedgerForUser } from '../data/credits-repository';
+import { creditTransactionQuerySchema } from '../../shared/schemas/ledger';
+import { pageLedgerForUser } from '../data/credits-repository';
 import { httpHandler } from '../lib/http-handler';
 
-/** GET /api/credits/transactions: the caller's credit ledger, newest first (at most 100). */
-export const handler = httpHandler({}, async ({ caller }) => {
-  const entries = await listLedgerForUser(caller.userId, 100);
+/** GET /api/credits/transactions: the caller's credit ledger, newest first, a page at a time. */
+export const handler = httpHandler({ query: creditTransactionQuerySchema }, async ({ caller, query }) => {
+  const page = await pageLedgerForUser(caller.userId, query.limit, query.cursor);
   return {
     status: 200,
     body: {
-      transactions: entries.map(({ id, type, amount, description, createdAt, threadId }) => ({
+      transactions: page.entries.map(({ id, type, amount, description, createdAt, threadId }) => ({
         id,
         type,
         amount,
@@ -15,6 +16,7 @@ export const handler = httpHandler({}, async ({ caller }) => {
         createdAt,
         threadId,
       })),
+      nextCursor: page.nextCursor,
     },
   };
 });

@@ -81,7 +81,7 @@ export async function startFakeStripe(secretKey: string) {
       const items = form.line_items as Array<Record<string, Record<string, unknown>>> | undefined;
       const priceData = items?.[0]?.price_data;
       const amount = Number(priceData?.unit_amount);
-      if (!priceData || priceData.currency !== 'eur' || !Number.isInteger(amount) || amount < 0) {
+      if (priceData?.currency !== 'eur' || !Number.isInteger(amount) || amount < 0) {
         return stripeError(res, 400, 'line_items[0][price_data] needs currency and unit_amount', 'line_items');
       }
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
