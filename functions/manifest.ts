@@ -8,26 +8,69 @@
 /** `ANY` matches every method (used by the /api catch-all). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
+/**
+ * How a route is guarded, enforced twice: by the gateway (the JWT authorizer on `user` and `admin`
+ * routes, in the CDK app and the local bridge alike) and by the handler's own middy stack
+ * (functions/lib/http-handler.ts, webhook-handler.ts, oauth-callback-handler.ts):
+ * - `public`: anyone; no caller.
+ * - `user`: a valid Cognito token (401 `unauthorized` without one).
+ * - `admin`: a valid token and the caller's stored role is `admin` (403 `admin_required` otherwise);
+ *   the role is read from the table on every call, never taken from the token's groups.
+ * - `webhook`: no token; the raw body reaches the handler byte for byte for its signature check,
+ *   under the handler's own size cap (400 `webhook_signature_invalid` / `payload_too_large`).
+ * - `oauth-callback`: no token; a signed, single-use `state` issued to a signed-in user instead
+ *   (400 `oauth_state_invalid` when missing, forged, expired, foreign or used).
+ */
+export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callback';
+
+/** The kinds whose requests carry a verified Cognito token. */
+export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
+
+export type QueueName = 'generation' | 'publishing';
+
+/** Secrets a function may read, each a key of the deployment's API keys secret and an env var of the same name. */
+export type SecretName = 'OPENAI_API_KEY' | 'OAUTH_STATE_SECRET';
+
+/** Cognito admin actions on the app's user pool. */
+export type CognitoAdminAction = 'AdminDeleteUser' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
+
+/**
+ * What a function touches; the CDK app grants exactly this and nothing else (least privilege), and
+ * the assertions test checks the grants against these declarations.
+ */
+export interface Access {
+  /** `read`: Get/Query/BatchGet; `write`: also Put/Update/Delete/BatchWrite. Absent: no table rights. */
+  table?: 'read' | 'write';
+  /** Queues it sends messages to. */
+  sendTo?: QueueName[];
+  /** Reads the queues' attributes (the health check). */
+  inspectQueues?: boolean;
+  cognito?: CognitoAdminAction[];
+  secrets?: SecretName[];
+  /** Reads the Stripe keys from their own secret at cold start (never as environment values). */
+  stripe?: boolean;
+}
+
 export interface RouteEntry {
   method: HttpMethod;
   /** API Gateway route path, with `{name}` parameters. */
   path: string;
   handler: string;
-  /** `user`: a valid Cognito ID token is required (the JWT authorizer); `public`: none. */
-  auth: 'user' | 'public';
+  /** The route's kind (see RouteKind); the handler module is built for the same kind. */
+  auth: RouteKind;
+  access: Access;
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
   memoryMb?: number;
-  /** Reads the Stripe keys (the cloud grants it the Stripe secret). */
-  usesStripe?: boolean;
   /** Served by the local stack only, never deployed (the test checkout). */
   localOnly?: boolean;
 }
 
 export interface QueueEntry {
   /** Logical name, also the env var prefix of its URL (`GENERATION_QUEUE_URL`). */
-  name: 'generation' | 'publishing';
+  name: QueueName;
   handler: string;
+  access: Access;
   /** The worker's timeout; the queue's visibility timeout is six times this. */
   timeoutSeconds: number;
   memoryMb: number;
@@ -39,14 +82,28 @@ export interface QueueEntry {
 export interface ScheduleEntry {
   name: string;
   handler: string;
+  access: Access;
   /** EventBridge cron expression; the local timer understands the daily `cron(M H * * ? *)` form. */
   cron: string;
 }
 
 export const routes: RouteEntry[] = [
-  { method: 'GET', path: '/api/health', handler: 'http/get-health', auth: 'public' },
-  { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user' },
-  { method: 'DELETE', path: '/api/me', handler: 'http/delete-me', auth: 'user', timeoutSeconds: 60 },
+  {
+    method: 'GET',
+    path: '/api/health',
+    handler: 'http/get-health',
+    auth: 'public',
+    access: { table: 'read', inspectQueues: true },
+  },
+  { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user', access: { table: 'write' } },
+  {
+    method: 'DELETE',
+    path: '/api/me',
+    handler: 'http/delete-me',
+    auth: 'user',
+    timeoutSeconds: 60,
+    access: { table: 'write', cognito: ['AdminDeleteUser'] },
+  },
   {
     method: 'POST',
     path: '/api/extract-article',
@@ -54,6 +111,7 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     timeoutSeconds: 20,
     memoryMb: 1024,
+    access: { secrets: ['OPENAI_API_KEY'] },
   },
   {
     method: 'POST',
@@ -62,43 +120,90 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     timeoutSeconds: 15,
     memoryMb: 1024,
+    access: { secrets: ['OPENAI_API_KEY'] },
   },
-  { method: 'POST', path: '/api/generation-jobs', handler: 'http/post-generation-job', auth: 'user' },
-  { method: 'GET', path: '/api/generation-jobs/{jobId}', handler: 'http/get-generation-job', auth: 'user' },
-  { method: 'GET', path: '/api/threads/{threadId}', handler: 'http/get-thread', auth: 'user' },
-  { method: 'PUT', path: '/api/threads/{threadId}', handler: 'http/put-thread', auth: 'user' },
-  { method: 'GET', path: '/api/credits/transactions', handler: 'http/get-credit-transactions', auth: 'user' },
-  { method: 'GET', path: '/api/credit-packages', handler: 'http/payments/get-credit-packages', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/generation-jobs',
+    handler: 'http/post-generation-job',
+    auth: 'user',
+    access: { table: 'write', sendTo: ['generation'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/generation-jobs/{jobId}',
+    handler: 'http/get-generation-job',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  // Write: reading someone else's thread records a security event.
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}',
+    handler: 'http/get-thread',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/threads/{threadId}',
+    handler: 'http/put-thread',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/credits/transactions',
+    handler: 'http/get-credit-transactions',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/api/credit-packages',
+    handler: 'http/payments/get-credit-packages',
+    auth: 'user',
+    // Write: the first read of an empty table seeds the default packages.
+    access: { table: 'write' },
+  },
   {
     method: 'POST',
     path: '/api/credits/checkout',
     handler: 'http/payments/post-credit-checkout',
     auth: 'user',
-    usesStripe: true,
+    access: { table: 'write', stripe: true },
   },
   {
     method: 'POST',
     path: '/api/credits/verify-payment',
     handler: 'http/payments/post-verify-credit-payment',
     auth: 'user',
-    usesStripe: true,
+    access: { table: 'write', stripe: true },
   },
-  { method: 'POST', path: '/api/stripe/webhook', handler: 'webhooks/stripe', auth: 'public', usesStripe: true },
+  {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    handler: 'webhooks/stripe',
+    auth: 'webhook',
+    access: { table: 'write', stripe: true },
+  },
   {
     method: 'POST',
     path: '/api/credits/test-checkout',
     handler: 'http/payments/post-test-checkout',
     auth: 'user',
+    access: { table: 'write' },
     localOnly: true,
   },
   // The most specific route wins, so this only answers paths no other route matches.
-  { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
+  { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public', access: {} },
 ];
 
 export const queues: QueueEntry[] = [
   {
     name: 'generation',
     handler: 'queue/generation-worker',
+    access: { table: 'write', secrets: ['OPENAI_API_KEY'] },
     timeoutSeconds: 90,
     memoryMb: 1536,
     batchSize: 1,
@@ -107,10 +212,20 @@ export const queues: QueueEntry[] = [
 ];
 
 export const schedules: ScheduleEntry[] = [
-  { name: 'refresh-free-credits', handler: 'schedule/refresh-free-credits', cron: 'cron(0 0 * * ? *)' },
+  {
+    name: 'refresh-free-credits',
+    handler: 'schedule/refresh-free-credits',
+    cron: 'cron(0 0 * * ? *)',
+    access: { table: 'write' },
+  },
 ];
 
 /** Cognito triggers: post-confirmation creates the account records and grants the admin role. */
 export const authTriggers = {
   postConfirmation: 'auth/post-confirmation',
 } as const;
+
+/** What the Cognito triggers touch (granted like the entries above). */
+export const authTriggerAccess: Record<(typeof authTriggers)[keyof typeof authTriggers], Access> = {
+  'auth/post-confirmation': { table: 'write', cognito: ['AdminAddUserToGroup'] },
+};

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -96,6 +97,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       APP_PUBLIC_URL: url,
       ADMIN_EMAILS: options.adminEmails.join(','),
+      // A fresh key per start: OAuth states live ten minutes, so none outlives a restart that matters.
+      OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback.

@@ -1,13 +1,13 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { type ItemKey, keys } from './keys';
+import { type ItemKey, itemTypes, keys } from './keys';
 
 /** Marks an account as being deleted (kept until the very last step). */
 export async function markAccountDeletion(userId: string, now: string): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.accountDeletion(userId), type: 'account-deletion', userId, requestedAt: now },
+      Item: { ...keys.accountDeletion(userId), type: itemTypes.accountDeletion, userId, requestedAt: now },
     }),
   );
 }

@@ -1,6 +1,6 @@
-import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys, singletonSortKeys } from './keys';
 
 export type Role = 'admin' | 'user';
 
@@ -41,9 +41,9 @@ export async function getAccountRecords(userId: string): Promise<AccountRecords>
   );
   const items = result.Responses?.[tableName()] ?? [];
   const bySk = new Map(items.map((item) => [item.sk as string, item]));
-  const profile = bySk.get('PROFILE');
-  const role = bySk.get('ROLE');
-  const credits = bySk.get('CREDITS');
+  const profile = bySk.get(singletonSortKeys.profile);
+  const role = bySk.get(singletonSortKeys.role);
+  const credits = bySk.get(singletonSortKeys.credits);
   return {
     profile: profile
       ? {
@@ -56,6 +56,14 @@ export async function getAccountRecords(userId: string): Promise<AccountRecords>
     role: role ? (role.role as Role) : null,
     credits: credits ? toCreditsRecord(userId, credits) : null,
   };
+}
+
+/** A user's stored role (null when the account has none yet); read on every admin route call. */
+export async function getRole(userId: string): Promise<Role | null> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.role(userId), ConsistentRead: true }),
+  );
+  return result.Item ? (result.Item.role as Role) : null;
 }
 
 export function toCreditsRecord(userId: string, item: Record<string, unknown>): CreditsRecord {
@@ -75,7 +83,7 @@ export async function createProfileIfMissing(profile: Profile): Promise<void> {
   await putIfMissing({
     ...keys.profile(profile.userId),
     ...keys.profileListing(profile.createdAt, profile.userId),
-    type: 'profile',
+    type: itemTypes.profile,
     userId: profile.userId,
     email: profile.email,
     username: profile.username,
@@ -88,7 +96,7 @@ export async function createRoleIfMissing(userId: string, role: Role, now: strin
   await putIfMissing({
     ...keys.role(userId),
     ...keys.roleListing(role, userId),
-    type: 'role',
+    type: itemTypes.role,
     userId,
     role,
     updatedAt: now,
@@ -106,7 +114,7 @@ export async function setRole(userId: string, role: Role, now: string): Promise<
       ExpressionAttributeNames: { '#role': 'role', '#type': 'type' },
       ExpressionAttributeValues: {
         ':role': role,
-        ':type': 'role',
+        ':type': itemTypes.role,
         ':userId': userId,
         ':now': now,
         ':gsi1pk': keys.roleListing(role, userId).gsi1pk,
@@ -124,7 +132,7 @@ export async function createCreditsIfMissing(record: CreditsRecord, createdAt: s
   await putIfMissing({
     ...keys.credits(record.userId),
     ...keys.creditsByResetDate(record.lastRefreshDate, record.userId),
-    type: 'credits',
+    type: itemTypes.credits,
     ...record,
     grantId: 'grant-initial',
     grantAmount: record.freeCredits,

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CreditsRecord, toCreditsRecord } from './account-repository';
 import { db, isConditionFailure, tableName } from './client';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 
 export type ChargeOutcome = 'charged' | 'already-charged' | 'insufficient';
 
@@ -194,7 +194,7 @@ export async function recordLedgerEntry(entry: LedgerEntry): Promise<void> {
       Item: {
         ...keys.creditTransaction(entry.userId, entry.createdAt, entry.id),
         ...keys.transactionListing(entry.createdAt, entry.id),
-        type: 'credit-transaction',
+        type: itemTypes.creditTransaction,
         transactionType: entry.type,
         ...omitType(entry),
       },

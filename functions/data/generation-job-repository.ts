@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tone } from '../../shared/tones';
 import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 /** Job records expire a week after creation. */
 const JOB_RETENTION_SECONDS = 7 * 24 * 3600;
@@ -61,7 +61,7 @@ export async function createJob(
       TableName: tableName(),
       Item: {
         ...keys.generationJob(job.userId, job.jobId),
-        type: 'generation-job',
+        type: itemTypes.generationJob,
         ...record,
         expiresAt: Math.floor(Date.parse(job.createdAt) / 1000) + JOB_RETENTION_SECONDS,
       },

@@ -11,19 +11,40 @@ export interface ItemKey {
 
 const user = (userId: string) => `USER#${userId}`;
 
+/** The fixed sort keys of a user's one-of-a-kind items (also the deletion prefixes of each). */
+export const singletonSortKeys = {
+  profile: 'PROFILE',
+  role: 'ROLE',
+  credits: 'CREDITS',
+  accountDeletion: 'DELETION',
+} as const;
+
+/** The `type` attribute of each entity, for readers of the raw table. */
+export const itemTypes = {
+  profile: 'profile',
+  role: 'role',
+  credits: 'credits',
+  creditTransaction: 'credit-transaction',
+  thread: 'thread',
+  generationJob: 'generation-job',
+  securityEvent: 'security-event',
+  accountDeletion: 'account-deletion',
+  oauthState: 'oauth-state',
+} as const;
+
 export const keys = {
   /** Everything a user owns lives in this partition, so deleting an account is one Query. */
   userPartition: (userId: string) => user(userId),
 
-  profile: (userId: string): ItemKey => ({ pk: user(userId), sk: 'PROFILE' }),
+  profile: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.profile }),
   /** Admin listing of users, newest first. */
   profileListing: (createdAt: string, userId: string) => ({ gsi1pk: 'PROFILES', gsi1sk: `${createdAt}#${userId}` }),
 
-  role: (userId: string): ItemKey => ({ pk: user(userId), sk: 'ROLE' }),
+  role: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.role }),
   /** Admins are listed under one index partition (counts, refresh of admin credits). */
   roleListing: (role: string, userId: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: userId }),
 
-  credits: (userId: string): ItemKey => ({ pk: user(userId), sk: 'CREDITS' }),
+  credits: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.credits }),
   /** Balances grouped by the date of their last free refresh, so the midnight job Queries stale ones. */
   creditsByResetDate: (resetDate: string, userId: string) => ({ gsi1pk: `CREDITS#${resetDate}`, gsi1sk: userId }),
   creditsResetDatePartition: (resetDate: string) => `CREDITS#${resetDate}`,
@@ -60,7 +81,11 @@ export const keys = {
   securityEventPrefix: 'SECURITY#',
 
   /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
-  accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: 'DELETION' }),
+  accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.accountDeletion }),
+
+  /** A pending OAuth redirect's single-use nonce (functions/lib/oauth-state.ts), with a TTL. */
+  oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
+  oauthStatePrefix: 'OAUTH#',
 
   /** Credit packages live in one small partition, read whole and ordered by sortOrder. */
   creditPackage: (packageId: string): ItemKey => ({ pk: 'CREDIT_PACKAGES', sk: `PACKAGE#${packageId}` }),

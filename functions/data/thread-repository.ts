@@ -2,14 +2,14 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { normalizePosts, parseHallucination } from '../../shared/posts';
 import type { Thread } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 
 function toItem(thread: Thread): Record<string, unknown> {
   return {
     ...keys.thread(thread.userId, thread.id),
     ...keys.threadById(thread.id),
     ...keys.threadListing(thread.createdAt, thread.id),
-    type: 'thread',
+    type: itemTypes.thread,
     ...thread,
   };
 }

@@ -1,12 +1,9 @@
-import { z } from 'zod';
+import { threadParamsSchema } from '../../shared/schemas/thread';
 import { httpHandler } from '../lib/http-handler';
 import { getThread } from '../services/threads';
 
 /** GET /api/threads/{threadId}: one of the caller's threads. */
-export const handler = httpHandler(
-  { params: z.object({ threadId: z.string().min(1).max(100) }) },
-  async ({ params, caller }) => ({
-    status: 200,
-    body: await getThread(caller.userId, params.threadId, new Date()),
-  }),
-);
+export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller }) => ({
+  status: 200,
+  body: await getThread(caller.userId, params.threadId, new Date()),
+}));

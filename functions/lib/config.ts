@@ -41,6 +41,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
   /** Secrets Manager ARN of `{ "secretKey", "webhookSecret" }` (cloud). */
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
+  OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
@@ -79,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       apiBase: raw.STRIPE_API_BASE,
       secretArn: raw.STRIPE_SECRET_ARN,
     },
+    oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };
 }

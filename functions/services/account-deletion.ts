@@ -1,5 +1,6 @@
+import { apiErrorMessages } from '../../shared/messages';
 import { clearAccountDeletionMark, deleteUserItems, markAccountDeletion } from '../data/account-deletion-repository';
-import { keys } from '../data/keys';
+import { keys, singletonSortKeys } from '../data/keys';
 import { deleteAuthUser } from '../lib/cognito';
 import { ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -7,13 +8,14 @@ import { logger } from '../lib/logger';
 /** What goes, in the spec's order (§4 Account deletion), each a sort-key prefix of the user's partition. */
 const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'credit transactions', prefix: keys.creditTransactionPrefix },
-  { what: 'credits', prefix: 'CREDITS' },
+  { what: 'credits', prefix: singletonSortKeys.credits },
   { what: 'platform connections', prefix: keys.platformConnectionPrefix },
   { what: 'threads', prefix: keys.threadPrefix },
   { what: 'generation jobs', prefix: keys.generationJobPrefix },
   { what: 'security events', prefix: keys.securityEventPrefix },
-  { what: 'role', prefix: 'ROLE' },
-  { what: 'profile', prefix: 'PROFILE' },
+  { what: 'pending OAuth states', prefix: keys.oauthStatePrefix },
+  { what: 'role', prefix: singletonSortKeys.role },
+  { what: 'profile', prefix: singletonSortKeys.profile },
 ];
 
 /**
@@ -27,7 +29,7 @@ export async function deleteAccount(
   now: Date,
 ): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
-    throw new ValidationError('The email you typed does not match your account email.');
+    throw new ValidationError(apiErrorMessages.email_mismatch, 'email_mismatch');
   }
   await markAccountDeletion(caller.userId, now.toISOString());
   for (const step of DELETION_ORDER) {

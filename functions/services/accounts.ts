@@ -1,5 +1,6 @@
 import { creditView, dailyAllowance } from '../../shared/credits';
 import { utcDate } from '../../shared/dates';
+import { apiErrorMessages } from '../../shared/messages';
 import { isAccountBeingDeleted } from '../data/account-deletion-repository';
 import {
   type AccountRecords,
@@ -41,7 +42,8 @@ export async function ensureAccount(identity: AccountIdentity, now: Date): Promi
     await settlePendingGrant(identity.userId);
     return getAccountRecords(identity.userId);
   }
-  if (await isAccountBeingDeleted(identity.userId)) throw new DomainError(410, 'This account has been deleted.');
+  if (await isAccountBeingDeleted(identity.userId))
+    throw new DomainError(410, apiErrorMessages.account_deleted, {}, 'account_deleted');
   const createdAt = now.toISOString();
   const role = existing.role ?? initialRole(identity.email);
   await createRoleIfMissing(identity.userId, role, createdAt);

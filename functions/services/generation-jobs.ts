@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
+import { apiErrorMessages } from '../../shared/messages';
+import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
 import {
@@ -26,31 +27,8 @@ import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
 import { analyseArticle, draftThread, threadContent } from './article-analysis';
 import { fetchArticle } from './extraction/extract-article';
+import { toView } from './generation-job-views';
 import { assertThreadAccess } from './thread-access';
-
-/** The message the generation queue carries. */
-export interface GenerationMessage {
-  userId: string;
-  jobId: string;
-}
-
-async function toView(job: GenerationJobRecord): Promise<GenerationJob> {
-  const thread = job.status === 'succeeded' ? await getThreadForUser(job.userId, job.threadId) : null;
-  return {
-    jobId: job.jobId,
-    status: job.status,
-    url: job.url,
-    tone: job.tone,
-    threadId: job.threadId,
-    isNewThread: job.isNewThread,
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-    error: job.error,
-    failureKind: job.failureKind,
-    retryable: job.retryable,
-    thread,
-  };
-}
 
 /**
  * Accepts a generation request: checks the caller may regenerate the thread (or has a credit for a
@@ -79,13 +57,6 @@ export async function submitGenerationJob(
     createdAt: now.toISOString(),
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
-  return toView(job);
-}
-
-/** A job of the caller's, with its thread once it succeeded. */
-export async function getGenerationJob(userId: string, jobId: string): Promise<GenerationJob> {
-  const job = await getJob(userId, jobId);
-  if (!job) throw new NotFoundError('Generation job not found');
   return toView(job);
 }
 
@@ -142,7 +113,7 @@ export async function runGenerationJob(
       });
     } else {
       const updated = await updateThreadForUser(job.userId, job.threadId, content, updatedAt);
-      if (!updated) throw new NotFoundError('Thread not found');
+      if (!updated) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
     if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);

@@ -1,7 +1,6 @@
 import type Stripe from 'stripe';
-import { ValidationError } from '../lib/errors';
-import { httpHandler } from '../lib/http-handler';
 import { logger } from '../lib/logger';
+import { webhookHandler } from '../lib/webhook-handler';
 import { fulfilFromWebhookEvent } from '../services/payments/credit-checkout';
 import { stripeAccess } from '../services/payments/stripe-client';
 
@@ -9,27 +8,28 @@ import { stripeAccess } from '../services/payments/stripe-client';
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
- * POST /api/stripe/webhook: no JWT; Stripe's signature over the raw body proves the sender.
- * Paid Checkout Sessions are fulfilled once, whichever of this and the return page comes first.
+ * POST /api/stripe/webhook (`webhook` kind: no JWT, the raw body byte for byte). Stripe's signature
+ * over that body proves the sender; paid Checkout Sessions are fulfilled once, whichever of this
+ * and the return page comes first.
  */
-export const handler = httpHandler({ auth: 'public' }, async ({ event }) => {
-  const access = await stripeAccess();
-  if (!access) throw new ValidationError('Stripe is not configured');
-  const signature = event.headers['stripe-signature'];
-  if (!signature || !event.body) throw new ValidationError('Missing Stripe signature');
-  const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-  let stripeEvent: Stripe.Event;
-  try {
-    stripeEvent = access.stripe.webhooks.constructEvent(
-      raw,
-      signature,
-      access.webhookSecret,
-      SIGNATURE_TOLERANCE_SECONDS,
-    );
-  } catch {
-    throw new ValidationError('Invalid Stripe signature');
-  }
-  const { added } = await fulfilFromWebhookEvent(stripeEvent, new Date());
-  logger.info('stripe event', { type: stripeEvent.type, id: stripeEvent.id, added });
-  return { status: 200, body: { received: true } };
-});
+export const handler = webhookHandler<Stripe.Event>(
+  {
+    maxBodyBytes: 256 * 1024,
+    verify: async (rawBody, headers) => {
+      const access = await stripeAccess();
+      const signature = headers['stripe-signature'];
+      if (!access || !signature) throw new Error('Stripe is not configured or the signature is missing');
+      return access.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        access.webhookSecret,
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
+    },
+  },
+  async ({ payload }) => {
+    const { added } = await fulfilFromWebhookEvent(payload, new Date());
+    logger.info('stripe event', { type: payload.type, id: payload.id, added });
+    return { status: 200, body: { received: true } };
+  },
+);

@@ -46,13 +46,23 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import type { LambdaEnvName } from '../../functions/lib/config';
-import { routes as allRoutes, authTriggers, queues, schedules } from '../../functions/manifest';
+import {
+  type Access,
+  routes as allRoutes,
+  authTriggerAccess,
+  authTriggers,
+  queues,
+  type SecretName,
+  schedules,
+  TOKEN_KINDS,
+} from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 
 /** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
-export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly LambdaEnvName[];
+export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const satisfies readonly (LambdaEnvName &
+  SecretName)[];
 
 /** The Cognito group the post-confirmation trigger adds admins to. */
 export const ADMIN_GROUP_NAME = ADMIN_GROUP;
@@ -89,6 +99,21 @@ function constructId(name: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
+}
+
+/**
+ * What each handler module touches, from its manifest entries. An `admin` route reads the caller's
+ * stored role, so it can always read the table.
+ */
+export function accessByHandler(): Map<string, Access> {
+  const access = new Map<string, Access>();
+  for (const route of routes) {
+    const table = route.auth === 'admin' && !route.access.table ? 'read' : route.access.table;
+    access.set(route.handler, { ...route.access, ...(table ? { table } : {}) });
+  }
+  for (const entry of [...queues, ...schedules]) access.set(entry.handler, entry.access);
+  for (const [handler, needs] of Object.entries(authTriggerAccess)) access.set(handler, needs);
+  return access;
 }
 
 /**
@@ -234,14 +259,15 @@ export class AppStack extends Stack {
     });
     if (google) userPoolClient.node.addDependency(google);
 
-    // ---- Functions ----
-    const secretEnvironment: Partial<Record<LambdaEnvName, string>> = {};
+    // ---- Functions: each gets the rights its manifest entry declares, and only those ----
+    const secretEnvironment = new Map<SecretName, string>();
     if (config.apiKeysSecretName) {
       for (const name of SECRET_VARIABLES) {
         // A dynamic reference: CloudFormation resolves it at deploy time; the value never enters the template.
-        secretEnvironment[name] = SecretValue.secretsManager(config.apiKeysSecretName, {
-          jsonField: name,
-        }).unsafeUnwrap();
+        secretEnvironment.set(
+          name,
+          SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: name }).unsafeUnwrap(),
+        );
       }
     }
     const sharedEnvironment: Partial<Record<LambdaEnvName, string>> = {
@@ -249,10 +275,6 @@ export class AppStack extends Stack {
       APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
       ADMIN_EMAILS: config.adminEmails.join(','),
       OPENAI_MODEL: config.openAiModel,
-      ...Object.fromEntries(
-        queueResources.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
-      ),
-      ...secretEnvironment,
     };
 
     // The operator stores `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` here; functions read it at cold start.
@@ -260,23 +282,36 @@ export class AppStack extends Stack {
       description: 'ThreadSnip Stripe keys: {"secretKey","webhookSecret"}',
       removalPolicy: ephemeral,
     });
-    const stripeHandlers = new Set(routes.filter((route) => route.usesStripe).map((route) => route.handler));
 
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
     for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
+    const access = accessByHandler();
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));
     const functions = new Map<string, AppFunction>();
     for (const handler of handlers) {
       const size = sizing.get(handler);
+      const needs = access.get(handler) ?? {};
       const isTrigger = triggerHandlers.has(handler);
+      const reachableQueues = queueResources.filter(
+        ({ entry }) => needs.inspectQueues || needs.sendTo?.includes(entry.name),
+      );
       const environment: Partial<Record<LambdaEnvName, string>> = {
         ...sharedEnvironment,
+        ...Object.fromEntries(
+          reachableQueues.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
+        ),
+        ...Object.fromEntries(
+          (needs.secrets ?? []).flatMap((name) => {
+            const value = secretEnvironment.get(name);
+            return value ? [[name, value]] : [];
+          }),
+        ),
         // A trigger cannot name its own pool (the pool depends on the trigger); it reads event.userPoolId.
         ...(isTrigger
           ? {}
           : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
-        ...(stripeHandlers.has(handler) ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
+        ...(needs.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
       };
       const fn = new AppFunction(this, `${constructId(handler)}Function`, {
         projectRoot,
@@ -287,26 +322,25 @@ export class AppStack extends Stack {
         logRetention: config.logRetention,
         logRemovalPolicy: ephemeral,
       });
-      table.grantReadWriteData(fn);
-      if (stripeHandlers.has(handler)) stripeSecret.grantRead(fn);
-      for (const { pair } of queueResources) pair.queue.grantSendMessages(fn);
-      if (isTrigger) {
+      if (needs.table === 'write') table.grantReadWriteData(fn);
+      else if (needs.table === 'read') table.grantReadData(fn);
+      if (needs.stripe) stripeSecret.grantRead(fn);
+      for (const { entry, pair } of queueResources) {
+        if (needs.sendTo?.includes(entry.name)) pair.queue.grantSendMessages(fn);
+        if (needs.inspectQueues) pair.queue.grant(fn, 'sqs:GetQueueAttributes');
+      }
+      const cognitoActions = (needs.cognito ?? []).map((action) => `cognito-idp:${action}`);
+      if (cognitoActions.length > 0 && isTrigger) {
         // Scoped by ARN pattern, not userPool.userPoolArn: the pool depends on this function (its trigger)
         // and the function waits for its policy, so naming the pool here would be a circular dependency.
         fn.addToRolePolicy(
           new PolicyStatement({
-            actions: ['cognito-idp:AdminAddUserToGroup'],
+            actions: cognitoActions,
             resources: [this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
           }),
         );
-      } else {
-        // Account deletion and the admin role toggle manage users of this pool.
-        userPool.grant(
-          fn,
-          'cognito-idp:AdminDeleteUser',
-          'cognito-idp:AdminAddUserToGroup',
-          'cognito-idp:AdminRemoveUserFromGroup',
-        );
+      } else if (cognitoActions.length > 0) {
+        userPool.grant(fn, ...cognitoActions);
       }
       functions.set(handler, fn);
     }
@@ -328,7 +362,8 @@ export class AppStack extends Stack {
           `${route.method}${constructId(route.path)}Integration`,
           functionFor(route.handler),
         ),
-        authorizer: route.auth === 'user' ? authorizer : undefined,
+        // Webhooks and OAuth callbacks carry no token: their handlers check a signature or a state.
+        authorizer: TOKEN_KINDS.includes(route.auth) ? authorizer : undefined,
       });
     }
 

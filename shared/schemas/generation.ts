@@ -29,6 +29,13 @@ export const createGenerationJobRequestSchema = z.object({
 });
 export type CreateGenerationJobRequest = z.infer<typeof createGenerationJobRequestSchema>;
 
+/** What the generation queue carries: the job, in its owner's partition. */
+export const generationMessageSchema = z.object({ userId: z.string().min(1), jobId: z.uuid() });
+export type GenerationMessage = z.infer<typeof generationMessageSchema>;
+
+/** GET /api/generation-jobs/{jobId} path parameters. */
+export const generationJobParamsSchema = z.object({ jobId: z.uuid() });
+
 export const GENERATION_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /** Why a job failed, so the client picks the right screen. */

@@ -19,6 +19,7 @@ export const creditTransactionListSchema = z.object({
   transactions: z.array(creditTransactionSchema),
   nextCursor: z.string().optional(),
 });
+export type CreditTransactionList = z.infer<typeof creditTransactionListSchema>;
 
 /** Query of GET /api/credits/transactions: a page size and the previous page's cursor. */
 export const creditTransactionQuerySchema = z.object({

@@ -21,6 +21,11 @@ export type Post = z.infer<typeof postSchema>;
 
 export const toneSchema = z.enum(TONES);
 
+/** A thread id as routes accept it; unknown ids are a 404, not a 400. */
+export const threadIdSchema = z.string().min(1).max(100);
+/** /api/threads/{threadId} path parameters. */
+export const threadParamsSchema = z.object({ threadId: threadIdSchema });
+
 export const PLATFORMS = ['twitter', 'bluesky', 'discord', 'reddit', 'mastodon', 'telegram', 'facebook'] as const;
 export const platformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;

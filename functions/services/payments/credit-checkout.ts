@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import { creditMessages } from '../../../shared/messages';
 import type { CreditPackage } from '../../../shared/schemas/credits';
 import { fulfilPaidSession, getFulfilment, type PaidSession } from '../../data/payments-repository';
 import { config } from '../../lib/config';
@@ -11,7 +12,7 @@ import { stripeAccess } from './stripe-client';
 /** Stripe refused or could not be reached: nothing was bought. */
 export class PaymentProviderError extends DomainError {
   constructor() {
-    super(502, 'Failed to create checkout session. Please try again.', { code: 'PAYMENT_PROVIDER_FAILED' });
+    super(502, creditMessages.purchaseFailed.description, {}, 'payment_provider_failed');
   }
 }
 
@@ -22,7 +23,7 @@ const SESSION_METADATA = ['userId', 'packageId', 'credits'] as const;
 
 async function activePackage(packageId: string): Promise<CreditPackage> {
   const pkg = (await activeCreditPackages()).find((candidate) => candidate.id === packageId);
-  if (!pkg) throw new ValidationError('Unknown or inactive credit package');
+  if (!pkg) throw new ValidationError('Unknown or inactive credit package', 'credit_package_unavailable');
   return pkg;
 }
 
@@ -130,8 +131,6 @@ export async function completeTestCheckout(
 
 export class PaymentVerificationError extends DomainError {
   constructor() {
-    super(400, "Please contact support if credits weren't added to your account.", {
-      code: 'PAYMENT_VERIFICATION_FAILED',
-    });
+    super(400, creditMessages.paymentVerificationFailed.description, {}, 'payment_verification_failed');
   }
 }

@@ -133,7 +133,7 @@ describe('credit packs through Stripe Checkout', () => {
       body: { packageId: 'no-such-pack' },
     });
     expect(response.status).toBe(400);
-    expect(response.body.error).toBe('Unknown or inactive credit package');
+    expect(response.body).toEqual({ error: 'Unknown or inactive credit package', code: 'credit_package_unavailable' });
     expect(stripeApi.sessions.size).toBe(before);
   });
 
@@ -198,7 +198,10 @@ describe('credit packs through Stripe Checkout', () => {
     ];
 
     expect(responses.map((response) => response.status)).toEqual([400, 400, 400, 400]);
-    expect((await wrongSecret.json()).error).toBe('Invalid Stripe signature');
+    expect(await wrongSecret.json()).toEqual({
+      error: 'The webhook signature does not match its body.',
+      code: 'webhook_signature_invalid',
+    });
     expect((await balance(customer.token)).paidCredits).toBe(0);
     expect(await purchases(customer.userId)).toHaveLength(0);
   });
@@ -224,7 +227,7 @@ describe('credit packs through Stripe Checkout', () => {
       expect(attempt.status).toBe(400);
       expect(attempt.body).toMatchObject({
         error: "Please contact support if credits weren't added to your account.",
-        code: 'PAYMENT_VERIFICATION_FAILED',
+        code: 'payment_verification_failed',
       });
     }
     expect((await balance(other.token)).paidCredits).toBe(0);
@@ -241,7 +244,10 @@ describe('credit packs through Stripe Checkout', () => {
         body: { packageId: 'popular' },
       });
       expect(response.status).toBe(502);
-      expect(response.body.error).toBe('Failed to create checkout session. Please try again.');
+      expect(response.body).toEqual({
+        error: 'Failed to create checkout session. Please try again.',
+        code: 'payment_provider_failed',
+      });
     } finally {
       stripeApi.setFailing(false);
     }

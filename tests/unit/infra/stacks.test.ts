@@ -7,9 +7,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
-import { routes as allRoutes, authTriggers, queues, schedules } from '../../../functions/manifest';
+import { routes as allRoutes, authTriggers, queues, schedules, TOKEN_KINDS } from '../../../functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
-import { AppStack } from '../../../infra/stacks/app-stack';
+import { AppStack, accessByHandler } from '../../../infra/stacks/app-stack';
 import { DataStack } from '../../../infra/stacks/data-stack';
 import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
 
@@ -249,7 +249,7 @@ describe('app stack', () => {
     });
   });
 
-  it('has one route per manifest route, wired to its handler, authorized only when the manifest says user', () => {
+  it('has one route per manifest route, wired to its handler, with the JWT authorizer only on user and admin routes', () => {
     app.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     const integrations = app.findResources('AWS::ApiGatewayV2::Integration');
     for (const route of routes) {
@@ -258,7 +258,7 @@ describe('app stack', () => {
       );
       expect(found, `${route.method} ${route.path}`).toHaveLength(1);
       const props = found[0]!.Properties as Record<string, unknown>;
-      if (route.auth === 'user') {
+      if (TOKEN_KINDS.includes(route.auth)) {
         expect(props.AuthorizationType).toBe('JWT');
         expect(props.AuthorizerId).toEqual({ Ref: expect.stringMatching(/Authorizer/) });
       } else {
@@ -290,7 +290,6 @@ describe('app stack', () => {
         expect.arrayContaining(['TABLE_NAME', 'APP_PUBLIC_URL', 'ADMIN_EMAILS', 'OPENAI_MODEL']),
       );
       expect(variables.ADMIN_EMAILS).toBe('admin@example.com');
-      for (const queue of queues) expect(variables).toHaveProperty(`${queue.name.toUpperCase()}_QUEUE_URL`);
       // No secret configured: the functions run the offline generator.
       expect(variables).not.toHaveProperty('OPENAI_API_KEY');
     }
@@ -511,12 +510,113 @@ describe('app stack', () => {
   });
 });
 
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+/** Every IAM action the role of a manifest handler's Lambda is allowed, with the resources of each. */
+function grantsOf(template: Template, handler: string): { action: string; resource: unknown }[] {
+  const roleId = [...references(functionProps(template, handler).Role, new Set())][0]!;
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+    ((policy.Properties?.Roles ?? []) as { Ref: string }[]).some((role) => role.Ref === roleId),
+  );
+  return policies.flatMap((policy) =>
+    ((policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined)?.Statement ?? [])
+      .filter((statement) => statement.Effect === 'Allow')
+      .flatMap((statement) => [statement.Action].flat().map((action) => ({ action, resource: statement.Resource }))),
+  );
+}
+
+const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('least privilege: each function gets what its manifest entry declares, nothing more', () => {
+  let app: Template;
+  const access = accessByHandler();
+  beforeAll(() => {
+    ({ app } = synth());
+  });
+
+  it('lets only account deletion call AdminDeleteUser', () => {
+    const allowed = allHandlers.filter((handler) =>
+      grantsOf(app, handler).some(({ action }) => action === 'cognito-idp:AdminDeleteUser'),
+    );
+
+    expect(allowed).toEqual(['http/delete-me']);
+  });
+
+  it('gives table writes only to functions declaring write, and read-only routes no write at all', () => {
+    for (const handler of allHandlers) {
+      const actions = grantsOf(app, handler).map(({ action }) => action);
+      const declared = access.get(handler)?.table;
+      expect(
+        actions.some((action) => TABLE_WRITES.includes(action)),
+        `${handler} writes`,
+      ).toBe(declared === 'write');
+      expect(
+        actions.some((action) => action === 'dynamodb:GetItem'),
+        `${handler} reads`,
+      ).toBe(declared !== undefined);
+    }
+    expect(access.get('http/get-generation-job')?.table).toBe('read');
+    expect(access.get('http/get-credit-transactions')?.table).toBe('read');
+  });
+
+  it('lets only the generation route send to the generation queue', () => {
+    const worker = functionId(app, 'queue/generation-worker');
+    const mapping = Object.values(
+      app.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: worker } } }),
+    )[0]!.Properties!;
+    const generationQueueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const senders = allHandlers.filter((handler) =>
+      grantsOf(app, handler).some(
+        ({ action, resource }) =>
+          action === 'sqs:SendMessage' && references(resource, new Set()).has(generationQueueId ?? ''),
+      ),
+    );
+
+    expect(generationQueueId).toBeDefined();
+    expect(senders).toEqual(['http/post-generation-job']);
+  });
+
+  it('hands queue URLs only to functions that send to or inspect a queue', () => {
+    for (const handler of allHandlers) {
+      const needs = access.get(handler) ?? {};
+      for (const queue of queues) {
+        const expected = Boolean(needs.inspectQueues || needs.sendTo?.includes(queue.name));
+        expect(
+          Object.hasOwn(environmentOf(app, handler), `${queue.name.toUpperCase()}_QUEUE_URL`),
+          `${handler} ${queue.name}`,
+        ).toBe(expected);
+      }
+    }
+  });
+
+  it('grants Cognito admin actions exactly as declared', () => {
+    for (const handler of allHandlers) {
+      const actions = grantsOf(app, handler)
+        .map(({ action }) => action)
+        .filter((action) => action.startsWith('cognito-idp:'))
+        .sort();
+      const declared = (access.get(handler)?.cognito ?? []).map((action) => `cognito-idp:${action}`).sort();
+      expect(actions, handler).toEqual(declared);
+    }
+  });
+});
+
 describe('stage settings', () => {
-  it('passes API keys as Secrets Manager dynamic references when a secret is configured', () => {
+  it('passes API keys as Secrets Manager dynamic references, only to the functions that declare them', () => {
     const { app } = synth(FULL_SETTINGS);
     const variables = environmentOf(app, 'http/post-extract-article');
 
     expect(variables.OPENAI_API_KEY).toBe('{{resolve:secretsmanager:threadsnip/test:SecretString:OPENAI_API_KEY::}}');
+    const access = accessByHandler();
+    for (const handler of allHandlers) {
+      const env = environmentOf(app, handler);
+      for (const secret of ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const) {
+        expect(Object.hasOwn(env, secret), `${handler} ${secret}`).toBe(
+          access.get(handler)?.secrets?.includes(secret) ?? false,
+        );
+      }
+    }
+    expect(environmentOf(app, 'http/get-me')).not.toHaveProperty('OPENAI_API_KEY');
   });
 
   it('alarms the configured address when messages reach a dead-letter queue', () => {

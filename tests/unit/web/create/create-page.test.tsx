@@ -104,7 +104,9 @@ function answer(handler: Handler) {
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return handler(method, url, body) ?? Response.json({ error: 'Not found' }, { status: 404 });
+    return (
+      handler(method, url, body) ?? Response.json({ error: 'Not found', code: 'route_not_found' }, { status: 404 })
+    );
   });
 }
 
@@ -276,7 +278,7 @@ describe('/create generation', () => {
     answer((method, path) => {
       if (path === '/api/extract-article') return Response.json(extraction);
       if (method === 'POST' && path === '/api/generation-jobs') {
-        return Response.json({ error: 'Insufficient credits' }, { status: 402 });
+        return Response.json({ error: 'Insufficient credits', code: 'insufficient_credits' }, { status: 402 });
       }
       return undefined;
     });
@@ -290,7 +292,10 @@ describe('/create generation', () => {
   it('shows an extraction failure in the amber box on the input step', async () => {
     answer((_method, path) =>
       path === '/api/extract-article'
-        ? Response.json({ error: 'The page did not contain an article.', extractionError: true }, { status: 422 })
+        ? Response.json(
+            { error: 'The page did not contain an article.', code: 'extraction_failed', extractionError: true },
+            { status: 422 },
+          )
         : undefined,
     );
     renderCreate();
@@ -357,7 +362,10 @@ describe('/create preview', () => {
   it("refuses another user's thread on restore and returns to the input step", async () => {
     answer((_method, path) =>
       path === `/api/threads/${THREAD_ID}`
-        ? Response.json({ error: 'Access Denied: You do not have permission to access this thread.' }, { status: 403 })
+        ? Response.json(
+            { error: 'Access Denied: You do not have permission to access this thread.', code: 'thread_access_denied' },
+            { status: 403 },
+          )
         : undefined,
     );
     renderCreate(`/create?step=preview&url=${encodeURIComponent(ARTICLE_URL)}&threadId=${THREAD_ID}`);

@@ -145,7 +145,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
         if (token !== attempt.current) return;
         fail(
           error instanceof ApiError
-            ? classifySubmitError(error.status, error.message)
+            ? classifySubmitError(error.status, error.message, error.code)
             : { kind: 'failed', message: generationMessages.unexpectedError },
           request,
         );
