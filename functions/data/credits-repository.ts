@@ -229,6 +229,8 @@ export async function pageLedgerForUser(
       ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.creditTransactionPrefix },
       ScanIndexForward: false,
       Limit: limit,
+      // Consistent: the history shown right after a purchase includes it.
+      ConsistentRead: true,
       ExclusiveStartKey: cursor ? { pk, sk: cursor } : undefined,
     }),
   );
@@ -299,20 +301,12 @@ export async function* scanAllCredits(): AsyncGenerator<CreditsRecord> {
   for (const segment of segments) yield* await segment;
 }
 
-/** Every ledger entry of a user (all pages), oldest first. */
+/** Every ledger entry of a user (all pages), newest first. */
 export async function* listWholeLedgerForUser(userId: string): AsyncGenerator<LedgerEntry> {
-  let cursor: Record<string, unknown> | undefined;
+  let cursor: string | undefined;
   do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.creditTransactionPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) yield toLedgerEntry(item);
-    cursor = page.LastEvaluatedKey;
+    const page = await pageLedgerForUser(userId, 100, cursor);
+    yield* page.entries;
+    cursor = page.nextCursor;
   } while (cursor);
 }

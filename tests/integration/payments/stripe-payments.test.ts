@@ -234,6 +234,32 @@ describe('credit packs through Stripe Checkout', () => {
     expect((await balance(buyer.token)).paidCredits).toBe(0);
   });
 
+  it('pages the usage history newest first, and refuses a cursor that is not a ledger position', async () => {
+    const customer = await newCustomer();
+    for (const packageId of ['starter', 'pro']) {
+      const session = await buyAndPay(customer, packageId);
+      await api(baseUrl, '/api/credits/verify-payment', {
+        token: customer.token,
+        method: 'POST',
+        body: { sessionId: session.id },
+      });
+    }
+
+    const first = await api(baseUrl, '/api/credits/transactions?limit=2', { token: customer.token });
+    const cursor = encodeURIComponent(first.body.nextCursor);
+    const second = await api(baseUrl, `/api/credits/transactions?limit=2&cursor=${cursor}`, { token: customer.token });
+    const forged = await api(baseUrl, `/api/credits/transactions?cursor=${encodeURIComponent('PROFILE')}`, {
+      token: customer.token,
+    });
+
+    expect(first.body.transactions.map((entry: { amount: number }) => entry.amount)).toEqual([250, 20]);
+    expect(second.body.transactions.map((entry: { description: string }) => entry.description)).toEqual([
+      'Free credits on sign-up',
+    ]);
+    expect(second.body.nextCursor).toBeUndefined();
+    expect(forged.status).toBe(400);
+  });
+
   it("answers 'Purchase Failed' when Stripe fails, changing nothing", async () => {
     const customer = await newCustomer();
     stripeApi.setFailing(true);
