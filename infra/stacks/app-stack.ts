@@ -280,6 +280,8 @@ export class AppStack extends Stack {
     // The operator stores `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` here; functions read it at cold start.
     const stripeSecret = new Secret(this, 'StripeSecret', {
       description: 'ThreadSnip Stripe keys: {"secretKey","webhookSecret"}',
+      // Starts as JSON without keys: payments answer 'Purchase Failed' until the operator sets them.
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
       removalPolicy: ephemeral,
     });
 

@@ -34,7 +34,10 @@ async function activePackage(packageId: string): Promise<CreditPackage> {
 export async function createCreditCheckout(userId: string, packageId: string): Promise<{ url: string }> {
   const pkg = await activePackage(packageId);
   const appUrl = config().appPublicUrl.replace(/\/$/, '');
-  const access = await stripeAccess();
+  const access = await stripeAccess().catch((error: unknown) => {
+    logger.error('stripe unavailable', { error });
+    throw new PaymentProviderError();
+  });
   if (!access) {
     const sessionId = `${TEST_SESSION_PREFIX}${randomUUID()}`;
     return { url: `${appUrl}/credits/test-checkout?package_id=${pkg.id}&session_id=${sessionId}` };
@@ -98,7 +101,10 @@ export async function fulfilFromWebhookEvent(event: Stripe.Event, now: Date): Pr
  * first) and its credits reported. Anything else is a verification failure.
  */
 export async function verifyCreditPayment(userId: string, sessionId: string, now: Date): Promise<{ credits: number }> {
-  const access = await stripeAccess();
+  const access = await stripeAccess().catch((error: unknown) => {
+    logger.error('stripe unavailable', { error });
+    throw new PaymentVerificationError();
+  });
   if (!access || sessionId.startsWith(TEST_SESSION_PREFIX)) {
     const done = await getFulfilment(sessionId);
     if (!done || done.userId !== userId) throw new PaymentVerificationError();

@@ -15,7 +15,11 @@ let access: Promise<StripeAccess | null> | undefined;
  * read from Secrets Manager at first use, never from plain environment variables.
  */
 export function stripeAccess(): Promise<StripeAccess | null> {
-  access ??= loadAccess();
+  access ??= loadAccess().catch((error: unknown) => {
+    // Not cached: the operator may fill in the secret while this process lives.
+    access = undefined;
+    throw error;
+  });
   return access;
 }
 
@@ -24,6 +28,8 @@ async function loadAccess(): Promise<StripeAccess | null> {
   const keys = settings.secretArn
     ? await readSecret(settings.secretArn)
     : { secretKey: settings.secretKey, webhookSecret: settings.webhookSecret };
+  // Only a process without a secret (local, tests) runs without Stripe; in the cloud that is an error.
+  if (!keys.secretKey && settings.secretArn) throw new Error('The Stripe secret has no secretKey yet');
   if (!keys.secretKey) return null;
   if (!keys.webhookSecret)
     throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with a Stripe key');
@@ -41,7 +47,12 @@ async function loadAccess(): Promise<StripeAccess | null> {
 async function readSecret(secretArn: string): Promise<{ secretKey?: string; webhookSecret?: string }> {
   const client = new SecretsManagerClient({ region: config().region });
   const result = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-  const parsed = JSON.parse(result.SecretString ?? '{}') as { secretKey?: unknown; webhookSecret?: unknown };
+  let parsed: { secretKey?: unknown; webhookSecret?: unknown };
+  try {
+    parsed = JSON.parse(result.SecretString ?? '{}');
+  } catch {
+    throw new Error('The Stripe secret is not JSON {"secretKey","webhookSecret"}');
+  }
   return {
     secretKey: typeof parsed.secretKey === 'string' ? parsed.secretKey : undefined,
     webhookSecret: typeof parsed.webhookSecret === 'string' ? parsed.webhookSecret : undefined,
