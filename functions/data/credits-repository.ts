@@ -207,11 +207,6 @@ function omitType(entry: LedgerEntry): Omit<LedgerEntry, 'type'> {
   return rest;
 }
 
-/** A user's ledger, newest first. */
-export async function listLedgerForUser(userId: string, limit = 100): Promise<LedgerEntry[]> {
-  return (await pageLedgerForUser(userId, limit)).entries;
-}
-
 /**
  * One page of a user's ledger, newest first. The cursor is the sort key of the page's last entry;
  * the partition is always the caller's own, so a cursor can never reach another user's ledger.
@@ -301,12 +296,14 @@ export async function* scanAllCredits(): AsyncGenerator<CreditsRecord> {
   for (const segment of segments) yield* await segment;
 }
 
-/** Every ledger entry of a user (all pages), newest first. */
-export async function* listWholeLedgerForUser(userId: string): AsyncGenerator<LedgerEntry> {
+/** A user's whole ledger (every page), newest first: the audit's and the tests' view. */
+export async function listLedgerForUser(userId: string): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
   let cursor: string | undefined;
   do {
     const page = await pageLedgerForUser(userId, 100, cursor);
-    yield* page.entries;
+    entries.push(...page.entries);
     cursor = page.nextCursor;
   } while (cursor);
+  return entries;
 }

@@ -1,4 +1,4 @@
-import { listWholeLedgerForUser, scanAllCredits } from '../../data/credits-repository';
+import { listLedgerForUser, scanAllCredits } from '../../data/credits-repository';
 
 /** One balance that its ledger does not explain. */
 export interface CreditDifference {
@@ -23,7 +23,7 @@ export async function auditCreditBalances(): Promise<{ checked: number; differen
     checked++;
     let ledgerAvailable = 0;
     let ledgerUsed = 0;
-    for await (const entry of listWholeLedgerForUser(balance.userId)) {
+    for (const entry of await listLedgerForUser(balance.userId)) {
       ledgerAvailable += entry.amount;
       if (entry.type === 'usage') ledgerUsed -= entry.amount;
     }
