@@ -47,6 +47,8 @@ export interface Access {
   inspectQueues?: boolean;
   cognito?: CognitoAdminAction[];
   secrets?: SecretName[];
+  /** Reads the Stripe keys from their own secret at cold start (never as environment values). */
+  stripe?: boolean;
 }
 
 export interface RouteEntry {
@@ -60,6 +62,8 @@ export interface RouteEntry {
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Served by the local stack only, never deployed (the test checkout). */
+  localOnly?: boolean;
 }
 
 export interface QueueEntry {
@@ -174,6 +178,43 @@ export const routes: RouteEntry[] = [
     handler: 'http/delete-thread',
     auth: 'user',
     access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/credit-packages',
+    handler: 'http/payments/get-credit-packages',
+    auth: 'user',
+    // Write: the first read of an empty table seeds the default packages.
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/checkout',
+    handler: 'http/payments/post-credit-checkout',
+    auth: 'user',
+    access: { table: 'write', stripe: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/verify-payment',
+    handler: 'http/payments/post-verify-credit-payment',
+    auth: 'user',
+    access: { table: 'write', stripe: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    handler: 'webhooks/stripe',
+    auth: 'webhook',
+    access: { table: 'write', stripe: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/test-checkout',
+    handler: 'http/payments/post-test-checkout',
+    auth: 'user',
+    access: { table: 'write' },
+    localOnly: true,
   },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public', access: {} },

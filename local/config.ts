@@ -15,6 +15,9 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
   ALLOW_PRIVATE_FETCH_HOSTS: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().optional(),
 });
 
 export type StartMode = 'dev' | 'prod' | 'none';
@@ -33,7 +36,17 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
     .filter(Boolean);
   const web: StartMode = argv.includes('--api-only') ? 'none' : argv.includes('--prod') ? 'prod' : 'dev';
   const handlerEnv = Object.fromEntries(
-    (['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOW_PRIVATE_FETCH_HOSTS'] as const)
+    (
+      [
+        'OPENAI_API_KEY',
+        'OPENAI_BASE_URL',
+        'OPENAI_MODEL',
+        'ALLOW_PRIVATE_FETCH_HOSTS',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_API_BASE',
+      ] as const
+    )
       .filter((name) => raw[name])
       .map((name) => [name, String(raw[name])]),
   );

@@ -46,7 +46,7 @@ interface SavedState extends Partial<LocalUserPool> {
   localAdminCreated?: boolean;
 }
 
-const TABLE_NAME = 'threadsnip-local';
+export const TABLE_NAME = 'threadsnip-local';
 
 function readState(file: string): SavedState {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SavedState) : {};

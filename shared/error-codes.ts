@@ -25,6 +25,9 @@ export const ERROR_CODES = [
   'conflict',
   // Credits
   'insufficient_credits',
+  'credit_package_unavailable',
+  'payment_provider_failed',
+  'payment_verification_failed',
   // Articles and generation
   'invalid_url',
   'extraction_failed',

@@ -20,6 +20,8 @@ export interface CreditsRecord {
   dailyAllowance: number;
   /** UTC date (YYYY-MM-DD) of the last free refresh. */
   lastRefreshDate: string;
+  /** Set while a change of free credits still owes its ledger entry. */
+  pendingGrantId?: string;
 }
 
 export interface AccountRecords {
@@ -72,6 +74,7 @@ export function toCreditsRecord(userId: string, item: Record<string, unknown>): 
     usedCredits: Number(item.usedCredits ?? 0),
     dailyAllowance: Number(item.dailyAllowance ?? 0),
     lastRefreshDate: String(item.lastRefreshDate ?? ''),
+    ...(item.grantId ? { pendingGrantId: String(item.grantId) } : {}),
   };
 }
 
@@ -121,13 +124,19 @@ export async function setRole(userId: string, role: Role, now: string): Promise<
   );
 }
 
-/** Creates the credits balance unless it exists. */
-export async function createCreditsIfMissing(record: CreditsRecord): Promise<void> {
+/**
+ * Creates the credits balance unless it exists, owing the ledger entry of its first free credits
+ * (a pending grant, settled by the caller; see credits-repository).
+ */
+export async function createCreditsIfMissing(record: CreditsRecord, createdAt: string): Promise<void> {
   await putIfMissing({
     ...keys.credits(record.userId),
     ...keys.creditsByResetDate(record.lastRefreshDate, record.userId),
     type: itemTypes.credits,
     ...record,
+    grantId: 'grant-initial',
+    grantAmount: record.freeCredits,
+    grantAt: createdAt,
   });
 }
 

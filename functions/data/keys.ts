@@ -107,6 +107,12 @@ export const keys = {
 
   /** The validated extraction of one URL for one user, kept briefly so the worker need not fetch it again. */
   keptExtraction: (userId: string, urlHash: string): ItemKey => ({ pk: user(userId), sk: `EXTRACTION#${urlHash}` }),
+  /** Credit packages live in one small partition, read whole and ordered by sortOrder. */
+  creditPackage: (packageId: string): ItemKey => ({ pk: 'CREDIT_PACKAGES', sk: `PACKAGE#${packageId}` }),
+  creditPackagesPartition: 'CREDIT_PACKAGES',
+
+  /** One item per Checkout Session: its conditional creation decides which delivery fulfils it. */
+  checkoutFulfilment: (sessionId: string): ItemKey => ({ pk: `PAYMENT#${sessionId}`, sk: 'FULFILMENT' }),
 
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

@@ -42,6 +42,13 @@ const envSchema = z.object({
   GENERATION_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Per-thread regeneration budget, per UTC day. */
   REGENERATIONS_PER_THREAD_PER_DAY: z.coerce.number().int().positive().default(10),
+  /** Stripe keys, locally or in tests; in the cloud they come from the secret named below. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The Stripe API's base URL (protocol, host, port); tests point it at a local fake. */
+  STRIPE_API_BASE: optionalUrl,
+  /** Secrets Manager ARN of `{ "secretKey", "webhookSecret" }` (cloud). */
+  STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
   OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
@@ -80,6 +87,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
     rateLimits: {
       generationsPerHour: raw.GENERATION_REQUESTS_PER_HOUR,
       regenerationsPerThreadPerDay: raw.REGENERATIONS_PER_THREAD_PER_DAY,
+    },
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
+      apiBase: raw.STRIPE_API_BASE,
+      secretArn: raw.STRIPE_SECRET_ARN,
     },
     oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },

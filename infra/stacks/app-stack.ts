@@ -38,15 +38,16 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import type { LambdaEnvName } from '../../functions/lib/config';
 import {
   type Access,
+  routes as allRoutes,
   authTriggerAccess,
   authTriggers,
   queues,
-  routes,
   type SecretName,
   schedules,
   TOKEN_KINDS,
@@ -62,6 +63,9 @@ export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as cons
 
 /** The Cognito group the post-confirmation trigger adds admins to. */
 export const ADMIN_GROUP_NAME = ADMIN_GROUP;
+
+/** The local test checkout stands in for Stripe on one machine; the cloud never serves it. */
+const routes = allRoutes.filter((route) => !route.localOnly);
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
@@ -273,6 +277,14 @@ export class AppStack extends Stack {
       STAGE: config.stage,
     };
 
+    // The operator stores `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` here; functions read it at cold start.
+    const stripeSecret = new Secret(this, 'StripeSecret', {
+      description: 'ThreadSnip Stripe keys: {"secretKey","webhookSecret"}',
+      // Starts as JSON without keys: payments answer 'Purchase Failed' until the operator sets them.
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
+      removalPolicy: ephemeral,
+    });
+
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
     for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
     const access = accessByHandler();
@@ -301,6 +313,7 @@ export class AppStack extends Stack {
         ...(isTrigger
           ? {}
           : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
+        ...(needs.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
       };
       const fn = new AppFunction(this, `${constructId(handler)}Function`, {
         projectRoot,
@@ -314,6 +327,7 @@ export class AppStack extends Stack {
       });
       if (needs.table === 'write') table.grantReadWriteData(fn);
       else if (needs.table === 'read') table.grantReadData(fn);
+      if (needs.stripe) stripeSecret.grantRead(fn);
       for (const { entry, pair } of queueResources) {
         if (needs.sendTo?.includes(entry.name)) pair.queue.grantSendMessages(fn);
         if (needs.inspectQueues) pair.queue.grant(fn, 'sqs:GetQueueAttributes');

@@ -98,8 +98,10 @@ describe('article to thread through the generation queue (offline generator)', (
     const me = await api(stack.url, '/api/me', { token });
     expect(me.body.credits).toMatchObject({ freeCredits: 4, usedCredits: 1, availableCredits: 4 });
     const ledger = await api(stack.url, '/api/credits/transactions', { token });
-    expect(ledger.body.transactions).toHaveLength(1);
+    // Newest first: the thread's usage, then the sign-up grant of the day's free credits.
+    expect(ledger.body.transactions).toHaveLength(2);
     expect(ledger.body.transactions[0]).toMatchObject({ type: 'usage', amount: -1, threadId: job.threadId });
+    expect(ledger.body.transactions[1]).toMatchObject({ type: 'free_monthly', amount: 5 });
 
     const restored = await api(stack.url, `/api/threads/${job.threadId}`, { token });
     expect(restored.body.posts).toEqual(job.thread.posts);
@@ -219,7 +221,8 @@ describe('article to thread through the generation queue (offline generator)', (
       availableCredits: 0,
       usedCredits: 5,
     });
-    expect((await api(stack.url, '/api/credits/transactions', { token })).body.transactions).toHaveLength(5);
+    const ledger = (await api(stack.url, '/api/credits/transactions', { token })).body.transactions;
+    expect(ledger.filter((entry: { type: string }) => entry.type === 'usage')).toHaveLength(5);
     const rejected = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
     expect(rejected).toMatchObject({
       status: 402,

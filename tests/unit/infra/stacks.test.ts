@@ -8,7 +8,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexes } from '../../../functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
-import { authTriggers, queues, routes, schedules, TOKEN_KINDS } from '../../../functions/manifest';
+import { routes as allRoutes, authTriggers, queues, schedules, TOKEN_KINDS } from '../../../functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
 import { AppStack, accessByHandler } from '../../../infra/stacks/app-stack';
 import { DataStack } from '../../../infra/stacks/data-stack';
@@ -80,6 +80,9 @@ function deployedRuntimeConfig(templates: { app: Template; assemblyDir: string }
   const resolved = staged.replace(/<<marker:[^>]+>>/g, (marker) => markers[index]![marker]!.Ref);
   return { siteFiles, runtimeConfig: parseRuntimeConfig(JSON.parse(resolved)) };
 }
+
+/** The routes the cloud serves: the local test checkout is never deployed. */
+const routes = allRoutes.filter((route) => !route.localOnly);
 
 const allHandlers = [
   ...new Set([
@@ -355,6 +358,41 @@ describe('app stack', () => {
       expect(dlq.Type).toBe('AWS::SQS::Queue');
       expect(dlq.Properties?.SqsManagedSseEnabled).toBe(true);
     }
+  });
+
+  it('takes Stripe webhooks without the JWT authorizer and grants the Stripe secret only to the payment functions', () => {
+    app.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/stripe/webhook',
+      AuthorizationType: 'NONE',
+    });
+    for (const path of ['/api/credits/checkout', '/api/credits/verify-payment']) {
+      app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `POST ${path}`, AuthorizationType: 'JWT' });
+    }
+    const secrets = Object.keys(app.findResources('AWS::SecretsManager::Secret'));
+    expect(secrets).toHaveLength(1);
+    const stripeHandlers = [
+      'webhooks/stripe',
+      'http/payments/post-credit-checkout',
+      'http/payments/post-verify-credit-payment',
+    ];
+    for (const handler of allHandlers) {
+      const variables = environmentOf(app, handler);
+      if (stripeHandlers.includes(handler)) {
+        expect(variables.STRIPE_SECRET_ARN, handler).toEqual({ Ref: secrets[0] });
+      } else {
+        expect(variables, handler).not.toHaveProperty('STRIPE_SECRET_ARN');
+      }
+      // The keys themselves never sit in a function's environment.
+      expect(variables).not.toHaveProperty('STRIPE_SECRET_KEY');
+      expect(variables).not.toHaveProperty('STRIPE_WEBHOOK_SECRET');
+    }
+    const policies = JSON.stringify(app.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('secretsmanager:GetSecretValue');
+    const localOnly = allRoutes.filter((route) => route.localOnly);
+    expect(localOnly.map((route) => route.path)).toEqual(['/api/credits/test-checkout']);
+    expect(
+      app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'POST /api/credits/test-checkout' } }),
+    ).toEqual({});
   });
 
   it('runs each manifest schedule on its EventBridge cron, including the midnight credit refresh', () => {
