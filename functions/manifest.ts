@@ -64,6 +64,33 @@ export const routes: RouteEntry[] = [
   { method: 'GET', path: '/api/threads/{threadId}', handler: 'http/get-thread', auth: 'user' },
   { method: 'PUT', path: '/api/threads/{threadId}', handler: 'http/put-thread', auth: 'user' },
   { method: 'GET', path: '/api/credits/transactions', handler: 'http/get-credit-transactions', auth: 'user' },
+  { method: 'GET', path: '/api/connections', handler: 'http/connections/get-connections', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/connections/telegram',
+    handler: 'http/connections/post-telegram-connection',
+    auth: 'user',
+    timeoutSeconds: 20,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/connections/{platform}',
+    handler: 'http/connections/delete-connection',
+    auth: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/publish',
+    handler: 'http/publishing/post-publish',
+    auth: 'user',
+    timeoutSeconds: 20,
+  },
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/publishing',
+    handler: 'http/publishing/get-publish-status',
+    auth: 'user',
+  },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
 ];
@@ -74,6 +101,15 @@ export const queues: QueueEntry[] = [
     handler: 'queue/generation-worker',
     timeoutSeconds: 90,
     memoryMb: 1536,
+    batchSize: 1,
+    maxReceiveCount: 3,
+  },
+  {
+    name: 'publishing',
+    handler: 'queue/publishing-worker',
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    // One platform's thread per invocation, so the per-message delays keep their stagger.
     batchSize: 1,
     maxReceiveCount: 3,
   },

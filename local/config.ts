@@ -13,6 +13,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
   ALLOW_PRIVATE_FETCH_HOSTS: z.string().optional(),
+  TELEGRAM_API_URL: z.string().optional(),
 });
 
 export type StartMode = 'dev' | 'prod' | 'none';
@@ -31,7 +32,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
     .filter(Boolean);
   const web: StartMode = argv.includes('--api-only') ? 'none' : argv.includes('--prod') ? 'prod' : 'dev';
   const handlerEnv = Object.fromEntries(
-    (['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOW_PRIVATE_FETCH_HOSTS'] as const)
+    (['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOW_PRIVATE_FETCH_HOSTS', 'TELEGRAM_API_URL'] as const)
       .filter((name) => raw[name])
       .map((name) => [name, String(raw[name])]),
   );

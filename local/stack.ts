@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -82,6 +83,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const sqs = localSqsClient(sqsServer.endpoint);
     const localQueues = await createQueues(sqs, queueEntries, options.queueRetrySeconds);
 
+    // The key that encrypts platform tokens at rest: created once, kept with the data.
+    const tokenKeyFile = path.join(options.dataDir, 'token-key');
+    if (!existsSync(tokenKeyFile)) writeFileSync(tokenKeyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+
     const server = createServer();
     const port = await preferPort(options.port);
     const url = `http://localhost:${port}`;
@@ -96,6 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       APP_PUBLIC_URL: url,
       ADMIN_EMAILS: options.adminEmails.join(','),
+      TOKEN_KEY_FILE: tokenKeyFile,
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback.

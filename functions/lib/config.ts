@@ -34,6 +34,12 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ALLOW_PRIVATE_FETCH_HOSTS: commaList,
+  /** Telegram Bot API base URL (a local server in tests). */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
+  TOKEN_KEY_FILE: z.string().min(1).optional(),
+  /** In the cloud: the Secrets Manager secret holding that key material. */
+  TOKEN_KEY_SECRET_ARN: z.string().min(1).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
@@ -66,6 +72,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL }
       : undefined,
     allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
+    platformUrls: { telegram: raw.TELEGRAM_API_URL.replace(/\/+$/, '') },
+    tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };
 }

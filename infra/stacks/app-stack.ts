@@ -40,6 +40,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
@@ -240,7 +241,14 @@ export class AppStack extends Stack {
         }).unsafeUnwrap();
       }
     }
+    // Key material for the AES-256-GCM encryption of platform tokens; read at runtime, never in the template.
+    const tokenKeySecret = new Secret(this, 'PlatformTokenKey', {
+      description: 'Key material that encrypts users’ platform tokens at rest',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
     const sharedEnvironment: Partial<Record<LambdaEnvName, string>> = {
+      TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn,
       TABLE_NAME: table.tableName,
       APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
       ADMIN_EMAILS: config.adminEmails.join(','),
@@ -276,6 +284,7 @@ export class AppStack extends Stack {
         logRemovalPolicy: ephemeral,
       });
       table.grantReadWriteData(fn);
+      if (!isTrigger) tokenKeySecret.grantRead(fn);
       for (const { pair } of queueResources) pair.queue.grantSendMessages(fn);
       if (isTrigger) {
         // Scoped by ARN pattern, not userPool.userPoolArn: the pool depends on this function (its trigger)

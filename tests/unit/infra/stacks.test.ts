@@ -329,6 +329,19 @@ describe('app stack', () => {
     }
   });
 
+  it('has a publishing queue with its DLQ, and a generated secret for token encryption every API function may read', () => {
+    expect(queues.map((queue) => queue.name)).toContain('publishing');
+    const secrets = app.findResources('AWS::SecretsManager::Secret');
+    const [secretId] = Object.keys(secrets);
+    expect(Object.keys(secrets)).toHaveLength(1);
+    expect(secrets[secretId!]!.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+    const env = environmentOf(app, 'queue/publishing-worker');
+    expect(env.TOKEN_KEY_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(env.PUBLISHING_QUEUE_URL).toBeDefined();
+    const policies = JSON.stringify(app.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('secretsmanager:GetSecretValue');
+  });
+
   it('runs each manifest schedule on its EventBridge cron, including the midnight credit refresh', () => {
     expect(schedules.map((s) => s.cron)).toContain('cron(0 0 * * ? *)');
     for (const schedule of schedules) {
