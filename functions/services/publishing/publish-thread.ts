@@ -167,6 +167,7 @@ export async function runPublishMessage(
   const adapter = adapterFor(run.platform);
   const connection = await loadLiveConnection(run.userId, run.platform, clock());
   if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
+  const madeBefore = run.made.length;
   try {
     for (let index = run.made.length; index < run.posts.length; index += 1) {
       const made = await adapter.publishPost(connection, {
@@ -182,7 +183,7 @@ export async function runPublishMessage(
       run.made.push(made);
     }
   } catch (error) {
-    return handleFailure(run, message, error, attempt, clock());
+    return handleFailure(run, message, error, { ...attempt, progressed: run.made.length > madeBefore }, clock());
   }
   const postUrl = adapter.threadUrl(connection, run.made);
   await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
@@ -199,7 +200,7 @@ async function handleFailure(
   run: PublishRun,
   message: PublishMessage,
   error: unknown,
-  attempt: { receiveCount: number; maxReceiveCount: number },
+  attempt: { receiveCount: number; maxReceiveCount: number; progressed: boolean },
   now: Date,
 ): Promise<void> {
   logger.warn('publishing step failed', {
@@ -220,6 +221,13 @@ async function handleFailure(
     (error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError)
   ) {
     return failRun(run, shown, now);
+  }
+  if (attempt.progressed) {
+    // Posts were made on this attempt: a fresh message, so only failures without progress count
+    // towards the DLQ (a long thread meeting scattered 5xx still completes).
+    await releasePublishRun(run, now.toISOString());
+    await sendToQueue('publishing', message, 1);
+    return;
   }
   if (attempt.receiveCount >= attempt.maxReceiveCount) {
     await failRun(run, shown, now);
