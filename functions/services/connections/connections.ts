@@ -26,7 +26,7 @@ export class PlatformDisabledError extends DomainError {
 /** The platform refused the credentials or could not be reached; nothing was stored. */
 export class ConnectionFailedError extends DomainError {
   constructor(platform: Platform, reason: string) {
-    super(400, `${platformDisplayName(platform)} Connection Failed: ${reason}`, { code: 'connection_failed' });
+    super(400, `${platformDisplayName(platform)} refused the connection: ${reason}`, { code: 'connection_failed' });
   }
 }
 

@@ -83,7 +83,7 @@ describe('Telegram connections', () => {
   it('refuses a bad bot token or chat id and stores nothing', async () => {
     const userId = `user-${randomUUID()}`;
     await expect(connectTelegram(userId, { botToken: 'nope', chatId: PUBLIC_CHAT.id }, new Date())).rejects.toThrow(
-      'Telegram Connection Failed: Unauthorized',
+      'Telegram refused the connection: Unauthorized',
     );
     await expect(connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: '-999' }, new Date())).rejects.toThrow(
       'chat not found',

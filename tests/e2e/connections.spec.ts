@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { startTelegramServer } from '../fakes/telegram-server';
+import { type StartedStack, startStack } from '../helpers/local-stack';
+import { signUp } from './support/accounts';
+
+const TOKEN = '424242:e2e-bot-token';
+let stack: StartedStack;
+let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
+
+test.beforeAll(async () => {
+  telegram = await startTelegramServer({
+    token: TOKEN,
+    botUsername: 'snipbot',
+    chats: [{ id: '-1001', title: 'Curated Reads', username: 'curatedreads' }],
+  });
+  stack = await startStack({ web: 'prod', env: { TELEGRAM_API_URL: telegram.url } });
+});
+
+test.afterAll(async () => {
+  await stack?.cleanup();
+  await telegram?.close();
+});
+
+test('connects Telegram from account settings, refuses bad details, and disconnects', async ({ page }) => {
+  const email = `conn-${Date.now()}@example.com`;
+  await signUp(page, stack.url, email);
+  await page.goto(`${stack.url}/account-settings`);
+  const card = page.getByRole('article', { name: 'Telegram connection' });
+  await card.getByRole('button', { name: 'Connect' }).click();
+
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Bot Details Required')).toBeVisible();
+
+  await card.getByLabel('Bot token').fill('wrong-token');
+  await card.getByLabel('Chat ID').fill('-1001');
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Telegram Connection Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Telegram refused the connection: Unauthorized')).toBeVisible();
+
+  await card.getByLabel('Bot token').fill(TOKEN);
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Telegram Connected!', { exact: true })).toBeVisible();
+  await expect(card.getByText('@snipbot')).toBeVisible();
+  await expect(card.getByText('Current connection: Curated Reads')).toBeVisible();
+  // The token never reaches the page.
+  expect(await page.content()).not.toContain(TOKEN);
+
+  await card.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm Disconnect' }).click();
+  await expect(page.getByText('Disconnected', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
+});
