@@ -8,13 +8,31 @@
 /** `ANY` matches every method (used by the /api catch-all). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
+/**
+ * How a route is guarded, enforced twice: by the gateway (the JWT authorizer on `user` and `admin`
+ * routes, in the CDK app and the local bridge alike) and by the handler's own middy stack
+ * (functions/lib/http-handler.ts, webhook-handler.ts, oauth-callback-handler.ts):
+ * - `public`: anyone; no caller.
+ * - `user`: a valid Cognito token (401 `unauthorized` without one).
+ * - `admin`: a valid token and the caller's stored role is `admin` (403 `admin_required` otherwise);
+ *   the role is read from the table on every call, never taken from the token's groups.
+ * - `webhook`: no token; the raw body reaches the handler byte for byte for its signature check,
+ *   under the handler's own size cap (400 `webhook_signature_invalid` / `payload_too_large`).
+ * - `oauth-callback`: no token; a signed, single-use `state` issued to a signed-in user instead
+ *   (400 `oauth_state_invalid` when missing, forged, expired, foreign or used).
+ */
+export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callback';
+
+/** The kinds whose requests carry a verified Cognito token. */
+export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
+
 export interface RouteEntry {
   method: HttpMethod;
   /** API Gateway route path, with `{name}` parameters. */
   path: string;
   handler: string;
-  /** `user`: a valid Cognito ID token is required (the JWT authorizer); `public`: none. */
-  auth: 'user' | 'public';
+  /** The route's kind (see RouteKind); the handler module is built for the same kind. */
+  auth: RouteKind;
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
   memoryMb?: number;

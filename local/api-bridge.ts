@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
-import type { RouteEntry } from '../functions/manifest';
+import { type RouteEntry, TOKEN_KINDS } from '../functions/manifest';
+import type { ErrorCode } from '../shared/error-codes';
 import { claimsForEvent } from './jwt-verifier';
 import { invokeHandler } from './lambda-runtime';
 import { createRouter } from './routes';
@@ -14,6 +15,11 @@ const DEFAULT_TIMEOUT_SECONDS = 10;
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** The gateway's own refusals, shaped like the handlers' `{ error, code }`. */
+function refuse(res: ServerResponse, status: number, error: string, code: ErrorCode): void {
+  sendJson(res, status, { error, code });
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -46,7 +52,10 @@ function toEvent(
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const now = Date.now();
   const method = req.method ?? 'GET';
-  const isText = /json|text|x-www-form-urlencoded/.test(req.headers['content-type'] ?? 'application/json');
+  // Webhook bodies stay bytes (base64), as API Gateway does for binary media: a signature covers bytes.
+  const isText =
+    route.auth !== 'webhook' &&
+    /json|text|x-www-form-urlencoded/.test(req.headers['content-type'] ?? 'application/json');
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = query[name] ? `${query[name]},${value}` : value;
   const routeKey = `${route.method} ${route.path}`;
@@ -79,13 +88,14 @@ function toEvent(
       stage: '$default',
       time: new Date(now).toUTCString(),
       timeEpoch: now,
-      authorizer: {
-        principalId: '',
-        integrationLatency: 0,
-        jwt: { claims: claims ? claimsForEvent(claims) : {}, scopes: [] },
-      },
+      // Like API Gateway, only routes behind the JWT authorizer get an authorizer block.
+      ...(claims
+        ? {
+            authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claimsForEvent(claims), scopes: [] } },
+          }
+        : {}),
     },
-  };
+  } as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
 
 function writeResult(res: ServerResponse, result: unknown): void {
@@ -111,19 +121,20 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
   const match = createRouter(routes);
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const found = match(req.method ?? 'GET', url.pathname);
-    if (!found) return sendJson(res, 404, { error: 'Not found' });
+    if (!found) return refuse(res, 404, 'Not found', 'route_not_found');
     let claims: JWTPayload | null = null;
-    if (found.route.auth === 'user') {
+    // Only token kinds pass through the JWT authorizer; the others never see claims.
+    if (TOKEN_KINDS.includes(found.route.auth)) {
       const token = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      if (!token) return sendJson(res, 401, { error: 'Authentication required' });
+      if (!token) return refuse(res, 401, 'Authentication required', 'unauthorized');
       try {
         claims = await verifyToken(token);
       } catch {
-        return sendJson(res, 401, { error: 'Invalid or expired token' });
+        return refuse(res, 401, 'Invalid or expired token', 'unauthorized');
       }
     }
     const body = await readBody(req);
-    if (body === null) return sendJson(res, 413, { error: 'Request body too large' });
+    if (body === null) return refuse(res, 413, 'Request body too large', 'payload_too_large');
     const event = toEvent(req, url, found.route, found.pathParameters, body, claims);
     try {
       const result = await invokeHandler(
@@ -134,7 +145,7 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
       writeResult(res, result);
     } catch (error) {
       console.error(`[api] ${found.route.handler} failed:`, error);
-      sendJson(res, 500, { error: 'Internal Server Error' });
+      refuse(res, 500, 'Internal Server Error', 'internal_error');
     }
   };
 }

@@ -102,6 +102,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       APP_PUBLIC_URL: url,
       ADMIN_EMAILS: options.adminEmails.join(','),
       TOKEN_KEY_FILE: tokenKeyFile,
+      // A fresh key per start: OAuth states live ten minutes, so none outlives a restart that matters.
+      OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback.

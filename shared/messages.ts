@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-codes';
+
 // The product's texts (spec §8 and the validation messages of §5), word for word. Where the spec
 // gives a failure text without a title, the toast uses 'Error', as the spec's own pairs do.
 
@@ -306,3 +308,30 @@ export function adminActionSucceeded(serverMessage?: string | null): ToastText {
 export function adminActionFailed(reason: string): ToastText {
   return { title: 'Error', description: `Failed to perform action: ${reason}` };
 }
+
+/**
+ * The API's texts for refusals with a fixed wording: the `error` of `{ error, code }`. The server
+ * sends them and the web shows them by code (see `web/src/lib/error-texts.ts`), never by matching text.
+ */
+export const apiErrorMessages = {
+  unauthorized: 'Authentication required',
+  forbidden: 'Access Denied',
+  admin_required: adminMessages.accessDenied.description,
+  thread_access_denied: 'Access Denied: You do not have permission to access this thread.',
+  thread_not_found: threadMessages.threadNotFound,
+  generation_job_not_found: 'Generation job not found',
+  not_found: 'Not found',
+  invalid_json: 'Request body is not valid JSON',
+  payload_too_large: 'Request body too large (max 256 KB)',
+  insufficient_credits: creditMessages.insufficientCredits.description,
+  invalid_url: generationMessages.invalidUrl,
+  service_busy: 'The AI service is temporarily unavailable. Please try again in a moment.',
+  no_posts: threadMessages.saveNoPosts.description,
+  attribution_protected: threadMessages.attributionProtected.description,
+  post_too_long: threadMessages.overLimit,
+  account_deleted: 'This account has been deleted.',
+  email_mismatch: 'The email you typed does not match your account email.',
+  webhook_signature_invalid: 'The webhook signature does not match its body.',
+  oauth_state_invalid: 'This sign-in link is invalid or has expired. Please connect again.',
+  internal_error: 'Something went wrong on our side. Please try again.',
+} as const satisfies Partial<Record<ErrorCode, string>>;

@@ -1,4 +1,4 @@
-import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
@@ -54,6 +54,14 @@ export async function getAccountRecords(userId: string): Promise<AccountRecords>
     role: role ? (role.role as Role) : null,
     credits: credits ? toCreditsRecord(userId, credits) : null,
   };
+}
+
+/** A user's stored role (null when the account has none yet); read on every admin route call. */
+export async function getRole(userId: string): Promise<Role | null> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.role(userId), ConsistentRead: true }),
+  );
+  return result.Item ? (result.Item.role as Role) : null;
 }
 
 export function toCreditsRecord(userId: string, item: Record<string, unknown>): CreditsRecord {

@@ -74,6 +74,10 @@ export const keys = {
   /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
   accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: 'DELETION' }),
 
+  /** A pending OAuth redirect's single-use nonce (functions/lib/oauth-state.ts), with a TTL. */
+  oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
+  oauthStatePrefix: 'OAUTH#',
+
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 } as const;

@@ -40,6 +40,8 @@ const envSchema = z.object({
   TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** In the cloud: the Secrets Manager secret holding that key material. */
   TOKEN_KEY_SECRET_ARN: z.string().min(1).optional(),
+  /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
+  OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
@@ -74,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
     platformUrls: { telegram: raw.TELEGRAM_API_URL.replace(/\/+$/, '') },
     tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },
+    oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };
 }

@@ -1,10 +1,12 @@
 import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
+import { apiErrorMessages } from '../../shared/messages';
+import type { RouteKind } from '../manifest';
+import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 
-/** Bodies over this size are refused before parsing. */
+/** JSON bodies over this size are refused before parsing. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
 /** The caller, as the JWT authorizer verified them. */
@@ -17,6 +19,7 @@ export interface Caller {
 }
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResponse = APIGatewayProxyStructuredResultV2;
 
 /** What a route returns: a status with an optional JSON body. */
 export interface HttpResult {
@@ -39,7 +42,13 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
   event: HttpEvent;
 }
 
-type Handler = MiddyfiedHandler<HttpEvent, APIGatewayProxyStructuredResultV2>;
+/** A route handler, tagged with the kind its stack enforces (tests compare it with the manifest). */
+export type RouteHandler = MiddyfiedHandler<HttpEvent, HttpResponse, Error, RouteContext> & { kind: RouteKind };
+
+/** The Lambda context plus what the kind's middlewares established about the request. */
+export interface RouteContext extends Context {
+  caller?: Caller | null;
+}
 
 /** Formats the first few zod issues as one readable sentence. */
 export function describeIssues(error: z.ZodError): string {
@@ -49,21 +58,29 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, what: string): T {
+/** Validates a value with a route's schema (none: undefined); a failure is a 400 naming the part. */
+export function parseInput<T>(schema: z.ZodType<T> | undefined, value: unknown, what: string): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(`Invalid ${what}: ${describeIssues(result.error)}`);
   return result.data;
 }
 
-function readJsonBody(event: HttpEvent): unknown {
-  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+/** The request body's bytes exactly as sent, refused over `maxBytes`. */
+export function rawBodyOf(event: HttpEvent, maxBytes: number): Buffer {
+  if (event.body === undefined || event.body === null) return Buffer.alloc(0);
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
-  if (raw.byteLength > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  if (raw.byteLength > maxBytes) throw new PayloadTooLargeError();
+  return raw;
+}
+
+function readJsonBody(event: HttpEvent): unknown {
+  const raw = rawBodyOf(event, MAX_BODY_BYTES);
+  if (raw.byteLength === 0) return undefined;
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new ValidationError('Request body is not valid JSON');
+    throw new ValidationError(apiErrorMessages.invalid_json, 'invalid_json');
   }
 }
 
@@ -85,7 +102,8 @@ export function callerFromEvent(event: HttpEvent): Caller | null {
   return { userId: sub, username, email: String(claims?.email ?? '').toLowerCase(), groups };
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+/** A JSON response with the API's standard headers. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   return {
     statusCode: status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
@@ -93,49 +111,88 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   };
 }
 
-/** Registered last: domain errors become their status and message; anything else a bare 500. */
-const errorToHttp: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> = {
+/** Registered first so it runs last: domain errors become `{ error, code }`; anything else a bare 500. */
+const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
   onError: async (request) => {
     const { error } = request;
     if (error instanceof DomainError) {
-      request.response = json(error.status, { error: error.message, ...error.details });
+      request.response = json(error.status, { error: error.message, code: error.code, ...error.details });
       return;
     }
     logger.error('unhandled error', { error, path: request.event.rawPath });
-    request.response = json(500, { error: 'Something went wrong on our side. Please try again.' });
+    request.response = json(500, { error: apiErrorMessages.internal_error, code: 'internal_error' });
+  },
+};
+
+/** `user` and `admin`: the verified caller, 401 without one. `public`: no caller at all. */
+function identifyCaller(kind: RouteKind): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
+  return {
+    before: async (request) => {
+      if (kind !== 'user' && kind !== 'admin') {
+        request.context.caller = null;
+        return;
+      }
+      const caller = callerFromEvent(request.event);
+      if (!caller) throw new UnauthorizedError();
+      request.context.caller = caller;
+    },
+  };
+}
+
+/** `admin`: the caller's role as stored in the table (not the token's groups, which lag a change). */
+const requireStoredAdminRole: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
+  before: async (request) => {
+    const caller = request.context.caller;
+    if (!caller) throw new UnauthorizedError();
+    // Loaded here so routes of other kinds (and code without a table) never open the data layer.
+    const { getRole } = await import('../data/account-repository');
+    if ((await getRole(caller.userId)) !== 'admin') throw new AdminRequiredError();
   },
 };
 
 /**
+ * The one middy stack every API route is built on: the error mapping, then the kind's guards, then
+ * the route. Webhook and OAuth-callback handlers add their own guard to the same stack.
+ */
+export function routeStack(
+  kind: RouteKind,
+  core: (event: HttpEvent, context: RouteContext) => Promise<HttpResponse>,
+  guards: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext>[] = [],
+): RouteHandler {
+  const stack = middy<HttpEvent, HttpResponse, Error, RouteContext>().use(errorToHttp).use(identifyCaller(kind));
+  if (kind === 'admin') stack.use(requireStoredAdminRole);
+  for (const guard of guards) stack.use(guard);
+  return Object.assign(stack.handler(core), { kind });
+}
+
+type JsonKind = 'public' | 'user' | 'admin';
+
+/**
  * Builds an API route handler: the body (JSON, at most 256 KB), query and path parameters are
- * validated with the given schemas, and the caller comes from the verified token. Routes with
- * `auth: 'public'` get `caller: null`.
+ * validated with the given schemas, and the caller comes from the verified token. `auth` is the
+ * route's kind as the manifest lists it (default `user`); `public` routes get `caller: null`.
  */
 export function httpHandler<TBody = undefined, TQuery = undefined, TParams = undefined>(
   options: Schemas<TBody, TQuery, TParams> & { auth: 'public' },
   route: (input: HttpInput<TBody, TQuery, TParams, Caller | null>) => Promise<HttpResult>,
-): Handler;
+): RouteHandler;
 export function httpHandler<TBody = undefined, TQuery = undefined, TParams = undefined>(
-  options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' },
+  options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' | 'admin' },
   route: (input: HttpInput<TBody, TQuery, TParams, Caller>) => Promise<HttpResult>,
-): Handler;
+): RouteHandler;
 export function httpHandler<TBody, TQuery, TParams>(
-  options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' | 'public' },
+  options: Schemas<TBody, TQuery, TParams> & { auth?: JsonKind },
   // biome-ignore lint/suspicious/noExplicitAny: the overloads above type the caller precisely
   route: (input: HttpInput<TBody, TQuery, TParams, any>) => Promise<HttpResult>,
-): Handler {
-  const core = async (event: HttpEvent): Promise<APIGatewayProxyStructuredResultV2> => {
-    const caller = callerFromEvent(event);
-    if (options.auth !== 'public' && !caller) throw new UnauthorizedError();
-    const input = {
-      body: parse(options.body, readJsonBody(event), 'request body'),
-      query: parse(options.query, event.queryStringParameters ?? {}, 'query parameters'),
-      params: parse(options.params, event.pathParameters ?? {}, 'path parameters'),
-      caller,
+): RouteHandler {
+  return routeStack(options.auth ?? 'user', async (event, context) => {
+    const result = await route({
+      body: parseInput(options.body, readJsonBody(event), 'request body'),
+      query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
+      params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
+      caller: context.caller,
       event,
-    };
-    const result = await route(input);
+    });
     return json(result.status, result.body, result.headers);
-  };
-  return middy<HttpEvent, APIGatewayProxyStructuredResultV2>().use(errorToHttp).handler(core);
+  });
 }

@@ -1,3 +1,4 @@
+import { apiErrorMessages } from '../../shared/messages';
 import { clearAccountDeletionMark, deleteUserItems, markAccountDeletion } from '../data/account-deletion-repository';
 import { keys } from '../data/keys';
 import { deleteAuthUser } from '../lib/cognito';
@@ -13,6 +14,7 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'threads', prefix: keys.threadPrefix },
   { what: 'generation jobs', prefix: keys.generationJobPrefix },
   { what: 'security events', prefix: keys.securityEventPrefix },
+  { what: 'pending OAuth states', prefix: keys.oauthStatePrefix },
   { what: 'role', prefix: 'ROLE' },
   { what: 'profile', prefix: 'PROFILE' },
 ];
@@ -28,7 +30,7 @@ export async function deleteAccount(
   now: Date,
 ): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
-    throw new ValidationError('The email you typed does not match your account email.');
+    throw new ValidationError(apiErrorMessages.email_mismatch, 'email_mismatch');
   }
   await markAccountDeletion(caller.userId, now.toISOString());
   for (const step of DELETION_ORDER) {

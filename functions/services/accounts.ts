@@ -1,5 +1,6 @@
 import { creditView, dailyAllowance } from '../../shared/credits';
 import { utcDate } from '../../shared/dates';
+import { apiErrorMessages } from '../../shared/messages';
 import { isAccountBeingDeleted } from '../data/account-deletion-repository';
 import {
   type AccountRecords,
@@ -37,7 +38,8 @@ export function defaultUsername(email: string): string | null {
 export async function ensureAccount(identity: AccountIdentity, now: Date): Promise<AccountRecords> {
   const existing = await getAccountRecords(identity.userId);
   if (existing.profile && existing.role && existing.credits) return existing;
-  if (await isAccountBeingDeleted(identity.userId)) throw new DomainError(410, 'This account has been deleted.');
+  if (await isAccountBeingDeleted(identity.userId))
+    throw new DomainError(410, apiErrorMessages.account_deleted, {}, 'account_deleted');
   const createdAt = now.toISOString();
   const role = existing.role ?? initialRole(identity.email);
   await createRoleIfMissing(identity.userId, role, createdAt);

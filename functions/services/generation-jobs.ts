@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { apiErrorMessages } from '../../shared/messages';
 import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
@@ -85,7 +86,7 @@ export async function submitGenerationJob(
 /** A job of the caller's, with its thread once it succeeded. */
 export async function getGenerationJob(userId: string, jobId: string): Promise<GenerationJob> {
   const job = await getJob(userId, jobId);
-  if (!job) throw new NotFoundError('Generation job not found');
+  if (!job) throw new NotFoundError(apiErrorMessages.generation_job_not_found, 'generation_job_not_found');
   return toView(job);
 }
 
@@ -142,7 +143,7 @@ export async function runGenerationJob(
       });
     } else {
       const updated = await updateThreadForUser(job.userId, job.threadId, content, updatedAt);
-      if (!updated) throw new NotFoundError('Thread not found');
+      if (!updated) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
     if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);

@@ -1,9 +1,8 @@
+import { apiErrorMessages } from '../../shared/messages';
 import type { Thread } from '../../shared/schemas/thread';
 import { recordSecurityEvent } from '../data/security-event-repository';
 import { findThreadOwner, getThreadForUser } from '../data/thread-repository';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-
-export const ACCESS_DENIED_MESSAGE = 'Access Denied: You do not have permission to access this thread.';
 
 /**
  * The caller's thread, or a 404 when no such thread exists, or a 403 (recorded as a security
@@ -15,7 +14,7 @@ export async function assertThreadAccess(userId: string, threadId: string, now: 
   const owner = await findThreadOwner(threadId);
   if (owner && owner !== userId) {
     await recordSecurityEvent(userId, 'thread_ownership_violation', { threadId }, now);
-    throw new ForbiddenError(ACCESS_DENIED_MESSAGE);
+    throw new ForbiddenError(apiErrorMessages.thread_access_denied, 'thread_access_denied');
   }
-  throw new NotFoundError('Thread not found');
+  throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
 }

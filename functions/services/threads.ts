@@ -1,15 +1,11 @@
 import { contentSafetyError } from '../../shared/content-safety';
+import { apiErrorMessages } from '../../shared/messages';
 import { POST_CHAR_LIMIT, postLength } from '../../shared/post-length';
 import { generatedSize } from '../../shared/posts';
 import type { Thread, UpdateThreadRequest } from '../../shared/schemas/thread';
 import { updateThreadForUser } from '../data/thread-repository';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { assertThreadAccess } from './thread-access';
-
-export const NO_POSTS_MESSAGE = 'No posts to save. Please regenerate your thread.';
-export const OVER_LIMIT_MESSAGE = 'Post exceeds character limit. Consider shortening before saving.';
-export const ATTRIBUTION_PROTECTED_MESSAGE =
-  'The attribution post cannot be edited to ensure proper credit to the original author.';
 
 /** The caller's thread (404 if none, 403 if someone else's). */
 export function getThread(userId: string, threadId: string, now: Date): Promise<Thread> {
@@ -27,15 +23,16 @@ export async function saveThreadPosts(
   now: Date,
 ): Promise<Thread> {
   const current = await assertThreadAccess(userId, threadId, now);
-  if (request.posts.length === 0) throw new ValidationError(NO_POSTS_MESSAGE);
+  if (request.posts.length === 0) throw new ValidationError(apiErrorMessages.no_posts, 'no_posts');
   const attribution = current.posts[current.posts.length - 1];
   const submittedLast = request.posts[request.posts.length - 1];
   if (attribution && submittedLast?.content !== attribution.content)
-    throw new ValidationError(ATTRIBUTION_PROTECTED_MESSAGE);
+    throw new ValidationError(apiErrorMessages.attribution_protected, 'attribution_protected');
   for (const post of request.posts.slice(0, -1)) {
     const unsafe = contentSafetyError(post.content);
-    if (unsafe) throw new ValidationError(unsafe);
-    if (postLength(post.content) > POST_CHAR_LIMIT) throw new ValidationError(OVER_LIMIT_MESSAGE);
+    if (unsafe) throw new ValidationError(unsafe, 'content_unsafe');
+    if (postLength(post.content) > POST_CHAR_LIMIT)
+      throw new ValidationError(apiErrorMessages.post_too_long, 'post_too_long');
   }
   const sources = new Map(current.posts.map((post) => [post.id, post.source]));
   const posts = request.posts.map((post) => {
@@ -48,6 +45,6 @@ export async function saveThreadPosts(
     { posts, generatedSize: generatedSize(posts) },
     now.toISOString(),
   );
-  if (!updated) throw new NotFoundError('Thread not found');
+  if (!updated) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
   return updated;
 }

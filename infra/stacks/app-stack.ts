@@ -46,7 +46,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import type { LambdaEnvName } from '../../functions/lib/config';
-import { authTriggers, queues, routes, schedules } from '../../functions/manifest';
+import { authTriggers, queues, routes, schedules, TOKEN_KINDS } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
@@ -324,7 +324,8 @@ export class AppStack extends Stack {
           `${route.method}${constructId(route.path)}Integration`,
           functionFor(route.handler),
         ),
-        authorizer: route.auth === 'user' ? authorizer : undefined,
+        // Webhooks and OAuth callbacks carry no token: their handlers check a signature or a state.
+        authorizer: TOKEN_KINDS.includes(route.auth) ? authorizer : undefined,
       });
     }
 

@@ -19,23 +19,26 @@ import { openToken, sealToken } from './token-vault';
 /** An admin disabled the platform: nothing is offered, accepted or posted. */
 export class PlatformDisabledError extends DomainError {
   constructor(platform: Platform) {
-    super(400, `${platformDisplayName(platform)} is not available right now.`, { code: 'platform_disabled' });
+    super(400, `${platformDisplayName(platform)} is not available right now.`, {}, 'platform_disabled');
   }
 }
 
 /** The platform refused the credentials or could not be reached; nothing was stored. */
 export class ConnectionFailedError extends DomainError {
   constructor(platform: Platform, reason: string) {
-    super(400, `${platformDisplayName(platform)} refused the connection: ${reason}`, { code: 'connection_failed' });
+    super(400, `${platformDisplayName(platform)} refused the connection: ${reason}`, {}, 'connection_failed');
   }
 }
 
 /** Posting needs a connection the user has not made (or has disconnected). */
 export class NotConnectedError extends DomainError {
   constructor(platform: Platform) {
-    super(400, `${platformDisplayName(platform)} is not connected. Connect it in Account Settings first.`, {
-      code: 'platform_not_connected',
-    });
+    super(
+      400,
+      `${platformDisplayName(platform)} is not connected. Connect it in Account Settings first.`,
+      {},
+      'platform_not_connected',
+    );
   }
 }
 

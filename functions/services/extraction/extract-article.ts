@@ -1,4 +1,5 @@
 import { Readability } from '@mozilla/readability';
+import { apiErrorMessages } from '../../../shared/messages';
 import type { Article } from '../../../shared/schemas/article';
 import { ExtractionError } from '../../lib/errors';
 import { findAuthorHandles } from './author-handles';
@@ -50,7 +51,7 @@ function readWithReadability(document: Document) {
  * absolute, and the metadata an attribution needs. Throws ExtractionError when no text is found.
  */
 export function extractArticle(html: string, url: string, now: Date = new Date()): Article {
-  if (!URL.canParse(url)) throw new ExtractionError('Please enter a valid URL');
+  if (!URL.canParse(url)) throw new ExtractionError(apiErrorMessages.invalid_url, 'invalid_url');
   const document = parsePageDocument(html, url);
   // Readability rewrites the document, so metadata is read first.
   const head = readPageHead(document, url);

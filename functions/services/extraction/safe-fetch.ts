@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, fetch } from 'undici';
+import { apiErrorMessages } from '../../../shared/messages';
 import { ExtractionError } from '../../lib/errors';
 import { classifyAddress, describeBlockReason } from './address-policy';
 
@@ -139,12 +140,12 @@ function parseUrl(input: string): URL {
   try {
     url = new URL(input.trim());
   } catch {
-    throw new ExtractionError('Please enter a valid URL');
+    throw new ExtractionError(apiErrorMessages.invalid_url, 'invalid_url');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ExtractionError(`Only http and https links can be read (this link uses ${url.protocol.slice(0, -1)}).`);
   }
-  if (!url.hostname) throw new ExtractionError('Please enter a valid URL');
+  if (!url.hostname) throw new ExtractionError(apiErrorMessages.invalid_url, 'invalid_url');
   if (url.username || url.password) throw new ExtractionError('Links with a user name or password cannot be read.');
   return url;
 }

@@ -118,6 +118,6 @@ export function sensitiveContentMessage(categories: readonly string[]): string |
 /** Applies the content-safety rules of spec §5 before a sensitivity check; throws a 400 on failure. */
 export function validateContentForCheck(content: string): string {
   const error = contentSafetyError(content);
-  if (error) throw new ValidationError(error);
+  if (error) throw new ValidationError(error, 'content_unsafe');
   return content;
 }

@@ -6,7 +6,7 @@ import { telegramAdapter } from './platforms/telegram';
 /** A platform without an adapter yet (spec §7: 'Platform {x} not implemented'). */
 export class PlatformNotImplementedError extends DomainError {
   constructor(platform: string) {
-    super(400, `Platform ${platform} not implemented`, { code: 'platform_not_implemented' });
+    super(400, `Platform ${platform} not implemented`, {}, 'platform_not_implemented');
   }
 }
 

@@ -80,13 +80,17 @@ describe('the local stack through real HTTP', () => {
     const response = await api(stack.url, '/api/no-such-thing');
     expect(response.status).toBe(404);
     expect(response.body.error).toMatch(/No API route/);
+    expect(response.body.code).toBe('route_not_found');
   });
 
   it('refuses malformed, mistyped and oversized bodies with a 400 and changes nothing', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
     const malformed = await api(stack.url, '/api/me', { token, method: 'DELETE', rawBody: '{"confirmEmail":' });
-    expect(malformed).toMatchObject({ status: 400, body: { error: 'Request body is not valid JSON' } });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { error: 'Request body is not valid JSON', code: 'invalid_json' },
+    });
     const mistyped = await api(stack.url, '/api/me', { token, method: 'DELETE', body: { confirmEmail: 42 } });
     expect(mistyped.status).toBe(400);
     expect(mistyped.body.error).toMatch(/confirmEmail/);

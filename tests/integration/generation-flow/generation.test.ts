@@ -132,7 +132,7 @@ describe('article to thread through the generation queue (offline generator)', (
     });
     expect(stolen).toMatchObject({
       status: 403,
-      body: { error: 'Access Denied: You do not have permission to access this thread.' },
+      body: { error: 'Access Denied: You do not have permission to access this thread.', code: 'thread_access_denied' },
     });
     expect((await api(stack.url, `/api/threads/${first.threadId}`, { token: intruder.tokens.idToken })).status).toBe(
       403,
@@ -206,16 +206,18 @@ describe('article to thread through the generation queue (offline generator)', (
     const tooLong = [{ ...posts[0], content: 'word '.repeat(70) }, ...posts.slice(1)];
     expect(await api(stack.url, path, { token, method: 'PUT', body: { posts: tooLong } })).toMatchObject({
       status: 400,
-      body: { error: 'Post exceeds character limit. Consider shortening before saving.' },
+      body: { error: 'Post exceeds character limit. Consider shortening before saving.', code: 'post_too_long' },
     });
     const unsafe = [{ ...posts[0], content: 'Click <script>alert(1)</script>' }, ...posts.slice(1)];
-    expect((await api(stack.url, path, { token, method: 'PUT', body: { posts: unsafe } })).body.error).toBe(
-      'Content contains potentially unsafe elements',
-    );
+    expect((await api(stack.url, path, { token, method: 'PUT', body: { posts: unsafe } })).body).toEqual({
+      error: 'Content contains potentially unsafe elements',
+      code: 'content_unsafe',
+    });
     const reattributed = [...posts.slice(0, -1), { ...posts.at(-1), content: 'Thread by me.' }];
-    expect((await api(stack.url, path, { token, method: 'PUT', body: { posts: reattributed } })).body.error).toBe(
-      'The attribution post cannot be edited to ensure proper credit to the original author.',
-    );
+    expect((await api(stack.url, path, { token, method: 'PUT', body: { posts: reattributed } })).body).toEqual({
+      error: 'The attribution post cannot be edited to ensure proper credit to the original author.',
+      code: 'attribution_protected',
+    });
     expect((await api(stack.url, path, { token })).body.posts[0].content).toBe(
       'A sharper hook about rivers and cities.',
     );

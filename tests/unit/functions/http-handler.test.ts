@@ -56,11 +56,13 @@ describe('the HTTP handler stack', () => {
     expect((await handler(event({ body: '{"name":"Ada"}' }), context)).statusCode).toBe(401);
     const malformed = await handler(event({ claims: user, body: '{"name":' }), context);
     expect(malformed.statusCode).toBe(400);
-    expect(JSON.parse(malformed.body ?? '')).toEqual({ error: 'Request body is not valid JSON' });
+    expect(JSON.parse(malformed.body ?? '')).toEqual({ error: 'Request body is not valid JSON', code: 'invalid_json' });
     const mistyped = await handler(event({ claims: user, body: '{"name":7}' }), context);
     expect(JSON.parse(mistyped.body ?? '').error).toMatch(/^Invalid request body: name:/);
+    expect(JSON.parse(mistyped.body ?? '').code).toBe('invalid_request');
     const huge = await handler(event({ claims: user, body: JSON.stringify({ name: 'x'.repeat(300_000) }) }), context);
     expect(huge.statusCode).toBe(400);
+    expect(JSON.parse(huge.body ?? '').code).toBe('payload_too_large');
   });
 
   it('maps domain errors to their status and hides unexpected ones behind a generic 500', async () => {
@@ -69,7 +71,7 @@ describe('the HTTP handler stack', () => {
     });
     expect(await forbidden(event({ claims: user }), context)).toMatchObject({
       statusCode: 403,
-      body: '{"error":"Access Denied"}',
+      body: '{"error":"Access Denied","code":"forbidden"}',
     });
     const broken = httpHandler({}, async () => {
       throw new Error('connection string postgres://secret');
@@ -77,5 +79,6 @@ describe('the HTTP handler stack', () => {
     const result = await broken(event({ claims: user }), context);
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('secret');
+    expect(JSON.parse(result.body ?? '').code).toBe('internal_error');
   });
 });

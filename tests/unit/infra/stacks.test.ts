@@ -7,7 +7,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
-import { authTriggers, queues, routes, schedules } from '../../../functions/manifest';
+import { authTriggers, queues, routes, schedules, TOKEN_KINDS } from '../../../functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
 import { AppStack } from '../../../infra/stacks/app-stack';
 import { DataStack } from '../../../infra/stacks/data-stack';
@@ -246,7 +246,7 @@ describe('app stack', () => {
     });
   });
 
-  it('has one route per manifest route, wired to its handler, authorized only when the manifest says user', () => {
+  it('has one route per manifest route, wired to its handler, with the JWT authorizer only on user and admin routes', () => {
     app.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     const integrations = app.findResources('AWS::ApiGatewayV2::Integration');
     for (const route of routes) {
@@ -255,7 +255,7 @@ describe('app stack', () => {
       );
       expect(found, `${route.method} ${route.path}`).toHaveLength(1);
       const props = found[0]!.Properties as Record<string, unknown>;
-      if (route.auth === 'user') {
+      if (TOKEN_KINDS.includes(route.auth)) {
         expect(props.AuthorizationType).toBe('JWT');
         expect(props.AuthorizerId).toEqual({ Ref: expect.stringMatching(/Authorizer/) });
       } else {

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` an API error may carry, defined once. Clients branch on these, never on the
+ * message text; `shared/messages.ts` holds the texts the web shows for them.
+ */
+export const ERROR_CODES = [
+  // Request shape and size
+  'invalid_request',
+  'invalid_json',
+  'payload_too_large',
+  // Identity and access
+  'unauthorized',
+  'forbidden',
+  'admin_required',
+  'thread_access_denied',
+  'account_deleted',
+  'email_mismatch',
+  // Lookups
+  'not_found',
+  'route_not_found',
+  'thread_not_found',
+  'generation_job_not_found',
+  'conflict',
+  // Credits
+  'insufficient_credits',
+  // Articles and generation
+  'invalid_url',
+  'extraction_failed',
+  'service_busy',
+  'generation_failed',
+  // Thread edits and content checks
+  'no_posts',
+  'attribution_protected',
+  'post_too_long',
+  'content_unsafe',
+  // Platform connections and publishing
+  'platform_not_implemented',
+  'platform_disabled',
+  'platform_not_connected',
+  'connection_failed',
+  // Webhooks and OAuth callbacks
+  'webhook_signature_invalid',
+  'oauth_state_invalid',
+  // Anything unexpected (a 500; details never leave the server)
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** The body of every API error: a message safe to show and a stable code, plus optional flags. */
+export const apiErrorSchema = z.looseObject({
+  error: z.string(),
+  code: errorCodeSchema,
+  retryable: z.boolean().optional(),
+  extractionError: z.boolean().optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** The code a status gets when the error names none (so every refusal has a code). */
+export function defaultCodeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_request';
+    case 401:
+      return 'unauthorized';
+    case 402:
+      return 'insufficient_credits';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 410:
+      return 'account_deleted';
+    case 413:
+      return 'payload_too_large';
+    case 422:
+      return 'extraction_failed';
+    case 502:
+      return 'generation_failed';
+    case 503:
+      return 'service_busy';
+    default:
+      return status >= 500 ? 'internal_error' : 'invalid_request';
+  }
+}
