@@ -79,7 +79,8 @@ export async function requestPublish(
 ): Promise<PublishStatusResponse> {
   const request = publishRequestSchema.parse(input);
   const thread = await assertThreadAccess(userId, threadId, now);
-  if (thread.posts.length === 0) throw new ValidationError('No posts to save. Please regenerate your thread.', 'no_posts');
+  if (thread.posts.length === 0)
+    throw new ValidationError('No posts to save. Please regenerate your thread.', 'no_posts');
   await assertPlatformsAvailable(request.platforms);
   const connections = await Promise.all(
     request.platforms.map(async (platform) => {
