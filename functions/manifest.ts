@@ -49,6 +49,8 @@ export interface Access {
   secrets?: SecretName[];
   /** Reads the Stripe keys from their own secret at cold start (never as environment values). */
   stripe?: boolean;
+  /** Encrypts or decrypts platform tokens with the token key secret. */
+  tokenKey?: boolean;
 }
 
 export interface RouteEntry {
@@ -216,6 +218,43 @@ export const routes: RouteEntry[] = [
     access: { table: 'write' },
     localOnly: true,
   },
+  {
+    method: 'GET',
+    path: '/api/connections',
+    handler: 'http/connections/get-connections',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/connections/telegram',
+    handler: 'http/connections/post-telegram-connection',
+    auth: 'user',
+    timeoutSeconds: 20,
+    access: { table: 'write', tokenKey: true },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/connections/{platform}',
+    handler: 'http/connections/delete-connection',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/publish',
+    handler: 'http/publishing/post-publish',
+    auth: 'user',
+    timeoutSeconds: 20,
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/publishing',
+    handler: 'http/publishing/get-publish-status',
+    auth: 'user',
+    access: { table: 'read' },
+  },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public', access: {} },
 ];
@@ -227,6 +266,18 @@ export const queues: QueueEntry[] = [
     access: { table: 'write', secrets: ['OPENAI_API_KEY'] },
     timeoutSeconds: 90,
     memoryMb: 1536,
+    batchSize: 1,
+    maxReceiveCount: 3,
+    concurrency: 5,
+  },
+  {
+    name: 'publishing',
+    handler: 'queue/publishing-worker',
+    // Sends to its own queue: a rate-limited or interrupted thread is re-queued with a delay.
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    // One platform's thread per invocation, so the per-message delays keep their stagger.
     batchSize: 1,
     maxReceiveCount: 3,
     concurrency: 5,

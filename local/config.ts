@@ -18,6 +18,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().optional(),
+  TELEGRAM_API_URL: z.string().optional(),
 });
 
 export type StartMode = 'dev' | 'prod' | 'none';
@@ -45,6 +46,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
         'STRIPE_SECRET_KEY',
         'STRIPE_WEBHOOK_SECRET',
         'STRIPE_API_BASE',
+        'TELEGRAM_API_URL',
       ] as const
     )
       .filter((name) => raw[name])

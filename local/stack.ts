@@ -89,6 +89,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const sqs = localSqsClient(sqsServer.endpoint);
     const localQueues = await createQueues(sqs, queueEntries, options.queueRetrySeconds);
 
+    // The key that encrypts platform tokens at rest: created once, kept with the data.
+    const tokenKeyFile = path.join(options.dataDir, 'token-key');
+    if (!existsSync(tokenKeyFile)) writeFileSync(tokenKeyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+
     const server = createServer();
     const port = await preferPort(options.port);
     const url = `http://localhost:${port}`;
@@ -103,6 +107,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       APP_PUBLIC_URL: url,
       ADMIN_EMAILS: options.adminEmails.join(','),
+      TOKEN_KEY_FILE: tokenKeyFile,
       // A fresh key per start: OAuth states live ten minutes, so none outlives a restart that matters.
       OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),

@@ -43,6 +43,11 @@ export const ERROR_CODES = [
   // Idempotency-Key (a retried request)
   'request_in_progress',
   'idempotency_key_reused',
+  // Platform connections and publishing
+  'platform_not_implemented',
+  'platform_disabled',
+  'platform_not_connected',
+  'connection_failed',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

@@ -12,6 +12,19 @@ export const PLATFORM_DISPLAY_NAMES: Record<Platform, string> = {
   facebook: 'Facebook',
 };
 
+/** A platform's display name, e.g. twitter → 'Twitter/X'. */
+export function platformDisplayName(platform: Platform): string {
+  return PLATFORM_DISPLAY_NAMES[platform];
+}
+
+/** Whether an admin left a platform enabled; a platform with no settings row counts as enabled. */
+export function isPlatformEnabled(
+  platform: Platform,
+  settings: readonly { platformId: string; isEnabled: boolean }[],
+): boolean {
+  return settings.find((row) => row.platformId === platform)?.isEnabled ?? true;
+}
+
 /** True for one of the seven supported platform ids. */
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === 'string' && Object.hasOwn(PLATFORM_DISPLAY_NAMES, value);

@@ -86,6 +86,18 @@ export const keys = {
   platformConnection: (userId: string, platform: string): ItemKey => ({ pk: user(userId), sk: `CONN#${platform}` }),
   platformConnectionPrefix: 'CONN#',
 
+  /** One platform's publishing of one thread: its formatted posts and the remote id of each made. */
+  publishRun: (userId: string, threadId: string, platform: string): ItemKey => ({
+    pk: user(userId),
+    sk: `PUBLISH#${threadId}#${platform}`,
+  }),
+  publishRunPrefix: 'PUBLISH#',
+  publishRunsOfThreadPrefix: (threadId: string) => `PUBLISH#${threadId}#`,
+
+  /** Admin platform toggles; a platform without a row counts as enabled. */
+  platformSettingsPartition: 'SETTINGS',
+  platformSettingPrefix: 'PLATFORM#',
+
   securityEvent: (userId: string, createdAt: string, eventId: string): ItemKey => ({
     pk: user(userId),
     sk: `SECURITY#${createdAt}#${eventId}`,

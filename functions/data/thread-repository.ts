@@ -244,3 +244,28 @@ export async function addMissingThreadSortKeys(): Promise<number> {
   } while (startKey);
   return changed;
 }
+/** Records one platform's result on the thread (platform_posts, and posted_to_x for twitter). */
+export async function recordPlatformPost(
+  userId: string,
+  threadId: string,
+  platform: string,
+  result: { posted: boolean; postUrl?: string },
+  updatedAt: string,
+): Promise<void> {
+  const setPostedToX = platform === 'twitter' && result.posted ? ', postedToX = :yes' : '';
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.thread(userId, threadId),
+        UpdateExpression: `SET platformPosts.#platform = :result, updatedAt = :u${setPostedToX}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#platform': platform },
+        ExpressionAttributeValues: { ':result': result, ':u': updatedAt, ...(setPostedToX ? { ':yes': true } : {}) },
+      }),
+    );
+  } catch (error) {
+    // A thread deleted while it was being published has nothing left to record on.
+    if (!isConditionFailure(error)) throw error;
+  }
+}

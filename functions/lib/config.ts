@@ -49,6 +49,12 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
   /** Secrets Manager ARN of `{ "secretKey", "webhookSecret" }` (cloud). */
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  /** Telegram Bot API base URL (a local server in tests). */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
+  TOKEN_KEY_FILE: z.string().min(1).optional(),
+  /** In the cloud: the Secrets Manager secret holding that key material. */
+  TOKEN_KEY_SECRET_ARN: z.string().min(1).optional(),
   /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
   OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
@@ -94,6 +100,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
       apiBase: raw.STRIPE_API_BASE,
       secretArn: raw.STRIPE_SECRET_ARN,
     },
+    platformUrls: { telegram: raw.TELEGRAM_API_URL.replace(/\/+$/, '') },
+    tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },
     oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };

@@ -10,6 +10,7 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'credit transactions', prefix: keys.creditTransactionPrefix },
   { what: 'credits', prefix: singletonSortKeys.credits },
   { what: 'platform connections', prefix: keys.platformConnectionPrefix },
+  { what: 'publishing progress', prefix: keys.publishRunPrefix },
   { what: 'threads', prefix: keys.threadPrefix },
   { what: 'generation jobs', prefix: keys.generationJobPrefix },
   { what: 'security events', prefix: keys.securityEventPrefix },

@@ -267,6 +267,12 @@ export class AppStack extends Stack {
         );
       }
     }
+    // Key material for the AES-256-GCM encryption of platform tokens; read at runtime, never in the template.
+    const tokenKeySecret = new Secret(this, 'PlatformTokenKey', {
+      description: 'Key material that encrypts users’ platform tokens at rest',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
     const sharedEnvironment: Partial<Record<LambdaEnvName, string>> = {
       TABLE_NAME: table.tableName,
       APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
@@ -314,6 +320,7 @@ export class AppStack extends Stack {
           ? {}
           : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
         ...(needs.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
+        ...(needs.tokenKey ? { TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn } : {}),
       };
       const fn = new AppFunction(this, `${constructId(handler)}Function`, {
         projectRoot,
@@ -328,6 +335,7 @@ export class AppStack extends Stack {
       if (needs.table === 'write') table.grantReadWriteData(fn);
       else if (needs.table === 'read') table.grantReadData(fn);
       if (needs.stripe) stripeSecret.grantRead(fn);
+      if (needs.tokenKey) tokenKeySecret.grantRead(fn);
       for (const { entry, pair } of queueResources) {
         if (needs.sendTo?.includes(entry.name)) pair.queue.grantSendMessages(fn);
         if (needs.inspectQueues) pair.queue.grant(fn, 'sqs:GetQueueAttributes');

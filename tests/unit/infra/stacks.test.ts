@@ -368,7 +368,9 @@ describe('app stack', () => {
     for (const path of ['/api/credits/checkout', '/api/credits/verify-payment']) {
       app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `POST ${path}`, AuthorizationType: 'JWT' });
     }
-    const secrets = Object.keys(app.findResources('AWS::SecretsManager::Secret'));
+    const secrets = Object.keys(app.findResources('AWS::SecretsManager::Secret')).filter((id) =>
+      id.startsWith('StripeSecret'),
+    );
     expect(secrets).toHaveLength(1);
     const stripeHandlers = [
       'webhooks/stripe',
@@ -393,6 +395,28 @@ describe('app stack', () => {
     expect(
       app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'POST /api/credits/test-checkout' } }),
     ).toEqual({});
+  });
+
+  it('has a publishing queue with its DLQ, and a token-encryption secret only the token users may read', () => {
+    expect(queues.map((queue) => queue.name)).toContain('publishing');
+    const secrets = app.findResources('AWS::SecretsManager::Secret');
+    const tokenKeyIds = Object.keys(secrets).filter((id) => id.startsWith('PlatformTokenKey'));
+    expect(tokenKeyIds).toHaveLength(1);
+    const secretId = tokenKeyIds[0]!;
+    expect(secrets[secretId]!.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+    const env = environmentOf(app, 'queue/publishing-worker');
+    expect(env.TOKEN_KEY_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(env.PUBLISHING_QUEUE_URL).toBeDefined();
+    const tokenUsers = [
+      'queue/publishing-worker',
+      'http/publishing/post-publish',
+      'http/connections/post-telegram-connection',
+    ];
+    for (const handler of allHandlers) {
+      const variables = environmentOf(app, handler);
+      if (tokenUsers.includes(handler)) expect(variables.TOKEN_KEY_SECRET_ARN, handler).toEqual({ Ref: secretId });
+      else expect(variables, handler).not.toHaveProperty('TOKEN_KEY_SECRET_ARN');
+    }
   });
 
   it('runs each manifest schedule on its EventBridge cron, including the midnight credit refresh', () => {
