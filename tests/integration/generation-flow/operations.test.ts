@@ -71,7 +71,10 @@ describe('operations on the local stack', () => {
     expect(badKey.body.error).toContain('Idempotency-Key');
     expect((await waitForJob(stack.url, token, first.body.jobId)).status).toBe('succeeded');
     expect((await api(stack.url, '/api/me', { token })).body.credits.availableCredits).toBe(4);
-    expect((await api(stack.url, '/api/credits/transactions', { token })).body.transactions).toHaveLength(1);
+    const ledger = (await api(stack.url, '/api/credits/transactions', { token })).body.transactions as {
+      type: string;
+    }[];
+    expect(ledger.filter((entry) => entry.type === 'usage')).toHaveLength(1);
 
     // The correlation id of the HTTP request follows the job through the queue to the worker.
     const lines = jsonLines(stack);
