@@ -67,13 +67,14 @@ export function pickHashtags(input: { text: string; themes: readonly string[]; b
   for (const sentence of analysed.sentences) {
     let run: string[] = [];
     const flush = () => {
-      // A proper-noun run opening a sentence may carry its first word by capitalisation only.
       if (run.length >= 2 && run.length <= 3) entities.set(run.join(' '), (entities.get(run.join(' ')) ?? 0) + 1);
       run = [];
     };
     for (let i = sentence.tokenStart; i < sentence.tokenEnd; i++) {
       const value = analysed.value[i] ?? '';
-      if (analysed.pos[i] === 'PROPN' && /^\p{Lu}[\p{L}-]{1,}$/u.test(value) && !analysed.stop[i]) run.push(value);
+      // The tagger reads some surnames as verbs ("Ford"): capitalisation inside a sentence counts too.
+      const named = analysed.pos[i] === 'PROPN' || (i > sentence.tokenStart && run.length > 0);
+      if (named && /^\p{Lu}[\p{L}-]{1,}$/u.test(value) && !analysed.stop[i]) run.push(value);
       else flush();
     }
     flush();

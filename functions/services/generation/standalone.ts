@@ -41,7 +41,8 @@ export function standalonePosts(analysed: AnalysedText, picked: readonly PickedS
   let previous: number | undefined;
   for (const sentence of picked) {
     let content: string | null = sentence.text;
-    if (startsDangling(content) && previous !== sentence.position - 1) {
+    const follows = previous === sentence.position - 1 && sameParagraph(analysed, previous, sentence.position);
+    if (startsDangling(content) && !follows) {
       const stripped = dropConnective(content);
       const antecedent = sentenceAt(analysed, sentence.position - 1);
       if (stripped) content = stripped;
