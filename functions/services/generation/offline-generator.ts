@@ -254,7 +254,7 @@ export function generateOfflineDraft(input: {
   const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
   const title = oneLine(article.title);
   const centralText = oneLine(central?.text ?? '');
-  const hook = writeHook({ tone, sentence: centralText, credit, themes, title, hashtags, condense });
+  const hook = writeHook({ tone, sentence: centralText, text: content, credit, themes, title, hashtags, condense });
   const posts: DraftPost[] = writeBody({
     tone,
     posts: body,

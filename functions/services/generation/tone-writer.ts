@@ -85,8 +85,8 @@ const HOOK_FRAMES: Record<Tone, ((s: string, f: Frame) => string)[]> = {
   ],
   persuasive: [
     (s, f) => `${s} If ${f.topic} matters to you, read this${f.credit ? `, ${f.credit}` : ''} 👇`,
-    (s, f) => `The case is plain: ${s}${f.credit ? ` (${f.credit})` : ''} Here's why it holds 👇`,
-    (s, f) => `${s} ${f.credit ? `${capitalise(f.credit)} makes` : 'The article makes'} the case on ${f.topic} 👇`,
+    (s, f) => `The case is plain: ${s}${f.credit ? ` (${f.credit})` : ''}, and here's why it holds 👇`,
+    (s, f) => `${s} The full case on ${f.topic}${f.credit ? `, ${f.credit}` : ''} 👇`,
   ],
 };
 
@@ -97,9 +97,18 @@ function pick<T>(options: readonly T[], seed: string): T {
   return options[hash % options.length] as T;
 }
 
-function topicOf(themes: readonly string[], title: string): string {
-  const theme = themes[0]?.trim();
-  if (theme) return theme;
+/** The theme as the article writes it most often ("heat pump" → "heat pumps", "trump" → "Trump"). */
+function surfaceForm(theme: string, text: string): string {
+  const pattern = new RegExp(`\\b${theme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:e?s)?\\b`, 'giu');
+  const counts = new Map<string, number>();
+  for (const [form] of text.matchAll(pattern)) counts.set(form, (counts.get(form) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? theme;
+}
+
+/** What the article is about, in its own words: a leading multi-word theme, else the first theme or the title. */
+function topicOf(themes: readonly string[], title: string, text = ''): string {
+  const theme = (themes.slice(0, 3).find((t) => t.includes(' ')) ?? themes[0])?.trim();
+  if (theme) return surfaceForm(theme, text);
   const lead = title.split(/[:|–—]/)[0]?.trim() ?? '';
   return lead && lead.split(' ').length <= 6 ? lead : 'this story';
 }
@@ -111,6 +120,8 @@ function topicOf(themes: readonly string[], title: string): string {
 export function writeHook(input: {
   tone: Tone;
   sentence: string;
+  /** The article's text, where the topic's wording is taken from. */
+  text: string;
   credit: ArticleCredit;
   themes: readonly string[];
   title: string;
@@ -118,7 +129,7 @@ export function writeHook(input: {
   condense: (sentence: string, budget: number) => string;
 }): string {
   const { tone, credit, themes, title, hashtags } = input;
-  const frame: Frame = { topic: topicOf(themes, title), credit: creditPhrase(credit) };
+  const frame: Frame = { topic: topicOf(themes, title, input.text), credit: creditPhrase(credit) };
   const write = pick(HOOK_FRAMES[tone], `${title}|${input.sentence}`);
   const sentence = tone === 'casual' ? contract(shorten(input.sentence)) : input.sentence;
   const tagRoom = hashtags.length ? postLength(`\n\n${hashtags.join(' ')}`) : 0;
@@ -148,7 +159,7 @@ export function writeBody(input: {
   sentences: readonly string[];
 }): DraftPost[] {
   const { tone, credit, themes, title } = input;
-  const topic = topicOf(themes, title);
+  const topic = topicOf(themes, title, input.sentences.join(' '));
   const posts: DraftPost[] = input.posts.map((p) => ({ content: p.content, source: p.source }));
   const strongest = input.posts.reduce((best, p, i) => (p.score > (input.posts[best]?.score ?? -1) ? i : best), 0);
   const credited = creditPhrase(credit);
@@ -165,8 +176,8 @@ export function writeBody(input: {
       const key = posts[strongest];
       if (key) key.content = `Why it matters: ${key.content}`;
       const definition = input.sentences.find((s) => DEFINITION.test(s) && !posts.some((p) => p.source === s));
-      if (definition && postLength(`Key term: ${definition}`) <= POST_CHAR_LIMIT - 4) {
-        posts.unshift({ content: `Key term: ${definition}`, source: definition });
+      if (definition && postLength(`A term worth knowing: ${definition}`) <= POST_CHAR_LIMIT - 4) {
+        posts.unshift({ content: `A term worth knowing: ${definition}`, source: definition });
       }
       return posts;
     }
