@@ -93,7 +93,8 @@ for (const article of articles) {
       posts++;
       if (!quotesBalanced(post)) unbalanced++;
     }
-    dangling += body.filter((p) => startsDangling(p)).length;
+    // A tone's framing line ("Why it matters: …") must not hide a dangling start behind it.
+    dangling += body.filter((p) => startsDangling(p) || startsDangling(p.replace(/^[\p{L}' ]{3,25}:\s+/u, ''))).length;
     bodies.push(new Set(body));
     risks[thread.hallucination.risk]++;
     if (tone === 'professional') {

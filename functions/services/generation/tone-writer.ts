@@ -140,6 +140,15 @@ export function writeHook(input: {
     .trim();
 }
 
+/** Room a numbered post has for its text: the limit less the widest prefix, "13/ ". */
+const NUMBERED_ROOM = POST_CHAR_LIMIT - 4;
+const HUMOROUS_ASIDES = ['The twist:', 'Stay with me here:', 'The best bit:', 'Now the good part:'];
+
+/** Puts a short framing line before a post when both fit, so the frame never costs the post its end. */
+function frame(post: DraftPost, label: string): void {
+  if (label && postLength(`${label} ${post.content}`) <= NUMBERED_ROOM) post.content = `${label} ${post.content}`;
+}
+
 const DEFINITION =
   /^(?:(?:The|A|An)\s+)?[\p{L}][\p{L}\p{N}-]*(?:\s+[\p{L}\p{N}-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:a|an|the)\s+/u;
 
@@ -167,23 +176,26 @@ export function writeBody(input: {
     case 'casual':
       return posts.map((p) => ({ ...p, content: contract(shorten(p.content)) }));
     case 'humorous': {
-      const middle = posts[Math.floor(posts.length / 2)];
-      if (middle)
-        middle.content = `${pick(['The twist:', 'The best bit:', 'Now the good part:'], topic)} ${middle.content}`;
+      // Light asides every third post, in turn, never on the opening post.
+      posts.forEach((p, i) => {
+        if (i % 3 === 1) frame(p, HUMOROUS_ASIDES[Math.floor(i / 3) % HUMOROUS_ASIDES.length] ?? '');
+      });
       return posts;
     }
     case 'educational': {
       const key = posts[strongest];
-      if (key) key.content = `Why it matters: ${key.content}`;
+      if (key) frame(key, 'Why it matters:');
+      for (const p of posts.filter((p) => p !== key && /\d/.test(p.content)).slice(0, 2)) frame(p, 'By the numbers:');
       const definition = input.sentences.find((s) => DEFINITION.test(s) && !posts.some((p) => p.source === s));
-      if (definition && postLength(`A term worth knowing: ${definition}`) <= POST_CHAR_LIMIT - 4) {
+      if (definition && postLength(`A term worth knowing: ${definition}`) <= NUMBERED_ROOM) {
         posts.unshift({ content: `A term worth knowing: ${definition}`, source: definition });
       }
       return posts;
     }
     case 'persuasive': {
       const key = posts[strongest];
-      if (key) key.content = `The core point: ${key.content}`;
+      if (key) frame(key, 'The core point:');
+      for (const p of posts.filter((p) => p !== key && /\d/.test(p.content)).slice(0, 2)) frame(p, 'The evidence:');
       posts.push({
         content: `Don't take the thread's word for it: read the whole piece${credited ? ` ${credited}` : ''}. ${capitalise(withoutStop(topic))} deserves the full argument.`,
       });
