@@ -12,6 +12,7 @@ import { standalonePosts } from '../../../functions/services/generation/standalo
 import { contract, creditPhrase } from '../../../functions/services/generation/tone-writer';
 import { TONES } from '../../../shared/tones';
 import { fixtureArticle } from './synthetic-articles';
+import { expectValidThread } from './thread-invariants';
 
 describe('standalone posts', () => {
   it('flags pronoun and connective starts and drops a connective', () => {
@@ -87,4 +88,28 @@ describe('tones and hook', () => {
     const persuasive = threads[TONES.indexOf('persuasive')]?.posts.map((p) => p.content).join('\n') ?? '';
     expect(persuasive).toContain('read the whole piece by Ana Ruiz');
   });
+});
+
+describe('bad input', () => {
+  const cases: Record<string, string> = {
+    'no title, no byline, short':
+      'The bridge reopened on Monday after two years of repairs. Traffic returned within hours.',
+    'a list': '- Buy a kettle.\n- Boil the water.\n- Pour it over the tea leaves and wait three minutes.',
+    'questions and answers':
+      'Q: Why did the council close the pool?\nA: The roof was unsafe, inspectors said.\nQ: When will it reopen?\nA: Not before the spring, the council said.',
+    'not English':
+      'La ciudad abrió una nueva biblioteca el lunes. Los vecinos llenaron las salas durante todo el día. "Es un sueño", dijo la alcaldesa.',
+    'mostly quotes': '"We will rebuild," she said. "It will take years." "But we will not leave," he added. "Never."',
+  };
+
+  for (const [name, content] of Object.entries(cases)) {
+    it(`gives a valid thread for ${name}`, async () => {
+      const article = { url: 'https://example.org/a', title: '', content };
+
+      const thread = await generateThread({ article, tone: 'humorous', appHost: 'threadsnip.app' });
+
+      expectValidThread(thread.posts, article, 'threadsnip.app');
+      for (const post of thread.posts) expect(quotesBalanced(post.content)).toBe(true);
+    });
+  }
 });
