@@ -45,8 +45,9 @@ function repairPost(post: DraftPost, articleText: string): DraftPost | null {
 
 /**
  * The offline writer's bar applied to a model's draft: each post stands alone with balanced quotes
- * and no number, name or quote the article lacks, else the offline writer's post takes its place
- * (the whole offline thread when too few are left); hashtags keep to the same rules.
+ * and no number, name or quote the article lacks, else it is left out, and the offline writer's
+ * thread is used when fewer than two posts are left; a failing hook is replaced by the offline hook,
+ * and hashtags keep to the same rules.
  */
 export function checkLlmDraft(
   draft: DraftThread,
