@@ -53,6 +53,7 @@ let dangling = 0;
 let unbalanced = 0;
 let banned = 0;
 let tags = 0;
+let badTagCounts = 0;
 let shared = 0;
 let pairs = 0;
 let articlesWithFewHooks = 0;
@@ -84,7 +85,9 @@ for (const article of articles) {
       .filter((w) => !known.has(w.replace(/'.*$/, '')))
       .join(' ');
     if (residue.split(' ').length >= 3) hookResidues.set(residue, (hookResidues.get(residue) ?? 0) + 1);
-    for (const tag of hook.match(/#[\p{L}\p{N}_]+/gu) ?? []) {
+    const hookTags = hook.match(/#[\p{L}\p{N}_]+/gu) ?? [];
+    if (hookTags.length === 0 || hookTags.length > 3) badTagCounts++;
+    for (const tag of hookTags) {
       tags++;
       if (hashtagProblem(tag, firstNames)) banned++;
     }
@@ -127,6 +130,7 @@ const rows: [string, string, string][] = [
   ['dangling starts (body posts)', pct(dangling, posts - threads), '≤ 2%'],
   ['unbalanced quotes', String(unbalanced), '0'],
   ['banned hashtags', `${banned} of ${tags}`, '0'],
+  ['hooks without 1–3 hashtags', String(badTagCounts), '0'],
   ['articles with < 4 distinct hooks', String(articlesWithFewHooks), '0'],
   ['body posts shared by two tones', pct(shared, pairs), 'lower is more distinct'],
   ['key sentences covered (first 3)', pct(keyCovered, keyTotal), ''],

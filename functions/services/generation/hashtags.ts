@@ -50,6 +50,14 @@ export function hashtagProblem(tag: string, firstNames: ReadonlySet<string>): st
   return null;
 }
 
+/** A single word as the article mostly writes it inside sentences: "trump" → "Trump", "nasa" → "NASA". */
+function asWritten(word: string, text: string): string {
+  const counts = new Map<string, number>();
+  const pattern = new RegExp(`(?<=\\p{Ll}[,;:]?\\s)${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'giu');
+  for (const [form] of text.matchAll(pattern)) counts.set(form, (counts.get(form) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? word;
+}
+
 interface Candidate {
   phrase: string;
   score: number;
@@ -90,9 +98,15 @@ export function pickHashtags(input: { text: string; themes: readonly string[]; b
   const firstNames = firstNamesIn(text, input.byline);
   const chosen: string[] = [];
   const taken: string[] = [];
+  let commonNouns = 0;
   for (const { phrase } of candidates) {
     if (chosen.length >= MAX_HASHTAGS) break;
-    const tag = toHashtag(phrase);
+    const single = words(phrase).length === 1;
+    const written = single ? asWritten(phrase, text) : phrase;
+    // A common noun on its own ("#family") says little: at most one, and only to reach two tags.
+    if (single && written === written.toLowerCase() && (chosen.length >= 2 || commonNouns >= 1)) continue;
+    if (single && written === written.toLowerCase()) commonNouns++;
+    const tag = toHashtag(written);
     if (!tag || hashtagProblem(tag, firstNames)) continue;
     const key = tag.toLowerCase();
     // "#Ford" adds nothing next to "#JohnFord"; nor does a tag inside another.
