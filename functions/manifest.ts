@@ -255,6 +255,63 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     access: { table: 'read' },
   },
+  // Admin routes write: every access check is recorded as a security event.
+  {
+    method: 'GET',
+    path: '/api/admin/access',
+    handler: 'http/admin/get-admin-access',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    handler: 'http/admin/get-admin-users',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/{userId}/role',
+    handler: 'http/admin/put-user-role',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/statistics',
+    handler: 'http/admin/get-admin-statistics',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/transactions',
+    handler: 'http/admin/get-admin-transactions',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/threads',
+    handler: 'http/admin/get-admin-threads',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/threads/{threadId}',
+    handler: 'http/admin/get-admin-thread',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/threads/{threadId}',
+    handler: 'http/admin/delete-admin-thread',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
   // The most specific route wins, so this only answers paths no other route matches.
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public', access: {} },
 ];

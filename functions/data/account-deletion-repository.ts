@@ -1,6 +1,7 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { type ItemKey, itemTypes, keys } from './keys';
+import { addToTotals, type PlatformTotals } from './stats-repository';
 
 /** Marks an account as being deleted (kept until the very last step). */
 export async function markAccountDeletion(userId: string, now: string): Promise<void> {
@@ -34,19 +35,36 @@ export async function deleteUserItems(userId: string, prefix: string): Promise<n
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
-        ProjectionExpression: 'pk, sk',
+        ProjectionExpression: 'pk, sk, transactionType, amount',
         ExclusiveStartKey: cursor,
         ConsistentRead: true,
       }),
     );
-    const itemKeys = (page.Items ?? []) as ItemKey[];
+    const items = page.Items ?? [];
+    const itemKeys = items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
     for (let start = 0; start < itemKeys.length; start += 25) {
       await batchDelete(itemKeys.slice(start, start + 25));
     }
+    await addToTotals(totalsRemoved(items));
     deleted += itemKeys.length;
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return deleted;
+}
+
+/** What deleting these items takes off the platform totals (users, threads, ledger entries, purchases). */
+function totalsRemoved(items: Record<string, unknown>[]): Partial<PlatformTotals> {
+  const removed = { users: 0, threads: 0, transactions: 0, creditsPurchased: 0 };
+  for (const item of items) {
+    const sk = String(item.sk);
+    if (sk === 'PROFILE') removed.users -= 1;
+    else if (sk.startsWith(keys.threadPrefix)) removed.threads -= 1;
+    else if (sk.startsWith(keys.creditTransactionPrefix)) {
+      removed.transactions -= 1;
+      if (item.transactionType === 'purchase') removed.creditsPurchased -= Number(item.amount ?? 0);
+    }
+  }
+  return removed;
 }
 
 async function batchDelete(itemKeys: ItemKey[]): Promise<void> {

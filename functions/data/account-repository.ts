@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from './client';
-import { itemTypes, keys, singletonSortKeys } from './keys';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems, db, isConditionFailure, tableName } from './client';
+import { indexes, itemTypes, keys, singletonSortKeys } from './keys';
+import { addToTotals } from './stats-repository';
 
 export type Role = 'admin' | 'user';
 
@@ -78,9 +79,9 @@ export function toCreditsRecord(userId: string, item: Record<string, unknown>): 
   };
 }
 
-/** Creates the profile unless it exists (safe to repeat). */
+/** Creates the profile unless it exists (safe to repeat); counts a new user. */
 export async function createProfileIfMissing(profile: Profile): Promise<void> {
-  await putIfMissing({
+  const created = await putIfMissing({
     ...keys.profile(profile.userId),
     ...keys.profileListing(profile.createdAt, profile.userId),
     type: itemTypes.profile,
@@ -89,11 +90,12 @@ export async function createProfileIfMissing(profile: Profile): Promise<void> {
     username: profile.username,
     createdAt: profile.createdAt,
   });
+  if (created) await addToTotals({ users: 1 });
 }
 
-/** Creates the role item unless one exists (an admin's later change is never overwritten). */
+/** Creates the role item unless one exists (an admin's later change is never overwritten); counts a new admin. */
 export async function createRoleIfMissing(userId: string, role: Role, now: string): Promise<void> {
-  await putIfMissing({
+  const created = await putIfMissing({
     ...keys.role(userId),
     ...keys.roleListing(role, userId),
     type: itemTypes.role,
@@ -101,27 +103,122 @@ export async function createRoleIfMissing(userId: string, role: Role, now: strin
     role,
     updatedAt: now,
   });
+  if (created && role === 'admin') await addToAdminCount(1);
 }
 
-/** Sets a user's role. */
-export async function setRole(userId: string, role: Role, now: string): Promise<void> {
+/** What a role change did. */
+export type RoleChangeOutcome = 'updated' | 'unchanged' | 'not_found' | 'last_admin';
+
+/**
+ * Changes a user's role with single-item conditional writes (no transactions): a demotion first
+ * takes one off the admin counter only while more than one admin remains, so two admins demoting
+ * each other at once cannot leave none; a role write that finds the role already changed gives it back.
+ */
+export async function changeRole(userId: string, role: Role, now: string): Promise<RoleChangeOutcome> {
+  if (role === 'user') {
+    try {
+      await addToAdminCount(-1, 1);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return (await getRole(userId)) === 'admin' ? 'last_admin' : roleAbsent(userId);
+    }
+  }
+  const from: Role = role === 'admin' ? 'user' : 'admin';
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.role(userId),
+        UpdateExpression: 'SET #role = :role, updatedAt = :now, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+        ConditionExpression: '#role = :from',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: {
+          ':role': role,
+          ':from': from,
+          ':now': now,
+          ':gsi1pk': keys.roleListing(role, userId).gsi1pk,
+          ':gsi1sk': keys.roleListing(role, userId).gsi1sk,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    if (role === 'user') await addToAdminCount(1);
+    return roleAbsent(userId);
+  }
+  if (role === 'admin') await addToAdminCount(1);
+  return 'updated';
+}
+
+async function roleAbsent(userId: string): Promise<'unchanged' | 'not_found'> {
+  return (await getRole(userId)) ? 'unchanged' : 'not_found';
+}
+
+/** Adds `delta` to the admin counter; with `above`, only while the counter is greater than it. */
+async function addToAdminCount(delta: number, above?: number): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.role(userId),
-      UpdateExpression:
-        'SET #role = :role, #type = :type, userId = :userId, updatedAt = :now, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-      ExpressionAttributeNames: { '#role': 'role', '#type': 'type' },
-      ExpressionAttributeValues: {
-        ':role': role,
-        ':type': itemTypes.role,
-        ':userId': userId,
-        ':now': now,
-        ':gsi1pk': keys.roleListing(role, userId).gsi1pk,
-        ':gsi1sk': keys.roleListing(role, userId).gsi1sk,
-      },
+      Key: keys.counter('ADMINS'),
+      UpdateExpression: 'ADD #n :delta',
+      ...(above === undefined ? {} : { ConditionExpression: '#n > :above' }),
+      ExpressionAttributeNames: { '#n': 'count' },
+      ExpressionAttributeValues: { ':delta': delta, ...(above === undefined ? {} : { ':above': above }) },
     }),
   );
+}
+
+/** The admin counter's value (0 before the first admin). */
+export async function countAdmins(): Promise<number> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.counter('ADMINS'), ConsistentRead: true }),
+  );
+  return Number(result.Item?.count ?? 0);
+}
+
+/** A user as the admin listing shows them. */
+export interface ListedUser {
+  userId: string;
+  username: string | null;
+  role: Role;
+  credits: CreditsRecord | null;
+  createdAt: string;
+}
+
+/** One page of every user, newest first, from the profiles listing (gsi1 `PROFILES`), with roles and balances. */
+export async function listUsers(
+  limit: number,
+  startKey: Record<string, unknown> | null,
+): Promise<{ users: ListedUser[]; lastKey: Record<string, unknown> | null }> {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byGsi1,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.profilesListingPartition },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }),
+  );
+  const profiles = page.Items ?? [];
+  const details = new Map<string, Record<string, unknown>>();
+  const wanted = profiles.flatMap((profile) => [keys.role(profile.userId), keys.credits(profile.userId)]);
+  for (const item of await batchGetItems(wanted)) details.set(`${item.pk}|${item.sk}`, item);
+  return {
+    users: profiles.map((profile) => {
+      const role = details.get(`${keys.role(profile.userId).pk}|ROLE`);
+      const credits = details.get(`${keys.credits(profile.userId).pk}|CREDITS`);
+      return {
+        userId: String(profile.userId),
+        username: typeof profile.username === 'string' ? profile.username : null,
+        role: role?.role === 'admin' ? 'admin' : 'user',
+        credits: credits ? toCreditsRecord(String(profile.userId), credits) : null,
+        createdAt: String(profile.createdAt),
+      };
+    }),
+    lastKey: page.LastEvaluatedKey ?? null,
+  };
 }
 
 /**
@@ -140,12 +237,23 @@ export async function createCreditsIfMissing(record: CreditsRecord, createdAt: s
   });
 }
 
-async function putIfMissing(item: Record<string, unknown>): Promise<void> {
+/** Puts the item unless its key exists; true when this call created it. */
+async function putIfMissing(item: Record<string, unknown>): Promise<boolean> {
   try {
     await db.send(
       new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
     );
+    return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    return false;
   }
+}
+
+/** The usernames of these users (null for a profile without one; absent when there is no profile). */
+export async function getUsernames(userIds: string[]): Promise<Map<string, string | null>> {
+  const profiles = await batchGetItems([...new Set(userIds)].map((userId) => keys.profile(userId)));
+  return new Map(
+    profiles.map((profile) => [String(profile.userId), typeof profile.username === 'string' ? profile.username : null]),
+  );
 }

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { traced } from '../lib/tracer';
 
@@ -17,4 +17,18 @@ export function tableName(): string {
 /** True when a write was refused by its condition expression. */
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** Reads many items by key (BatchGet takes at most 100 keys a call and may hand some back unprocessed). */
+export async function batchGetItems(itemKeys: Array<{ pk: string; sk: string }>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for (let start = 0; start < itemKeys.length; start += 100) {
+    let pending: Record<string, unknown>[] = itemKeys.slice(start, start + 100).map((key) => ({ ...key }));
+    while (pending.length > 0) {
+      const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      items.push(...(result.Responses?.[tableName()] ?? []));
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return items;
 }

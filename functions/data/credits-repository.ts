@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from
 import { type CreditsRecord, toCreditsRecord } from './account-repository';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
+import { addToTotals } from './stats-repository';
 
 export type ChargeOutcome = 'charged' | 'already-charged' | 'insufficient';
 
@@ -186,9 +187,12 @@ export async function clearChargeMarker(userId: string, threadId: string): Promi
   );
 }
 
-/** Writes a ledger entry; the id is stable per event, so a repeat overwrites the same item. */
+/**
+ * Writes a ledger entry; the id is stable per event, so a repeat overwrites the same item. A new
+ * entry is counted in the platform totals (and a purchase's credits in credits purchased).
+ */
 export async function recordLedgerEntry(entry: LedgerEntry): Promise<void> {
-  await db.send(
+  const result = await db.send(
     new PutCommand({
       TableName: tableName(),
       Item: {
@@ -198,8 +202,11 @@ export async function recordLedgerEntry(entry: LedgerEntry): Promise<void> {
         transactionType: entry.type,
         ...omitType(entry),
       },
+      ReturnValues: 'ALL_OLD',
     }),
   );
+  if (!result.Attributes)
+    await addToTotals({ transactions: 1, creditsPurchased: entry.type === 'purchase' ? entry.amount : 0 });
 }
 
 function omitType(entry: LedgerEntry): Omit<LedgerEntry, 'type'> {
@@ -306,4 +313,19 @@ export async function listLedgerForUser(userId: string): Promise<LedgerEntry[]> 
     cursor = page.nextCursor;
   } while (cursor);
   return entries;
+}
+
+/** The newest ledger entries of every user, from the admin listing (gsi2 `TRANSACTIONS`), newest first. */
+export async function listNewestLedgerEntries(limit: number): Promise<LedgerEntry[]> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byGsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.transactionsListingPartition },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map(toLedgerEntry);
 }

@@ -59,6 +59,7 @@ export const keys = {
     gsi2pk: 'TRANSACTIONS',
     gsi2sk: `${createdAt}#${transactionId}`,
   }),
+  transactionsListingPartition: 'TRANSACTIONS',
 
   thread: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `THREAD#${threadId}` }),
   threadPrefix: 'THREAD#',
@@ -66,6 +67,7 @@ export const keys = {
   threadById: (threadId: string) => ({ gsi1pk: `THREAD#${threadId}`, gsi1sk: 'THREAD' }),
   /** Admin listing of every thread, newest first. */
   threadListing: (createdAt: string, threadId: string) => ({ gsi2pk: 'THREADS', gsi2sk: `${createdAt}#${threadId}` }),
+  threadsListingPartition: 'THREADS',
 
   /** A user's threads ordered by creation time (history sorted by created date). */
   threadByCreated: (userId: string, createdAt: string, threadId: string) => ({
@@ -125,6 +127,10 @@ export const keys = {
 
   /** One item per Checkout Session: its conditional creation decides which delivery fulfils it. */
   checkoutFulfilment: (sessionId: string): ItemKey => ({ pk: `PAYMENT#${sessionId}`, sk: 'FULFILMENT' }),
+
+  /** Platform-wide counters kept by atomic ADD next to each write (admins: the last one cannot be demoted). */
+  counter: (name: 'ADMINS' | 'TOTALS'): ItemKey => ({ pk: 'STATS', sk: name }),
+  profilesListingPartition: 'PROFILES',
 
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

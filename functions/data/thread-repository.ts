@@ -3,6 +3,7 @@ import { normalizePosts, parseHallucination } from '../../shared/posts';
 import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
+import { addToTotals } from './stats-repository';
 
 function sortKeys(thread: Pick<Thread, 'userId' | 'title' | 'createdAt' | 'id'>) {
   return {
@@ -46,9 +47,12 @@ export function fromItem(item: Record<string, unknown>): Thread {
   };
 }
 
-/** Writes a thread as a whole (creating it, or replacing it with the same id: safe to repeat). */
+/** Writes a thread as a whole (creating it, or replacing it with the same id: safe to repeat); counts a new one. */
 export async function putThread(thread: Thread): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName(), Item: toItem(thread) }));
+  const result = await db.send(
+    new PutCommand({ TableName: tableName(), Item: toItem(thread), ReturnValues: 'ALL_OLD' }),
+  );
+  if (!result.Attributes) await addToTotals({ threads: 1 });
 }
 
 /** A thread by id, only if the given user owns it (ownership is part of the key). */
@@ -187,6 +191,21 @@ export async function listThreadsForUser(
   return { threads: items.map(fromItem), lastKey };
 }
 
+/** The newest threads of every user, from the admin listing (gsi2 `THREADS`), newest first. */
+export async function listNewestThreads(limit: number): Promise<Thread[]> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byGsi2,
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.threadsListingPartition },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map(fromItem);
+}
+
 /** Deletes the user's thread; false if they own none with that id (ownership is part of the key). */
 export async function deleteThreadForUser(userId: string, threadId: string): Promise<boolean> {
   try {
@@ -197,6 +216,7 @@ export async function deleteThreadForUser(userId: string, threadId: string): Pro
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
+    await addToTotals({ threads: -1 });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -145,7 +145,7 @@ const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> =
   },
 };
 
-/** `user` and `admin`: the verified caller, 401 without one. `public`: no caller at all. */
+/** `user`: the verified caller, 401 without one. `public`: no caller at all (`admin`: see below). */
 function identifyCaller(kind: RouteKind): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
   return {
     before: async (request) => {
@@ -154,20 +154,30 @@ function identifyCaller(kind: RouteKind): MiddlewareObj<HttpEvent, HttpResponse,
         return;
       }
       const caller = callerFromEvent(request.event);
-      if (!caller) throw new UnauthorizedError();
       request.context.caller = caller;
+      // An admin route records the refused check first (requireStoredAdminRole), then answers 401.
+      if (!caller && kind === 'user') throw new UnauthorizedError();
     },
   };
 }
 
-/** `admin`: the caller's role as stored in the table (not the token's groups, which lag a change). */
+/**
+ * `admin`: the caller's role as stored in the table (not the token's groups, which lag a change),
+ * each check recorded as a security event; 401 without a token, 403 for anyone not an admin.
+ */
 const requireStoredAdminRole: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
   before: async (request) => {
-    const caller = request.context.caller;
-    if (!caller) throw new UnauthorizedError();
+    const caller = request.context.caller ?? null;
     // Loaded here so routes of other kinds (and code without a table) never open the data layer.
-    const { getRole } = await import('../data/account-repository');
-    if ((await getRole(caller.userId)) !== 'admin') throw new AdminRequiredError();
+    const { checkAdminAccess } = await import('../services/admin-access');
+    const granted = await checkAdminAccess({
+      userId: caller?.userId ?? null,
+      userAgent: userAgentOf(request.event),
+      route: `${request.event.requestContext.http.method} ${request.event.rawPath}`,
+      now: new Date(),
+    });
+    if (!caller) throw new UnauthorizedError();
+    if (!granted) throw new AdminRequiredError();
   },
 };
 

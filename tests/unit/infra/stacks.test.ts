@@ -296,6 +296,17 @@ describe('app stack', () => {
     }
   });
 
+  it('serves the admin back-office routes behind the JWT authorizer, each with its own Lambda', () => {
+    for (const routeKey of ['GET /api/admin/access', 'GET /api/admin/users', 'PUT /api/admin/users/{userId}/role']) {
+      const found = Object.values(
+        app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }),
+      );
+      expect(found, routeKey).toHaveLength(1);
+      expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
+      expect(routes.find((route) => `${route.method} ${route.path}` === routeKey)?.auth).toBe('admin');
+    }
+  });
+
   it('builds one arm64 Node 22 Lambda per manifest handler with its own retained-for-a-while log group', () => {
     const logGroups = app.findResources('AWS::Logs::LogGroup');
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(

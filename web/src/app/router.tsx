@@ -2,6 +2,7 @@ import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { RequireAdmin, RequireAuth } from './guards';
+import { AdminLayout } from './layout/admin-layout';
 import { RootLayout } from './root-layout';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -35,6 +36,7 @@ const AdminDashboardPage = lazyNamed(
 );
 const AdminUsersPage = lazyNamed(() => import('../features/admin/routes/admin-users-page'), 'AdminUsersPage');
 const AdminThreadsPage = lazyNamed(() => import('../features/admin/routes/admin-threads-page'), 'AdminThreadsPage');
+const AdminThreadPage = lazyNamed(() => import('../features/admin/routes/admin-thread-page'), 'AdminThreadPage');
 const AdminTransactionsPage = lazyNamed(
   () => import('../features/admin/routes/admin-transactions-page'),
   'AdminTransactionsPage',
@@ -69,12 +71,18 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAdmin />,
         children: [
-          { path: paths.admin.dashboard.path, element: <AdminDashboardPage /> },
-          { path: paths.admin.users.path, element: <AdminUsersPage /> },
-          { path: paths.admin.threads.path, element: <AdminThreadsPage /> },
-          { path: paths.admin.transactions.path, element: <AdminTransactionsPage /> },
-          { path: paths.admin.orders.path, element: <AdminOrdersPage /> },
-          { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
+          {
+            element: <AdminLayout />,
+            children: [
+              { path: paths.admin.dashboard.path, element: <AdminDashboardPage /> },
+              { path: paths.admin.users.path, element: <AdminUsersPage /> },
+              { path: paths.admin.threads.path, element: <AdminThreadsPage /> },
+              { path: paths.admin.thread.path, element: <AdminThreadPage /> },
+              { path: paths.admin.transactions.path, element: <AdminTransactionsPage /> },
+              { path: paths.admin.orders.path, element: <AdminOrdersPage /> },
+              { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

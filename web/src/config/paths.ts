@@ -56,6 +56,10 @@ export const paths = {
     dashboard: { path: '/admin', getHref: () => '/admin' },
     users: { path: '/admin/users', getHref: () => '/admin/users' },
     threads: { path: '/admin/threads', getHref: () => '/admin/threads' },
+    thread: {
+      path: '/admin/threads/:threadId',
+      getHref: (threadId: string) => `/admin/threads/${encodeURIComponent(threadId)}`,
+    },
     transactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
     orders: { path: '/admin/orders', getHref: () => '/admin/orders' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },

@@ -1,9 +1,44 @@
-/** /admin: admin portal Dashboard; the router lets only admins in (others go to /). */
+import { useAdminStatistics } from '../api/get-admin-statistics';
+import { StatCards } from '../components/stat-cards';
+import { TransactionsTable } from '../components/transactions-table';
+
+const JOINED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** /admin: the platform totals (kept as counters) and the recent users and transactions cards. */
 export function AdminDashboardPage() {
+  const statistics = useAdminStatistics();
   return (
-    <section className="page">
+    <section className="stack">
       <h1>Admin Dashboard</h1>
-      <p className="muted">Totals of users, threads, transactions and credits purchased.</p>
+      {statistics.isPending ? <p className="muted">Loading statistics…</p> : null}
+      {statistics.isError ? <p className="notice notice--error">{statistics.error.message}</p> : null}
+      {statistics.isSuccess ? (
+        <>
+          <StatCards
+            stats={[
+              { label: 'Total Users', value: statistics.data.totalUsers },
+              { label: 'Total Threads', value: statistics.data.totalThreads },
+              { label: 'Transactions', value: statistics.data.totalTransactions },
+              { label: 'Credits Purchased', value: statistics.data.creditsPurchasedTotal },
+            ]}
+          />
+          <div className="card stack">
+            <h2>Recent Users</h2>
+            <ul className="plain-list">
+              {statistics.data.recentUsers.map((user) => (
+                <li key={user.id}>
+                  {user.username ?? 'No username'}{' '}
+                  <span className="muted">· {JOINED.format(new Date(user.createdAt))}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="stack">
+            <h2>Recent Transactions</h2>
+            <TransactionsTable caption="The newest transactions" transactions={statistics.data.recentTransactions} />
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }

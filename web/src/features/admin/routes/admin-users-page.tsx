@@ -1,9 +1,95 @@
-/** /admin/users: admin portal Users; the router lets only admins in (others go to /). */
-export function AdminUsersPage() {
+import { adminMessages, updateUserRoleFailed } from '../../../../../shared/messages';
+import type { AdminUser } from '../../../../../shared/schemas/admin';
+import { useToast } from '../../../components/ui/use-toast';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useUpdateUserRole } from '../api/update-user-role';
+import { TableRegion } from '../components/table-region';
+import '../components/admin.css';
+
+const JOINED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+function RoleToggle({ user }: { user: AdminUser }) {
+  const { toast } = useToast();
+  const update = useUpdateUserRole();
+  const makeAdmin = user.role !== 'admin';
+  const label = makeAdmin ? 'Make Admin' : 'Remove Admin';
   return (
-    <section className="page">
-      <h1>Admin Users</h1>
-      <p className="muted">Every user with their role and credits.</p>
+    <button
+      type="button"
+      className={makeAdmin ? 'button button--primary' : 'button'}
+      disabled={update.isPending}
+      aria-label={`${label}: ${user.username ?? user.id.slice(0, 8)}`}
+      onClick={() =>
+        update.mutate(
+          { userId: user.id, role: makeAdmin ? 'admin' : 'user' },
+          {
+            onSuccess: () => toast({ ...adminMessages.userRoleUpdated, variant: 'success' }),
+            onError: (error) => toast({ ...updateUserRoleFailed(error.message), variant: 'destructive' }),
+          },
+        )
+      }
+    >
+      {label}
+    </button>
+  );
+}
+
+/** /admin/users: every user, 100 a page, with their role toggle. */
+export function AdminUsersPage() {
+  const users = useAdminUsers();
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+  return (
+    <section className="stack">
+      <h1>Users</h1>
+      {users.isPending ? <p className="muted">Loading users…</p> : null}
+      {users.isError ? <p className="notice notice--error">{users.error.message}</p> : null}
+      {users.isSuccess ? (
+        <TableRegion label="Users table">
+          <table className="admin-table">
+            <caption className="muted">{rows.length} users</caption>
+            <thead>
+              <tr>
+                <th scope="col">User ID</th>
+                <th scope="col">Username</th>
+                <th scope="col">Role</th>
+                <th scope="col">Total credits</th>
+                <th scope="col">Used credits</th>
+                <th scope="col">Joined</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => (
+                <tr key={user.id}>
+                  <td className="admin-mono">{user.id.slice(0, 8)}</td>
+                  <td>{user.username ?? 'No username'}</td>
+                  <td>
+                    <span className={`admin-badge${user.role === 'admin' ? ' admin-badge--admin' : ''}`}>
+                      {user.role}
+                    </span>
+                  </td>
+                  <td>{user.totalCredits}</td>
+                  <td>{user.usedCredits}</td>
+                  <td>{JOINED.format(new Date(user.createdAt))}</td>
+                  <td>
+                    <RoleToggle user={user} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      ) : null}
+      {users.hasNextPage ? (
+        <button
+          type="button"
+          className="button"
+          disabled={users.isFetchingNextPage}
+          onClick={() => void users.fetchNextPage()}
+        >
+          Load More Users
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,8 @@
+import { httpHandler } from '../../lib/http-handler';
+import { getAdminStatistics } from '../../services/admin-statistics';
+
+/** GET /api/admin/statistics (get_admin_statistics): the dashboard's totals and recent cards. */
+export const handler = httpHandler({ auth: 'admin' }, async () => ({
+  status: 200,
+  body: await getAdminStatistics(new Date()),
+}));

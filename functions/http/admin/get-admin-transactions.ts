@@ -1,0 +1,8 @@
+import { httpHandler } from '../../lib/http-handler';
+import { listAdminTransactions } from '../../services/admin-statistics';
+
+/** GET /api/admin/transactions: the transaction totals and the 100 newest transactions of every user. */
+export const handler = httpHandler({ auth: 'admin' }, async () => ({
+  status: 200,
+  body: await listAdminTransactions(),
+}));

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUp as apiSignUp } from '../helpers/auth-client';
+import { type StartedStack, startStack } from '../helpers/local-stack';
+import { seededThread, seedThreads } from '../helpers/seed-threads';
+import { E2E_PASSWORD, fillCredentials } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
+
+const ADMIN = { email: 'admin@threadsnip.local', password: 'threadsnip-admin' };
+
+let stack: StartedStack;
+
+test.beforeAll(async () => {
+  stack = await startStack({ web: 'prod' });
+});
+
+test.afterAll(async () => {
+  await stack?.cleanup();
+});
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${stack.url}/auth`);
+  await fillCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${stack.url}/`);
+}
+
+/** A fresh regular account signed in on this page. */
+async function signedInUser(page: Page, name: string): Promise<string> {
+  const email = `${name}-${Date.now()}@example.com`;
+  await apiSignUp(stack.url, email, E2E_PASSWORD);
+  await signIn(page, email, E2E_PASSWORD);
+  return email;
+}
+
+test('a regular user typing /admin (or an admin subpage) lands on /', async ({ page }) => {
+  await signedInUser(page, 'curious');
+
+  for (const path of ['/admin', '/admin/users', '/admin/settings']) {
+    await page.goto(`${stack.url}${path}`);
+    await expect(page).toHaveURL(`${stack.url}/`);
+  }
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+});
+
+test('the admin walks the portal by keyboard and the sidebar, and toggles a user role', async ({ page }) => {
+  const { UserSub: promotedId } = await apiSignUp(stack.url, `promoted-${Date.now()}@example.com`, E2E_PASSWORD);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${stack.url}/admin`);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar).toContainText('credits');
+  await expect(page.getByRole('definition').first()).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByRole('heading', { name: 'Recent Users' })).toBeVisible();
+  await expect(page.getByText(/^promoted-\d+/)).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await sidebar.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByRole('heading', { name: 'Transactions', exact: true })).toBeVisible();
+  await expect(page.getByText('Total Transactions')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await sidebar.getByRole('link', { name: 'Users' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${stack.url}/admin/users`);
+  const row = page.getByRole('row').filter({ hasText: promotedId.slice(0, 8) });
+  await expect(row).toContainText('promoted-');
+  await expect(row.getByRole('cell', { name: 'user', exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await row.getByRole('button', { name: /^Make Admin/ }).click();
+  await expect(page.getByText('User role updated')).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  await row.getByRole('button', { name: /^Remove Admin/ }).click();
+  await expect(row.getByRole('cell', { name: 'user', exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Make Admin/ })).toBeVisible();
+});
+
+test('the admin views and deletes any user’s thread from the Threads page', async ({ page }) => {
+  const stamp = Date.now();
+  const { UserSub: ownerId } = await apiSignUp(stack.url, `owner-${stamp}@example.com`, E2E_PASSWORD);
+  const thread = seededThread(ownerId, 1, { title: `Admin-visible thread ${stamp}`, isSensitiveContent: true });
+  await seedThreads(stack, [thread]);
+  await signIn(page, ADMIN.email, ADMIN.password);
+
+  await page.goto(`${stack.url}/admin`);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Threads' }).click();
+  const row = page.getByRole('row').filter({ hasText: thread.title });
+  await expect(row).toContainText(`owner-${stamp}`);
+  await expect(row).toContainText('Sensitive');
+  await expectNoSeriousViolations(page);
+
+  await row.getByRole('link', { name: `View: ${thread.title}` }).click();
+  await expect(page.getByRole('heading', { name: thread.title })).toBeVisible();
+  await expect(page.getByText(thread.posts[0]!.content)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to threads' }).click();
+
+  await row.getByRole('button', { name: `Delete: ${thread.title}` }).click();
+  await expect(page.getByText('Thread deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('below 768 px the admin sidebar is a drawer opened by its button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${stack.url}/admin`);
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await expect(sidebar).toBeHidden();
+
+  await page.getByRole('button', { name: 'Admin menu' }).click();
+  await expect(sidebar).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await sidebar.getByRole('link', { name: 'Users' }).click();
+
+  await expect(page).toHaveURL(`${stack.url}/admin/users`);
+  await expect(sidebar).toBeHidden();
+});
