@@ -1,13 +1,32 @@
 #!/usr/bin/env node
-// Runs the TypeScript command line through tsx, so `npx threadsnip` works without a build step.
-import { register } from 'tsx/esm/api';
+// Runs the bundled command line (dist/cli, built by `npm run build:cli` and at install) when it is
+// current; otherwise the TypeScript source through tsx, so a fresh edit is never silently ignored.
+import { readFileSync, statSync } from 'node:fs';
 
-register();
-const { main, describeFailure } = await import('../functions/cli/threadsnip.ts');
+const root = new URL('../', import.meta.url);
+
+/** True when dist/cli exists and no source it was built from changed since. */
+function bundleIsCurrent() {
+  try {
+    const info = JSON.parse(readFileSync(new URL('dist/cli/build-info.json', root), 'utf8'));
+    return info.inputs.every((input) => statSync(new URL(input, root)).mtimeMs <= info.builtAt);
+  } catch {
+    return false;
+  }
+}
+
+let cli;
+if (bundleIsCurrent()) {
+  cli = await import('../dist/cli/threadsnip.mjs');
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  cli = await import('../functions/cli/threadsnip.ts');
+}
 try {
-  process.exitCode = await main(process.argv.slice(2), process.env);
+  process.exitCode = await cli.main(process.argv.slice(2), process.env);
 } catch (error) {
-  const failure = describeFailure(error);
+  const failure = cli.describeFailure(error);
   console.error(`threadsnip: ${failure.message}`);
   process.exitCode = failure.code;
 }

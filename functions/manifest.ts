@@ -26,6 +26,33 @@ export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callbac
 /** The kinds whose requests carry a verified Cognito token. */
 export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
 
+export type QueueName = 'generation' | 'publishing';
+
+/** Secrets a function may read, each a key of the deployment's API keys secret and an env var of the same name. */
+export type SecretName = 'OPENAI_API_KEY' | 'OAUTH_STATE_SECRET';
+
+/** Cognito admin actions on the app's user pool. */
+export type CognitoAdminAction = 'AdminDeleteUser' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
+
+/**
+ * What a function touches; the CDK app grants exactly this and nothing else (least privilege), and
+ * the assertions test checks the grants against these declarations.
+ */
+export interface Access {
+  /** `read`: Get/Query/BatchGet; `write`: also Put/Update/Delete/BatchWrite. Absent: no table rights. */
+  table?: 'read' | 'write';
+  /** Queues it sends messages to. */
+  sendTo?: QueueName[];
+  /** Reads the queues' attributes (the health check). */
+  inspectQueues?: boolean;
+  cognito?: CognitoAdminAction[];
+  secrets?: SecretName[];
+  /** Reads the Stripe keys from their own secret at cold start (never as environment values). */
+  stripe?: boolean;
+  /** Encrypts or decrypts platform tokens with the token key secret. */
+  tokenKey?: boolean;
+}
+
 export interface RouteEntry {
   method: HttpMethod;
   /** API Gateway route path, with `{name}` parameters. */
@@ -33,34 +60,57 @@ export interface RouteEntry {
   handler: string;
   /** The route's kind (see RouteKind); the handler module is built for the same kind. */
   auth: RouteKind;
+  access: Access;
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Served by the local stack only, never deployed (the test checkout). */
+  localOnly?: boolean;
 }
 
 export interface QueueEntry {
   /** Logical name, also the env var prefix of its URL (`GENERATION_QUEUE_URL`). */
-  name: 'generation' | 'publishing';
+  name: QueueName;
   handler: string;
+  access: Access;
   /** The worker's timeout; the queue's visibility timeout is six times this. */
   timeoutSeconds: number;
   memoryMb: number;
   batchSize: number;
   /** Receives before a message moves to the dead-letter queue. */
   maxReceiveCount: number;
+  /**
+   * Messages run at the same time: the worker's reserved concurrency (and the event source's
+   * maximum concurrency) in the cloud, the local poller's parallelism (LOCAL_QUEUE_CONCURRENCY overrides it).
+   */
+  concurrency: number;
 }
 
 export interface ScheduleEntry {
   name: string;
   handler: string;
+  access: Access;
   /** EventBridge cron expression; the local timer understands the daily `cron(M H * * ? *)` form. */
   cron: string;
 }
 
 export const routes: RouteEntry[] = [
-  { method: 'GET', path: '/api/health', handler: 'http/get-health', auth: 'public' },
-  { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user' },
-  { method: 'DELETE', path: '/api/me', handler: 'http/delete-me', auth: 'user', timeoutSeconds: 60 },
+  {
+    method: 'GET',
+    path: '/api/health',
+    handler: 'http/get-health',
+    auth: 'public',
+    access: { table: 'read', inspectQueues: true },
+  },
+  { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user', access: { table: 'write' } },
+  {
+    method: 'DELETE',
+    path: '/api/me',
+    handler: 'http/delete-me',
+    auth: 'user',
+    timeoutSeconds: 60,
+    access: { table: 'write', cognito: ['AdminDeleteUser'] },
+  },
   {
     method: 'POST',
     path: '/api/extract-article',
@@ -68,6 +118,8 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     timeoutSeconds: 20,
     memoryMb: 1024,
+    // Writes the kept extraction the generation worker reuses.
+    access: { table: 'write', secrets: ['OPENAI_API_KEY'] },
   },
   {
     method: 'POST',
@@ -76,50 +128,255 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     timeoutSeconds: 15,
     memoryMb: 1024,
+    access: { secrets: ['OPENAI_API_KEY'] },
   },
-  { method: 'POST', path: '/api/generation-jobs', handler: 'http/post-generation-job', auth: 'user' },
-  { method: 'GET', path: '/api/generation-jobs/{jobId}', handler: 'http/get-generation-job', auth: 'user' },
-  { method: 'GET', path: '/api/threads/{threadId}', handler: 'http/get-thread', auth: 'user' },
-  { method: 'PUT', path: '/api/threads/{threadId}', handler: 'http/put-thread', auth: 'user' },
-  { method: 'GET', path: '/api/threads', handler: 'http/get-threads', auth: 'user' },
-  { method: 'DELETE', path: '/api/threads/{threadId}', handler: 'http/delete-thread', auth: 'user' },
-  { method: 'GET', path: '/api/credits/transactions', handler: 'http/get-credit-transactions', auth: 'user' },
-  { method: 'GET', path: '/api/admin/access', handler: 'http/admin/get-admin-access', auth: 'admin' },
-  { method: 'GET', path: '/api/admin/users', handler: 'http/admin/get-admin-users', auth: 'admin' },
-  { method: 'PUT', path: '/api/admin/users/{userId}/role', handler: 'http/admin/put-user-role', auth: 'admin' },
-  { method: 'GET', path: '/api/admin/statistics', handler: 'http/admin/get-admin-statistics', auth: 'admin' },
-  { method: 'GET', path: '/api/admin/transactions', handler: 'http/admin/get-admin-transactions', auth: 'admin' },
-  { method: 'GET', path: '/api/admin/orders', handler: 'http/admin/get-admin-orders', auth: 'admin' },
-  { method: 'GET', path: '/api/admin/settings', handler: 'http/admin/get-admin-settings', auth: 'admin' },
-  { method: 'PUT', path: '/api/admin/platforms/{platform}', handler: 'http/admin/put-platform-setting', auth: 'admin' },
-  { method: 'GET', path: '/api/admin/threads', handler: 'http/admin/get-admin-threads', auth: 'admin' },
-  { method: 'GET', path: '/api/admin/threads/{threadId}', handler: 'http/admin/get-admin-thread', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/generation-jobs',
+    handler: 'http/post-generation-job',
+    auth: 'user',
+    access: { table: 'write', sendTo: ['generation'] },
+  },
+  {
+    method: 'GET',
+    path: '/api/generation-jobs/{jobId}',
+    handler: 'http/get-generation-job',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  // Write: reading someone else's thread records a security event.
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}',
+    handler: 'http/get-thread',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/threads/{threadId}',
+    handler: 'http/put-thread',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/credits/transactions',
+    handler: 'http/get-credit-transactions',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  // Write: every listing records a security event.
+  {
+    method: 'GET',
+    path: '/api/threads',
+    handler: 'http/get-threads',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/threads/{threadId}',
+    handler: 'http/delete-thread',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/credit-packages',
+    handler: 'http/payments/get-credit-packages',
+    auth: 'user',
+    // Write: the first read of an empty table seeds the default packages.
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/checkout',
+    handler: 'http/payments/post-credit-checkout',
+    auth: 'user',
+    access: { table: 'write', stripe: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/verify-payment',
+    handler: 'http/payments/post-verify-credit-payment',
+    auth: 'user',
+    access: { table: 'write', stripe: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    handler: 'webhooks/stripe',
+    auth: 'webhook',
+    access: { table: 'write', stripe: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/credits/test-checkout',
+    handler: 'http/payments/post-test-checkout',
+    auth: 'user',
+    access: { table: 'write' },
+    localOnly: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/connections',
+    handler: 'http/connections/get-connections',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/connections/telegram',
+    handler: 'http/connections/post-telegram-connection',
+    auth: 'user',
+    timeoutSeconds: 20,
+    access: { table: 'write', tokenKey: true },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/connections/{platform}',
+    handler: 'http/connections/delete-connection',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/publish',
+    handler: 'http/publishing/post-publish',
+    auth: 'user',
+    timeoutSeconds: 20,
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/publishing',
+    handler: 'http/publishing/get-publish-status',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  // Admin routes write: every access check is recorded as a security event.
+  {
+    method: 'GET',
+    path: '/api/admin/access',
+    handler: 'http/admin/get-admin-access',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    handler: 'http/admin/get-admin-users',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/{userId}/role',
+    handler: 'http/admin/put-user-role',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/statistics',
+    handler: 'http/admin/get-admin-statistics',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/transactions',
+    handler: 'http/admin/get-admin-transactions',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/threads',
+    handler: 'http/admin/get-admin-threads',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/threads/{threadId}',
+    handler: 'http/admin/get-admin-thread',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders',
+    handler: 'http/admin/get-admin-orders',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/settings',
+    handler: 'http/admin/get-admin-settings',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/platforms/{platform}',
+    handler: 'http/admin/put-platform-setting',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
   {
     method: 'DELETE',
     path: '/api/admin/threads/{threadId}',
     handler: 'http/admin/delete-admin-thread',
     auth: 'admin',
+    access: { table: 'write' },
   },
   // The most specific route wins, so this only answers paths no other route matches.
-  { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public' },
+  { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public', access: {} },
 ];
 
 export const queues: QueueEntry[] = [
   {
     name: 'generation',
     handler: 'queue/generation-worker',
+    access: { table: 'write', secrets: ['OPENAI_API_KEY'] },
     timeoutSeconds: 90,
     memoryMb: 1536,
     batchSize: 1,
     maxReceiveCount: 3,
+    concurrency: 5,
+  },
+  {
+    name: 'publishing',
+    handler: 'queue/publishing-worker',
+    // Sends to its own queue: a rate-limited or interrupted thread is re-queued with a delay.
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    // One platform's thread per invocation, so the per-message delays keep their stagger.
+    batchSize: 1,
+    maxReceiveCount: 3,
+    concurrency: 5,
   },
 ];
 
 export const schedules: ScheduleEntry[] = [
-  { name: 'refresh-free-credits', handler: 'schedule/refresh-free-credits', cron: 'cron(0 0 * * ? *)' },
+  {
+    name: 'refresh-free-credits',
+    handler: 'schedule/refresh-free-credits',
+    cron: 'cron(0 0 * * ? *)',
+    access: { table: 'write' },
+  },
 ];
 
 /** Cognito triggers: post-confirmation creates the account records and grants the admin role. */
 export const authTriggers = {
   postConfirmation: 'auth/post-confirmation',
 } as const;
+
+/** What the Cognito triggers touch (granted like the entries above). */
+export const authTriggerAccess: Record<(typeof authTriggers)[keyof typeof authTriggers], Access> = {
+  'auth/post-confirmation': { table: 'write', cognito: ['AdminAddUserToGroup'] },
+};

@@ -1,6 +1,9 @@
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
+import { OFFLINE_ACCOUNT, OFFLINE_REGION } from './cli';
 import { parseStageConfig } from './config';
 import { AppStack } from './stacks/app-stack';
 import { DataStack } from './stacks/data-stack';
@@ -18,14 +21,35 @@ function setting(contextKey: string, envName?: string): string | undefined {
   return envName ? process.env[envName] : undefined;
 }
 
+// The CLI sets CDK_DEFAULT_* from the caller's credentials. Without any (a fresh clone, offline),
+// `cdk synth` uses the stand-in account; a deploy of that assembly is refused by the CLI, whose
+// credentials name another account, so deploying still needs a real one.
+const givenAccount = setting('account', 'CDK_DEFAULT_ACCOUNT');
+const offline = !givenAccount;
+if (offline) {
+  console.warn(
+    `No AWS account given (-c account=… or credentials): synthesizing for the stand-in account ${OFFLINE_ACCOUNT}. Deploying needs a real account.`,
+  );
+}
+
+// Offline without a built SPA, a throwaway page stands in for it (removed after synth), so synth checks the infrastructure.
+const givenWebDist = setting('webDistPath', 'WEB_DIST_PATH');
+let placeholderWebDist: string | undefined;
+if (offline && !givenWebDist && !existsSync(join(projectRoot, 'web/dist/index.html'))) {
+  placeholderWebDist = mkdtempSync(join(tmpdir(), 'threadsnip-web-'));
+  writeFileSync(join(placeholderWebDist, 'index.html'), '<!doctype html><title>ThreadSnip</title>\n');
+  console.warn('No web/dist: synthesizing with a placeholder site (run `npm run build:web` before deploying).');
+}
+
 const config = parseStageConfig({
   stage: setting('stage', 'THREADSNIP_STAGE') ?? 'dev',
-  // The CLI sets CDK_DEFAULT_* from the caller's credentials; synth passes both explicitly instead.
-  account: setting('account', 'CDK_DEFAULT_ACCOUNT') ?? '',
-  region: setting('region', 'CDK_DEFAULT_REGION') ?? process.env.AWS_REGION ?? '',
+  account: givenAccount ?? OFFLINE_ACCOUNT,
+  region: setting('region', 'CDK_DEFAULT_REGION') ?? process.env.AWS_REGION ?? (offline ? OFFLINE_REGION : ''),
   appPublicUrl: setting('appPublicUrl', 'APP_PUBLIC_URL'),
   adminEmails: setting('adminEmails', 'ADMIN_EMAILS'),
   openAiModel: setting('openAiModel', 'OPENAI_MODEL'),
+  generationRequestsPerHour: setting('generationRequestsPerHour', 'GENERATION_REQUESTS_PER_HOUR'),
+  regenerationsPerThreadPerDay: setting('regenerationsPerThreadPerDay', 'REGENERATIONS_PER_THREAD_PER_DAY'),
   apiKeysSecretName: setting('apiKeysSecretName', 'THREADSNIP_SECRET_NAME'),
   alarmEmail: setting('alarmEmail', 'ALARM_EMAIL'),
   googleSignIn: setting('googleClientId', 'GOOGLE_CLIENT_ID')
@@ -35,7 +59,7 @@ const config = parseStageConfig({
       }
     : undefined,
   logRetentionDays: setting('logRetentionDays', 'LOG_RETENTION_DAYS'),
-  webDistPath: resolve(projectRoot, setting('webDistPath', 'WEB_DIST_PATH') ?? 'web/dist'),
+  webDistPath: placeholderWebDist ?? resolve(projectRoot, givenWebDist ?? 'web/dist'),
 });
 
 const env = { account: config.account, region: config.region };
@@ -54,4 +78,8 @@ new AppStack(app, `${prefix}-App`, {
   description: `ThreadSnip ${config.stage}: auth, API, functions, queues, schedules and web hosting`,
 });
 
-app.synth();
+try {
+  app.synth();
+} finally {
+  if (placeholderWebDist) rmSync(placeholderWebDist, { recursive: true, force: true });
+}

@@ -26,6 +26,9 @@ const stageConfigSchema = z.object({
   appPublicUrl: z.preprocess(blankToUndefined, z.url({ protocol: /^https$/ }).optional()),
   adminEmails: emailList,
   openAiModel: z.preprocess(blankToUndefined, z.string().min(1).default('gpt-4o-mini')),
+  /** Per-user generation budgets (the Lambdas' GENERATION_REQUESTS_PER_HOUR and REGENERATIONS_PER_THREAD_PER_DAY). */
+  generationRequestsPerHour: z.preprocess(blankToUndefined, z.coerce.number().int().positive().default(30)),
+  regenerationsPerThreadPerDay: z.preprocess(blankToUndefined, z.coerce.number().int().positive().default(10)),
   /** Secrets Manager secret (JSON, one key per variable); without it the app uses its offline generator. */
   apiKeysSecretName: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   /**

@@ -4,9 +4,10 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type { JWTPayload } from 'jose';
 import { type RouteEntry, TOKEN_KINDS } from '../functions/manifest';
 import type { ErrorCode } from '../shared/error-codes';
+import { safeDecode } from '../shared/url';
 import { claimsForEvent } from './jwt-verifier';
 import { invokeHandler } from './lambda-runtime';
-import { createRouter } from './routes';
+import { createRouter, refuseMalformedPath } from './routes';
 
 /** API Gateway's own payload limit; the handlers refuse anything over 256 KB themselves. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -31,6 +32,14 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/** True when some query name or value is not valid percent-encoded UTF-8. */
+function hasMalformedQuery(search: string): boolean {
+  return search
+    .replace(/^\?/, '')
+    .split(/[&=]/)
+    .some((part) => safeDecode(part.replace(/\+/g, ' ')) === null);
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {
@@ -122,6 +131,7 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const found = match(req.method ?? 'GET', url.pathname);
     if (!found) return refuse(res, 404, 'Not found', 'route_not_found');
+    if (found.malformed || hasMalformedQuery(url.search)) return refuseMalformedPath(res);
     let claims: JWTPayload | null = null;
     // Only token kinds pass through the JWT authorizer; the others never see claims.
     if (TOKEN_KINDS.includes(found.route.auth)) {

@@ -9,10 +9,16 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default('admin@threadsnip.local'),
   LOCAL_ADMIN_PASSWORD: z.string().min(6).default('threadsnip-admin'),
   LOCAL_QUEUE_RETRY_SECONDS: z.coerce.number().int().min(1).max(43200).default(30),
+  /** Messages each local queue runs at once; unset, the manifest's concurrency (the cloud's reserved concurrency). */
+  LOCAL_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(50).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
   ALLOW_PRIVATE_FETCH_HOSTS: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().optional(),
+  TELEGRAM_API_URL: z.string().optional(),
 });
 
 export type StartMode = 'dev' | 'prod' | 'none';
@@ -31,7 +37,18 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
     .filter(Boolean);
   const web: StartMode = argv.includes('--api-only') ? 'none' : argv.includes('--prod') ? 'prod' : 'dev';
   const handlerEnv = Object.fromEntries(
-    (['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ALLOW_PRIVATE_FETCH_HOSTS'] as const)
+    (
+      [
+        'OPENAI_API_KEY',
+        'OPENAI_BASE_URL',
+        'OPENAI_MODEL',
+        'ALLOW_PRIVATE_FETCH_HOSTS',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_API_BASE',
+        'TELEGRAM_API_URL',
+      ] as const
+    )
       .filter((name) => raw[name])
       .map((name) => [name, String(raw[name])]),
   );
@@ -42,6 +59,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
     adminEmails,
     localAdmin: { email: adminEmails[0] ?? 'admin@threadsnip.local', password: raw.LOCAL_ADMIN_PASSWORD },
     queueRetrySeconds: raw.LOCAL_QUEUE_RETRY_SECONDS,
+    queueConcurrency: raw.LOCAL_QUEUE_CONCURRENCY,
     handlerEnv,
   };
 }

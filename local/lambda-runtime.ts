@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 
 const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
@@ -19,6 +20,18 @@ function load(handlerPath: string): Promise<LambdaHandler> {
     loaded.set(handlerPath, pending);
   }
   return pending;
+}
+
+let invocations: Promise<InvokeStoreBase> | undefined;
+
+/**
+ * Runs `run` in an invocation scope of its own when the process runs invocations concurrently
+ * (AWS_LAMBDA_MAX_CONCURRENCY, as the local stack sets it); otherwise as Lambda runs one at a time.
+ */
+async function inInvocation<T>(requestId: string, run: () => Promise<T>): Promise<T> {
+  if (!process.env.AWS_LAMBDA_MAX_CONCURRENCY) return run();
+  invocations ??= InvokeStore.getInstanceAsync(true);
+  return (await invocations).run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, run);
 }
 
 function lambdaContext(handlerPath: string, deadline: number): Context {
@@ -41,7 +54,8 @@ function lambdaContext(handlerPath: string, deadline: number): Context {
 
 /** Invokes a handler with a Lambda-shaped context, failing after its timeout like Lambda does. */
 export async function invokeHandler(handlerPath: string, event: unknown, timeoutSeconds: number): Promise<unknown> {
-  const handler = await load(handlerPath);
+  // The module's cold start runs in an init scope of its own.
+  const handler = await inInvocation('init', () => load(handlerPath));
   const deadline = Date.now() + timeoutSeconds * 1000;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -51,7 +65,9 @@ export async function invokeHandler(handlerPath: string, event: unknown, timeout
     );
   });
   try {
-    return await Promise.race([handler(event, lambdaContext(handlerPath, deadline)), timeout]);
+    const context = lambdaContext(handlerPath, deadline);
+    const invocation = inInvocation(context.awsRequestId, () => handler(event, context));
+    return await Promise.race([invocation, timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -15,7 +15,17 @@ function toRecord(message: Message, queue: LocalQueue): SQSRecord {
       SenderId: attributes.SenderId ?? 'local',
       ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
     },
-    messageAttributes: {},
+    messageAttributes: Object.fromEntries(
+      Object.entries(message.MessageAttributes ?? {}).map(([name, value]) => [
+        name,
+        {
+          stringValue: value.StringValue,
+          dataType: value.DataType ?? 'String',
+          stringListValues: [],
+          binaryListValues: [],
+        },
+      ]),
+    ),
     md5OfBody: message.MD5OfBody ?? '',
     eventSource: 'aws:sqs',
     eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:threadsnip-${queue.entry.name}`,
@@ -26,11 +36,17 @@ function toRecord(message: Message, queue: LocalQueue): SQSRecord {
 /**
  * Plays the part of Lambda's SQS event source mapping: receives messages, invokes the worker
  * module with an SQS event, deletes what succeeded, and leaves failures to come back after the
- * visibility timeout and reach the DLQ after maxReceiveCount receives. Runs until stopped.
+ * visibility timeout and reach the DLQ after maxReceiveCount receives. Like Lambda, it runs up to
+ * `concurrency` messages at the same moment (the queue's reserved concurrency in the cloud), one
+ * receive loop per slot. Runs until stopped.
  */
-export function startQueuePoller(sqs: SQSClient, queue: LocalQueue): { stop: () => Promise<void> } {
+export function startQueuePoller(
+  sqs: SQSClient,
+  queue: LocalQueue,
+  concurrency = queue.entry.concurrency,
+): { stop: () => Promise<void> } {
   let running = true;
-  const loop = (async () => {
+  const slot = async () => {
     while (running) {
       let messages: Message[] = [];
       try {
@@ -41,6 +57,7 @@ export function startQueuePoller(sqs: SQSClient, queue: LocalQueue): { stop: () 
             MaxNumberOfMessages: 1,
             WaitTimeSeconds: 1,
             AttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
           }),
         );
         messages = received.Messages ?? [];
@@ -66,11 +83,12 @@ export function startQueuePoller(sqs: SQSClient, queue: LocalQueue): { stop: () 
         await sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: message.ReceiptHandle }));
       }
     }
-  })();
+  };
+  const slots = Promise.all(Array.from({ length: concurrency }, slot));
   return {
     stop: async () => {
       running = false;
-      await loop;
+      await slots;
     },
   };
 }

@@ -1,8 +1,20 @@
+import type { ServerResponse } from 'node:http';
+import { MalformedPathError } from '../functions/lib/errors';
 import type { RouteEntry } from '../functions/manifest';
+import { safeDecode } from '../shared/url';
 
 export interface RouteMatch {
   route: RouteEntry;
   pathParameters: Record<string, string>;
+  /** A path parameter held an escape that is not valid percent-encoded UTF-8 (answered 400). */
+  malformed: boolean;
+}
+
+/** Answers a path or query that cannot be decoded: 400 JSON with its code, as the handlers answer. */
+export function refuseMalformedPath(res: ServerResponse): void {
+  const refusal = new MalformedPathError();
+  res.writeHead(refusal.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: refusal.message, code: refusal.code }));
 }
 
 interface CompiledRoute {
@@ -46,10 +58,13 @@ export function createRouter(routes: RouteEntry[]) {
       const match = candidate.pattern.exec(path);
       if (!match) continue;
       const pathParameters: Record<string, string> = {};
+      let malformed = false;
       candidate.names.forEach((name, index) => {
-        pathParameters[name] = decodeURIComponent(match[index + 1] ?? '');
+        const decoded = safeDecode(match[index + 1] ?? '');
+        if (decoded === null) malformed = true;
+        pathParameters[name] = decoded ?? '';
       });
-      return { route: candidate.route, pathParameters };
+      return { route: candidate.route, pathParameters, malformed };
     }
     return null;
   };

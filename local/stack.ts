@@ -12,6 +12,7 @@ import { startDailyTimer } from './daily-timer';
 import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynalite } from './dynamo';
 import { createJwtVerifier } from './jwt-verifier';
+import { keepEmfLines, metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
@@ -26,6 +27,8 @@ export interface LocalStackOptions {
   localAdmin: { email: string; password: string };
   /** Seconds a failed queue message waits before it is retried. */
   queueRetrySeconds: number;
+  /** Overrides each queue's manifest concurrency when set. */
+  queueConcurrency?: number;
   /** Extra environment for the handlers (OPENAI_*, ALLOW_PRIVATE_FETCH_HOSTS, …). */
   handlerEnv: Record<string, string>;
 }
@@ -43,7 +46,7 @@ interface SavedState extends Partial<LocalUserPool> {
   localAdminCreated?: boolean;
 }
 
-const TABLE_NAME = 'threadsnip-local';
+export const TABLE_NAME = 'threadsnip-local';
 
 function readState(file: string): SavedState {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SavedState) : {};
@@ -59,7 +62,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stateFile = path.join(options.dataDir, 'local-stack.json');
   const releaseDataDir = claimDataDir(options.dataDir);
   const state = readState(stateFile);
-  const stops: Array<() => Promise<void> | void> = [releaseDataDir];
+  const stops: Array<() => Promise<void> | void> = [releaseDataDir, keepEmfLines(metricsLogPath(options.dataDir))];
   const stop = async () => {
     for (const step of stops.reverse()) await step();
   };
@@ -86,6 +89,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const sqs = localSqsClient(sqsServer.endpoint);
     const localQueues = await createQueues(sqs, queueEntries, options.queueRetrySeconds);
 
+    // The key that encrypts platform tokens at rest: created once, kept with the data.
+    const tokenKeyFile = path.join(options.dataDir, 'token-key');
+    if (!existsSync(tokenKeyFile)) writeFileSync(tokenKeyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+
     const server = createServer();
     const port = await preferPort(options.port);
     const url = `http://localhost:${port}`;
@@ -100,14 +107,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       APP_PUBLIC_URL: url,
       ADMIN_EMAILS: options.adminEmails.join(','),
+      TOKEN_KEY_FILE: tokenKeyFile,
       // A fresh key per start: OAuth states live ten minutes, so none outlives a restart that matters.
       OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...options.handlerEnv,
-      // The sample articles are served by this very server, which the fetch guard refuses as loopback.
+      // The sample articles are served by this very server, which the fetch guard refuses as loopback:
+      // allowed under /samples/ only, never the API or anything else of this origin.
       ALLOW_PRIVATE_FETCH_HOSTS: [
-        `localhost:${port}`,
-        `127.0.0.1:${port}`,
+        `localhost:${port}/samples/`,
+        `127.0.0.1:${port}/samples/`,
         options.handlerEnv.ALLOW_PRIVATE_FETCH_HOSTS,
       ]
         .filter(Boolean)
@@ -187,7 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
         }),
     );
 
-    for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue).stop);
+    for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue, options.queueConcurrency).stop);
     for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
 
     return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };

@@ -1,3 +1,4 @@
+import './lambda-env';
 import { readLocalConfig } from './config';
 import { type RunningStack, startLocalStack } from './stack';
 import { LocalStartError } from './start-error';

@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { safeDecode } from '../shared/url';
+import { refuseMalformedPath } from './routes';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webConfigFile = path.join(rootDir, 'web/vite.config.ts');
@@ -36,7 +38,8 @@ export async function buildWeb(): Promise<void> {
 export function createStaticSite(distDir = webDistDir): Middleware {
   const root = path.resolve(distDir);
   return async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+    const pathname = safeDecode(new URL(req.url ?? '/', 'http://local').pathname);
+    if (pathname === null) return refuseMalformedPath(res);
     const candidate = path.resolve(root, `.${pathname}`);
     let file = path.join(root, 'index.html');
     if (candidate.startsWith(root + path.sep)) {

@@ -51,23 +51,6 @@ export function showInputWarning(available: number): boolean {
   return available < INPUT_WARNING_BELOW;
 }
 
-/**
- * The balance after one credit is spent: free credits first, paid only when no free credit is
- * left, used count up by one. Null when there is nothing to spend; never goes below zero.
- */
-export function spendOneCredit<T extends CreditBalance>(balance: T): T | null {
-  const free = Math.max(0, balance.freeCredits);
-  const paid = Math.max(0, balance.paidCredits);
-  const used = Math.max(0, balance.usedCredits) + THREAD_CREDIT_COST;
-  if (free >= THREAD_CREDIT_COST) {
-    return { ...balance, freeCredits: free - THREAD_CREDIT_COST, paidCredits: paid, usedCredits: used };
-  }
-  if (paid >= THREAD_CREDIT_COST) {
-    return { ...balance, freeCredits: free, paidCredits: paid - THREAD_CREDIT_COST, usedCredits: used };
-  }
-  return null;
-}
-
 /** The UTC date (YYYY-MM-DD) of the next midnight UTC, when free credits refresh. */
 export function nextResetDate(now: Date | number): string {
   return addDays(utcDate(new Date(now)), 1);

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   // Request shape and size
   'invalid_request',
   'invalid_json',
+  'malformed_path',
   'payload_too_large',
   // Identity and access
   'unauthorized',
@@ -24,16 +25,29 @@ export const ERROR_CODES = [
   'conflict',
   // Credits
   'insufficient_credits',
+  'credit_package_unavailable',
+  'payment_provider_failed',
+  'payment_verification_failed',
   // Articles and generation
   'invalid_url',
   'extraction_failed',
   'service_busy',
   'generation_failed',
+  'regeneration_url_mismatch',
+  'rate_limited',
   // Thread edits and content checks
   'no_posts',
   'attribution_protected',
   'post_too_long',
   'content_unsafe',
+  // Idempotency-Key (a retried request)
+  'request_in_progress',
+  'idempotency_key_reused',
+  // Platform connections and publishing
+  'platform_not_implemented',
+  'platform_disabled',
+  'platform_not_connected',
+  'connection_failed',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',
@@ -74,6 +88,8 @@ export function defaultCodeForStatus(status: number): ErrorCode {
       return 'account_deleted';
     case 413:
       return 'payload_too_large';
+    case 429:
+      return 'rate_limited';
     case 422:
       return 'extraction_failed';
     case 502:

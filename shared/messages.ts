@@ -323,6 +323,9 @@ export const apiErrorMessages = {
   not_found: 'Not found',
   invalid_json: 'Request body is not valid JSON',
   payload_too_large: 'Request body too large (max 256 KB)',
+  malformed_path: 'The request path or query contains an invalid percent-escape.',
+  regeneration_url_mismatch:
+    'A thread can only be regenerated from the same article it was written from. Start a new thread for another URL.',
   insufficient_credits: creditMessages.insufficientCredits.description,
   invalid_url: generationMessages.invalidUrl,
   service_busy: 'The AI service is temporarily unavailable. Please try again in a moment.',
@@ -334,4 +337,6 @@ export const apiErrorMessages = {
   webhook_signature_invalid: 'The webhook signature does not match its body.',
   oauth_state_invalid: 'This sign-in link is invalid or has expired. Please connect again.',
   internal_error: 'Something went wrong on our side. Please try again.',
+  request_in_progress: 'This request is still being processed. Please wait a moment before retrying.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -26,3 +26,12 @@ function parseWebUrl(value: string): URL | null {
   const url = new URL(value);
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
 }
+
+/** decodeURIComponent, or null where it would throw (`%ZZ`, a lone `%`, an encoded lone surrogate). */
+export function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}

@@ -5,12 +5,15 @@ import { z } from 'zod';
 import type { Article } from '../../shared/schemas/article';
 import { isTone, TONES, type Tone } from '../../shared/tones';
 import { DomainError } from '../lib/errors';
-import { analyseArticle, draftThread, type OpenAiSettings, threadContent } from '../services/article-analysis';
-import { extractArticle, fetchArticle } from '../services/extraction/extract-article';
+import type { analyseArticle, OpenAiSettings } from '../services/article-analysis';
+
+/** The CLI's version (the package's), printed by --version. */
+declare const THREADSNIP_VERSION: string | undefined;
 
 const USAGE = `Usage:
   threadsnip extract <url|file.html> [--url <original-url>] [--json]
   threadsnip thread  <url|file.html> [--url <original-url>] [--tone <tone>] [--json]
+  threadsnip --help | --version
 
 Tones: ${TONES.join(', ')} (default professional).
 With OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, OPENAI_MODEL) the thread is written by the
@@ -32,6 +35,8 @@ async function readArticle(
   originalUrl: string | undefined,
   allowPrivateHosts: string[],
 ): Promise<Article> {
+  // Loaded only by the commands that read an article, so --help and --version start at once.
+  const { extractArticle, fetchArticle } = await import('../services/extraction/extract-article');
   if (/^https?:\/\//i.test(source)) return fetchArticle(source, { allowPrivateHosts });
   const html = await readFile(source, 'utf8').catch(() => {
     throw new UsageError(`Cannot read ${source}: give an http(s) URL or an HTML file.`);
@@ -63,12 +68,21 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       tone: { type: 'string', default: 'professional' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   });
+  if (values.version) {
+    console.log(await cliVersion());
+    return 0;
+  }
   const [command, source] = positionals;
-  if (values.help || !command || !source || !['extract', 'thread'].includes(command)) {
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!command || !source || !['extract', 'thread'].includes(command)) {
     console.error(USAGE);
-    return values.help ? 0 : 2;
+    return 2;
   }
   if (!isTone(values.tone)) {
     console.error(`Unknown tone "${values.tone}". Tones: ${TONES.join(', ')}`);
@@ -82,6 +96,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     .map((host) => host.trim())
     .filter(Boolean);
   const article = await readArticle(source, values.url, allowPrivateHosts);
+  const { analyseArticle, draftThread, threadContent } = await import('../services/article-analysis');
   const analysed = await analyseArticle(article, openai);
   if (command === 'extract') {
     if (values.json) console.log(JSON.stringify(analysed, null, 2));
@@ -101,6 +116,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     console.log(`Hallucination risk: ${draft.hallucination.risk} (${draft.hallucination.reason})`);
   }
   return 0;
+}
+
+/** The version the bundle was built with, or package.json's when run from source. */
+async function cliVersion(): Promise<string> {
+  if (typeof THREADSNIP_VERSION === 'string') return THREADSNIP_VERSION;
+  const manifest = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+  return String(manifest.version);
 }
 
 /** Exit code and message for a failure: domain errors are the user's to fix, others are bugs. */

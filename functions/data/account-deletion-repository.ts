@@ -1,6 +1,6 @@
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { type ItemKey, keys } from './keys';
+import { type ItemKey, itemTypes, keys } from './keys';
 import { addToTotals, type PlatformTotals } from './stats-repository';
 
 /** Marks an account as being deleted (kept until the very last step). */
@@ -8,7 +8,7 @@ export async function markAccountDeletion(userId: string, now: string): Promise<
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.accountDeletion(userId), type: 'account-deletion', userId, requestedAt: now },
+      Item: { ...keys.accountDeletion(userId), type: itemTypes.accountDeletion, userId, requestedAt: now },
     }),
   );
 }

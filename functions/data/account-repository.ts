@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems, db, isConditionFailure, tableName } from './client';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys, singletonSortKeys } from './keys';
 import { addToTotals } from './stats-repository';
 
 export type Role = 'admin' | 'user';
@@ -21,6 +21,8 @@ export interface CreditsRecord {
   dailyAllowance: number;
   /** UTC date (YYYY-MM-DD) of the last free refresh. */
   lastRefreshDate: string;
+  /** Set while a change of free credits still owes its ledger entry. */
+  pendingGrantId?: string;
 }
 
 export interface AccountRecords {
@@ -40,9 +42,9 @@ export async function getAccountRecords(userId: string): Promise<AccountRecords>
   );
   const items = result.Responses?.[tableName()] ?? [];
   const bySk = new Map(items.map((item) => [item.sk as string, item]));
-  const profile = bySk.get('PROFILE');
-  const role = bySk.get('ROLE');
-  const credits = bySk.get('CREDITS');
+  const profile = bySk.get(singletonSortKeys.profile);
+  const role = bySk.get(singletonSortKeys.role);
+  const credits = bySk.get(singletonSortKeys.credits);
   return {
     profile: profile
       ? {
@@ -73,6 +75,7 @@ export function toCreditsRecord(userId: string, item: Record<string, unknown>): 
     usedCredits: Number(item.usedCredits ?? 0),
     dailyAllowance: Number(item.dailyAllowance ?? 0),
     lastRefreshDate: String(item.lastRefreshDate ?? ''),
+    ...(item.grantId ? { pendingGrantId: String(item.grantId) } : {}),
   };
 }
 
@@ -81,7 +84,7 @@ export async function createProfileIfMissing(profile: Profile): Promise<void> {
   const created = await putIfMissing({
     ...keys.profile(profile.userId),
     ...keys.profileListing(profile.createdAt, profile.userId),
-    type: 'profile',
+    type: itemTypes.profile,
     userId: profile.userId,
     email: profile.email,
     username: profile.username,
@@ -95,7 +98,7 @@ export async function createRoleIfMissing(userId: string, role: Role, now: strin
   const created = await putIfMissing({
     ...keys.role(userId),
     ...keys.roleListing(role, userId),
-    type: 'role',
+    type: itemTypes.role,
     userId,
     role,
     updatedAt: now,
@@ -218,13 +221,19 @@ export async function listUsers(
   };
 }
 
-/** Creates the credits balance unless it exists. */
-export async function createCreditsIfMissing(record: CreditsRecord): Promise<void> {
+/**
+ * Creates the credits balance unless it exists, owing the ledger entry of its first free credits
+ * (a pending grant, settled by the caller; see credits-repository).
+ */
+export async function createCreditsIfMissing(record: CreditsRecord, createdAt: string): Promise<void> {
   await putIfMissing({
     ...keys.credits(record.userId),
     ...keys.creditsByResetDate(record.lastRefreshDate, record.userId),
-    type: 'credits',
+    type: itemTypes.credits,
     ...record,
+    grantId: 'grant-initial',
+    grantAmount: record.freeCredits,
+    grantAt: createdAt,
   });
 }
 

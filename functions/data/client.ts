@@ -1,12 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
+import { traced } from '../lib/tracer';
 
-/** The one DynamoDB document client of this process (local endpoint when configured). */
-export const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ region: config().region, endpoint: config().endpoints.dynamodb }),
-  { marshallOptions: { removeUndefinedValues: true } },
-);
+/** The one DynamoDB client of this process (local endpoint when configured). */
+export const dynamodb = traced(new DynamoDBClient({ region: config().region, endpoint: config().endpoints.dynamodb }));
+
+/** The one DynamoDB document client of this process, over `dynamodb`. */
+export const db = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
 
 /** The table every repository reads and writes. */
 export function tableName(): string {

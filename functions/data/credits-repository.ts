@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CreditsRecord, toCreditsRecord } from './account-repository';
 import { db, isConditionFailure, tableName } from './client';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
 
 export type ChargeOutcome = 'charged' | 'already-charged' | 'insufficient';
@@ -27,41 +27,113 @@ export async function getCredits(userId: string): Promise<CreditsRecord | null> 
 }
 
 /**
- * Resets free credits to the daily allowance if they were last refreshed before `today`
- * (no stacking). Conditional, so the midnight job and a first use after midnight never both apply.
- * Returns true when this call did the refresh.
+ * Every change of free credits is written with a pending grant on the balance item (`grantId`,
+ * `grantAmount`, `grantAt`): the same single-item write that changes the balance says which ledger
+ * entry it owes. Settling writes that entry (its id is the grant id, so a repeat overwrites it) and
+ * then clears the grant; whoever next touches a balance with a grant left by a crash settles it.
+ * `grantAmount = dailyAllowance - #free` reads the item as it was before the update.
  */
-export async function refreshFreeCreditsIfStale(userId: string, today: string): Promise<boolean> {
-  const listing = keys.creditsByResetDate(today, userId);
+const GRANT_FROM_ALLOWANCE = 'grantId = :grantId, grantAmount = dailyAllowance - #free, grantAt = :grantAt';
+
+/** The ledger entry a grant id stands for (free refresh of a day, first balance, allowance change). */
+function grantDescription(grantId: string): string {
+  if (grantId.startsWith('free-')) return 'Daily free credits';
+  if (grantId === 'grant-initial') return 'Free credits on sign-up';
+  return 'Free credit allowance changed';
+}
+
+/** Writes the ledger entry a balance's pending grant owes, then clears the grant (safe to repeat). */
+export async function settlePendingGrant(userId: string): Promise<void> {
+  const current = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.credits(userId), ConsistentRead: true }),
+  );
+  const item = current.Item;
+  if (!item?.grantId) return;
+  const grantId = String(item.grantId);
+  const amount = Number(item.grantAmount ?? 0);
+  // A refresh of a balance already at its allowance changes nothing: no entry of 0.
+  if (amount !== 0) {
+    await recordLedgerEntry({
+      id: grantId,
+      userId,
+      type: 'free_monthly',
+      amount,
+      description: grantDescription(grantId),
+      createdAt: String(item.grantAt),
+    });
+  }
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.credits(userId),
-        UpdateExpression:
-          'SET freeCredits = dailyAllowance, lastRefreshDate = :today, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
-        ConditionExpression: 'attribute_exists(pk) AND lastRefreshDate < :today',
-        ExpressionAttributeValues: { ':today': today, ':gsi1pk': listing.gsi1pk, ':gsi1sk': listing.gsi1sk },
+        UpdateExpression: 'REMOVE grantId, grantAmount, grantAt',
+        ConditionExpression: 'grantId = :grantId',
+        ExpressionAttributeValues: { ':grantId': grantId },
       }),
     );
-    return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
-/** Changes the free allowance (role change); free credits rise at once to an admin's allowance. */
-export async function setDailyAllowance(userId: string, allowance: number): Promise<void> {
+/**
+ * Resets free credits to the daily allowance if they were last refreshed before `today`
+ * (no stacking), with the ledger entry of the difference. Conditional, so the midnight job and a
+ * first use after midnight never both apply. Returns true when this call did the refresh.
+ */
+export async function refreshFreeCreditsIfStale(userId: string, today: string): Promise<boolean> {
+  const listing = keys.creditsByResetDate(today, userId);
+  const refresh = () =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.credits(userId),
+        UpdateExpression: `SET ${GRANT_FROM_ALLOWANCE}, #free = dailyAllowance, lastRefreshDate = :today, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk`,
+        // A grant a crash left unsettled is settled first, so no ledger entry is lost.
+        ConditionExpression: 'attribute_exists(pk) AND lastRefreshDate < :today AND attribute_not_exists(grantId)',
+        ExpressionAttributeNames: { '#free': 'freeCredits' },
+        ExpressionAttributeValues: {
+          ':today': today,
+          ':grantId': `free-${today}`,
+          ':grantAt': `${today}T00:00:00.000Z`,
+          ':gsi1pk': listing.gsi1pk,
+          ':gsi1sk': listing.gsi1sk,
+        },
+      }),
+    );
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await refresh();
+      await settlePendingGrant(userId);
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      await settlePendingGrant(userId);
+    }
+  }
+  return false;
+}
+
+/** Changes the free allowance (role change); free credits move at once to the new allowance. */
+export async function setDailyAllowance(userId: string, allowance: number, now = new Date()): Promise<void> {
+  await settlePendingGrant(userId);
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.credits(userId),
-      UpdateExpression: 'SET dailyAllowance = :allowance, freeCredits = :allowance',
+      UpdateExpression:
+        'SET grantId = :grantId, grantAmount = :allowance - #free, grantAt = :grantAt, dailyAllowance = :allowance, #free = :allowance',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':allowance': allowance },
+      ExpressionAttributeNames: { '#free': 'freeCredits' },
+      ExpressionAttributeValues: {
+        ':allowance': allowance,
+        ':grantId': `allowance-${now.toISOString()}`,
+        ':grantAt': now.toISOString(),
+      },
     }),
   );
+  await settlePendingGrant(userId);
 }
 
 /**
@@ -127,7 +199,7 @@ export async function recordLedgerEntry(entry: LedgerEntry): Promise<void> {
         ...keys.creditTransaction(entry.userId, entry.createdAt, entry.id),
         ...keys.transactionListing(entry.createdAt, entry.id),
         ...(entry.type === 'purchase' ? keys.purchaseListing(entry.createdAt, entry.id) : {}),
-        type: 'credit-transaction',
+        type: itemTypes.creditTransaction,
         transactionType: entry.type,
         ...omitType(entry),
       },
@@ -143,31 +215,43 @@ function omitType(entry: LedgerEntry): Omit<LedgerEntry, 'type'> {
   return rest;
 }
 
+/**
+ * One page of a user's ledger, newest first. The cursor is the sort key of the page's last entry;
+ * the partition is always the caller's own, so a cursor can never reach another user's ledger.
+ */
+export async function pageLedgerForUser(
+  userId: string,
+  limit: number,
+  cursor?: string,
+): Promise<{ entries: LedgerEntry[]; nextCursor?: string }> {
+  const pk = keys.userPartition(userId);
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.creditTransactionPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+      // Consistent: the history shown right after a purchase includes it.
+      ConsistentRead: true,
+      ExclusiveStartKey: cursor ? { pk, sk: cursor } : undefined,
+    }),
+  );
+  const last = result.LastEvaluatedKey?.sk;
+  return { entries: (result.Items ?? []).map(toLedgerEntry), ...(last ? { nextCursor: String(last) } : {}) };
+}
+
 function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
   return {
     id: String(item.id),
     userId: String(item.userId),
     type: item.transactionType as LedgerEntry['type'],
-    amount: Number(item.amount ?? 0),
-    description: String(item.description ?? ''),
+    amount: Number(item.amount),
+    description: String(item.description),
     createdAt: String(item.createdAt),
-    threadId: typeof item.threadId === 'string' ? item.threadId : undefined,
-    stripePaymentIntentId: typeof item.stripePaymentIntentId === 'string' ? item.stripePaymentIntentId : undefined,
+    threadId: item.threadId as string | undefined,
+    stripePaymentIntentId: item.stripePaymentIntentId as string | undefined,
   };
-}
-
-/** A user's ledger, newest first. */
-export async function listLedgerForUser(userId: string, limit = 100): Promise<LedgerEntry[]> {
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.creditTransactionPrefix },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (result.Items ?? []).map(toLedgerEntry);
 }
 
 /** User ids whose free credits were last refreshed on `date` (the midnight job's work list). */
@@ -187,6 +271,49 @@ export async function* listUserIdsRefreshedOn(date: string): AsyncGenerator<stri
     for (const item of page.Items ?? []) yield String(item.userId);
     cursor = page.LastEvaluatedKey;
   } while (cursor);
+}
+
+/** Segments of the audit's parallel Scan of balances. */
+const AUDIT_SCAN_SEGMENTS = 4;
+
+/**
+ * Every balance in the table, for the offline audit only (a parallel Scan: no user-facing path
+ * lists every balance). Yields each segment's balances as they arrive.
+ */
+export async function* scanAllCredits(): AsyncGenerator<CreditsRecord> {
+  const segments = Array.from({ length: AUDIT_SCAN_SEGMENTS }, async (_, segment) => {
+    const found: CreditsRecord[] = [];
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new ScanCommand({
+          TableName: tableName(),
+          Segment: segment,
+          TotalSegments: AUDIT_SCAN_SEGMENTS,
+          FilterExpression: 'sk = :sk',
+          ExpressionAttributeValues: { ':sk': keys.credits('').sk },
+          ConsistentRead: true,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const item of page.Items ?? []) found.push(toCreditsRecord(String(item.userId), item));
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+    return found;
+  });
+  for (const segment of segments) yield* await segment;
+}
+
+/** A user's whole ledger (every page), newest first: the audit's and the tests' view. */
+export async function listLedgerForUser(userId: string): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageLedgerForUser(userId, 100, cursor);
+    entries.push(...page.entries);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return entries;
 }
 
 /** The newest ledger entries of every user, from the admin listing (gsi2 `TRANSACTIONS`), newest first. */

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tone } from '../../shared/tones';
 import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 /** Job records expire a week after creation. */
 const JOB_RETENTION_SECONDS = 7 * 24 * 3600;
@@ -61,7 +61,7 @@ export async function createJob(
       TableName: tableName(),
       Item: {
         ...keys.generationJob(job.userId, job.jobId),
-        type: 'generation-job',
+        type: itemTypes.generationJob,
         ...record,
         expiresAt: Math.floor(Date.parse(job.createdAt) / 1000) + JOB_RETENTION_SECONDS,
       },
@@ -79,23 +79,57 @@ export async function getJob(userId: string, jobId: string): Promise<GenerationJ
   return result.Item ? fromItem(result.Item) : null;
 }
 
-/** Moves a job to running unless it already ended; false means a duplicate delivery to ignore. */
-export async function startJobAttempt(userId: string, jobId: string, now: string): Promise<boolean> {
+/**
+ * Claims a job for one attempt: moves it to running if it is queued, or if it is running but its
+ * last claim is older than `staleBefore` (a worker that died mid-attempt). False means another
+ * delivery has it or it ended: a duplicate to ignore, so concurrent copies never run it twice.
+ */
+export async function startJobAttempt(
+  userId: string,
+  jobId: string,
+  now: string,
+  staleBefore: string,
+): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.generationJob(userId, jobId),
         UpdateExpression: 'SET #status = :running, updatedAt = :now ADD attempts :one',
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (#status = :queued OR (#status = :running AND updatedAt < :staleBefore))',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now, ':one': 1 },
+        ExpressionAttributeValues: {
+          ':running': 'running',
+          ':queued': 'queued',
+          ':now': now,
+          ':one': 1,
+          ':staleBefore': staleBefore,
+        },
       }),
     );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Gives a running job back to the queue after an attempt failed unexpectedly, so its retry may claim it. */
+export async function releaseJobAttempt(userId: string, jobId: string, now: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.generationJob(userId, jobId),
+        UpdateExpression: 'SET #status = :queued, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :running',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued', ':now': now },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

@@ -11,19 +11,40 @@ export interface ItemKey {
 
 const user = (userId: string) => `USER#${userId}`;
 
+/** The fixed sort keys of a user's one-of-a-kind items (also the deletion prefixes of each). */
+export const singletonSortKeys = {
+  profile: 'PROFILE',
+  role: 'ROLE',
+  credits: 'CREDITS',
+  accountDeletion: 'DELETION',
+} as const;
+
+/** The `type` attribute of each entity, for readers of the raw table. */
+export const itemTypes = {
+  profile: 'profile',
+  role: 'role',
+  credits: 'credits',
+  creditTransaction: 'credit-transaction',
+  thread: 'thread',
+  generationJob: 'generation-job',
+  securityEvent: 'security-event',
+  accountDeletion: 'account-deletion',
+  oauthState: 'oauth-state',
+} as const;
+
 export const keys = {
   /** Everything a user owns lives in this partition, so deleting an account is one Query. */
   userPartition: (userId: string) => user(userId),
 
-  profile: (userId: string): ItemKey => ({ pk: user(userId), sk: 'PROFILE' }),
+  profile: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.profile }),
   /** Admin listing of users, newest first. */
   profileListing: (createdAt: string, userId: string) => ({ gsi1pk: 'PROFILES', gsi1sk: `${createdAt}#${userId}` }),
 
-  role: (userId: string): ItemKey => ({ pk: user(userId), sk: 'ROLE' }),
+  role: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.role }),
   /** Admins are listed under one index partition (counts, refresh of admin credits). */
   roleListing: (role: string, userId: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: userId }),
 
-  credits: (userId: string): ItemKey => ({ pk: user(userId), sk: 'CREDITS' }),
+  credits: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.credits }),
   /** Balances grouped by the date of their last free refresh, so the midnight job Queries stale ones. */
   creditsByResetDate: (resetDate: string, userId: string) => ({ gsi1pk: `CREDITS#${resetDate}`, gsi1sk: userId }),
   creditsResetDatePartition: (resetDate: string) => `CREDITS#${resetDate}`,
@@ -73,6 +94,14 @@ export const keys = {
   platformConnection: (userId: string, platform: string): ItemKey => ({ pk: user(userId), sk: `CONN#${platform}` }),
   platformConnectionPrefix: 'CONN#',
 
+  /** One platform's publishing of one thread: its formatted posts and the remote id of each made. */
+  publishRun: (userId: string, threadId: string, platform: string): ItemKey => ({
+    pk: user(userId),
+    sk: `PUBLISH#${threadId}#${platform}`,
+  }),
+  publishRunPrefix: 'PUBLISH#',
+  publishRunsOfThreadPrefix: (threadId: string) => `PUBLISH#${threadId}#`,
+
   securityEvent: (userId: string, createdAt: string, eventId: string): ItemKey => ({
     pk: user(userId),
     sk: `SECURITY#${createdAt}#${eventId}`,
@@ -80,11 +109,26 @@ export const keys = {
   securityEventPrefix: 'SECURITY#',
 
   /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
-  accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: 'DELETION' }),
+  accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.accountDeletion }),
 
   /** A pending OAuth redirect's single-use nonce (functions/lib/oauth-state.ts), with a TTL. */
   oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
   oauthStatePrefix: 'OAUTH#',
+
+  /** A per-user usage counter for one budget and one time window (rate limits); expires with its window. */
+  rateCounter: (userId: string, budget: string, window: string): ItemKey => ({
+    pk: user(userId),
+    sk: `RATE#${budget}#${window}`,
+  }),
+
+  /** The validated extraction of one URL for one user, kept briefly so the worker need not fetch it again. */
+  keptExtraction: (userId: string, urlHash: string): ItemKey => ({ pk: user(userId), sk: `EXTRACTION#${urlHash}` }),
+  /** Credit packages live in one small partition, read whole and ordered by sortOrder. */
+  creditPackage: (packageId: string): ItemKey => ({ pk: 'CREDIT_PACKAGES', sk: `PACKAGE#${packageId}` }),
+  creditPackagesPartition: 'CREDIT_PACKAGES',
+
+  /** One item per Checkout Session: its conditional creation decides which delivery fulfils it. */
+  checkoutFulfilment: (sessionId: string): ItemKey => ({ pk: `PAYMENT#${sessionId}`, sk: 'FULFILMENT' }),
 
   /** An admin's platform toggle; no item means the platform is enabled. */
   platformSetting: (platform: string): ItemKey => ({ pk: 'SETTINGS', sk: `PLATFORM#${platform}` }),
@@ -97,6 +141,9 @@ export const keys = {
 
   /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
+
+  /** The partition of Powertools idempotency records; their sort key is `<scope>#<hash of the request>`. */
+  idempotencyPartition: 'IDEMPOTENCY',
 } as const;
 
 /** The index each named access pattern queries. */

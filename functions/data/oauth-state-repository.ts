@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 export interface StoredOAuthState {
   userId: string;
@@ -15,7 +15,7 @@ export async function saveOAuthState(state: StoredOAuthState): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.oauthState(state.userId, state.nonce), type: 'oauth-state', ...state },
+      Item: { ...keys.oauthState(state.userId, state.nonce), type: itemTypes.oauthState, ...state },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 /** Security events are kept for 90 days. */
 const RETENTION_SECONDS = 90 * 24 * 3600;
@@ -19,7 +19,7 @@ export async function recordSecurityEvent(
       TableName: tableName(),
       Item: {
         ...keys.securityEvent(userId, createdAt, randomUUID()),
-        type: 'security-event',
+        type: itemTypes.securityEvent,
         userId,
         eventType,
         eventDetails: details,

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, Updat
 import { normalizePosts, parseHallucination } from '../../shared/posts';
 import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
 
 function sortKeys(thread: Pick<Thread, 'userId' | 'title' | 'createdAt' | 'id'>) {
@@ -18,7 +18,7 @@ function toItem(thread: Thread): Record<string, unknown> {
     ...keys.threadById(thread.id),
     ...keys.threadListing(thread.createdAt, thread.id),
     ...sortKeys(thread),
-    type: 'thread',
+    type: itemTypes.thread,
     ...thread,
   };
 }
@@ -263,4 +263,29 @@ export async function addMissingThreadSortKeys(): Promise<number> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return changed;
+}
+/** Records one platform's result on the thread (platform_posts, and posted_to_x for twitter). */
+export async function recordPlatformPost(
+  userId: string,
+  threadId: string,
+  platform: string,
+  result: { posted: boolean; postUrl?: string },
+  updatedAt: string,
+): Promise<void> {
+  const setPostedToX = platform === 'twitter' && result.posted ? ', postedToX = :yes' : '';
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.thread(userId, threadId),
+        UpdateExpression: `SET platformPosts.#platform = :result, updatedAt = :u${setPostedToX}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#platform': platform },
+        ExpressionAttributeValues: { ':result': result, ':u': updatedAt, ...(setPostedToX ? { ':yes': true } : {}) },
+      }),
+    );
+  } catch (error) {
+    // A thread deleted while it was being published has nothing left to record on.
+    if (!isConditionFailure(error)) throw error;
+  }
 }

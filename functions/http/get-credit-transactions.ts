@@ -1,20 +1,9 @@
-import { listLedgerForUser } from '../data/credits-repository';
+import { creditTransactionQuerySchema } from '../../shared/schemas/ledger';
 import { httpHandler } from '../lib/http-handler';
+import { listCreditTransactions } from '../services/credit-transactions';
 
-/** GET /api/credits/transactions: the caller's credit ledger, newest first (at most 100). */
-export const handler = httpHandler({}, async ({ caller }) => {
-  const entries = await listLedgerForUser(caller.userId, 100);
-  return {
-    status: 200,
-    body: {
-      transactions: entries.map(({ id, type, amount, description, createdAt, threadId }) => ({
-        id,
-        type,
-        amount,
-        description,
-        createdAt,
-        threadId,
-      })),
-    },
-  };
-});
+/** GET /api/credits/transactions: the caller's credit ledger, newest first, a page at a time. */
+export const handler = httpHandler({ query: creditTransactionQuerySchema }, async ({ caller, query }) => ({
+  status: 200,
+  body: await listCreditTransactions(caller.userId, query),
+}));

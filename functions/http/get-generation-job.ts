@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { generationJobParamsSchema } from '../../shared/schemas/generation';
 import { httpHandler } from '../lib/http-handler';
-import { getGenerationJob } from '../services/generation-jobs';
+import { getGenerationJob } from '../services/generation-job-views';
 
 /** GET /api/generation-jobs/{jobId}: the caller's job, with the thread once it succeeded. */
-export const handler = httpHandler({ params: z.object({ jobId: z.uuid() }) }, async ({ params, caller }) => ({
+export const handler = httpHandler({ params: generationJobParamsSchema }, async ({ params, caller }) => ({
   status: 200,
   body: await getGenerationJob(caller.userId, params.jobId),
 }));

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { threadParamsSchema } from '../../shared/schemas/thread';
 import { httpHandler, userAgentOf } from '../lib/http-handler';
 import { getThread } from '../services/threads';
 
 /** GET /api/threads/{threadId}?purpose=detail|restore: one of the caller's threads (the purpose names its security event). */
 export const handler = httpHandler(
   {
-    params: z.object({ threadId: z.string().min(1).max(100) }),
+    params: threadParamsSchema,
     query: z.object({ purpose: z.enum(['detail', 'restore']).default('detail') }),
   },
   async ({ params, query, caller, event }) => ({

@@ -1,9 +1,26 @@
-import { createGenerationJobRequestSchema } from '../../shared/schemas/generation';
+import {
+  createGenerationJobRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+} from '../../shared/schemas/generation';
+import { ValidationError } from '../lib/errors';
 import { httpHandler, userAgentOf } from '../lib/http-handler';
-import { submitGenerationJob } from '../services/generation-jobs';
+import { submitGenerationJobOnce } from '../services/generation-jobs';
 
-/** POST /api/generation-jobs: 202 with the queued job; the client follows it to its end. */
-export const handler = httpHandler({ body: createGenerationJobRequestSchema }, async ({ body, caller, event }) => ({
-  status: 202,
-  body: await submitGenerationJob(caller, body, new Date(), userAgentOf(event)),
-}));
+const headersSchema = idempotencyKeySchema.optional();
+
+/**
+ * POST /api/generation-jobs: 202 with the queued job; the client follows it to its end. With an
+ * Idempotency-Key header, a retry returns the first job instead of making (and charging) another.
+ */
+export const handler = httpHandler(
+  { body: createGenerationJobRequestSchema },
+  async ({ body, caller, event, context }) => {
+    const key = headersSchema.safeParse(event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+    if (!key.success) throw new ValidationError(key.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+    return {
+      status: 202,
+      body: await submitGenerationJobOnce(caller, body, new Date(), { key: key.data, context }, userAgentOf(event)),
+    };
+  },
+);

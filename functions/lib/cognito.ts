@@ -5,9 +5,12 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from './cognito-groups';
 import { config } from './config';
+import { traced } from './tracer';
 
 /** The one Cognito admin client of this process (the local emulator when configured). */
-const cognito = new CognitoIdentityProviderClient({ region: config().region, endpoint: config().endpoints.cognito });
+const cognito = traced(
+  new CognitoIdentityProviderClient({ region: config().region, endpoint: config().endpoints.cognito }),
+);
 
 function userPoolId(): string {
   const id = config().userPoolId;

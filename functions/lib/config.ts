@@ -20,8 +20,12 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
+const stageSchema = z.string().min(1).default('local');
+
 const envSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** The deployment stage (a dimension of every metric); 'local' under `npm start` and in tests. */
+  STAGE: stageSchema,
   TABLE_NAME: z.string().min(1),
   GENERATION_QUEUE_URL: z.string().min(1).optional(),
   PUBLISHING_QUEUE_URL: z.string().min(1).optional(),
@@ -34,6 +38,23 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   ALLOW_PRIVATE_FETCH_HOSTS: commaList,
+  /** Per-user generation budget (new and regenerated threads together). */
+  GENERATION_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** Per-thread regeneration budget, per UTC day. */
+  REGENERATIONS_PER_THREAD_PER_DAY: z.coerce.number().int().positive().default(10),
+  /** Stripe keys, locally or in tests; in the cloud they come from the secret named below. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The Stripe API's base URL (protocol, host, port); tests point it at a local fake. */
+  STRIPE_API_BASE: optionalUrl,
+  /** Secrets Manager ARN of `{ "secretKey", "webhookSecret" }` (cloud). */
+  STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  /** Telegram Bot API base URL (a local server in tests). */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
+  TOKEN_KEY_FILE: z.string().min(1).optional(),
+  /** In the cloud: the Secrets Manager secret holding that key material. */
+  TOKEN_KEY_SECRET_ARN: z.string().min(1).optional(),
   /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
   OAUTH_STATE_SECRET: z.string().min(32).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
@@ -57,6 +78,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
   const raw = parsed.data;
   return {
     region: raw.AWS_REGION,
+    stage: raw.STAGE,
     tableName: raw.TABLE_NAME,
     queueUrls: { generation: raw.GENERATION_QUEUE_URL, publishing: raw.PUBLISHING_QUEUE_URL },
     userPoolId: raw.USER_POOL_ID,
@@ -68,6 +90,18 @@ export function loadConfig(env: Record<string, string | undefined>) {
       ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL }
       : undefined,
     allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
+    rateLimits: {
+      generationsPerHour: raw.GENERATION_REQUESTS_PER_HOUR,
+      regenerationsPerThreadPerDay: raw.REGENERATIONS_PER_THREAD_PER_DAY,
+    },
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET || undefined,
+      apiBase: raw.STRIPE_API_BASE,
+      secretArn: raw.STRIPE_SECRET_ARN,
+    },
+    platformUrls: { telegram: raw.TELEGRAM_API_URL.replace(/\/+$/, '') },
+    tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },
     oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
   };
@@ -79,4 +113,9 @@ let cached: AppConfig | undefined;
 export function config(): AppConfig {
   cached ??= loadConfig(process.env);
   return cached;
+}
+
+/** The stage alone (metrics need it in every function, also where the rest of the config is not set). */
+export function stageName(): string {
+  return stageSchema.parse(process.env.STAGE);
 }

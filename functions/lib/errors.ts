@@ -11,6 +11,8 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   /** Extra fields for the JSON body (e.g. `retryable`). */
   readonly details: Record<string, unknown>;
+  /** Extra response headers (e.g. `Retry-After`). */
+  readonly headers: Record<string, string> = {};
 
   constructor(status: number, message: string, details: Record<string, unknown> = {}, code?: ErrorCode) {
     super(message);
@@ -103,5 +105,41 @@ export class WebhookSignatureError extends DomainError {
 export class OAuthStateError extends DomainError {
   constructor() {
     super(400, apiErrorMessages.oauth_state_invalid, {}, 'oauth_state_invalid');
+  }
+}
+
+/** A regeneration names a URL other than the thread's own article. */
+export class RegenerationUrlMismatchError extends DomainError {
+  constructor() {
+    super(400, apiErrorMessages.regeneration_url_mismatch, {}, 'regeneration_url_mismatch');
+  }
+}
+
+/** A path or query value that is not valid percent-encoded UTF-8. */
+export class MalformedPathError extends DomainError {
+  constructor() {
+    super(400, apiErrorMessages.malformed_path, {}, 'malformed_path');
+  }
+}
+
+/** A per-user budget is spent; `retryAfterSeconds` says when it refills. */
+export class RateLimitedError extends DomainError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, {}, 'rate_limited');
+    this.headers['retry-after'] = String(retryAfterSeconds);
+  }
+}
+
+/** A retry of a request whose first attempt is still running (same Idempotency-Key). */
+export class RequestInProgressError extends DomainError {
+  constructor() {
+    super(409, apiErrorMessages.request_in_progress, { retryable: true }, 'request_in_progress');
+  }
+}
+
+/** An Idempotency-Key reused for a different request. */
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super(422, apiErrorMessages.idempotency_key_reused, {}, 'idempotency_key_reused');
   }
 }

@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -5,6 +6,8 @@ import { apiErrorMessages } from '../../shared/messages';
 import type { RouteKind } from '../manifest';
 import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
+import { metricsMiddleware } from './metrics';
+import { tracerMiddleware } from './tracer';
 
 /** JSON bodies over this size are refused before parsing. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -40,6 +43,8 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
   params: TParams;
   caller: TCaller;
   event: HttpEvent;
+  /** The Lambda context (remaining time, request id). */
+  context: Context;
 }
 
 /** A route handler, tagged with the kind its stack enforces (tests compare it with the manifest). */
@@ -116,12 +121,23 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/** The API Gateway request id is the correlation id the request's queue messages carry on. */
+const correlation: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
+  before: async (request) => {
+    logger.setCorrelationId(request.event.requestContext.requestId);
+  },
+};
+
 /** Registered first so it runs last: domain errors become `{ error, code }`; anything else a bare 500. */
 const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
   onError: async (request) => {
     const { error } = request;
     if (error instanceof DomainError) {
-      request.response = json(error.status, { error: error.message, code: error.code, ...error.details });
+      request.response = json(
+        error.status,
+        { error: error.message, code: error.code, ...error.details },
+        error.headers,
+      );
       return;
     }
     logger.error('unhandled error', { error, path: request.event.rawPath });
@@ -174,7 +190,13 @@ export function routeStack(
   core: (event: HttpEvent, context: RouteContext) => Promise<HttpResponse>,
   guards: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext>[] = [],
 ): RouteHandler {
-  const stack = middy<HttpEvent, HttpResponse, Error, RouteContext>().use(errorToHttp).use(identifyCaller(kind));
+  const stack = middy<HttpEvent, HttpResponse, Error, RouteContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(correlation)
+    .use(tracerMiddleware())
+    .use(metricsMiddleware())
+    .use(errorToHttp)
+    .use(identifyCaller(kind));
   if (kind === 'admin') stack.use(requireStoredAdminRole);
   for (const guard of guards) stack.use(guard);
   return Object.assign(stack.handler(core), { kind });
@@ -207,6 +229,7 @@ export function httpHandler<TBody, TQuery, TParams>(
       params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
       caller: context.caller,
       event,
+      context,
     });
     return json(result.status, result.body, result.headers);
   });

@@ -1,6 +1,6 @@
 import { apiErrorMessages } from '../../shared/messages';
 import { clearAccountDeletionMark, deleteUserItems, markAccountDeletion } from '../data/account-deletion-repository';
-import { keys } from '../data/keys';
+import { keys, singletonSortKeys } from '../data/keys';
 import { deleteAuthUser } from '../lib/cognito';
 import { ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -8,14 +8,15 @@ import { logger } from '../lib/logger';
 /** What goes, in the spec's order (§4 Account deletion), each a sort-key prefix of the user's partition. */
 const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'credit transactions', prefix: keys.creditTransactionPrefix },
-  { what: 'credits', prefix: 'CREDITS' },
+  { what: 'credits', prefix: singletonSortKeys.credits },
   { what: 'platform connections', prefix: keys.platformConnectionPrefix },
+  { what: 'publishing progress', prefix: keys.publishRunPrefix },
   { what: 'threads', prefix: keys.threadPrefix },
   { what: 'generation jobs', prefix: keys.generationJobPrefix },
   { what: 'security events', prefix: keys.securityEventPrefix },
   { what: 'pending OAuth states', prefix: keys.oauthStatePrefix },
-  { what: 'role', prefix: 'ROLE' },
-  { what: 'profile', prefix: 'PROFILE' },
+  { what: 'role', prefix: singletonSortKeys.role },
+  { what: 'profile', prefix: singletonSortKeys.profile },
 ];
 
 /**

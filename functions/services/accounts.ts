@@ -10,7 +10,7 @@ import {
   getAccountRecords,
   type Role,
 } from '../data/account-repository';
-import { refreshFreeCreditsIfStale } from '../data/credits-repository';
+import { refreshFreeCreditsIfStale, settlePendingGrant } from '../data/credits-repository';
 import { config } from '../lib/config';
 import { DomainError } from '../lib/errors';
 
@@ -37,7 +37,11 @@ export function defaultUsername(email: string): string | null {
  */
 export async function ensureAccount(identity: AccountIdentity, now: Date): Promise<AccountRecords> {
   const existing = await getAccountRecords(identity.userId);
-  if (existing.profile && existing.role && existing.credits) return existing;
+  if (existing.profile && existing.role && existing.credits) {
+    if (!existing.credits.pendingGrantId) return existing;
+    await settlePendingGrant(identity.userId);
+    return getAccountRecords(identity.userId);
+  }
   if (await isAccountBeingDeleted(identity.userId))
     throw new DomainError(410, apiErrorMessages.account_deleted, {}, 'account_deleted');
   const createdAt = now.toISOString();
@@ -50,14 +54,18 @@ export async function ensureAccount(identity: AccountIdentity, now: Date): Promi
     createdAt,
   });
   const allowance = dailyAllowance(role);
-  await createCreditsIfMissing({
-    userId: identity.userId,
-    freeCredits: allowance,
-    paidCredits: 0,
-    usedCredits: 0,
-    dailyAllowance: allowance,
-    lastRefreshDate: utcDate(now),
-  });
+  await createCreditsIfMissing(
+    {
+      userId: identity.userId,
+      freeCredits: allowance,
+      paidCredits: 0,
+      usedCredits: 0,
+      dailyAllowance: allowance,
+      lastRefreshDate: utcDate(now),
+    },
+    createdAt,
+  );
+  await settlePendingGrant(identity.userId);
   return getAccountRecords(identity.userId);
 }
 

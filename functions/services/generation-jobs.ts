@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import type { Context } from 'aws-lambda';
 import { apiErrorMessages } from '../../shared/messages';
-import type { CreateGenerationJobRequest, GenerationJob } from '../../shared/schemas/generation';
+import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
 import {
@@ -9,49 +11,33 @@ import {
   finishJob,
   type GenerationJobRecord,
   getJob,
+  releaseJobAttempt,
   startJobAttempt,
 } from '../data/generation-job-repository';
-import { getThreadForUser, putThread, updateThreadForUser } from '../data/thread-repository';
+import { runOnce } from '../data/idempotency-store';
+import { putThread, updateThreadForUser } from '../data/thread-repository';
 import { config } from '../lib/config';
 import {
   DomainError,
   ExtractionError,
   GenerationFailedError,
+  IdempotencyKeyReusedError,
   InsufficientCreditsError,
   NotFoundError,
+  RegenerationUrlMismatchError,
+  RequestInProgressError,
   ServiceBusyError,
 } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { countBy, MetricUnit, metrics } from '../lib/metrics';
 import { sendToQueue } from '../lib/queues';
 import type { AccountIdentity } from './accounts';
 import { getAccount } from './accounts';
-import { analyseArticle, draftThread, threadContent } from './article-analysis';
-import { fetchArticle } from './extraction/extract-article';
+import { draftThread, threadContent } from './article-analysis';
+import { articleForGeneration, normaliseUrl } from './article-extraction';
+import { toView } from './generation-job-views';
+import { takeGenerationBudget } from './rate-limits';
 import { assertThreadAccess } from './thread-access';
-
-/** The message the generation queue carries. */
-export interface GenerationMessage {
-  userId: string;
-  jobId: string;
-}
-
-async function toView(job: GenerationJobRecord): Promise<GenerationJob> {
-  const thread = job.status === 'succeeded' ? await getThreadForUser(job.userId, job.threadId) : null;
-  return {
-    jobId: job.jobId,
-    status: job.status,
-    url: job.url,
-    tone: job.tone,
-    threadId: job.threadId,
-    isNewThread: job.isNewThread,
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-    error: job.error,
-    failureKind: job.failureKind,
-    retryable: job.retryable,
-    thread,
-  };
-}
 
 /**
  * Accepts a generation request: checks the caller may regenerate the thread (or has a credit for a
@@ -64,9 +50,15 @@ export async function submitGenerationJob(
   userAgent = 'unknown',
 ): Promise<GenerationJob> {
   let threadId = request.threadId;
+  let url = request.url;
   if (threadId) {
-    await assertThreadAccess({ userId: caller.userId, userAgent, now }, threadId);
+    // A regeneration rewrites the thread from its own article, never from another page.
+    const thread = await assertThreadAccess({ userId: caller.userId, userAgent, now }, threadId);
+    if (normaliseUrl(request.url) !== normaliseUrl(thread.sourceUrl)) throw new RegenerationUrlMismatchError();
+    url = thread.sourceUrl;
+    await takeGenerationBudget(caller.userId, threadId, now);
   } else {
+    await takeGenerationBudget(caller.userId, undefined, now);
     const account = await getAccount(caller, now);
     if (account.credits.availableCredits < 1) throw new InsufficientCreditsError();
     threadId = randomUUID();
@@ -74,21 +66,55 @@ export async function submitGenerationJob(
   const job = await createJob({
     jobId: randomUUID(),
     userId: caller.userId,
-    url: request.url,
+    url,
     tone: request.tone,
     threadId,
     isNewThread: !request.threadId,
     createdAt: now.toISOString(),
   });
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
+  logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
   return toView(job);
 }
 
-/** A job of the caller's, with its thread once it succeeded. */
-export async function getGenerationJob(userId: string, jobId: string): Promise<GenerationJob> {
-  const job = await getJob(userId, jobId);
-  if (!job) throw new NotFoundError(apiErrorMessages.generation_job_not_found, 'generation_job_not_found');
-  return toView(job);
+/** How long an Idempotency-Key returns its first job (spec: a retry within 24 hours). */
+const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+const submitOnce = runOnce(
+  'generation-jobs',
+  (input: {
+    idempotencyKey: string;
+    caller: AccountIdentity;
+    request: CreateGenerationJobRequest;
+    now: string;
+    userAgent: string;
+  }) => submitGenerationJob(input.caller, input.request, new Date(input.now), input.userAgent),
+  { keyPath: '[caller.userId, idempotencyKey]', payloadPath: 'request', ttlSeconds: IDEMPOTENCY_KEY_TTL_SECONDS },
+);
+
+/**
+ * `submitGenerationJob`, once per caller and Idempotency-Key: a retry with the same key returns the
+ * first job (one job, one charge); without a key every call submits.
+ */
+export async function submitGenerationJobOnce(
+  caller: AccountIdentity,
+  request: CreateGenerationJobRequest,
+  now: Date,
+  idempotency: { key: string | undefined; context: Context },
+  userAgent = 'unknown',
+): Promise<GenerationJob> {
+  const idempotencyKey = idempotency.key;
+  if (!idempotencyKey) return submitGenerationJob(caller, request, now, userAgent);
+  try {
+    return await submitOnce(
+      { idempotencyKey, caller, request, now: now.toISOString(), userAgent },
+      idempotency.context,
+    );
+  } catch (error) {
+    if (error instanceof IdempotencyAlreadyInProgressError) throw new RequestInProgressError();
+    if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();
+    throw error;
+  }
 }
 
 function failureOf(error: unknown): { kind: FailureKind; message: string; retryable: boolean } | null {
@@ -111,11 +137,15 @@ function failureOf(error: unknown): { kind: FailureKind; message: string; retrya
  */
 export async function runGenerationJob(
   message: GenerationMessage,
-  attempt: { receiveCount: number; maxReceiveCount: number },
+  attempt: { receiveCount: number; maxReceiveCount: number; timeoutSeconds: number },
 ): Promise<void> {
   const job = await getJob(message.userId, message.jobId);
   if (!job) throw new Error(`generation job ${message.jobId} does not exist`);
-  if (!(await startJobAttempt(job.userId, job.jobId, new Date().toISOString()))) return;
+  const startedAt = new Date();
+  const startedMs = performance.now();
+  // A claim older than the worker's own timeout belongs to an attempt that died without releasing it.
+  const staleBefore = new Date(startedAt.getTime() - attempt.timeoutSeconds * 1000).toISOString();
+  if (!(await startJobAttempt(job.userId, job.jobId, startedAt.toISOString(), staleBefore))) return;
   try {
     const content = await generate(job);
     const updatedAt = new Date().toISOString();
@@ -132,6 +162,7 @@ export async function runGenerationJob(
       };
       const charge = await consumeCreditForThread(job.userId, job.threadId);
       if (charge === 'insufficient') throw new InsufficientCreditsError();
+      if (charge === 'charged') metrics.addMetric('CreditsCharged', MetricUnit.Count, 1);
       await putThread(thread);
       await recordLedgerEntry({
         id: `usage-${job.threadId}`,
@@ -148,10 +179,14 @@ export async function runGenerationJob(
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
     if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);
+    logger.info('generation job succeeded', { jobId: job.jobId, threadId: job.threadId });
+    metrics.addMetric('ThreadsGenerated', MetricUnit.Count, 1);
+    metrics.addMetric('GenerationDuration', MetricUnit.Milliseconds, performance.now() - startedMs);
   } catch (error) {
     const failure = failureOf(error);
     if (failure) {
       logger.info('generation job failed', { jobId: job.jobId, kind: failure.kind, message: failure.message });
+      countBy('GenerationFailed', { reason: failure.kind === 'insufficient_credits' ? 'credits' : failure.kind });
       await finishJob(
         job.userId,
         job.jobId,
@@ -172,15 +207,16 @@ export async function runGenerationJob(
         },
         new Date().toISOString(),
       );
+    } else {
+      await releaseJobAttempt(job.userId, job.jobId, new Date().toISOString());
     }
     throw error;
   }
 }
 
-/** Reads, analyses and writes the thread's content for a job. */
+/** Reads (the kept extraction when there is one), analyses and writes the thread's content for a job. */
 async function generate(job: GenerationJobRecord) {
-  const { appHost, openai, allowPrivateFetchHosts } = config();
-  const article = await fetchArticle(job.url, { allowPrivateHosts: allowPrivateFetchHosts });
-  const analysed = await analyseArticle(article, openai);
+  const { appHost, openai } = config();
+  const analysed = await articleForGeneration(job.userId, job.url, new Date());
   return threadContent(analysed, await draftThread(analysed, job.tone, { appHost, openai }));
 }

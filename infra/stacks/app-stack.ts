@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -20,8 +20,6 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import {
   AccountRecovery,
   OAuthScope,
@@ -40,21 +38,34 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import type { LambdaEnvName } from '../../functions/lib/config';
-import { authTriggers, queues, routes, schedules, TOKEN_KINDS } from '../../functions/manifest';
+import {
+  type Access,
+  routes as allRoutes,
+  authTriggerAccess,
+  authTriggers,
+  queues,
+  type SecretName,
+  schedules,
+  TOKEN_KINDS,
+} from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction, handlerEntry } from '../constructs/app-function';
+import { Observability } from '../constructs/observability';
 import { QueueWithDlq } from '../constructs/queue-with-dlq';
 
 /** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
-export const SECRET_VARIABLES = ['OPENAI_API_KEY'] as const satisfies readonly LambdaEnvName[];
+export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const satisfies readonly (LambdaEnvName &
+  SecretName)[];
 
 /** The Cognito group the post-confirmation trigger adds admins to. */
 export const ADMIN_GROUP_NAME = ADMIN_GROUP;
+
+/** The local test checkout stands in for Stripe on one machine; the cloud never serves it. */
+const routes = allRoutes.filter((route) => !route.localOnly);
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
@@ -85,6 +96,21 @@ function constructId(name: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
+}
+
+/**
+ * What each handler module touches, from its manifest entries. An `admin` route reads the caller's
+ * stored role, so it can always read the table.
+ */
+export function accessByHandler(): Map<string, Access> {
+  const access = new Map<string, Access>();
+  for (const route of routes) {
+    const table = route.auth === 'admin' && !route.access.table ? 'read' : route.access.table;
+    access.set(route.handler, { ...route.access, ...(table ? { table } : {}) });
+  }
+  for (const entry of [...queues, ...schedules]) access.set(entry.handler, entry.access);
+  for (const [handler, needs] of Object.entries(authTriggerAccess)) access.set(handler, needs);
+  return access;
 }
 
 /**
@@ -230,70 +256,102 @@ export class AppStack extends Stack {
     });
     if (google) userPoolClient.node.addDependency(google);
 
-    // ---- Functions ----
-    const secretEnvironment: Partial<Record<LambdaEnvName, string>> = {};
+    // ---- Functions: each gets the rights its manifest entry declares, and only those ----
+    const secretEnvironment = new Map<SecretName, string>();
     if (config.apiKeysSecretName) {
       for (const name of SECRET_VARIABLES) {
         // A dynamic reference: CloudFormation resolves it at deploy time; the value never enters the template.
-        secretEnvironment[name] = SecretValue.secretsManager(config.apiKeysSecretName, {
-          jsonField: name,
-        }).unsafeUnwrap();
+        secretEnvironment.set(
+          name,
+          SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: name }).unsafeUnwrap(),
+        );
       }
     }
+    // Key material for the AES-256-GCM encryption of platform tokens; read at runtime, never in the template.
+    const tokenKeySecret = new Secret(this, 'PlatformTokenKey', {
+      description: 'Key material that encrypts users’ platform tokens at rest',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
     const sharedEnvironment: Partial<Record<LambdaEnvName, string>> = {
       TABLE_NAME: table.tableName,
       APP_PUBLIC_URL: config.appPublicUrl ?? siteUrl,
       ADMIN_EMAILS: config.adminEmails.join(','),
       OPENAI_MODEL: config.openAiModel,
-      ...Object.fromEntries(
-        queueResources.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
-      ),
-      ...secretEnvironment,
+      GENERATION_REQUESTS_PER_HOUR: String(config.generationRequestsPerHour),
+      REGENERATIONS_PER_THREAD_PER_DAY: String(config.regenerationsPerThreadPerDay),
+      STAGE: config.stage,
     };
 
-    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>();
+    // The operator stores `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` here; functions read it at cold start.
+    const stripeSecret = new Secret(this, 'StripeSecret', {
+      description: 'ThreadSnip Stripe keys: {"secretKey","webhookSecret"}',
+      // Starts as JSON without keys: payments answer 'Purchase Failed' until the operator sets them.
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
+      removalPolicy: ephemeral,
+    });
+
+    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
     for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
+    const access = accessByHandler();
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));
     const functions = new Map<string, AppFunction>();
     for (const handler of handlers) {
       const size = sizing.get(handler);
+      const needs = access.get(handler) ?? {};
       const isTrigger = triggerHandlers.has(handler);
+      const reachableQueues = queueResources.filter(
+        ({ entry }) => needs.inspectQueues || needs.sendTo?.includes(entry.name),
+      );
       const environment: Partial<Record<LambdaEnvName, string>> = {
         ...sharedEnvironment,
+        ...Object.fromEntries(
+          reachableQueues.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
+        ),
+        ...Object.fromEntries(
+          (needs.secrets ?? []).flatMap((name) => {
+            const value = secretEnvironment.get(name);
+            return value ? [[name, value]] : [];
+          }),
+        ),
         // A trigger cannot name its own pool (the pool depends on the trigger); it reads event.userPoolId.
         ...(isTrigger
           ? {}
           : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
+        ...(needs.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
+        ...(needs.tokenKey ? { TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn } : {}),
       };
       const fn = new AppFunction(this, `${constructId(handler)}Function`, {
         projectRoot,
         handler,
         timeoutSeconds: size?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
         memoryMb: size?.memoryMb ?? DEFAULT_MEMORY_MB,
+        reservedConcurrency: size?.concurrency,
         environment: environment as Record<string, string>,
         logRetention: config.logRetention,
         logRemovalPolicy: ephemeral,
       });
-      table.grantReadWriteData(fn);
-      for (const { pair } of queueResources) pair.queue.grantSendMessages(fn);
-      if (isTrigger) {
+      if (needs.table === 'write') table.grantReadWriteData(fn);
+      else if (needs.table === 'read') table.grantReadData(fn);
+      if (needs.stripe) stripeSecret.grantRead(fn);
+      if (needs.tokenKey) tokenKeySecret.grantRead(fn);
+      for (const { entry, pair } of queueResources) {
+        if (needs.sendTo?.includes(entry.name)) pair.queue.grantSendMessages(fn);
+        if (needs.inspectQueues) pair.queue.grant(fn, 'sqs:GetQueueAttributes');
+      }
+      const cognitoActions = (needs.cognito ?? []).map((action) => `cognito-idp:${action}`);
+      if (cognitoActions.length > 0 && isTrigger) {
         // Scoped by ARN pattern, not userPool.userPoolArn: the pool depends on this function (its trigger)
         // and the function waits for its policy, so naming the pool here would be a circular dependency.
         fn.addToRolePolicy(
           new PolicyStatement({
-            actions: ['cognito-idp:AdminAddUserToGroup'],
+            actions: cognitoActions,
             resources: [this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
           }),
         );
-      } else {
-        // Account deletion and the admin role toggle manage users of this pool.
-        userPool.grant(
-          fn,
-          'cognito-idp:AdminDeleteUser',
-          'cognito-idp:AdminAddUserToGroup',
-          'cognito-idp:AdminRemoveUserFromGroup',
-        );
+      } else if (cognitoActions.length > 0) {
+        userPool.grant(fn, ...cognitoActions);
       }
       functions.set(handler, fn);
     }
@@ -323,7 +381,11 @@ export class AppStack extends Stack {
     // ---- Queue workers ----
     for (const { entry, pair } of queueResources) {
       functionFor(entry.handler).addEventSource(
-        new SqsEventSource(pair.queue, { batchSize: entry.batchSize, reportBatchItemFailures: true }),
+        new SqsEventSource(pair.queue, {
+          batchSize: entry.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency: entry.concurrency,
+        }),
       );
     }
 
@@ -383,34 +445,19 @@ export class AppStack extends Stack {
     // The new index.html must not go live before the files it references.
     if (hashedAssets) siteFiles.node.addDependency(hashedAssets);
 
-    // ---- Alarms ----
-    if (config.alarmEmail) {
-      const topic = new Topic(this, 'AlarmTopic');
-      topic.addSubscription(new EmailSubscription(config.alarmEmail));
-      const action = new SnsAction(topic);
-      for (const { entry, pair } of queueResources) {
-        pair.deadLetterQueue
-          .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
-          .createAlarm(this, `${constructId(entry.name)}DeadLettersAlarm`, {
-            alarmDescription: `Messages failed ${entry.maxReceiveCount} times on the ${entry.name} queue`,
-            threshold: 0,
-            comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-            evaluationPeriods: 1,
-            treatMissingData: TreatMissingData.NOT_BREACHING,
-          })
-          .addAlarmAction(action);
-      }
-      httpApi
-        .metricServerError({ period: Duration.minutes(5), statistic: 'Sum' })
-        .createAlarm(this, 'ApiServerErrorsAlarm', {
-          alarmDescription: 'The API answered with 5xx more than 5 times in 5 minutes',
-          threshold: 5,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        })
-        .addAlarmAction(action);
-    }
+    // ---- Dashboard and alarms ----
+    new Observability(this, 'Observability', {
+      stage: config.stage,
+      httpApi,
+      routes: routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: functionFor(route.handler) })),
+      workers: [...queues, ...schedules].map((entry) => ({ label: entry.name, fn: functionFor(entry.handler) })),
+      queues: queueResources.map(({ entry, pair }) => ({
+        name: entry.name,
+        pair,
+        maxReceiveCount: entry.maxReceiveCount,
+      })),
+      alarmEmail: config.alarmEmail,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: config.appPublicUrl ?? siteUrl });
     new CfnOutput(this, 'ApiUrl', {

@@ -23,3 +23,27 @@ export const creditPackageSchema = z.object({
   sortOrder: z.number().int(),
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
+
+/** GET /api/credit-packages: the active packages, by sort order. */
+export const creditPackageListSchema = z.object({ packages: z.array(creditPackageSchema) });
+
+/** POST /api/credits/checkout */
+export const createCreditCheckoutRequestSchema = z.object({ packageId: z.string().min(1).max(100) });
+export type CreateCreditCheckoutRequest = z.infer<typeof createCreditCheckoutRequestSchema>;
+export const creditCheckoutSchema = z.object({ url: z.url() });
+
+/** A Checkout Session id as Stripe (`cs_…`) or the local test checkout (`test_…`) makes them. */
+export const checkoutSessionIdSchema = z
+  .string()
+  .regex(/^(cs_|test_)[A-Za-z0-9_-]{1,250}$/, 'Not a checkout session id');
+
+/** POST /api/credits/verify-payment: the return page's check of its session. */
+export const verifyCreditPaymentRequestSchema = z.object({ sessionId: checkoutSessionIdSchema });
+export const verifiedCreditPaymentSchema = z.object({ credits: z.number().int().positive() });
+
+/** POST /api/credits/test-checkout: 'Complete test payment' on the local test checkout page. */
+export const completeTestCheckoutRequestSchema = z.object({
+  sessionId: checkoutSessionIdSchema.refine((id) => id.startsWith('test_'), 'Not a test checkout session'),
+  packageId: z.string().min(1).max(100),
+});
+export type CompleteTestCheckoutRequest = z.infer<typeof completeTestCheckoutRequestSchema>;

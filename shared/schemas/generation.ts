@@ -29,6 +29,19 @@ export const createGenerationJobRequestSchema = z.object({
 });
 export type CreateGenerationJobRequest = z.infer<typeof createGenerationJobRequestSchema>;
 
+/** The `Idempotency-Key` header of a Generate: one per click, reused when the same click is retried. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,128}$/, 'Idempotency-Key must be 8 to 128 visible ASCII characters');
+
+/** What the generation queue carries: the job, in its owner's partition. */
+export const generationMessageSchema = z.object({ userId: z.string().min(1), jobId: z.uuid() });
+export type GenerationMessage = z.infer<typeof generationMessageSchema>;
+
+/** GET /api/generation-jobs/{jobId} path parameters. */
+export const generationJobParamsSchema = z.object({ jobId: z.uuid() });
+
 export const GENERATION_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /** Why a job failed, so the client picks the right screen. */

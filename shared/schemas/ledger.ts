@@ -14,5 +14,18 @@ export const creditTransactionSchema = z.object({
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 
-/** GET /api/credits/transactions */
-export const creditTransactionListSchema = z.object({ transactions: z.array(creditTransactionSchema) });
+/** GET /api/credits/transactions: one page, newest first; `nextCursor` fetches the next. */
+export const creditTransactionListSchema = z.object({
+  transactions: z.array(creditTransactionSchema),
+  nextCursor: z.string().optional(),
+});
+export type CreditTransactionList = z.infer<typeof creditTransactionListSchema>;
+
+/** Query of GET /api/credits/transactions: a page size and the previous page's cursor. */
+export const creditTransactionQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z
+    .string()
+    .regex(/^TX#[^\s]{1,300}$/, 'Not a ledger cursor')
+    .optional(),
+});

@@ -21,6 +21,19 @@ export type Post = z.infer<typeof postSchema>;
 
 export const toneSchema = z.enum(TONES);
 
+/** A thread id as routes accept it; unknown ids are a 404, not a 400. */
+/**
+ * API Gateway hands handlers decoded path values, so a decoded lone surrogate or control character
+ * is refused here (400), never sent to the table.
+ */
+export const threadIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cs}\p{Cc}]+$/u, 'Invalid thread id');
+/** /api/threads/{threadId} path parameters. */
+export const threadParamsSchema = z.object({ threadId: threadIdSchema });
+
 export const PLATFORMS = ['twitter', 'bluesky', 'discord', 'reddit', 'mastodon', 'telegram', 'facebook'] as const;
 export const platformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;

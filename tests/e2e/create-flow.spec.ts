@@ -113,9 +113,10 @@ test.describe('with the offline generator', () => {
 
     await page.getByRole('button', { name: 'Save & Continue' }).click();
     await expect(page.getByText('Changes Saved')).toBeVisible();
-    const share = page.getByRole('dialog', { name: 'Share Manually' });
-    await expect(share).toContainText(`Post 1 of ${total + 1}`);
-    await share.getByRole('button', { name: 'Done' }).click();
+    // With a thread id, Save & Continue leads to the share step.
+    await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to Publishing' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Back to Preview' }).click();
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible();

@@ -69,10 +69,10 @@ export async function newUser(
 export async function api(
   baseUrl: string,
   path: string,
-  options: { token?: string; method?: string; body?: unknown; rawBody?: string } = {},
+  options: { token?: string; method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered and assert on it
 ): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${baseUrl}${path}`, {

@@ -1,4 +1,5 @@
 import type { AuthorHandles } from '../../../shared/schemas/article';
+import { safeDecode } from '../../../shared/url';
 import { absoluteUrl, jsonLdArticle, type PageHead, resolveJsonLdReference } from './page-metadata';
 
 type JsonObject = Record<string, unknown>;
@@ -25,7 +26,8 @@ function twitterFromUrl(url: URL): string | null {
 function blueskyFromUrl(url: URL): string | null {
   if (!/^(www\.)?bsky\.app$/i.test(url.hostname)) return null;
   const match = /^\/profile\/([^/]+)\/?$/.exec(url.pathname);
-  const name = match?.[1] ? decodeURIComponent(match[1]).toLowerCase() : null;
+  // A page's link may hold any bytes: an escape that does not decode is no handle, not an error.
+  const name = match?.[1] ? (safeDecode(match[1])?.toLowerCase() ?? null) : null;
   if (!name) return null;
   if (name.startsWith('did:')) return name;
   return DOMAIN.test(name) ? `@${name}` : null;

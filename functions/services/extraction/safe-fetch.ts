@@ -7,7 +7,10 @@ import { classifyAddress, describeBlockReason } from './address-policy';
 
 /** Limits and exceptions for one server-side page fetch. */
 export interface SafeFetchOptions {
-  /** Hosts (`host` or `host:port`) that may be fetched even though they resolve to a private address. */
+  /**
+   * Hosts (`host` or `host:port`) that may be fetched even though they resolve to a private address;
+   * an entry with a path (`host:port/samples/`) allows only URLs whose path starts with it.
+   */
   allowPrivateHosts: string[];
   /** Overall budget for connecting, redirects and reading the body. */
   timeoutMs?: number;
@@ -45,13 +48,16 @@ const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);
 interface AllowedHost {
   hostname: string;
   port: number | null;
+  /** When set, only paths under this prefix are allowed. */
+  pathPrefix: string | null;
 }
 
 // Entries are normalised with the URL parser so `0x7f.1:8080` and `127.0.0.1:8080` are the same entry.
 function parseAllowedHosts(entries: string[]): AllowedHost[] {
   const parsed: AllowedHost[] = [];
   for (const raw of entries) {
-    const trimmed = raw.trim().toLowerCase();
+    const [hostPart = '', ...pathParts] = raw.trim().split('/');
+    const trimmed = hostPart.toLowerCase();
     if (!trimmed) continue;
     // A bare IPv6 address (::1) is written with brackets in a URL.
     const entry = !trimmed.startsWith('[') && trimmed.split(':').length > 2 ? `[${trimmed}]` : trimmed;
@@ -61,6 +67,7 @@ function parseAllowedHosts(entries: string[]): AllowedHost[] {
       parsed.push({
         hostname: stripBrackets(url.hostname).replace(/\.$/, ''),
         port: explicitPort ? Number(explicitPort) : null,
+        pathPrefix: pathParts.length ? new URL(`/${pathParts.join('/')}`, 'http://host').pathname : null,
       });
     } catch {
       // An entry that is not a host cannot match any URL: ignore it.
@@ -69,9 +76,25 @@ function parseAllowedHosts(entries: string[]): AllowedHost[] {
   return parsed;
 }
 
-function isAllowedHost(allowed: AllowedHost[], hostname: string, port: number): boolean {
+function allowedEntries(allowed: AllowedHost[], hostname: string, port: number): AllowedHost[] {
   const host = stripBrackets(hostname).toLowerCase().replace(/\.$/, '');
-  return allowed.some((entry) => entry.hostname === host && (entry.port === null || entry.port === port));
+  return allowed.filter((entry) => entry.hostname === host && (entry.port === null || entry.port === port));
+}
+
+function isAllowedHost(allowed: AllowedHost[], hostname: string, port: number): boolean {
+  return allowedEntries(allowed, hostname, port).length > 0;
+}
+
+/**
+ * Refuses a URL whose host is allowed only for some paths (`host:port/samples/`) when its path is
+ * not one of them. Checked before every request, redirects included, since a kept-alive connection
+ * to the host would otherwise serve any path.
+ */
+function assertPathAllowed(allowed: AllowedHost[], url: URL): void {
+  const entries = allowedEntries(allowed, url.hostname, Number(url.port) || defaultPort(url.protocol));
+  if (!entries.length || entries.some((entry) => entry.pathPrefix === null)) return;
+  if (entries.some((entry) => entry.pathPrefix && url.pathname.startsWith(entry.pathPrefix))) return;
+  throw new BlockedAddressError(url.host, 'a private network address');
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -101,8 +124,7 @@ function publicOnlyLookup(hostname: string, options: LookupOptions, callback: Lo
  * A connector that refuses non-public addresses: literal IPs before connecting, names at DNS lookup,
  * and, whatever the path, the address the socket is actually connected to (DNS rebinding).
  */
-function guardedConnector(allowPrivateHosts: string[], timeoutMs: number): buildConnector.connector {
-  const allowed = parseAllowedHosts(allowPrivateHosts);
+function guardedConnector(allowed: AllowedHost[], timeoutMs: number): buildConnector.connector {
   const strict = buildConnector({ timeout: timeoutMs, lookup: publicOnlyLookup });
   const open = buildConnector({ timeout: timeoutMs });
   return (options, callback) => {
@@ -265,7 +287,8 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let url = parseUrl(input);
-  const agent = new Agent({ connect: guardedConnector(options.allowPrivateHosts, timeoutMs) });
+  const allowed = parseAllowedHosts(options.allowPrivateHosts);
+  const agent = new Agent({ connect: guardedConnector(allowed, timeoutMs) });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const timedOut = () =>
@@ -274,6 +297,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   try {
     for (let redirects = 0; ; redirects++) {
       visited.add(url.href.replace(/#.*$/, ''));
+      assertPathAllowed(allowed, url);
       let response: Awaited<ReturnType<typeof fetch>>;
       try {
         response = await fetch(url, {

@@ -108,7 +108,12 @@ export function assessHallucination(posts: readonly { content: string }[], artic
       }
       const key = comparable(value);
       const looksLikeName =
-        /^\p{Lu}/u.test(value) && value !== 'I' && (!first || analysed.pos[i] === 'PROPN') && key.length > 1;
+        /^\p{Lu}/u.test(value) &&
+        value !== 'I' &&
+        // A function word ("If", "Here's", "The") is capitalised for position, never a name of its own.
+        !analysed.stop[i] &&
+        (!first || analysed.pos[i] === 'PROPN') &&
+        key.length > 1;
       first = false;
       if (looksLikeName) {
         name.push(value);

@@ -3,8 +3,11 @@ import type { Article } from '../../../shared/schemas/article';
 import type { Tone } from '../../../shared/tones';
 import { GenerationFailedError } from '../../lib/errors';
 import type { DraftPost, DraftThread } from './finalize-thread';
+import { pickHashtags } from './hashtags';
 import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';
-import { themeHashtag } from './themes';
+import { balanceQuotes, startsDangling } from './post-rules';
+import { type StandalonePost, standalonePosts } from './standalone';
+import { type ArticleCredit, writeBody, writeHook } from './tone-writer';
 
 const MAX_BODY_POSTS = 8;
 /** A sentence this similar to one already chosen repeats it. */
@@ -15,17 +18,6 @@ const COVERAGE = 0.15;
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
 const BOILERPLATE =
   /\b(subscribe|newsletter|cookies?|all rights reserved|click here|sign up|advertisement|follow us|read more|share this)\b/i;
-// Sentences that lean on the one before ("It was…", "But…") read badly on their own.
-const DANGLING_START = /^["“]?(it|this|that|these|those|they|he|she|but|and|or|so|however|also|still|yet)\b/i;
-
-/** Hook phrasing per tone: modest and deterministic; `lead` is the title or lead sentence. */
-const HOOKS: Record<Tone, (lead: string) => string> = {
-  professional: (lead) => `${lead}: a summary of the key points.`,
-  casual: (lead) => `Just read this one: ${lead}. Here's the gist 👇`,
-  humorous: (lead) => `${lead}. Yes, really. The mostly serious rundown 🧵`,
-  educational: (lead) => `${lead}: what happened and why it matters, step by step 🧵`,
-  persuasive: (lead) => `${lead}. This deserves your attention, and here's why 👇`,
-};
 
 interface Candidate {
   span: SentenceSpan;
@@ -177,7 +169,7 @@ function rankCandidates(analysed: AnalysedText, candidates: Candidate[]): number
   return candidates.map((c, k) => {
     const position = 1 + 0.35 * Math.exp((-4 * c.position) / total) + (c.paragraphStart ? 0.1 : 0);
     const length = c.words < 8 ? 0.7 : c.words > 45 ? 0.8 : 1;
-    const dangling = DANGLING_START.test(c.text) ? 0.85 : 1;
+    const dangling = startsDangling(c.text) ? 0.85 : 1;
     return ((rank[k] ?? 0) / best) * position * length * dangling;
   });
 }
@@ -227,18 +219,14 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Without trailing sentence punctuation, so a template can continue it. */
-function asLead(text: string): string {
-  return oneLine(text).replace(/[\s.:;,!?…]+$/u, '');
-}
-
 /**
- * A thread drafted without any network: TextRank centrality over tf-idf sentence vectors with a position
- * prior picks the article's central sentences, MMR removes repeats, and they become the numbered
- * posts in article order, after a tone-specific hook built from the title and the themes' hashtags.
+ * A thread drafted without any network: TextRank centrality over tf-idf sentence vectors with a
+ * position prior picks the article's central sentences and MMR removes repeats. The most central
+ * sentence that reads on its own becomes the hook, written in the tone and crediting the author and
+ * publication; the others become the numbered posts in article order, each made to stand alone.
  */
 export function generateOfflineDraft(input: {
-  article: Pick<Article, 'title' | 'content'>;
+  article: Pick<Article, 'title' | 'content'> & Partial<ArticleCredit>;
   tone: Tone;
   themes: readonly string[];
 }): DraftThread {
@@ -249,23 +237,36 @@ export function generateOfflineDraft(input: {
   if (candidates.length === 0) throw new GenerationFailedError('The article has no text to turn into a thread.');
 
   const scores = rankCandidates(analysed, candidates);
-  const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length));
-  const posts: DraftPost[] = selected.map((c) => ({ content: condense(oneLine(c.text)), source: c.text }));
-
+  // The hook states the central claim, which news and essays put near the top.
+  const hookScore = (k: number) => (scores[k] ?? 0) * (1 + Math.exp((-3 * (candidates[k]?.position ?? 0)) / 4));
+  const order = candidates.map((_, k) => k).sort((a, b) => hookScore(b) - hookScore(a));
+  // The hook: the most central sentence that needs no earlier sentence to be understood.
+  const central = candidates[order.find((k) => !startsDangling(candidates[k]?.text ?? '')) ?? order[0] ?? 0];
+  const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length) + 1);
+  const rest = selected.filter((c) => c !== central || selected.length === 1);
+  const body: StandalonePost[] = standalonePosts(
+    analysed,
+    rest.map((c) => ({ position: c.position, text: oneLine(c.text), score: scores[candidates.indexOf(c)] ?? 0 })),
+  );
+  // A single usable sentence is both the hook and the one numbered post.
+  if (body.length === 0 && central) body.push({ content: oneLine(central.text), source: central.text, score: 0 });
+  const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
+  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
   const title = oneLine(article.title);
-  let hook: DraftPost;
-  if (title.split(' ').length >= 2) {
-    hook = { content: HOOKS[tone](asLead(title)), source: article.title };
-  } else {
-    // No usable title: the strongest sentence leads, and is not repeated below unless it is all there is.
-    const topIndex = scores.indexOf(Math.max(...scores));
-    const top = candidates[topIndex] ?? candidates[0];
-    const lead = top ? top.text : '';
-    hook = { content: HOOKS[tone](asLead(lead)), source: lead };
-    const repeated = posts.findIndex((p) => p.source === lead);
-    if (posts.length > 1 && repeated !== -1) posts.splice(repeated, 1);
-  }
-
-  const hashtags = themes.map(themeHashtag).filter((t): t is string => t !== null);
-  return { title: title || asLead(hook.source ?? '').slice(0, 120) || 'Untitled Thread', hook, hashtags, posts };
+  const centralText = oneLine(central?.text ?? '');
+  const hook = writeHook({ tone, sentence: centralText, text: content, credit, themes, title, hashtags, condense });
+  const posts: DraftPost[] = writeBody({
+    tone,
+    posts: body,
+    credit,
+    themes,
+    title,
+    sentences: candidates.map((c) => oneLine(c.text)),
+  }).map((p) => ({ content: balanceQuotes(condense(p.content)), source: p.source }));
+  return {
+    title: title || centralText.replace(/[\s.:;,!?…]+$/u, '').slice(0, 120) || 'Untitled Thread',
+    hook: { content: balanceQuotes(hook), source: central?.text },
+    hashtags,
+    posts,
+  };
 }

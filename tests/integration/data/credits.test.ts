@@ -129,7 +129,7 @@ describe(`credits on ${table.backend}`, () => {
       threadId: 't2',
       createdAt: '2026-03-01T11:00:00.000Z',
     });
-    const ledger = await credits.listLedgerForUser(identity.userId);
+    const ledger = (await credits.listLedgerForUser(identity.userId)).filter((item) => item.type === 'usage');
     expect(ledger.map((item) => item.id)).toEqual(['usage-t2', 'usage-t1']);
     expect(ledger[0]).toMatchObject({ type: 'usage', amount: -1 });
   });

@@ -91,7 +91,17 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
       isNewThread: true,
       createdAt: '2026-03-01T10:00:00.000Z',
     });
-    expect(await jobs.startJobAttempt('owner-4', job.jobId, 'now')).toBe(true);
+    expect(
+      await jobs.startJobAttempt('owner-4', job.jobId, '2026-03-01T10:00:01.000Z', '2026-03-01T09:58:31.000Z'),
+    ).toBe(true);
+    // A second delivery while the first attempt runs does not start the job again…
+    expect(
+      await jobs.startJobAttempt('owner-4', job.jobId, '2026-03-01T10:00:02.000Z', '2026-03-01T09:58:32.000Z'),
+    ).toBe(false);
+    // …unless that attempt's claim is older than the worker's timeout (it died).
+    expect(
+      await jobs.startJobAttempt('owner-4', job.jobId, '2026-03-01T10:02:00.000Z', '2026-03-01T10:00:30.000Z'),
+    ).toBe(true);
     await jobs.finishJob('owner-4', job.jobId, { status: 'succeeded' }, 'later');
     await jobs.finishJob(
       'owner-4',
@@ -99,8 +109,10 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
       { status: 'failed', error: 'late', failureKind: 'internal', retryable: false },
       'latest',
     );
-    expect(await jobs.startJobAttempt('owner-4', job.jobId, 'again')).toBe(false);
-    expect(await jobs.getJob('owner-4', job.jobId)).toMatchObject({ status: 'succeeded', error: null, attempts: 1 });
+    expect(
+      await jobs.startJobAttempt('owner-4', job.jobId, '2026-03-01T11:00:00.000Z', '2026-03-01T10:58:30.000Z'),
+    ).toBe(false);
+    expect(await jobs.getJob('owner-4', job.jobId)).toMatchObject({ status: 'succeeded', error: null, attempts: 2 });
     expect(await jobs.getJob('owner-5', job.jobId)).toBeNull();
   });
 

@@ -179,6 +179,19 @@ describe('safeFetch against a local server', () => {
     expect(page).toMatchObject({ url: `${origin}/article`, contentType: 'text/html', charset: 'utf-8' });
   });
 
+  it('allows a host:port/path entry only under that path, redirects included', async () => {
+    await expect(safeFetch(`${origin}/article`, { allowPrivateHosts: [`${host}/art`] })).resolves.toMatchObject({
+      url: `${origin}/article`,
+    });
+    for (const path of ['/xhtml', '/art/../xhtml', '/to-article']) {
+      const message = await refusal(safeFetch(`${origin}${path}`, { allowPrivateHosts: [`${host}/to-xhtml/`] }));
+      expect(message, path).toMatch(/cannot be fetched for security reasons/);
+    }
+    // The redirect from the allowed path to another path of the same host is refused too.
+    const redirected = await refusal(safeFetch(`${origin}/to-article`, { allowPrivateHosts: [`${host}/to-`] }));
+    expect(redirected).toMatch(/cannot be fetched for security reasons/);
+  });
+
   it('does not let an allowed host:port open the same host on another port', async () => {
     const message = await refusal(safeFetch(`${origin}/article`, { allowPrivateHosts: ['127.0.0.1:1'] }));
     expect(message).toMatch(/loopback/);

@@ -98,11 +98,37 @@ describe('article to thread through the generation queue (offline generator)', (
     const me = await api(stack.url, '/api/me', { token });
     expect(me.body.credits).toMatchObject({ freeCredits: 4, usedCredits: 1, availableCredits: 4 });
     const ledger = await api(stack.url, '/api/credits/transactions', { token });
-    expect(ledger.body.transactions).toHaveLength(1);
+    // Newest first: the thread's usage, then the sign-up grant of the day's free credits.
+    expect(ledger.body.transactions).toHaveLength(2);
     expect(ledger.body.transactions[0]).toMatchObject({ type: 'usage', amount: -1, threadId: job.threadId });
+    expect(ledger.body.transactions[1]).toMatchObject({ type: 'free_monthly', amount: 5 });
 
     const restored = await api(stack.url, `/api/threads/${job.threadId}`, { token });
     expect(restored.body.posts).toEqual(job.thread.posts);
+  });
+
+  it('fetches the article once per generation: the worker reuses the extraction the validation kept', async () => {
+    const user = await newUser(stack.url);
+    const token = user.tokens.idToken;
+    articles.page('/once', RIVER_ARTICLE);
+    const url = `${articles.url}/once`;
+    const fetches = () => articles.requests.filter((path) => path === '/once').length;
+    expect((await api(stack.url, '/api/extract-article', { token, method: 'POST', body: { url } })).status).toBe(200);
+    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
+    const job = await waitForJob(stack.url, token, submitted.body.jobId);
+    expect(job.status).toBe('succeeded');
+    expect(job.thread.title).toBe('How the Lune river reshaped Lancaster');
+    expect(fetches()).toBe(1);
+
+    // Another user's generation of the same URL does not read the first user's kept extraction.
+    const other = await newUser(stack.url);
+    const theirs = await api(stack.url, '/api/generation-jobs', {
+      token: other.tokens.idToken,
+      method: 'POST',
+      body: { url },
+    });
+    expect((await waitForJob(stack.url, other.tokens.idToken, theirs.body.jobId)).status).toBe('succeeded');
+    expect(fetches()).toBe(2);
   });
 
   it("regenerates an existing thread for free and refuses another user's thread", async () => {
@@ -156,7 +182,7 @@ describe('article to thread through the generation queue (offline generator)', (
     expect((await api(stack.url, '/api/me', { token })).body.credits.availableCredits).toBe(5);
   });
 
-  it('turns 20 parallel generations with 5 credits into exactly 5 threads, balance 0 and 5 ledger entries', async () => {
+  it('turns 20 parallel generations with 5 credits, run concurrently by the queue, into exactly 5 threads, balance 0 and 5 ledger entries', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;
     const url = `${articles.url}/rivers`;
@@ -166,6 +192,26 @@ describe('article to thread through the generation queue (offline generator)', (
       ),
     );
     const accepted = submissions.filter((response) => response.status === 202);
+    // Watch the jobs and the balance while the worker runs them: several at once, as Lambda does,
+    // and the balance never below zero at any moment.
+    let mostRunning = 0;
+    let lowestBalance = Number.POSITIVE_INFINITY;
+    for (;;) {
+      const states = await Promise.all(
+        accepted.map(
+          async (response) =>
+            (await api(stack.url, `/api/generation-jobs/${response.body.jobId}`, { token })).body.status,
+        ),
+      );
+      lowestBalance = Math.min(
+        lowestBalance,
+        (await api(stack.url, '/api/me', { token })).body.credits.availableCredits,
+      );
+      mostRunning = Math.max(mostRunning, states.filter((status) => status === 'running').length);
+      if (states.every((status) => status === 'succeeded' || status === 'failed')) break;
+    }
+    expect(mostRunning).toBeGreaterThan(1);
+    expect(lowestBalance).toBe(0);
     const jobs = await Promise.all(accepted.map((response) => waitForJob(stack.url, token, response.body.jobId)));
     const succeeded = jobs.filter((job) => job.status === 'succeeded');
     expect(succeeded).toHaveLength(5);
@@ -175,7 +221,8 @@ describe('article to thread through the generation queue (offline generator)', (
       availableCredits: 0,
       usedCredits: 5,
     });
-    expect((await api(stack.url, '/api/credits/transactions', { token })).body.transactions).toHaveLength(5);
+    const ledger = (await api(stack.url, '/api/credits/transactions', { token })).body.transactions;
+    expect(ledger.filter((entry: { type: string }) => entry.type === 'usage')).toHaveLength(5);
     const rejected = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
     expect(rejected).toMatchObject({
       status: 402,

@@ -52,9 +52,11 @@ describe('a generation message delivered more than once', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
 
     expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 4, usedCredits: 1 });
-    expect(await credits.listLedgerForUser(identity.userId)).toHaveLength(1);
-    // The user's partition holds one thread: profile, role, credits, job, ledger entry and that thread.
-    expect(await deletion.countUserItems(identity.userId)).toBe(6);
+    const ledger = await credits.listLedgerForUser(identity.userId);
+    expect(ledger.filter((entry) => entry.type === 'usage')).toHaveLength(1);
+    // One thread: profile, role, credits, job, the sign-up grant and usage entries, that thread and
+    // the hour's generation-request counter.
+    expect(await deletion.countUserItems(identity.userId)).toBe(8);
     expect((await jobs.getJob(identity.userId, job.jobId))?.attempts).toBe(1);
   });
 });

@@ -74,6 +74,20 @@ describe('extractArticle on a news page', () => {
   });
 });
 
+describe('extractArticle on a page whose links hold malformed escapes', () => {
+  it('reads the article and ignores a profile link that does not decode', () => {
+    const paragraph =
+      'The harbour council spent four million pounds on new sea walls in 2021, engineer Ada Lovell told the meeting on Tuesday evening.';
+    const html = `<!doctype html><html><head><title>Sea walls</title></head><body><article><h1>Sea walls</h1>
+${Array.from({ length: 5 }, () => `<p>${paragraph}</p>`).join('')}
+<a rel="me" href="https://bsky.app/profile/%ZZ">Bluesky</a><a rel="me" href="https://bsky.app/profile/%ED%A0%80">Bluesky</a>
+</article></body></html>`;
+    const article = extractArticle(html, 'https://harbour.example/sea-walls', NOW);
+    expect(article.title).toBe('Sea walls');
+    expect(article.authorHandles.bluesky).toBeUndefined();
+  });
+});
+
 describe('extractArticle on a blog post', () => {
   const article = extractArticle(fixture('blog-post.html'), BLOG_URL, NOW);
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ForbiddenError } from '../../../functions/lib/errors';
 import { callerFromEvent, httpHandler } from '../../../functions/lib/http-handler';
+import { threadParamsSchema } from '../../../shared/schemas/thread';
 
 function event(overrides: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> & { claims?: Record<string, unknown> }) {
   const { claims, ...rest } = overrides;
@@ -80,5 +81,16 @@ describe('the HTTP handler stack', () => {
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('secret');
     expect(JSON.parse(result.body ?? '').code).toBe('internal_error');
+  });
+
+  it('refuses a decoded path parameter it cannot use (a lone surrogate, a control character) with 400 and a code', async () => {
+    const byId = httpHandler({ params: threadParamsSchema }, async ({ params }) => ({ status: 200, body: params }));
+    for (const threadId of ['\ud800', 'a\u0000b']) {
+      const response = await byId(event({ claims: user, pathParameters: { threadId } }), context);
+      expect(response.statusCode).toBe(400);
+      expect(JSON.parse(response.body ?? '')).toMatchObject({ code: 'invalid_request' });
+    }
+    const fine = await byId(event({ claims: user, pathParameters: { threadId: 'f00d' } }), context);
+    expect(fine.statusCode).toBe(200);
   });
 });

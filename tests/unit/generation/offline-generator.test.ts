@@ -53,16 +53,22 @@ describe('offline thread generation', () => {
     expectValidThread(thread.posts, article, APP_HOST);
   });
 
-  it('opens with a hook built from the title, phrased per tone, with hashtags from the themes', async () => {
+  it('opens with the central sentence, phrased per tone, crediting author and publication, with hashtags', async () => {
     const article = fixtureArticle('heat-pump-retrofit');
     const hooks = new Set<string>();
 
     for (const tone of TONES) {
-      const thread = await generateThread({ article, tone, appHost: APP_HOST, themes: ['heat pumps', 'energy'] });
+      const thread = await generateThread({
+        article: { ...article, byline: 'By Ingrid Solberg', siteName: 'Coastal Times' },
+        tone,
+        appHost: APP_HOST,
+        themes: ['heat pumps', 'energy'],
+      });
       const hook = thread.posts[0]?.content ?? '';
       hooks.add(hook);
-      expect(hook).toContain('How a Mid-Sized City Cut Its Heating Bills');
-      expect(hook).toMatch(/#HeatPumps #energy$/);
+      expect(hook).toContain('replace gas boilers');
+      expect(hook).toMatch(/by Ingrid Solberg in Coastal Times/i);
+      expect(hook).toMatch(/#HeatPumps/);
       expect(thread.themes).toEqual(['heat pumps', 'energy']);
     }
     expect(hooks.size).toBe(TONES.length);

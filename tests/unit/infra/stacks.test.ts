@@ -8,9 +8,9 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexes } from '../../../functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
-import { authTriggers, queues, routes, schedules, TOKEN_KINDS } from '../../../functions/manifest';
+import { routes as allRoutes, authTriggers, queues, schedules, TOKEN_KINDS } from '../../../functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
-import { AppStack } from '../../../infra/stacks/app-stack';
+import { AppStack, accessByHandler } from '../../../infra/stacks/app-stack';
 import { DataStack } from '../../../infra/stacks/data-stack';
 import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
 
@@ -27,6 +27,7 @@ let webDist: string;
 // Every optional setting at once: one extra synth covers secrets, alarms and a custom public URL.
 const FULL_SETTINGS: Partial<StageConfigInput> = {
   appPublicUrl: 'https://threadsnip.example.com',
+  generationRequestsPerHour: '60',
   apiKeysSecretName: 'threadsnip/test',
   alarmEmail: 'ops@example.com',
 };
@@ -79,6 +80,9 @@ function deployedRuntimeConfig(templates: { app: Template; assemblyDir: string }
   const resolved = staged.replace(/<<marker:[^>]+>>/g, (marker) => markers[index]![marker]!.Ref);
   return { siteFiles, runtimeConfig: parseRuntimeConfig(JSON.parse(resolved)) };
 }
+
+/** The routes the cloud serves: the local test checkout is never deployed. */
+const routes = allRoutes.filter((route) => !route.localOnly);
 
 const allHandlers = [
   ...new Set([
@@ -321,7 +325,7 @@ describe('app stack', () => {
         expect.arrayContaining(['TABLE_NAME', 'APP_PUBLIC_URL', 'ADMIN_EMAILS', 'OPENAI_MODEL']),
       );
       expect(variables.ADMIN_EMAILS).toBe('admin@example.com');
-      for (const queue of queues) expect(variables).toHaveProperty(`${queue.name.toUpperCase()}_QUEUE_URL`);
+      expect(variables).toMatchObject({ GENERATION_REQUESTS_PER_HOUR: '30', REGENERATIONS_PER_THREAD_PER_DAY: '10' });
       // No secret configured: the functions run the offline generator.
       expect(variables).not.toHaveProperty('OPENAI_API_KEY');
     }
@@ -334,6 +338,7 @@ describe('app stack', () => {
 
     const custom = synth(FULL_SETTINGS).app;
     expect(environmentOf(custom, 'http/get-health').APP_PUBLIC_URL).toBe('https://threadsnip.example.com');
+    expect(environmentOf(custom, 'http/post-generation-job').GENERATION_REQUESTS_PER_HOUR).toBe('60');
   });
 
   it('gives each manifest queue an encrypted DLQ and a partial-batch event source on its worker', () => {
@@ -347,6 +352,9 @@ describe('app stack', () => {
       const mapping = mappings[0]!.Properties!;
       expect(mapping.BatchSize).toBe(queue.batchSize);
       expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      // As many messages at once as the local poller runs, and no more: the worker's reserved concurrency.
+      expect(mapping.ScalingConfig).toEqual({ MaximumConcurrency: queue.concurrency });
+      expect(all[workerId]!.Properties!.ReservedConcurrentExecutions).toBe(queue.concurrency);
 
       const queueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!;
       const source = all[queueId]!.Properties!;
@@ -360,6 +368,65 @@ describe('app stack', () => {
       const dlq = all[redrive.deadLetterTargetArn['Fn::GetAtt'][0]!]!;
       expect(dlq.Type).toBe('AWS::SQS::Queue');
       expect(dlq.Properties?.SqsManagedSseEnabled).toBe(true);
+    }
+  });
+
+  it('takes Stripe webhooks without the JWT authorizer and grants the Stripe secret only to the payment functions', () => {
+    app.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/stripe/webhook',
+      AuthorizationType: 'NONE',
+    });
+    for (const path of ['/api/credits/checkout', '/api/credits/verify-payment']) {
+      app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `POST ${path}`, AuthorizationType: 'JWT' });
+    }
+    const secrets = Object.keys(app.findResources('AWS::SecretsManager::Secret')).filter((id) =>
+      id.startsWith('StripeSecret'),
+    );
+    expect(secrets).toHaveLength(1);
+    const stripeHandlers = [
+      'webhooks/stripe',
+      'http/payments/post-credit-checkout',
+      'http/payments/post-verify-credit-payment',
+    ];
+    for (const handler of allHandlers) {
+      const variables = environmentOf(app, handler);
+      if (stripeHandlers.includes(handler)) {
+        expect(variables.STRIPE_SECRET_ARN, handler).toEqual({ Ref: secrets[0] });
+      } else {
+        expect(variables, handler).not.toHaveProperty('STRIPE_SECRET_ARN');
+      }
+      // The keys themselves never sit in a function's environment.
+      expect(variables).not.toHaveProperty('STRIPE_SECRET_KEY');
+      expect(variables).not.toHaveProperty('STRIPE_WEBHOOK_SECRET');
+    }
+    const policies = JSON.stringify(app.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('secretsmanager:GetSecretValue');
+    const localOnly = allRoutes.filter((route) => route.localOnly);
+    expect(localOnly.map((route) => route.path)).toEqual(['/api/credits/test-checkout']);
+    expect(
+      app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'POST /api/credits/test-checkout' } }),
+    ).toEqual({});
+  });
+
+  it('has a publishing queue with its DLQ, and a token-encryption secret only the token users may read', () => {
+    expect(queues.map((queue) => queue.name)).toContain('publishing');
+    const secrets = app.findResources('AWS::SecretsManager::Secret');
+    const tokenKeyIds = Object.keys(secrets).filter((id) => id.startsWith('PlatformTokenKey'));
+    expect(tokenKeyIds).toHaveLength(1);
+    const secretId = tokenKeyIds[0]!;
+    expect(secrets[secretId]!.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
+    const env = environmentOf(app, 'queue/publishing-worker');
+    expect(env.TOKEN_KEY_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(env.PUBLISHING_QUEUE_URL).toBeDefined();
+    const tokenUsers = [
+      'queue/publishing-worker',
+      'http/publishing/post-publish',
+      'http/connections/post-telegram-connection',
+    ];
+    for (const handler of allHandlers) {
+      const variables = environmentOf(app, handler);
+      if (tokenUsers.includes(handler)) expect(variables.TOKEN_KEY_SECRET_ARN, handler).toEqual({ Ref: secretId });
+      else expect(variables, handler).not.toHaveProperty('TOKEN_KEY_SECRET_ARN');
     }
   });
 
@@ -507,12 +574,113 @@ describe('app stack', () => {
   });
 });
 
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+/** Every IAM action the role of a manifest handler's Lambda is allowed, with the resources of each. */
+function grantsOf(template: Template, handler: string): { action: string; resource: unknown }[] {
+  const roleId = [...references(functionProps(template, handler).Role, new Set())][0]!;
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+    ((policy.Properties?.Roles ?? []) as { Ref: string }[]).some((role) => role.Ref === roleId),
+  );
+  return policies.flatMap((policy) =>
+    ((policy.Properties?.PolicyDocument as { Statement?: Statement[] } | undefined)?.Statement ?? [])
+      .filter((statement) => statement.Effect === 'Allow')
+      .flatMap((statement) => [statement.Action].flat().map((action) => ({ action, resource: statement.Resource }))),
+  );
+}
+
+const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('least privilege: each function gets what its manifest entry declares, nothing more', () => {
+  let app: Template;
+  const access = accessByHandler();
+  beforeAll(() => {
+    ({ app } = synth());
+  });
+
+  it('lets only account deletion call AdminDeleteUser', () => {
+    const allowed = allHandlers.filter((handler) =>
+      grantsOf(app, handler).some(({ action }) => action === 'cognito-idp:AdminDeleteUser'),
+    );
+
+    expect(allowed).toEqual(['http/delete-me']);
+  });
+
+  it('gives table writes only to functions declaring write, and read-only routes no write at all', () => {
+    for (const handler of allHandlers) {
+      const actions = grantsOf(app, handler).map(({ action }) => action);
+      const declared = access.get(handler)?.table;
+      expect(
+        actions.some((action) => TABLE_WRITES.includes(action)),
+        `${handler} writes`,
+      ).toBe(declared === 'write');
+      expect(
+        actions.some((action) => action === 'dynamodb:GetItem'),
+        `${handler} reads`,
+      ).toBe(declared !== undefined);
+    }
+    expect(access.get('http/get-generation-job')?.table).toBe('read');
+    expect(access.get('http/get-credit-transactions')?.table).toBe('read');
+  });
+
+  it('lets only the generation route send to the generation queue', () => {
+    const worker = functionId(app, 'queue/generation-worker');
+    const mapping = Object.values(
+      app.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: worker } } }),
+    )[0]!.Properties!;
+    const generationQueueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    const senders = allHandlers.filter((handler) =>
+      grantsOf(app, handler).some(
+        ({ action, resource }) =>
+          action === 'sqs:SendMessage' && references(resource, new Set()).has(generationQueueId ?? ''),
+      ),
+    );
+
+    expect(generationQueueId).toBeDefined();
+    expect(senders).toEqual(['http/post-generation-job']);
+  });
+
+  it('hands queue URLs only to functions that send to or inspect a queue', () => {
+    for (const handler of allHandlers) {
+      const needs = access.get(handler) ?? {};
+      for (const queue of queues) {
+        const expected = Boolean(needs.inspectQueues || needs.sendTo?.includes(queue.name));
+        expect(
+          Object.hasOwn(environmentOf(app, handler), `${queue.name.toUpperCase()}_QUEUE_URL`),
+          `${handler} ${queue.name}`,
+        ).toBe(expected);
+      }
+    }
+  });
+
+  it('grants Cognito admin actions exactly as declared', () => {
+    for (const handler of allHandlers) {
+      const actions = grantsOf(app, handler)
+        .map(({ action }) => action)
+        .filter((action) => action.startsWith('cognito-idp:'))
+        .sort();
+      const declared = (access.get(handler)?.cognito ?? []).map((action) => `cognito-idp:${action}`).sort();
+      expect(actions, handler).toEqual(declared);
+    }
+  });
+});
+
 describe('stage settings', () => {
-  it('passes API keys as Secrets Manager dynamic references when a secret is configured', () => {
+  it('passes API keys as Secrets Manager dynamic references, only to the functions that declare them', () => {
     const { app } = synth(FULL_SETTINGS);
     const variables = environmentOf(app, 'http/post-extract-article');
 
     expect(variables.OPENAI_API_KEY).toBe('{{resolve:secretsmanager:threadsnip/test:SecretString:OPENAI_API_KEY::}}');
+    const access = accessByHandler();
+    for (const handler of allHandlers) {
+      const env = environmentOf(app, handler);
+      for (const secret of ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const) {
+        expect(Object.hasOwn(env, secret), `${handler} ${secret}`).toBe(
+          access.get(handler)?.secrets?.includes(secret) ?? false,
+        );
+      }
+    }
+    expect(environmentOf(app, 'http/get-me')).not.toHaveProperty('OPENAI_API_KEY');
   });
 
   it('alarms the configured address when messages reach a dead-letter queue', () => {
@@ -525,6 +693,66 @@ describe('stage settings', () => {
       Threshold: 0,
       ComparisonOperator: 'GreaterThanThreshold',
     });
+  });
+
+  it('alarms on a 5xx rate above 1%, generation p95 above 10 s and throttling, and traces every function', () => {
+    const { app } = synth(FULL_SETTINGS);
+    const alarms = Object.values(app.findResources('AWS::CloudWatch::Alarm')).map(
+      (alarm) => alarm.Properties as Record<string, unknown>,
+    );
+    const topic = Object.keys(app.findResources('AWS::SNS::Topic'));
+    expect(topic).toHaveLength(1);
+    for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: topic[0] }]);
+
+    const rate = alarms.find((alarm) => String(alarm.AlarmDescription).includes('5xx'));
+    expect(rate).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(JSON.stringify(rate?.Metrics)).toContain('100 * errors / requests');
+    expect(JSON.stringify(rate?.Metrics)).toContain('"MetricName":"5xx"');
+    expect(alarms).toContainEqual(
+      expect.objectContaining({
+        Namespace: 'ThreadSnip',
+        MetricName: 'GenerationDuration',
+        ExtendedStatistic: 'p95',
+        Threshold: 10_000,
+        Dimensions: expect.arrayContaining([{ Name: 'stage', Value: 'test' }]),
+      }),
+    );
+    expect(alarms).toContainEqual(
+      expect.objectContaining({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Threshold: 0 }),
+    );
+
+    const functions = Object.values(app.findResources('AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties?.Description ?? '').startsWith('functions/'),
+    );
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      expect(fn.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties?.Environment?.Variables?.STAGE).toBe('test');
+    }
+  });
+
+  it('has an operations dashboard for routes, generation, queues, DLQs and throttles, with no alarms unless an address is set', () => {
+    const { app } = synth();
+    app.resourceCountIs('AWS::CloudWatch::Alarm', 0);
+    app.resourceCountIs('AWS::SNS::Topic', 0);
+    const [dashboard] = Object.values(app.findResources('AWS::CloudWatch::Dashboard'));
+    const body = JSON.stringify(dashboard?.Properties?.DashboardBody);
+    for (const title of [
+      'API requests and 5xx',
+      'Generation outcomes',
+      'Requests per route',
+      'Errors per route',
+      'p95 duration per route (ms)',
+      'Publish outcomes per platform',
+      'Queue depth and oldest message age (s)',
+      'Dead-letter queues',
+      'Lambda throttles',
+    ]) {
+      expect(body).toContain(title);
+    }
+    for (const route of routes) expect(body).toContain(`${route.method} ${route.path}`);
+    expect(body).toContain('ThreadsGenerated');
+    expect(body).toContain('GenerationFailed');
   });
 
   it('keeps production data and deletes only non-production sites', () => {

@@ -8,9 +8,9 @@ import { createApiBridge } from '../../../local/api-bridge';
 // Handler paths are relative to functions/, so the fixture is reached from there.
 const DIGEST = '../tests/fixtures/handlers/raw-body-digest';
 const bridgeRoutes: RouteEntry[] = [
-  { method: 'POST', path: '/api/webhooks/test', handler: DIGEST, auth: 'webhook' },
-  { method: 'GET', path: '/api/admin/test', handler: DIGEST, auth: 'admin' },
-  { method: 'GET', path: '/api/user/test', handler: DIGEST, auth: 'user' },
+  { method: 'POST', path: '/api/webhooks/test', handler: DIGEST, auth: 'webhook', access: {} },
+  { method: 'GET', path: '/api/admin/test', handler: DIGEST, auth: 'admin', access: {} },
+  { method: 'GET', path: '/api/user/test', handler: DIGEST, auth: 'user', access: {} },
 ];
 
 let server: Server;

@@ -18,6 +18,16 @@ describe('the local route matcher', () => {
     expect(found?.pathParameters).toEqual({ threadId: 'abc-123' });
   });
 
+  it('flags escapes that are not percent-encoded UTF-8 instead of throwing', () => {
+    for (const bad of ['%ZZ', '%FF', '%ED%A0%80', '%']) {
+      const found = match('GET', `/api/threads/${bad}`);
+      expect(found?.route.handler, bad).toBe('http/get-thread');
+      expect(found?.malformed, bad).toBe(true);
+    }
+    expect(match('GET', '/api/%ZZ')).toMatchObject({ route: { handler: 'http/not-found' }, malformed: true });
+    expect(match('GET', '/api/threads/a%20b')).toMatchObject({ pathParameters: { threadId: 'a b' }, malformed: false });
+  });
+
   it('matches nothing outside /api', () => {
     expect(match('GET', '/create')).toBeNull();
   });

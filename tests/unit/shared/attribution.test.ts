@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionText, isAttributionText } from '../../../shared/attribution';
+import { attributionText } from '../../../shared/attribution';
 
 describe('attributionText', () => {
   it('reads exactly "Thread created by {host}. Read original article at: {url}"', () => {
@@ -12,19 +12,5 @@ describe('attributionText', () => {
     expect(attributionText('localhost:5173', 'http://127.0.0.1:8080/a')).toBe(
       'Thread created by localhost:5173. Read original article at: http://127.0.0.1:8080/a',
     );
-  });
-});
-
-describe('isAttributionText', () => {
-  it('recognises the attribution post for the same host, whatever the article', () => {
-    expect(isAttributionText('threadsnip.app', attributionText('threadsnip.app', 'https://a.example/x'))).toBe(true);
-  });
-
-  it('rejects another host, an edited text and ordinary posts', () => {
-    expect(isAttributionText('threadsnip.app', attributionText('other.app', 'https://a.example/x'))).toBe(false);
-    expect(isAttributionText('threadsnip.app', 'Thread made by threadsnip.app. Read original article at: x')).toBe(
-      false,
-    );
-    expect(isAttributionText('threadsnip.app', '1/ A summary of the article')).toBe(false);
   });
 });

@@ -16,7 +16,6 @@ import {
   showBuyMore,
   showFreePaidSplit,
   showInputWarning,
-  spendOneCredit,
   THREAD_CREDIT_COST,
 } from '../../../shared/credits';
 import { creditPackageSchema, creditsViewSchema } from '../../../shared/schemas/credits';
@@ -55,53 +54,6 @@ describe('creditBadge', () => {
 
   it('uses thresholds 10 and 5', () => {
     expect(CREDIT_BADGE_THRESHOLDS).toEqual({ good: 10, low: 5 });
-  });
-});
-
-describe('spendOneCredit', () => {
-  it('spends a free credit first and counts it as used', () => {
-    expect(spendOneCredit({ freeCredits: 2, paidCredits: 10, usedCredits: 3 })).toEqual({
-      freeCredits: 1,
-      paidCredits: 10,
-      usedCredits: 4,
-    });
-  });
-
-  it('spends a paid credit only once free credits are gone', () => {
-    expect(spendOneCredit({ freeCredits: 0, paidCredits: 10, usedCredits: 5 })).toEqual({
-      freeCredits: 0,
-      paidCredits: 9,
-      usedCredits: 6,
-    });
-  });
-
-  it('returns null with nothing to spend, and never goes below zero', () => {
-    expect(spendOneCredit({ freeCredits: 0, paidCredits: 0, usedCredits: 5 })).toBeNull();
-    expect(spendOneCredit({ freeCredits: -3, paidCredits: 0, usedCredits: 0 })).toBeNull();
-    expect(spendOneCredit({ freeCredits: -1, paidCredits: 1, usedCredits: 0 })).toEqual({
-      freeCredits: 0,
-      paidCredits: 0,
-      usedCredits: 1,
-    });
-  });
-
-  it('drains a balance in order, free then paid, then stops', () => {
-    let balance: { freeCredits: number; paidCredits: number; usedCredits: number } | null = {
-      freeCredits: 2,
-      paidCredits: 1,
-      usedCredits: 0,
-    };
-    const seen: string[] = [];
-    while (balance) {
-      seen.push(`${balance.freeCredits}/${balance.paidCredits}`);
-      balance = spendOneCredit(balance);
-    }
-    expect(seen).toEqual(['2/1', '1/1', '0/1', '0/0']);
-  });
-
-  it('keeps the other fields of the record', () => {
-    const record = { freeCredits: 1, paidCredits: 0, usedCredits: 0, lastRefreshDate: '2024-05-01' };
-    expect(spendOneCredit(record)?.lastRefreshDate).toBe('2024-05-01');
   });
 });
 

@@ -40,7 +40,10 @@ function textsOf(value: unknown): string[] {
 describe('message catalogue', () => {
   it.skipIf(!existsSync(specPath))('copies every fixed text word for word from the spec', () => {
     const spec = readFileSync(specPath, 'utf8');
-    const groups = Object.values(messages).filter((value) => typeof value === 'object');
+    // The API's own refusal texts (apiErrorMessages) reuse spec texts where the spec has one, but are not all in it.
+    const groups = Object.entries(messages)
+      .filter(([name, value]) => typeof value === 'object' && name !== 'apiErrorMessages')
+      .map(([, value]) => value);
     const texts = groups.flatMap(textsOf);
     expect(texts.length).toBeGreaterThan(100);
     expect(texts.filter((text) => !spec.includes(text))).toEqual([]);

@@ -40,11 +40,16 @@ describe('apiRequest', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer id-token');
   });
 
-  it("turns a JSON error into an ApiError with the status and the server's message", async () => {
-    route(() => Response.json({ error: 'Thread not found' }, { status: 404 }));
+  it("turns a JSON error into an ApiError with the status, the server's message and its code", async () => {
+    route(() => Response.json({ error: 'Thread not found', code: 'thread_not_found' }, { status: 404 }));
     const error = await apiRequest('/threads/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, message: 'Thread not found' });
+    expect(error).toMatchObject({ status: 404, message: 'Thread not found', code: 'thread_not_found' });
+  });
+
+  it('keeps the message but no code when the server sends an unknown code', async () => {
+    route(() => Response.json({ error: 'Teapot', code: 'i_am_a_teapot' }, { status: 418 }));
+    await expect(apiRequest('/me')).rejects.toMatchObject({ status: 418, message: 'Teapot', code: null });
   });
 
   it('gives a generic message when the error body is not JSON', async () => {

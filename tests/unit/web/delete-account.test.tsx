@@ -30,6 +30,8 @@ function answerApi(deleteResponse: () => Response) {
       return Response.json(LOCAL_RUNTIME_CONFIG);
     }
     if (url === '/api/me') return deleteResponse();
+    // An admin disabled every platform.
+    if (url === '/api/connections') return Response.json({ connections: [], enabledPlatforms: [] });
     return new Response(null, { status: 404 });
   });
 }
@@ -51,9 +53,10 @@ describe('/account-settings', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toMatch(/^\/auth/);
   });
 
-  it('shows the connections placeholder and the Danger Zone', () => {
+  it('says no platform is available when none is enabled, and shows the Danger Zone', async () => {
+    answerApi(() => new Response(null, { status: 204 }));
     renderSettings();
-    expect(screen.getByText('No platforms are currently available for connection.')).toBeTruthy();
+    expect(await screen.findByText('No platforms are currently available for connection.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Danger Zone' })).toBeTruthy();
   });
 });

@@ -25,6 +25,7 @@ const HistoryPage = lazyNamed(() => import('../features/history/routes/history-p
 const ThreadPage = lazyNamed(() => import('../features/threads/routes/thread-page'), 'ThreadPage');
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
+const TestCheckoutPage = lazyNamed(() => import('../features/credits/routes/test-checkout-page'), 'TestCheckoutPage');
 const AccountSettingsPage = lazyNamed(
   () => import('../features/account/routes/account-settings-page'),
   'AccountSettingsPage',
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: paths.auth.path, element: <AuthPage /> },
       { path: paths.create.path, element: <CreatePage /> },
       { path: paths.credits.path, element: <CreditsPage /> },
+      { path: paths.testCheckout.path, element: <TestCheckoutPage /> },
       { path: paths.accountSettings.path, element: <AccountSettingsPage /> },
       { path: paths.account.path, element: <Navigate to={paths.accountSettings.getHref()} replace /> },
       {

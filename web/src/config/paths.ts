@@ -41,7 +41,14 @@ export const paths = {
     path: '/thread/:threadId/manual-share',
     getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}/manual-share`,
   },
-  credits: { path: '/credits', getHref: () => '/credits' },
+  credits: {
+    path: '/credits',
+    /** With a payment's return parameters, as the checkout's success URL carries them. */
+    getHref: (payment?: { success: true; sessionId: string }) =>
+      payment ? withQuery('/credits', { success: 'true', session_id: payment.sessionId }) : '/credits',
+  },
+  /** The local test checkout (local stack only; Stripe Checkout takes its place in the cloud). */
+  testCheckout: { path: '/credits/test-checkout', getHref: () => '/credits/test-checkout' },
   accountSettings: { path: '/account-settings', getHref: () => '/account-settings' },
   /** The short alias the spec also links; it forwards to account settings. */
   account: { path: '/account', getHref: () => '/account' },

@@ -1,13 +1,18 @@
+import { type ErrorCode, errorCodeSchema } from '../../../shared/error-codes';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { loadAuth } from './auth-loader';
 
-/** An API failure: the HTTP status (0 when the server could not be reached) and the server's message. */
+/**
+ * An API failure: the HTTP status (0 when the server could not be reached), the server's message,
+ * and its stable code (null when no API answered, e.g. a network failure or a proxy's error page).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
     readonly status: number,
     message: string,
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
   }
@@ -24,6 +29,8 @@ export interface ApiRequestOptions<T> {
   /** Send the signed-in user's ID token (default true). */
   authenticated?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function bearerToken(): Promise<string | null> {
@@ -35,16 +42,17 @@ function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-async function errorMessage(response: Response): Promise<string> {
+async function errorOf(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) {
-      return body.error;
+      const code = errorCodeSchema.safeParse('code' in body ? body.code : undefined);
+      return new ApiError(response.status, body.error, code.success ? code.data : null);
     }
   } catch {
     // Not JSON (a proxy's HTML error page, an empty body): fall through to the generic text.
   }
-  return `Request failed (HTTP ${response.status})`;
+  return new ApiError(response.status, `Request failed (HTTP ${response.status})`);
 }
 
 /**
@@ -53,7 +61,7 @@ async function errorMessage(response: Response): Promise<string> {
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const { apiBaseUrl } = await loadRuntimeConfig();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.authenticated !== false) {
     const token = await bearerToken();
@@ -72,7 +80,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  if (!response.ok) throw await errorOf(response);
   if (response.status === 204 || response.headers.get('Content-Length') === '0') {
     return options.schema ? options.schema.parse(undefined) : (undefined as T);
   }

@@ -66,10 +66,24 @@ describe('classifyJobFailure', () => {
 });
 
 describe('classifySubmitError', () => {
-  it('maps 402 to insufficient credits and gateway errors to busy', () => {
-    expect(classifySubmitError(402, 'Insufficient credits')).toEqual({ kind: 'insufficientCredits' });
+  it('maps codes: insufficient credits, busy, extraction; other codes fail with their message', () => {
+    expect(classifySubmitError(402, 'No credits', 'insufficient_credits')).toEqual({ kind: 'insufficientCredits' });
+    expect(classifySubmitError(503, 'Busy', 'service_busy')).toEqual({ kind: 'busy' });
+    expect(classifySubmitError(422, 'Could not read', 'extraction_failed')).toEqual({
+      kind: 'extraction',
+      message: 'Could not read',
+    });
+    expect(classifySubmitError(404, 'Thread not found', 'thread_not_found')).toEqual({
+      kind: 'failed',
+      message: 'Thread not found',
+    });
+  });
+
+  it('treats a gateway error without a code as busy, and never reads the message text', () => {
     expect(classifySubmitError(503, 'Request failed (HTTP 503)')).toEqual({ kind: 'busy' });
-    expect(classifySubmitError(500, 'The model is overloaded')).toEqual({ kind: 'busy' });
-    expect(classifySubmitError(404, 'Thread not found')).toEqual({ kind: 'failed', message: 'Thread not found' });
+    expect(classifySubmitError(500, 'The model is overloaded', 'internal_error')).toEqual({
+      kind: 'failed',
+      message: 'The model is overloaded',
+    });
   });
 });

@@ -104,7 +104,9 @@ function answer(handler: Handler) {
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    return handler(method, url, body) ?? Response.json({ error: 'Not found' }, { status: 404 });
+    return (
+      handler(method, url, body) ?? Response.json({ error: 'Not found', code: 'route_not_found' }, { status: 404 })
+    );
   });
 }
 
@@ -215,6 +217,30 @@ describe('/create generation', () => {
     expect(JSON.parse(String(submitted?.[1]?.body))).toEqual({ url: ARTICLE_URL, tone: 'educational' });
   });
 
+  it('retries a Generate whose answer was lost with the same Idempotency-Key, so it is charged once', async () => {
+    let posts = 0;
+    answer((method, path, body) => {
+      if (path === '/api/extract-article') return Response.json({ ...extraction, url: (body as { url: string }).url });
+      if (method === 'POST' && path === '/api/generation-jobs') {
+        posts += 1;
+        if (posts === 1) throw new TypeError('Failed to fetch');
+        return Response.json(job({}), { status: 202 });
+      }
+      if (path.startsWith('/api/generation-jobs/')) return Response.json(job({ status: 'running' }));
+      return undefined;
+    });
+    renderCreate(`/create?url=${encodeURIComponent(ARTICLE_URL)}&tone=educational`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Generating your thread' })).toBeTruthy();
+
+    const keys = fetchMock.mock.calls
+      .filter(([input, init]) => String(input) === '/api/generation-jobs' && init?.method === 'POST')
+      .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('asks before a casual thread of sensitive content, then switches to professional', async () => {
     answer((method, path, body) => {
       if (path === '/api/extract-article') {
@@ -276,7 +302,7 @@ describe('/create generation', () => {
     answer((method, path) => {
       if (path === '/api/extract-article') return Response.json(extraction);
       if (method === 'POST' && path === '/api/generation-jobs') {
-        return Response.json({ error: 'Insufficient credits' }, { status: 402 });
+        return Response.json({ error: 'Insufficient credits', code: 'insufficient_credits' }, { status: 402 });
       }
       return undefined;
     });
@@ -290,7 +316,10 @@ describe('/create generation', () => {
   it('shows an extraction failure in the amber box on the input step', async () => {
     answer((_method, path) =>
       path === '/api/extract-article'
-        ? Response.json({ error: 'The page did not contain an article.', extractionError: true }, { status: 422 })
+        ? Response.json(
+            { error: 'The page did not contain an article.', code: 'extraction_failed', extractionError: true },
+            { status: 422 },
+          )
         : undefined,
     );
     renderCreate();
@@ -357,7 +386,10 @@ describe('/create preview', () => {
   it("refuses another user's thread on restore and returns to the input step", async () => {
     answer((_method, path) =>
       path === `/api/threads/${THREAD_ID}?purpose=restore`
-        ? Response.json({ error: 'Access Denied: You do not have permission to access this thread.' }, { status: 403 })
+        ? Response.json(
+            { error: 'Access Denied: You do not have permission to access this thread.', code: 'thread_access_denied' },
+            { status: 403 },
+          )
         : undefined,
     );
     renderCreate(`/create?step=preview&url=${encodeURIComponent(ARTICLE_URL)}&threadId=${THREAD_ID}`);

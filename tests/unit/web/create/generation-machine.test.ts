@@ -8,7 +8,7 @@ import {
   initialGeneration,
 } from '../../../../web/src/features/create/lib/generation-machine';
 
-const request = { url: 'https://example.com/a', tone: 'casual' as const };
+const request = { url: 'https://example.com/a', tone: 'casual' as const, idempotencyKey: 'key-1' };
 
 function run(events: GenerationEvent[], from: GenerationState = initialGeneration): GenerationState {
   return events.reduce(generationReducer, from);

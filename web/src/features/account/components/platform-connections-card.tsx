@@ -1,9 +1,11 @@
-/** The Social Platform Connections card; connections arrive with a later feature, so none are offered yet. */
+import { PlatformConnections } from '../../connections/components/platform-connections';
+
+/** The Social Platform Connections card of account settings. */
 export function PlatformConnectionsCard() {
   return (
     <section className="card" aria-labelledby="platform-connections-title">
       <h2 id="platform-connections-title">Social Platform Connections</h2>
-      <p className="muted">No platforms are currently available for connection.</p>
+      <PlatformConnections />
     </section>
   );
 }

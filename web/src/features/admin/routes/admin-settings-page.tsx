@@ -1,6 +1,5 @@
 import { adminActionFailed, adminMessages } from '../../../../../shared/messages';
 import { platformDisplayName } from '../../../../../shared/platforms';
-import type { AdminSettings } from '../../../../../shared/schemas/admin';
 import { useToast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminSettings } from '../api/get-admin-settings';

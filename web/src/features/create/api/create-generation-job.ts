@@ -1,20 +1,24 @@
-import { useMutation } from '@tanstack/react-query';
 import {
   type CreateGenerationJobRequest,
   type GenerationJob,
   generationJobSchema,
+  IDEMPOTENCY_KEY_HEADER,
 } from '../../../../../shared/schemas/generation';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
  * POST /api/generation-jobs: queues a new thread (charged 1 credit on success) or, with threadId,
- * a free regeneration of one. 402 when the balance is under 1.
+ * a free regeneration of one. 402 when the balance is under 1. The same `idempotencyKey` (one per
+ * Generate click) returns the first job, so a retry after a network error never charges twice.
  */
-export function createGenerationJob(request: CreateGenerationJobRequest): Promise<GenerationJob> {
-  return apiRequest('/generation-jobs', { method: 'POST', body: request, schema: generationJobSchema });
-}
-
-/** Submitting a generation job. */
-export function useCreateGenerationJob() {
-  return useMutation({ mutationFn: createGenerationJob });
+export function createGenerationJob(
+  request: CreateGenerationJobRequest,
+  idempotencyKey: string,
+): Promise<GenerationJob> {
+  return apiRequest('/generation-jobs', {
+    method: 'POST',
+    body: request,
+    schema: generationJobSchema,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }

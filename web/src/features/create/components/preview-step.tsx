@@ -13,10 +13,12 @@ interface PreviewStepProps {
   busy: boolean;
   onRegenerate: () => void;
   onBackToInput: () => void;
+  /** Save & Continue goes on to the share step; without it, the Manual Share dialog opens. */
+  onContinue?: () => void;
 }
 
 /** The preview step: banners, the editable Thread Preview, Save & Continue, Add Post, Regenerate, themes and links. */
-export function PreviewStep({ thread, busy, onRegenerate, onBackToInput }: PreviewStepProps) {
+export function PreviewStep({ thread, busy, onRegenerate, onBackToInput, onContinue }: PreviewStepProps) {
   const editing = useThreadEditing(thread);
   const [sharing, setSharing] = useState(false);
   const [viewingExtraction, setViewingExtraction] = useState(false);
@@ -86,7 +88,9 @@ export function PreviewStep({ thread, busy, onRegenerate, onBackToInput }: Previ
             className="button button--primary"
             disabled={locked || overLimit.length > 0}
             onClick={async () => {
-              if (await editing.saveAndContinue()) setSharing(true);
+              if (!(await editing.saveAndContinue())) return;
+              if (onContinue) onContinue();
+              else setSharing(true);
             }}
           >
             {saving && editingIndex === null ? 'Saving…' : 'Save & Continue'}

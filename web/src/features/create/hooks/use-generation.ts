@@ -69,6 +69,8 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   // Bumped when a generation is abandoned, so answers to it are ignored.
   const attempt = useRef(0);
   const lastRequest = useRef<GenerationRequest | null>(null);
+  /** The key of a submission whose answer was lost (network error), for the retry to send again. */
+  const retryKey = useRef<string | null>(null);
 
   const fail = useCallback(
     (outcome: GenerationFailure, request: GenerationRequest) => {
@@ -87,17 +89,21 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
     async (request: GenerationRequest) => {
       const token = attempt.current;
       lastRequest.current = request;
+      retryKey.current = null;
       running.current = true;
       send({ type: 'submitted' });
       dispatch({ type: 'generationStarted' });
       try {
-        const created = await createGenerationJob(request);
+        const { idempotencyKey, ...body } = request;
+        const created = await createGenerationJob(body, idempotencyKey);
         if (token === attempt.current) send({ type: 'jobCreated', jobId: created.jobId, request });
       } catch (error) {
         if (token !== attempt.current) return;
+        // Only when the answer was lost may the server have made the job: retry with the same key.
+        if (error instanceof ApiError && error.status === 0) retryKey.current = request.idempotencyKey;
         fail(
           error instanceof ApiError
-            ? classifySubmitError(error.status, error.message)
+            ? classifySubmitError(error.status, error.message, error.code)
             : { kind: 'failed', message: generationMessages.unexpectedError },
           request,
         );
@@ -107,7 +113,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   );
 
   const generate = useCallback(
-    async (rawUrl: string, tone: Tone) => {
+    async (rawUrl: string, tone: Tone, idempotencyKey: string = crypto.randomUUID()) => {
       if (running.current) return;
       const checked = validateArticleUrl(rawUrl);
       if (!checked.ok) return;
@@ -128,7 +134,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
       }
       running.current = true;
       const token = attempt.current;
-      lastRequest.current = { url: checked.url, tone };
+      lastRequest.current = { url: checked.url, tone, idempotencyKey };
       send({ type: 'checkStarted' });
       let result: ExtractionResult;
       try {
@@ -146,10 +152,10 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
       send({ type: 'checked', extraction: result });
       if (result.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(tone)) {
         running.current = false;
-        send({ type: 'sensitiveToneNeeded', request: { url: checked.url, tone } });
+        send({ type: 'sensitiveToneNeeded', request: { url: checked.url, tone, idempotencyKey } });
         return;
       }
-      await submit({ url: checked.url, tone });
+      await submit({ url: checked.url, tone, idempotencyKey });
     },
     [auth.status, me.isPending, me.data, leaveTo, queryClient, submit, toast],
   );
@@ -157,7 +163,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   const regenerate = useCallback(
     (thread: Thread, tone: Tone) => {
       if (running.current) return;
-      void submit({ url: thread.sourceUrl, tone, threadId: thread.id });
+      void submit({ url: thread.sourceUrl, tone, threadId: thread.id, idempotencyKey: crypto.randomUUID() });
     },
     [submit],
   );
@@ -165,8 +171,9 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   const retry = useCallback(() => {
     const request = lastRequest.current;
     if (!request || running.current) return;
-    if (request.threadId) void submit(request);
-    else void generate(request.url, request.tone);
+    const idempotencyKey = retryKey.current ?? crypto.randomUUID();
+    if (request.threadId) void submit({ ...request, idempotencyKey });
+    else void generate(request.url, request.tone, idempotencyKey);
   }, [generate, submit]);
 
   const confirmProfessionalTone = useCallback(() => {
@@ -174,7 +181,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
     send({ type: 'sensitiveDismissed' });
     if (!request || running.current) return;
     dispatch({ type: 'toneChanged', tone: 'professional' });
-    void submit({ ...request, tone: 'professional' });
+    void submit({ ...request, tone: 'professional', idempotencyKey: crypto.randomUUID() });
   }, [dispatch, sensitiveRequest, submit]);
 
   const cancelSensitive = useCallback(() => send({ type: 'sensitiveDismissed' }), []);

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../../../shared/error-codes';
 import {
   generationMessages,
   isServiceBusy,
@@ -61,10 +62,14 @@ export function classifyJobFailure(job: Pick<GenerationJob, 'error' | 'failureKi
   }
 }
 
-/** Classifies a refused submission by its HTTP status (0 = unreachable) and message. */
-export function classifySubmitError(status: number, message: string): GenerationFailure {
-  if (status === 402) return { kind: 'insufficientCredits' };
-  if (status === 502 || status === 503 || status === 504 || isServiceBusy(message)) return { kind: 'busy' };
-  if (status === 422) return { kind: 'extraction', message };
+/**
+ * Classifies a refused submission by its error code, or by the HTTP status when no API answered
+ * (0 = unreachable, a gateway's 502–504): never by the message text.
+ */
+export function classifySubmitError(status: number, message: string, code: ErrorCode | null = null): GenerationFailure {
+  if (code === 'insufficient_credits') return { kind: 'insufficientCredits' };
+  if (code === 'service_busy' || (!code && (status === 502 || status === 503 || status === 504)))
+    return { kind: 'busy' };
+  if (code === 'extraction_failed' || code === 'invalid_url') return { kind: 'extraction', message };
   return { kind: 'failed', message: message.trim() || generationMessages.unexpectedError };
 }

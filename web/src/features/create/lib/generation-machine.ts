@@ -9,6 +9,8 @@ export interface GenerationRequest {
   url: string;
   tone: Tone;
   threadId?: string;
+  /** One per Generate click; a retry after a network error sends the same one (never charged twice). */
+  idempotencyKey: string;
 }
 
 /** 'checking': the content check ('Checking Content...'); 'running': the job is queued or running. */

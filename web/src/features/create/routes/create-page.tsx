@@ -4,6 +4,8 @@ import { useToast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useMe } from '../../../lib/get-me';
+import { PublishStep } from '../../publishing/components/publish-step';
+import { ShareStep } from '../../publishing/components/share-step';
 import { useThread } from '../../threads/api/get-thread';
 import { CreditsSummary } from '../components/credits-summary';
 import { GenerateStep } from '../components/generate-step';
@@ -23,7 +25,7 @@ function restoreFailure(error: unknown): ToastText {
   return threadMessages.restoreFailed;
 }
 
-/** /create: the thread creation flow (input, generate, preview; share and publish come later). */
+/** /create: the thread creation flow (input, generate, preview, share, publish). */
 export function CreatePage() {
   const auth = useAuth();
   const me = useMe();
@@ -125,6 +127,24 @@ export function CreatePage() {
         <p className="muted">Loading your saved thread…</p>
       </section>
     );
+  } else if (state.step === 'share') {
+    content = (
+      <ShareStep
+        thread={threadQuery.data}
+        selected={state.selectedPlatforms}
+        onSelectedChange={(platforms) => dispatch({ type: 'platformsChanged', platforms })}
+        onBack={() => dispatch({ type: 'backToPreview' })}
+        onPublished={() => dispatch({ type: 'continueToPublish' })}
+      />
+    );
+  } else if (state.step === 'publish') {
+    content = (
+      <PublishStep
+        threadId={threadQuery.data.id}
+        platforms={state.selectedPlatforms}
+        onBack={() => dispatch({ type: 'backToShare' })}
+      />
+    );
   } else {
     const thread = threadQuery.data;
     content = (
@@ -134,6 +154,7 @@ export function CreatePage() {
         busy={generation.phase !== 'idle'}
         onRegenerate={() => generation.regenerate(thread, state.tone)}
         onBackToInput={backToInput}
+        onContinue={() => dispatch({ type: 'continueToShare' })}
       />
     );
   }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { contentWarning, saveThreadFailed, type ToastText, threadMessages } from '../../../../../shared/messages';
+import { contentWarning, saveThreadFailed, threadMessages } from '../../../../../shared/messages';
 import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '../../../../../shared/posts';
 import type { Post, Thread } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { toastForApiError } from '../../../lib/error-texts';
 import { useCheckContentSensitivity } from '../api/check-content-sensitivity';
 import { useUpdateThread } from '../api/update-thread';
 
@@ -16,12 +17,6 @@ export function postsToSave(posts: readonly Post[]): { id: string; content: stri
   return posts
     .filter((post, index) => index === posts.length - 1 || post.content.trim() !== '')
     .map(({ id, content }) => ({ id, content }));
-}
-
-/** The toast for a save the server refused (400, 403, 404) with its own message. */
-function refusal(error: ApiError): ToastText {
-  if (error.message === threadMessages.attributionProtected.description) return threadMessages.attributionProtected;
-  return { title: 'Error', description: error.message };
 }
 
 /** An editable copy of a thread (the create preview, the thread page): one post edited at a time, saving, Add Post, Save & Continue. */
@@ -93,7 +88,7 @@ export function useThreadEditing(thread: Thread) {
         toast({ ...threadMessages.postUpdated, variant: 'success' });
       } catch (error) {
         toast({
-          ...(error instanceof ApiError && error.status === 400 ? refusal(error) : threadMessages.saveFailed),
+          ...(error instanceof ApiError && error.status === 400 ? toastForApiError(error) : threadMessages.saveFailed),
           variant: 'destructive',
         });
       }
@@ -144,7 +139,7 @@ export function useThreadEditing(thread: Thread) {
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-        toast({ ...refusal(error), variant: 'destructive' });
+        toast({ ...toastForApiError(error), variant: 'destructive' });
         return false;
       }
       // The edits are still on screen and can be shared; the server copy is older.

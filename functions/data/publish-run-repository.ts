@@ -1,0 +1,209 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PublishStatus } from '../../shared/schemas/publishing';
+import type { Platform } from '../../shared/schemas/thread';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+
+/** A post made on the platform: its remote id (and, where replies need it, a content hash). */
+export interface MadePost {
+  id: string;
+  url: string | null;
+  cid?: string;
+}
+
+/** One platform's publishing of one thread, resumable post by post. */
+export interface PublishRun {
+  userId: string;
+  threadId: string;
+  platform: Platform;
+  /** Changes when a completed thread is published again, so messages of an older run are ignored. */
+  runId: string;
+  status: PublishStatus;
+  /** The formatted posts, fixed when the run starts; the last one is the attribution. */
+  posts: string[];
+  /** Posts made so far, in order; a resumed run starts at posts[made.length]. */
+  made: MadePost[];
+  error: string | null;
+  postUrl: string | null;
+  /** Epoch ms until which one worker holds the run. */
+  leaseUntil: number | null;
+  updatedAt: string;
+}
+
+function fromItem(item: Record<string, unknown>): PublishRun {
+  return {
+    userId: String(item.userId),
+    threadId: String(item.threadId),
+    platform: item.platform as Platform,
+    runId: String(item.runId),
+    status: item.status as PublishStatus,
+    posts: (item.posts as string[]) ?? [],
+    made: (item.made as MadePost[]) ?? [],
+    error: (item.error as string | null) ?? null,
+    postUrl: (item.postUrl as string | null) ?? null,
+    leaseUntil: typeof item.leaseUntil === 'number' ? item.leaseUntil : null,
+    updatedAt: String(item.updatedAt),
+  };
+}
+
+const runKey = (run: Pick<PublishRun, 'userId' | 'threadId' | 'platform'>) =>
+  keys.publishRun(run.userId, run.threadId, run.platform);
+
+/** A run of the user's thread on one platform. */
+export async function getPublishRun(userId: string, threadId: string, platform: Platform): Promise<PublishRun | null> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.publishRun(userId, threadId, platform), ConsistentRead: true }),
+  );
+  return result.Item ? fromItem(result.Item) : null;
+}
+
+/** Every platform's run of one of the user's threads. */
+export async function listPublishRunsForThread(userId: string, threadId: string): Promise<PublishRun[]> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': keys.userPartition(userId),
+        ':prefix': keys.publishRunsOfThreadPrefix(threadId),
+      },
+      ConsistentRead: true,
+    }),
+  );
+  return (result.Items ?? []).map(fromItem);
+}
+
+/** Starts a fresh run unless one is under way (none yet, or the last one ended): false when refused. */
+export async function startFreshRun(run: PublishRun): Promise<boolean> {
+  // No lease attribute at all until a worker claims the run (the claim checks for its absence).
+  const { leaseUntil: _unclaimed, ...item } = run;
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...runKey(run), type: 'publishRun', ...item },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR #status = :completed OR (#status = :failed AND size(made) = :zero)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':failed': 'failed', ':zero': 0 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Retry of a failed run: back to pending with its posts and made ids kept, so it resumes. */
+export async function resumeFailedRun(run: PublishRun, updatedAt: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: runKey(run),
+        UpdateExpression: 'SET #status = :pending, #error = :null, updatedAt = :u REMOVE leaseUntil',
+        ConditionExpression: '#status = :failed AND runId = :run',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':failed': 'failed',
+          ':null': null,
+          ':u': updatedAt,
+          ':run': run.runId,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes the run for one worker until `leaseUntil` (a second delivery of the same message waits),
+ * marking it posting. Null when the run ended, was replaced, or another worker holds it.
+ */
+export async function claimPublishRun(
+  run: Pick<PublishRun, 'userId' | 'threadId' | 'platform' | 'runId'>,
+  nowMs: number,
+  leaseMs: number,
+  updatedAt: string,
+): Promise<PublishRun | null> {
+  try {
+    const result = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: runKey(run),
+        UpdateExpression: 'SET #status = :posting, leaseUntil = :until, updatedAt = :u',
+        ConditionExpression:
+          'runId = :run AND #status IN (:pending, :posting) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':posting': 'posting',
+          ':pending': 'pending',
+          ':until': nowMs + leaseMs,
+          ':now': nowMs,
+          ':run': run.runId,
+          ':u': updatedAt,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes ? fromItem(result.Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Appends the post made at `index`, at once; refused if that position is already recorded. */
+export async function recordPostMade(run: PublishRun, index: number, post: MadePost, updatedAt: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: runKey(run),
+      UpdateExpression: 'SET made = list_append(made, :post), updatedAt = :u',
+      ConditionExpression: 'runId = :run AND size(made) = :index',
+      ExpressionAttributeValues: { ':post': [post], ':u': updatedAt, ':run': run.runId, ':index': index },
+    }),
+  );
+}
+
+/** Ends the run: completed with the thread's URL, or failed with the error shown on its row. */
+export async function finishPublishRun(
+  run: PublishRun,
+  outcome: { status: 'completed'; postUrl: string | null } | { status: 'failed'; error: string },
+  updatedAt: string,
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: runKey(run),
+      UpdateExpression: 'SET #status = :status, #error = :error, postUrl = :url, updatedAt = :u REMOVE leaseUntil',
+      ConditionExpression: 'runId = :run',
+      ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+      ExpressionAttributeValues: {
+        ':status': outcome.status,
+        ':error': outcome.status === 'failed' ? outcome.error : null,
+        ':url': outcome.status === 'completed' ? outcome.postUrl : null,
+        ':u': updatedAt,
+        ':run': run.runId,
+      },
+    }),
+  );
+}
+
+/** Lets another delivery take the run at once (after a rate limit or a transient failure). */
+export async function releasePublishRun(run: PublishRun, updatedAt: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: runKey(run),
+      UpdateExpression: 'SET updatedAt = :u REMOVE leaseUntil',
+      ConditionExpression: 'runId = :run',
+      ExpressionAttributeValues: { ':u': updatedAt, ':run': run.runId },
+    }),
+  );
+}

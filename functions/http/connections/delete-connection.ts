@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { platformSchema } from '../../../shared/schemas/thread';
+import { httpHandler } from '../../lib/http-handler';
+import { disconnectPlatform } from '../../services/connections/connections';
+
+/** DELETE /api/connections/{platform}: disconnects (tokens, username and connection data cleared). */
+export const handler = httpHandler({ params: z.object({ platform: platformSchema }) }, async ({ params, caller }) => {
+  await disconnectPlatform(caller.userId, params.platform, new Date());
+  return { status: 204 };
+});

@@ -1,0 +1,8 @@
+import { httpHandler } from '../../lib/http-handler';
+import { listConnections } from '../../services/connections/connections';
+
+/** GET /api/connections: the caller's platform connections (no secrets) and the available platforms. */
+export const handler = httpHandler({}, async ({ caller }) => ({
+  status: 200,
+  body: await listConnections(caller.userId),
+}));

@@ -1,0 +1,9 @@
+import { telegramConnectRequestSchema } from '../../../shared/schemas/publishing';
+import { httpHandler } from '../../lib/http-handler';
+import { connectTelegram } from '../../services/connections/connections';
+
+/** POST /api/connections/telegram (telegram-auth): checks the bot and chat, then stores the connection. */
+export const handler = httpHandler({ body: telegramConnectRequestSchema }, async ({ body, caller }) => ({
+  status: 200,
+  body: await connectTelegram(caller.userId, body, new Date()),
+}));

@@ -1,0 +1,37 @@
+import type { ExtractionResult } from '../../shared/schemas/article';
+import { findKeptExtraction, keepExtraction } from '../data/extraction-repository';
+import { config } from '../lib/config';
+import { analyseArticle } from './article-analysis';
+import { fetchArticle } from './extraction/extract-article';
+
+/** How long a validated extraction is kept for the generation that usually follows it. */
+export const KEPT_EXTRACTION_MINUTES = 15;
+
+/** A URL as the fetcher reads it: scheme and host lower-cased, default port and fragment dropped. */
+export function normaliseUrl(value: string): string {
+  const url = new URL(value.trim());
+  url.hash = '';
+  return url.href;
+}
+
+/** Fetches, reads and checks an article (themes, sensitivity). */
+async function extractAndAnalyse(url: string): Promise<ExtractionResult> {
+  const { allowPrivateFetchHosts, openai } = config();
+  return analyseArticle(await fetchArticle(url, { allowPrivateHosts: allowPrivateFetchHosts }), openai);
+}
+
+/**
+ * The validation step of a submission: extracts and checks the article, and keeps the result for
+ * this user and URL for a short while, so the generation that follows does not fetch it again.
+ */
+export async function extractArticleForUser(userId: string, url: string, now: Date): Promise<ExtractionResult> {
+  const analysed = await extractAndAnalyse(url);
+  const expiresAt = new Date(now.getTime() + KEPT_EXTRACTION_MINUTES * 60 * 1000);
+  await keepExtraction(userId, normaliseUrl(url), analysed, expiresAt);
+  return analysed;
+}
+
+/** The article a generation writes from: the user's kept extraction of the URL, or a fresh one. */
+export async function articleForGeneration(userId: string, url: string, now: Date): Promise<ExtractionResult> {
+  return (await findKeptExtraction(userId, normaliseUrl(url), now)) ?? extractAndAnalyse(url);
+}

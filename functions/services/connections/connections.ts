@@ -1,0 +1,161 @@
+import { platformDisplayName } from '../../../shared/platforms';
+import type { ConnectionsResponse, ConnectionView, TelegramConnectRequest } from '../../../shared/schemas/publishing';
+import { PLATFORMS, type Platform } from '../../../shared/schemas/thread';
+import {
+  type ConnectionRecord,
+  disconnectConnection,
+  getConnection,
+  listConnectionsForUser,
+  putConnection,
+  updateConnectionTokens,
+} from '../../data/connection-repository';
+import { listPlatformSettings } from '../../data/settings-repository';
+import { DomainError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { adapterFor, implementedPlatforms } from '../publishing/adapters';
+import { type LiveConnection, PlatformError } from '../publishing/platform-adapter';
+import { openToken, sealToken } from './token-vault';
+
+/** An admin disabled the platform: nothing is offered, accepted or posted. */
+export class PlatformDisabledError extends DomainError {
+  constructor(platform: Platform) {
+    super(400, `${platformDisplayName(platform)} is not available right now.`, {}, 'platform_disabled');
+  }
+}
+
+/** The platform refused the credentials or could not be reached; nothing was stored. */
+export class ConnectionFailedError extends DomainError {
+  constructor(platform: Platform, reason: string) {
+    super(400, `${platformDisplayName(platform)} refused the connection: ${reason}`, {}, 'connection_failed');
+  }
+}
+
+/** Posting needs a connection the user has not made (or has disconnected). */
+export class NotConnectedError extends DomainError {
+  constructor(platform: Platform) {
+    super(
+      400,
+      `${platformDisplayName(platform)} is not connected. Connect it in Account Settings first.`,
+      {},
+      'platform_not_connected',
+    );
+  }
+}
+
+/** Platforms an admin left enabled (no row = enabled) that have an adapter. */
+export async function availablePlatforms(): Promise<Platform[]> {
+  const settings = await listPlatformSettings();
+  const implemented = new Set(implementedPlatforms());
+  return PLATFORMS.filter((platform) => implemented.has(platform) && settings[platform]);
+}
+
+/** Throws PlatformDisabledError unless every platform is available. */
+export async function assertPlatformsAvailable(platforms: readonly Platform[]): Promise<void> {
+  const settings = await listPlatformSettings();
+  for (const platform of platforms) {
+    if (!settings[platform]) throw new PlatformDisabledError(platform);
+    adapterFor(platform);
+  }
+}
+
+const boundTo = (userId: string, platform: Platform, field: string) => `${userId}#${platform}#${field}`;
+
+/** The browser's view of a connection: never a token. */
+function toView(record: ConnectionRecord): ConnectionView {
+  return {
+    platform: record.platform,
+    isConnected: record.isConnected,
+    platformUsername: record.platformUsername,
+    connectionData: record.connectionData,
+    updatedAt: record.updatedAt,
+  };
+}
+
+/** GET /api/connections: the caller's connections on available platforms, and those platforms. */
+export async function listConnections(userId: string): Promise<ConnectionsResponse> {
+  const [records, enabledPlatforms] = await Promise.all([listConnectionsForUser(userId), availablePlatforms()]);
+  return {
+    connections: records.filter((record) => enabledPlatforms.includes(record.platform)).map(toView),
+    enabledPlatforms,
+  };
+}
+
+async function store(userId: string, platform: Platform, live: LiveConnection, now: Date): Promise<ConnectionView> {
+  const { credentials } = live;
+  const record: ConnectionRecord = {
+    userId,
+    platform,
+    platformUsername: live.platformUsername,
+    accessToken: await sealToken(credentials.accessToken, boundTo(userId, platform, 'access')),
+    refreshToken: credentials.refreshToken
+      ? await sealToken(credentials.refreshToken, boundTo(userId, platform, 'refresh'))
+      : null,
+    tokenExpiresAt: credentials.expiresAt,
+    isConnected: true,
+    connectionData: live.connectionData,
+    updatedAt: now.toISOString(),
+  };
+  await putConnection(record);
+  return toView(record);
+}
+
+/** Checks the given connect input with the platform, then stores the connection (tokens encrypted). */
+async function connectWith<T>(userId: string, platform: Platform, input: T, now: Date): Promise<ConnectionView> {
+  await assertPlatformsAvailable([platform]);
+  let live: LiveConnection;
+  try {
+    live = await adapterFor(platform).connect(input);
+  } catch (error) {
+    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error.message);
+    throw error;
+  }
+  return store(userId, platform, live, now);
+}
+
+/** telegram-auth: bot token and chat id, checked with getMe and getChat before anything is stored. */
+export function connectTelegram(userId: string, input: TelegramConnectRequest, now: Date): Promise<ConnectionView> {
+  return connectWith(userId, 'telegram', input, now);
+}
+
+/** Disconnect: tokens, username and connection data cleared, is_connected false. */
+export async function disconnectPlatform(userId: string, platform: Platform, now: Date): Promise<void> {
+  await disconnectConnection(userId, platform, now.toISOString());
+}
+
+/**
+ * The user's connection with its secrets decrypted, refreshed first when the adapter says the
+ * tokens need it (stored again, encrypted). Null when not connected.
+ */
+export async function loadLiveConnection(
+  userId: string,
+  platform: Platform,
+  now: Date,
+): Promise<LiveConnection | null> {
+  const record = await getConnection(userId, platform);
+  if (!record?.isConnected || !record.accessToken) return null;
+  const live: LiveConnection = {
+    platformUsername: record.platformUsername,
+    connectionData: record.connectionData,
+    credentials: {
+      accessToken: await openToken(record.accessToken, boundTo(userId, platform, 'access')),
+      refreshToken: record.refreshToken
+        ? await openToken(record.refreshToken, boundTo(userId, platform, 'refresh'))
+        : null,
+      expiresAt: record.tokenExpiresAt,
+    },
+  };
+  const refreshed = await adapterFor(platform).refreshCredentials(live, now);
+  if (refreshed) {
+    live.credentials = refreshed;
+    await updateConnectionTokens(userId, platform, {
+      accessToken: await sealToken(refreshed.accessToken, boundTo(userId, platform, 'access')),
+      refreshToken: refreshed.refreshToken
+        ? await sealToken(refreshed.refreshToken, boundTo(userId, platform, 'refresh'))
+        : null,
+      tokenExpiresAt: refreshed.expiresAt,
+      updatedAt: now.toISOString(),
+    });
+    logger.info('platform credentials refreshed', { userId, platform });
+  }
+  return live;
+}

@@ -1,0 +1,118 @@
+import { analyseText } from './nlp';
+
+export const MAX_HASHTAGS = 3;
+const MIN_LETTERS = 3;
+
+function words(phrase: string): string[] {
+  return phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** A phrase as a hashtag: CamelCase for several words (#OpenSource), a single word as written. */
+export function toHashtag(phrase: string): string | null {
+  const parts = words(phrase);
+  if (parts.length === 0 || !parts.some((w) => /\p{L}/u.test(w))) return null;
+  if (parts.length === 1) return `#${parts[0]}`;
+  return `#${parts.map((w) => (w === w.toUpperCase() ? w : w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())).join('')}`;
+}
+
+/**
+ * First names as the article uses them: a capitalised word that mostly opens a run of capitalised
+ * words ("Mike Ford", "Jane Doe"), or the first word of the byline.
+ */
+export function firstNamesIn(text: string, byline?: string | null): Set<string> {
+  const names = new Set<string>();
+  const first = byline
+    ?.replace(/^\s*by\s+/i, '')
+    .trim()
+    .split(/\s+/)[0];
+  if (first && /^\p{Lu}\p{Ll}+$/u.test(first)) names.add(first.toLowerCase());
+  const opens = new Map<string, { alone: number; leading: number }>();
+  for (const match of text.matchAll(/\b(\p{Lu}\p{Ll}+)\b(\s+(?:\p{Lu}\.\s+)?\p{Lu}[\p{L}'’-]+)?/gu)) {
+    const word = match[1]?.toLowerCase() ?? '';
+    const entry = opens.get(word) ?? { alone: 0, leading: 0 };
+    if (match[2]) entry.leading += 1;
+    else entry.alone += 1;
+    opens.set(word, entry);
+  }
+  for (const [word, { alone, leading }] of opens) if (leading >= 1 && leading >= alone) names.add(word);
+  return names;
+}
+
+/** Why a hashtag breaks the rules (stop word, under 3 letters, a bare first name), or null. */
+export function hashtagProblem(tag: string, firstNames: ReadonlySet<string>): string | null {
+  const body = tag.replace(/^#/, '');
+  if ((body.match(/\p{L}/gu) ?? []).length < MIN_LETTERS) return 'shorter than 3 letters';
+  if (/^\p{L}[\p{Ll}\p{N}]*$/u.test(body) || /^\p{Lu}+$/u.test(body)) {
+    const word = body.toLowerCase();
+    if (analyseText(word).stop[0]) return 'a stop word';
+    if (firstNames.has(word)) return 'a bare first name';
+  }
+  return null;
+}
+
+/** A single word as the article mostly writes it inside sentences: "trump" → "Trump", "nasa" → "NASA". */
+function asWritten(word: string, text: string): string {
+  const counts = new Map<string, number>();
+  const pattern = new RegExp(`(?<=\\p{Ll}[,;:]?\\s)${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'giu');
+  for (const [form] of text.matchAll(pattern)) counts.set(form, (counts.get(form) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? word;
+}
+
+interface Candidate {
+  phrase: string;
+  score: number;
+}
+
+/**
+ * Up to three hashtags for an article: its recurring named entities (runs of proper nouns) and its
+ * themes (noun phrases), multi-word subjects first, never a stop word, a bare first name or a word
+ * under three letters.
+ */
+export function pickHashtags(input: { text: string; themes: readonly string[]; byline?: string | null }): string[] {
+  const { text, themes } = input;
+  const analysed = analyseText(text);
+  const entities = new Map<string, number>();
+  for (const sentence of analysed.sentences) {
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length >= 2 && run.length <= 3) entities.set(run.join(' '), (entities.get(run.join(' ')) ?? 0) + 1);
+      run = [];
+    };
+    for (let i = sentence.tokenStart; i < sentence.tokenEnd; i++) {
+      const value = analysed.value[i] ?? '';
+      // The tagger reads some surnames as verbs ("Ford"): capitalisation inside a sentence counts too.
+      const named = analysed.pos[i] === 'PROPN' || (i > sentence.tokenStart && run.length > 0);
+      if (named && /^\p{Lu}[\p{L}-]{1,}$/u.test(value) && !analysed.stop[i]) run.push(value);
+      else flush();
+    }
+    flush();
+  }
+  const candidates: Candidate[] = [];
+  for (const [phrase, count] of entities) if (count >= 2) candidates.push({ phrase, score: 2 + count });
+  themes.forEach((theme, rank) => {
+    const multi = words(theme).length > 1;
+    candidates.push({ phrase: theme, score: (multi ? 3 : 1) + (themes.length - rank) / themes.length });
+  });
+  candidates.sort((a, b) => b.score - a.score);
+
+  const firstNames = firstNamesIn(text, input.byline);
+  const chosen: string[] = [];
+  const taken: string[] = [];
+  let commonNouns = 0;
+  for (const { phrase } of candidates) {
+    if (chosen.length >= MAX_HASHTAGS) break;
+    const single = words(phrase).length === 1;
+    const written = single ? asWritten(phrase, text) : phrase;
+    // A common noun on its own ("#family") says little: at most one, and only to reach two tags.
+    if (single && written === written.toLowerCase() && (chosen.length >= 2 || commonNouns >= 1)) continue;
+    if (single && written === written.toLowerCase()) commonNouns++;
+    const tag = toHashtag(written);
+    if (!tag || hashtagProblem(tag, firstNames)) continue;
+    const key = tag.toLowerCase();
+    // "#Ford" adds nothing next to "#JohnFord"; nor does a tag inside another.
+    if (taken.some((t) => t.includes(key.slice(1)) || key.includes(t.slice(1)))) continue;
+    chosen.push(tag);
+    taken.push(key);
+  }
+  return chosen;
+}

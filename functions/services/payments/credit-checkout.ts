@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
+import { creditMessages } from '../../../shared/messages';
+import type { CreditPackage } from '../../../shared/schemas/credits';
+import { fulfilPaidSession, getFulfilment, type PaidSession } from '../../data/payments-repository';
+import { config } from '../../lib/config';
+import { DomainError, ValidationError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { activeCreditPackages } from './credit-packages';
+import { stripeAccess } from './stripe-client';
+
+/** Stripe refused or could not be reached: nothing was bought. */
+export class PaymentProviderError extends DomainError {
+  constructor() {
+    super(502, creditMessages.purchaseFailed.description, {}, 'payment_provider_failed');
+  }
+}
+
+/** Prefix of the local test checkout's session ids (never a Stripe id, which starts `cs_`). */
+export const TEST_SESSION_PREFIX = 'test_';
+
+const SESSION_METADATA = ['userId', 'packageId', 'credits'] as const;
+
+async function activePackage(packageId: string): Promise<CreditPackage> {
+  const pkg = (await activeCreditPackages()).find((candidate) => candidate.id === packageId);
+  if (!pkg) throw new ValidationError('Unknown or inactive credit package', 'credit_package_unavailable');
+  return pkg;
+}
+
+/**
+ * Opens a checkout for a package: a Stripe Checkout Session when Stripe is configured, otherwise
+ * the app's own test checkout page. Returns the URL the browser opens.
+ */
+export async function createCreditCheckout(userId: string, packageId: string): Promise<{ url: string }> {
+  const pkg = await activePackage(packageId);
+  const appUrl = config().appPublicUrl.replace(/\/$/, '');
+  const access = await stripeAccess().catch((error: unknown) => {
+    logger.error('stripe unavailable', { error });
+    throw new PaymentProviderError();
+  });
+  if (!access) {
+    const sessionId = `${TEST_SESSION_PREFIX}${randomUUID()}`;
+    return { url: `${appUrl}/credits/test-checkout?package_id=${pkg.id}&session_id=${sessionId}` };
+  }
+  try {
+    const session = await access.stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'eur',
+            unit_amount: pkg.priceCents,
+            product_data: { name: pkg.name, description: `${pkg.credits} ThreadSnip credits` },
+          },
+        },
+      ],
+      client_reference_id: userId,
+      metadata: { userId, packageId: pkg.id, credits: String(pkg.credits) },
+      success_url: `${appUrl}/credits?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${appUrl}/credits`,
+    });
+    if (!session.url) throw new Error('Checkout Session without a URL');
+    return { url: session.url };
+  } catch (error) {
+    logger.error('checkout session failed', { error, packageId });
+    throw new PaymentProviderError();
+  }
+}
+
+/** The paid session a Stripe Checkout Session stands for, or null if unpaid or not one of ours. */
+export function paidSessionOf(session: Stripe.Checkout.Session): PaidSession | null {
+  if (session.payment_status !== 'paid') return null;
+  const metadata = session.metadata ?? {};
+  if (SESSION_METADATA.some((name) => !metadata[name])) return null;
+  const credits = Number(metadata.credits);
+  if (!Number.isInteger(credits) || credits <= 0) return null;
+  if (session.client_reference_id && session.client_reference_id !== metadata.userId) return null;
+  const intent = session.payment_intent;
+  return {
+    sessionId: session.id,
+    userId: String(metadata.userId),
+    packageId: String(metadata.packageId),
+    credits,
+    paymentIntentId: typeof intent === 'string' ? intent : intent?.id,
+  };
+}
+
+/** Fulfils the session of a verified webhook event (`checkout.session.completed` or async success). */
+export async function fulfilFromWebhookEvent(event: Stripe.Event, now: Date): Promise<{ added: boolean }> {
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
+    return { added: false };
+  }
+  const paid = paidSessionOf(event.data.object);
+  if (!paid) return { added: false };
+  return fulfilPaidSession(paid, now);
+}
+
+/**
+ * The return page's check: the caller's own paid session is fulfilled (if no webhook got there
+ * first) and its credits reported. Anything else is a verification failure.
+ */
+export async function verifyCreditPayment(userId: string, sessionId: string, now: Date): Promise<{ credits: number }> {
+  const access = await stripeAccess().catch((error: unknown) => {
+    logger.error('stripe unavailable', { error });
+    throw new PaymentVerificationError();
+  });
+  if (!access || sessionId.startsWith(TEST_SESSION_PREFIX)) {
+    const done = await getFulfilment(sessionId);
+    if (!done || done.userId !== userId) throw new PaymentVerificationError();
+    return { credits: done.credits };
+  }
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await access.stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    logger.warn('checkout session lookup failed', { error });
+    throw new PaymentVerificationError();
+  }
+  const paid = paidSessionOf(session);
+  if (!paid || paid.userId !== userId) throw new PaymentVerificationError();
+  await fulfilPaidSession(paid, now);
+  return { credits: paid.credits };
+}
+
+/** The local test checkout's 'Complete test payment': the same fulfilment as a Stripe payment. */
+export async function completeTestCheckout(
+  userId: string,
+  input: { sessionId: string; packageId: string },
+  now: Date,
+): Promise<{ credits: number }> {
+  if (await stripeAccess()) throw new ValidationError('The test checkout is off while Stripe is configured');
+  const pkg = await activePackage(input.packageId);
+  await fulfilPaidSession({ sessionId: input.sessionId, userId, packageId: pkg.id, credits: pkg.credits }, now);
+  return { credits: pkg.credits };
+}
+
+export class PaymentVerificationError extends DomainError {
+  constructor() {
+    super(400, creditMessages.paymentVerificationFailed.description, {}, 'payment_verification_failed');
+  }
+}

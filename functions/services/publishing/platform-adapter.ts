@@ -1,0 +1,97 @@
+import type { PostRules } from '../../../shared/publishing/reflow';
+import type { Platform } from '../../../shared/schemas/thread';
+import type { MadePost } from '../../data/publish-run-repository';
+
+/** Secrets of a connection, decrypted only inside the backend. */
+export interface Credentials {
+  accessToken: string;
+  refreshToken: string | null;
+  /** ISO time the access token expires, when the platform says. */
+  expiresAt: string | null;
+}
+
+/** A usable connection: what the adapter needs to act for the user. */
+export interface LiveConnection {
+  platformUsername: string | null;
+  credentials: Credentials;
+  connectionData: Record<string, unknown>;
+}
+
+/** A place a post can go (a Telegram chat, a Discord channel, a subreddit). */
+export interface PublishTarget {
+  id: string;
+  name: string;
+}
+
+/** One post to make, with what came before it in the thread. */
+export interface OutgoingPost {
+  text: string;
+  index: number;
+  total: number;
+  /** The thread's first post (for platforms whose replies name the root), null for the first. */
+  root: MadePost | null;
+  /** The post this one replies to, null for the first. */
+  parent: MadePost | null;
+  /** Stable per run and position: a platform that honours it drops a repeat of the same post. */
+  idempotencyKey: string;
+  /** The source article, for link cards. */
+  article: { url: string; title: string };
+}
+
+/**
+ * What every platform adapter does (seven platforms, one interface). An adapter knows its API and
+ * nothing else: no table, no queue. `TConnect` is what its connect step takes (credentials, or an
+ * OAuth code).
+ */
+export interface PlatformAdapter<TConnect = unknown> {
+  platform: Platform;
+  /** Checks the credentials with the platform and returns the connection to store; nothing is stored on failure. */
+  connect(input: TConnect): Promise<LiveConnection>;
+  /** New credentials when the stored ones are expired or about to be; null when they are still good. */
+  refreshCredentials(connection: LiveConnection, now: Date): Promise<Credentials | null>;
+  /** Where posts can go for this connection. */
+  listTargets(connection: LiveConnection): Promise<PublishTarget[]>;
+  /** How this connection's posts are measured and bounded (an instance may set its own limit). */
+  postRules(connection: LiveConnection): Promise<PostRules>;
+  /** Makes one post; throws a PlatformError subclass on failure. */
+  publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
+  /** The URL shown on the completed row (the thread's first post, or the channel). */
+  threadUrl(connection: LiveConnection, made: readonly MadePost[]): string | null;
+}
+
+/** A platform refused or failed a call; `message` is safe to show on the platform's row. */
+export class PlatformError extends Error {}
+
+/** The platform asked us to wait (429 or rate-limit headers); the message is re-queued with this delay. */
+export class PlatformRateLimitError extends PlatformError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A failure a retry may fix (5xx, network). */
+export class PlatformUnavailableError extends PlatformError {}
+
+/** A refusal no retry fixes (bad token, no permission, invalid post). */
+export class PlatformRejectedError extends PlatformError {}
+
+/** Seconds to wait from a Retry-After header (seconds or HTTP date) or an x-ratelimit-reset epoch. */
+export function retryAfterSeconds(headers: Headers, now: Date, fallback = 30): number {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now.getTime()) / 1000));
+  }
+  const reset = headers.get('x-ratelimit-reset');
+  if (reset) {
+    const numeric = Number(reset);
+    const resetMs = Number.isFinite(numeric) ? numeric * 1000 : Date.parse(reset);
+    if (Number.isFinite(resetMs)) return Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000));
+  }
+  return fallback;
+}

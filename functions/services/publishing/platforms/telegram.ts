@@ -1,0 +1,108 @@
+import { postRulesFor } from '../../../../shared/publishing/platform-rules';
+import type { MadePost } from '../../../data/publish-run-repository';
+import { config } from '../../../lib/config';
+import {
+  type LiveConnection,
+  type OutgoingPost,
+  type PlatformAdapter,
+  PlatformRateLimitError,
+  PlatformRejectedError,
+  PlatformUnavailableError,
+} from '../platform-adapter';
+
+/** What the Telegram connect form sends (spec telegram-auth). */
+export interface TelegramConnectInput {
+  botToken: string;
+  chatId: string;
+  chatTitle?: string;
+}
+
+interface BotApiReply<T> {
+  ok: boolean;
+  result?: T;
+  description?: string;
+  error_code?: number;
+  parameters?: { retry_after?: number };
+}
+
+interface TelegramChat {
+  id: number;
+  title?: string;
+  username?: string;
+  first_name?: string;
+}
+
+/** Telegram Bot API call: POST {base}/bot{token}/{method} with a JSON body (core.telegram.org/bots/api). */
+async function callBotApi<T>(token: string, method: string, body: Record<string, unknown>): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${config().platformUrls.telegram}/bot${token}/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    // The URL holds the bot token: never pass the underlying error (or its URL) on.
+    throw new PlatformUnavailableError('Telegram could not be reached');
+  }
+  const reply = (await response.json().catch(() => ({ ok: false }))) as BotApiReply<T>;
+  if (reply.ok && reply.result !== undefined) return reply.result;
+  const description = reply.description ?? `Telegram answered ${response.status}`;
+  if (response.status === 429) {
+    throw new PlatformRateLimitError(description, Math.max(1, reply.parameters?.retry_after ?? 30));
+  }
+  if (response.status >= 500) throw new PlatformUnavailableError(description);
+  throw new PlatformRejectedError(description);
+}
+
+function chatIdOf(connection: LiveConnection): string {
+  return String(connection.connectionData.chatId ?? '');
+}
+
+/** Telegram: a bot posts to a chat; messages chained with reply_parameters; plain-text links. */
+export const telegramAdapter: PlatformAdapter<TelegramConnectInput> = {
+  platform: 'telegram',
+
+  async connect(input) {
+    const bot = await callBotApi<{ username?: string }>(input.botToken, 'getMe', {});
+    const chat = await callBotApi<TelegramChat>(input.botToken, 'getChat', { chat_id: input.chatId });
+    return {
+      platformUsername: bot.username ? `@${bot.username}` : null,
+      credentials: { accessToken: input.botToken, refreshToken: null, expiresAt: null },
+      connectionData: {
+        chatId: input.chatId,
+        chatTitle: input.chatTitle || chat.title || chat.first_name || input.chatId,
+        ...(chat.username ? { chatUsername: chat.username } : {}),
+      },
+    };
+  },
+
+  // Bot tokens do not expire.
+  refreshCredentials: async () => null,
+
+  listTargets: async (connection) => [
+    { id: chatIdOf(connection), name: String(connection.connectionData.chatTitle ?? chatIdOf(connection)) },
+  ],
+
+  postRules: async () => postRulesFor('telegram')!,
+
+  async publishPost(connection, post: OutgoingPost): Promise<MadePost> {
+    const message = await callBotApi<{ message_id: number }>(connection.credentials.accessToken, 'sendMessage', {
+      chat_id: chatIdOf(connection),
+      text: post.text,
+      ...(post.parent ? { reply_parameters: { message_id: Number(post.parent.id) } } : {}),
+    });
+    const username = connection.connectionData.chatUsername;
+    return {
+      id: String(message.message_id),
+      url: typeof username === 'string' ? `https://t.me/${username}/${message.message_id}` : null,
+    };
+  },
+
+  threadUrl: (connection, made) => {
+    const username = connection.connectionData.chatUsername;
+    if (typeof username !== 'string') return null;
+    return made[0]?.url ?? `https://t.me/${username}`;
+  },
+};

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { platformMessages } from '../../../shared/messages';
+import { reflowThread } from '../../../shared/publishing/reflow';
+import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '../../../shared/schemas/publishing';
+import { publishRequestSchema } from '../../../shared/schemas/publishing';
+import { type Platform, platformSchema } from '../../../shared/schemas/thread';
+import {
+  claimPublishRun,
+  finishPublishRun,
+  getPublishRun,
+  listPublishRunsForThread,
+  type PublishRun,
+  recordPostMade,
+  releasePublishRun,
+  resumeFailedRun,
+  startFreshRun,
+} from '../../data/publish-run-repository';
+import { recordPlatformPost } from '../../data/thread-repository';
+import { ValidationError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { sendToQueue } from '../../lib/queues';
+import { queues } from '../../manifest';
+import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
+import { assertThreadAccess } from '../thread-access';
+import { adapterFor } from './adapters';
+import { PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
+
+/** Spec §9: platforms are started this far apart (create flow / connection panel). */
+export const STAGGER_MS = { create: 1000, panel: 500 } as const;
+/** SQS delays at most 15 minutes; a longer Retry-After is waited out in several hops. */
+const MAX_DELAY_SECONDS = 900;
+/** A platform that keeps answering 429 is given up on after this many waits. */
+const MAX_RATE_LIMIT_WAITS = 10;
+
+const worker = queues.find((queue) => queue.name === 'publishing');
+/** A worker holds a run for its whole timeout, so a second delivery never posts alongside it. */
+const LEASE_MS = (worker?.timeoutSeconds ?? 60) * 1000;
+
+/** One message per thread × platform. */
+export const publishMessageSchema = z.object({
+  userId: z.string().min(1),
+  threadId: z.string().min(1),
+  platform: platformSchema,
+  runId: z.string().min(1),
+  article: z.object({ url: z.string(), title: z.string() }),
+  rateLimitWaits: z.number().int().nonnegative().default(0),
+});
+export type PublishMessage = z.infer<typeof publishMessageSchema>;
+
+function toState(run: PublishRun): PlatformPublishState {
+  return {
+    platform: run.platform,
+    status: run.status,
+    error: run.error,
+    postUrl: run.postUrl,
+    postsMade: run.made.length,
+    postsTotal: run.posts.length,
+  };
+}
+
+/** Each platform's publishing state for one of the user's threads. */
+export async function getPublishStatus(
+  userId: string,
+  threadId: string,
+  now: Date,
+  userAgent = 'unknown',
+): Promise<PublishStatusResponse> {
+  await assertThreadAccess({ userId, userAgent, now }, threadId);
+  const runs = await listPublishRunsForThread(userId, threadId);
+  return { threadId, platforms: runs.map(toState) };
+}
+
+/**
+ * Queues one message per chosen platform, staggered by SQS delays (whole seconds), after checking
+ * every platform is enabled and connected (nothing is queued otherwise). A failed platform
+ * resumes where it stopped; one still under way is left alone; a completed one is posted anew.
+ */
+export async function requestPublish(
+  userId: string,
+  threadId: string,
+  input: PublishRequest,
+  now: Date,
+  userAgent = 'unknown',
+): Promise<PublishStatusResponse> {
+  const request = publishRequestSchema.parse(input);
+  const thread = await assertThreadAccess({ userId, userAgent, now }, threadId);
+  if (thread.posts.length === 0)
+    throw new ValidationError('No posts to save. Please regenerate your thread.', 'no_posts');
+  await assertPlatformsAvailable(request.platforms);
+  const connections = await Promise.all(
+    request.platforms.map(async (platform) => {
+      const connection = await loadLiveConnection(userId, platform, now);
+      if (!connection) throw new NotConnectedError(platform);
+      return connection;
+    }),
+  );
+  const article = { url: thread.sourceUrl, title: thread.title };
+  let queued = 0;
+  for (const [index, platform] of request.platforms.entries()) {
+    const runId = await prepareRun(userId, threadId, platform, now, async () =>
+      reflowThread(
+        { title: thread.title, posts: thread.posts.map((post) => post.content) },
+        await adapterFor(platform).postRules(connections[index]!),
+      ),
+    );
+    if (!runId) continue;
+    const delaySeconds = Math.ceil((queued * STAGGER_MS[request.origin]) / 1000);
+    await sendToQueue(
+      'publishing',
+      { userId, threadId, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage,
+      delaySeconds,
+    );
+    queued += 1;
+  }
+  return getPublishStatus(userId, threadId, now, userAgent);
+}
+
+/** The run id to queue: a resumed failed run, a fresh one, or null when one is already under way. */
+async function prepareRun(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  now: Date,
+  format: () => Promise<string[]>,
+): Promise<string | null> {
+  const existing = await getPublishRun(userId, threadId, platform);
+  if (existing?.status === 'failed' && existing.made.length > 0) {
+    return (await resumeFailedRun(existing, now.toISOString())) ? existing.runId : null;
+  }
+  const run: PublishRun = {
+    userId,
+    threadId,
+    platform,
+    runId: randomUUID(),
+    status: 'pending',
+    posts: await format(),
+    made: [],
+    error: null,
+    postUrl: null,
+    leaseUntil: null,
+    updatedAt: now.toISOString(),
+  };
+  return (await startFreshRun(run)) ? run.runId : null;
+}
+
+async function failRun(run: PublishRun, error: string, now: Date): Promise<void> {
+  await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
+  await recordPlatformPost(run.userId, run.threadId, run.platform, { posted: false }, now.toISOString());
+}
+
+/**
+ * The worker's step: posts what is not yet made, storing each remote id at once, so a redelivery
+ * resumes at the first post not made. 429s re-queue the message with the platform's delay; a
+ * refusal fails the row; other failures throw so SQS retries, and the last attempt fails the row
+ * before the message goes to the DLQ.
+ */
+export async function runPublishMessage(
+  message: PublishMessage,
+  attempt: { receiveCount: number; maxReceiveCount: number },
+  clock: () => Date = () => new Date(),
+): Promise<void> {
+  const run = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
+  if (!run) {
+    const current = await getPublishRun(message.userId, message.threadId, message.platform);
+    const underWay = current?.runId === message.runId && (current.status === 'pending' || current.status === 'posting');
+    // Another delivery holds the run: look again once its lease has run out.
+    if (underWay) {
+      const waitMs = (current.leaseUntil ?? 0) - clock().getTime();
+      await sendToQueue('publishing', message, Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil(waitMs / 1000))));
+    }
+    return;
+  }
+  const adapter = adapterFor(run.platform);
+  const connection = await loadLiveConnection(run.userId, run.platform, clock());
+  if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
+  const madeBefore = run.made.length;
+  try {
+    for (let index = run.made.length; index < run.posts.length; index += 1) {
+      const made = await adapter.publishPost(connection, {
+        text: run.posts[index]!,
+        index,
+        total: run.posts.length,
+        root: run.made[0] ?? null,
+        parent: run.made[index - 1] ?? null,
+        idempotencyKey: `${run.runId}-${index}`,
+        article: message.article,
+      });
+      await recordPostMade(run, index, made, clock().toISOString());
+      run.made.push(made);
+    }
+  } catch (error) {
+    return handleFailure(run, message, error, { ...attempt, progressed: run.made.length > madeBefore }, clock());
+  }
+  const postUrl = adapter.threadUrl(connection, run.made);
+  await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
+  await recordPlatformPost(
+    run.userId,
+    run.threadId,
+    run.platform,
+    { posted: true, ...(postUrl ? { postUrl } : {}) },
+    clock().toISOString(),
+  );
+}
+
+async function handleFailure(
+  run: PublishRun,
+  message: PublishMessage,
+  error: unknown,
+  attempt: { receiveCount: number; maxReceiveCount: number; progressed: boolean },
+  now: Date,
+): Promise<void> {
+  logger.warn('publishing step failed', {
+    platform: run.platform,
+    threadId: run.threadId,
+    postsMade: run.made.length,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  if (error instanceof PlatformRateLimitError && message.rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
+    await releasePublishRun(run, now.toISOString());
+    const delay = Math.min(MAX_DELAY_SECONDS, error.retryAfterSeconds);
+    await sendToQueue('publishing', { ...message, rateLimitWaits: message.rateLimitWaits + 1 }, delay);
+    return;
+  }
+  const shown = error instanceof PlatformError ? error.message : platformMessages.unknownPostingError;
+  if (
+    error instanceof PlatformError &&
+    (error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError)
+  ) {
+    return failRun(run, shown, now);
+  }
+  if (attempt.progressed) {
+    // Posts were made on this attempt: a fresh message, so only failures without progress count
+    // towards the DLQ (a long thread meeting scattered 5xx still completes).
+    await releasePublishRun(run, now.toISOString());
+    await sendToQueue('publishing', message, 1);
+    return;
+  }
+  if (attempt.receiveCount >= attempt.maxReceiveCount) {
+    await failRun(run, shown, now);
+  } else {
+    await releasePublishRun(run, now.toISOString());
+  }
+  // Thrown so SQS redelivers (or, after the last attempt, moves the message to the DLQ).
+  throw error;
+}

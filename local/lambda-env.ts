@@ -1,0 +1,8 @@
+/**
+ * Imported first by `npm start`, before any handler module: Powertools decides at construction how
+ * to keep per-invocation state. One process runs many invocations at once, as Lambda's
+ * multi-concurrency mode does, so each invocation's log context (request id, correlation id) is
+ * kept apart; and there is no X-Ray daemon here.
+ */
+process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+process.env.POWERTOOLS_TRACE_ENABLED ??= 'false';

@@ -1,0 +1,72 @@
+import { stripTrailingNumbering } from '../copy';
+
+/** How a platform measures and bounds one post. */
+export interface PostRules {
+  /** Most a post may measure. */
+  limit: number;
+  /** The measure the platform applies (characters, graphemes, links at a fixed weight…). */
+  measure: (text: string) => number;
+  /** Spec §7: the thread title, a blank line, then the first post. */
+  titleOnFirstPost: boolean;
+}
+
+/** The thread as the curator saved it: the last post is the attribution. */
+export interface ThreadText {
+  title: string;
+  posts: readonly string[];
+}
+
+const LEADING_NUMBERING = /^\s*(?:\(\d{1,3}\/\d{0,3}\)|\[\d{1,3}\/\d{0,3}\]|\d{1,3}\/\d{0,3})\s+/;
+const SEPARATOR = '\n\n';
+
+/** A post without the "1/" or "(1/5)" numbering, which no longer holds once posts are merged. */
+function withoutNumbering(text: string): string {
+  return stripTrailingNumbering(text.replace(LEADING_NUMBERING, '')).trim();
+}
+
+/**
+ * Splits a text over the limit into pieces that fit, at whitespace only: a word or a link is never
+ * cut (a single token longer than the limit stays whole, for the platform to refuse).
+ */
+export function splitAtWhitespace(text: string, rules: Pick<PostRules, 'limit' | 'measure'>): string[] {
+  if (rules.measure(text) <= rules.limit) return [text];
+  const pieces: string[] = [];
+  let current = '';
+  for (const token of text.split(/(?<=\s)(?=\S)/)) {
+    const candidate = current + token;
+    if (current && rules.measure(candidate.trimEnd()) > rules.limit) {
+      pieces.push(current.trimEnd());
+      current = token;
+    } else {
+      current = candidate;
+    }
+  }
+  if (current.trim()) pieces.push(current.trimEnd());
+  return pieces;
+}
+
+/**
+ * Re-flows a thread to one platform's limit: the title before the first post where the platform
+ * takes it, posts merged (with a blank line) while they fit, long ones split between words, and the
+ * attribution always last — alone, unless the whole thread fits in a single post.
+ */
+export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
+  const attribution = (thread.posts.at(-1) ?? '').trim();
+  const body = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean);
+  if (rules.titleOnFirstPost && thread.title.trim()) {
+    body[0] = body[0] ? `${thread.title.trim()}${SEPARATOR}${body[0]}` : thread.title.trim();
+  }
+  const merged: string[] = [];
+  for (const piece of body.flatMap((text) => splitAtWhitespace(text, rules))) {
+    const last = merged.at(-1);
+    if (last !== undefined && rules.measure(`${last}${SEPARATOR}${piece}`) <= rules.limit) {
+      merged[merged.length - 1] = `${last}${SEPARATOR}${piece}`;
+    } else {
+      merged.push(piece);
+    }
+  }
+  if (!attribution) return merged;
+  const single = merged.length === 1 ? `${merged[0]}${SEPARATOR}${attribution}` : null;
+  if (single !== null && rules.measure(single) <= rules.limit) return [single];
+  return [...merged, ...splitAtWhitespace(attribution, rules)];
+}

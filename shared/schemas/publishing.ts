@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { platformMessages } from '../messages';
+import { platformSchema } from './thread';
+
+/** One platform's progress through the publishing queue (spec §3 posting result). */
+export const PUBLISH_STATUSES = ['pending', 'posting', 'completed', 'failed'] as const;
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+
+/** Where a publish was started: the create flow staggers platforms 1,000 ms apart, the panel 500 ms (spec §9). */
+export const PUBLISH_ORIGINS = ['create', 'panel'] as const;
+
+/** POST /api/threads/{threadId}/publish: the platforms to post to (a failed one again resumes it). */
+export const publishRequestSchema = z.object({
+  platforms: z
+    .array(platformSchema)
+    .min(1, platformMessages.noPlatformsSelected.description)
+    .max(7)
+    .refine((list) => new Set(list).size === list.length, 'Each platform may be chosen once'),
+  origin: z.enum(PUBLISH_ORIGINS).default('create'),
+});
+export type PublishRequest = z.input<typeof publishRequestSchema>;
+
+export const platformPublishStateSchema = z.object({
+  platform: platformSchema,
+  status: z.enum(PUBLISH_STATUSES),
+  error: z.string().nullable(),
+  postUrl: z.string().nullable(),
+  postsMade: z.number().int().nonnegative(),
+  postsTotal: z.number().int().nonnegative(),
+});
+export type PlatformPublishState = z.infer<typeof platformPublishStateSchema>;
+
+/** GET /api/threads/{threadId}/publishing and the answer to a publish request. */
+export const publishStatusResponseSchema = z.object({
+  threadId: z.string(),
+  platforms: z.array(platformPublishStateSchema),
+});
+export type PublishStatusResponse = z.infer<typeof publishStatusResponseSchema>;
+
+/** What the browser may see of a connection: never a token or password. */
+export const connectionViewSchema = z.object({
+  platform: platformSchema,
+  isConnected: z.boolean(),
+  platformUsername: z.string().nullable(),
+  connectionData: z.record(z.string(), z.unknown()),
+  updatedAt: z.string(),
+});
+export type ConnectionView = z.infer<typeof connectionViewSchema>;
+
+/** GET /api/connections: the caller's connections and the platforms an admin left enabled. */
+export const connectionsResponseSchema = z.object({
+  connections: z.array(connectionViewSchema),
+  enabledPlatforms: z.array(platformSchema),
+});
+export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(300);
+
+/** POST /api/connections/telegram (spec telegram-auth): bot token and chat id, checked before storing. */
+export const telegramConnectRequestSchema = z.object({
+  botToken: required(platformMessages.botDetailsRequired.title),
+  chatId: required(platformMessages.botDetailsRequired.title),
+  chatTitle: z.string().trim().max(200).optional(),
+});
+export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;

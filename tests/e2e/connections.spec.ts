@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { startTelegramServer } from '../fakes/telegram-server';
+import { type ArticleServer, articlePage, startArticleServer } from '../helpers/article-server';
+import { type StartedStack, startStack } from '../helpers/local-stack';
+import { signUp } from './support/accounts';
+
+const TOKEN = '424242:e2e-bot-token';
+let stack: StartedStack;
+let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
+let articles: ArticleServer;
+
+test.beforeAll(async () => {
+  telegram = await startTelegramServer({
+    token: TOKEN,
+    botUsername: 'snipbot',
+    chats: [{ id: '-1001', title: 'Curated Reads', username: 'curatedreads' }],
+  });
+  articles = await startArticleServer();
+  articles.page(
+    '/harbour',
+    articlePage({
+      title: 'The harbour at dawn',
+      paragraphs: Array.from(
+        { length: 6 },
+        (_, index) =>
+          `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
+      ),
+    }),
+  );
+  stack = await startStack({
+    web: 'prod',
+    env: { TELEGRAM_API_URL: telegram.url, ALLOW_PRIVATE_FETCH_HOSTS: articles.host },
+  });
+});
+
+test.afterAll(async () => {
+  await stack?.cleanup();
+  await telegram?.close();
+  await articles?.close();
+});
+
+test('connects Telegram from account settings, refuses bad details, and disconnects', async ({ page }) => {
+  const email = `conn-${Date.now()}@example.com`;
+  await signUp(page, stack.url, email);
+  await page.goto(`${stack.url}/account-settings`);
+  const card = page.getByRole('article', { name: 'Telegram connection' });
+  await card.getByRole('button', { name: 'Connect' }).click();
+
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Bot Details Required')).toBeVisible();
+
+  await card.getByLabel('Bot token').fill('wrong-token');
+  await card.getByLabel('Chat ID').fill('-1001');
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Telegram Connection Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Telegram refused the connection: Unauthorized')).toBeVisible();
+
+  await card.getByLabel('Bot token').fill(TOKEN);
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Telegram Connected!', { exact: true })).toBeVisible();
+  await expect(card.getByText('@snipbot')).toBeVisible();
+  await expect(card.getByText('Current connection: Curated Reads')).toBeVisible();
+  // The token never reaches the page.
+  expect(await page.content()).not.toContain(TOKEN);
+
+  await card.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm Disconnect' }).click();
+  await expect(page.getByText('Disconnected', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
+});
+
+test('publishes a generated thread to Telegram from /create and shows the live row reach Successfully posted!', async ({
+  page,
+}) => {
+  const email = `pub-${Date.now()}@example.com`;
+  await signUp(page, stack.url, email);
+  await page.goto(`${stack.url}/account-settings`);
+  const card = page.getByRole('article', { name: 'Telegram connection' });
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await card.getByLabel('Bot token').fill(TOKEN);
+  await card.getByLabel('Chat ID').fill('-1001');
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(card.getByText('@snipbot')).toBeVisible();
+
+  await page.goto(`${stack.url}/create`);
+  await page.getByLabel('Article URL').fill(`${articles.url}/harbour`);
+  await page.getByRole('button', { name: /Generate Thread/ }).click();
+  await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Telegram/ }).check();
+  await expect(page.getByText(/Telegram version: 1 post/)).toBeVisible();
+  const before = telegram.messages.length;
+  await page.getByRole('button', { name: 'Continue to Publishing' }).click();
+
+  const row = page.getByTestId('publish-row-telegram');
+  await expect(row).toContainText('Successfully posted!', { timeout: 20_000 });
+  await expect(page.getByText('All Platforms Posted!')).toBeVisible();
+  const sent = telegram.messages.slice(before);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.text).toContain('Read original article at:');
+  await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute(
+    'href',
+    `https://t.me/curatedreads/${sent[0]!.messageId}`,
+  );
+  await page.getByRole('link', { name: 'View Thread Details' }).click();
+  await expect(page).toHaveURL(/\/thread\//);
+});

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ExtractionError } from '../../../functions/lib/errors';
+import { extractArticle } from '../../../functions/services/extraction/extract-article';
+import { generateThread } from '../../../functions/services/generation/generate-thread';
+import { quotesBalanced } from '../../../functions/services/generation/post-rules';
+import { TONES } from '../../../shared/tones';
+import { expectValidThread } from './thread-invariants';
+
+// The public benchmark pages sit beside the repository (see bench/threads.ts).
+const dataDir = process.env.BENCH_EXTRACTION_DIR ?? join(__dirname, '../../../../shared/bench/extraction');
+const truthFile = join(dataDir, 'ground-truth.json');
+const NUMBER = /\d[\d,.]*\d|\d/g;
+
+describe.runIf(existsSync(truthFile))('offline threads over the benchmark pages', () => {
+  it('keep post count, limits, attribution, balanced quotes and only the article’s numbers in every tone', async () => {
+    const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as Record<string, { url: string }>;
+    for (const [id, { url }] of Object.entries(truth)) {
+      const html = gunzipSync(readFileSync(join(dataDir, 'html', `${id}.html.gz`))).toString('utf8');
+      let article: ReturnType<typeof extractArticle>;
+      try {
+        article = extractArticle(html, url);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ExtractionError);
+        continue;
+      }
+      const source = `${article.byline ?? ''} ${article.siteName ?? ''} ${article.title} ${article.content}`;
+      for (const tone of TONES) {
+        const thread = await generateThread({ article, tone, appHost: 'threadsnip.app' });
+
+        expectValidThread(thread.posts, article, 'threadsnip.app');
+        for (const post of thread.posts.slice(0, -1)) {
+          expect(quotesBalanced(post.content)).toBe(true);
+          const text = post.content.replace(/^\d{1,2}\/\s/, '').replace(/#\S+/g, '');
+          for (const n of text.match(NUMBER) ?? []) expect(source).toContain(n);
+        }
+      }
+    }
+  }, 120_000);
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { graphemeLength, mastodonLength, postRulesFor } from '../../../shared/publishing/platform-rules';
+import { reflowThread, splitAtWhitespace } from '../../../shared/publishing/reflow';
+
+const attribution = 'Thread created by threadsnip.app. Read original article at: https://news.example.com/a';
+const telegram = postRulesFor('telegram')!;
+const tight = { limit: 60, measure: (text: string) => text.length, titleOnFirstPost: true };
+
+describe('re-flowing a thread to a platform', () => {
+  it('puts the title, a blank line and the first post first, without the old numbering', () => {
+    const posts = reflowThread({ title: 'Harbour', posts: ['1/ Boats.', '2/ Bids. 2/3', attribution] }, telegram);
+    expect(posts).toEqual([`Harbour\n\nBoats.\n\nBids.\n\n${attribution}`]);
+  });
+
+  it('keeps the attribution alone and last when the thread needs several posts', () => {
+    const posts = reflowThread(
+      { title: '', posts: ['a'.repeat(30), 'b'.repeat(25), 'c'.repeat(40), attribution] },
+      tight,
+    );
+    expect(posts.slice(0, 2)).toEqual([`${'a'.repeat(30)}\n\n${'b'.repeat(25)}`, 'c'.repeat(40)]);
+    expect(posts.slice(2).join(' ')).toBe(attribution);
+  });
+
+  it('splits a long post between words, never inside a word or a link', () => {
+    const text = 'Read https://example.com/a-very-long-path-that-stays-whole today and tomorrow too';
+    const pieces = splitAtWhitespace(text, { limit: 50, measure: (t) => t.length });
+    expect(pieces.join(' ')).toBe(text);
+    expect(pieces).toContain('https://example.com/a-very-long-path-that-stays-whole');
+  });
+
+  it('measures as each platform does', () => {
+    expect(mastodonLength(`see https://example.com/${'x'.repeat(100)}`)).toBe(4 + 23);
+    expect(graphemeLength('👩‍👩‍👧 é')).toBe(3);
+    expect(postRulesFor('reddit')).toBeNull();
+  });
+});

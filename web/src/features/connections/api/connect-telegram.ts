@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ConnectionView,
+  connectionViewSchema,
+  type TelegramConnectRequest,
+} from '../../../../../shared/schemas/publishing';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/connections/telegram: the server checks the bot and chat before storing anything. */
+export function connectTelegram(request: TelegramConnectRequest): Promise<ConnectionView> {
+  return apiRequest('/connections/telegram', { method: 'POST', body: request, schema: connectionViewSchema });
+}
+
+/** Connects Telegram, then refreshes the connection list. */
+export function useConnectTelegram() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: connectTelegram,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['connections'] }),
+  });
+}
