@@ -44,10 +44,19 @@ export interface StackOptions {
 export async function startStack(options: StackOptions = {}): Promise<StartedStack> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'threadsnip-test-'));
   const args = ['--import', 'tsx', 'local/start.ts', options.web === 'prod' ? '--prod' : '--api-only'];
+  // This test process may have pointed its own data layer somewhere (seedThreads sets TABLE_NAME,
+  // ADMIN_EMAILS, …): the stack gets its settings from options.env, never from that.
+  const {
+    ADMIN_EMAILS: _adminEmails,
+    TABLE_NAME: _tableName,
+    DYNAMODB_ENDPOINT: _dynamoEndpoint,
+    APP_PUBLIC_URL: _appPublicUrl,
+    ...inherited
+  } = process.env;
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: rootDir,
     env: {
-      ...process.env,
+      ...inherited,
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',

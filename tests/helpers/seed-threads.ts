@@ -1,4 +1,9 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Thread } from '../../shared/schemas/thread';
+
+const helpersDir = path.dirname(fileURLToPath(import.meta.url));
 
 const ATTRIBUTION_HOST = 'localhost';
 
@@ -40,21 +45,25 @@ export function seededThread(userId: string, index: number, overrides: Partial<T
 
 /**
  * Writes threads straight into a running stack's table through the app's own repository (so the
- * keys and indexes are exactly those the API reads). Points this process's data layer at the stack.
+ * keys and indexes are exactly those the API reads). It runs in a child process of its own: the data
+ * layer binds its endpoint once per process, and each spec file talks to a different stack.
  */
 export async function seedThreads(stack: { dynamoEndpoint: string; tableName: string }, threads: Thread[]) {
-  Object.assign(process.env, {
-    TABLE_NAME: stack.tableName,
-    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
-    APP_PUBLIC_URL: process.env.APP_PUBLIC_URL ?? 'http://localhost:3000',
-    ADMIN_EMAILS: process.env.ADMIN_EMAILS ?? 'admin@example.com',
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_EC2_METADATA_DISABLED: 'true',
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(helpersDir, 'seed-threads-child.ts')], {
+    env: {
+      ...process.env,
+      TABLE_NAME: stack.tableName,
+      DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+      APP_PUBLIC_URL: 'http://localhost:3000',
+      ADMIN_EMAILS: 'admin@example.com',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_EC2_METADATA_DISABLED: 'true',
+    },
+    stdio: ['pipe', 'inherit', 'inherit'],
   });
-  const { putThread } = await import('../../functions/data/thread-repository');
-  for (let start = 0; start < threads.length; start += 20) {
-    await Promise.all(threads.slice(start, start + 20).map((thread) => putThread(thread)));
-  }
+  child.stdin.end(JSON.stringify(threads));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding threads failed (exit ${code})`);
 }
