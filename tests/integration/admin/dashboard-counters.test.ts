@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callRoute, type RouteAnswer } from '../../helpers/route-call';
 import { seededThread } from '../../helpers/seed-threads';
 import { startTestTable } from '../../helpers/test-table';
 
@@ -20,21 +20,13 @@ const ordersRoute = (await import('../../../functions/http/admin/get-admin-order
 
 afterAll(() => table.stop());
 
-// biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON the route answered
-async function asAdmin(route: typeof statisticsRoute): Promise<{ status: number; body: any }> {
-  const event = {
-    version: '2.0',
-    rawPath: '/api/admin/statistics',
-    rawQueryString: '',
-    headers: { 'user-agent': 'counters test' },
-    isBase64Encoded: false,
-    requestContext: {
-      http: { method: 'GET', path: '/api/admin/statistics' },
-      authorizer: { jwt: { claims: { sub: 'boss', email: 'admin@example.com' }, scopes: [] } },
-    },
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-  const result = (await route(event, {} as never)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+function asAdmin(route: typeof statisticsRoute): Promise<RouteAnswer> {
+  return callRoute(
+    route,
+    { userId: 'boss', email: 'admin@example.com' },
+    {},
+    { path: '/api/admin/statistics', userAgent: 'counters test' },
+  );
 }
 
 async function recount() {

@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
 
 // Platform toggles: stored as SETTINGS/PLATFORM#<id> items (no item = enabled), read the same way
@@ -17,26 +17,11 @@ beforeAll(async () => {
   await ensureAccount({ userId: 'boss', email: 'admin@example.com' }, new Date());
 });
 
-async function call(
-  route: typeof settingsRoute,
-  request: { params?: Record<string, string>; body?: unknown } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON the route answered
-): Promise<{ status: number; body: any }> {
-  const event = {
-    version: '2.0',
-    rawPath: '/api/admin/settings',
-    rawQueryString: '',
-    headers: { 'user-agent': 'settings test' },
-    pathParameters: request.params,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    isBase64Encoded: false,
-    requestContext: {
-      http: { method: 'GET', path: '/api/admin/settings' },
-      authorizer: { jwt: { claims: { sub: 'boss', email: 'admin@example.com' }, scopes: [] } },
-    },
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-  const result = (await route(event, {} as never)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+function call(route: typeof settingsRoute, request: RouteRequest = {}): Promise<RouteAnswer> {
+  return callRoute(route, { userId: 'boss', email: 'admin@example.com' }, request, {
+    path: '/api/admin/settings',
+    userAgent: 'settings test',
+  });
 }
 
 describe('platform settings', () => {

@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type RouteAnswer } from '../../helpers/route-call';
 import { seededThread } from '../../helpers/seed-threads';
 import { startTestTable } from '../../helpers/test-table';
 
@@ -16,25 +16,13 @@ const deleteRoute = (await import('../../../functions/http/admin/delete-admin-th
 
 afterAll(() => table.stop());
 
-async function call(
-  route: typeof listRoute,
-  params?: Record<string, string>,
-  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON the route answered
-): Promise<{ status: number; body: any }> {
-  const event = {
-    version: '2.0',
-    rawPath: '/api/admin/threads',
-    rawQueryString: '',
-    headers: { 'user-agent': 'threads test' },
-    pathParameters: params,
-    isBase64Encoded: false,
-    requestContext: {
-      http: { method: 'GET', path: '/api/admin/threads' },
-      authorizer: { jwt: { claims: { sub: 'boss', email: 'admin@example.com' }, scopes: [] } },
-    },
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-  const result = (await route(event, {} as never)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+function call(route: typeof listRoute, params?: Record<string, string>): Promise<RouteAnswer> {
+  return callRoute(
+    route,
+    { userId: 'boss', email: 'admin@example.com' },
+    { params },
+    { path: '/api/admin/threads', userAgent: 'threads test' },
+  );
 }
 
 beforeAll(async () => {

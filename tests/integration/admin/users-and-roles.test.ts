@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
 
 // The Users page's API: the listing, role changes that apply on the user's next request, the last
@@ -19,28 +19,8 @@ afterAll(() => table.stop());
 
 type Route = typeof usersRoute;
 
-async function call(
-  route: Route,
-  userId: string,
-  request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON the route answered
-): Promise<{ status: number; body: any }> {
-  const event = {
-    version: '2.0',
-    rawPath: '/api/admin/users',
-    rawQueryString: '',
-    headers: { 'user-agent': 'users test' },
-    queryStringParameters: request.query,
-    pathParameters: request.params,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    isBase64Encoded: false,
-    requestContext: {
-      http: { method: 'GET', path: '/api/admin/users' },
-      authorizer: { jwt: { claims: { sub: userId, email: `${userId}@example.com` }, scopes: [] } },
-    },
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-  const result = (await route(event, {} as never)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+function call(route: Route, userId: string, request: RouteRequest = {}): Promise<RouteAnswer> {
+  return callRoute(route, { userId }, request, { path: '/api/admin/users', userAgent: 'users test' });
 }
 
 const setRole = (actor: string, userId: string, role: string) =>

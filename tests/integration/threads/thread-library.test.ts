@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Thread } from '../../../shared/schemas/thread';
+import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
@@ -22,29 +22,8 @@ const USER_AGENT = 'Mozilla/5.0 (library test)';
 
 type Route = typeof listRoute;
 
-/** Calls a handler as API Gateway would after its JWT authorizer accepted `userId`'s token. */
-async function call(
-  route: Route,
-  userId: string,
-  request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered and assert on it
-): Promise<{ status: number; body: any }> {
-  const event = {
-    version: '2.0',
-    rawPath: '/api/threads',
-    rawQueryString: '',
-    headers: { 'user-agent': USER_AGENT },
-    queryStringParameters: request.query,
-    pathParameters: request.params,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    isBase64Encoded: false,
-    requestContext: {
-      http: { method: 'GET', path: '/api/threads' },
-      authorizer: { jwt: { claims: { sub: userId, email: `${userId}@example.com` }, scopes: [] } },
-    },
-  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-  const result = (await route(event, {} as never)) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+function call(route: Route, userId: string, request: RouteRequest = {}): Promise<RouteAnswer> {
+  return callRoute(route, { userId }, request, { path: '/api/threads', userAgent: USER_AGENT });
 }
 
 function thread(userId: string, index: number, title: string): Thread {
