@@ -51,6 +51,8 @@ export interface Access {
   stripe?: boolean;
   /** Encrypts or decrypts platform tokens with the token key secret. */
   tokenKey?: boolean;
+  /** Reads the platforms' OAuth app credentials from their own secret (never as environment values). */
+  platformClients?: boolean;
 }
 
 export interface RouteEntry {
@@ -223,7 +225,8 @@ export const routes: RouteEntry[] = [
     path: '/api/connections',
     handler: 'http/connections/get-connections',
     auth: 'user',
-    access: { table: 'read' },
+    // The app credentials tell which OAuth platforms can be connected here.
+    access: { table: 'read', platformClients: true },
   },
   {
     method: 'POST',
@@ -232,6 +235,23 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     timeoutSeconds: 20,
     access: { table: 'write', tokenKey: true },
+  },
+  {
+    method: 'POST',
+    path: '/api/connections/{platform}/authorize',
+    handler: 'http/connections/post-oauth-authorization',
+    auth: 'user',
+    timeoutSeconds: 20,
+    // Stores the state's nonce; Mastodon registers (and seals) an app per instance.
+    access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/connections/{platform}/callback',
+    handler: 'http/connections/get-oauth-callback',
+    auth: 'oauth-callback',
+    timeoutSeconds: 20,
+    access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
   },
   {
     method: 'DELETE',
@@ -246,7 +266,8 @@ export const routes: RouteEntry[] = [
     handler: 'http/publishing/post-publish',
     auth: 'user',
     timeoutSeconds: 20,
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+    // Refreshing an expiring OAuth token needs the platform's app credentials.
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
   },
   {
     method: 'GET',
@@ -352,7 +373,8 @@ export const queues: QueueEntry[] = [
     name: 'publishing',
     handler: 'queue/publishing-worker',
     // Sends to its own queue: a rate-limited or interrupted thread is re-queued with a delay.
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+    // Refreshing an expiring OAuth token needs the platform's app credentials.
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
     timeoutSeconds: 60,
     memoryMb: 512,
     // One platform's thread per invocation, so the per-message delays keep their stagger.

@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   'platform_disabled',
   'platform_not_connected',
   'connection_failed',
+  'not_oauth_platform',
+  'platform_not_configured',
+  'reconnect_required',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

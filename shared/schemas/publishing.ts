@@ -47,10 +47,14 @@ export const connectionViewSchema = z.object({
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 
-/** GET /api/connections: the caller's connections and the platforms an admin left enabled. */
+/**
+ * GET /api/connections: the caller's connections, the platforms that can be connected, and those an
+ * admin left enabled that cannot be connected here, with the reason.
+ */
 export const connectionsResponseSchema = z.object({
   connections: z.array(connectionViewSchema),
   enabledPlatforms: z.array(platformSchema),
+  unavailablePlatforms: z.array(z.object({ platform: platformSchema, reason: z.string() })),
 });
 export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
 
@@ -63,3 +67,15 @@ export const telegramConnectRequestSchema = z.object({
   chatTitle: z.string().trim().max(200).optional(),
 });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
+
+/** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
+export const oauthStartRequestSchema = z.object({
+  returnPath: z.string().max(300).optional(),
+  instance: z.string().trim().max(253).optional(),
+  username: z.string().trim().max(100).optional(),
+});
+export type OAuthStartRequest = z.infer<typeof oauthStartRequestSchema>;
+
+/** The provider's consent screen the browser is sent to. */
+export const oauthStartResponseSchema = z.object({ url: z.url() });
+export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
