@@ -3,7 +3,14 @@ import { platformMessages } from '../messages';
 /** The value of the server dropdown's manual choice. */
 export const OTHER_MASTODON_SERVER = 'other';
 
-const PRESET_SERVERS = ['mastodon.social', 'mas.to', 'mstdn.social', 'mastodon.world', 'hachyderm.io', 'pixelfed.social'];
+const PRESET_SERVERS = [
+  'mastodon.social',
+  'mas.to',
+  'mstdn.social',
+  'mastodon.world',
+  'hachyderm.io',
+  'pixelfed.social',
+];
 
 // Labels of letters, digits and inner hyphens, a top-level part of letters (or punycode), an optional port.
 const DOMAIN_WITH_TLD = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})(?::\d{1,5})?$/;

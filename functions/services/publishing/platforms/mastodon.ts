@@ -1,4 +1,4 @@
-import { type Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import { type Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from 'undici';
 import { platformMessages } from '../../../../shared/messages';
 import {
   looksLikeMastodonDomain,
@@ -23,7 +23,7 @@ import {
   type OAuthConnectInput,
   type OAuthFlowDeps,
   type PlatformAdapter,
-  PlatformError,
+  type PlatformError,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
@@ -90,7 +90,12 @@ function instanceUrl(instance: string, path: string): string {
 async function callInstance<T>(
   instance: string,
   path: string,
-  options: { method?: 'GET' | 'POST'; token?: string; body?: Record<string, unknown>; headers?: Record<string, string> },
+  options: {
+    method?: 'GET' | 'POST';
+    token?: string;
+    body?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  },
 ): Promise<T> {
   const response = await instanceFetch(instanceUrl(instance, path), {
     method: options.method ?? 'GET',
@@ -107,11 +112,16 @@ async function callInstance<T>(
   const reason = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
   if (response.status === 429) {
     // Mastodon's X-RateLimit-Reset is an ISO time.
-    throw new PlatformRateLimitError(`Mastodon is rate limiting requests (${reason})`, retryAfterSeconds(response.headers, new Date()));
+    throw new PlatformRateLimitError(
+      `Mastodon is rate limiting requests (${reason})`,
+      retryAfterSeconds(response.headers, new Date()),
+    );
   }
   if (response.status >= 500) throw new PlatformUnavailableError(`${instance} answered ${response.status} (${reason})`);
   if (response.status === 401) {
-    throw new PlatformRejectedError(`${instance} refused the access token (${reason}). Reconnect Mastodon in Account Settings.`);
+    throw new PlatformRejectedError(
+      `${instance} refused the access token (${reason}). Reconnect Mastodon in Account Settings.`,
+    );
   }
   if (response.status >= 300 && response.status < 400) {
     throw new PlatformRejectedError(`${instance} answered with a redirect, not as a Mastodon server.`);
@@ -253,7 +263,8 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
     { id: instanceOf(connection), name: connection.platformUsername ?? instanceOf(connection) },
   ],
 
-  postRules: async (connection) => postRulesFor('mastodon', { mastodon: await instanceLimits(instanceOf(connection)) })!,
+  postRules: async (connection) =>
+    postRulesFor('mastodon', { mastodon: await instanceLimits(instanceOf(connection)) })!,
 
   async publishPost(connection, post): Promise<MadePost> {
     const status = await callInstance<MastodonStatus>(instanceOf(connection), '/api/v1/statuses', {
