@@ -3,6 +3,7 @@ import dns from 'node:dns';
 import { syncBuiltinESMExports } from 'node:module';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../local/ports';
 import { attributionText } from '../../../shared/attribution';
 import type { Thread } from '../../../shared/schemas/thread';
 import { startMastodonServer } from '../../fakes/mastodon-server';
@@ -11,10 +12,12 @@ import { callRoute } from '../../helpers/route-call';
 
 // The fake instance reports its own limit (600), above Mastodon's default 500.
 const mastodon = await startMastodonServer({ maxCharacters: 600 });
+// An allowed instance where nothing listens.
+const silentInstance = `127.0.0.1:${await freePort()}`;
 Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
-  // How tests reach a local instance: this host may be private and use http.
-  ALLOW_PRIVATE_FETCH_HOSTS: mastodon.instance,
+  // How tests reach a local instance: these hosts may be private and use http.
+  ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${silentInstance}`,
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('../../../functions/data/client');
@@ -206,6 +209,22 @@ describe('connecting Mastodon through its consent screen', () => {
     expect((await start({ username: 'alice' })).body).toMatchObject({
       error: 'Please select a server or enter a custom instance',
     });
+  });
+
+  it('says when the instance cannot be reached, storing nothing', async () => {
+    const userId = `user-${randomUUID()}`;
+    const start = await callRoute(
+      authorizeRoute,
+      { userId },
+      { params, body: { instance: silentInstance, username: 'alice' } },
+      { method: 'POST' },
+    );
+    expect(start.status).toBe(400);
+    expect(start.body).toEqual({
+      error: `Mastodon refused the connection: The Mastodon instance ${silentInstance} could not be reached.`,
+      code: 'connection_failed',
+    });
+    expect((await listConnections(userId)).connections).toEqual([]);
   });
 
   it('refuses a private-address instance not allowed, sending it nothing and storing nothing', async () => {
