@@ -55,15 +55,22 @@ export interface MastodonConnectFields {
 }
 
 /**
- * Spec §5 Mastodon connect: a server chosen ('Please select a server or enter a custom instance'),
- * a custom instance that looks like a domain ('Please enter a valid Mastodon instance (e.g.,
- * mastodon.social)'), a username ('Please enter your username'). The normalised values, or the message.
+ * Spec §5 Mastodon connect: a server chosen ('Please select a server or enter a custom instance', or
+ * 'Instance Required' when editing a connection), a custom instance that looks like a domain ('Please
+ * enter a valid Mastodon instance (e.g., mastodon.social)'), a username ('Please enter your
+ * username'). The normalised values, or the message.
  */
 export function validateMastodonConnect(
   fields: MastodonConnectFields,
+  options: { editing?: boolean } = {},
 ): { ok: true; instance: string; username: string } | { ok: false; error: string } {
   const chosen = fields.server === OTHER_MASTODON_SERVER ? fields.customInstance : fields.server;
-  if (!chosen.trim()) return { ok: false, error: platformMessages.mastodonServerRequired };
+  if (!chosen.trim()) {
+    return {
+      ok: false,
+      error: options.editing ? platformMessages.instanceRequired.title : platformMessages.mastodonServerRequired,
+    };
+  }
   const instance = normaliseMastodonInstance(chosen);
   if (!looksLikeMastodonDomain(instance)) return { ok: false, error: platformMessages.invalidMastodonInstance };
   const username = normaliseMastodonUsername(fields.username);

@@ -155,7 +155,12 @@ describe('connecting Mastodon through its consent screen', () => {
         platform: 'mastodon',
         isConnected: true,
         platformUsername: `@alice@${mastodon.instance}`,
-        connectionData: { instance: mastodon.instance, accountId: mastodon.account.id },
+        connectionData: {
+          instance: mastodon.instance,
+          accountId: mastodon.account.id,
+          maxCharacters: 600,
+          charactersReservedPerUrl: 23,
+        },
       }),
     ]);
     const raw = await db.send(

@@ -52,6 +52,10 @@ describe('the Mastodon connect form', () => {
     expect(
       validateMastodonConnect({ server: OTHER_MASTODON_SERVER, customInstance: 'not a server', username: 'a' }),
     ).toEqual({ ok: false, error: 'Please enter a valid Mastodon instance (e.g., mastodon.social)' });
+    expect(validateMastodonConnect({ server: '', customInstance: '', username: 'a' }, { editing: true })).toEqual({
+      ok: false,
+      error: 'Instance Required',
+    });
     expect(validateMastodonConnect({ server: 'mas.to', customInstance: '', username: ' @ ' })).toEqual({
       ok: false,
       error: 'Please enter your username',

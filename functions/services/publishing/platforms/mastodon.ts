@@ -253,7 +253,8 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
       platformUsername: `@${account.username}@${instance}`,
       // Mastodon access tokens do not expire; they last until revoked.
       credentials: { accessToken: tokens.accessToken, refreshToken: null, expiresAt: null },
-      connectionData: { instance, accountId: String(account.id) },
+      // The limits as of connecting, for the share step's preview; publishing asks the instance again.
+      connectionData: { instance, accountId: String(account.id), ...(await instanceLimits(instance)) },
     };
   },
 

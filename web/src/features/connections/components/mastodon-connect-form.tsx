@@ -12,7 +12,7 @@ import { useStartOAuthAuthorization } from '../api/start-oauth-authorization';
  * The Mastodon connect form (spec §2, §5): a preset server or Other with a custom instance, and the
  * username; on submit the browser leaves for the instance's consent screen and comes back here.
  */
-export function MastodonConnectForm({ submitLabel }: { submitLabel: string }) {
+export function MastodonConnectForm({ submitLabel, editing = false }: { submitLabel: string; editing?: boolean }) {
   const [server, setServer] = useState('');
   const [customInstance, setCustomInstance] = useState('');
   const [username, setUsername] = useState('');
@@ -23,7 +23,7 @@ export function MastodonConnectForm({ submitLabel }: { submitLabel: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateMastodonConnect({ server, customInstance, username });
+    const checked = validateMastodonConnect({ server, customInstance, username }, { editing });
     if (!checked.ok) {
       setError(checked.error);
       return;

@@ -44,6 +44,7 @@ function ConnectedCard({ connection }: { connection: ConnectionView }) {
       {editing && connection.platform === 'telegram' && (
         <TelegramConnectForm submitLabel="Update Connection" onDone={() => setEditing(false)} />
       )}
+      {editing && connection.platform === 'mastodon' && <MastodonConnectForm submitLabel="Update Connection" editing />}
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         Disconnect
       </button>
