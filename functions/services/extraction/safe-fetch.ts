@@ -274,7 +274,8 @@ const looksLikeHtml = (bytes: Uint8Array) =>
     new TextDecoder('latin1').decode(bytes.subarray(0, 512)),
   );
 
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+/** Reads a response body, refusing it (an ExtractionError) once it passes `maxBytes`. */
+export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

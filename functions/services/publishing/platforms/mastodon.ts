@@ -16,7 +16,12 @@ import { config } from '../../../lib/config';
 import { ValidationError } from '../../../lib/errors';
 import { authorizationUrl as buildAuthorizationUrl, exchangeCode } from '../../connections/oauth-flow';
 import { classifyAddress, describeBlockReason } from '../../extraction/address-policy';
-import { BlockedAddressError, isPrivateHostAllowed, publicOnlyDispatcher } from '../../extraction/safe-fetch';
+import {
+  BlockedAddressError,
+  isPrivateHostAllowed,
+  publicOnlyDispatcher,
+  readCapped,
+} from '../../extraction/safe-fetch';
 import {
   type LiveConnection,
   type OAuthClient,
@@ -33,6 +38,8 @@ import {
 /** What ThreadSnip asks of an account: to know who it is and to post (docs.joinmastodon.org/api/oauth-scopes). */
 const SCOPES = ['read:accounts', 'write:statuses'] as const;
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Mastodon's answers are small; an instance sending more is not read further. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 interface MastodonAccount {
   id: string;
@@ -86,6 +93,17 @@ function instanceUrl(instance: string, path: string): string {
   return isPrivateHostAllowed(config().allowPrivateFetchHosts, secure) ? `http://${instance}${path}` : secure.href;
 }
 
+/** The answer's JSON, or null when it is not JSON or is too large. */
+async function readJson(response: Response): Promise<unknown> {
+  if (!response.body) return null;
+  try {
+    const bytes = await readCapped(response.body as ReadableStream<Uint8Array>, MAX_ANSWER_BYTES);
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
 /** One call to an instance's REST API, its failures mapped to the three platform error kinds. */
 async function callInstance<T>(
   instance: string,
@@ -107,7 +125,7 @@ async function callInstance<T>(
     },
     ...(options.body ? { body: JSON.stringify(options.body) } : {}),
   });
-  const body = (await response.json().catch(() => null)) as (T & { error?: unknown }) | null;
+  const body = (await readJson(response)) as (T & { error?: unknown }) | null;
   if (response.ok && body) return body;
   const reason = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
   if (response.status === 429) {
