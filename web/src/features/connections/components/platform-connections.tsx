@@ -7,6 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/use-toast';
 import { useDisconnectPlatform } from '../api/disconnect-platform';
 import { useConnections } from '../api/get-connections';
+import { MastodonConnectForm } from './mastodon-connect-form';
 import { TelegramConnectForm } from './telegram-connect-form';
 
 const DETAILS: Partial<Record<Platform, { description: string; permissions: string[]; features: string[] }>> = {
@@ -14,6 +15,11 @@ const DETAILS: Partial<Record<Platform, { description: string; permissions: stri
     description: 'Post threads to a Telegram channel or group through your own bot.',
     permissions: ['Send messages to the chosen chat'],
     features: ['Threads as one message when they fit, or a reply chain', 'A View link for public channels'],
+  },
+  mastodon: {
+    description: 'Post threads to your account on any Mastodon server.',
+    permissions: ['Read your account name', 'Publish statuses'],
+    features: ['Your server’s own character limit', 'Statuses chained as replies', 'Public visibility'],
   },
 };
 
@@ -38,6 +44,7 @@ function ConnectedCard({ connection }: { connection: ConnectionView }) {
       {editing && connection.platform === 'telegram' && (
         <TelegramConnectForm submitLabel="Update Connection" onDone={() => setEditing(false)} />
       )}
+      {editing && connection.platform === 'mastodon' && <MastodonConnectForm submitLabel="Update Connection" editing />}
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         Disconnect
       </button>
@@ -87,6 +94,8 @@ function UnconnectedCard({ platform }: { platform: Platform }) {
       <p className="muted">Your credentials are encrypted and never shown again.</p>
       {open && platform === 'telegram' ? (
         <TelegramConnectForm submitLabel="Connect" onDone={() => setOpen(false)} />
+      ) : open && platform === 'mastodon' ? (
+        <MastodonConnectForm submitLabel="Connect" />
       ) : (
         <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
           Connect
