@@ -299,7 +299,14 @@ export async function startDiscordServer(options: {
     }
     if (req.method === 'GET' && path === '/users/@me/guilds') {
       if (bearerNeeds('guilds')) return apiError(res, 401, 0, '401: Unauthorized');
-      const visible = caller.kind === 'Bot' ? guilds.filter((guild) => guild.botRoles) : guilds;
+      // Pages of `limit` (1 to 200) servers with ids above `after`, in id order.
+      const limit = Number(url.searchParams.get('limit') ?? 200);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 200) return invalidForm(res, 'limit', 'Must be 1 to 200.');
+      const after = BigInt(url.searchParams.get('after') ?? 0);
+      const visible = (caller.kind === 'Bot' ? guilds.filter((guild) => guild.botRoles) : guilds)
+        .filter((guild) => BigInt(guild.id) > after)
+        .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
+        .slice(0, limit);
       return reply(
         res,
         200,

@@ -5,7 +5,7 @@ import { attributionText } from '../../../shared/attribution';
 import type { Thread } from '../../../shared/schemas/thread';
 import { type FakeGuild, startDiscordServer } from '../../fakes/discord-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { callRoute } from '../../helpers/route-call';
+import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 const APP = {
   clientId: '1100000000000000001',
@@ -28,9 +28,32 @@ const text = (id: string, name: string, position: number, overwrites: Overwrites
   permission_overwrites: overwrites,
 });
 
-/** Four servers: one the bot joins at consent, one it is in, one the user does not manage, one without the bot. */
+/** A server where the user is a plain member: one of many, so the user's servers take two pages. */
+const memberOnly = (id: string, name: string): FakeGuild => ({
+  id,
+  name,
+  userPermissions: bits(10, 11),
+  roles: [{ id, permissions: EVERYONE }],
+  channels: [text(`${id}1`, 'chat', 0)],
+  botRoles: [],
+});
+
+/**
+ * One server the bot joins at consent, one it is in, one without the bot, 200 the user does not
+ * manage (the bot is in one of them), and past the first page of 200 one more the user manages.
+ */
 function guilds(): FakeGuild[] {
   return [
+    memberOnly('303', 'Member Only'),
+    ...Array.from({ length: 199 }, (_, n) => memberOnly(String(1000 + n), `Crowd ${n}`)),
+    {
+      id: '5000',
+      name: 'Late Server',
+      userPermissions: MANAGE_SERVER,
+      roles: [{ id: '5000', permissions: EVERYONE }],
+      channels: [text('50001', 'links', 0)],
+      botRoles: [],
+    },
     {
       id: '301',
       name: 'Reading Club',
@@ -66,14 +89,6 @@ function guilds(): FakeGuild[] {
       botRoles: ['3029'],
     },
     {
-      id: '303',
-      name: 'Member Only',
-      userPermissions: bits(10, 11),
-      roles: [{ id: '303', permissions: EVERYONE }],
-      channels: [text('3031', 'chat', 0)],
-      botRoles: [],
-    },
-    {
       id: '304',
       name: 'No Bot Here',
       userPermissions: MANAGE_SERVER,
@@ -85,6 +100,7 @@ function guilds(): FakeGuild[] {
 }
 
 const discord = await startDiscordServer({ app: APP, bot: BOT, user: CURATOR, guilds: guilds() });
+discord.setConsent({ guildId: '301' });
 Object.assign(process.env, {
   DISCORD_API_URL: discord.apiUrl,
   DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
@@ -155,7 +171,7 @@ async function connectThroughConsent(userId: string) {
   expect(start.status).toBe(200);
   const consent = await fetch(start.body.url, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location') ?? '');
-  const callback = await callRoute(
+  const callback = await callRedirectRoute(
     callbackRoute,
     { userId },
     { params: { platform: 'discord' }, query: Object.fromEntries(back.searchParams) },
@@ -219,13 +235,12 @@ const rawConnection = async (userId: string) =>
   (await db.send(new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'discord') }))).Item;
 
 /** The SPA address the callback sent the browser to, as query parameters. */
-const returned = (answer: { headers: Record<string, string> }) =>
-  Object.fromEntries(new URL(answer.headers.location ?? '').searchParams);
+const returned = (answer: { location: string | null }) =>
+  Object.fromEntries(new URL(answer.location ?? '').searchParams);
 
 describe('connecting Discord through the consent screen', () => {
   it('asks for identify, guilds and bot with the bot permissions and PKCE, then lists the channels the bot can post a thread in, in servers the user manages', async () => {
     const userId = `user-${randomUUID()}`;
-    discord.setConsent({ guildId: '301' });
     const { authorizeUrl, back, callback } = await connectThroughConsent(userId);
 
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({
@@ -238,7 +253,7 @@ describe('connecting Discord through the consent screen', () => {
     expect(DISCORD_BOT_PERMISSIONS).toBe('309237730304');
     expect(back.searchParams.get('guild_id')).toBe('301');
     expect(callback.status).toBe(302);
-    expect(new URL(callback.headers.location!).pathname).toBe('/account-settings');
+    expect(new URL(callback.location!).pathname).toBe('/account-settings');
     expect(returned(callback)).toEqual({ discord_connected: 'true', username: CURATOR.username });
     const { connections } = await listConnections(userId);
     expect(connections).toEqual([
@@ -257,6 +272,7 @@ describe('connecting Discord through the consent screen', () => {
               ],
             },
             { guild: { id: '302', name: 'Admin Guild' }, channels: [{ id: '3021', name: 'news' }] },
+            { guild: { id: '5000', name: 'Late Server' }, channels: [{ id: '50001', name: 'links' }] },
           ],
         },
       }),
@@ -273,6 +289,7 @@ describe('connecting Discord through the consent screen', () => {
       { id: '3011', name: 'Reading Club #general' },
       { id: '3012', name: 'Reading Club #curation' },
       { id: '3021', name: 'Admin Guild #news' },
+      { id: '50001', name: 'Late Server #links' },
     ]);
     const item = await rawConnection(userId);
     expect(String(item?.accessToken)).toMatch(/^v1\./);
@@ -298,7 +315,7 @@ describe('connecting Discord through the consent screen', () => {
   it('returns a reused, foreign or forged state, or a denied consent, as discord_oauth_error and stores nothing', async () => {
     const userId = `user-${randomUUID()}`;
     const first = await connectThroughConsent(`user-${randomUUID()}`);
-    const reused = await callRoute(
+    const reused = await callRedirectRoute(
       callbackRoute,
       { userId },
       { params: { platform: 'discord' }, query: Object.fromEntries(first.back.searchParams) },
@@ -308,7 +325,11 @@ describe('connecting Discord through the consent screen', () => {
     const answers = [reused];
     for (const state of [foreign.state, forged]) {
       answers.push(
-        await callRoute(callbackRoute, { userId }, { params: { platform: 'discord' }, query: { state, code: 'x' } }),
+        await callRedirectRoute(
+          callbackRoute,
+          { userId },
+          { params: { platform: 'discord' }, query: { state, code: 'x' } },
+        ),
       );
     }
     discord.setConsent({ guildId: '301', deny: true });
@@ -342,10 +363,13 @@ describe('publishing a thread to Discord through the queue', () => {
       postsMade: 5,
       postUrl: `https://discord.com/channels/301/3011/${sent[0]!.id}`,
     });
-    expect((await getThreadForUser(userId, thread.id))?.platformPosts.discord).toEqual({
-      posted: true,
-      postUrl: row.postUrl,
-    });
+    // The thread's record is written just after the row completes.
+    await expect
+      .poll(async () => (await getThreadForUser(userId, thread.id))?.platformPosts.discord)
+      .toEqual({
+        posted: true,
+        postUrl: row.postUrl,
+      });
   });
 
   it('posts a short thread as one message in the channel, with no thread', async () => {
@@ -431,7 +455,7 @@ describe('publishing a thread to Discord through the queue', () => {
 
   it('refreshes an expired user token before posting, keeping the new tokens sealed', async () => {
     const userId = await connectedUser('3011');
-    const before = await rawConnection(userId);
+    const tokenBefore = (await loadLiveConnection(userId, 'discord', new Date()))!.credentials.accessToken;
     const record = (await getConnection(userId, 'discord'))!;
     await putConnection({ ...record, tokenExpiresAt: new Date(Date.now() - 60_000).toISOString() });
     const refreshesBefore = discord.tokenRequests.filter((form) => form.grant_type === 'refresh_token').length;
@@ -443,7 +467,9 @@ describe('publishing a thread to Discord through the queue', () => {
     expect(refreshes.length).toBeGreaterThan(refreshesBefore);
     expect(refreshes.at(-1)).toMatchObject({ client_id: APP.clientId, client_secret: APP.clientSecret });
     const after = await rawConnection(userId);
-    expect(after?.accessToken).not.toBe(before?.accessToken);
+    expect(String(after?.accessToken)).toMatch(/^v1\./);
+    const tokenAfter = (await loadLiveConnection(userId, 'discord', new Date()))!.credentials.accessToken;
+    expect(tokenAfter).not.toBe(tokenBefore);
     expect(Date.parse(String(after?.tokenExpiresAt))).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 

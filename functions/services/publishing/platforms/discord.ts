@@ -174,6 +174,21 @@ interface GuildChannel {
   permission_overwrites?: DiscordOverwrite[];
 }
 
+/** A page of `GET /users/@me/guilds` holds at most 200 servers, ordered by id. */
+const GUILD_PAGE = 200;
+
+/** Every server the user is in, page after page. */
+async function userGuilds(asUser: Authorization): Promise<PartialGuild[]> {
+  const guilds: PartialGuild[] = [];
+  for (;;) {
+    const after = guilds.at(-1)?.id;
+    const query = `limit=${GUILD_PAGE}${after ? `&after=${after}` : ''}`;
+    const page = await callDiscord<PartialGuild[]>(asUser, 'GET', `/users/@me/guilds?${query}`);
+    guilds.push(...page);
+    if (page.length < GUILD_PAGE) return guilds;
+  }
+}
+
 /** The user may add bots and choose where they post: Manage Server (or Administrator, or ownership). */
 function userManages(guild: PartialGuild): boolean {
   return guild.owner === true || (BigInt(guild.permissions) & (manageGuild | administrator)) !== 0n;
@@ -311,7 +326,7 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
     });
     const asUser: Authorization = `Bearer ${tokens.accessToken}`;
     const user = await callDiscord<{ username: string }>(asUser, 'GET', '/users/@me');
-    const managed = (await callDiscord<PartialGuild[]>(asUser, 'GET', '/users/@me/guilds')).filter(userManages);
+    const managed = (await userGuilds(asUser)).filter(userManages);
     // The server the bot was just added to comes first.
     const addedTo = input.callbackQuery.guild_id;
     managed.sort((a, b) => Number(b.id === addedTo) - Number(a.id === addedTo));
