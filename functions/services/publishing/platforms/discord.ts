@@ -70,6 +70,7 @@ const ERROR_CODES = {
   missingPermissions: 50013,
   threadAlreadyCreated: 160004,
 } as const;
+const NO_BOT_TOKEN = 'Discord is not configured on this server (no bot token).';
 /** Guild text channel (threads can be started from its messages). */
 const GUILD_TEXT = 0;
 
@@ -134,11 +135,12 @@ async function callDiscord<T>(
   if (response.ok) return payload as T;
   if (response.status === 429) {
     // retry_after is seconds as a float; X-RateLimit-Reset-After says the same for the route's bucket.
-    const seconds = Number(payload.retry_after ?? response.headers.get('x-ratelimit-reset-after'));
+    const stated = payload.retry_after ?? response.headers.get('x-ratelimit-reset-after');
+    const seconds = stated === null || stated === undefined ? Number.NaN : Number(stated);
     const wait = Number.isFinite(seconds)
       ? Math.max(1, Math.ceil(seconds))
       : retryAfterSeconds(response.headers, new Date());
-    throw new PlatformRateLimitError(`Discord is rate limiting posts; retrying in ${wait} s`, wait);
+    throw new PlatformRateLimitError(`Discord is rate limiting requests; retrying in ${wait} s`, wait);
   }
   if (response.status >= 500) throw new PlatformUnavailableError(`Discord answered ${response.status}`);
   const code = Number(payload.code ?? 0);
@@ -152,7 +154,7 @@ async function callDiscord<T>(
 /** The app with its bot token, or a refusal when the operator has not configured both. */
 async function discordApp(): Promise<PlatformClient & { botToken: string }> {
   const client = await platformClient('discord');
-  if (!client?.botToken) throw new PlatformRejectedError('Discord is not configured on this server (no bot token).');
+  if (!client?.botToken) throw new PlatformRejectedError(NO_BOT_TOKEN);
   return { ...client, botToken: client.botToken };
 }
 
@@ -294,9 +296,7 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
     async unavailableReason() {
       const missing = await missingClientReason('discord', PLATFORM_NAME);
       if (missing) return missing;
-      return (await platformClient('discord'))?.botToken
-        ? null
-        : 'Discord is not configured on this server (no bot token).';
+      return (await platformClient('discord'))?.botToken ? null : NO_BOT_TOKEN;
     },
     async authorizationUrl(flow, deps) {
       return authorizationUrl({
