@@ -10,6 +10,8 @@ export const MASTODON_LINK_WEIGHT = 23;
 export const MASTODON_DEFAULT_LIMIT = 500;
 /** Telegram Bot API: a message's text is at most 4,096 characters. */
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
+/** Discord: a message's content is at most 2,000 characters. */
+export const DISCORD_MESSAGE_LIMIT = 2000;
 /** Bluesky: a post's text is at most 300 graphemes. */
 export const BLUESKY_GRAPHEME_LIMIT = 300;
 
@@ -55,6 +57,9 @@ export function postRulesFor(
         measure: (text) => mastodonLength(text, options.mastodon?.charactersReservedPerUrl),
         titleOnFirstPost: true,
       };
+    // UTF-16 units: never fewer than the characters Discord counts, so a message within it is accepted.
+    case 'discord':
+      return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'bluesky':
       return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
     default:

@@ -8,7 +8,7 @@ import { attributionText } from '../../../shared/attribution';
 import type { Thread } from '../../../shared/schemas/thread';
 import { startMastodonServer } from '../../fakes/mastodon-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { callRoute } from '../../helpers/route-call';
+import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 // The fake instance reports its own limit (600), above Mastodon's default 500.
 const mastodon = await startMastodonServer({ maxCharacters: 600 });
@@ -83,13 +83,13 @@ async function connectThroughRoutes(userId: string, body: Record<string, string>
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location') ?? '');
   const query = Object.fromEntries(back.searchParams);
-  const callback = await callRoute(callbackRoute, { userId }, { params, query });
+  const callback = await callRedirectRoute(callbackRoute, { userId }, { params, query });
   return {
     authorizeUrl: new URL(start.body.url),
     back,
     query,
     callback,
-    location: new URL(callback.headers.location ?? ''),
+    location: new URL(callback.location ?? ''),
   };
 }
 
@@ -191,13 +191,17 @@ describe('connecting Mastodon through its consent screen', () => {
     expect(denied.location.searchParams.get('message')).toContain('denied');
 
     const connected = await connectThroughRoutes(`user-${randomUUID()}`);
-    const replay = await callRoute(callbackRoute, { userId }, { params, query: connected.query });
-    expect(new URL(replay.headers.location ?? '').searchParams.get('mastodon_oauth_error')).toBe('true');
+    const replay = await callRedirectRoute(callbackRoute, { userId }, { params, query: connected.query });
+    expect(new URL(replay.location ?? '').searchParams.get('mastodon_oauth_error')).toBe('true');
 
     const foreign = await issueOAuthState(userId, 'reddit', new Date(), { context: { instance: mastodon.instance } });
-    const forged = await callRoute(callbackRoute, { userId }, { params, query: { code: 'x', state: foreign.state } });
+    const forged = await callRedirectRoute(
+      callbackRoute,
+      { userId },
+      { params, query: { code: 'x', state: foreign.state } },
+    );
     expect(forged.status).toBe(302);
-    expect(new URL(forged.headers.location ?? '').searchParams.get('mastodon_oauth_error')).toBe('true');
+    expect(new URL(forged.location ?? '').searchParams.get('mastodon_oauth_error')).toBe('true');
     expect((await listConnections(userId)).connections).toEqual([]);
   });
 

@@ -42,4 +42,14 @@ describe('re-flowing a thread to a platform', () => {
     expect(graphemeLength('👩‍👩‍👧 é')).toBe(3);
     expect(postRulesFor('reddit')).toBeNull();
   });
+
+  it('keeps Discord messages within 2,000 characters, counting in UTF-16 units so Discord never counts more', () => {
+    const discord = postRulesFor('discord')!;
+    expect(discord).toMatchObject({ limit: 2000, titleOnFirstPost: true });
+    expect(discord.measure('👍 ok')).toBe(5);
+    const body = [1, 2, 3].map((n) => `${n}/ ${'word '.repeat(250).trim()}`);
+    const messages = reflowThread({ title: 'Harbour', posts: [...body, attribution] }, discord);
+    expect(messages.map((message) => message.length)).toEqual([1258, 1249, 1249, attribution.length]);
+    expect(messages.at(-1)).toBe(attribution);
+  });
 });
