@@ -395,5 +395,12 @@ describe('publishing a thread to Mastodon through the queue', () => {
       `${mastodon.instance} refused the access token (The access token was revoked). Reconnect Mastodon in Account Settings.`,
     );
     expect(statusesSince(start)).toHaveLength(1);
+    // The connection now asks for a reconnection, and the next publish is refused before anything is queued.
+    const [connection] = (await listConnections(userId)).connections;
+    expect(connection?.connectionData.needsReconnect).toBe(true);
+    await expect(requestPublish(userId, thread.id, { platforms: ['mastodon'] }, new Date())).rejects.toMatchObject({
+      code: 'reconnect_required',
+    });
+    expect(statusesSince(start)).toHaveLength(1);
   });
 });

@@ -14,7 +14,11 @@ import {
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
 import { ValidationError } from '../../../lib/errors';
-import { authorizationUrl as buildAuthorizationUrl, exchangeCode } from '../../connections/oauth-flow';
+import {
+  authorizationUrl as buildAuthorizationUrl,
+  exchangeCode,
+  ReconnectRequiredError,
+} from '../../connections/oauth-flow';
 import { classifyAddress, describeBlockReason } from '../../extraction/address-policy';
 import {
   BlockedAddressError,
@@ -137,7 +141,7 @@ async function callInstance<T>(
   }
   if (response.status >= 500) throw new PlatformUnavailableError(`${instance} answered ${response.status} (${reason})`);
   if (response.status === 401) {
-    throw new PlatformRejectedError(
+    throw new ReconnectRequiredError(
       `${instance} refused the access token (${reason}). Reconnect Mastodon in Account Settings.`,
     );
   }
