@@ -1,6 +1,7 @@
 import {
   type OAuthClient,
   PlatformRateLimitError,
+  type RateLimitResetForm,
   PlatformRejectedError,
   PlatformUnavailableError,
   retryAfterSeconds,
@@ -68,6 +69,8 @@ export interface TokenRequest {
   headers?: Record<string, string>;
   /** The platform's name in messages. */
   platformName: string;
+  /** How the provider's x-ratelimit-reset counts (epoch unless it says otherwise: Reddit's is seconds from now). */
+  rateLimitReset?: RateLimitResetForm;
 }
 
 /** POSTs a form to the token endpoint and maps the answer; errors carry no secret. */
@@ -101,7 +104,7 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   if (response.status === 429) {
     throw new PlatformRateLimitError(
       `${request.platformName} is rate limiting sign-ins`,
-      retryAfterSeconds(response.headers, request.now),
+      retryAfterSeconds(response.headers, request.now, 30, request.rateLimitReset),
     );
   }
   if (response.status >= 500) throw new PlatformUnavailableError(`${request.platformName} answered ${response.status}`);

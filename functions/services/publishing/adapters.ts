@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/schemas/thread';
 import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
+import { redditAdapter } from './platforms/reddit';
 import { telegramAdapter } from './platforms/telegram';
 
 /** A platform without an adapter yet (spec §7: 'Platform {x} not implemented'). */
@@ -12,6 +13,7 @@ export class PlatformNotImplementedError extends DomainError {
 
 const adapters: Partial<Record<Platform, PlatformAdapter>> = {
   telegram: telegramAdapter as PlatformAdapter,
+  reddit: redditAdapter as PlatformAdapter,
 };
 
 /** The adapter of a platform, or PlatformNotImplementedError. */

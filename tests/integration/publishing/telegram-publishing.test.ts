@@ -128,8 +128,8 @@ describe('Telegram connections', () => {
     const userId = await connectedUser();
     const thread = makeThread(userId, ['A short post.']);
     await putThread(thread);
-    await expect(requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date())).rejects.toThrow(
-      'Platform reddit not implemented',
+    await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
+      'Platform facebook not implemented',
     );
     // The admin's toggle (update_platform_setting) turns Telegram off.
     await setPlatformEnabled('telegram', false, new Date().toISOString());
