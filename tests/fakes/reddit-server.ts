@@ -224,11 +224,16 @@ export async function startRedditServer(options: {
     const fault = submitFaults.get(stats.submitCalls);
     if (fault && 'status' in fault) {
       if (fault.status === 429) {
-        return send(res, 429, { message: 'Too Many Requests', error: 429 }, {
-          'x-ratelimit-used': '996',
-          'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(fault.resetSeconds),
-        });
+        return send(
+          res,
+          429,
+          { message: 'Too Many Requests', error: 429 },
+          {
+            'x-ratelimit-used': '996',
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(fault.resetSeconds),
+          },
+        );
       }
       return send(res, fault.status, { message: 'Internal Server Error', error: fault.status });
     }
@@ -239,7 +244,8 @@ export async function startRedditServer(options: {
     if (form.get('api_type') !== 'json') return send(res, 200, { jquery: [], success: false });
     const subreddit = options.subreddits.find((entry) => entry.name.toLowerCase() === form.get('sr')?.toLowerCase());
     if (!subreddit) return refuse('SUBREDDIT_NOEXIST', "that subreddit doesn't exist", 'sr');
-    if (subreddit.role === 'subscriber') return refuse('SUBREDDIT_NOTALLOWED', "you aren't allowed to post there.", 'sr');
+    if (subreddit.role === 'subscriber')
+      return refuse('SUBREDDIT_NOTALLOWED', "you aren't allowed to post there.", 'sr');
     if (form.get('kind') !== 'self') return refuse('NO_URL', 'a url is required', 'url');
     const title = form.get('title') ?? '';
     if (!title.trim()) return refuse('NO_TEXT', 'we need something here', 'title');
@@ -247,7 +253,10 @@ export async function startRedditServer(options: {
     const text = form.get('text') ?? '';
     if ([...text].length > TEXT_LIMIT) return refuse('TOO_LONG', `this is too long (max: ${TEXT_LIMIT})`, 'text');
     const id = (nextPostId++).toString(36);
-    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 50);
+    const slug = title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .slice(0, 50);
     const made: Submission = {
       name: `t3_${id}`,
       subreddit: subreddit.name,
@@ -271,7 +280,12 @@ export async function startRedditServer(options: {
     const grant = accessTokens.get(bearer);
     if (!grant || grant.expiresAt <= Date.now()) {
       stats.unauthorized += 1;
-      return send(res, 401, { message: 'Unauthorized', error: 401 }, { 'www-authenticate': 'Bearer realm="reddit", error="invalid_token"' });
+      return send(
+        res,
+        401,
+        { message: 'Unauthorized', error: 401 },
+        { 'www-authenticate': 'Bearer realm="reddit", error="invalid_token"' },
+      );
     }
     const needs = (scope: string) => {
       if (grant.scopes.includes(scope)) return true;

@@ -1,9 +1,9 @@
 import {
   type OAuthClient,
   PlatformRateLimitError,
-  type RateLimitResetForm,
   PlatformRejectedError,
   PlatformUnavailableError,
+  type RateLimitResetForm,
   retryAfterSeconds,
 } from '../publishing/platform-adapter';
 

@@ -308,7 +308,8 @@ describe('publishing a thread to Reddit through the queue', () => {
 
     // Refused before queueing where the publish route checks the choice, else by the worker's adapter.
     if (refused) expect(refused.message).toBe('Reddit Subreddit Required');
-    else expect(await settle(userId, thread.id)).toMatchObject({ status: 'failed', error: 'Reddit Subreddit Required' });
+    else
+      expect(await settle(userId, thread.id)).toMatchObject({ status: 'failed', error: 'Reddit Subreddit Required' });
     expect(reddit.stats.submitCalls).toBe(calls);
   });
 

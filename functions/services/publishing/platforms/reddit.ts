@@ -257,12 +257,17 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
   },
 
   listTargets: async (connection) =>
-    redditSubreddits(connection.connectionData).map((subreddit) => ({ id: subreddit.name, name: `r/${subreddit.name}` })),
+    redditSubreddits(connection.connectionData).map((subreddit) => ({
+      id: subreddit.name,
+      name: `r/${subreddit.name}`,
+    })),
 
   targetSelection: {
     select(connection, targetId) {
       const wanted = targetId.replace(/^\/?r\//i, '').toLowerCase();
-      const subreddit = redditSubreddits(connection.connectionData).find((entry) => entry.name.toLowerCase() === wanted);
+      const subreddit = redditSubreddits(connection.connectionData).find(
+        (entry) => entry.name.toLowerCase() === wanted,
+      );
       return subreddit ? { selectedSubreddit: subreddit.name, selectedSubredditTitle: subreddit.title } : null;
     },
     selected: selectedSubreddit,
