@@ -9,15 +9,20 @@ export const THREAD_TITLE = 'The harbour at dawn';
 /** The attribution post that closes the test threads (APP_PUBLIC_URL is http://localhost:3000). */
 export const ATTRIBUTION = attributionText('localhost:3000', ARTICLE);
 
-/** A saved thread of the user: the body posts, then the attribution. */
-export function makeThread(userId: string, bodyPosts: string[]): Thread {
-  const posts = [...bodyPosts, ATTRIBUTION];
+/** A saved thread of the user: the body posts, then the attribution for its article. */
+export function makeThread(
+  userId: string,
+  bodyPosts: string[],
+  article: { title?: string; sourceUrl?: string } = {},
+): Thread {
+  const sourceUrl = article.sourceUrl ?? ARTICLE;
+  const posts = [...bodyPosts, attributionText('localhost:3000', sourceUrl)];
   const now = new Date().toISOString();
   return {
     id: randomUUID(),
     userId,
-    title: THREAD_TITLE,
-    sourceUrl: ARTICLE,
+    title: article.title ?? THREAD_TITLE,
+    sourceUrl,
     createdAt: now,
     updatedAt: now,
     posts: posts.map((content, index) => ({ id: `post-${index}`, content, charCount: content.length })),

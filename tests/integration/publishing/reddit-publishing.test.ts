@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type FakeSubreddit, startRedditServer } from '../../fakes/reddit-server';
+import { type FakeSubreddit, type SubmitFault, startRedditServer } from '../../fakes/reddit-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
@@ -94,6 +94,13 @@ async function chooseSubreddit(userId: string, subreddit: string) {
   );
   expect(patch).not.toBeNull();
   await putConnection({ ...record, connectionData: { ...record.connectionData, ...patch } });
+}
+
+/** The stored access token's expiry passes (an hour after the connection, as Reddit's do). */
+async function expireStoredToken(userId: string) {
+  const record = (await getConnection(userId, 'reddit'))!;
+  await putConnection({ ...record, tokenExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+  return record;
 }
 
 async function storedConnection(userId: string) {
@@ -240,43 +247,27 @@ describe('publishing a thread to Reddit through the queue', () => {
     expect([...reddit.stats.userAgents]).toEqual([USER_AGENT]);
   });
 
-  it('posts once after a 5xx, on redelivery', async () => {
+  const waits: [string, SubmitFault, number][] = [
+    ['a 5xx (SQS delivers the message again)', { status: 503 }, 0],
+    // Reddit's x-ratelimit-reset counts seconds from now: read as an epoch it would wait 1 s.
+    ['a 429 whose x-ratelimit-reset counts seconds from now (re-queued)', { status: 429, resetSeconds: 3 }, 3000],
+    [
+      'a RATELIMIT error sent with a 200 (re-queued)',
+      { formError: ['RATELIMIT', "Looks like you've been doing that a lot. Take a break for 1 second.", 'ratelimit'] },
+      1000,
+    ],
+  ];
+  it.each(waits)('waits out %s, then posts once', async (_case, fault, waitMs) => {
     const userId = await connectedUser();
     const thread = await publishedThread(userId, ['Boats return before sunrise.']);
     const before = reddit.submissions.length;
-    reddit.failSubmit(1, { status: 503 });
-
-    await requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date());
-
-    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
-    expect(reddit.submissions.slice(before)).toHaveLength(1);
-  });
-
-  it('waits out a 429 whose x-ratelimit-reset counts seconds from now, by re-queueing', async () => {
-    const userId = await connectedUser();
-    const thread = await publishedThread(userId, ['Boats return before sunrise.']);
-    const before = reddit.submissions.length;
-    reddit.failSubmit(1, { status: 429, resetSeconds: 3 });
+    reddit.failSubmit(1, fault);
     const started = Date.now();
 
     await requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date());
 
     expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
-    expect(reddit.submissions.slice(before)).toHaveLength(1);
-  });
-
-  it('waits out a RATELIMIT error sent with a 200, then posts once', async () => {
-    const userId = await connectedUser();
-    const thread = await publishedThread(userId, ['Boats return before sunrise.']);
-    const before = reddit.submissions.length;
-    reddit.failSubmit(1, {
-      formError: ['RATELIMIT', "Looks like you've been doing that a lot. Take a break for 1 second.", 'ratelimit'],
-    });
-
-    await requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date());
-
-    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(waitMs);
     expect(reddit.submissions.slice(before)).toHaveLength(1);
   });
 
@@ -315,8 +306,7 @@ describe('publishing a thread to Reddit through the queue', () => {
 
   it('refreshes an expired access token before posting, and keeps the new one sealed', async () => {
     const userId = await connectedUser();
-    const record = (await getConnection(userId, 'reddit'))!;
-    await putConnection({ ...record, tokenExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const record = await expireStoredToken(userId);
     reddit.expireAccessTokens();
     const { refreshes, unauthorized } = reddit.stats;
     const thread = await publishedThread(userId, ['Boats return before sunrise.']);
@@ -348,8 +338,7 @@ describe('publishing a thread to Reddit through the queue', () => {
 
   it('marks a connection whose refresh token was revoked as needing reconnection and posts nothing', async () => {
     const userId = await connectedUser();
-    const record = (await getConnection(userId, 'reddit'))!;
-    await putConnection({ ...record, tokenExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    await expireStoredToken(userId);
     reddit.revokeRefreshTokens();
     const thread = await publishedThread(userId, ['Boats return before sunrise.']);
     const calls = reddit.stats.submitCalls;
