@@ -336,6 +336,7 @@ describe('publishing a thread to Reddit through the queue', () => {
     expect(reddit.submissions.slice(before)).toHaveLength(1);
   });
 
+  // Last: the fake revokes every refresh token it issued.
   it('marks a connection whose refresh token was revoked as needing reconnection and posts nothing', async () => {
     const userId = await connectedUser();
     await expireStoredToken(userId);
