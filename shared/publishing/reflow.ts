@@ -53,8 +53,9 @@ export function splitAtWhitespace(text: string, rules: Pick<PostRules, 'limit' |
 
 /**
  * Re-flows a thread to one platform's limit: the title (or the source line) before the first post
- * where the platform takes it, each post in the platform's markup, posts merged (with a blank line) while they fit, long ones split between words, and the
- * attribution always last — alone, unless the whole thread fits in a single post.
+ * where the platform takes it, each post in the platform's markup, posts merged (with a blank line)
+ * while they fit, long ones split between words, and the attribution always last — alone, unless
+ * the whole thread fits in a single post.
  */
 export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
   const markup = rules.markup ?? ((text: string) => text);
