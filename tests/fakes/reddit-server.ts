@@ -13,6 +13,7 @@ export interface FakeSubreddit {
 /** A self-post the fake accepted. */
 export interface Submission {
   name: string;
+  createdUtc: number;
   subreddit: string;
   title: string;
   text: string;
@@ -22,6 +23,8 @@ export interface Submission {
 /** What the next /api/submit answers instead of posting: an HTTP failure, or Reddit's 200 with `json.errors`. */
 export type SubmitFault =
   | { status: 500 | 502 | 503 }
+  /** The post is made, then its answer is lost: a 502 from a gateway that timed out behind Reddit. */
+  | { answerLost: true }
   | { status: 429; resetSeconds: number }
   | { formError: [code: string, message: string, field: string] };
 
@@ -42,7 +45,7 @@ interface Grant {
 /**
  * A local Reddit: the www host (the consent redirect at /api/v1/authorize, tokens at
  * /api/v1/access_token with HTTP Basic client auth) and the OAuth API host (/api/v1/me,
- * /subreddits/mine/{moderator,contributor} paged with `after`, /api/submit). It checks requests
+ * /subreddits/mine/{moderator,contributor} paged with `after`, /api/submit, /r/{sr}/new). It checks requests
  * as Reddit does: the User-Agent form on every call, the client, the registered redirect URI,
  * single-use codes, bearer tokens and their scopes, posting only where the user moderates or
  * contributes, title and text lengths, and answers refusals with 200 and `json.errors`. Titles
@@ -222,6 +225,7 @@ export async function startRedditServer(options: {
     const form = await readForm(req);
     stats.submitCalls += 1;
     const fault = submitFaults.get(stats.submitCalls);
+    const answerLost = !!fault && 'answerLost' in fault;
     if (fault && 'status' in fault) {
       if (fault.status === 429) {
         return send(
@@ -239,7 +243,7 @@ export async function startRedditServer(options: {
     }
     const refuse = (code: string, message: string, field: string) =>
       send(res, 200, { json: { errors: [[code, message, field]] } }, rateHeaders());
-    if (fault) return refuse(...fault.formError);
+    if (fault && 'formError' in fault) return refuse(...fault.formError);
     // Without api_type=json Reddit answers in its old jQuery format, which no client reads.
     if (form.get('api_type') !== 'json') return send(res, 200, { jquery: [], success: false });
     const subreddit = options.subreddits.find((entry) => entry.name.toLowerCase() === form.get('sr')?.toLowerCase());
@@ -259,16 +263,55 @@ export async function startRedditServer(options: {
       .slice(0, 50);
     const made: Submission = {
       name: `t3_${id}`,
+      createdUtc: Math.floor(Date.now() / 1000),
       subreddit: subreddit.name,
       title,
       text,
       url: `https://www.reddit.com/r/${subreddit.name}/comments/${id}/${slug}/`,
     };
     submissions.push(made);
+    if (answerLost) return send(res, 502, { message: 'Bad Gateway', error: 502 });
     return send(
       res,
       200,
       { json: { errors: [], data: { url: made.url, drafts_count: 0, id, name: made.name } } },
+      rateHeaders(),
+    );
+  };
+
+  /** /r/{sr}/new: the subreddit's latest posts, newest first (selftext HTML-escaped unless raw_json=1). */
+  const newPosts = (res: ServerResponse, url: URL, name: string) => {
+    const rawJson = url.searchParams.get('raw_json') === '1';
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? 25) || 25, 100);
+    const escape = (text: string) => (rawJson ? text : text.replace(/&/g, '&amp;').replace(/</g, '&lt;'));
+    const latest = submissions
+      .filter((post) => post.subreddit.toLowerCase() === name.toLowerCase())
+      .reverse()
+      .slice(0, limit);
+    return send(
+      res,
+      200,
+      {
+        kind: 'Listing',
+        data: {
+          after: null,
+          before: null,
+          dist: latest.length,
+          children: latest.map((post) => ({
+            kind: 't3',
+            data: {
+              name: post.name,
+              author: options.username,
+              subreddit: post.subreddit,
+              title: escape(post.title),
+              selftext: escape(post.text),
+              is_self: true,
+              created_utc: post.createdUtc,
+              url: post.url,
+            },
+          })),
+        },
+      },
       rateHeaders(),
     );
   };
@@ -300,6 +343,11 @@ export async function startRedditServer(options: {
     if (req.method === 'GET' && mine) {
       if (!needs('mysubreddits')) return;
       return listing(res, url, mine[1] as 'moderator' | 'contributor');
+    }
+    const subredditNew = /^\/r\/([\w]+)\/new$/.exec(url.pathname);
+    if (req.method === 'GET' && subredditNew) {
+      if (!needs('read')) return;
+      return newPosts(res, url, subredditNew[1]!);
     }
     if (req.method === 'POST' && url.pathname === '/api/submit') {
       if (!needs('submit')) return;

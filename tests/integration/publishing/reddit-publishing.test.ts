@@ -240,10 +240,10 @@ describe('publishing a thread to Reddit through the queue', () => {
       ATTRIBUTION.replace(ARTICLE, `[${ARTICLE}](${ARTICLE})`),
     ]);
     expect(row).toMatchObject({ status: 'completed', postsMade: 1, postsTotal: 1, postUrl: made[0]!.url });
-    expect((await getThreadForUser(userId, thread.id))?.platformPosts.reddit).toEqual({
-      posted: true,
-      postUrl: made[0]!.url,
-    });
+    // The thread's platform_posts is written just after the row completes.
+    await expect
+      .poll(async () => (await getThreadForUser(userId, thread.id))?.platformPosts.reddit)
+      .toEqual({ posted: true, postUrl: made[0]!.url });
     expect([...reddit.stats.userAgents]).toEqual([USER_AGENT]);
   });
 
@@ -271,6 +271,22 @@ describe('publishing a thread to Reddit through the queue', () => {
     expect(reddit.submissions.slice(before)).toHaveLength(1);
   });
 
+  it('finds the post Reddit made when its answer was lost, instead of posting it again', async () => {
+    const userId = await connectedUser();
+    const thread = await publishedThread(userId, ['Boats return before sunrise & sell by noon.']);
+    const before = reddit.submissions.length;
+    const calls = reddit.stats.submitCalls;
+    reddit.failSubmit(1, { answerLost: true });
+
+    await requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date());
+
+    const row = await settle(userId, thread.id);
+    const made = reddit.submissions.slice(before);
+    expect(made).toHaveLength(1);
+    expect(reddit.stats.submitCalls).toBe(calls + 1);
+    expect(row).toMatchObject({ status: 'completed', postUrl: made[0]!.url });
+  });
+
   it('shows a refusal Reddit sends with a 200 and json.errors as the row’s error', async () => {
     const userId = await connectedUser();
     const thread = await publishedThread(userId, ['Boats return before sunrise.']);
@@ -284,7 +300,9 @@ describe('publishing a thread to Reddit through the queue', () => {
       error: "Reddit refused the post: you aren't allowed to post there.",
     });
     expect(reddit.submissions.slice(before)).toHaveLength(0);
-    expect((await getThreadForUser(userId, thread.id))?.platformPosts.reddit).toEqual({ posted: false });
+    await expect
+      .poll(async () => (await getThreadForUser(userId, thread.id))?.platformPosts.reddit)
+      .toEqual({ posted: false });
   });
 
   it('posts nothing without a chosen subreddit', async () => {

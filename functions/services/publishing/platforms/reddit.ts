@@ -198,6 +198,44 @@ function submitFailure(errors: RedditFormError[], headers: Headers): Error {
   return new PlatformRejectedError(`Reddit refused the post: ${errors.map(([, message]) => message).join('; ')}`);
 }
 
+/** How far back a post counts as this attempt's own when Reddit's answer to it was lost. */
+const LOST_ANSWER_WINDOW_MS = 15 * 60_000;
+
+interface RedditPost {
+  name?: string;
+  author?: string;
+  title?: string;
+  selftext?: string;
+  created_utc?: number;
+  url?: string;
+}
+
+/**
+ * The self-post this user just made in the subreddit with this title and text, if Reddit made it:
+ * a 5xx or a lost connection can come after the post exists, and Reddit takes no idempotency key.
+ */
+async function findJustMadePost(
+  connection: LiveConnection,
+  submission: { subreddit: string; title: string; text: string },
+): Promise<MadePost | null> {
+  const author = connection.platformUsername?.replace(/^u\//, '');
+  const { body } = await callAsUser<Listing<RedditPost>>(connection, {
+    method: 'GET',
+    path: `/r/${encodeURIComponent(submission.subreddit)}/new?limit=25&raw_json=1`,
+  });
+  const since = (Date.now() - LOST_ANSWER_WINDOW_MS) / 1000;
+  const post = (body.data?.children ?? [])
+    .flatMap((child) => (child.data ? [child.data] : []))
+    .find(
+      (candidate) =>
+        candidate.author === author &&
+        candidate.title === submission.title &&
+        candidate.selftext?.trim() === submission.text.trim() &&
+        (candidate.created_utc ?? 0) >= since,
+    );
+  return post?.name ? { id: post.name, url: post.url ?? null } : null;
+}
+
 function selectedSubreddit(connection: Pick<LiveConnection, 'connectionData'>): string | null {
   const selected = connection.connectionData.selectedSubreddit;
   return typeof selected === 'string' && selected ? selected : null;
@@ -285,18 +323,29 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
         `This thread is longer than one Reddit post allows (${REDDIT_TEXT_LIMIT.toLocaleString('en')} characters).`,
       );
     }
-    const { body, headers } = await callAsUser<SubmitReply>(connection, {
-      method: 'POST',
-      path: '/api/submit',
-      form: {
-        sr: subreddit,
-        kind: 'self',
-        title: redditTitle(post.article.title),
-        text: post.text,
-        api_type: 'json',
-        resubmit: 'true',
-      },
-    });
+    const submission = { subreddit, title: redditTitle(post.article.title), text: post.text };
+    let reply: RedditReply<SubmitReply>;
+    try {
+      reply = await callAsUser<SubmitReply>(connection, {
+        method: 'POST',
+        path: '/api/submit',
+        form: {
+          sr: subreddit,
+          kind: 'self',
+          title: submission.title,
+          text: submission.text,
+          api_type: 'json',
+          resubmit: 'true',
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof PlatformUnavailableError)) throw error;
+      // The answer was lost, not necessarily the post: a retry must not post it a second time.
+      const made = await findJustMadePost(connection, submission).catch(() => null);
+      if (made) return made;
+      throw error;
+    }
+    const { body, headers } = reply;
     const errors = body.json?.errors ?? [];
     if (errors.length > 0) throw submitFailure(errors, headers);
     const made = body.json?.data;
