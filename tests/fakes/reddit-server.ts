@@ -169,13 +169,17 @@ export async function startRedditServer(options: {
     send(res, 404, { message: 'Not Found', error: 404 });
   });
 
+  /** Reddit's JSON HTML-escapes text unless asked for `raw_json=1`. */
+  const asListed = (text: string, rawJson: boolean) =>
+    rawJson ? text : text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
   const subredditData = (subreddit: FakeSubreddit, rawJson: boolean) => ({
     kind: 't5',
     data: {
       name: `t5_${subreddit.name.toLowerCase()}`,
       display_name: subreddit.name,
       display_name_prefixed: `r/${subreddit.name}`,
-      title: rawJson ? subreddit.title : subreddit.title.replace(/&/g, '&amp;').replace(/</g, '&lt;'),
+      title: asListed(subreddit.title, rawJson),
       subscribers: subreddit.subscribers,
       user_is_moderator: subreddit.role === 'moderator' || subreddit.role === 'both',
       user_is_contributor: subreddit.role === 'contributor' || subreddit.role === 'both',
@@ -283,7 +287,6 @@ export async function startRedditServer(options: {
   const newPosts = (res: ServerResponse, url: URL, name: string) => {
     const rawJson = url.searchParams.get('raw_json') === '1';
     const limit = Math.min(Number(url.searchParams.get('limit') ?? 25) || 25, 100);
-    const escape = (text: string) => (rawJson ? text : text.replace(/&/g, '&amp;').replace(/</g, '&lt;'));
     const latest = submissions
       .filter((post) => post.subreddit.toLowerCase() === name.toLowerCase())
       .reverse()
@@ -303,8 +306,8 @@ export async function startRedditServer(options: {
               name: post.name,
               author: options.username,
               subreddit: post.subreddit,
-              title: escape(post.title),
-              selftext: escape(post.text),
+              title: asListed(post.title, rawJson),
+              selftext: asListed(post.text, rawJson),
               is_self: true,
               created_utc: post.createdUtc,
               url: post.url,

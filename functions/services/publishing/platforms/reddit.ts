@@ -92,7 +92,8 @@ async function callReddit<T>(
     throw new PlatformRateLimitError('Reddit is rate limiting requests', wait);
   }
   if (response.status >= 500) throw new PlatformUnavailableError(`Reddit answered ${response.status}`);
-  if (response.status === 401) throw new AccessTokenRefusedError('Reddit refused the access token');
+  if (response.status === 401)
+    throw new AccessTokenRefusedError('Reddit refused the access token: reconnect Reddit in Account Settings.');
   const reason = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
   throw new PlatformRejectedError(`Reddit refused the request: ${reason}`);
 }
