@@ -65,12 +65,12 @@ export interface TokenRequest {
   clientAuth: 'basic' | 'body';
   params: Record<string, string>;
   now: Date;
+  /** How the provider's x-ratelimit-reset counts (epoch unless it says otherwise: Reddit's is seconds from now). */
+  rateLimitReset?: RateLimitResetForm;
   /** Extra headers (Reddit requires its own User-Agent form). */
   headers?: Record<string, string>;
   /** The platform's name in messages. */
   platformName: string;
-  /** How the provider's x-ratelimit-reset counts (epoch unless it says otherwise: Reddit's is seconds from now). */
-  rateLimitReset?: RateLimitResetForm;
 }
 
 /** POSTs a form to the token endpoint and maps the answer; errors carry no secret. */

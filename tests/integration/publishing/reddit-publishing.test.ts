@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSubreddit, type SubmitFault, startRedditServer } from '../../fakes/reddit-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
-import { callRoute } from '../../helpers/route-call';
+import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 const CLIENT = { clientId: 'reddit-app-1', clientSecret: 'reddit-secret-1' };
 const REDIRECT_URI = 'http://localhost:3000/api/connections/reddit/callback';
@@ -67,9 +67,9 @@ async function runConsent(userId: string, returnPath = '/thread/abc') {
 }
 
 async function callback(userId: string, query: Record<string, string>) {
-  const answer = await callRoute(callbackRoute, { userId }, { params: { platform: 'reddit' }, query });
+  const answer = await callRedirectRoute(callbackRoute, { userId }, { params: { platform: 'reddit' }, query });
   expect(answer.status).toBe(302);
-  return new URL(answer.headers.location!);
+  return new URL(answer.location!);
 }
 
 async function connectedUser(subreddit: string | null = 'CuratedReads'): Promise<string> {
