@@ -235,6 +235,7 @@ export const platformMessages = {
   mastodonUsernameRequired: 'Please enter your username',
   instanceRequired: { title: 'Instance Required' },
   appPasswordRequired: { title: 'App Password Required' },
+  blueskyHandleRequired: 'Please enter your Bluesky handle',
   botDetailsRequired: { title: 'Bot Details Required' },
   postingError: { title: 'Posting Error', description: 'An unexpected error occurred while posting.' },
   postsSuccessful: { title: 'Posts Successful' },

@@ -51,6 +51,8 @@ const envSchema = z.object({
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /** Telegram Bot API base URL (a local server in tests). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Where Bluesky sessions are made (an entryway or a PDS; a local PDS in tests). */
+  BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
   /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
   TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** In the cloud: the Secrets Manager secret holding that key material. */
@@ -100,7 +102,10 @@ export function loadConfig(env: Record<string, string | undefined>) {
       apiBase: raw.STRIPE_API_BASE,
       secretArn: raw.STRIPE_SECRET_ARN,
     },
-    platformUrls: { telegram: raw.TELEGRAM_API_URL.replace(/\/+$/, '') },
+    platformUrls: {
+      telegram: raw.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      bluesky: raw.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
+    },
     tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },
     oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },

@@ -63,3 +63,15 @@ export const telegramConnectRequestSchema = z.object({
   chatTitle: z.string().trim().max(200).optional(),
 });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
+
+/** POST /api/connections/bluesky (spec bluesky-auth): handle and app password, checked by starting a session. */
+export const blueskyConnectRequestSchema = z.object({
+  // '@alice.bsky.social' as the app shows it, or the bare handle.
+  handle: z
+    .string({ error: platformMessages.blueskyHandleRequired })
+    .trim()
+    .transform((handle) => handle.replace(/^@/, ''))
+    .pipe(z.string().min(1, platformMessages.blueskyHandleRequired).max(253)),
+  appPassword: required(platformMessages.appPasswordRequired.title),
+});
+export type BlueskyConnectRequest = z.infer<typeof blueskyConnectRequestSchema>;

@@ -1,5 +1,10 @@
 import { platformDisplayName } from '../../../shared/platforms';
-import type { ConnectionsResponse, ConnectionView, TelegramConnectRequest } from '../../../shared/schemas/publishing';
+import type {
+  BlueskyConnectRequest,
+  ConnectionsResponse,
+  ConnectionView,
+  TelegramConnectRequest,
+} from '../../../shared/schemas/publishing';
 import { PLATFORMS, type Platform } from '../../../shared/schemas/thread';
 import {
   type ConnectionRecord,
@@ -10,10 +15,15 @@ import {
   updateConnectionTokens,
 } from '../../data/connection-repository';
 import { listPlatformSettings } from '../../data/settings-repository';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { adapterFor, implementedPlatforms } from '../publishing/adapters';
-import { type LiveConnection, PlatformError } from '../publishing/platform-adapter';
+import {
+  type Credentials,
+  type LiveConnection,
+  PlatformError,
+  PlatformRejectedError,
+} from '../publishing/platform-adapter';
 import { openToken, sealToken } from './token-vault';
 
 /** An admin disabled the platform: nothing is offered, accepted or posted. */
@@ -27,6 +37,14 @@ export class PlatformDisabledError extends DomainError {
 export class ConnectionFailedError extends DomainError {
   constructor(platform: Platform, reason: string) {
     super(400, `${platformDisplayName(platform)} refused the connection: ${reason}`, {}, 'connection_failed');
+  }
+}
+
+/** The platform no longer honours the stored session (revoked app password, expired refresh token). */
+export class ReconnectRequiredError extends DomainError {
+  constructor(platform: Platform, reason: string) {
+    const name = platformDisplayName(platform);
+    super(400, `${name} needs to be connected again (${reason}). Reconnect it in Account Settings.`, {}, 'connection_failed');
   }
 }
 
@@ -117,9 +135,30 @@ export function connectTelegram(userId: string, input: TelegramConnectRequest, n
   return connectWith(userId, 'telegram', input, now);
 }
 
+/**
+ * bluesky-auth: handle and app password, checked by starting a session; the session's tokens are
+ * stored (never the password), so publishing refreshes them instead of logging in again.
+ */
+export function connectBluesky(userId: string, input: BlueskyConnectRequest, now: Date): Promise<ConnectionView> {
+  return connectWith(userId, 'bluesky', input, now);
+}
+
 /** Disconnect: tokens, username and connection data cleared, is_connected false. */
 export async function disconnectPlatform(userId: string, platform: Platform, now: Date): Promise<void> {
   await disconnectConnection(userId, platform, now.toISOString());
+}
+
+/** The adapter's refreshed credentials, its failures told as a reconnect (refused) or a retry (unreachable). */
+async function refreshedCredentials(live: LiveConnection, platform: Platform, now: Date): Promise<Credentials | null> {
+  try {
+    return await adapterFor(platform).refreshCredentials(live, now);
+  } catch (error) {
+    if (error instanceof PlatformRejectedError) throw new ReconnectRequiredError(platform, error.message);
+    if (error instanceof PlatformError) {
+      throw new ServiceBusyError(`${platformDisplayName(platform)} could not be reached. Please try again.`);
+    }
+    throw error;
+  }
 }
 
 /**
@@ -144,7 +183,7 @@ export async function loadLiveConnection(
       expiresAt: record.tokenExpiresAt,
     },
   };
-  const refreshed = await adapterFor(platform).refreshCredentials(live, now);
+  const refreshed = await refreshedCredentials(live, platform, now);
   if (refreshed) {
     live.credentials = refreshed;
     await updateConnectionTokens(userId, platform, {

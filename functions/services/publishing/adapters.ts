@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/schemas/thread';
 import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
+import { blueskyAdapter } from './platforms/bluesky';
 import { telegramAdapter } from './platforms/telegram';
 
 /** A platform without an adapter yet (spec §7: 'Platform {x} not implemented'). */
@@ -11,6 +12,7 @@ export class PlatformNotImplementedError extends DomainError {
 }
 
 const adapters: Partial<Record<Platform, PlatformAdapter>> = {
+  bluesky: blueskyAdapter as PlatformAdapter,
   telegram: telegramAdapter as PlatformAdapter,
 };
 

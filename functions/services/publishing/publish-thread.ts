@@ -17,14 +17,14 @@ import {
   startFreshRun,
 } from '../../data/publish-run-repository';
 import { recordPlatformPost } from '../../data/thread-repository';
-import { ValidationError } from '../../lib/errors';
+import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendToQueue } from '../../lib/queues';
 import { queues } from '../../manifest';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
-import { PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
+import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
 
 /** Spec §9: platforms are started this far apart (create flow / connection panel). */
 export const STAGGER_MS = { create: 1000, panel: 500 } as const;
@@ -172,7 +172,13 @@ export async function runPublishMessage(
     return;
   }
   const adapter = adapterFor(run.platform);
-  const connection = await loadLiveConnection(run.userId, run.platform, clock());
+  let connection: LiveConnection | null;
+  try {
+    connection = await loadLiveConnection(run.userId, run.platform, clock());
+  } catch (error) {
+    // A session that cannot be refreshed fails the row (or is retried) like a failed post.
+    return handleFailure(run, message, error, { ...attempt, progressed: false }, clock());
+  }
   if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
   const madeBefore = run.made.length;
   try {
@@ -222,11 +228,10 @@ async function handleFailure(
     await sendToQueue('publishing', { ...message, rateLimitWaits: message.rateLimitWaits + 1 }, delay);
     return;
   }
-  const shown = error instanceof PlatformError ? error.message : platformMessages.unknownPostingError;
-  if (
-    error instanceof PlatformError &&
-    (error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError)
-  ) {
+  const shown =
+    error instanceof PlatformError || error instanceof DomainError ? error.message : platformMessages.unknownPostingError;
+  const refused = error instanceof DomainError && error.status < 500;
+  if (refused || error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError) {
     return failRun(run, shown, now);
   }
   if (attempt.progressed) {
