@@ -44,7 +44,12 @@ export class ConnectionFailedError extends DomainError {
 export class ReconnectRequiredError extends DomainError {
   constructor(platform: Platform, reason: string) {
     const name = platformDisplayName(platform);
-    super(400, `${name} needs to be connected again (${reason}). Reconnect it in Account Settings.`, {}, 'connection_failed');
+    super(
+      400,
+      `${name} needs to be connected again (${reason}). Reconnect it in Account Settings.`,
+      {},
+      'connection_failed',
+    );
   }
 }
 

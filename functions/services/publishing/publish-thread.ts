@@ -229,7 +229,9 @@ async function handleFailure(
     return;
   }
   const shown =
-    error instanceof PlatformError || error instanceof DomainError ? error.message : platformMessages.unknownPostingError;
+    error instanceof PlatformError || error instanceof DomainError
+      ? error.message
+      : platformMessages.unknownPostingError;
   const refused = error instanceof DomainError && error.status < 500;
   if (refused || error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError) {
     return failRun(run, shown, now);

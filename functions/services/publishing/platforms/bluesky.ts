@@ -37,7 +37,9 @@ function platformError(error: unknown): PlatformError {
   if (error.status < 100) return new PlatformUnavailableError('Bluesky could not be reached');
   const message = error.message || error.error || `Bluesky answered ${error.status}`;
   if (error.status === 429) {
-    const headers = new Headers(Object.entries(error.headers ?? {}).filter((entry): entry is [string, string] => !!entry[1]));
+    const headers = new Headers(
+      Object.entries(error.headers ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
+    );
     return new PlatformRateLimitError(message, retryAfterSeconds(headers, new Date()));
   }
   if (error.status >= 500) return new PlatformUnavailableError(message);
@@ -105,9 +107,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     // Posting needs no more than an app password grants; the account password is never kept working.
     if (accessClaims(session.accessJwt).scope === FULL_ACCESS_SCOPE) {
       await agent.logout();
-      throw new PlatformRejectedError(
-        'use an app password (Settings → App Passwords), not your account password',
-      );
+      throw new PlatformRejectedError('use an app password (Settings → App Passwords), not your account password');
     }
     return {
       platformUsername: `@${session.handle}`,
@@ -164,7 +164,11 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
         : {}),
     };
     const created = await call(() =>
-      agent.com.atproto.repo.createRecord({ repo: stored(connection, 'did'), collection: 'app.bsky.feed.post', record }),
+      agent.com.atproto.repo.createRecord({
+        repo: stored(connection, 'did'),
+        collection: 'app.bsky.feed.post',
+        record,
+      }),
     );
     const { uri, cid } = created.data;
     return { id: uri, cid, url: blueskyPostUrl(stored(connection, 'handle'), uri) };
