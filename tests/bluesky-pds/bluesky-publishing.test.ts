@@ -288,19 +288,68 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
     expect(posts.at(-1)!.value.text).toBe(attributionText(TEST_APP_HOST, ARTICLE.url));
   });
 
-  it('refreshes an expired access JWT with refreshSession (no new login) and keeps the new session', async () => {
-    const curator = await connectedCurator();
-    const key = app.keys.keys.platformConnection(curator.userId, 'bluesky');
-    const before = (await app.data.db.send(new GetCommand({ TableName: app.data.tableName(), Key: key }))).Item!;
-    // Two hours later: the stored access JWT has expired.
+  /** Two hours later: the stored access JWT has expired. */
+  async function expireAccessToken(userId: string) {
     await app.data.db.send(
       new UpdateCommand({
         TableName: app.data.tableName(),
-        Key: key,
+        Key: app.keys.keys.platformConnection(userId, 'bluesky'),
         UpdateExpression: 'SET tokenExpiresAt = :past',
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
       }),
     );
+  }
+
+  it('asks to reconnect, queueing nothing, when the app password was revoked and the session cannot be refreshed', async () => {
+    const curator = await connectedCurator();
+    await curator.agent.com.atproto.server.revokeAppPassword({ name: 'ThreadSnip' });
+    await expireAccessToken(curator.userId);
+    const thread = threadWithPosts(curator.userId, ARTICLE, ['1/ Boats return before sunrise.']);
+    await app.threads.putThread(thread);
+
+    const refused = app.publishing.requestPublish(curator.userId, thread.id, { platforms: ['bluesky'] }, new Date());
+
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      code: 'connection_failed',
+      message: expect.stringMatching(
+        /^Bluesky needs to be connected again \(.+\)\. Reconnect it in Account Settings\.$/,
+      ),
+    });
+    expect((await app.publishing.getPublishStatus(curator.userId, thread.id, new Date())).platforms).toEqual([]);
+
+    // Revoked between the request and the worker: the worker fails the row with the same message.
+    const runId = randomUUID();
+    await app.runs.startFreshRun({
+      userId: curator.userId,
+      threadId: thread.id,
+      platform: 'bluesky',
+      runId,
+      status: 'pending',
+      posts: ['Boats return before sunrise.'],
+      made: [],
+      error: null,
+      postUrl: null,
+      leaseUntil: null,
+      updatedAt: new Date().toISOString(),
+    });
+    await app.publishing.runPublishMessage(
+      { userId: curator.userId, threadId: thread.id, platform: 'bluesky', runId, article: ARTICLE, rateLimitWaits: 0 },
+      { receiveCount: 1, maxReceiveCount: 3 },
+    );
+    const [row] = (await app.publishing.getPublishStatus(curator.userId, thread.id, new Date())).platforms;
+    expect(row).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^Bluesky needs to be connected again/),
+    });
+    expect(await postsOf(curator)).toEqual([]);
+  });
+
+  it('refreshes an expired access JWT with refreshSession (no new login) and keeps the new session', async () => {
+    const curator = await connectedCurator();
+    const key = app.keys.keys.platformConnection(curator.userId, 'bluesky');
+    const before = (await app.data.db.send(new GetCommand({ TableName: app.data.tableName(), Key: key }))).Item!;
+    await expireAccessToken(curator.userId);
     const thread = threadWithPosts(curator.userId, ARTICLE, ['1/ Boats return before sunrise 🌅.']);
     await app.threads.putThread(thread);
     const calls = recordXrpcCalls();
