@@ -7,9 +7,15 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/use-toast';
 import { useDisconnectPlatform } from '../api/disconnect-platform';
 import { useConnections } from '../api/get-connections';
+import { BlueskyConnectForm } from './bluesky-connect-form';
 import { TelegramConnectForm } from './telegram-connect-form';
 
 const DETAILS: Partial<Record<Platform, { description: string; permissions: string[]; features: string[] }>> = {
+  bluesky: {
+    description: 'Post threads to your Bluesky account with an app password.',
+    permissions: ['Create posts on your account (app password)'],
+    features: ['Links shown as rich text', 'Replies chained into one thread', 'A link card for the original article'],
+  },
   telegram: {
     description: 'Post threads to a Telegram channel or group through your own bot.',
     permissions: ['Send messages to the chosen chat'],
@@ -37,6 +43,13 @@ function ConnectedCard({ connection }: { connection: ConnectionView }) {
       <p className="muted">Permissions: {(DETAILS[connection.platform]?.permissions ?? []).join(', ')}</p>
       {editing && connection.platform === 'telegram' && (
         <TelegramConnectForm submitLabel="Update Connection" onDone={() => setEditing(false)} />
+      )}
+      {editing && connection.platform === 'bluesky' && (
+        <BlueskyConnectForm
+          submitLabel="Update Connection"
+          initialHandle={String(connection.connectionData.handle ?? '')}
+          onDone={() => setEditing(false)}
+        />
       )}
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         Disconnect
@@ -87,6 +100,8 @@ function UnconnectedCard({ platform }: { platform: Platform }) {
       <p className="muted">Your credentials are encrypted and never shown again.</p>
       {open && platform === 'telegram' ? (
         <TelegramConnectForm submitLabel="Connect" onDone={() => setOpen(false)} />
+      ) : open && platform === 'bluesky' ? (
+        <BlueskyConnectForm submitLabel="Connect" onDone={() => setOpen(false)} />
       ) : (
         <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
           Connect
