@@ -35,7 +35,7 @@ export default defineConfig({
         // Bluesky against a real PDS, whose packages install apart: `npm ci --prefix tests/bluesky-pds`.
         test: {
           name: 'bluesky-pds',
-          include: ['tests/bluesky-pds/**/*.test.ts'],
+          include: ['tests/bluesky-pds/*.test.ts'],
           environment: 'node',
           env: localAwsEnv,
           testTimeout: 60_000,
