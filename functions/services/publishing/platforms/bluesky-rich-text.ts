@@ -1,16 +1,25 @@
-import { AppBskyRichtextFacet, AtUri, RichText } from '@atproto/api';
+import type { AppBskyRichtextFacet, RichText } from '@atproto/api';
 import { BLUESKY_GRAPHEME_LIMIT } from '../../../../shared/publishing/platform-rules';
 import { PlatformRejectedError } from '../platform-adapter';
+import { atproto } from './atproto-sdk';
 
 type Facet = AppBskyRichtextFacet.Main;
+type Feature = Facet['features'][number];
 
 const encoder = new TextEncoder();
 
 /** A facet feature the PDS accepts: a link, a tag, or a mention whose handle resolved to a DID. */
-function isPostableFeature(feature: Facet['features'][number]): boolean {
-  if (AppBskyRichtextFacet.isMention(feature)) return feature.did.startsWith('did:');
-  if (AppBskyRichtextFacet.isLink(feature)) return feature.uri.length > 0;
-  return AppBskyRichtextFacet.isTag(feature);
+function isPostableFeature(feature: Feature): boolean {
+  switch (feature.$type) {
+    case 'app.bsky.richtext.facet#mention':
+      return String((feature as AppBskyRichtextFacet.Mention).did).startsWith('did:');
+    case 'app.bsky.richtext.facet#link':
+      return String((feature as AppBskyRichtextFacet.Link).uri).length > 0;
+    case 'app.bsky.richtext.facet#tag':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -42,7 +51,7 @@ export async function richPost(
   text: string,
   resolver: Parameters<RichText['detectFacets']>[0],
 ): Promise<{ text: string; facets: Facet[] }> {
-  const rich = new RichText({ text });
+  const rich = new (await atproto()).RichText({ text });
   if (rich.graphemeLength > BLUESKY_GRAPHEME_LIMIT) {
     throw new PlatformRejectedError(
       `A post is ${rich.graphemeLength} characters long; Bluesky allows ${BLUESKY_GRAPHEME_LIMIT}`,
@@ -52,7 +61,7 @@ export async function richPost(
   return { text: rich.text, facets: checkedFacets(rich.text, rich.facets) };
 }
 
-/** https://bsky.app/profile/{handle}/post/{rkey} for a post's at:// URI. */
+/** https://bsky.app/profile/{handle}/post/{rkey} for a post's at://{did}/{collection}/{rkey} URI. */
 export function blueskyPostUrl(handle: string, uri: string): string {
-  return `https://bsky.app/profile/${handle}/post/${new AtUri(uri).rkey}`;
+  return `https://bsky.app/profile/${handle}/post/${uri.split('/').at(-1)}`;
 }

@@ -1,4 +1,4 @@
-import { Agent, AtpAgent, type AtpSessionData, XRPCError } from '@atproto/api';
+import type { Agent, AtpSessionData } from '@atproto/api';
 import { decodeJwt } from 'jose';
 import { postRulesFor } from '../../../../shared/publishing/platform-rules';
 import type { MadePost } from '../../../data/publish-run-repository';
@@ -13,6 +13,7 @@ import {
   PlatformUnavailableError,
   retryAfterSeconds,
 } from '../platform-adapter';
+import { atproto } from './atproto-sdk';
 import { blueskyPostUrl, richPost } from './bluesky-rich-text';
 
 /** What the Bluesky connect form sends (spec bluesky-auth). */
@@ -30,8 +31,9 @@ const timedFetch: typeof fetch = (input, init) =>
   fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
 
 /** Maps an SDK failure to the PlatformError the publishing service acts on. */
-function platformError(error: unknown): PlatformError {
+async function platformError(error: unknown): Promise<PlatformError> {
   if (error instanceof PlatformError) return error;
+  const { XRPCError } = await atproto();
   if (!(error instanceof XRPCError)) return new PlatformUnavailableError('Bluesky could not be reached');
   // The SDK reports network failures and unreadable replies as status 1 and 2.
   if (error.status < 100) return new PlatformUnavailableError('Bluesky could not be reached');
@@ -50,7 +52,7 @@ async function call<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    throw platformError(error);
+    throw await platformError(error);
   }
 }
 
@@ -82,7 +84,8 @@ function stored(connection: LiveConnection, field: 'did' | 'handle' | 'service' 
 }
 
 /** An agent acting with the stored access JWT on the account's PDS (no login, no hidden refresh). */
-function agentFor(connection: LiveConnection): Agent {
+async function agentFor(connection: LiveConnection): Promise<Agent> {
+  const { Agent } = await atproto();
   return new Agent({
     service: stored(connection, 'pds'),
     headers: { authorization: `Bearer ${connection.credentials.accessToken}` },
@@ -100,6 +103,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
 
   async connect(input) {
     const service = config().platformUrls.bluesky;
+    const { AtpAgent } = await atproto();
     const agent = new AtpAgent({ service, fetch: timedFetch });
     await call(() => agent.login({ identifier: input.handle, password: input.appPassword }));
     const session = agent.session;
@@ -125,6 +129,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     const { expiresAt, refreshToken } = connection.credentials;
     if (!refreshToken || !expiresAt || Date.parse(expiresAt) - now.getTime() > REFRESH_MARGIN_MS) return null;
     // Session calls go to the service the session was made on (an entryway may front many PDSes).
+    const { AtpAgent } = await atproto();
     const agent = new AtpAgent({ service: stored(connection, 'service'), fetch: timedFetch });
     agent.sessionManager.session = {
       did: stored(connection, 'did'),
@@ -144,7 +149,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
   postRules: async () => postRulesFor('bluesky')!,
 
   async publishPost(connection, post): Promise<MadePost> {
-    const agent = agentFor(connection);
+    const agent = await agentFor(connection);
     const { text, facets } = await richPost(post.text, agent);
     const reply = replyRefs(post.root, post.parent);
     const isAttribution = post.index === post.total - 1;
