@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { AtpAgent } from '@atproto/api';
 import { expect, test } from '@playwright/test';
 import { PDS_INSTALL_COMMAND, pdsInstalled, type RunningPds, startPds } from '../bluesky-pds/pds';
-import { type ArticleServer, articlePage, startArticleServer } from '../helpers/article-server';
+import type { ArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
+import { generateHarbourThreadToShareStep, startHarbourArticle } from './support/harbour-thread';
 
 // Like the vitest suite: skipped without the PDS install, except in CI (BLUESKY_PDS_REQUIRED).
 const runnable = pdsInstalled() || Boolean(process.env.BLUESKY_PDS_REQUIRED);
@@ -16,18 +17,7 @@ let articles: ArticleServer;
 
 test.beforeAll(async () => {
   pds = await startPds();
-  articles = await startArticleServer();
-  articles.page(
-    '/harbour',
-    articlePage({
-      title: 'The harbour at dawn',
-      paragraphs: Array.from(
-        { length: 6 },
-        (_, index) =>
-          `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-      ),
-    }),
-  );
+  articles = await startHarbourArticle();
   stack = await startStack({
     web: 'prod',
     env: { BLUESKY_SERVICE_URL: pds.pdsUrl, ALLOW_PRIVATE_FETCH_HOSTS: articles.host },
@@ -60,12 +50,7 @@ test('connects Bluesky with an app password and publishes a generated thread to 
   await expect(card.getByText(`Current connection: @${handle}`)).toBeVisible();
   expect(await page.content()).not.toContain(appPassword);
 
-  await page.goto(`${stack.url}/create`);
-  await page.getByLabel('Article URL').fill(`${articles.url}/harbour`);
-  await page.getByRole('button', { name: /Generate Thread/ }).click();
-  await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
+  await generateHarbourThreadToShareStep(page, stack.url, articles);
   await page.getByRole('checkbox', { name: /Bluesky/ }).check();
   await expect(page.getByText(/Bluesky version: \d+ posts?/)).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Publishing' }).click();
