@@ -254,6 +254,14 @@ export const routes: RouteEntry[] = [
     access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
   },
   {
+    method: 'POST',
+    path: '/api/connections/bluesky',
+    handler: 'http/connections/post-bluesky-connection',
+    auth: 'user',
+    timeoutSeconds: 20,
+    access: { table: 'write', tokenKey: true },
+  },
+  {
     method: 'DELETE',
     path: '/api/connections/{platform}',
     handler: 'http/connections/delete-connection',

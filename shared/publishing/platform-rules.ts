@@ -13,8 +13,12 @@ export const MASTODON_DEFAULT_LIMIT = 500;
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
 /** Discord: a message's content is at most 2,000 characters. */
 export const DISCORD_MESSAGE_LIMIT = 2000;
-/** Bluesky: a post's text is at most 300 graphemes. */
+/** Bluesky: a post's text is at most 300 graphemes… */
 export const BLUESKY_GRAPHEME_LIMIT = 300;
+/** …and at most 3,000 UTF-8 bytes (app.bsky.feed.post `maxLength`). */
+export const BLUESKY_BYTE_LIMIT = 3000;
+
+const utf8 = new TextEncoder();
 
 /** Number of user-perceived characters (an emoji with modifiers is one). */
 export function graphemeLength(text: string): number {
@@ -44,6 +48,15 @@ export interface MastodonInstanceLimits {
   charactersReservedPerUrl: number;
 }
 
+/**
+ * Bluesky's measure against its 300-grapheme limit: graphemes, or a tenth of the UTF-8 bytes when
+ * that is more, so a post within the limit also keeps within the 3,000-byte cap (emoji sequences).
+ */
+export function blueskyLength(text: string): number {
+  const bytes = utf8.encode(text).byteLength;
+  return Math.max(graphemeLength(text), Math.ceil((bytes * BLUESKY_GRAPHEME_LIMIT) / BLUESKY_BYTE_LIMIT));
+}
+
 /** The posting rules of the platforms this part implements; the others arrive with their adapters. */
 export function postRulesFor(
   platform: Platform,
@@ -62,7 +75,7 @@ export function postRulesFor(
     case 'discord':
       return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'bluesky':
-      return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
+      return { limit: BLUESKY_GRAPHEME_LIMIT, measure: blueskyLength, titleOnFirstPost: true };
     // One self-post: the title is the post's own, the text opens with the source and is markdown.
     case 'reddit':
       return {

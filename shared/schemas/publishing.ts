@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { platformMessages } from '../messages';
+import { blueskyHandleRequired, platformMessages } from '../messages';
 import { platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue (spec §3 posting result). */
@@ -79,3 +79,15 @@ export type OAuthStartRequest = z.infer<typeof oauthStartRequestSchema>;
 /** The provider's consent screen the browser is sent to. */
 export const oauthStartResponseSchema = z.object({ url: z.url() });
 export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
+
+/** POST /api/connections/bluesky (spec bluesky-auth): handle and app password, checked by starting a session. */
+export const blueskyConnectRequestSchema = z.object({
+  // '@alice.bsky.social' as the app shows it, or the bare handle.
+  handle: z
+    .string({ error: blueskyHandleRequired })
+    .trim()
+    .transform((handle) => handle.replace(/^@/, ''))
+    .pipe(z.string().min(1, blueskyHandleRequired).max(253)),
+  appPassword: required(platformMessages.appPasswordRequired.title),
+});
+export type BlueskyConnectRequest = z.infer<typeof blueskyConnectRequestSchema>;

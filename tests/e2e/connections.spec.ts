@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startTelegramServer } from '../fakes/telegram-server';
-import { type ArticleServer, articlePage, startArticleServer } from '../helpers/article-server';
+import type { ArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
+import { generateHarbourThreadToShareStep, startHarbourArticle } from './support/harbour-thread';
 
 const TOKEN = '424242:e2e-bot-token';
 let stack: StartedStack;
@@ -15,18 +16,7 @@ test.beforeAll(async () => {
     botUsername: 'snipbot',
     chats: [{ id: '-1001', title: 'Curated Reads', username: 'curatedreads' }],
   });
-  articles = await startArticleServer();
-  articles.page(
-    '/harbour',
-    articlePage({
-      title: 'The harbour at dawn',
-      paragraphs: Array.from(
-        { length: 6 },
-        (_, index) =>
-          `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-      ),
-    }),
-  );
+  articles = await startHarbourArticle();
   stack = await startStack({
     web: 'prod',
     env: { TELEGRAM_API_URL: telegram.url, ALLOW_PRIVATE_FETCH_HOSTS: articles.host },
@@ -82,12 +72,7 @@ test('publishes a generated thread to Telegram from /create and shows the live r
   await card.getByRole('button', { name: 'Connect' }).click();
   await expect(card.getByText('@snipbot')).toBeVisible();
 
-  await page.goto(`${stack.url}/create`);
-  await page.getByLabel('Article URL').fill(`${articles.url}/harbour`);
-  await page.getByRole('button', { name: /Generate Thread/ }).click();
-  await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
+  await generateHarbourThreadToShareStep(page, stack.url, articles);
   await page.getByRole('checkbox', { name: /Telegram/ }).check();
   await expect(page.getByText(/Telegram version: 1 post/)).toBeVisible();
   const before = telegram.messages.length;

@@ -3,11 +3,14 @@ import { attributionText } from '../../shared/attribution';
 import type { PlatformPublishState } from '../../shared/schemas/publishing';
 import type { Platform, Thread } from '../../shared/schemas/thread';
 
+/** The host every test attribution names (the test stack's APP_PUBLIC_URL). */
+export const TEST_APP_HOST = 'localhost:3000';
+
 /** The article every publishing test's thread is about. */
 export const ARTICLE = 'https://news.example.com/harbour-report';
 export const THREAD_TITLE = 'The harbour at dawn';
 /** The attribution post that closes the test threads (APP_PUBLIC_URL is http://localhost:3000). */
-export const ATTRIBUTION = attributionText('localhost:3000', ARTICLE);
+export const ATTRIBUTION = attributionText(TEST_APP_HOST, ARTICLE);
 
 /** A saved thread of the user: the body posts, then the attribution for its article. */
 export function makeThread(
@@ -16,7 +19,7 @@ export function makeThread(
   article: { title?: string; sourceUrl?: string } = {},
 ): Thread {
   const sourceUrl = article.sourceUrl ?? ARTICLE;
-  const posts = [...bodyPosts, attributionText('localhost:3000', sourceUrl)];
+  const posts = [...bodyPosts, attributionText(TEST_APP_HOST, sourceUrl)];
   const now = new Date().toISOString();
   return {
     id: randomUUID(),

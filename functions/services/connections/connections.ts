@@ -1,5 +1,10 @@
 import { platformDisplayName } from '../../../shared/platforms';
-import type { ConnectionsResponse, ConnectionView, TelegramConnectRequest } from '../../../shared/schemas/publishing';
+import type {
+  BlueskyConnectRequest,
+  ConnectionsResponse,
+  ConnectionView,
+  TelegramConnectRequest,
+} from '../../../shared/schemas/publishing';
 import { PLATFORMS, type Platform } from '../../../shared/schemas/thread';
 import {
   type ConnectionRecord,
@@ -11,11 +16,15 @@ import {
   updateConnectionTokens,
 } from '../../data/connection-repository';
 import { listPlatformSettings } from '../../data/settings-repository';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { adapterFor, implementedPlatforms } from '../publishing/adapters';
-import { type LiveConnection, PlatformError } from '../publishing/platform-adapter';
-import { ReconnectRequiredError } from './oauth-flow';
+import {
+  type Credentials,
+  type LiveConnection,
+  PlatformError,
+  PlatformRejectedError,
+} from '../publishing/platform-adapter';
 import { openToken, sealToken } from './token-vault';
 
 /** An admin disabled the platform: nothing is offered, accepted or posted. */
@@ -46,10 +55,10 @@ export class NotConnectedError extends DomainError {
 
 /** The platform's grant was revoked or expired: the user must connect it again. */
 export class ReconnectNeededError extends DomainError {
-  constructor(platform: Platform) {
+  constructor(platform: Platform, reason = 'its authorization was revoked or has expired') {
     super(
       400,
-      `${platformDisplayName(platform)} needs to be reconnected: its authorization was revoked or has expired. Reconnect it in Account Settings.`,
+      `${platformDisplayName(platform)} needs to be connected again (${reason}). Reconnect it in Account Settings.`,
       {},
       'reconnect_required',
     );
@@ -153,9 +162,40 @@ export function connectTelegram(userId: string, input: TelegramConnectRequest, n
   return connectWith(userId, 'telegram', input, now);
 }
 
+/**
+ * bluesky-auth: handle and app password, checked by starting a session; the session's tokens are
+ * stored (never the password), so publishing refreshes them instead of logging in again.
+ */
+export function connectBluesky(userId: string, input: BlueskyConnectRequest, now: Date): Promise<ConnectionView> {
+  return connectWith(userId, 'bluesky', input, now);
+}
+
 /** Disconnect: tokens, username and connection data cleared, is_connected false. */
 export async function disconnectPlatform(userId: string, platform: Platform, now: Date): Promise<void> {
   await disconnectConnection(userId, platform, now.toISOString());
+}
+
+/** The adapter's refreshed credentials, its failures told as a reconnect (refused) or a retry (unreachable). */
+async function refreshedCredentials(
+  userId: string,
+  live: LiveConnection,
+  platform: Platform,
+  now: Date,
+): Promise<Credentials | null> {
+  try {
+    return await adapterFor(platform).refreshCredentials(live, now);
+  } catch (error) {
+    if (error instanceof PlatformRejectedError) {
+      // Nothing can be posted until the user connects again; the card shows it (connectionData.needsReconnect).
+      await markConnectionNeedsReconnect(userId, platform, now.toISOString());
+      logger.warn('platform grant revoked or expired', { userId, platform, reason: error.message });
+      throw new ReconnectNeededError(platform, error.message);
+    }
+    if (error instanceof PlatformError) {
+      throw new ServiceBusyError(`${platformDisplayName(platform)} could not be reached. Please try again.`);
+    }
+    throw error;
+  }
 }
 
 /**
@@ -181,16 +221,7 @@ export async function loadLiveConnection(
     },
   };
   if (record.connectionData.needsReconnect === true) throw new ReconnectNeededError(platform);
-  let refreshed: Awaited<ReturnType<ReturnType<typeof adapterFor>['refreshCredentials']>>;
-  try {
-    refreshed = await adapterFor(platform).refreshCredentials(live, now);
-  } catch (error) {
-    if (!(error instanceof ReconnectRequiredError)) throw error;
-    // Nothing can be posted until the user connects again; the card shows it (connectionData.needsReconnect).
-    await markConnectionNeedsReconnect(userId, platform, now.toISOString());
-    logger.warn('platform grant revoked or expired', { userId, platform });
-    throw new ReconnectNeededError(platform);
-  }
+  const refreshed = await refreshedCredentials(userId, live, platform, now);
   if (refreshed) {
     live.credentials = refreshed;
     await updateConnectionTokens(userId, platform, {

@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/schemas/thread';
 import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
+import { blueskyAdapter } from './platforms/bluesky';
 import { discordAdapter } from './platforms/discord';
 import { mastodonAdapter } from './platforms/mastodon';
 import { redditAdapter } from './platforms/reddit';
@@ -14,6 +15,7 @@ export class PlatformNotImplementedError extends DomainError {
 }
 
 const adapters: Partial<Record<Platform, PlatformAdapter>> = {
+  bluesky: blueskyAdapter as PlatformAdapter,
   telegram: telegramAdapter as PlatformAdapter,
   mastodon: mastodonAdapter as PlatformAdapter,
   discord: discordAdapter as PlatformAdapter,

@@ -154,7 +154,7 @@ export class PlatformRejectedError extends PlatformError {}
 /** How a platform's x-ratelimit-reset counts: an epoch time in seconds (X, Discord) or seconds from now (Reddit). */
 export type RateLimitResetForm = 'epoch' | 'seconds-from-now';
 
-/** Seconds to wait from a Retry-After header (seconds or HTTP date) or x-ratelimit-reset (in the platform's form). */
+/** Seconds to wait from a Retry-After header (seconds or HTTP date) or x-ratelimit-reset / ratelimit-reset (Bluesky), in the platform's form. */
 export function retryAfterSeconds(
   headers: Headers,
   now: Date,
@@ -168,7 +168,7 @@ export function retryAfterSeconds(
     const date = Date.parse(retryAfter);
     if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now.getTime()) / 1000));
   }
-  const reset = headers.get('x-ratelimit-reset');
+  const reset = headers.get('x-ratelimit-reset') ?? headers.get('ratelimit-reset');
   if (reset) {
     const numeric = Number(reset);
     if (resetForm === 'seconds-from-now' && Number.isFinite(numeric)) return Math.max(1, Math.ceil(numeric));

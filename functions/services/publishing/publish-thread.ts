@@ -18,20 +18,15 @@ import {
   startFreshRun,
 } from '../../data/publish-run-repository';
 import { recordPlatformPost } from '../../data/thread-repository';
-import { ValidationError } from '../../lib/errors';
+import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendToQueue } from '../../lib/queues';
 import { queues } from '../../manifest';
-import {
-  assertPlatformsAvailable,
-  loadLiveConnection,
-  NotConnectedError,
-  ReconnectNeededError,
-} from '../connections/connections';
+import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
-import { PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
+import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
 
 /** Spec §9: platforms are started this far apart (create flow / connection panel). */
 export const STAGGER_MS = { create: 1000, panel: 500 } as const;
@@ -181,13 +176,12 @@ export async function runPublishMessage(
     return;
   }
   const adapter = adapterFor(run.platform);
-  let connection: Awaited<ReturnType<typeof loadLiveConnection>>;
+  let connection: LiveConnection | null;
   try {
     connection = await loadLiveConnection(run.userId, run.platform, clock());
   } catch (error) {
-    // A revoked grant fails the row with its message; no retry can fix it.
-    if (error instanceof ReconnectNeededError) return failRun(run, error.message, clock());
-    throw error;
+    // A session that cannot be refreshed fails the row (or is retried) like a failed post.
+    return handleFailure(run, message, error, { ...attempt, progressed: false }, clock());
   }
   if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
   const madeBefore = run.made.length;
@@ -238,15 +232,16 @@ async function handleFailure(
     await sendToQueue('publishing', { ...message, rateLimitWaits: message.rateLimitWaits + 1 }, delay);
     return;
   }
-  const shown = error instanceof PlatformError ? error.message : platformMessages.unknownPostingError;
+  const shown =
+    error instanceof PlatformError || error instanceof DomainError
+      ? error.message
+      : platformMessages.unknownPostingError;
   if (error instanceof ReconnectRequiredError) {
     // The platform refused the token itself: the card offers Reconnect and later publishes are refused up front.
     await markConnectionNeedsReconnect(run.userId, run.platform, now.toISOString());
   }
-  if (
-    error instanceof PlatformError &&
-    (error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError)
-  ) {
+  const refused = error instanceof DomainError && error.status < 500;
+  if (refused || error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError) {
     return failRun(run, shown, now);
   }
   if (attempt.progressed) {

@@ -483,7 +483,7 @@ describe('publishing a thread to Discord through the queue', () => {
     await putThread(thread);
 
     await expect(requestPublish(userId, thread.id, { platforms: ['discord'] }, new Date())).rejects.toThrow(
-      'Discord needs to be reconnected',
+      'Discord needs to be connected again',
     );
     expect((await getConnection(userId, 'discord'))?.connectionData.needsReconnect).toBe(true);
     expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);

@@ -363,7 +363,7 @@ describe('publishing a thread to Reddit through the queue', () => {
     const calls = reddit.stats.submitCalls;
 
     await expect(requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date())).rejects.toThrow(
-      'Reddit needs to be reconnected',
+      'Reddit needs to be connected again',
     );
 
     expect((await getConnection(userId, 'reddit'))?.connectionData.needsReconnect).toBe(true);

@@ -425,6 +425,7 @@ describe('app stack', () => {
         'queue/publishing-worker',
         'http/publishing/post-publish',
         'http/connections/post-telegram-connection',
+        'http/connections/post-bluesky-connection',
       ]),
     );
     for (const handler of allHandlers) {

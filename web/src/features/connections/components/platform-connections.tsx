@@ -7,10 +7,16 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/use-toast';
 import { useDisconnectPlatform } from '../api/disconnect-platform';
 import { useConnections } from '../api/get-connections';
+import { BlueskyConnectForm } from './bluesky-connect-form';
 import { MastodonConnectForm } from './mastodon-connect-form';
 import { TelegramConnectForm } from './telegram-connect-form';
 
 const DETAILS: Partial<Record<Platform, { description: string; permissions: string[]; features: string[] }>> = {
+  bluesky: {
+    description: 'Post threads to your Bluesky account with an app password.',
+    permissions: ['Create posts on your account (app password)'],
+    features: ['Links shown as rich text', 'Replies chained into one thread', 'A link card for the original article'],
+  },
   telegram: {
     description: 'Post threads to a Telegram channel or group through your own bot.',
     permissions: ['Send messages to the chosen chat'],
@@ -45,6 +51,13 @@ function ConnectedCard({ connection }: { connection: ConnectionView }) {
         <TelegramConnectForm submitLabel="Update Connection" onDone={() => setEditing(false)} />
       )}
       {editing && connection.platform === 'mastodon' && <MastodonConnectForm submitLabel="Update Connection" editing />}
+      {editing && connection.platform === 'bluesky' && (
+        <BlueskyConnectForm
+          submitLabel="Update Connection"
+          initialHandle={String(connection.connectionData.handle ?? '')}
+          onDone={() => setEditing(false)}
+        />
+      )}
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         Disconnect
       </button>
@@ -96,6 +109,8 @@ function UnconnectedCard({ platform }: { platform: Platform }) {
         <TelegramConnectForm submitLabel="Connect" onDone={() => setOpen(false)} />
       ) : open && platform === 'mastodon' ? (
         <MastodonConnectForm submitLabel="Connect" />
+      ) : open && platform === 'bluesky' ? (
+        <BlueskyConnectForm submitLabel="Connect" onDone={() => setOpen(false)} />
       ) : (
         <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
           Connect
