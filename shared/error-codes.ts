@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   'platform_disabled',
   'platform_not_connected',
   'connection_failed',
+  'target_required',
+  'target_not_found',
+  'platform_has_no_targets',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

@@ -63,3 +63,9 @@ export const telegramConnectRequestSchema = z.object({
   chatTitle: z.string().trim().max(200).optional(),
 });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
+
+/** PUT /api/connections/{platform}/target: the Discord channel id or subreddit name to post into. */
+export const selectTargetRequestSchema = z.object({
+  targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
+});
+export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;

@@ -23,6 +23,19 @@ export interface PublishTarget {
   name: string;
 }
 
+/**
+ * For platforms that post into a place the user chooses (a Discord channel, a subreddit): the
+ * choice is recorded in the connection's data, and publishing refuses the platform until it is made.
+ */
+export interface TargetSelection {
+  /** The connection-data patch recording `targetId`, or null when the id is not in the connection's list. */
+  select(connection: Pick<LiveConnection, 'connectionData'>, targetId: string): Record<string, unknown> | null;
+  /** The chosen target's id, or null when none is chosen. */
+  selected(connection: Pick<LiveConnection, 'connectionData'>): string | null;
+  /** Shown when publishing is asked without a choice ('Discord Channel Required'). */
+  requiredMessage: string;
+}
+
 /** One post to make, with what came before it in the thread. */
 export interface OutgoingPost {
   text: string;
@@ -57,6 +70,8 @@ export interface PlatformAdapter<TConnect = unknown> {
   publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
   /** The URL shown on the completed row (the thread's first post, or the channel). */
   threadUrl(connection: LiveConnection, made: readonly MadePost[]): string | null;
+  /** Present on platforms that post into a chosen place. */
+  targetSelection?: TargetSelection;
 }
 
 /** A platform refused or failed a call; `message` is safe to show on the platform's row. */
