@@ -108,14 +108,6 @@ export function selectedTargetOf(
   return undefined;
 }
 
-/** What a chosen platform still needs before it can be shared to, or null when it is ready. */
-export function missingTarget(
-  platform: Platform,
-  connectionData: Record<string, unknown>,
-): 'discord' | 'reddit' | null {
-  return selectedTargetOf(platform, connectionData) === null ? (platform as 'discord' | 'reddit') : null;
-}
-
 /**
  * Spec §5: the share button is enabled only when platforms are chosen, a chosen Discord has a
  * channel and a chosen Reddit has a subreddit.
@@ -126,6 +118,6 @@ export function canShareTo(
 ): boolean {
   return (
     selected.length > 0 &&
-    selected.every((platform) => missingTarget(platform, connectionDataOf(platform) ?? {}) === null)
+    selected.every((platform) => selectedTargetOf(platform, connectionDataOf(platform) ?? {}) !== null)
   );
 }

@@ -102,6 +102,8 @@ export async function listConnections(userId: string): Promise<ConnectionsRespon
   return {
     connections: records.filter((record) => enabledPlatforms.includes(record.platform)).map(toView),
     enabledPlatforms,
+    // Every implemented platform works with what it is given here (OAuth clients come with the OAuth core).
+    unavailablePlatforms: [],
   };
 }
 
