@@ -4,6 +4,7 @@ import type { ConnectionView } from '../../../../../shared/schemas/publishing';
 import type { Platform } from '../../../../../shared/schemas/thread';
 import { paths } from '../../../config/paths';
 import { needsReconnect } from '../lib/connection-state';
+import '../connections.css';
 import { ConnectControl } from './connect-control';
 import { TargetSelector } from './target-selector';
 

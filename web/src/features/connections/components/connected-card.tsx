@@ -3,6 +3,7 @@ import { platformDisplayName } from '../../../../../shared/platforms';
 import { discordChannels } from '../../../../../shared/publishing/targets';
 import type { ConnectionView } from '../../../../../shared/schemas/publishing';
 import { needsReconnect } from '../lib/connection-state';
+import '../connections.css';
 import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { ConnectControl } from './connect-control';
 import { DisconnectDialog } from './disconnect-dialog';
