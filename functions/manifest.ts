@@ -51,6 +51,8 @@ export interface Access {
   stripe?: boolean;
   /** Encrypts or decrypts platform tokens with the token key secret. */
   tokenKey?: boolean;
+  /** Reads the platforms' OAuth app credentials from their own secret (never as environment values). */
+  platformClients?: boolean;
 }
 
 export interface RouteEntry {
@@ -223,7 +225,8 @@ export const routes: RouteEntry[] = [
     path: '/api/connections',
     handler: 'http/connections/get-connections',
     auth: 'user',
-    access: { table: 'read' },
+    // The app credentials tell which OAuth platforms can be connected here.
+    access: { table: 'read', platformClients: true },
   },
   {
     method: 'POST',
@@ -241,6 +244,23 @@ export const routes: RouteEntry[] = [
     access: { table: 'write' },
   },
   {
+    method: 'POST',
+    path: '/api/connections/{platform}/authorize',
+    handler: 'http/connections/post-oauth-authorization',
+    auth: 'user',
+    timeoutSeconds: 20,
+    // Stores the state's nonce; Mastodon registers (and seals) an app per instance.
+    access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/connections/{platform}/callback',
+    handler: 'http/connections/get-oauth-callback',
+    auth: 'oauth-callback',
+    timeoutSeconds: 20,
+    access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
+  },
+  {
     method: 'DELETE',
     path: '/api/connections/{platform}',
     handler: 'http/connections/delete-connection',
@@ -253,7 +273,8 @@ export const routes: RouteEntry[] = [
     handler: 'http/publishing/post-publish',
     auth: 'user',
     timeoutSeconds: 20,
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+    // Refreshing an expiring OAuth token needs the platform's app credentials.
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
   },
   {
     method: 'GET',
@@ -359,7 +380,8 @@ export const queues: QueueEntry[] = [
     name: 'publishing',
     handler: 'queue/publishing-worker',
     // Sends to its own queue: a rate-limited or interrupted thread is re-queued with a delay.
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true },
+    // Refreshing an expiring OAuth token needs the platform's app credentials.
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
     timeoutSeconds: 60,
     memoryMb: 512,
     // One platform's thread per invocation, so the per-message delays keep their stagger.

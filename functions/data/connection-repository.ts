@@ -136,3 +136,20 @@ export async function updateConnectionData(
     throw error;
   }
 }
+
+/** A refresh was refused: the connection stays (so the card can offer Reconnect) but cannot post. */
+export async function markConnectionNeedsReconnect(
+  userId: string,
+  platform: Platform,
+  updatedAt: string,
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.platformConnection(userId, platform),
+      UpdateExpression: 'SET connectionData.needsReconnect = :yes, updatedAt = :u',
+      ConditionExpression: 'isConnected = :yes',
+      ExpressionAttributeValues: { ':yes': true, ':u': updatedAt },
+    }),
+  );
+}

@@ -30,6 +30,7 @@ export const itemTypes = {
   securityEvent: 'security-event',
   accountDeletion: 'account-deletion',
   oauthState: 'oauth-state',
+  oauthApp: 'oauth-app',
 } as const;
 
 export const keys = {
@@ -114,6 +115,8 @@ export const keys = {
   /** A pending OAuth redirect's single-use nonce (functions/lib/oauth-state.ts), with a TTL. */
   oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
   oauthStatePrefix: 'OAUTH#',
+  /** An OAuth client registered at run time with one server of a platform (a Mastodon instance). */
+  oauthApp: (platform: string, server: string): ItemKey => ({ pk: 'OAUTH_APPS', sk: `${platform}#${server}` }),
 
   /** A per-user usage counter for one budget and one time window (rate limits); expires with its window. */
   rateCounter: (userId: string, budget: string, window: string): ItemKey => ({

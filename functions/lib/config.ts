@@ -51,6 +51,29 @@ const envSchema = z.object({
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /** Telegram Bot API base URL (a local server in tests). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Platform API and consent-screen base URLs (local servers in tests; README lists each). */
+  TWITTER_API_URL: z.url().default('https://api.x.com'),
+  TWITTER_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  REDDIT_API_URL: z.url().default('https://oauth.reddit.com'),
+  /** Reddit's www host: /api/v1/authorize and /api/v1/access_token live there. */
+  REDDIT_AUTH_URL: z.url().default('https://www.reddit.com'),
+  DISCORD_API_URL: z.url().default('https://discord.com/api/v10'),
+  DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  /** OAuth apps of the platforms, locally or in tests; in the cloud they come from the secret named below. */
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  REDDIT_CLIENT_ID: z.string().optional(),
+  REDDIT_CLIENT_SECRET: z.string().optional(),
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  /** The bot user's token: the bot posts into the channels the user picked. */
+  DISCORD_BOT_TOKEN: z.string().optional(),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  /** Secrets Manager ARN of `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }` (cloud). */
+  PLATFORM_CLIENTS_SECRET_ARN: z.string().min(1).optional(),
   /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
   TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** In the cloud: the Secrets Manager secret holding that key material. */
@@ -64,6 +87,14 @@ const envSchema = z.object({
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** A platform's OAuth app as configured by environment variables; undefined unless the id is set. */
+function clientOf(clientId?: string, clientSecret?: string, botToken?: string) {
+  if (!clientId) return undefined;
+  return { clientId, clientSecret: clientSecret || null, ...(botToken ? { botToken } : {}) };
+}
 
 /** The names of the variables a Lambda reads (the CDK app types its environments with this). */
 export type LambdaEnvName = keyof z.input<typeof envSchema>;
@@ -100,7 +131,26 @@ export function loadConfig(env: Record<string, string | undefined>) {
       apiBase: raw.STRIPE_API_BASE,
       secretArn: raw.STRIPE_SECRET_ARN,
     },
-    platformUrls: { telegram: raw.TELEGRAM_API_URL.replace(/\/+$/, '') },
+    platformUrls: {
+      telegram: trimSlash(raw.TELEGRAM_API_URL),
+      twitterApi: trimSlash(raw.TWITTER_API_URL),
+      twitterAuthorize: raw.TWITTER_AUTHORIZE_URL,
+      redditApi: trimSlash(raw.REDDIT_API_URL),
+      redditAuth: trimSlash(raw.REDDIT_AUTH_URL),
+      discordApi: trimSlash(raw.DISCORD_API_URL),
+      discordAuthorize: raw.DISCORD_AUTHORIZE_URL,
+      facebookGraph: trimSlash(raw.FACEBOOK_GRAPH_URL),
+      facebookDialog: raw.FACEBOOK_DIALOG_URL,
+    },
+    platformClients: {
+      secretArn: raw.PLATFORM_CLIENTS_SECRET_ARN,
+      fromEnvironment: {
+        twitter: clientOf(raw.TWITTER_CLIENT_ID, raw.TWITTER_CLIENT_SECRET),
+        reddit: clientOf(raw.REDDIT_CLIENT_ID, raw.REDDIT_CLIENT_SECRET),
+        discord: clientOf(raw.DISCORD_CLIENT_ID, raw.DISCORD_CLIENT_SECRET, raw.DISCORD_BOT_TOKEN),
+        facebook: clientOf(raw.FACEBOOK_APP_ID, raw.FACEBOOK_APP_SECRET),
+      },
+    },
     tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },
     oauthStateSecret: raw.OAUTH_STATE_SECRET,
     endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },

@@ -131,6 +131,8 @@ const correlation: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> =
 /** Registered first so it runs last: domain errors become `{ error, code }`; anything else a bare 500. */
 const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
   onError: async (request) => {
+    // A route's own failure handler (e.g. an OAuth callback's redirect) already answered.
+    if (request.response) return;
     const { error } = request;
     if (error instanceof DomainError) {
       request.response = json(

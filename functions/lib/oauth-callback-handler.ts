@@ -1,7 +1,9 @@
+import type { MiddlewareObj } from '@middy/core';
 import { z } from 'zod';
 import { OAuthStateError } from './errors';
 import {
   type HttpEvent,
+  type HttpResponse,
   type HttpResult,
   json,
   parseInput,
@@ -9,6 +11,7 @@ import {
   type RouteHandler,
   routeStack,
 } from './http-handler';
+import { logger } from './logger';
 import { consumeOAuthState, type OAuthState } from './oauth-state';
 
 export interface OAuthCallbackInput<TQuery> {
@@ -23,23 +26,50 @@ interface OAuthContext extends RouteContext {
   oauthState?: OAuthState;
 }
 
-const stateQuery = z.object({ state: z.string().min(1).max(2048) });
+export interface OAuthCallbackOptions<TQuery> {
+  /** The provider whose states this route accepts: fixed, or read from the request (a `{platform}` path). */
+  provider: string | ((event: HttpEvent) => string);
+  query: z.ZodType<TQuery>;
+  /**
+   * A browser-facing callback answers every failure (bad state, provider error, refused exchange)
+   * with this response, e.g. a redirect to the SPA with an error notice, instead of a JSON error.
+   */
+  onFailure?: (error: Error, event: HttpEvent) => HttpResult;
+}
+
+const stateQuery = z.object({ state: z.string().min(1).max(4096) });
 
 /**
  * Builds an `oauth-callback` route handler: no token (the provider redirects the browser here),
  * a signed single-use `state` instead, checked and spent before the route runs.
  */
 export function oauthCallbackHandler<TQuery>(
-  options: { provider: string; query: z.ZodType<TQuery> },
+  options: OAuthCallbackOptions<TQuery>,
   route: (input: OAuthCallbackInput<TQuery>) => Promise<HttpResult>,
 ): RouteHandler {
-  const guard = {
-    before: async (request: { event: HttpEvent; context: OAuthContext }) => {
+  const providerOf = (event: HttpEvent) =>
+    typeof options.provider === 'string' ? options.provider : options.provider(event);
+  const guard: MiddlewareObj<HttpEvent, HttpResponse, Error, OAuthContext> = {
+    before: async (request) => {
       const parsed = stateQuery.safeParse(request.event.queryStringParameters ?? {});
       if (!parsed.success) throw new OAuthStateError();
-      request.context.oauthState = await consumeOAuthState(parsed.data.state, options.provider, new Date());
+      request.context.oauthState = await consumeOAuthState(parsed.data.state, providerOf(request.event), new Date());
     },
   };
+  const guards: MiddlewareObj<HttpEvent, HttpResponse, Error, OAuthContext>[] = [];
+  const { onFailure } = options;
+  if (onFailure) {
+    // Registered before the state guard, so its onError runs after the guard's and before the JSON mapping.
+    guards.push({
+      onError: async (request) => {
+        const error = request.error ?? new Error('unknown');
+        if (!(error instanceof OAuthStateError)) logger.warn('oauth callback failed', { error });
+        const result = onFailure(error, request.event);
+        request.response = json(result.status, result.body, result.headers);
+      },
+    });
+  }
+  guards.push(guard);
   return routeStack(
     'oauth-callback',
     async (event, context: OAuthContext) => {
@@ -49,6 +79,6 @@ export function oauthCallbackHandler<TQuery>(
       const result = await route({ state, query, event });
       return json(result.status, result.body, result.headers);
     },
-    [guard],
+    guards,
   );
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { config } from './config';
 import { OAuthStateError } from './errors';
@@ -8,31 +8,67 @@ export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 
 const ISSUER = 'threadsnip:oauth-state';
 
+/** Where the browser lands after a flow when the flow named no page of its own. */
+export const DEFAULT_OAUTH_RETURN_PATH = '/account-settings';
+
 export interface OAuthState {
   userId: string;
   /** The provider the flow was started for (`twitter`, `reddit`, …); a callback accepts only its own. */
   provider: string;
   /** The nonce, also the id of the stored single-use record. */
   nonce: string;
+  /** The SPA path the browser returns to (always a same-origin path). */
+  returnPath: string;
+  /** What the flow's start knew and its end needs (e.g. the Mastodon instance); signed, so not forgeable. */
+  context: Record<string, string>;
 }
 
-function signingKey(): Uint8Array {
+export interface OAuthStateOptions {
+  returnPath?: string;
+  context?: Record<string, string>;
+}
+
+function signingSecret(): string {
   const secret = config().oauthStateSecret;
   if (!secret) throw new Error('OAUTH_STATE_SECRET is not configured');
-  return new TextEncoder().encode(secret);
+  return secret;
+}
+
+/** Only a path of this site: `/x`, never `//host` or `/\host` (open redirects). */
+export function safeReturnPath(path: string | undefined): string {
+  if (!path || !/^\/(?![/\\])[\w\-./~%?=&]*$/.test(path) || path.length > 300) return DEFAULT_OAUTH_RETURN_PATH;
+  return path;
+}
+
+/**
+ * The PKCE code verifier of a flow, derived from its nonce with the state secret: the server can
+ * recompute it at the callback without storing it, and nobody without the secret can.
+ */
+export function pkceVerifier(nonce: string): string {
+  return createHmac('sha256', signingSecret()).update(`pkce:${nonce}`).digest('base64url');
+}
+
+/** The S256 challenge sent with the authorization request (RFC 7636). */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
 }
 
 /**
  * Issues the `state` for a signed-in user's OAuth redirect: an HS256-signed token naming the user,
  * the provider and a fresh nonce, and a stored record of the nonce so it can be used once.
  */
-export async function issueOAuthState(userId: string, provider: string, now: Date): Promise<string> {
+export async function issueOAuthState(
+  userId: string,
+  provider: string,
+  now: Date,
+  options: OAuthStateOptions = {},
+): Promise<{ state: string; nonce: string }> {
   const nonce = randomBytes(24).toString('base64url');
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + OAUTH_STATE_TTL_SECONDS;
   const { saveOAuthState } = await import('../data/oauth-state-repository');
   await saveOAuthState({ userId, provider, nonce, expiresAt });
-  return new SignJWT({})
+  const state = await new SignJWT({ ret: safeReturnPath(options.returnPath), ctx: options.context ?? {} })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setSubject(userId)
@@ -40,7 +76,15 @@ export async function issueOAuthState(userId: string, provider: string, now: Dat
     .setJti(nonce)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(signingKey());
+    .sign(new TextEncoder().encode(signingSecret()));
+  return { state, nonce };
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /**
@@ -48,22 +92,26 @@ export async function issueOAuthState(userId: string, provider: string, now: Dat
  * nonce on the condition that it still exists for that user, so a replay or a forgery fails.
  */
 export async function consumeOAuthState(token: string, provider: string, now: Date): Promise<OAuthState> {
-  let userId: string;
-  let nonce: string;
+  let state: OAuthState;
   try {
-    const { payload } = await jwtVerify(token, signingKey(), {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(signingSecret()), {
       issuer: ISSUER,
       audience: provider,
       algorithms: ['HS256'],
       currentDate: now,
     });
     if (!payload.sub || !payload.jti) throw new OAuthStateError();
-    userId = payload.sub;
-    nonce = payload.jti;
+    state = {
+      userId: payload.sub,
+      provider,
+      nonce: payload.jti,
+      returnPath: safeReturnPath(typeof payload.ret === 'string' ? payload.ret : undefined),
+      context: stringRecord(payload.ctx),
+    };
   } catch {
     throw new OAuthStateError();
   }
   const { deleteOAuthStateOnce } = await import('../data/oauth-state-repository');
-  if (!(await deleteOAuthStateOnce(userId, nonce, provider))) throw new OAuthStateError();
-  return { userId, provider, nonce };
+  if (!(await deleteOAuthStateOnce(state.userId, state.nonce, provider))) throw new OAuthStateError();
+  return state;
 }

@@ -291,6 +291,15 @@ export class AppStack extends Stack {
       removalPolicy: ephemeral,
     });
 
+    // The platforms' OAuth apps: `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }`.
+    const platformClientsSecret = new Secret(this, 'PlatformClientsSecret', {
+      description:
+        'ThreadSnip platform OAuth apps: {"twitter"|"reddit"|"discord"|"facebook": {"clientId","clientSecret"}}',
+      // Starts as JSON without apps: those platforms show as not available until the operator adds them.
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
+      removalPolicy: ephemeral,
+    });
+
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
     for (const entry of [...routes, ...queues]) sizing.set(entry.handler, entry);
     const access = accessByHandler();
@@ -320,6 +329,7 @@ export class AppStack extends Stack {
           ? {}
           : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId }),
         ...(needs.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
+        ...(needs.platformClients ? { PLATFORM_CLIENTS_SECRET_ARN: platformClientsSecret.secretArn } : {}),
         ...(needs.tokenKey ? { TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn } : {}),
       };
       const fn = new AppFunction(this, `${constructId(handler)}Function`, {
@@ -335,6 +345,7 @@ export class AppStack extends Stack {
       if (needs.table === 'write') table.grantReadWriteData(fn);
       else if (needs.table === 'read') table.grantReadData(fn);
       if (needs.stripe) stripeSecret.grantRead(fn);
+      if (needs.platformClients) platformClientsSecret.grantRead(fn);
       if (needs.tokenKey) tokenKeySecret.grantRead(fn);
       for (const { entry, pair } of queueResources) {
         if (needs.sendTo?.includes(entry.name)) pair.queue.grantSendMessages(fn);

@@ -47,25 +47,16 @@ export const connectionViewSchema = z.object({
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 
-/** GET /api/connections: the caller's connections and the platforms an admin left enabled. */
+/**
+ * GET /api/connections: the caller's connections, the platforms that can be connected, and those an
+ * admin left enabled that cannot be connected here, with the reason.
+ */
 export const connectionsResponseSchema = z.object({
   connections: z.array(connectionViewSchema),
   enabledPlatforms: z.array(platformSchema),
-  /** Enabled by the admin but not usable here (e.g. no OAuth client configured), with the reason. */
-  unavailablePlatforms: z.array(z.object({ platform: platformSchema, reason: z.string() })).default([]),
+  unavailablePlatforms: z.array(z.object({ platform: platformSchema, reason: z.string() })),
 });
 export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
-
-/** POST /api/connections/{platform}/authorize: where the OAuth flow returns, and Mastodon's instance and user. */
-export const authorizeRequestSchema = z.object({
-  returnPath: z.string().startsWith('/').max(500).optional(),
-  instance: z.string().trim().max(253).optional(),
-  username: z.string().trim().max(100).optional(),
-});
-export type AuthorizeRequest = z.infer<typeof authorizeRequestSchema>;
-
-/** The platform's authorization page to send the browser to. */
-export const authorizeResponseSchema = z.object({ url: z.string().url() });
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(300);
 
@@ -82,3 +73,15 @@ export const selectTargetRequestSchema = z.object({
   targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
 });
 export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;
+
+/** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
+export const oauthStartRequestSchema = z.object({
+  returnPath: z.string().max(300).optional(),
+  instance: z.string().trim().max(253).optional(),
+  username: z.string().trim().max(100).optional(),
+});
+export type OAuthStartRequest = z.infer<typeof oauthStartRequestSchema>;
+
+/** The provider's consent screen the browser is sent to. */
+export const oauthStartResponseSchema = z.object({ url: z.url() });
+export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;

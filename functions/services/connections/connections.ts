@@ -6,6 +6,7 @@ import {
   disconnectConnection,
   getConnection,
   listConnectionsForUser,
+  markConnectionNeedsReconnect,
   putConnection,
   updateConnectionData,
   updateConnectionTokens,
@@ -15,6 +16,7 @@ import { DomainError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { adapterFor, implementedPlatforms } from '../publishing/adapters';
 import { type LiveConnection, PlatformError } from '../publishing/platform-adapter';
+import { ReconnectRequiredError } from './oauth-flow';
 import { openToken, sealToken } from './token-vault';
 
 /** An admin disabled the platform: nothing is offered, accepted or posted. */
@@ -67,11 +69,38 @@ export class TargetNotFoundError extends DomainError {
   }
 }
 
+/** The platform's grant was revoked or expired: the user must connect it again. */
+export class ReconnectNeededError extends DomainError {
+  constructor(platform: Platform) {
+    super(
+      400,
+      `${platformDisplayName(platform)} needs to be reconnected: its authorization was revoked or has expired. Reconnect it in Account Settings.`,
+      {},
+      'reconnect_required',
+    );
+  }
+}
+
 /** Platforms an admin left enabled (no row = enabled) that have an adapter. */
 export async function availablePlatforms(): Promise<Platform[]> {
   const settings = await listPlatformSettings();
   const implemented = new Set(implementedPlatforms());
   return PLATFORMS.filter((platform) => implemented.has(platform) && settings[platform]);
+}
+
+/** Enabled platforms split into those that can be connected here and those that cannot (no app configured). */
+async function connectablePlatforms(): Promise<{
+  enabled: Platform[];
+  unavailable: { platform: Platform; reason: string }[];
+}> {
+  const enabled: Platform[] = [];
+  const unavailable: { platform: Platform; reason: string }[] = [];
+  for (const platform of await availablePlatforms()) {
+    const reason = (await adapterFor(platform).oauth?.unavailableReason()) ?? null;
+    if (reason) unavailable.push({ platform, reason });
+    else enabled.push(platform);
+  }
+  return { enabled, unavailable };
 }
 
 /** Throws PlatformDisabledError unless every platform is available. */
@@ -98,16 +127,21 @@ function toView(record: ConnectionRecord): ConnectionView {
 
 /** GET /api/connections: the caller's connections on available platforms, and those platforms. */
 export async function listConnections(userId: string): Promise<ConnectionsResponse> {
-  const [records, enabledPlatforms] = await Promise.all([listConnectionsForUser(userId), availablePlatforms()]);
+  const [records, platforms] = await Promise.all([listConnectionsForUser(userId), connectablePlatforms()]);
   return {
-    connections: records.filter((record) => enabledPlatforms.includes(record.platform)).map(toView),
-    enabledPlatforms,
-    // Every implemented platform works with what it is given here (OAuth clients come with the OAuth core).
-    unavailablePlatforms: [],
+    connections: records.filter((record) => platforms.enabled.includes(record.platform)).map(toView),
+    enabledPlatforms: platforms.enabled,
+    unavailablePlatforms: platforms.unavailable,
   };
 }
 
-async function store(userId: string, platform: Platform, live: LiveConnection, now: Date): Promise<ConnectionView> {
+/** Stores a connection the platform accepted (tokens sealed, bound to user and platform). */
+export async function storeConnection(
+  userId: string,
+  platform: Platform,
+  live: LiveConnection,
+  now: Date,
+): Promise<ConnectionView> {
   const { credentials } = live;
   const record: ConnectionRecord = {
     userId,
@@ -136,7 +170,7 @@ async function connectWith<T>(userId: string, platform: Platform, input: T, now:
     if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error.message);
     throw error;
   }
-  return store(userId, platform, live, now);
+  return storeConnection(userId, platform, live, now);
 }
 
 /** telegram-auth: bot token and chat id, checked with getMe and getChat before anything is stored. */
@@ -193,7 +227,17 @@ export async function loadLiveConnection(
       expiresAt: record.tokenExpiresAt,
     },
   };
-  const refreshed = await adapterFor(platform).refreshCredentials(live, now);
+  if (record.connectionData.needsReconnect === true) throw new ReconnectNeededError(platform);
+  let refreshed: Awaited<ReturnType<ReturnType<typeof adapterFor>['refreshCredentials']>>;
+  try {
+    refreshed = await adapterFor(platform).refreshCredentials(live, now);
+  } catch (error) {
+    if (!(error instanceof ReconnectRequiredError)) throw error;
+    // Nothing can be posted until the user connects again; the card shows it (connectionData.needsReconnect).
+    await markConnectionNeedsReconnect(userId, platform, now.toISOString());
+    logger.warn('platform grant revoked or expired', { userId, platform });
+    throw new ReconnectNeededError(platform);
+  }
   if (refreshed) {
     live.credentials = refreshed;
     await updateConnectionTokens(userId, platform, {

@@ -23,19 +23,6 @@ export interface PublishTarget {
   name: string;
 }
 
-/**
- * For platforms that post into a place the user chooses (a Discord channel, a subreddit): the
- * choice is recorded in the connection's data, and publishing refuses the platform until it is made.
- */
-export interface TargetSelection {
-  /** The connection-data patch recording `targetId`, or null when the id is not in the connection's list. */
-  select(connection: Pick<LiveConnection, 'connectionData'>, targetId: string): Record<string, unknown> | null;
-  /** The chosen target's id, or null when none is chosen. */
-  selected(connection: Pick<LiveConnection, 'connectionData'>): string | null;
-  /** Shown when publishing is asked without a choice ('Discord Channel Required'). */
-  requiredMessage: string;
-}
-
 /** One post to make, with what came before it in the thread. */
 export interface OutgoingPost {
   text: string;
@@ -49,6 +36,76 @@ export interface OutgoingPost {
   idempotencyKey: string;
   /** The source article, for link cards. */
   article: { url: string; title: string };
+}
+
+/** A client registered with the provider: the app's own (env/secret), or one registered per server (Mastodon). */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string | null;
+}
+
+/** Apps registered per server at run time (Mastodon registers one per instance), kept and reused. */
+export interface OAuthAppRegistry {
+  get(server: string): Promise<OAuthClient | null>;
+  /** Stores the app unless one was stored first; returns the one that is kept. */
+  putIfAbsent(server: string, client: OAuthClient): Promise<OAuthClient>;
+}
+
+/** What an OAuth platform's flow steps get besides their own input. */
+export interface OAuthFlowDeps {
+  apps: OAuthAppRegistry;
+  /** The callback URL registered with the provider: `{APP_PUBLIC_URL}/api/connections/{platform}/callback`. */
+  redirectUri: string;
+  now: Date;
+}
+
+/** What the start route's body may carry (Mastodon: the instance and username). */
+export interface OAuthStartInput {
+  instance?: string;
+  username?: string;
+}
+
+/** What the callback hands an OAuth adapter's `connect`. */
+export interface OAuthConnectInput {
+  code: string;
+  /** The PKCE verifier of this flow (send it when the authorization request carried the challenge). */
+  codeVerifier: string;
+  /** What `prepare` returned at the start of the flow, carried in the signed state. */
+  context: Record<string, string>;
+  /** Every query parameter of the callback (Discord adds `guild_id`). */
+  callbackQuery: Record<string, string>;
+  deps: OAuthFlowDeps;
+}
+
+/**
+ * The consent-screen half of platforms that connect through OAuth (X, Reddit, Discord, Facebook,
+ * Mastodon). The shared flow (functions/services/connections/oauth-connections.ts) issues the
+ * signed single-use state, derives PKCE, runs the callback and stores what `connect` returns.
+ */
+export interface OAuthSupport {
+  /** Null when the platform can be connected here; otherwise why not (shown instead of Connect). */
+  unavailableReason(): Promise<string | null>;
+  /** Checks the start input and returns what the callback will need (signed into the state). */
+  prepare?(input: OAuthStartInput, deps: OAuthFlowDeps): Promise<Record<string, string>>;
+  /** The consent screen's URL for this flow. */
+  authorizationUrl(
+    flow: { state: string; codeChallenge: string; context: Record<string, string> },
+    deps: OAuthFlowDeps,
+  ): Promise<string>;
+}
+
+/**
+ * Platforms whose posts go to a place the user chooses (a Discord channel, a subreddit); the
+ * choices are listed in the connection's data when it is made. Choosing reads only that data (no
+ * secret is opened to record a channel), and publishing refuses the platform until a choice is made.
+ */
+export interface TargetSelection {
+  /** The connectionData patch recording `targetId` as the choice; null when the connection does not list it. */
+  select(connection: Pick<LiveConnection, 'connectionData'>, targetId: string): Record<string, unknown> | null;
+  /** The chosen target's id, or null when none is chosen. */
+  selected(connection: Pick<LiveConnection, 'connectionData'>): string | null;
+  /** The spec's message when publishing without a choice ('Discord Channel Required'). */
+  requiredMessage: string;
 }
 
 /**
@@ -70,7 +127,9 @@ export interface PlatformAdapter<TConnect = unknown> {
   publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
   /** The URL shown on the completed row (the thread's first post, or the channel). */
   threadUrl(connection: LiveConnection, made: readonly MadePost[]): string | null;
-  /** Present on platforms that post into a chosen place. */
+  /** Present on platforms connected through a consent screen; their `TConnect` is OAuthConnectInput. */
+  oauth?: OAuthSupport;
+  /** Present on platforms that post into a chosen channel or community. */
   targetSelection?: TargetSelection;
 }
 

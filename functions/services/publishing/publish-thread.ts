@@ -21,7 +21,12 @@ import { ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendToQueue } from '../../lib/queues';
 import { queues } from '../../manifest';
-import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
+import {
+  assertPlatformsAvailable,
+  loadLiveConnection,
+  NotConnectedError,
+  ReconnectNeededError,
+} from '../connections/connections';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
 import { PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
@@ -183,7 +188,14 @@ export async function runPublishMessage(
     return;
   }
   const adapter = adapterFor(run.platform);
-  const connection = await loadLiveConnection(run.userId, run.platform, clock());
+  let connection: Awaited<ReturnType<typeof loadLiveConnection>>;
+  try {
+    connection = await loadLiveConnection(run.userId, run.platform, clock());
+  } catch (error) {
+    // A revoked grant fails the row with its message; no retry can fix it.
+    if (error instanceof ReconnectNeededError) return failRun(run, error.message, clock());
+    throw error;
+  }
   if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
   const madeBefore = run.made.length;
   try {

@@ -181,7 +181,7 @@ describe('OAuth callback routes', () => {
   const callback = (query: Record<string, string>) => event({ queryStringParameters: query });
 
   it('accept a state issued for this provider once, and refuse its replay', async () => {
-    const state = await lib.state.issueOAuthState('user-1', 'reddit', new Date());
+    const state = (await lib.state.issueOAuthState('user-1', 'reddit', new Date())).state;
 
     const first = await call(handler(), callback({ state, code: 'abc' }));
     const replay = await call(handler(), callback({ state, code: 'abc' }));
@@ -200,8 +200,8 @@ describe('OAuth callback routes', () => {
       .setJti('guessed-nonce')
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('another-secret-of-at-least-thirty-two-chars'));
-    const otherProvider = await lib.state.issueOAuthState('user-1', 'twitter', new Date());
-    const expired = await lib.state.issueOAuthState('user-1', 'reddit', new Date(Date.now() - 11 * 60_000));
+    const otherProvider = (await lib.state.issueOAuthState('user-1', 'twitter', new Date())).state;
+    const expired = (await lib.state.issueOAuthState('user-1', 'reddit', new Date(Date.now() - 11 * 60_000))).state;
 
     const queries: Record<string, string>[] = [
       { state: forged, code: 'abc' },
@@ -222,7 +222,7 @@ describe('OAuth callback routes', () => {
   });
 
   it('ignore any token claims: the state alone says whose flow it is', async () => {
-    const state = await lib.state.issueOAuthState('user-1', 'reddit', new Date());
+    const state = (await lib.state.issueOAuthState('user-1', 'reddit', new Date())).state;
 
     const result = await call(
       handler(),

@@ -429,15 +429,47 @@ describe('app stack', () => {
     const env = environmentOf(app, 'queue/publishing-worker');
     expect(env.TOKEN_KEY_SECRET_ARN).toEqual({ Ref: secretId });
     expect(env.PUBLISHING_QUEUE_URL).toBeDefined();
-    const tokenUsers = [
-      'queue/publishing-worker',
-      'http/publishing/post-publish',
-      'http/connections/post-telegram-connection',
-    ];
+    const access = accessByHandler();
+    const tokenUsers = allHandlers.filter((handler) => access.get(handler)?.tokenKey);
+    expect(tokenUsers).toEqual(
+      expect.arrayContaining([
+        'queue/publishing-worker',
+        'http/publishing/post-publish',
+        'http/connections/post-telegram-connection',
+      ]),
+    );
     for (const handler of allHandlers) {
       const variables = environmentOf(app, handler);
       if (tokenUsers.includes(handler)) expect(variables.TOKEN_KEY_SECRET_ARN, handler).toEqual({ Ref: secretId });
       else expect(variables, handler).not.toHaveProperty('TOKEN_KEY_SECRET_ARN');
+    }
+  });
+
+  it('serves OAuth connections on a start route with the JWT and a callback without it, and grants the platform apps secret only to the functions that declare it', () => {
+    app.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/connections/{platform}/authorize',
+      AuthorizationType: 'JWT',
+    });
+    app.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'GET /api/connections/{platform}/callback',
+      AuthorizationType: 'NONE',
+    });
+    const secretIds = Object.keys(app.findResources('AWS::SecretsManager::Secret')).filter((id) =>
+      id.startsWith('PlatformClientsSecret'),
+    );
+    expect(secretIds).toHaveLength(1);
+    const access = accessByHandler();
+    const readers = allHandlers.filter((handler) => access.get(handler)?.platformClients);
+    expect(readers).toEqual(expect.arrayContaining(['http/connections/get-oauth-callback', 'queue/publishing-worker']));
+    for (const handler of allHandlers) {
+      const variables = environmentOf(app, handler);
+      if (readers.includes(handler)) {
+        expect(variables.PLATFORM_CLIENTS_SECRET_ARN, handler).toEqual({ Ref: secretIds[0] });
+      } else {
+        expect(variables, handler).not.toHaveProperty('PLATFORM_CLIENTS_SECRET_ARN');
+      }
+      // App secrets never sit in a function's environment in the cloud.
+      expect(variables).not.toHaveProperty('TWITTER_CLIENT_SECRET');
     }
   });
 

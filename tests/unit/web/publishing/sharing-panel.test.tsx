@@ -47,7 +47,7 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     requests.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-    if (url === '/api/connections') return Response.json({ connections, enabledPlatforms });
+    if (url === '/api/connections') return Response.json({ connections, enabledPlatforms, unavailablePlatforms: [] });
     const target = /^\/api\/connections\/(\w+)\/target$/.exec(url);
     if (target && method === 'PUT') {
       const { targetId } = JSON.parse(String(init?.body));

@@ -87,7 +87,11 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
         </p>
       </section>
       <ShareManuallyCard threadId={threadId} />
-      <ConnectPlatformsCard unconnected={unconnected} returnPath={returnPath} />
+      <ConnectPlatformsCard
+        unconnected={unconnected}
+        unavailable={share.unavailablePlatforms.filter(({ platform }) => !connectedPlatforms.has(platform))}
+        returnPath={returnPath}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { reflowThread } from '../../../../../shared/publishing/reflow';
 import type { Platform, Thread } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
+import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { usePublishThread } from '../api/publish-thread';
 import { useShareSelection } from '../hooks/use-share-selection';
 
@@ -51,7 +52,7 @@ export function ShareStep({
         connections={share.connections}
         selected={share.selected}
         onSelectedChange={onSelectedChange}
-        returnPath={`${location.pathname}${location.search}`}
+        returnPath={oauthReturnPath(location.pathname, location.search)}
         onTargetSelected={onTargetSelected}
       />
       {share.selected.map((platform) => {

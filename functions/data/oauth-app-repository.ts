@@ -1,0 +1,46 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { OAuthClient } from '../services/publishing/platform-adapter';
+import { db, isConditionFailure, tableName } from './client';
+import { itemTypes, keys } from './keys';
+
+/** The client registered with one server of a platform, or null. */
+export async function getRegisteredApp(platform: string, server: string): Promise<OAuthClient | null> {
+  const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.oauthApp(platform, server) }));
+  if (!result.Item) return null;
+  return { clientId: String(result.Item.clientId), clientSecret: (result.Item.clientSecret as string | null) ?? null };
+}
+
+/**
+ * Keeps the first client registered with a server: two flows racing to register both call this,
+ * and both go on with the one stored first.
+ */
+export async function saveRegisteredAppOnce(
+  platform: string,
+  server: string,
+  client: OAuthClient,
+  now: Date,
+): Promise<OAuthClient> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.oauthApp(platform, server),
+          type: itemTypes.oauthApp,
+          platform,
+          server,
+          clientId: client.clientId,
+          clientSecret: client.clientSecret,
+          createdAt: now.toISOString(),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return client;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const kept = await getRegisteredApp(platform, server);
+    if (!kept) throw error;
+    return kept;
+  }
+}

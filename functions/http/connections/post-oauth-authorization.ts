@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { oauthStartRequestSchema } from '../../../shared/schemas/publishing';
+import { platformSchema } from '../../../shared/schemas/thread';
+import { httpHandler } from '../../lib/http-handler';
+import { beginOAuthConnection } from '../../services/connections/oauth-connections';
+
+/**
+ * POST /api/connections/{platform}/authorize (spec twitter-auth, reddit-auth, discord-auth,
+ * facebook-auth, mastodon-auth): the provider's consent-screen URL for the caller.
+ */
+export const handler = httpHandler(
+  { params: z.object({ platform: platformSchema }), body: oauthStartRequestSchema.default({}) },
+  async ({ params, body, caller }) => ({
+    status: 200,
+    body: await beginOAuthConnection(caller.userId, params.platform, body, new Date()),
+  }),
+);

@@ -1,0 +1,59 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { z } from 'zod';
+import { config } from './config';
+
+/** Platforms whose app credentials the operator configures (Mastodon registers its apps itself). */
+export type ConfiguredPlatform = 'twitter' | 'reddit' | 'discord' | 'facebook';
+
+/** An app registered with a platform: the OAuth client, plus Discord's bot token. */
+export interface PlatformClient {
+  clientId: string;
+  clientSecret: string | null;
+  botToken?: string;
+}
+
+const clientSchema = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1).nullable().default(null),
+  botToken: z.string().min(1).optional(),
+});
+const secretSchema = z.record(z.string(), z.unknown());
+
+let clients: Promise<Partial<Record<ConfiguredPlatform, PlatformClient>>> | undefined;
+
+async function loadClients(): Promise<Partial<Record<ConfiguredPlatform, PlatformClient>>> {
+  const settings = config().platformClients;
+  if (!settings.secretArn) return settings.fromEnvironment;
+  const secrets = new SecretsManagerClient({ region: config().region });
+  const result = await secrets.send(new GetSecretValueCommand({ SecretId: settings.secretArn }));
+  const parsed = secretSchema.safeParse(JSON.parse(result.SecretString ?? '{}'));
+  if (!parsed.success) throw new Error('The platform clients secret is not a JSON object');
+  const loaded: Partial<Record<ConfiguredPlatform, PlatformClient>> = {};
+  for (const platform of ['twitter', 'reddit', 'discord', 'facebook'] as const) {
+    // An entry that does not parse counts as not configured: that platform shows as unavailable.
+    const entry = clientSchema.safeParse(parsed.data[platform]);
+    if (entry.success) loaded[platform] = entry.data;
+  }
+  return loaded;
+}
+
+/**
+ * The platform's app credentials, or null when the operator has not configured them (the platform
+ * is then shown as not available for connection). Environment variables locally; in the cloud the
+ * JSON secret named by PLATFORM_CLIENTS_SECRET_ARN, read once per process.
+ */
+export async function platformClient(platform: ConfiguredPlatform): Promise<PlatformClient | null> {
+  clients ??= loadClients().catch((error: unknown) => {
+    // Not cached: the operator may fill in the secret while this process lives.
+    clients = undefined;
+    throw error;
+  });
+  return (await clients)[platform] ?? null;
+}
+
+/** The reason shown on a platform's card when its app is not configured. */
+export async function missingClientReason(platform: ConfiguredPlatform, displayName: string): Promise<string | null> {
+  return (await platformClient(platform))
+    ? null
+    : `${displayName} is not configured on this server (no app credentials).`;
+}

@@ -1,0 +1,173 @@
+import { platformDisplayName } from '../../../shared/platforms';
+import type { Platform } from '../../../shared/schemas/thread';
+import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';
+import { config } from '../../lib/config';
+import { DomainError } from '../../lib/errors';
+import type { HttpResult } from '../../lib/http-handler';
+import { issueOAuthState, type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
+import { adapterFor } from '../publishing/adapters';
+import {
+  type OAuthAppRegistry,
+  type OAuthFlowDeps,
+  type OAuthStartInput,
+  type OAuthSupport,
+  type PlatformAdapter,
+  PlatformError,
+} from '../publishing/platform-adapter';
+import { assertPlatformsAvailable, ConnectionFailedError, storeConnection } from './connections';
+import { openToken, sealToken } from './token-vault';
+
+/** The platform connects with credentials (Telegram, Bluesky), not through a consent screen. */
+export class NotAnOAuthPlatformError extends DomainError {
+  constructor(platform: Platform) {
+    super(400, `${platformDisplayName(platform)} does not connect through a sign-in page.`, {}, 'not_oauth_platform');
+  }
+}
+
+/** The operator has not configured the platform's app, so no flow can start. */
+export class PlatformNotConfiguredError extends DomainError {
+  constructor(reason: string) {
+    super(400, reason, {}, 'platform_not_configured');
+  }
+}
+
+/** The callback URL registered with every provider: one per platform, under the API. */
+export function oauthRedirectUri(platform: Platform): string {
+  return `${config().appPublicUrl.replace(/\/+$/, '')}/api/connections/${platform}/callback`;
+}
+
+/** Apps registered per server (Mastodon), their secrets sealed like user tokens. */
+function appRegistry(platform: Platform): OAuthAppRegistry {
+  const boundTo = (server: string) => `oauth-app#${platform}#${server}`;
+  return {
+    async get(server) {
+      const stored = await getRegisteredApp(platform, server);
+      if (!stored) return null;
+      return {
+        clientId: stored.clientId,
+        clientSecret: stored.clientSecret ? await openToken(stored.clientSecret, boundTo(server)) : null,
+      };
+    },
+    async putIfAbsent(server, client) {
+      const sealed = client.clientSecret ? await sealToken(client.clientSecret, boundTo(server)) : null;
+      const kept = await saveRegisteredAppOnce(platform, server, { ...client, clientSecret: sealed }, new Date());
+      return kept.clientSecret === sealed
+        ? client
+        : { ...kept, clientSecret: kept.clientSecret ? await openToken(kept.clientSecret, boundTo(server)) : null };
+    },
+  };
+}
+
+function flowDeps(platform: Platform, now: Date): OAuthFlowDeps {
+  return { apps: appRegistry(platform), redirectUri: oauthRedirectUri(platform), now };
+}
+
+function oauthOf(platform: Platform): { adapter: PlatformAdapter; oauth: OAuthSupport } {
+  const adapter = adapterFor(platform);
+  if (!adapter.oauth) throw new NotAnOAuthPlatformError(platform);
+  return { adapter, oauth: adapter.oauth };
+}
+
+/** Why an OAuth platform cannot be connected here (its app not configured), or null. */
+export async function oauthUnavailableReason(platform: Platform): Promise<string | null> {
+  const adapter = adapterFor(platform);
+  return adapter.oauth ? adapter.oauth.unavailableReason() : null;
+}
+
+/**
+ * The start of a connection through a consent screen (spec §7 twitter-auth, reddit-auth, …):
+ * checks the platform is enabled and configured, lets the adapter check its input, then returns
+ * the provider's URL carrying a signed single-use state (with PKCE's challenge).
+ */
+export async function beginOAuthConnection(
+  userId: string,
+  platform: Platform,
+  input: OAuthStartInput & { returnPath?: string },
+  now: Date,
+): Promise<{ url: string }> {
+  await assertPlatformsAvailable([platform]);
+  const { oauth } = oauthOf(platform);
+  const reason = await oauth.unavailableReason();
+  if (reason) throw new PlatformNotConfiguredError(reason);
+  const deps = flowDeps(platform, now);
+  let context: Record<string, string>;
+  try {
+    context = (await oauth.prepare?.(input, deps)) ?? {};
+  } catch (error) {
+    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error.message);
+    throw error;
+  }
+  const { state, nonce } = await issueOAuthState(userId, platform, now, {
+    returnPath: safeReturnPath(input.returnPath),
+    context,
+  });
+  const url = await oauth.authorizationUrl({ state, codeChallenge: pkceChallenge(pkceVerifier(nonce)), context }, deps);
+  return { url };
+}
+
+/** The provider's answer at the callback: a code, or its error. */
+export interface OAuthCallbackQuery {
+  code?: string;
+  error?: string;
+  error_description?: string;
+  [name: string]: string | undefined;
+}
+
+/** `{returnPath}?{platform}_connected=true&username=…` or `…_oauth_error=true&message=…` (spec §4). */
+function backToApp(
+  returnPath: string,
+  platform: Platform,
+  outcome: { username?: string } | { message: string },
+): HttpResult {
+  const url = new URL(returnPath, config().appPublicUrl);
+  if ('message' in outcome) {
+    url.searchParams.set(`${platform}_oauth_error`, 'true');
+    url.searchParams.set('message', outcome.message);
+  } else {
+    url.searchParams.set(`${platform}_connected`, 'true');
+    if (outcome.username) url.searchParams.set('username', outcome.username);
+  }
+  return { status: 302, headers: { location: url.toString() } };
+}
+
+/**
+ * The end of the flow, after the state was verified and spent: exchanges the code through the
+ * adapter, stores the connection (tokens sealed) and sends the browser back to the app.
+ */
+export async function completeOAuthConnection(
+  platform: Platform,
+  state: OAuthState,
+  query: OAuthCallbackQuery,
+  now: Date,
+): Promise<HttpResult> {
+  if (query.error || !query.code) {
+    const message = query.error_description || query.error || 'The sign-in was cancelled.';
+    return backToApp(state.returnPath, platform, { message: message.slice(0, 300) });
+  }
+  const { adapter } = oauthOf(platform);
+  try {
+    await assertPlatformsAvailable([platform]);
+    const live = await adapter.connect({
+      code: query.code,
+      codeVerifier: pkceVerifier(state.nonce),
+      context: state.context,
+      callbackQuery: Object.fromEntries(
+        Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+      deps: flowDeps(platform, now),
+    });
+    const view = await storeConnection(state.userId, platform, live, now);
+    return backToApp(state.returnPath, platform, { username: view.platformUsername ?? undefined });
+  } catch (error) {
+    if (error instanceof PlatformError || error instanceof DomainError) {
+      return backToApp(state.returnPath, platform, { message: error.message });
+    }
+    throw error;
+  }
+}
+
+/** Any failure before or outside the exchange (bad or replayed state, a bug): back to the app with a notice. */
+export function oauthFailureRedirect(platform: Platform, error: Error): HttpResult {
+  const message = error instanceof DomainError ? error.message : 'An error occurred during the connection process.';
+  return backToApp(safeReturnPath(undefined), platform, { message });
+}
