@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionView } from '../../../../shared/schemas/publishing';
 import type { Platform } from '../../../../shared/schemas/thread';
 import { PlatformSharingPanel } from '../../../../web/src/features/publishing/components/platform-sharing-panel';
+import { postingErrorToast } from '../../../../web/src/features/publishing/lib/posting-error';
+import { ApiError } from '../../../../web/src/lib/api-client';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
 vi.mock('../../../../web/src/lib/auth-loader', () => ({
@@ -234,5 +236,17 @@ describe('the channel and subreddit selectors: empty states', () => {
     expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       expect.stringContaining('r/gamma'),
     ]);
+  });
+});
+
+describe('postingErrorToast', () => {
+  it('names a missing channel or subreddit as the spec does, and anything else as a Posting Error', () => {
+    expect(postingErrorToast(new ApiError(400, 'Discord Channel Required', 'target_required'))).toEqual({
+      title: 'Discord Channel Required',
+    });
+    expect(postingErrorToast(new ApiError(400, 'Telegram is not connected.', 'platform_not_connected'))).toEqual({
+      title: 'Posting Error',
+      description: 'Telegram is not connected.',
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { useLocation } from 'react-router-dom';
-import { platformMessages } from '../../../../../shared/messages';
 import { platformDisplayName } from '../../../../../shared/platforms';
 import { postRulesFor } from '../../../../../shared/publishing/platform-rules';
 import { reflowThread } from '../../../../../shared/publishing/reflow';
@@ -9,6 +8,7 @@ import { ConnectedAccountsChecklist } from '../../connections/components/connect
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { usePublishThread } from '../api/publish-thread';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { postingErrorToast } from '../lib/posting-error';
 
 interface ShareStepProps {
   thread: Thread;
@@ -39,8 +39,7 @@ export function ShareStep({
       { platforms: share.selected, origin: 'create' },
       {
         onSuccess: onPublished,
-        onError: (error) =>
-          toast({ ...platformMessages.postingError, description: error.message, variant: 'destructive' }),
+        onError: (error) => toast({ ...postingErrorToast(error), variant: 'destructive' }),
       },
     );
   };
