@@ -4,12 +4,14 @@ import type { PostRules } from './reflow';
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const URL_PATTERN = /https?:\/\/\S+/g;
 
-/** Mastodon counts every link as 23 characters, whatever its length. */
+/** Mastodon counts every link as 23 characters, whatever its length (`characters_reserved_per_url`). */
 export const MASTODON_LINK_WEIGHT = 23;
 /** Mastodon's own default when an instance does not say (`configuration.statuses.max_characters`). */
 export const MASTODON_DEFAULT_LIMIT = 500;
 /** Telegram Bot API: a message's text is at most 4,096 characters. */
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
+/** Discord: a message's content is at most 2,000 characters. */
+export const DISCORD_MESSAGE_LIMIT = 2000;
 /** Bluesky: a post's text is at most 300 graphemes. */
 export const BLUESKY_GRAPHEME_LIMIT = 300;
 
@@ -20,24 +22,44 @@ export function graphemeLength(text: string): number {
   return count;
 }
 
-/** Mastodon's measure: characters, each link counted as 23. */
-export function mastodonLength(text: string): number {
-  let length = [...text].length;
-  for (const match of text.matchAll(URL_PATTERN)) length += MASTODON_LINK_WEIGHT - [...match[0]].length;
+// A fediverse mention: Mastodon counts `@user@domain` as `@user` only.
+const MENTION_PATTERN = /(?<![\w@/])@(\w+)@[\w.-]+\w/g;
+
+/**
+ * Mastodon's measure (its StatusLengthValidator): graphemes, each link counted as the instance's
+ * reserved URL length, and the domain of a remote mention not counted.
+ */
+export function mastodonLength(text: string, linkWeight = MASTODON_LINK_WEIGHT): number {
+  let length = graphemeLength(text);
+  for (const match of text.matchAll(URL_PATTERN)) length += linkWeight - graphemeLength(match[0]);
+  const withoutLinks = text.replace(URL_PATTERN, '');
+  for (const match of withoutLinks.matchAll(MENTION_PATTERN)) length -= match[0].length - 1 - (match[1] ?? '').length;
   return length;
 }
 
+/** An instance's own statuses configuration (GET /api/v2/instance). */
+export interface MastodonInstanceLimits {
+  maxCharacters: number;
+  charactersReservedPerUrl: number;
+}
+
 /** The posting rules of the platforms this part implements; the others arrive with their adapters. */
-export function postRulesFor(platform: Platform, options: { mastodonLimit?: number } = {}): PostRules | null {
+export function postRulesFor(
+  platform: Platform,
+  options: { mastodon?: MastodonInstanceLimits } = {},
+): PostRules | null {
   switch (platform) {
     case 'telegram':
       return { limit: TELEGRAM_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'mastodon':
       return {
-        limit: options.mastodonLimit ?? MASTODON_DEFAULT_LIMIT,
-        measure: mastodonLength,
+        limit: options.mastodon?.maxCharacters ?? MASTODON_DEFAULT_LIMIT,
+        measure: (text) => mastodonLength(text, options.mastodon?.charactersReservedPerUrl),
         titleOnFirstPost: true,
       };
+    // UTF-16 units: never fewer than the characters Discord counts, so a message within it is accepted.
+    case 'discord':
+      return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'bluesky':
       return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
     default:

@@ -1,5 +1,6 @@
 import {
   type OAuthClient,
+  PlatformError,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
@@ -68,6 +69,8 @@ export interface TokenRequest {
   headers?: Record<string, string>;
   /** The platform's name in messages. */
   platformName: string;
+  /** How to send the request: Mastodon's goes through the SSRF guard (its host is user input). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 /** POSTs a form to the token endpoint and maps the answer; errors carry no secret. */
@@ -88,13 +91,15 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   }
   let response: Response;
   try {
-    response = await fetch(request.tokenUrl, {
+    response = await (request.fetch ?? fetch)(request.tokenUrl, {
       method: 'POST',
       headers,
       body: form,
       signal: AbortSignal.timeout(15_000),
     });
-  } catch {
+  } catch (error) {
+    // A custom fetch may say why itself (Mastodon's guard refusing a private address).
+    if (error instanceof PlatformError) throw error;
     throw new PlatformUnavailableError(`${request.platformName} could not be reached`);
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;

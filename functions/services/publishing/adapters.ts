@@ -1,6 +1,8 @@
 import type { Platform } from '../../../shared/schemas/thread';
 import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
+import { discordAdapter } from './platforms/discord';
+import { mastodonAdapter } from './platforms/mastodon';
 import { telegramAdapter } from './platforms/telegram';
 
 /** A platform without an adapter yet (spec §7: 'Platform {x} not implemented'). */
@@ -12,6 +14,8 @@ export class PlatformNotImplementedError extends DomainError {
 
 const adapters: Partial<Record<Platform, PlatformAdapter>> = {
   telegram: telegramAdapter as PlatformAdapter,
+  mastodon: mastodonAdapter as PlatformAdapter,
+  discord: discordAdapter as PlatformAdapter,
 };
 
 /** The adapter of a platform, or PlatformNotImplementedError. */

@@ -5,6 +5,7 @@ import { reflowThread } from '../../../shared/publishing/reflow';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '../../../shared/schemas/publishing';
 import { publishRequestSchema } from '../../../shared/schemas/publishing';
 import { type Platform, platformSchema } from '../../../shared/schemas/thread';
+import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
   finishPublishRun,
@@ -27,6 +28,7 @@ import {
   NotConnectedError,
   ReconnectNeededError,
 } from '../connections/connections';
+import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
 import { PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
@@ -160,9 +162,11 @@ async function prepareRun(
   return (await startFreshRun(run)) ? run.runId : null;
 }
 
+// The thread's platform_posts is written before the row's final status, so whoever sees the row
+// finished (the polling UI, a test) also sees the thread's record of it.
 async function failRun(run: PublishRun, error: string, now: Date): Promise<void> {
-  await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
   await recordPlatformPost(run.userId, run.threadId, run.platform, { posted: false }, now.toISOString());
+  await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
 }
 
 /**
@@ -216,7 +220,6 @@ export async function runPublishMessage(
     return handleFailure(run, message, error, { ...attempt, progressed: run.made.length > madeBefore }, clock());
   }
   const postUrl = adapter.threadUrl(connection, run.made);
-  await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
   await recordPlatformPost(
     run.userId,
     run.threadId,
@@ -224,6 +227,7 @@ export async function runPublishMessage(
     { posted: true, ...(postUrl ? { postUrl } : {}) },
     clock().toISOString(),
   );
+  await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
 }
 
 async function handleFailure(
@@ -246,6 +250,10 @@ async function handleFailure(
     return;
   }
   const shown = error instanceof PlatformError ? error.message : platformMessages.unknownPostingError;
+  if (error instanceof ReconnectRequiredError) {
+    // The platform refused the token itself: the card offers Reconnect and later publishes are refused up front.
+    await markConnectionNeedsReconnect(run.userId, run.platform, now.toISOString());
+  }
   if (
     error instanceof PlatformError &&
     (error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError)

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionsResponse } from '../../../../shared/schemas/publishing';
 import { PlatformConnections } from '../../../../web/src/features/connections/components/platform-connections';
+import { leaveFor } from '../../../../web/src/lib/leave-for';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
+vi.mock('../../../../web/src/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 vi.mock('../../../../web/src/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
@@ -14,9 +16,13 @@ vi.mock('../../../../web/src/lib/auth-loader', () => ({
 const fetchMock = vi.fn<typeof fetch>();
 let listing: ConnectionsResponse;
 let authorizeBody: unknown;
+let authorizeAnswer: () => Response;
 
 beforeEach(() => {
   authorizeBody = undefined;
+  authorizeAnswer = () =>
+    Response.json({ error: 'Reddit is not configured', code: 'platform_not_configured' }, { status: 400 });
+  vi.mocked(leaveFor).mockReset();
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
@@ -24,8 +30,7 @@ beforeEach(() => {
     if (url === '/api/connections') return Response.json(listing);
     if (url === '/api/connections/reddit/authorize') {
       authorizeBody = JSON.parse(String(init?.body));
-      // A refusal keeps the test on this page (a success would leave it for the platform).
-      return Response.json({ error: 'Reddit is not configured', code: 'platform_not_configured' }, { status: 400 });
+      return authorizeAnswer();
     }
     return new Response(null, { status: 404 });
   });
@@ -77,6 +82,17 @@ describe('Social Platform Connections', () => {
     expect(await screen.findByText('Connection failed')).toBeTruthy();
     expect(screen.getByText('Reddit is not configured')).toBeTruthy();
     expect(authorizeBody).toEqual({ returnPath: '/account-settings' });
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it('leaves for the platform’s consent screen when the flow starts', async () => {
+    authorizeAnswer = () => Response.json({ url: 'https://www.reddit.com/api/v1/authorize?state=s' });
+    listing = { connections: [], enabledPlatforms: ['reddit'], unavailablePlatforms: [] };
+    renderList();
+    const card = await screen.findByRole('article', { name: 'Reddit connection' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://www.reddit.com/api/v1/authorize?state=s'));
+    expect(within(card).getByRole('button', { name: 'Opening Reddit…' })).toBeTruthy();
   });
 
   it('shows a connected card’s settings, and Reconnect when its grant was revoked', async () => {

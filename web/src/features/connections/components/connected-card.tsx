@@ -75,6 +75,7 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
             label="Update Connection"
             returnPath={returnPath}
             initiallyOpen
+            editing
             onDone={() => setEditing(false)}
           />
         </div>
