@@ -90,7 +90,23 @@ test('the sharing panel on /thread/{id} publishes to Telegram and shows Successf
     'href',
     `https://t.me/${CHAT.username}/${sent[0]!.messageId}`,
   );
-  await expect(page.getByText('All available platforms are already connected!')).toBeVisible();
+
+  // Connect Platforms: the platforms not connected yet, on demand; none once every available one is.
+  await page.getByRole('button', { name: 'Connect More Platforms' }).click();
+  await expect(page.getByRole('article', { name: 'Mastodon connection' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide Platform Setup' }).click();
+  await expect(page.getByRole('article', { name: 'Mastodon connection' })).toHaveCount(0);
+  await setPlatforms(
+    PLATFORMS.filter((platform) => platform !== 'telegram'),
+    false,
+  );
+  try {
+    await page.reload();
+    await page.getByRole('button', { name: 'Share Thread' }).click();
+    await expect(page.getByText('All available platforms are already connected!')).toBeVisible();
+  } finally {
+    await setPlatforms(PLATFORMS, true);
+  }
 });
 
 test('an OAuth error return shows its notice and the parameters are cleared', async ({ page }) => {
