@@ -38,9 +38,11 @@ const fetchMock = vi.fn<typeof fetch>();
 let connections: ConnectionView[];
 let enabledPlatforms: Platform[];
 const requests: { url: string; method: string; body: unknown }[] = [];
+let failTargets: boolean;
 
 beforeEach(() => {
   requests.length = 0;
+  failTargets = false;
   enabledPlatforms = ['twitter', 'discord', 'reddit', 'telegram'];
   connections = [];
   fetchMock.mockReset();
@@ -51,6 +53,12 @@ beforeEach(() => {
     if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
     if (url === '/api/connections') return Response.json({ connections, enabledPlatforms, unavailablePlatforms: [] });
     const target = /^\/api\/connections\/(\w+)\/target$/.exec(url);
+    if (target && method === 'PUT' && failTargets) {
+      return Response.json(
+        { error: 'That choice is not in your connection.', code: 'target_not_found' },
+        { status: 400 },
+      );
+    }
     if (target && method === 'PUT') {
       const { targetId } = JSON.parse(String(init?.body));
       const patch = target[1] === 'discord' ? { selectedChannelId: targetId } : { selectedSubreddit: targetId };
@@ -122,6 +130,20 @@ describe('the platform sharing panel: when Share is enabled (spec §5)', () => {
       url: '/api/connections/discord/target',
       body: { targetId: 'c1' },
     });
+  });
+
+  it('says so when the channel choice cannot be saved, and keeps Share disabled', async () => {
+    connections = [
+      connection('discord', {
+        channels: [{ guild: { id: 'g1', name: 'Readers' }, channels: [{ id: 'gone', name: 'old' }] }],
+      }),
+    ];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    failTargets = true;
+    await userEvent.selectOptions(screen.getByLabelText('Discord channel'), 'gone');
+    expect(await screen.findByText('Failed to save channel selection')).toBeTruthy();
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('keeps Share disabled for Reddit until a subreddit is chosen', async () => {
