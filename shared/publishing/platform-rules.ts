@@ -1,4 +1,5 @@
 import type { Platform } from '../schemas/thread';
+import { codePointLength, REDDIT_TEXT_LIMIT, redditMarkdown, redditSourceLine } from './reddit-format';
 import type { PostRules } from './reflow';
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -62,6 +63,15 @@ export function postRulesFor(
       return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'bluesky':
       return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
+    // One self-post: the title is the post's own, the text opens with the source and is markdown.
+    case 'reddit':
+      return {
+        limit: REDDIT_TEXT_LIMIT,
+        measure: codePointLength,
+        titleOnFirstPost: false,
+        markup: redditMarkdown,
+        sourceLine: redditSourceLine,
+      };
     default:
       return null;
   }

@@ -4,6 +4,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  type RateLimitResetForm,
   retryAfterSeconds,
 } from '../publishing/platform-adapter';
 
@@ -65,6 +66,8 @@ export interface TokenRequest {
   clientAuth: 'basic' | 'body';
   params: Record<string, string>;
   now: Date;
+  /** How the provider's x-ratelimit-reset counts (epoch unless it says otherwise: Reddit's is seconds from now). */
+  rateLimitReset?: RateLimitResetForm;
   /** Extra headers (Reddit requires its own User-Agent form). */
   headers?: Record<string, string>;
   /** The platform's name in messages. */
@@ -106,7 +109,7 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   if (response.status === 429) {
     throw new PlatformRateLimitError(
       `${request.platformName} is rate limiting sign-ins`,
-      retryAfterSeconds(response.headers, request.now),
+      retryAfterSeconds(response.headers, request.now, 30, request.rateLimitReset),
     );
   }
   if (response.status >= 500) throw new PlatformUnavailableError(`${request.platformName} answered ${response.status}`);

@@ -3,6 +3,7 @@ import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
 import { discordAdapter } from './platforms/discord';
 import { mastodonAdapter } from './platforms/mastodon';
+import { redditAdapter } from './platforms/reddit';
 import { telegramAdapter } from './platforms/telegram';
 
 /** A platform without an adapter yet (spec §7: 'Platform {x} not implemented'). */
@@ -16,6 +17,7 @@ const adapters: Partial<Record<Platform, PlatformAdapter>> = {
   telegram: telegramAdapter as PlatformAdapter,
   mastodon: mastodonAdapter as PlatformAdapter,
   discord: discordAdapter as PlatformAdapter,
+  reddit: redditAdapter as PlatformAdapter,
 };
 
 /** The adapter of a platform, or PlatformNotImplementedError. */

@@ -152,8 +152,16 @@ export class PlatformUnavailableError extends PlatformError {}
 /** A refusal no retry fixes (bad token, no permission, invalid post). */
 export class PlatformRejectedError extends PlatformError {}
 
-/** Seconds to wait from a Retry-After header (seconds or HTTP date) or an x-ratelimit-reset epoch. */
-export function retryAfterSeconds(headers: Headers, now: Date, fallback = 30): number {
+/** How a platform's x-ratelimit-reset counts: an epoch time in seconds (X, Discord) or seconds from now (Reddit). */
+export type RateLimitResetForm = 'epoch' | 'seconds-from-now';
+
+/** Seconds to wait from a Retry-After header (seconds or HTTP date) or x-ratelimit-reset (in the platform's form). */
+export function retryAfterSeconds(
+  headers: Headers,
+  now: Date,
+  fallback = 30,
+  resetForm: RateLimitResetForm = 'epoch',
+): number {
   const retryAfter = headers.get('retry-after');
   if (retryAfter) {
     const seconds = Number(retryAfter);
@@ -164,6 +172,7 @@ export function retryAfterSeconds(headers: Headers, now: Date, fallback = 30): n
   const reset = headers.get('x-ratelimit-reset');
   if (reset) {
     const numeric = Number(reset);
+    if (resetForm === 'seconds-from-now' && Number.isFinite(numeric)) return Math.max(1, Math.ceil(numeric));
     const resetMs = Number.isFinite(numeric) ? numeric * 1000 : Date.parse(reset);
     if (Number.isFinite(resetMs)) return Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000));
   }

@@ -3,8 +3,8 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
-import type { Thread } from '../../../shared/schemas/thread';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
+import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
 
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
@@ -19,32 +19,6 @@ const { requestPublish, getPublishStatus } = await import('../../../functions/se
 
 afterAll(() => pipeline.stop());
 
-const ARTICLE = 'https://news.example.com/harbour-report';
-
-function makeThread(userId: string, bodyPosts: string[]): Thread {
-  const posts = [...bodyPosts, attributionText('localhost:3000', ARTICLE)];
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    userId,
-    title: 'The harbour at dawn',
-    sourceUrl: ARTICLE,
-    createdAt: now,
-    updatedAt: now,
-    posts: posts.map((content, index) => ({ id: `post-${index}`, content, charCount: content.length })),
-    themes: [],
-    tone: 'professional',
-    isSensitiveContent: false,
-    sensitiveCategories: [],
-    sensitiveContentMessage: null,
-    hallucination: null,
-    articleSize: 0,
-    generatedSize: 0,
-    postedToX: false,
-    platformPosts: {},
-  };
-}
-
 // Posts long enough that Telegram's 4,096 limit keeps each body post its own message: 5 messages.
 const longPost = (n: number) =>
   `${n}/ ${`Paragraph ${n} about the harbour, its boats and the auction hall. `.repeat(38).trim()}`;
@@ -54,17 +28,6 @@ async function connectedUser(): Promise<string> {
   const userId = `user-${randomUUID()}`;
   await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
   return userId;
-}
-
-async function settle(userId: string, threadId: string) {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const status = await getPublishStatus(userId, threadId, new Date());
-    const row = status.platforms[0];
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function messagesSince(start: number) {
@@ -128,8 +91,8 @@ describe('Telegram connections', () => {
     const userId = await connectedUser();
     const thread = makeThread(userId, ['A short post.']);
     await putThread(thread);
-    await expect(requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date())).rejects.toThrow(
-      'Platform reddit not implemented',
+    await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
+      'Platform facebook not implemented',
     );
     // The admin's toggle (update_platform_setting) turns Telegram off.
     await setPlatformEnabled('telegram', false, new Date().toISOString());

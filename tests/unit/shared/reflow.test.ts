@@ -40,7 +40,6 @@ describe('re-flowing a thread to a platform', () => {
     );
     expect(postRulesFor('mastodon')!.measure('https://example.com/path')).toBe(23);
     expect(graphemeLength('👩‍👩‍👧 é')).toBe(3);
-    expect(postRulesFor('reddit')).toBeNull();
   });
 
   it('keeps Discord messages within 2,000 characters, counting in UTF-16 units so Discord never counts more', () => {

@@ -57,7 +57,10 @@ export function ShareStep({
       {share.selected.map((platform) => {
         const rules = postRulesFor(platform);
         if (!rules) return null;
-        const posts = reflowThread({ title: thread.title, posts: thread.posts.map((post) => post.content) }, rules);
+        const posts = reflowThread(
+          { title: thread.title, posts: thread.posts.map((post) => post.content), sourceUrl: thread.sourceUrl },
+          rules,
+        );
         return (
           <details key={platform} open>
             <summary>
