@@ -143,6 +143,7 @@ describe('the platform sharing panel: when Share is enabled (spec §5)', () => {
     failTargets = true;
     await userEvent.selectOptions(screen.getByLabelText('Discord channel'), 'gone');
     expect(await screen.findByText('Failed to save channel selection')).toBeTruthy();
+    expect((screen.getByLabelText('Discord channel') as HTMLSelectElement).value).toBe('');
     expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
