@@ -237,6 +237,13 @@ export const routes: RouteEntry[] = [
     access: { table: 'write', tokenKey: true },
   },
   {
+    method: 'PUT',
+    path: '/api/connections/{platform}/target',
+    handler: 'http/connections/put-connection-target',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
     method: 'POST',
     path: '/api/connections/{platform}/authorize',
     handler: 'http/connections/post-oauth-authorization',

@@ -68,6 +68,12 @@ export const telegramConnectRequestSchema = z.object({
 });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
 
+/** PUT /api/connections/{platform}/target: the Discord channel id or subreddit name to post into. */
+export const selectTargetRequestSchema = z.object({
+  targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
+});
+export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;
+
 /** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
 export const oauthStartRequestSchema = z.object({
   returnPath: z.string().max(300).optional(),

@@ -96,13 +96,14 @@ export interface OAuthSupport {
 
 /**
  * Platforms whose posts go to a place the user chooses (a Discord channel, a subreddit); the
- * choices are listed in the connection's data when it is made.
+ * choices are listed in the connection's data when it is made. Choosing reads only that data (no
+ * secret is opened to record a channel), and publishing refuses the platform until a choice is made.
  */
 export interface TargetSelection {
   /** The connectionData patch recording `targetId` as the choice; null when the connection does not list it. */
-  select(connection: LiveConnection, targetId: string): Record<string, unknown> | null;
+  select(connection: Pick<LiveConnection, 'connectionData'>, targetId: string): Record<string, unknown> | null;
   /** The chosen target's id, or null when none is chosen. */
-  selected(connection: LiveConnection): string | null;
+  selected(connection: Pick<LiveConnection, 'connectionData'>): string | null;
   /** The spec's message when publishing without a choice ('Discord Channel Required'). */
   requiredMessage: string;
 }

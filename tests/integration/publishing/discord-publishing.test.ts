@@ -121,6 +121,7 @@ const { discordAdapter, DISCORD_BOT_PERMISSIONS } = await import(
 );
 const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
 const authorizeRoute = (await import('../../../functions/http/connections/post-oauth-authorization')).handler;
+const putTarget = (await import('../../../functions/http/connections/put-connection-target')).handler;
 const callbackRoute = (await import('../../../functions/http/connections/get-oauth-callback')).handler;
 
 afterAll(async () => {
@@ -188,13 +189,16 @@ async function connectedUser(channelId = '3011'): Promise<string> {
   return userId;
 }
 
-/** Saves the channel choice as the selection route does: the adapter's patch on the connection's data. */
+/** Saves the channel choice through the selector's route (PUT /api/connections/discord/target). */
 async function chooseChannel(userId: string, channelId: string) {
-  const record = (await getConnection(userId, 'discord'))!;
-  const live = (await loadLiveConnection(userId, 'discord', new Date()))!;
-  const patch = discordAdapter.targetSelection!.select(live, channelId);
-  expect(patch).not.toBeNull();
-  await putConnection({ ...record, connectionData: { ...record.connectionData, ...patch } });
+  const answer = await callRoute(
+    putTarget,
+    { userId },
+    { params: { platform: 'discord' }, body: { targetId: channelId } },
+    { method: 'PUT' },
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.body.connectionData.selectedChannelId).toBe(channelId);
 }
 
 async function settle(userId: string, threadId: string) {

@@ -39,6 +39,7 @@ const { getConnection, putConnection } = await import('../../../functions/data/c
 const { listConnections, loadLiveConnection } = await import('../../../functions/services/connections/connections');
 const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
 const { redditAdapter } = await import('../../../functions/services/publishing/platforms/reddit');
+const putTarget = (await import('../../../functions/http/connections/put-connection-target')).handler;
 const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
 const { handler: authorizeRoute } = await import('../../../functions/http/connections/post-oauth-authorization');
 const { handler: callbackRoute } = await import('../../../functions/http/connections/get-oauth-callback');
@@ -81,19 +82,15 @@ async function connectedUser(subreddit: string | null = 'CuratedReads'): Promise
   return userId;
 }
 
-/** What the selector's route records (the route itself arrives with the sharing UI). */
+/** The subreddit selector's route records the choice (PUT /api/connections/reddit/target). */
 async function chooseSubreddit(userId: string, subreddit: string) {
-  const record = (await getConnection(userId, 'reddit'))!;
-  const patch = redditAdapter.targetSelection!.select(
-    {
-      platformUsername: record.platformUsername,
-      connectionData: record.connectionData,
-      credentials: { accessToken: '', refreshToken: null, expiresAt: null },
-    },
-    subreddit,
+  const answer = await callRoute(
+    putTarget,
+    { userId },
+    { params: { platform: 'reddit' }, body: { targetId: subreddit } },
+    { method: 'PUT' },
   );
-  expect(patch).not.toBeNull();
-  await putConnection({ ...record, connectionData: { ...record.connectionData, ...patch } });
+  expect(answer.status).toBe(200);
 }
 
 /** The stored access token's expiry passes (an hour after the connection, as Reddit's do). */

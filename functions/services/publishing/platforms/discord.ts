@@ -240,17 +240,17 @@ async function postableChannels(app: { botToken: string }, guilds: PartialGuild[
   return listed;
 }
 
-function guildsOf(connection: LiveConnection): DiscordGuildChannels[] {
+function guildsOf(connection: Pick<LiveConnection, 'connectionData'>): DiscordGuildChannels[] {
   const channels = connection.connectionData.channels;
   return Array.isArray(channels) ? (channels as DiscordGuildChannels[]) : [];
 }
 
-function selectedChannelOf(connection: LiveConnection): string | null {
+function selectedChannelOf(connection: Pick<LiveConnection, 'connectionData'>): string | null {
   const selected = connection.connectionData.selectedChannelId;
   return typeof selected === 'string' && selected ? selected : null;
 }
 
-function findChannel(connection: LiveConnection, channelId: string) {
+function findChannel(connection: Pick<LiveConnection, 'connectionData'>, channelId: string) {
   for (const entry of guildsOf(connection)) {
     const channel = entry.channels.find((candidate) => candidate.id === channelId);
     if (channel) return { guild: entry.guild, channel };

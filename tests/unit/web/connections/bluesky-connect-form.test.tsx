@@ -57,9 +57,9 @@ describe('the Bluesky connection card', () => {
   it("asks for an app password ('App Password Required') before sending anything, then connects", async () => {
     const user = userEvent.setup();
     answerApi(() => Response.json(connected));
-    renderRoutes([{ path: '/', element: <PlatformConnections /> }], { auth: signedInAuth() });
+    renderRoutes([{ path: '/', element: <PlatformConnections returnPath="/" /> }], { auth: signedInAuth() });
     const card = await screen.findByRole('article', { name: 'Bluesky connection' });
-    expect(within(card).getByText('Post threads to your Bluesky account with an app password.')).toBeTruthy();
+    expect(within(card).getByText('Post threads to Bluesky with an app password.')).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
     await user.type(within(card).getByLabelText('Handle'), '@ada.bsky.social');
     expect(within(card).getByText(/Settings → App Passwords/)).toBeTruthy();
@@ -87,7 +87,7 @@ describe('the Bluesky connection card', () => {
         { status: 400 },
       ),
     );
-    renderRoutes([{ path: '/', element: <PlatformConnections /> }], { auth: signedInAuth() });
+    renderRoutes([{ path: '/', element: <PlatformConnections returnPath="/" /> }], { auth: signedInAuth() });
     const card = await screen.findByRole('article', { name: 'Bluesky connection' });
     await user.click(within(card).getByRole('button', { name: 'Connect' }));
     await user.type(within(card).getByLabelText('Handle'), 'ada.bsky.social');
