@@ -168,6 +168,62 @@ async function addToAdminCount(delta: number, above?: number): Promise<void> {
   );
 }
 
+/** Every admin's user id, from the roles listing (gsi1 `ROLE#admin`), page by page. */
+export async function listAdminUserIds(): Promise<string[]> {
+  const userIds: string[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: indexes.byGsi1,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.rolesListingPartition('admin') },
+        ProjectionExpression: 'userId',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) userIds.push(String(item.userId));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return userIds;
+}
+
+/**
+ * Account deletion, before the role item goes: an admin's role is taken off the admin counter once.
+ * The counter remembers whose role it took (`uncountedAdmins`) until the role item is gone, so a
+ * deletion run again after a crash does not take it twice.
+ */
+export async function uncountAdminRoleOfDeletedAccount(userId: string): Promise<void> {
+  if ((await getRole(userId)) !== 'admin') return;
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter('ADMINS'),
+        UpdateExpression: 'ADD #n :minusOne, uncountedAdmins :user',
+        ConditionExpression: 'NOT contains(uncountedAdmins, :userId)',
+        ExpressionAttributeNames: { '#n': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':user': new Set([userId]), ':userId': userId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Account deletion, once the role item is gone: the counter forgets the deleted user (safe to repeat). */
+export async function forgetUncountedAdmin(userId: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter('ADMINS'),
+      UpdateExpression: 'DELETE uncountedAdmins :user',
+      ExpressionAttributeValues: { ':user': new Set([userId]) },
+    }),
+  );
+}
+
 /** The admin counter's value (0 before the first admin). */
 export async function countAdmins(): Promise<number> {
   const result = await db.send(
