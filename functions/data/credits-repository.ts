@@ -131,7 +131,12 @@ export type FreeCreditsOutcome = 'changed' | 'unchanged' | 'no-balance';
  * Sets a balance's free credits to `amount` (admin credit refresh), with the ledger entry of the
  * difference under `grantId`; a balance already at `amount` gets no entry, so a repeat adds nothing.
  */
-export function setFreeCredits(userId: string, amount: number, grantId: string, now: Date): Promise<FreeCreditsOutcome> {
+export function setFreeCredits(
+  userId: string,
+  amount: number,
+  grantId: string,
+  now: Date,
+): Promise<FreeCreditsOutcome> {
   return replaceFreeCredits(userId, amount, grantId, now);
 }
 

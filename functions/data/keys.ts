@@ -119,8 +119,7 @@ export const keys = {
   }),
   securityEventsListingPartition: 'SECURITY_EVENTS',
   securityEventsOfTypePartition: (eventType: string) => `SECURITY_EVENTS#${eventType}`,
-  securityEventsOfUserAndTypePartition: (userId: string, eventType: string) =>
-    `SECURITY_EVENTS#${userId}#${eventType}`,
+  securityEventsOfUserAndTypePartition: (userId: string, eventType: string) => `SECURITY_EVENTS#${userId}#${eventType}`,
 
   /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
   accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.accountDeletion }),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { type IndexName, TABLE_INDEXES } from './table-definition';
 import { indexes, itemTypes, keys } from './keys';
+import { type IndexName, TABLE_INDEXES } from './table-definition';
 
 /** Security events are kept for 90 days. */
 const RETENTION_SECONDS = 90 * 24 * 3600;
@@ -65,7 +65,10 @@ export interface SecurityEventSource {
 export function securityEventSource(filter: SecurityEventFilter): SecurityEventSource {
   const { eventType, userId } = filter;
   if (userId && eventType)
-    return indexSource(indexes.securityEventsByUserAndType, keys.securityEventsOfUserAndTypePartition(userId, eventType));
+    return indexSource(
+      indexes.securityEventsByUserAndType,
+      keys.securityEventsOfUserAndTypePartition(userId, eventType),
+    );
   if (eventType) return indexSource(indexes.byGsi1, keys.securityEventsOfTypePartition(eventType));
   if (userId) {
     return {
@@ -98,9 +101,7 @@ export async function listSecurityEvents(
     new QueryCommand({
       TableName: tableName(),
       ...(source.index ? { IndexName: source.index } : {}),
-      KeyConditionExpression: source.sortKeyPrefix
-        ? '#pk = :pk AND begins_with(sk, :prefix)'
-        : '#pk = :pk',
+      KeyConditionExpression: source.sortKeyPrefix ? '#pk = :pk AND begins_with(sk, :prefix)' : '#pk = :pk',
       ExpressionAttributeNames: { '#pk': source.partitionKey.name },
       ExpressionAttributeValues: {
         ':pk': source.partitionKey.value,

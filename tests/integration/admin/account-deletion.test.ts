@@ -41,7 +41,7 @@ function deleteAccount(user: { email: string; token: string }) {
 }
 
 describe('account deletion', () => {
-  it("takes a deleted admin off the admin count: the remaining admin is the last one and cannot demote themself", async () => {
+  it('takes a deleted admin off the admin count: the remaining admin is the last one and cannot demote themself', async () => {
     const first = await account(FIRST_ADMIN);
     const second = await account(SECOND_ADMIN);
     expect((await api(stack.url, '/api/me/is-admin', { token: second.token })).body).toEqual({ isAdmin: true });

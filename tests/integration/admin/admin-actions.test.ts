@@ -82,7 +82,9 @@ describe('refresh_admin_credits', () => {
     expect(await getCredits('newcomer')).toBeNull();
     expect(await getCredits('pleb')).toEqual(plebBefore);
     expect(await listLedgerForUser('pleb')).toEqual(plebLedger);
-    const bossRefresh = (await listLedgerForUser('boss')).filter((entry) => entry.description === 'Admin credit refresh');
+    const bossRefresh = (await listLedgerForUser('boss')).filter(
+      (entry) => entry.description === 'Admin credit refresh',
+    );
     const deputyRefresh = (await listLedgerForUser('deputy')).filter(
       (entry) => entry.description === 'Admin credit refresh',
     );
@@ -164,7 +166,9 @@ describe('the Settings credit package list', () => {
     expect(settings.status).toBe(200);
     const packages = settings.body.packages as Array<{ id: string; sortOrder: number; isActive: boolean }>;
     expect(packages.length).toBeGreaterThanOrEqual(5);
-    expect(packages.map((pkg) => pkg.sortOrder)).toEqual([...packages.map((pkg) => pkg.sortOrder)].sort((a, b) => a - b));
+    expect(packages.map((pkg) => pkg.sortOrder)).toEqual(
+      [...packages.map((pkg) => pkg.sortOrder)].sort((a, b) => a - b),
+    );
     expect(packages.at(-1)).toEqual({
       id: 'retired',
       name: 'Retired Pack',

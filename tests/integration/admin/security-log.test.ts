@@ -34,10 +34,15 @@ beforeAll(async () => {
 });
 
 function list(query: Record<string, string> = {}): Promise<RouteAnswer> {
-  return callRoute(securityRoute, { userId: 'boss', email: 'admin@example.com' }, { query }, {
-    path: '/api/admin/security-events',
-    userAgent: 'security log test',
-  });
+  return callRoute(
+    securityRoute,
+    { userId: 'boss', email: 'admin@example.com' },
+    { query },
+    {
+      path: '/api/admin/security-events',
+      userAgent: 'security log test',
+    },
+  );
 }
 
 /** Every page of a filtered listing, following nextCursor. */
@@ -72,7 +77,9 @@ describe('the admin security log', () => {
 
   it('filters by event type, by user, and by both, each paged through to the end', async () => {
     const byType = (await allPages({ type: 'thread_deleted' })).flat();
-    expect(byType.map(summary)).toEqual(newestFirst(seeded.filter((e) => e.eventType === 'thread_deleted')).map(summary));
+    expect(byType.map(summary)).toEqual(
+      newestFirst(seeded.filter((e) => e.eventType === 'thread_deleted')).map(summary),
+    );
 
     const aliceBoth = await allPages({ userId: 'alice' });
     expect(aliceBoth.length).toBe(2);
@@ -80,14 +87,16 @@ describe('the admin security log', () => {
 
     const both = (await allPages({ userId: 'bob', type: 'thread_ownership_violation' })).flat();
     expect(both.map(summary)).toEqual(
-      newestFirst(seeded.filter((e) => e.userId === 'bob' && e.eventType === 'thread_ownership_violation')).map(summary),
+      newestFirst(seeded.filter((e) => e.userId === 'bob' && e.eventType === 'thread_ownership_violation')).map(
+        summary,
+      ),
     );
     expect(both[0]?.details).toEqual({ index: expect.any(Number) });
 
     expect((await list({ type: 'no_such_event' })).body).toEqual({ events: [], nextCursor: null });
   });
 
-  it("refuses a cursor from another filter, a forged one and malformed filters with 400, listing nothing", async () => {
+  it('refuses a cursor from another filter, a forged one and malformed filters with 400, listing nothing', async () => {
     const alicePage = await list({ userId: 'alice' });
     const typePage = await list({ type: 'thread_access' });
     const aliceCursor = alicePage.body.nextCursor as string;

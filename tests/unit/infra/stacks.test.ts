@@ -313,7 +313,7 @@ describe('app stack', () => {
     }
   });
 
-  it("serves is_admin to any signed-in user behind the JWT authorizer, with the table rights to record the check", () => {
+  it('serves is_admin to any signed-in user behind the JWT authorizer, with the table rights to record the check', () => {
     const found = Object.values(
       app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'GET /api/me/is-admin' } }),
     );

@@ -43,6 +43,7 @@ const AdminTransactionsPage = lazyNamed(
 );
 const AdminOrdersPage = lazyNamed(() => import('../features/admin/routes/admin-orders-page'), 'AdminOrdersPage');
 const AdminSettingsPage = lazyNamed(() => import('../features/admin/routes/admin-settings-page'), 'AdminSettingsPage');
+const AdminSecurityPage = lazyNamed(() => import('../features/admin/routes/admin-security-page'), 'AdminSecurityPage');
 
 /** The route table of spec §2: public pages, signed-in pages behind RequireAuth, admin pages behind RequireAdmin. */
 export const routes: RouteObject[] = [
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.transactions.path, element: <AdminTransactionsPage /> },
               { path: paths.admin.orders.path, element: <AdminOrdersPage /> },
               { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
+              { path: paths.admin.security.path, element: <AdminSecurityPage /> },
             ],
           },
         ],

@@ -63,6 +63,12 @@ export const paths = {
     transactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
     orders: { path: '/admin/orders', getHref: () => '/admin/orders' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    /** The security log, optionally filtered by event type and user id. */
+    security: {
+      path: '/admin/security',
+      getHref: (filters: { type?: string; userId?: string } = {}) =>
+        withQuery('/admin/security', { type: filters.type, userId: filters.userId }),
+    },
   },
 } as const;
 

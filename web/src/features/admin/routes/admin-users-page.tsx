@@ -3,6 +3,7 @@ import type { AdminUser } from '../../../../../shared/schemas/admin';
 import { useToast } from '../../../components/ui/use-toast';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { LoadMoreButton } from '../components/load-more-button';
 import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
 
@@ -80,16 +81,7 @@ export function AdminUsersPage() {
           </table>
         </TableRegion>
       ) : null}
-      {users.hasNextPage ? (
-        <button
-          type="button"
-          className="button"
-          disabled={users.isFetchingNextPage}
-          onClick={() => void users.fetchNextPage()}
-        >
-          Load More Users
-        </button>
-      ) : null}
+      <LoadMoreButton list={users} label="Load More Users" />
     </section>
   );
 }
