@@ -14,7 +14,7 @@ export const webConfigFile = path.join(rootDir, 'web/vite.config.ts');
  */
 export const webDistDir = path.join(rootDir, 'web/dist-local');
 /** The Vite mode of everything the local stack serves (web/vite.config.ts keeps the test checkout in it). */
-const LOCAL_MODE = 'local';
+const LOCAL_MODE = 'local-stack';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
