@@ -61,6 +61,23 @@ describe('account deletion', () => {
     expect(await countAdmins()).toBe(1);
   });
 
+  it('takes an admin off the count only once when a deletion that crashed before removing the role runs again', async () => {
+    const accounts = await import('../../../functions/data/account-repository');
+    const { deleteUserItems } = await import('../../../functions/data/account-deletion-repository');
+    const before = await accounts.countAdmins();
+    await accounts.createRoleIfMissing('crashed-admin', 'admin', new Date().toISOString());
+    expect(await accounts.countAdmins()).toBe(before + 1);
+
+    // The first run took the admin off the count, then crashed; the second runs the whole step.
+    await accounts.uncountAdminRoleOfDeletedAccount('crashed-admin');
+    await accounts.uncountAdminRoleOfDeletedAccount('crashed-admin');
+    await deleteUserItems('crashed-admin', 'ROLE');
+    await accounts.forgetUncountedAdmin('crashed-admin');
+    await accounts.uncountAdminRoleOfDeletedAccount('crashed-admin');
+
+    expect(await accounts.countAdmins()).toBe(before);
+  });
+
   it('keeps a deleted buyer’s fulfilment without their id; a late delivery of the session adds nothing', async () => {
     const buyer = await account('buyer@example.com');
     const packages = await api(stack.url, '/api/credit-packages', { token: buyer.token });
