@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems, db, isConditionFailure, tableName } from './client';
+import { batchGetItems, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys, singletonSortKeys } from './keys';
 import { addToTotals } from './stats-repository';
 
@@ -171,21 +171,13 @@ async function addToAdminCount(delta: number, above?: number): Promise<void> {
 /** Every admin's user id, from the roles listing (gsi1 `ROLE#admin`), page by page. */
 export async function listAdminUserIds(): Promise<string[]> {
   const userIds: string[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexes.byGsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.rolesListingPartition('admin') },
-        ProjectionExpression: 'userId',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) userIds.push(String(item.userId));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.rolesListingPartition('admin') },
+    ProjectionExpression: 'userId',
+  }))
+    userIds.push(String(item.userId));
   return userIds;
 }
 

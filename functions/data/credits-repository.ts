@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CreditsRecord, toCreditsRecord } from './account-repository';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
 
@@ -302,21 +302,13 @@ function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
 
 /** User ids whose free credits were last refreshed on `date` (the midnight job's work list). */
 export async function* listUserIdsRefreshedOn(date: string): AsyncGenerator<string> {
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexes.byGsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.creditsResetDatePartition(date) },
-        ProjectionExpression: 'userId',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) yield String(item.userId);
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.creditsResetDatePartition(date) },
+    ProjectionExpression: 'userId',
+  }))
+    yield String(item.userId);
 }
 
 /** Segments of the audit's parallel Scan of balances. */
@@ -380,20 +372,12 @@ export async function listNewestLedgerEntries(limit: number): Promise<LedgerEntr
 /** Every purchase of every user, newest first, from the purchases listing (gsi1 `PURCHASES`), page by page. */
 export async function listAllPurchases(): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexes.byGsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.purchasesListingPartition },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    entries.push(...(page.Items ?? []).map(toLedgerEntry));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.purchasesListingPartition },
+    ScanIndexForward: false,
+  }))
+    entries.push(toLedgerEntry(item));
   return entries;
 }

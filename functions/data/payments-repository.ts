@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditPackage } from '../../shared/schemas/credits';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, queryAllPages, tableName } from './client';
 import { recordLedgerEntry } from './credits-repository';
 import { indexes, keys } from './keys';
 
@@ -78,36 +78,27 @@ export async function getFulfilment(sessionId: string): Promise<Fulfilment | nul
  */
 export async function detachFulfilmentsFromUser(userId: string, now: string): Promise<number> {
   let detached = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexes.byGsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.fulfilmentsOfUserPartition(userId) },
-        ProjectionExpression: 'sessionId',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.checkoutFulfilment(String(item.sessionId)),
-            UpdateExpression: 'REMOVE userId, gsi1pk, gsi1sk SET accountDeletedAt = :now',
-            ConditionExpression: 'userId = :userId',
-            ExpressionAttributeValues: { ':userId': userId, ':now': now },
-          }),
-        );
-        detached++;
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.fulfilmentsOfUserPartition(userId) },
+    ProjectionExpression: 'sessionId',
+  })) {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.checkoutFulfilment(String(item.sessionId)),
+          UpdateExpression: 'REMOVE userId, gsi1pk, gsi1sk SET accountDeletedAt = :now',
+          ConditionExpression: 'userId = :userId',
+          ExpressionAttributeValues: { ':userId': userId, ':now': now },
+        }),
+      );
+      detached++;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
     }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  }
   return detached;
 }
 
