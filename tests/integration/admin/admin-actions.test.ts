@@ -1,14 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type RouteAnswer, type RouteHandler, type RouteRequest } from '../../helpers/route-call';
+import { securityEventDetails } from '../../helpers/security-events';
 import { startTestTable } from '../../helpers/test-table';
 
 // secure-admin-action refresh_admin_credits, the is_admin check behind the header's Admin Portal
 // entry, and the credit package list of the Settings page.
 
 const table = await startTestTable();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
 const { createRoleIfMissing } = await import('../../../functions/data/account-repository');
 const { consumeCreditForThread, getCredits, listLedgerForUser, recordLedgerEntry } = await import(
   '../../../functions/data/credits-repository'
@@ -29,17 +27,6 @@ const USER_AGENT = 'admin actions test';
 function as(userId: string, route: RouteHandler, request: RouteRequest = {}, path = '/api/admin/actions') {
   const email = userId === 'boss' ? 'admin@example.com' : `${userId}@example.com`;
   return callRoute(route, { userId, email }, request, { path, method: 'POST', userAgent: USER_AGENT });
-}
-
-async function eventsOf(userId: string, eventType: string) {
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.securityEventPrefix },
-    }),
-  );
-  return (result.Items ?? []).filter((item) => item.eventType === eventType).map((item) => item.eventDetails);
 }
 
 /** One generation's charge and its usage entry, as the generation worker writes them. */
@@ -90,7 +77,7 @@ describe('refresh_admin_credits', () => {
     );
     expect(bossRefresh.map((entry) => [entry.type, entry.amount])).toEqual([['free_monthly', 3]]);
     expect(deputyRefresh.map((entry) => [entry.type, entry.amount])).toEqual([['free_monthly', 1]]);
-    expect(await eventsOf('boss', 'admin_credits_refreshed')).toEqual([
+    expect(await securityEventDetails('boss', 'admin_credits_refreshed')).toEqual([
       expect.objectContaining({ changed: 2, unchanged: 0, 'no-balance': 1, userAgent: USER_AGENT }),
     ]);
     expect((await auditCreditBalances()).differences).toEqual([]);
@@ -135,7 +122,7 @@ describe('refresh_admin_credits', () => {
 describe('is_admin', () => {
   it('answers from the stored role for any signed-in user, each check recorded with its user agent', async () => {
     const pathOf = '/api/me/is-admin';
-    const before = (await eventsOf('pleb', 'admin_access_check_failed')).length;
+    const before = (await securityEventDetails('pleb', 'admin_access_check_failed')).length;
 
     expect(await as('boss', isAdminRoute, {}, pathOf)).toEqual({ status: 200, body: { isAdmin: true } });
     expect(await as('pleb', isAdminRoute, {}, pathOf)).toEqual({ status: 200, body: { isAdmin: false } });
@@ -143,11 +130,11 @@ describe('is_admin', () => {
     await as('boss', roleRoute, { params: { userId: 'deputy' }, body: { role: 'user' } });
     expect(await as('deputy', isAdminRoute, {}, pathOf)).toEqual({ status: 200, body: { isAdmin: false } });
 
-    const plebChecks = (await eventsOf('pleb', 'admin_access_check_failed')).slice(before);
+    const plebChecks = (await securityEventDetails('pleb', 'admin_access_check_failed')).slice(before);
     expect(plebChecks).toEqual([
       expect.objectContaining({ success: false, userId: 'pleb', userAgent: USER_AGENT, route: `POST ${pathOf}` }),
     ]);
-    expect(await eventsOf('boss', 'admin_access_check')).toContainEqual(
+    expect(await securityEventDetails('boss', 'admin_access_check')).toContainEqual(
       expect.objectContaining({ success: true, userId: 'boss', route: `POST ${pathOf}` }),
     );
   });

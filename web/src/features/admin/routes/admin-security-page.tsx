@@ -52,17 +52,21 @@ function FilterForm({ filters }: { filters: SecurityEventFilters }) {
       aria-label="Filter security events"
       onSubmit={apply}
     >
-      <label htmlFor={typeId}>Event type</label>
-      <select id={typeId} name="type" defaultValue={filters.type}>
-        <option value="">All types</option>
-        {SECURITY_EVENT_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={userId}>User ID</label>
-      <input id={userId} name="userId" defaultValue={filters.userId} autoComplete="off" spellCheck={false} />
+      <div className="field">
+        <label htmlFor={typeId}>Event type</label>
+        <select id={typeId} name="type" defaultValue={filters.type}>
+          <option value="">All types</option>
+          {SECURITY_EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={userId}>User ID</label>
+        <input id={userId} name="userId" defaultValue={filters.userId} autoComplete="off" spellCheck={false} />
+      </div>
       <button type="submit" className="button button--primary">
         Apply Filters
       </button>
