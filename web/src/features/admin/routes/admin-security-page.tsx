@@ -6,6 +6,7 @@ import { type SecurityEventFilters, useAdminSecurityEvents } from '../api/get-ad
 import { LoadMoreButton } from '../components/load-more-button';
 import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
+import { QueryStatus } from '../components/query-status';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 
@@ -92,8 +93,7 @@ export function AdminSecurityPage() {
     <section className="stack">
       <h1>Security</h1>
       <FilterForm filters={filters} />
-      {events.isPending ? <p className="muted">Loading security events…</p> : null}
-      {events.isError ? <p className="notice notice--error">{events.error.message}</p> : null}
+      <QueryStatus query={events} loading="Loading security events…" />
       {events.isSuccess && rows.length === 0 ? <p className="muted">No security events match these filters.</p> : null}
       {events.isSuccess && rows.length > 0 ? (
         <TableRegion label="Security events table">

@@ -10,6 +10,7 @@ import { useUpdatePlatformSetting } from '../api/update-platform-setting';
 import { StatCards } from '../components/stat-cards';
 import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
+import { QueryStatus } from '../components/query-status';
 
 function PlatformToggles({
   platforms,
@@ -127,8 +128,7 @@ export function AdminSettingsPage() {
   return (
     <section className="stack">
       <h1>Settings</h1>
-      {settings.isPending ? <p className="muted">Loading settings…</p> : null}
-      {settings.isError ? <p className="notice notice--error">{settings.error.message}</p> : null}
+      <QueryStatus query={settings} loading="Loading settings…" />
       {settings.isSuccess ? (
         <>
           <StatCards stats={[{ label: 'Uptime', value: settings.data.uptime }]} />

@@ -6,6 +6,7 @@ import { useUpdateUserRole } from '../api/update-user-role';
 import { LoadMoreButton } from '../components/load-more-button';
 import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
+import { QueryStatus } from '../components/query-status';
 
 const JOINED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -42,8 +43,7 @@ export function AdminUsersPage() {
   return (
     <section className="stack">
       <h1>Users</h1>
-      {users.isPending ? <p className="muted">Loading users…</p> : null}
-      {users.isError ? <p className="notice notice--error">{users.error.message}</p> : null}
+      <QueryStatus query={users} loading="Loading users…" />
       {users.isSuccess ? (
         <TableRegion label="Users table">
           <table className="admin-table">
