@@ -49,6 +49,8 @@ test('the admin walks the portal by keyboard and the sidebar, and toggles a user
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  // On a wide screen the sidebar stands beside the page, with no drawer button.
+  await expect(page.getByRole('button', { name: 'Admin menu' })).toBeHidden();
   await expect(sidebar).toContainText('credits');
   await expect(page.getByRole('definition').first()).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByRole('heading', { name: 'Recent Users' })).toBeVisible();
