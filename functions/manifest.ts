@@ -105,6 +105,8 @@ export const routes: RouteEntry[] = [
     access: { table: 'read', inspectQueues: true },
   },
   { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user', access: { table: 'write' } },
+  // is_admin for the header: any signed-in user; write, as every admin check is recorded.
+  { method: 'GET', path: '/api/me/is-admin', handler: 'http/get-is-admin', auth: 'user', access: { table: 'write' } },
   {
     method: 'DELETE',
     path: '/api/me',
@@ -366,6 +368,22 @@ export const routes: RouteEntry[] = [
     method: 'DELETE',
     path: '/api/admin/threads/{threadId}',
     handler: 'http/admin/delete-admin-thread',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/actions',
+    handler: 'http/admin/post-admin-action',
+    auth: 'admin',
+    // Every admin's balance and ledger entry, one at a time.
+    timeoutSeconds: 30,
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/security-events',
+    handler: 'http/admin/get-admin-security-events',
     auth: 'admin',
     access: { table: 'write' },
   },
