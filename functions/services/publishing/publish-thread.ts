@@ -19,6 +19,7 @@ import {
 import { recordPlatformPost } from '../../data/thread-repository';
 import { ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { countBy } from '../../lib/metrics';
 import { sendToQueue } from '../../lib/queues';
 import { queues } from '../../manifest';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
@@ -111,6 +112,7 @@ export async function requestPublish(
       { userId, threadId, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage,
       delaySeconds,
     );
+    countBy('PublishAttempted', { platform });
     queued += 1;
   }
   return getPublishStatus(userId, threadId, now, userAgent);
@@ -145,6 +147,7 @@ async function prepareRun(
 }
 
 async function failRun(run: PublishRun, error: string, now: Date): Promise<void> {
+  countBy('PublishFailed', { platform: run.platform });
   await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
   await recordPlatformPost(run.userId, run.threadId, run.platform, { posted: false }, now.toISOString());
 }
@@ -194,6 +197,7 @@ export async function runPublishMessage(
   }
   const postUrl = adapter.threadUrl(connection, run.made);
   await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
+  countBy('PublishCompleted', { platform: run.platform });
   await recordPlatformPost(
     run.userId,
     run.threadId,
@@ -216,6 +220,7 @@ async function handleFailure(
     postsMade: run.made.length,
     error: error instanceof Error ? error.message : String(error),
   });
+  if (error instanceof PlatformRateLimitError) countBy('RateLimited', { platform: run.platform });
   if (error instanceof PlatformRateLimitError && message.rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
     await releasePublishRun(run, now.toISOString());
     const delay = Math.min(MAX_DELAY_SECONDS, error.retryAfterSeconds);

@@ -747,12 +747,26 @@ describe('stage settings', () => {
       'Queue depth and oldest message age (s)',
       'Dead-letter queues',
       'Lambda throttles',
+      'Payments fulfilled and credits purchased',
     ]) {
       expect(body).toContain(title);
     }
     for (const route of routes) expect(body).toContain(`${route.method} ${route.path}`);
-    expect(body).toContain('ThreadsGenerated');
-    expect(body).toContain('GenerationFailed');
+    // Every metric the functions emit has a place on the dashboard.
+    for (const metric of [
+      'ThreadsGenerated',
+      'GenerationFailed',
+      'CreditsCharged',
+      'PaymentsFulfilled',
+      'CreditsPurchased',
+      'PublishAttempted',
+      'PublishCompleted',
+      'PublishFailed',
+      'RateLimited',
+      'MessagesDeadLettered',
+    ]) {
+      expect(body).toContain(metric);
+    }
   });
 
   it('keeps production data and deletes only non-production sites', () => {
