@@ -34,7 +34,7 @@ const pipeline = await startGenerationQueue(
   }),
 );
 const { ensureAccount } = await import('../../../functions/services/accounts');
-const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
+const { submitGenerationJob } = await import('../../../functions/services/generation-submission');
 const jobs = await import('../../../functions/data/generation-job-repository');
 const credits = await import('../../../functions/data/credits-repository');
 const { auditCreditBalances } = await import('../../../functions/services/credits/audit');
