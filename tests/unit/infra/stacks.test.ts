@@ -591,6 +591,30 @@ function grantsOf(template: Template, handler: string): { action: string; resour
 
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
+describe('stateful resources keep the logical ids they were first deployed with', () => {
+  // A changed logical id makes CloudFormation replace the resource: a new user pool (every account
+  // gone), emptied queues, a new bucket, a new token key (every stored platform token unreadable),
+  // a new table. Refactoring infra/ must leave these exactly as they are.
+  const idsOf = (template: Template, type: string) => Object.keys(template.findResources(type)).sort();
+
+  it('pins the user pool, the queues and their DLQs, the site bucket, the secrets and the table', () => {
+    for (const settings of [{}, FULL_SETTINGS, { stage: 'prod' }]) {
+      const { app, data } = synth(settings);
+      expect(idsOf(app, 'AWS::Cognito::UserPool')).toEqual(['UserPool6BA7E5F2']);
+      expect(idsOf(app, 'AWS::Cognito::UserPoolClient')).toEqual(['UserPoolWebClient4C9370B0']);
+      expect(idsOf(app, 'AWS::SQS::Queue')).toEqual([
+        'GenerationQueueA97E5A95',
+        'GenerationQueueDeadLetterQueueC426E3A9',
+        'PublishingQueue126315E0',
+        'PublishingQueueDeadLetterQueueF7CF9AB6',
+      ]);
+      expect(idsOf(app, 'AWS::S3::Bucket')).toEqual(['SiteBucket397A1860']);
+      expect(idsOf(app, 'AWS::SecretsManager::Secret')).toEqual(['PlatformTokenKeyB25AB140', 'StripeSecret80A38A68']);
+      expect(idsOf(data, 'AWS::DynamoDB::Table')).toEqual(['TableCD117FA1']);
+    }
+  });
+});
+
 describe('least privilege: each function gets what its manifest entry declares, nothing more', () => {
   let app: Template;
   const access = accessByHandler();
