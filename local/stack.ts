@@ -10,7 +10,7 @@ import { applyLocalAwsEnv } from './aws-env';
 import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLocal } from './cognito';
 import { startDailyTimer } from './daily-timer';
 import { claimDataDir } from './data-dir-lock';
-import { ensureTable, startDynalite } from './dynamo';
+import { ensureTable, startDynaliteProcess } from './dynamo';
 import { captureHandlerOutput, type LocalLogFormat } from './handler-output';
 import { createJwtVerifier } from './jwt-verifier';
 import { metricsLogPath } from './metrics-log';
@@ -74,7 +74,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   };
 
   try {
-    const dynamo = await startDynalite(await freePort(), path.join(options.dataDir, 'dynamodb'));
+    const dynamo = await startDynaliteProcess(await freePort(), path.join(options.dataDir, 'dynamodb'));
     stops.push(dynamo.close);
     await ensureTable(dynamo.endpoint, TABLE_NAME);
 
