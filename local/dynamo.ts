@@ -48,11 +48,11 @@ export async function startDynaliteProcess(
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let stderr = '';
-  child.stderr.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     stderr = (stderr + String(chunk)).slice(-4000);
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout.once('data', () => resolve());
+    child.stdout?.once('data', () => resolve());
     child.once('exit', (code, signal) => reject(new Error(`dynalite exited (${code ?? signal}): ${stderr}`)));
   });
   return { endpoint: `http://127.0.0.1:${port}`, close: () => stopChildProcess(child) };
