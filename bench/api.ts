@@ -8,6 +8,8 @@
  * The stack and dynalite run in this process (so its DynamoDB calls can be counted); autocannon runs
  * in a child process (bench/lib/load-client.ts), so the load generator never takes their event loop.
  */
+// First, as in `npm start`: the handlers' runtime settings are read when their modules load.
+import '../local/lambda-env';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,6 +32,8 @@ const loadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib'
 /** Runs one load in the load client's own process and returns what it measured. */
 async function drive(run: LoadRun): Promise<LoadResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', loadClient], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // A client that dies before reading its run is reported by its exit code below, not by the pipe.
+  child.stdin.on('error', () => {});
   child.stdin.end(JSON.stringify(run));
   const [output, code] = await Promise.all([
     text(child.stdout),
