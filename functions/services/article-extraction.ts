@@ -1,4 +1,5 @@
 import type { ExtractionResult } from '../../shared/schemas/article';
+import { normaliseUrl } from '../../shared/url';
 import { findKeptExtraction, keepExtraction } from '../data/extraction-repository';
 import { config } from '../lib/config';
 import { analyseArticle } from './article-analysis';
@@ -6,13 +7,6 @@ import { fetchArticle } from './extraction/extract-article';
 
 /** How long a validated extraction is kept for the generation that usually follows it. */
 export const KEPT_EXTRACTION_MINUTES = 15;
-
-/** A URL as the fetcher reads it: scheme and host lower-cased, default port and fragment dropped. */
-export function normaliseUrl(value: string): string {
-  const url = new URL(value.trim());
-  url.hash = '';
-  return url.href;
-}
 
 /** Fetches, reads and checks an article (themes, sensitivity). */
 async function extractAndAnalyse(url: string): Promise<ExtractionResult> {

@@ -42,7 +42,8 @@ describe('operations on the local stack', () => {
   beforeAll(async () => {
     articles = await startArticleServer();
     articles.page('/skerryvore', ARTICLE);
-    stack = await startStack({ env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host } });
+    // The lines as Lambda prints them (JSON), which these tests parse; `npm start` prints them readably.
+    stack = await startStack({ env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host, LOCAL_LOG_FORMAT: 'json' } });
   });
   afterAll(async () => {
     await stack?.cleanup();
