@@ -113,6 +113,14 @@ export class Observability extends Construct {
     );
     this.dashboard.addWidgets(
       new GraphWidget({
+        ...wide,
+        title: 'Article extraction (p95 duration, average size)',
+        left: [appMetric('ExtractionDuration', 'p95')],
+        right: [appMetric('ExtractionBytes', 'Average')],
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
         width: 24,
         height: 6,
         title: 'Payments fulfilled and credits purchased',

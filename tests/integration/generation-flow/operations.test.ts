@@ -92,6 +92,9 @@ describe('operations on the local stack', () => {
     const emf = lines.find((line) => 'ThreadsGenerated' in line);
     expect(emf).toMatchObject({ stage: 'local', ThreadsGenerated: 1, CreditsCharged: 1, service: 'threadsnip' });
     expect(emf?.GenerationDuration).toEqual(expect.any(Number));
+    // The worker fetched the article itself (nothing was kept by a validation call): how long, how big.
+    expect(emf?.ExtractionDuration).toEqual(expect.any(Number));
+    expect(emf?.ExtractionBytes).toBeGreaterThan(500);
   });
 
   it('a failed generation is counted by its reason, charging nothing', async () => {

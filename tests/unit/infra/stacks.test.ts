@@ -854,6 +854,8 @@ describe('stage settings', () => {
       'PublishFailed',
       'RateLimited',
       'MessagesDeadLettered',
+      'ExtractionDuration',
+      'ExtractionBytes',
     ]) {
       expect(body).toContain(metric);
     }
