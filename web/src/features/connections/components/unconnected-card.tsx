@@ -38,9 +38,7 @@ export function UnconnectedCard({ platform, returnPath, unavailableReason }: Unc
         🔒 Secure connection: your credentials are encrypted and never shown again; you can disconnect at any time.
       </p>
       {unavailableReason ? (
-        <p className="notice" role="status">
-          Not available for connection: {unavailableReason}
-        </p>
+        <p className="notice">Not available for connection: {unavailableReason}</p>
       ) : (
         <ConnectControl platform={platform} label="Connect" returnPath={returnPath} />
       )}
