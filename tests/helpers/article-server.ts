@@ -51,3 +51,13 @@ export function articlePage(options: { title: string; paragraphs: string[]; auth
 <article><h1>${options.title}</h1><p class="byline">By ${options.author ?? 'Dana Reyes'}</p>${body}</article>
 <footer>© Test Gazette</footer></body></html>`;
 }
+
+/** The harbour article: six long paragraphs, enough for several posts on any platform. */
+export const HARBOUR_ARTICLE_PAGE = articlePage({
+  title: 'The harbour at dawn',
+  paragraphs: Array.from(
+    { length: 6 },
+    (_, index) =>
+      `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
+  ),
+});

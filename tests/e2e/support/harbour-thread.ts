@@ -1,20 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
+import { type ArticleServer, HARBOUR_ARTICLE_PAGE, startArticleServer } from '../../helpers/article-server';
 
 /** A local article server with one long enough article at /harbour (several posts on any platform). */
 export async function startHarbourArticle(): Promise<ArticleServer> {
   const articles = await startArticleServer();
-  articles.page(
-    '/harbour',
-    articlePage({
-      title: 'The harbour at dawn',
-      paragraphs: Array.from(
-        { length: 6 },
-        (_, index) =>
-          `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-      ),
-    }),
-  );
+  articles.page('/harbour', HARBOUR_ARTICLE_PAGE);
   return articles;
 }
 

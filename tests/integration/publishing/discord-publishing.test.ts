@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { attributionText } from '../../../shared/attribution';
-import type { Thread } from '../../../shared/schemas/thread';
 import { type FakeGuild, startDiscordServer } from '../../fakes/discord-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ARTICLE, ATTRIBUTION, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 const APP = {
@@ -129,37 +128,10 @@ afterAll(async () => {
   await discord.close();
 });
 
-const ARTICLE = 'https://news.example.com/harbour-report';
-const TITLE = 'The harbour at dawn';
-const ATTRIBUTION = attributionText('localhost:3000', ARTICLE);
 // Each post is too long to share a 2,000-character message with another: 4 messages and the attribution.
 const longPost = (n: number) =>
   `${n}/ ${`Paragraph ${n} about the harbour, its boats and the auction hall. `.repeat(18).trim()}`;
 const LONG_POSTS = [1, 2, 3, 4].map(longPost);
-
-function makeThread(userId: string, bodyPosts: string[]): Thread {
-  const posts = [...bodyPosts, ATTRIBUTION];
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    userId,
-    title: TITLE,
-    sourceUrl: ARTICLE,
-    createdAt: now,
-    updatedAt: now,
-    posts: posts.map((content, index) => ({ id: `post-${index}`, content, charCount: content.length })),
-    themes: [],
-    tone: 'professional',
-    isSensitiveContent: false,
-    sensitiveCategories: [],
-    sensitiveContentMessage: null,
-    hallucination: null,
-    articleSize: 0,
-    generatedSize: 0,
-    postedToX: false,
-    platformPosts: {},
-  };
-}
 
 /** POST authorize, the consent screen on the fake, then the callback route with what it sent back. */
 async function connectThroughConsent(userId: string) {
@@ -201,16 +173,6 @@ async function chooseChannel(userId: string, channelId: string) {
   expect(answer.body.connectionData.selectedChannelId).toBe(channelId);
 }
 
-async function settle(userId: string, threadId: string) {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const row = (await getPublishStatus(userId, threadId, new Date())).platforms[0];
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function publish(userId: string, bodyPosts: string[]) {
   const thread = makeThread(userId, bodyPosts);
   await putThread(thread);
@@ -220,7 +182,7 @@ async function publish(userId: string, bodyPosts: string[]) {
 
 const messagesSince = (start: number) => discord.messages.slice(start);
 const expectedTexts = [
-  `${TITLE}\n\n${LONG_POSTS[0]!.slice(3)}`,
+  `${THREAD_TITLE}\n\n${LONG_POSTS[0]!.slice(3)}`,
   ...LONG_POSTS.slice(1).map((p) => p.slice(3)),
   ATTRIBUTION,
 ];
@@ -230,7 +192,7 @@ function expectThreadInChannel(sent: typeof discord.messages, channelId: string)
   expect(sent.map((message) => message.content)).toEqual(expectedTexts);
   const [first, ...rest] = sent;
   expect(first!.channelId).toBe(channelId);
-  expect(discord.threads.get(first!.id)).toEqual({ parentId: channelId, name: TITLE });
+  expect(discord.threads.get(first!.id)).toEqual({ parentId: channelId, name: THREAD_TITLE });
   for (const message of rest) expect(message.channelId).toBe(first!.id);
   for (const message of sent) expect(message.content.length).toBeLessThanOrEqual(2000);
 }
@@ -383,7 +345,7 @@ describe('publishing a thread to Discord through the queue', () => {
 
     const sent = messagesSince(start);
     expect(sent.map((message) => message.content)).toEqual([
-      `${TITLE}\n\nBoats return before sunrise.\n\nBuyers bid on the catch.\n\n${ATTRIBUTION}`,
+      `${THREAD_TITLE}\n\nBoats return before sunrise.\n\nBuyers bid on the catch.\n\n${ATTRIBUTION}`,
     ]);
     expect(discord.threads.has(sent[0]!.id)).toBe(false);
     expect(row).toMatchObject({ status: 'completed', postUrl: `https://discord.com/channels/302/3021/${sent[0]!.id}` });
@@ -451,7 +413,7 @@ describe('publishing a thread to Discord through the queue', () => {
       root: null,
       parent: null,
       idempotencyKey: 'run-0',
-      article: { url: ARTICLE, title: TITLE },
+      article: { url: ARTICLE, title: THREAD_TITLE },
     };
 
     await expect(discordAdapter.publishPost(live, post)).rejects.toThrow('No Discord channel selected');

@@ -4,10 +4,9 @@ import { syncBuiltinESMExports } from 'node:module';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../local/ports';
-import { attributionText } from '../../../shared/attribution';
-import type { Thread } from '../../../shared/schemas/thread';
 import { startMastodonServer } from '../../fakes/mastodon-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 // The fake instance reports its own limit (600), above Mastodon's default 500.
@@ -25,7 +24,7 @@ const { keys } = await import('../../../functions/data/keys');
 const { putThread } = await import('../../../functions/data/thread-repository');
 const { listConnections } = await import('../../../functions/services/connections/connections');
 const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
-const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
+const { requestPublish } = await import('../../../functions/services/publishing/publish-thread');
 const { handler: authorizeRoute } = await import('../../../functions/http/connections/post-oauth-authorization');
 const { handler: callbackRoute } = await import('../../../functions/http/connections/get-oauth-callback');
 
@@ -34,34 +33,8 @@ afterAll(async () => {
   await mastodon.close();
 });
 
-const ARTICLE = 'https://news.example.com/harbour-report';
-const ATTRIBUTION = attributionText('localhost:3000', ARTICLE);
 const REDIRECT_URI = 'http://localhost:3000/api/connections/mastodon/callback';
 const params = { platform: 'mastodon' };
-
-function makeThread(userId: string, bodyPosts: string[]): Thread {
-  const posts = [...bodyPosts, ATTRIBUTION];
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    userId,
-    title: 'The harbour at dawn',
-    sourceUrl: ARTICLE,
-    createdAt: now,
-    updatedAt: now,
-    posts: posts.map((content, index) => ({ id: `post-${index}`, content, charCount: content.length })),
-    themes: [],
-    tone: 'professional',
-    isSensitiveContent: false,
-    sensitiveCategories: [],
-    sensitiveContentMessage: null,
-    hallucination: null,
-    articleSize: 0,
-    generatedSize: 0,
-    postedToX: false,
-    platformPosts: {},
-  };
-}
 
 // About 450 characters: two never share a 600-character status, so 4 body posts and the attribution make 5.
 const longPost = (n: number) => `${n}/ ${`Part ${n}: the harbour, its boats and the auction hall. `.repeat(8).trim()}`;
@@ -98,16 +71,6 @@ async function connectedUser(): Promise<string> {
   const { location } = await connectThroughRoutes(userId);
   expect(location.searchParams.get('mastodon_connected')).toBe('true');
   return userId;
-}
-
-async function settle(userId: string, threadId: string) {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const row = (await getPublishStatus(userId, threadId, new Date())).platforms[0];
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const statusesSince = (start: number) => mastodon.statuses.slice(start);

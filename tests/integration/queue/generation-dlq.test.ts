@@ -1,6 +1,6 @@
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { articlePage } from '../../helpers/article-server';
+import { HARBOUR_ARTICLE_PAGE } from '../../helpers/article-server';
 import { startGenerationQueue } from '../../helpers/queue-harness';
 
 // Stands in for a bug deep in generation, or an upstream outage: an error no domain rule expects.
@@ -16,17 +16,7 @@ const {
   queue: generationQueue,
   articleUrl,
   stop: stopPipeline,
-} = await startGenerationQueue(
-  '/story',
-  articlePage({
-    title: 'The harbour at dawn',
-    paragraphs: Array.from(
-      { length: 6 },
-      (_, index) =>
-        `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-    ),
-  }),
-);
+} = await startGenerationQueue('/story', HARBOUR_ARTICLE_PAGE);
 const jobs = await import('../../../functions/data/generation-job-repository');
 const { ensureAccount } = await import('../../../functions/services/accounts');
 const { submitGenerationJob } = await import('../../../functions/services/generation-submission');

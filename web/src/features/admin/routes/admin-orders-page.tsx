@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../../../../shared/schemas/admin';
 import { useAdminOrders } from '../api/get-admin-orders';
+import { AdminTable } from '../components/admin-table';
 import { StatCards } from '../components/stat-cards';
-import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
 import { QueryStatus } from '../components/query-status';
 
@@ -30,33 +30,23 @@ export function AdminOrdersPage() {
               { label: 'Credits Sold', value: orders.data.creditsSold },
             ]}
           />
-          <TableRegion label="Orders table">
-            <table className="admin-table">
-              <caption className="muted">{orders.data.orders.length} orders</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Credits</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.orders.map((order) => (
-                  <tr key={`${order.userId}-${order.id}`}>
-                    <td className="admin-mono">{order.id.slice(0, 8)}</td>
-                    <td className="admin-mono">{order.userId.slice(0, 8)}</td>
-                    <td>{order.credits}</td>
-                    <td>
-                      <span className={STATUS_STYLE[order.status]}>{order.status}</span>
-                    </td>
-                    <td>{WHEN.format(new Date(order.createdAt))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <AdminTable
+            label="Orders table"
+            caption={`${orders.data.orders.length} orders`}
+            columns={['Order', 'User', 'Credits', 'Status', 'Date']}
+          >
+            {orders.data.orders.map((order) => (
+              <tr key={`${order.userId}-${order.id}`}>
+                <td className="admin-mono">{order.id.slice(0, 8)}</td>
+                <td className="admin-mono">{order.userId.slice(0, 8)}</td>
+                <td>{order.credits}</td>
+                <td>
+                  <span className={STATUS_STYLE[order.status]}>{order.status}</span>
+                </td>
+                <td>{WHEN.format(new Date(order.createdAt))}</td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       ) : null}
     </section>

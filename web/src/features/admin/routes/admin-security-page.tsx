@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { type AdminSecurityEvent, SECURITY_EVENT_TYPES } from '../../../../../shared/schemas/admin';
 import { paths } from '../../../config/paths';
 import { type SecurityEventFilters, useAdminSecurityEvents } from '../api/get-admin-security-events';
+import { AdminTable } from '../components/admin-table';
 import { LoadMoreButton } from '../components/load-more-button';
-import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
 import { QueryStatus } from '../components/query-status';
 
@@ -96,43 +96,34 @@ export function AdminSecurityPage() {
       <QueryStatus query={events} loading="Loading security events…" />
       {events.isSuccess && rows.length === 0 ? <p className="muted">No security events match these filters.</p> : null}
       {events.isSuccess && rows.length > 0 ? (
-        <TableRegion label="Security events table">
-          <table className="admin-table">
-            <caption className="muted">{rows.length} events, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time (UTC)</th>
-                <th scope="col">Event</th>
-                <th scope="col">User</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((event) => (
-                <tr key={`${event.userId}-${event.id}`}>
-                  <td>{WHEN.format(new Date(event.createdAt))}</td>
-                  <td>
-                    <span className={`admin-badge${isAlarming(event.eventType) ? ' admin-badge--danger' : ''}`}>
-                      {event.eventType}
-                    </span>
-                  </td>
-                  <td>
-                    <Link
-                      className="admin-mono"
-                      to={paths.admin.security.getHref({ type: filters.type, userId: event.userId })}
-                      aria-label={`Show events of user ${event.userId}`}
-                    >
-                      {event.userId.slice(0, 8)}
-                    </Link>
-                  </td>
-                  <td>
-                    <DetailList details={event.details} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <AdminTable
+          label="Security events table"
+          caption={`${rows.length} events, newest first`}
+          columns={['Time (UTC)', 'Event', 'User', 'Details']}
+        >
+          {rows.map((event) => (
+            <tr key={`${event.userId}-${event.id}`}>
+              <td>{WHEN.format(new Date(event.createdAt))}</td>
+              <td>
+                <span className={`admin-badge${isAlarming(event.eventType) ? ' admin-badge--danger' : ''}`}>
+                  {event.eventType}
+                </span>
+              </td>
+              <td>
+                <Link
+                  className="admin-mono"
+                  to={paths.admin.security.getHref({ type: filters.type, userId: event.userId })}
+                  aria-label={`Show events of user ${event.userId}`}
+                >
+                  {event.userId.slice(0, 8)}
+                </Link>
+              </td>
+              <td>
+                <DetailList details={event.details} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       <LoadMoreButton list={events} label="Load More Events" />
     </section>

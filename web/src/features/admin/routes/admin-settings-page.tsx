@@ -7,8 +7,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useRunAdminAction } from '../api/run-admin-action';
 import { useUpdatePlatformSetting } from '../api/update-platform-setting';
+import { AdminTable } from '../components/admin-table';
 import { StatCards } from '../components/stat-cards';
-import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
 import { QueryStatus } from '../components/query-status';
 
@@ -81,35 +81,25 @@ function CreditPackageList({ packages }: { packages: CreditPackage[] }) {
   return (
     <div className="card stack">
       <h2>Credit Packages</h2>
-      <TableRegion label="Credit packages table">
-        <table className="admin-table">
-          <caption className="muted">{packages.length} packages, by sort order</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Credits</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
-              <th scope="col">Sort order</th>
-            </tr>
-          </thead>
-          <tbody>
-            {packages.map((pkg) => (
-              <tr key={pkg.id}>
-                <td>{pkg.name}</td>
-                <td>{pkg.credits}</td>
-                <td>{formatEuros(pkg.priceCents)}</td>
-                <td>
-                  <span className={`admin-badge ${pkg.isActive ? 'admin-badge--success' : 'admin-badge--warning'}`}>
-                    {pkg.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                </td>
-                <td>{pkg.sortOrder}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+      <AdminTable
+        label="Credit packages table"
+        caption={`${packages.length} packages, by sort order`}
+        columns={['Name', 'Credits', 'Price', 'Status', 'Sort order']}
+      >
+        {packages.map((pkg) => (
+          <tr key={pkg.id}>
+            <td>{pkg.name}</td>
+            <td>{pkg.credits}</td>
+            <td>{formatEuros(pkg.priceCents)}</td>
+            <td>
+              <span className={`admin-badge ${pkg.isActive ? 'admin-badge--success' : 'admin-badge--warning'}`}>
+                {pkg.isActive ? 'Active' : 'Inactive'}
+              </span>
+            </td>
+            <td>{pkg.sortOrder}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }

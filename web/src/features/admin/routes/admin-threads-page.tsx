@@ -5,7 +5,7 @@ import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { useDeleteAdminThread } from '../api/delete-admin-thread';
 import { useAdminThreads } from '../api/get-admin-threads';
-import { TableRegion } from '../components/table-region';
+import { AdminTable } from '../components/admin-table';
 import '../components/admin.css';
 import { QueryStatus } from '../components/query-status';
 
@@ -40,51 +40,38 @@ export function AdminThreadsPage() {
       <h1>Threads</h1>
       <QueryStatus query={threads} loading="Loading threads…" />
       {threads.isSuccess ? (
-        <TableRegion label="Threads table">
-          <table className="admin-table">
-            <caption className="muted">The {threads.data.threads.length} newest threads</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Source</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Created</th>
-                <th scope="col">Posts</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {threads.data.threads.map((thread) => (
-                <tr key={thread.id}>
-                  <td>
-                    {thread.title}{' '}
-                    {thread.isSensitiveContent ? (
-                      <span className="admin-badge admin-badge--danger">Sensitive</span>
-                    ) : null}
-                  </td>
-                  <td>
-                    <a href={thread.sourceUrl} target="_blank" rel="noreferrer">
-                      {thread.sourceUrl}
-                    </a>
-                  </td>
-                  <td>{thread.ownerUsername ?? 'Unknown User'}</td>
-                  <td>{CREATED.format(new Date(thread.createdAt))}</td>
-                  <td>{thread.postCount}</td>
-                  <td className="row">
-                    <Link
-                      className="button"
-                      to={paths.admin.thread.getHref(thread.id)}
-                      aria-label={`View: ${thread.title}`}
-                    >
-                      View
-                    </Link>
-                    <DeleteButton thread={thread} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <AdminTable
+          label="Threads table"
+          caption={`The ${threads.data.threads.length} newest threads`}
+          columns={['Title', 'Source', 'Owner', 'Created', 'Posts', 'Actions']}
+        >
+          {threads.data.threads.map((thread) => (
+            <tr key={thread.id}>
+              <td>
+                {thread.title}{' '}
+                {thread.isSensitiveContent ? <span className="admin-badge admin-badge--danger">Sensitive</span> : null}
+              </td>
+              <td>
+                <a href={thread.sourceUrl} target="_blank" rel="noreferrer">
+                  {thread.sourceUrl}
+                </a>
+              </td>
+              <td>{thread.ownerUsername ?? 'Unknown User'}</td>
+              <td>{CREATED.format(new Date(thread.createdAt))}</td>
+              <td>{thread.postCount}</td>
+              <td className="row">
+                <Link
+                  className="button"
+                  to={paths.admin.thread.getHref(thread.id)}
+                  aria-label={`View: ${thread.title}`}
+                >
+                  View
+                </Link>
+                <DeleteButton thread={thread} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
     </section>
   );

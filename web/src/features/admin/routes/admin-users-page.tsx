@@ -3,8 +3,8 @@ import type { AdminUser } from '../../../../../shared/schemas/admin';
 import { useToast } from '../../../components/ui/use-toast';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { AdminTable } from '../components/admin-table';
 import { LoadMoreButton } from '../components/load-more-button';
-import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
 import { QueryStatus } from '../components/query-status';
 
@@ -45,41 +45,27 @@ export function AdminUsersPage() {
       <h1>Users</h1>
       <QueryStatus query={users} loading="Loading users…" />
       {users.isSuccess ? (
-        <TableRegion label="Users table">
-          <table className="admin-table">
-            <caption className="muted">{rows.length} users</caption>
-            <thead>
-              <tr>
-                <th scope="col">User ID</th>
-                <th scope="col">Username</th>
-                <th scope="col">Role</th>
-                <th scope="col">Total credits</th>
-                <th scope="col">Used credits</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user.id}>
-                  <td className="admin-mono">{user.id.slice(0, 8)}</td>
-                  <td>{user.username ?? 'No username'}</td>
-                  <td>
-                    <span className={`admin-badge${user.role === 'admin' ? ' admin-badge--admin' : ''}`}>
-                      {user.role}
-                    </span>
-                  </td>
-                  <td>{user.totalCredits}</td>
-                  <td>{user.usedCredits}</td>
-                  <td>{JOINED.format(new Date(user.createdAt))}</td>
-                  <td>
-                    <RoleToggle user={user} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <AdminTable
+          label="Users table"
+          caption={`${rows.length} users`}
+          columns={['User ID', 'Username', 'Role', 'Total credits', 'Used credits', 'Joined', 'Action']}
+        >
+          {rows.map((user) => (
+            <tr key={user.id}>
+              <td className="admin-mono">{user.id.slice(0, 8)}</td>
+              <td>{user.username ?? 'No username'}</td>
+              <td>
+                <span className={`admin-badge${user.role === 'admin' ? ' admin-badge--admin' : ''}`}>{user.role}</span>
+              </td>
+              <td>{user.totalCredits}</td>
+              <td>{user.usedCredits}</td>
+              <td>{JOINED.format(new Date(user.createdAt))}</td>
+              <td>
+                <RoleToggle user={user} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       <LoadMoreButton list={users} label="Load More Users" />
     </section>
