@@ -1,3 +1,4 @@
+import { POST_CHAR_LIMIT, postLength } from '../post-length';
 import type { Platform } from '../schemas/thread';
 import type { PostRules } from './reflow';
 
@@ -38,6 +39,9 @@ export function postRulesFor(platform: Platform, options: { mastodonLimit?: numb
         measure: mastodonLength,
         titleOnFirstPost: true,
       };
+    case 'twitter':
+      // X's own count (twitter-text): links 23, emoji and CJK 2, the same one the editor shows.
+      return { limit: POST_CHAR_LIMIT, measure: postLength, titleOnFirstPost: true };
     case 'bluesky':
       return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
     default:

@@ -10,9 +10,9 @@ export interface RouteRequest {
   body?: unknown;
 }
 
-/** What the route answered: its status and parsed JSON body (null when empty). */
+/** What the route answered: its status, headers (a redirect's `location`) and parsed JSON body (null when empty). */
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered and assert on it
-export type RouteAnswer = { status: number; body: any };
+export type RouteAnswer = { status: number; headers: Record<string, string>; body: any };
 
 /**
  * Calls a handler as API Gateway would after its JWT authorizer accepted `userId`'s token (the
@@ -42,5 +42,9 @@ export async function callRoute(
     },
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
   const result = (await route(event, {})) as APIGatewayProxyStructuredResultV2;
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+  return {
+    status: result.statusCode ?? 200,
+    headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
+    body: result.body ? JSON.parse(result.body) : null,
+  };
 }

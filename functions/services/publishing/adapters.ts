@@ -2,6 +2,7 @@ import type { Platform } from '../../../shared/schemas/thread';
 import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
 import { telegramAdapter } from './platforms/telegram';
+import { twitterAdapter } from './platforms/twitter';
 
 /** A platform without an adapter yet (spec §7: 'Platform {x} not implemented'). */
 export class PlatformNotImplementedError extends DomainError {
@@ -12,6 +13,7 @@ export class PlatformNotImplementedError extends DomainError {
 
 const adapters: Partial<Record<Platform, PlatformAdapter>> = {
   telegram: telegramAdapter as PlatformAdapter,
+  twitter: twitterAdapter as PlatformAdapter,
 };
 
 /** The adapter of a platform, or PlatformNotImplementedError. */

@@ -151,7 +151,10 @@ export class PlatformUnavailableError extends PlatformError {}
 /** A refusal no retry fixes (bad token, no permission, invalid post). */
 export class PlatformRejectedError extends PlatformError {}
 
-/** Seconds to wait from a Retry-After header (seconds or HTTP date) or an x-ratelimit-reset epoch. */
+/**
+ * Seconds to wait from a Retry-After header (seconds or HTTP date) or a reset epoch: x-ratelimit-reset
+ * (Reddit, Discord, Mastodon) or x-rate-limit-reset (X).
+ */
 export function retryAfterSeconds(headers: Headers, now: Date, fallback = 30): number {
   const retryAfter = headers.get('retry-after');
   if (retryAfter) {
@@ -160,7 +163,7 @@ export function retryAfterSeconds(headers: Headers, now: Date, fallback = 30): n
     const date = Date.parse(retryAfter);
     if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now.getTime()) / 1000));
   }
-  const reset = headers.get('x-ratelimit-reset');
+  const reset = headers.get('x-ratelimit-reset') ?? headers.get('x-rate-limit-reset');
   if (reset) {
     const numeric = Number(reset);
     const resetMs = Number.isFinite(numeric) ? numeric * 1000 : Date.parse(reset);

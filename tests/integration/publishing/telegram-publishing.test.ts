@@ -3,8 +3,13 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
-import type { Thread } from '../../../shared/schemas/thread';
-import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
+import {
+  makeThread as makeThreadFor,
+  PUBLIC_CHAT,
+  settlePublishing,
+  startPublishingPipeline,
+  TELEGRAM_TOKEN,
+} from '../../helpers/publishing-harness';
 
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
@@ -21,29 +26,7 @@ afterAll(() => pipeline.stop());
 
 const ARTICLE = 'https://news.example.com/harbour-report';
 
-function makeThread(userId: string, bodyPosts: string[]): Thread {
-  const posts = [...bodyPosts, attributionText('localhost:3000', ARTICLE)];
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    userId,
-    title: 'The harbour at dawn',
-    sourceUrl: ARTICLE,
-    createdAt: now,
-    updatedAt: now,
-    posts: posts.map((content, index) => ({ id: `post-${index}`, content, charCount: content.length })),
-    themes: [],
-    tone: 'professional',
-    isSensitiveContent: false,
-    sensitiveCategories: [],
-    sensitiveContentMessage: null,
-    hallucination: null,
-    articleSize: 0,
-    generatedSize: 0,
-    postedToX: false,
-    platformPosts: {},
-  };
-}
+const makeThread = (userId: string, bodyPosts: string[]) => makeThreadFor(userId, bodyPosts, ARTICLE);
 
 // Posts long enough that Telegram's 4,096 limit keeps each body post its own message: 5 messages.
 const longPost = (n: number) =>
@@ -56,16 +39,7 @@ async function connectedUser(): Promise<string> {
   return userId;
 }
 
-async function settle(userId: string, threadId: string) {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const status = await getPublishStatus(userId, threadId, new Date());
-    const row = status.platforms[0];
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const settle = settlePublishing;
 
 function messagesSince(start: number) {
   return telegram.messages.slice(start);

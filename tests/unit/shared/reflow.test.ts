@@ -31,6 +31,9 @@ describe('re-flowing a thread to a platform', () => {
   it('measures as each platform does', () => {
     expect(mastodonLength(`see https://example.com/${'x'.repeat(100)}`)).toBe(4 + 23);
     expect(graphemeLength('👩‍👩‍👧 é')).toBe(3);
+    // X: twitter-text's weighted count, every link 23 and a CJK character 2.
+    expect(postRulesFor('twitter')!.measure(`港 https://example.com/${'x'.repeat(100)}`)).toBe(2 + 1 + 23);
+    expect(postRulesFor('twitter')!.limit).toBe(280);
     expect(postRulesFor('reddit')).toBeNull();
   });
 });
