@@ -41,7 +41,12 @@ export function postRulesFor(platform: Platform, options: { mastodonLimit?: numb
       };
     case 'twitter':
       // X's own count (twitter-text): links 23, emoji and CJK 2, the same one the editor shows.
-      return { limit: POST_CHAR_LIMIT, measure: postLength, titleOnFirstPost: true };
+      return {
+        limit: POST_CHAR_LIMIT,
+        measure: postLength,
+        titleOnFirstPost: true,
+        authorMention: (handles) => handles.twitter,
+      };
     case 'bluesky':
       return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
     default:

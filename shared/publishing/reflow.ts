@@ -1,4 +1,5 @@
 import { stripTrailingNumbering } from '../copy';
+import type { AuthorHandles } from '../schemas/article';
 
 /** How a platform measures and bounds one post. */
 export interface PostRules {
@@ -8,12 +9,15 @@ export interface PostRules {
   measure: (text: string) => number;
   /** Spec §7: the thread title, a blank line, then the first post. */
   titleOnFirstPost: boolean;
+  /** The author's account on this platform as a native mention (X: `twitter:creator`), when the article named one. */
+  authorMention?: (handles: AuthorHandles) => string | undefined;
 }
 
 /** The thread as the curator saved it: the last post is the attribution. */
 export interface ThreadText {
   title: string;
   posts: readonly string[];
+  authorHandles?: AuthorHandles;
 }
 
 const LEADING_NUMBERING = /^\s*(?:\(\d{1,3}\/\d{0,3}\)|\[\d{1,3}\/\d{0,3}\]|\d{1,3}\/\d{0,3})\s+/;
@@ -45,13 +49,22 @@ export function splitAtWhitespace(text: string, rules: Pick<PostRules, 'limit' |
   return pieces;
 }
 
+/** The attribution with an `Author: @handle` line, when the platform mentions and it still fits one post. */
+function withAuthorMention(attribution: string, handles: AuthorHandles | undefined, rules: PostRules): string {
+  const mention = handles && rules.authorMention?.(handles);
+  if (!attribution || !mention) return attribution;
+  const credited = `${attribution}${SEPARATOR}Author: ${mention}`;
+  return rules.measure(credited) <= rules.limit ? credited : attribution;
+}
+
 /**
  * Re-flows a thread to one platform's limit: the title before the first post where the platform
  * takes it, posts merged (with a blank line) while they fit, long ones split between words, and the
- * attribution always last — alone, unless the whole thread fits in a single post.
+ * attribution always last — alone, unless the whole thread fits in a single post — crediting the
+ * author's account where the platform can mention it and it fits.
  */
 export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
-  const attribution = (thread.posts.at(-1) ?? '').trim();
+  const attribution = withAuthorMention((thread.posts.at(-1) ?? '').trim(), thread.authorHandles, rules);
   const body = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean);
   if (rules.titleOnFirstPost && thread.title.trim()) {
     body[0] = body[0] ? `${thread.title.trim()}${SEPARATOR}${body[0]}` : thread.title.trim();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TONES } from '../tones';
+import { authorHandlesSchema } from './article';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
 
@@ -47,6 +48,8 @@ export const threadSchema = z.object({
   sourceUrl: z.string(),
   /** The article's author (its byline) when the page named one; absent on older threads. */
   author: z.string().nullable().optional(),
+  /** The author's social handles the article declared (`twitter:creator`, …), for a native mention; absent on older threads. */
+  authorHandles: authorHandlesSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   posts: z.array(postSchema),

@@ -43,10 +43,17 @@ export async function startArticleServer(): Promise<ArticleServer> {
 }
 
 /** A realistic article page of `paragraphs` paragraphs about a topic, with facts to check. */
-export function articlePage(options: { title: string; paragraphs: string[]; author?: string }): string {
+export function articlePage(options: {
+  title: string;
+  paragraphs: string[];
+  author?: string;
+  /** The author's X handle, declared as `twitter:creator`. */
+  twitterCreator?: string;
+}): string {
   const body = options.paragraphs.map((text) => `<p>${text}</p>`).join('\n');
+  const creator = options.twitterCreator ? `<meta name="twitter:creator" content="${options.twitterCreator}">` : '';
   return `<!doctype html><html lang="en"><head><title>${options.title}</title>
-<meta name="author" content="${options.author ?? 'Dana Reyes'}"><meta property="og:site_name" content="Test Gazette"></head>
+<meta name="author" content="${options.author ?? 'Dana Reyes'}"><meta property="og:site_name" content="Test Gazette">${creator}</head>
 <body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
 <article><h1>${options.title}</h1><p class="byline">By ${options.author ?? 'Dana Reyes'}</p>${body}</article>
 <footer>© Test Gazette</footer></body></html>`;

@@ -105,7 +105,7 @@ export async function requestPublish(
   for (const [index, platform] of request.platforms.entries()) {
     const runId = await prepareRun(userId, threadId, platform, now, async () =>
       reflowThread(
-        { title: thread.title, posts: thread.posts.map((post) => post.content) },
+        { title: thread.title, posts: thread.posts.map((post) => post.content), authorHandles: thread.authorHandles },
         await adapterFor(platform).postRules(connections[index]!),
       ),
     );

@@ -230,6 +230,24 @@ describe('publishing a thread to X through the queue', () => {
     expect(saved?.platformPosts.twitter).toEqual({ posted: true, postUrl: row.postUrl });
   });
 
+  it("mentions the author's X account (the article's twitter:creator) under the attribution", async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    const articleUrl = nextArticle();
+    const thread = {
+      ...makeThread(userId, fourPosts(articleUrl), articleUrl),
+      authorHandles: { twitter: '@maralind', profiles: [] },
+    };
+    await putThread(thread);
+    await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date());
+
+    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed' });
+
+    expect(tweetsSince(start).at(-1)?.text).toBe(
+      `${attributionText('localhost:3000', articleUrl)}\n\nAuthor: @maralind`,
+    );
+  });
+
   it("splits by X's weighted count: a CJK character counts twice", async () => {
     const userId = await connectedUser();
     const start = twitter.tweets.length;

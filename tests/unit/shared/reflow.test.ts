@@ -28,6 +28,14 @@ describe('re-flowing a thread to a platform', () => {
     expect(pieces).toContain('https://example.com/a-very-long-path-that-stays-whole');
   });
 
+  it("credits the author's X account under the attribution where it fits, and on no other platform", () => {
+    const thread = { title: '', posts: ['Boats.', attribution], authorHandles: { twitter: '@maralind', profiles: [] } };
+    expect(reflowThread(thread, postRulesFor('twitter')!)).toEqual([`Boats.\n\n${attribution}\n\nAuthor: @maralind`]);
+    expect(reflowThread(thread, telegram)).toEqual([`Boats.\n\n${attribution}`]);
+    const long = { ...thread, posts: ['Boats.', `${attribution} ${'x'.repeat(200)}`] };
+    expect(reflowThread(long, postRulesFor('twitter')!).at(-1)).not.toContain('@maralind');
+  });
+
   it('measures as each platform does', () => {
     expect(mastodonLength(`see https://example.com/${'x'.repeat(100)}`)).toBe(4 + 23);
     expect(graphemeLength('👩‍👩‍👧 é')).toBe(3);

@@ -68,7 +68,10 @@ export function ShareStep({ thread, selected, onSelectedChange, onBack, onPublis
       {selected.map((platform) => {
         const rules = postRulesFor(platform);
         if (!rules) return null;
-        const posts = reflowThread({ title: thread.title, posts: thread.posts.map((post) => post.content) }, rules);
+        const posts = reflowThread(
+          { title: thread.title, posts: thread.posts.map((post) => post.content), authorHandles: thread.authorHandles },
+          rules,
+        );
         return (
           <details key={platform} open>
             <summary>
