@@ -254,6 +254,13 @@ export const routes: RouteEntry[] = [
     access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
   },
   {
+    method: 'PUT',
+    path: '/api/connections/{platform}/target',
+    handler: 'http/connections/put-connection-target',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
     method: 'DELETE',
     path: '/api/connections/{platform}',
     handler: 'http/connections/delete-connection',

@@ -51,6 +51,9 @@ export const ERROR_CODES = [
   'not_oauth_platform',
   'platform_not_configured',
   'reconnect_required',
+  'target_required',
+  'target_not_found',
+  'platform_has_no_targets',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

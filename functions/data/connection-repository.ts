@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/schemas/thread';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
 /** A user_platform_connections row as stored: token fields hold AES-256-GCM ciphertexts. */
@@ -120,4 +120,36 @@ export async function markConnectionNeedsReconnect(
       ExpressionAttributeValues: { ':yes': true, ':u': updatedAt },
     }),
   );
+}
+
+/**
+ * Merges `patch` into a connected connection's data (e.g. the chosen Discord channel); false when
+ * the user has no live connection on that platform (a disconnect in between wins).
+ */
+export async function updateConnectionData(
+  userId: string,
+  platform: Platform,
+  patch: Record<string, unknown>,
+  updatedAt: string,
+): Promise<boolean> {
+  const entries = Object.entries(patch);
+  const names = Object.fromEntries(entries.map(([key], index) => [`#f${index}`, key]));
+  const values = Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value]));
+  const sets = entries.map((_, index) => `connectionData.#f${index} = :f${index}`);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.platformConnection(userId, platform),
+        UpdateExpression: `SET ${[...sets, 'updatedAt = :u'].join(', ')}`,
+        ConditionExpression: 'isConnected = :yes',
+        ExpressionAttributeNames: entries.length > 0 ? names : undefined,
+        ExpressionAttributeValues: { ...values, ':u': updatedAt, ':yes': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

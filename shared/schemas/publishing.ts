@@ -54,9 +54,21 @@ export type ConnectionView = z.infer<typeof connectionViewSchema>;
 export const connectionsResponseSchema = z.object({
   connections: z.array(connectionViewSchema),
   enabledPlatforms: z.array(platformSchema),
-  unavailablePlatforms: z.array(z.object({ platform: platformSchema, reason: z.string() })),
+  /** Enabled by the admin but not usable here (e.g. no OAuth client configured), with the reason. */
+  unavailablePlatforms: z.array(z.object({ platform: platformSchema, reason: z.string() })).default([]),
 });
 export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
+
+/** POST /api/connections/{platform}/authorize: where the OAuth flow returns, and Mastodon's instance and user. */
+export const authorizeRequestSchema = z.object({
+  returnPath: z.string().startsWith('/').max(500).optional(),
+  instance: z.string().trim().max(253).optional(),
+  username: z.string().trim().max(100).optional(),
+});
+export type AuthorizeRequest = z.infer<typeof authorizeRequestSchema>;
+
+/** The platform's authorization page to send the browser to. */
+export const authorizeResponseSchema = z.object({ url: z.string().url() });
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(300);
 
@@ -79,3 +91,9 @@ export type OAuthStartRequest = z.infer<typeof oauthStartRequestSchema>;
 /** The provider's consent screen the browser is sent to. */
 export const oauthStartResponseSchema = z.object({ url: z.url() });
 export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
+
+/** PUT /api/connections/{platform}/target: the Discord channel id or subreddit name to post into. */
+export const selectTargetRequestSchema = z.object({
+  targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
+});
+export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;

@@ -8,6 +8,7 @@ import {
   listConnectionsForUser,
   markConnectionNeedsReconnect,
   putConnection,
+  updateConnectionData,
   updateConnectionTokens,
 } from '../../data/connection-repository';
 import { listPlatformSettings } from '../../data/settings-repository';
@@ -52,6 +53,30 @@ export class ReconnectNeededError extends DomainError {
       `${platformDisplayName(platform)} needs to be reconnected: its authorization was revoked or has expired. Reconnect it in Account Settings.`,
       {},
       'reconnect_required',
+    );
+  }
+}
+
+/** The platform posts where it is connected: there is nothing to choose. */
+export class NoTargetsError extends DomainError {
+  constructor(platform: Platform) {
+    super(
+      400,
+      `${platformDisplayName(platform)} has no channel or subreddit to choose.`,
+      {},
+      'platform_has_no_targets',
+    );
+  }
+}
+
+/** The chosen id is not among the connection's channels or subreddits (reconnect to refresh them). */
+export class TargetNotFoundError extends DomainError {
+  constructor(platform: Platform) {
+    super(
+      400,
+      `That choice is not in your ${platformDisplayName(platform)} connection. Refresh the connection and try again.`,
+      {},
+      'target_not_found',
     );
   }
 }
@@ -151,6 +176,28 @@ async function connectWith<T>(userId: string, platform: Platform, input: T, now:
 /** telegram-auth: bot token and chat id, checked with getMe and getChat before anything is stored. */
 export function connectTelegram(userId: string, input: TelegramConnectRequest, now: Date): Promise<ConnectionView> {
   return connectWith(userId, 'telegram', input, now);
+}
+
+/**
+ * Records where the platform's posts go (a Discord channel, a subreddit), checked against the
+ * connection's own list by the adapter; answers the updated connection.
+ */
+export async function selectPublishTarget(
+  userId: string,
+  platform: Platform,
+  targetId: string,
+  now: Date,
+): Promise<ConnectionView> {
+  await assertPlatformsAvailable([platform]);
+  const selection = adapterFor(platform).targetSelection;
+  if (!selection) throw new NoTargetsError(platform);
+  const record = await getConnection(userId, platform);
+  if (!record?.isConnected) throw new NotConnectedError(platform);
+  const patch = selection.select(record, targetId);
+  if (!patch) throw new TargetNotFoundError(platform);
+  const updatedAt = now.toISOString();
+  if (!(await updateConnectionData(userId, platform, patch, updatedAt))) throw new NotConnectedError(platform);
+  return toView({ ...record, connectionData: { ...record.connectionData, ...patch }, updatedAt });
 }
 
 /** Disconnect: tokens, username and connection data cleared, is_connected false. */

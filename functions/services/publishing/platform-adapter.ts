@@ -23,6 +23,19 @@ export interface PublishTarget {
   name: string;
 }
 
+/**
+ * For platforms that post into a place the user chooses (a Discord channel, a subreddit): the
+ * choice is recorded in the connection's data, and publishing refuses the platform until it is made.
+ */
+export interface TargetSelection {
+  /** The connection-data patch recording `targetId`, or null when the id is not in the connection's list. */
+  select(connection: Pick<LiveConnection, 'connectionData'>, targetId: string): Record<string, unknown> | null;
+  /** The chosen target's id, or null when none is chosen. */
+  selected(connection: Pick<LiveConnection, 'connectionData'>): string | null;
+  /** Shown when publishing is asked without a choice ('Discord Channel Required'). */
+  requiredMessage: string;
+}
+
 /** One post to make, with what came before it in the thread. */
 export interface OutgoingPost {
   text: string;
@@ -92,19 +105,6 @@ export interface OAuthSupport {
     flow: { state: string; codeChallenge: string; context: Record<string, string> },
     deps: OAuthFlowDeps,
   ): Promise<string>;
-}
-
-/**
- * Platforms whose posts go to a place the user chooses (a Discord channel, a subreddit); the
- * choices are listed in the connection's data when it is made.
- */
-export interface TargetSelection {
-  /** The connectionData patch recording `targetId` as the choice; null when the connection does not list it. */
-  select(connection: LiveConnection, targetId: string): Record<string, unknown> | null;
-  /** The chosen target's id, or null when none is chosen. */
-  selected(connection: LiveConnection): string | null;
-  /** The spec's message when publishing without a choice ('Discord Channel Required'). */
-  requiredMessage: string;
 }
 
 /**

@@ -42,6 +42,13 @@ const worker = queues.find((queue) => queue.name === 'publishing');
 /** A worker holds a run for its whole timeout, so a second delivery never posts alongside it. */
 const LEASE_MS = (worker?.timeoutSeconds ?? 60) * 1000;
 
+/** A platform that posts into a chosen place was asked for before one was chosen; nothing is queued. */
+export class TargetRequiredError extends ValidationError {
+  constructor(requiredMessage: string) {
+    super(requiredMessage, 'target_required');
+  }
+}
+
 /** One message per thread × platform. */
 export const publishMessageSchema = z.object({
   userId: z.string().min(1),
@@ -100,6 +107,10 @@ export async function requestPublish(
       return connection;
     }),
   );
+  for (const [index, platform] of request.platforms.entries()) {
+    const selection = adapterFor(platform).targetSelection;
+    if (selection && !selection.selected(connections[index]!)) throw new TargetRequiredError(selection.requiredMessage);
+  }
   const article = { url: thread.sourceUrl, title: thread.title };
   let queued = 0;
   for (const [index, platform] of request.platforms.entries()) {

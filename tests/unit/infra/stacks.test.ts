@@ -296,6 +296,17 @@ describe('app stack', () => {
     }
   });
 
+  it('serves the publish-target choice behind the JWT authorizer, writing the table without the token key', () => {
+    const found = Object.values(
+      app.findResources('AWS::ApiGatewayV2::Route', {
+        Properties: { RouteKey: 'PUT /api/connections/{platform}/target' },
+      }),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
+    expect(environmentOf(app, 'http/connections/put-connection-target')).not.toHaveProperty('TOKEN_KEY_SECRET_ARN');
+  });
+
   it('serves the admin back-office routes behind the JWT authorizer, each with its own Lambda', () => {
     for (const routeKey of ['GET /api/admin/access', 'GET /api/admin/users', 'PUT /api/admin/users/{userId}/role']) {
       const found = Object.values(

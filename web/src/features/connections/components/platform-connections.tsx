@@ -1,117 +1,31 @@
-import { useState } from 'react';
-import { platformMessages, updateConnectionFailed } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/use-toast';
-import { useDisconnectPlatform } from '../api/disconnect-platform';
+import { platformMessages } from '../../../../../shared/messages';
 import { useConnections } from '../api/get-connections';
-import { TelegramConnectForm } from './telegram-connect-form';
-
-const DETAILS: Partial<Record<Platform, { description: string; permissions: string[]; features: string[] }>> = {
-  telegram: {
-    description: 'Post threads to a Telegram channel or group through your own bot.',
-    permissions: ['Send messages to the chosen chat'],
-    features: ['Threads as one message when they fit, or a reply chain', 'A View link for public channels'],
-  },
-};
-
-function ConnectedCard({ connection }: { connection: ConnectionView }) {
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const disconnect = useDisconnectPlatform();
-  const { toast } = useToast();
-  const name = platformDisplayName(connection.platform);
-  const chatTitle = connection.connectionData.chatTitle;
-  return (
-    <article className="card stack" aria-label={`${name} connection`}>
-      <header>
-        <h3>{name}</h3>
-        <span className="badge">{connection.platformUsername ?? 'Connected'}</span>
-        <button type="button" className="button" onClick={() => setEditing((open) => !open)}>
-          Edit
-        </button>
-      </header>
-      <p>Current connection: {typeof chatTitle === 'string' ? chatTitle : connection.platformUsername}</p>
-      <p className="muted">Permissions: {(DETAILS[connection.platform]?.permissions ?? []).join(', ')}</p>
-      {editing && connection.platform === 'telegram' && (
-        <TelegramConnectForm submitLabel="Update Connection" onDone={() => setEditing(false)} />
-      )}
-      <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-        Disconnect
-      </button>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={`Disconnect ${name}?`}>
-        <p>ThreadSnip will forget this connection and its credentials.</p>
-        <button type="button" className="button" onClick={() => setConfirming(false)}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          onClick={() =>
-            disconnect.mutate(connection.platform, {
-              onSuccess: () => {
-                setConfirming(false);
-                toast({ ...platformMessages.disconnected, variant: 'success' });
-              },
-              onError: (error) => toast({ ...updateConnectionFailed(error.message), variant: 'destructive' }),
-            })
-          }
-        >
-          Confirm Disconnect
-        </button>
-      </Dialog>
-    </article>
-  );
-}
-
-function UnconnectedCard({ platform }: { platform: Platform }) {
-  const [open, setOpen] = useState(false);
-  const name = platformDisplayName(platform);
-  const details = DETAILS[platform];
-  return (
-    <article className="card stack" aria-label={`${name} connection`}>
-      <h3>{name}</h3>
-      {details && (
-        <>
-          <p>{details.description}</p>
-          <p className="muted">Permissions required: {details.permissions.join(', ')}</p>
-          <ul>
-            {details.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      <p className="muted">Your credentials are encrypted and never shown again.</p>
-      {open && platform === 'telegram' ? (
-        <TelegramConnectForm submitLabel="Connect" onDone={() => setOpen(false)} />
-      ) : (
-        <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
-          Connect
-        </button>
-      )}
-    </article>
-  );
-}
+import { PLATFORM_ORDER } from '../lib/platform-details';
+import { ConnectedCard } from './connected-card';
+import { UnconnectedCard } from './unconnected-card';
 
 /** Social Platform Connections: a card per admin-enabled platform, connected or not. */
-export function PlatformConnections() {
+export function PlatformConnections({ returnPath }: { returnPath: string }) {
   const connections = useConnections();
   if (connections.isPending) return <p role="status">Loading…</p>;
   if (connections.isError) return <p role="alert">{platformMessages.loadConnectionsFailed.description}</p>;
-  const { enabledPlatforms } = connections.data;
-  if (enabledPlatforms.length === 0)
-    return <p className="muted">No platforms are currently available for connection.</p>;
+  const { enabledPlatforms, unavailablePlatforms } = connections.data;
+  const reasons = new Map(unavailablePlatforms.map((item) => [item.platform, item.reason]));
+  const listed = PLATFORM_ORDER.filter((platform) => enabledPlatforms.includes(platform) || reasons.has(platform));
+  if (listed.length === 0) return <p className="muted">No platforms are currently available for connection.</p>;
   return (
     <div className="stack">
-      {enabledPlatforms.map((platform) => {
+      {listed.map((platform) => {
         const connection = connections.data.connections.find((item) => item.platform === platform && item.isConnected);
         return connection ? (
-          <ConnectedCard key={platform} connection={connection} />
+          <ConnectedCard key={platform} connection={connection} returnPath={returnPath} />
         ) : (
-          <UnconnectedCard key={platform} platform={platform} />
+          <UnconnectedCard
+            key={platform}
+            platform={platform}
+            returnPath={returnPath}
+            unavailableReason={reasons.get(platform)}
+          />
         );
       })}
     </div>

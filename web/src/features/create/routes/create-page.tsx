@@ -133,6 +133,9 @@ export function CreatePage() {
         thread={threadQuery.data}
         selected={state.selectedPlatforms}
         onSelectedChange={(platforms) => dispatch({ type: 'platformsChanged', platforms })}
+        onTargetSelected={(platform, channelId) => {
+          if (platform === 'discord') dispatch({ type: 'discordChannelChanged', channelId });
+        }}
         onBack={() => dispatch({ type: 'backToPreview' })}
         onPublished={() => dispatch({ type: 'continueToPublish' })}
       />

@@ -10,10 +10,12 @@ export function getPublishStatus(threadId: string, signal?: AbortSignal): Promis
   });
 }
 
+export const publishStatusQueryKey = (threadId: string) => ['publishing', threadId] as const;
+
 /** A row shows a change within a second: polled every 500 ms while any platform is under way. */
 export function usePublishStatus(threadId: string) {
   return useQuery({
-    queryKey: ['publishing', threadId],
+    queryKey: publishStatusQueryKey(threadId),
     queryFn: ({ signal }) => getPublishStatus(threadId, signal),
     refetchInterval: (query) =>
       query.state.data?.platforms.some((row) => row.status === 'pending' || row.status === 'posting') ? 500 : false,

@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type PublishRequest,
   type PublishStatusResponse,
   publishStatusResponseSchema,
 } from '../../../../../shared/schemas/publishing';
 import { apiRequest } from '../../../lib/api-client';
+import { publishStatusQueryKey } from './get-publish-status';
 
 /** POST /api/threads/{threadId}/publish: queues one message per platform, staggered by the server. */
 export function publishThread(threadId: string, request: PublishRequest): Promise<PublishStatusResponse> {
@@ -15,6 +16,11 @@ export function publishThread(threadId: string, request: PublishRequest): Promis
   });
 }
 
+/** Publishes; the answer (every chosen platform pending) becomes the live status at once, so old rows never show as this run's. */
 export function usePublishThread(threadId: string) {
-  return useMutation({ mutationFn: (request: PublishRequest) => publishThread(threadId, request) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PublishRequest) => publishThread(threadId, request),
+    onSuccess: (status) => queryClient.setQueryData(publishStatusQueryKey(threadId), status),
+  });
 }

@@ -1,40 +1,41 @@
-import { Link } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { platformMessages } from '../../../../../shared/messages';
 import { platformDisplayName } from '../../../../../shared/platforms';
 import { postRulesFor } from '../../../../../shared/publishing/platform-rules';
 import { reflowThread } from '../../../../../shared/publishing/reflow';
 import type { Platform, Thread } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { useConnections } from '../../connections/api/get-connections';
+import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { usePublishThread } from '../api/publish-thread';
+import { useShareSelection } from '../hooks/use-share-selection';
 
 interface ShareStepProps {
   thread: Thread;
   selected: Platform[];
   onSelectedChange: (platforms: Platform[]) => void;
+  onTargetSelected?: (platform: Platform, targetId: string) => void;
   onBack: () => void;
   onPublished: () => void;
 }
 
 /** The share step: connected platforms to choose, each one's version of the thread, Continue to Publishing. */
-export function ShareStep({ thread, selected, onSelectedChange, onBack, onPublished }: ShareStepProps) {
-  const connections = useConnections();
+export function ShareStep({
+  thread,
+  selected,
+  onSelectedChange,
+  onTargetSelected,
+  onBack,
+  onPublished,
+}: ShareStepProps) {
+  const location = useLocation();
+  const share = useShareSelection(selected);
   const publish = usePublishThread(thread.id);
   const { toast } = useToast();
-  const connected = (connections.data?.connections ?? []).filter((item) => item.isConnected);
-  const canContinue = selected.length > 0 && thread.posts.length > 0 && !publish.isPending;
-
-  const toggle = (platform: Platform) =>
-    onSelectedChange(selected.includes(platform) ? selected.filter((p) => p !== platform) : [...selected, platform]);
+  const canContinue = share.canShare && thread.posts.length > 0 && !publish.isPending;
 
   const onContinue = () => {
-    if (selected.length === 0) {
-      toast({ ...platformMessages.noPlatformsSelected, variant: 'destructive' });
-      return;
-    }
     publish.mutate(
-      { platforms: selected, origin: 'create' },
+      { platforms: share.selected, origin: 'create' },
       {
         onSuccess: onPublished,
         onError: (error) =>
@@ -46,26 +47,14 @@ export function ShareStep({ thread, selected, onSelectedChange, onBack, onPublis
   return (
     <section className="card create-card stack" aria-labelledby="share-title">
       <h2 id="share-title">Share Your Thread</h2>
-      <fieldset className="stack">
-        <legend>Connected Accounts</legend>
-        {connected.length === 0 && !connections.isPending ? (
-          <p className="muted">
-            No connected platforms yet. <Link to={paths.accountSettings.getHref()}>Connect platforms</Link>
-          </p>
-        ) : null}
-        {connected.map((connection) => (
-          <label key={connection.platform} className="checkbox">
-            <input
-              type="checkbox"
-              checked={selected.includes(connection.platform)}
-              onChange={() => toggle(connection.platform)}
-            />
-            {platformDisplayName(connection.platform)}
-            {connection.platformUsername ? <span className="badge">{connection.platformUsername}</span> : null}
-          </label>
-        ))}
-      </fieldset>
-      {selected.map((platform) => {
+      <ConnectedAccountsChecklist
+        connections={share.connections}
+        selected={share.selected}
+        onSelectedChange={onSelectedChange}
+        returnPath={`${location.pathname}${location.search}`}
+        onTargetSelected={onTargetSelected}
+      />
+      {share.selected.map((platform) => {
         const rules = postRulesFor(platform);
         if (!rules) return null;
         const posts = reflowThread(

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { deleteThreadFailed, loadThreadFailed, threadMessages } from '../../../../../shared/messages';
 import type { Thread } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
+import { useOAuthReturnNotice } from '../../connections/hooks/use-oauth-return-notice';
+import { parseOAuthReturn } from '../../connections/lib/oauth-return';
+import { PlatformSharingPanel } from '../../publishing/components/platform-sharing-panel';
 import { useDeleteThread } from '../api/delete-thread';
 import { isMissingThread, useThread } from '../api/get-thread';
 import { DeleteThreadDialog } from '../components/delete-thread-dialog';
@@ -44,7 +47,10 @@ function ThreadDetail({ thread }: { thread: Thread }) {
   const { toast } = useToast();
   const editing = useThreadEditing(thread);
   const remove = useDeleteThread();
-  const [sharing, setSharing] = useState(false);
+  const location = useLocation();
+  // Back from a platform's OAuth page (Refresh Connection): straight to the sharing view.
+  const [sharing, setSharing] = useState(() => parseOAuthReturn(new URLSearchParams(location.search)) !== null);
+  useOAuthReturnNotice();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { posts, editingIndex, saving, overLimit } = editing;
   const locked = saving || editingIndex !== null;
@@ -85,17 +91,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           <button type="button" className="button" onClick={() => setSharing(false)}>
             ← Back to thread
           </button>
-          <section className="card" aria-labelledby="share-manually-heading">
-            <h2 id="share-manually-heading">Share Manually</h2>
-            <ol>
-              <li>Copy each post, one at a time or all at once.</li>
-              <li>Paste them anywhere, in order, to keep the thread together.</li>
-            </ol>
-            <p className="small muted">A step-by-step guide opens.</p>
-            <Link className="button button--primary" to={paths.manualShare.getHref(thread.id)}>
-              Start Manual Sharing
-            </Link>
-          </section>
+          <PlatformSharingPanel threadId={thread.id} />
         </div>
       ) : (
         <>

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { selectTargetRequestSchema } from '../../../shared/schemas/publishing';
+import { platformSchema } from '../../../shared/schemas/thread';
+import { httpHandler } from '../../lib/http-handler';
+import { selectPublishTarget } from '../../services/connections/connections';
+
+/** PUT /api/connections/{platform}/target: records the channel or subreddit the platform's posts go to. */
+export const handler = httpHandler(
+  { body: selectTargetRequestSchema, params: z.object({ platform: platformSchema }) },
+  async ({ body, params, caller }) => ({
+    status: 200,
+    body: await selectPublishTarget(caller.userId, params.platform, body.targetId, new Date()),
+  }),
+);

@@ -1,0 +1,125 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PLATFORMS, type Platform } from '../../shared/schemas/thread';
+import { startTelegramServer } from '../fakes/telegram-server';
+import { api, signIn as apiSignIn, signUp as apiSignUp } from '../helpers/auth-client';
+import { type StartedStack, startStack } from '../helpers/local-stack';
+import { seededThread, seedThreads } from '../helpers/seed-threads';
+import { E2E_PASSWORD, fillCredentials } from './support/accounts';
+
+const TOKEN = '515151:panel-bot-token';
+const CHAT = { id: '-1002', title: 'Panel Reads', username: 'panelreads' };
+const ADMIN = { email: 'admin@threadsnip.local', password: 'threadsnip-admin' };
+
+let stack: StartedStack;
+let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  telegram = await startTelegramServer({ token: TOKEN, botUsername: 'panelbot', chats: [CHAT] });
+  stack = await startStack({ web: 'prod', env: { TELEGRAM_API_URL: telegram.url } });
+});
+
+test.afterAll(async () => {
+  await stack?.cleanup();
+  await telegram?.close();
+});
+
+/** A fresh user with Telegram connected (through the API) and one saved thread, signed in on the page. */
+async function curatorWithThread(page: Page, name: string) {
+  const email = `${name}-${Date.now()}@example.com`;
+  const { UserSub: userId } = await apiSignUp(stack.url, email, E2E_PASSWORD);
+  const { idToken } = await apiSignIn(stack.url, email, E2E_PASSWORD);
+  const connected = await api(stack.url, '/api/connections/telegram', {
+    token: idToken,
+    method: 'POST',
+    body: { botToken: TOKEN, chatId: CHAT.id },
+  });
+  expect(connected.status).toBe(200);
+  const thread = seededThread(userId, 7);
+  await seedThreads(stack, [thread]);
+  await page.goto(`${stack.url}/auth`);
+  await fillCredentials(page, email);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${stack.url}/`);
+  return thread;
+}
+
+async function setPlatforms(platforms: readonly Platform[], enabled: boolean) {
+  const { idToken } = await apiSignIn(stack.url, ADMIN.email, ADMIN.password);
+  for (const platform of platforms) {
+    const answer = await api(stack.url, `/api/admin/platforms/${platform}`, {
+      token: idToken,
+      method: 'PUT',
+      body: { enabled },
+    });
+    expect(answer.status, platform).toBe(200);
+  }
+}
+
+test('the sharing panel on /thread/{id} publishes to Telegram and shows Successfully posted!', async ({ page }) => {
+  const thread = await curatorWithThread(page, 'panel');
+  await page.goto(`${stack.url}/thread/${thread.id}`);
+  await page.getByRole('button', { name: 'Share Thread' }).click();
+
+  const telegramBox = page.getByRole('checkbox', { name: /Telegram/ });
+  await expect(telegramBox).toBeVisible();
+  await expect(page.getByText('@panelbot')).toBeVisible();
+  const share = page.getByRole('button', { name: /^Share to \d+ platforms?$/ });
+  await expect(share).toBeDisabled();
+  await telegramBox.check();
+  await expect(share).toHaveText('Share to 1 platform');
+  const before = telegram.messages.length;
+  await share.click();
+
+  await expect(page.getByRole('heading', { name: 'Posting Results' })).toBeVisible();
+  const row = page.getByTestId('publish-row-telegram');
+  await expect(row).toContainText('Successfully posted!', { timeout: 20_000 });
+  await expect(page.getByText('Posts Successful')).toBeVisible();
+  const sent = telegram.messages.slice(before);
+  expect(sent.length).toBeGreaterThan(0);
+  expect(sent.at(-1)!.text).toContain(`Read original article at: ${thread.sourceUrl}`);
+  await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute(
+    'href',
+    `https://t.me/${CHAT.username}/${sent[0]!.messageId}`,
+  );
+  await expect(page.getByText('All available platforms are already connected!')).toBeVisible();
+});
+
+test('an OAuth error return shows its notice and the parameters are cleared', async ({ page }) => {
+  const thread = await curatorWithThread(page, 'oauth');
+  await page.goto(`${stack.url}/account-settings?reddit_oauth_error=true&message=Access%20denied%20by%20the%20user`);
+  await expect(page.getByText('Reddit Connection Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Access denied by the user')).toBeVisible();
+  await expect(page).toHaveURL(`${stack.url}/account-settings`);
+
+  // Back on a thread after Refresh Connection: the notice, and straight to the sharing view.
+  await page.goto(`${stack.url}/thread/${thread.id}?discord_oauth_error=true`);
+  await expect(page.getByText('Discord Connection Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('An error occurred during the connection process.')).toBeVisible();
+  await expect(page).toHaveURL(`${stack.url}/thread/${thread.id}`);
+  await expect(page.getByRole('heading', { name: 'Share to Platforms' })).toBeVisible();
+});
+
+test('a platform the admin disables disappears from the picker and from account settings', async ({ page }) => {
+  const thread = await curatorWithThread(page, 'disabled');
+  await page.goto(`${stack.url}/account-settings`);
+  await expect(page.getByRole('article', { name: 'Telegram connection' })).toBeVisible();
+
+  await setPlatforms(['telegram'], false);
+  try {
+    await page.goto(`${stack.url}/thread/${thread.id}`);
+    await page.getByRole('button', { name: 'Share Thread' }).click();
+    await expect(page.getByRole('group', { name: 'Connected Accounts' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Telegram/ })).toHaveCount(0);
+    await page.goto(`${stack.url}/account-settings`);
+    await expect(page.getByRole('heading', { name: 'Social Platform Connections' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Telegram connection' })).toHaveCount(0);
+
+    await setPlatforms(PLATFORMS, false);
+    await page.reload();
+    await expect(page.getByText('No platforms are currently available for connection.')).toBeVisible();
+  } finally {
+    await setPlatforms(PLATFORMS, true);
+  }
+});

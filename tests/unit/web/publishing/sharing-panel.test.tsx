@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConnectionView } from '../../../../shared/schemas/publishing';
+import type { Platform } from '../../../../shared/schemas/thread';
+import { PlatformSharingPanel } from '../../../../web/src/features/publishing/components/platform-sharing-panel';
+import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+
+vi.mock('../../../../web/src/lib/auth-loader', () => ({
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+  mayHaveSession: () => false,
+}));
+
+const connection = (
+  platform: Platform,
+  connectionData: Record<string, unknown> = {},
+  platformUsername = `@${platform}-user`,
+): ConnectionView => ({
+  platform,
+  isConnected: true,
+  platformUsername,
+  connectionData,
+  updatedAt: '2026-11-23T00:00:00.000Z',
+});
+
+const subreddit = (name: string, subscribers: number, role: 'moderator' | 'contributor' | 'reader' = 'moderator') => ({
+  name,
+  title: `${name} title`,
+  subscribers,
+  userIsModerator: role === 'moderator',
+  userIsContributor: role === 'contributor',
+});
+
+const fetchMock = vi.fn<typeof fetch>();
+let connections: ConnectionView[];
+let enabledPlatforms: Platform[];
+const requests: { url: string; method: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  requests.length = 0;
+  enabledPlatforms = ['twitter', 'discord', 'reddit', 'telegram'];
+  connections = [];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    requests.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
+    if (url === '/api/connections') return Response.json({ connections, enabledPlatforms });
+    const target = /^\/api\/connections\/(\w+)\/target$/.exec(url);
+    if (target && method === 'PUT') {
+      const { targetId } = JSON.parse(String(init?.body));
+      const patch = target[1] === 'discord' ? { selectedChannelId: targetId } : { selectedSubreddit: targetId };
+      connections = connections.map((item) =>
+        item.platform === target[1] ? { ...item, connectionData: { ...item.connectionData, ...patch } } : item,
+      );
+      return Response.json(connections.find((item) => item.platform === target[1]));
+    }
+    if (url === '/api/threads/thread-1/publish') {
+      return Response.json(
+        {
+          threadId: 'thread-1',
+          platforms: [
+            { platform: 'telegram', status: 'completed', error: null, postUrl: null, postsMade: 1, postsTotal: 1 },
+          ],
+        },
+        { status: 202 },
+      );
+    }
+    if (url === '/api/threads/thread-1/publishing') return Response.json({ threadId: 'thread-1', platforms: [] });
+    return new Response(null, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPanel() {
+  return renderRoutes([{ path: '/thread/:threadId', element: <PlatformSharingPanel threadId="thread-1" /> }], {
+    auth: signedInAuth(),
+    initialEntries: ['/thread/thread-1'],
+  });
+}
+
+const shareButton = () => screen.getByRole('button', { name: /^Share to \d+ platforms?$/ });
+
+describe('the platform sharing panel: when Share is enabled (spec §5)', () => {
+  it('lists connected accounts with username badges, and enables Share once a platform is chosen', async () => {
+    connections = [connection('telegram', { chatId: '-1' }, '@snipbot')];
+    renderPanel();
+    const box = await screen.findByRole('checkbox', { name: /Telegram/ });
+    expect(within(box.closest('label')!).getByText('@snipbot')).toBeTruthy();
+    expect(shareButton().textContent).toBe('Share to 0 platforms');
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(box);
+    expect(shareButton().textContent).toBe('Share to 1 platform');
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Selection' }));
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps Share disabled for Discord until a channel is chosen, then saves the choice', async () => {
+    connections = [
+      connection('discord', {
+        channels: [{ guild: { id: 'g1', name: 'Readers' }, channels: [{ id: 'c1', name: 'news' }] }],
+      }),
+    ];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.selectOptions(screen.getByLabelText('Discord channel'), 'c1');
+    expect(await screen.findByText('Channel Selected')).toBeTruthy();
+    await waitFor(() => expect((shareButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      url: '/api/connections/discord/target',
+      body: { targetId: 'c1' },
+    });
+  });
+
+  it('keeps Share disabled for Reddit until a subreddit is chosen', async () => {
+    connections = [connection('reddit', { subreddits: [subreddit('rust', 1_250)] })];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Reddit/ }));
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: /r\/rust/ }));
+    expect(await screen.findByText('Subreddit Selected')).toBeTruthy();
+    await waitFor(() => expect((shareButton() as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('shares through the panel origin and shows the Posting Results', async () => {
+    connections = [connection('telegram', { chatId: '-1' })];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Telegram/ }));
+    await userEvent.click(shareButton());
+    expect(await screen.findByText('Posting Results')).toBeTruthy();
+    expect(screen.getByTestId('publish-row-telegram').textContent).toContain('Successfully posted!');
+    expect(await screen.findByText('Posts Successful')).toBeTruthy();
+    expect(requests.find((request) => request.url.endsWith('/publish'))?.body).toEqual({
+      platforms: ['telegram'],
+      origin: 'panel',
+    });
+  });
+
+  it('offers Reconnect instead of a checkbox for a connection that needs it', async () => {
+    connections = [connection('twitter', { needsReconnect: true })];
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: /Twitter/ })).toBeNull();
+  });
+
+  it('says when every available platform is connected, and otherwise offers their setup', async () => {
+    enabledPlatforms = ['telegram'];
+    connections = [connection('telegram')];
+    const first = renderPanel();
+    expect(await screen.findByText('All available platforms are already connected!')).toBeTruthy();
+    first.unmount();
+
+    enabledPlatforms = ['telegram', 'reddit'];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect More Platforms' }));
+    expect(screen.getByRole('article', { name: 'Reddit connection' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Hide Platform Setup' }));
+    expect(screen.queryByRole('article', { name: 'Reddit connection' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Start Manual Sharing' }).getAttribute('href')).toBe(
+      '/thread/thread-1/manual-share',
+    );
+  });
+});
+
+describe('the channel and subreddit selectors: empty states', () => {
+  it('Discord without channel data asks to reconnect, with Refresh Connection', async () => {
+    connections = [connection('discord', {})];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    expect(
+      screen.getByText(
+        'No Discord channels available. Please reconnect your Discord account to refresh the channel data.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh Connection' })).toBeTruthy();
+  });
+
+  it('Discord with no server the user manages says so', async () => {
+    connections = [connection('discord', { channels: [] })];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    expect(screen.getByText(/No Discord servers found where you have the Manage Server permission/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh Connection' })).toBeTruthy();
+  });
+
+  it('Reddit without subreddits asks to reconnect; with only read-only ones, explains why', async () => {
+    connections = [connection('reddit', {})];
+    const first = renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Reddit/ }));
+    expect(
+      screen.getByText('No subreddits available. Please reconnect your Reddit account to refresh the subreddit data.'),
+    ).toBeTruthy();
+    first.unmount();
+
+    connections = [connection('reddit', { subreddits: [subreddit('news', 10, 'reader')] })];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Reddit/ }));
+    expect(screen.getByText(/No subreddits where you can post/)).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('Reddit lists only postable subreddits with K/M counts, and a search box above five', async () => {
+    const names = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+    connections = [
+      connection('reddit', {
+        subreddits: [
+          ...names.map((name, index) => subreddit(name, 1_500 * (index + 1))),
+          subreddit('contrib', 3_400_000, 'contributor'),
+          subreddit('lurking', 99, 'reader'),
+        ],
+      }),
+    ];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Reddit/ }));
+    expect(screen.getAllByRole('radio')).toHaveLength(6);
+    expect(screen.queryByRole('radio', { name: /lurking/ })).toBeNull();
+    expect(
+      within(screen.getByRole('radio', { name: /contrib/ }).closest('label')!).getByText('3.4M members'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('radio', { name: /alpha/ }).closest('label')!).getByText('1.5K members'),
+    ).toBeTruthy();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search subreddits' }), 'gam');
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      expect.stringContaining('r/gamma'),
+    ]);
+  });
+});

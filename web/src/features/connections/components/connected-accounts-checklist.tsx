@@ -1,0 +1,72 @@
+import { Link } from 'react-router-dom';
+import { platformDisplayName } from '../../../../../shared/platforms';
+import type { ConnectionView } from '../../../../../shared/schemas/publishing';
+import type { Platform } from '../../../../../shared/schemas/thread';
+import { paths } from '../../../config/paths';
+import { needsReconnect } from '../lib/connection-state';
+import '../connections.css';
+import { ConnectControl } from './connect-control';
+import { TargetSelector } from './target-selector';
+
+interface ConnectedAccountsChecklistProps {
+  /** The user's connected accounts on enabled platforms. */
+  connections: readonly ConnectionView[];
+  selected: readonly Platform[];
+  onSelectedChange: (platforms: Platform[]) => void;
+  /** Where a Refresh Connection or Reconnect flow returns. */
+  returnPath: string;
+  onTargetSelected?: (platform: Platform, targetId: string) => void;
+}
+
+/** 'Connected Accounts': a checkbox and username badge per account, and under a chosen one its channel or subreddit. */
+export function ConnectedAccountsChecklist({
+  connections,
+  selected,
+  onSelectedChange,
+  returnPath,
+  onTargetSelected,
+}: ConnectedAccountsChecklistProps) {
+  const toggle = (platform: Platform) =>
+    onSelectedChange(selected.includes(platform) ? selected.filter((p) => p !== platform) : [...selected, platform]);
+  return (
+    <fieldset className="stack connected-accounts">
+      <legend>Connected Accounts</legend>
+      {connections.length === 0 ? (
+        <p className="muted">
+          No connected platforms yet. <Link to={paths.accountSettings.getHref()}>Connect platforms</Link>
+        </p>
+      ) : null}
+      {connections.map((connection) => {
+        const { platform } = connection;
+        const name = platformDisplayName(platform);
+        const badge = connection.platformUsername ? <span className="badge">{connection.platformUsername}</span> : null;
+        if (needsReconnect(connection)) {
+          return (
+            <div key={platform} className="connected-accounts__item stack">
+              <span>
+                {name} {badge} <span className="badge badge--warning">Needs reconnecting</span>
+              </span>
+              <ConnectControl platform={platform} label="Reconnect" returnPath={returnPath} />
+            </div>
+          );
+        }
+        return (
+          <div key={platform} className="connected-accounts__item stack">
+            <label className="checkbox">
+              <input type="checkbox" checked={selected.includes(platform)} onChange={() => toggle(platform)} />
+              {name}
+              {badge}
+            </label>
+            {selected.includes(platform) ? (
+              <TargetSelector
+                connection={connection}
+                returnPath={returnPath}
+                onSelected={(targetId) => onTargetSelected?.(platform, targetId)}
+              />
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { platformDisplayName } from '../../../../../shared/platforms';
+import { discordChannels } from '../../../../../shared/publishing/targets';
+import type { ConnectionView } from '../../../../../shared/schemas/publishing';
+import { needsReconnect } from '../lib/connection-state';
+import '../connections.css';
+import { PLATFORM_DETAILS } from '../lib/platform-details';
+import { ConnectControl } from './connect-control';
+import { DisconnectDialog } from './disconnect-dialog';
+import { TargetSelector } from './target-selector';
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** What the card names as the current connection: the chat, Page or server it posts to, or the account. */
+function currentConnection(connection: ConnectionView): string {
+  const data = connection.connectionData;
+  const account = connection.platformUsername ?? 'Connected';
+  const instance = text(data.instance);
+  return text(data.chatTitle) ?? text(data.pageName) ?? (instance ? `${account} on ${instance}` : account);
+}
+
+/** Per-platform settings: where a Discord or Reddit connection posts now. */
+function SelectedTarget({ connection }: { connection: ConnectionView }) {
+  const data = connection.connectionData;
+  if (connection.platform === 'discord') {
+    const channel = discordChannels(data).find((option) => option.channelId === data.selectedChannelId);
+    const shown = channel
+      ? `#${channel.channelName} (${channel.guildName})`
+      : text(data.selectedChannelName) && `#${data.selectedChannelName}`;
+    return <p>Selected channel: {shown || 'none yet'}</p>;
+  }
+  if (connection.platform === 'reddit') {
+    return <p>Selected subreddit: {text(data.selectedSubreddit) ? `r/${data.selectedSubreddit}` : 'none yet'}</p>;
+  }
+  return null;
+}
+
+/** A connected platform: current connection, permissions, its settings; Edit, Update Connection, Disconnect. */
+export function ConnectedCard({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const { platform } = connection;
+  const name = platformDisplayName(platform);
+  const expired = needsReconnect(connection);
+  return (
+    <article className="card stack connection-card" aria-label={`${name} connection`}>
+      <header className="connection-card__header">
+        <h3>{name}</h3>
+        <span className="badge">{connection.platformUsername ?? 'Connected'}</span>
+        <button type="button" className="button" aria-pressed={editing} onClick={() => setEditing((open) => !open)}>
+          Edit
+        </button>
+      </header>
+      {expired ? (
+        <div className="notice notice--warning stack" role="status">
+          <p>This connection has expired. Reconnect {name} to post again.</p>
+          <ConnectControl platform={platform} label="Reconnect" returnPath={returnPath} />
+        </div>
+      ) : null}
+      <p>Current connection: {currentConnection(connection)}</p>
+      <div>
+        <p className="muted small">Permissions:</p>
+        <ul className="small">
+          {PLATFORM_DETAILS[platform].permissions.map((permission) => (
+            <li key={permission}>{permission}</li>
+          ))}
+        </ul>
+      </div>
+      <SelectedTarget connection={connection} />
+      {editing ? (
+        <div className="stack">
+          <TargetSelector connection={connection} returnPath={returnPath} />
+          <ConnectControl
+            platform={platform}
+            label="Update Connection"
+            returnPath={returnPath}
+            initiallyOpen
+            onDone={() => setEditing(false)}
+          />
+        </div>
+      ) : null}
+      <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+        Disconnect
+      </button>
+      <DisconnectDialog platform={platform} open={confirming} onClose={() => setConfirming(false)} />
+    </article>
+  );
+}

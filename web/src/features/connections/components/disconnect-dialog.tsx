@@ -1,0 +1,44 @@
+import { platformMessages, updateConnectionFailed } from '../../../../../shared/messages';
+import { platformDisplayName } from '../../../../../shared/platforms';
+import type { Platform } from '../../../../../shared/schemas/thread';
+import { Dialog } from '../../../components/ui/dialog';
+import { useToast } from '../../../components/ui/use-toast';
+import { useDisconnectPlatform } from '../api/disconnect-platform';
+
+/** Asks before forgetting a connection; 'Disconnected' once the server has cleared it. */
+export function DisconnectDialog({
+  platform,
+  open,
+  onClose,
+}: {
+  platform: Platform;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const disconnect = useDisconnectPlatform();
+  const { toast } = useToast();
+  return (
+    <Dialog open={open} onClose={onClose} title={`Disconnect ${platformDisplayName(platform)}?`}>
+      <p>ThreadSnip will forget this connection and its credentials.</p>
+      <button type="button" className="button" onClick={onClose}>
+        Cancel
+      </button>
+      <button
+        type="button"
+        className="button button--danger"
+        disabled={disconnect.isPending}
+        onClick={() =>
+          disconnect.mutate(platform, {
+            onSuccess: () => {
+              onClose();
+              toast({ ...platformMessages.disconnected, variant: 'success' });
+            },
+            onError: (error) => toast({ ...updateConnectionFailed(error.message), variant: 'destructive' }),
+          })
+        }
+      >
+        Confirm Disconnect
+      </button>
+    </Dialog>
+  );
+}

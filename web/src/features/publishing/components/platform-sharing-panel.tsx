@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { platformMessages } from '../../../../../shared/messages';
+import type { Platform } from '../../../../../shared/schemas/thread';
+import { useToast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
+import { usePublishThread } from '../api/publish-thread';
+import { usePublishRows } from '../hooks/use-publish-rows';
+import { useShareSelection } from '../hooks/use-share-selection';
+import { ConnectPlatformsCard } from './connect-platforms-card';
+import { type PublishRow, PublishRows } from './publish-rows';
+import { ShareManuallyCard } from './share-manually-card';
+
+/** 'Share to 1 platform', 'Share to 3 platforms'. */
+export function shareButtonLabel(count: number): string {
+  return `Share to ${count} platform${count === 1 ? '' : 's'}`;
+}
+
+/** /thread/{id}'s Share Thread view: post to connected platforms (500 ms apart), or share by hand. */
+export function PlatformSharingPanel({ threadId }: { threadId: string }) {
+  const [chosen, setChosen] = useState<Platform[]>([]);
+  const [run, setRun] = useState<{ key: string; platforms: Platform[] } | null>(null);
+  const share = useShareSelection(chosen);
+  const publish = usePublishThread(threadId);
+  const { toast } = useToast();
+  const returnPath = paths.thread.getHref(threadId);
+
+  const announce = (rows: PublishRow[]) => {
+    const failed = rows.filter(({ row }) => row?.status === 'failed').length;
+    if (failed === 0) toast({ ...platformMessages.postsSuccessful, variant: 'success' });
+    else toast({ ...platformMessages.somePostsFailed, variant: failed < rows.length ? 'warning' : 'destructive' });
+  };
+  const results = usePublishRows(threadId, run?.platforms ?? [], run?.key ?? '', announce);
+
+  const onShare = () => {
+    const platforms = share.selected;
+    publish.mutate(
+      { platforms, origin: 'panel' },
+      {
+        onSuccess: () => setRun({ key: String(Date.now()), platforms }),
+        onError: (error) =>
+          toast({ ...platformMessages.postingError, description: error.message, variant: 'destructive' }),
+      },
+    );
+  };
+
+  const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
+  const unconnected = share.enabledPlatforms.filter((platform) => !connectedPlatforms.has(platform));
+  const count = share.selected.length;
+
+  return (
+    <div className="sharing-panel stack">
+      <section className="card stack" aria-labelledby="share-platforms-heading">
+        <h2 id="share-platforms-heading">Share to Platforms</h2>
+        {share.isError ? <p role="alert">{platformMessages.loadConnectionsFailed.description}</p> : null}
+        {share.isPending ? <p role="status">Loading your connected platforms…</p> : null}
+        {!share.isPending && !share.isError ? (
+          <ConnectedAccountsChecklist
+            connections={share.connections}
+            selected={share.selected}
+            onSelectedChange={setChosen}
+            returnPath={returnPath}
+          />
+        ) : null}
+        {run ? (
+          <div className="stack">
+            <h3>Posting Results</h3>
+            <PublishRows rows={results.rows} />
+          </div>
+        ) : null}
+        <div className="thread-page__row">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!share.canShare || publish.isPending || (run !== null && !results.ended)}
+            onClick={onShare}
+          >
+            {publish.isPending ? 'Sharing…' : shareButtonLabel(count)}
+          </button>
+          <button type="button" className="button" disabled={chosen.length === 0} onClick={() => setChosen([])}>
+            Clear Selection
+          </button>
+        </div>
+        <p className="small muted">
+          Connections are managed in <Link to={paths.accountSettings.getHref()}>Account Settings</Link>.
+        </p>
+      </section>
+      <ShareManuallyCard threadId={threadId} />
+      <ConnectPlatformsCard unconnected={unconnected} returnPath={returnPath} />
+    </div>
+  );
+}

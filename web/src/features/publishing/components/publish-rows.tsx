@@ -1,0 +1,42 @@
+import { platformMessages } from '../../../../../shared/messages';
+import { platformDisplayName } from '../../../../../shared/platforms';
+import type { PlatformPublishState } from '../../../../../shared/schemas/publishing';
+import type { Platform } from '../../../../../shared/schemas/thread';
+
+/** One platform's row: the publish status and, once posted, the View link. */
+export interface PublishRow {
+  platform: Platform;
+  row: PlatformPublishState | undefined;
+}
+
+function rowText(row: PlatformPublishState | undefined): string {
+  if (!row || row.status === 'pending') return platformMessages.waitingToPost;
+  if (row.status === 'posting') return platformMessages.postingNow;
+  if (row.status === 'completed') return platformMessages.successfullyPosted;
+  return row.error || platformMessages.failedToPost;
+}
+
+/** Live rows per platform: 'Waiting to post...', 'Posting now...', 'Successfully posted!' with View, or the error. */
+export function PublishRows({ rows }: { rows: readonly PublishRow[] }) {
+  return (
+    <ul className="stack" aria-live="polite">
+      {rows.map(({ platform, row }) => (
+        <li
+          key={platform}
+          data-testid={`publish-row-${platform}`}
+          className={`publish-row publish-row--${row?.status ?? 'pending'}`}
+        >
+          <strong>{platformDisplayName(platform)}</strong> <span>{rowText(row)}</span>
+          {row?.status === 'completed' && row.postUrl ? (
+            <>
+              {' '}
+              <a href={row.postUrl} target="_blank" rel="noreferrer">
+                View
+              </a>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
