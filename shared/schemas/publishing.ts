@@ -59,17 +59,6 @@ export const connectionsResponseSchema = z.object({
 });
 export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
 
-/** POST /api/connections/{platform}/authorize: where the OAuth flow returns, and Mastodon's instance and user. */
-export const authorizeRequestSchema = z.object({
-  returnPath: z.string().startsWith('/').max(500).optional(),
-  instance: z.string().trim().max(253).optional(),
-  username: z.string().trim().max(100).optional(),
-});
-export type AuthorizeRequest = z.infer<typeof authorizeRequestSchema>;
-
-/** The platform's authorization page to send the browser to. */
-export const authorizeResponseSchema = z.object({ url: z.string().url() });
-
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(300);
 
 /** POST /api/connections/telegram (spec telegram-auth): bot token and chat id, checked before storing. */
