@@ -297,6 +297,10 @@ export async function startTwitterServer(options: {
     failTweet(nthFromNow: number, fault: TweetFault) {
       faults.set(tweetCalls + nthFromNow, fault);
     },
+    /** Registers another callback URL with the app (a stack's URL is known only once it has started). */
+    allowRedirectUri(uri: string) {
+      options.redirectUris.push(uri);
+    },
     /** Every access token issued so far stops working, as two hours passing would do. */
     expireAccessTokens() {
       for (const grant of accessTokens.values()) grant.expiresAt = 0;
