@@ -4,8 +4,8 @@ import twitterText from 'twitter-text';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
+import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { makeThread, settlePublishing, startPublishingPipeline } from '../../helpers/publishing-harness';
-import { callRoute } from '../../helpers/route-call';
 
 const CLIENT = { clientId: 'x-client-id', clientSecret: 'x-client-secret' };
 const REDIRECT_URI = 'http://localhost:3000/api/connections/twitter/callback';
@@ -28,8 +28,6 @@ const { putThread, getThreadForUser } = await import('../../../functions/data/th
 const { listConnections } = await import('../../../functions/services/connections/connections');
 const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
 const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
-const { handler: authorizeRoute } = await import('../../../functions/http/connections/post-oauth-authorization');
-const { handler: callbackRoute } = await import('../../../functions/http/connections/get-oauth-callback');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -38,35 +36,12 @@ afterAll(async () => {
 
 const ARTICLE = 'https://news.example.com/harbour-report';
 
-/** POST authorize as the signed-in user → the fake's consent page → its Authorize (or Cancel) button. */
+/** POST authorize as the signed-in user → the local X's consent page → its Authorize (or Cancel) button. */
 async function consent(userId: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
-  const started = await callRoute(
-    authorizeRoute,
-    { userId },
-    { params: { platform: 'twitter' }, body: { returnPath: '/account-settings' } },
-    { method: 'POST' },
-  );
-  expect(started.status).toBe(200);
-  const page = await fetch(started.body.url);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const consentId = /name="consent" value="([^"]+)"/.exec(html)?.[1];
-  const decided = await fetch(`${twitter.url}/i/oauth2/consent`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ consent: consentId ?? '', decision }),
-    redirect: 'manual',
-  });
-  expect(decided.status).toBe(302);
-  return new URL(decided.headers.get('location') ?? '');
+  return answerConsent(await startOAuth('twitter', userId, { returnPath: '/account-settings' }), decision);
 }
 
-/** The provider's redirect, delivered to our callback route as API Gateway would. */
-async function callback(userId: string, query: Record<string, string>) {
-  const answer = await callRoute(callbackRoute, { userId }, { params: { platform: 'twitter' }, query });
-  expect(answer.status).toBe(302);
-  return new URL(answer.headers.location ?? '');
-}
+const callback = (userId: string, query: Record<string, string>) => oauthCallback('twitter', userId, query);
 
 async function connectedUser(): Promise<string> {
   const userId = `user-${randomUUID()}`;
@@ -129,13 +104,7 @@ async function expireAccessToken(userId: string) {
 describe('connecting X through its consent screen', () => {
   it('sends the browser to X with PKCE and the scopes, and comes back connected as @handle with tokens sealed', async () => {
     const userId = `user-${randomUUID()}`;
-    const started = await callRoute(
-      authorizeRoute,
-      { userId },
-      { params: { platform: 'twitter' }, body: {} },
-      { method: 'POST' },
-    );
-    const url = new URL(started.body.url);
+    const url = await startOAuth('twitter', userId);
     expect(url.origin + url.pathname).toBe(twitter.authorizeUrl);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: CLIENT.clientId,
