@@ -230,6 +230,7 @@ export const platformMessages = {
   },
   discordChannelRequired: { title: 'Discord Channel Required' },
   redditSubredditRequired: { title: 'Reddit Subreddit Required' },
+  facebookPageRequired: { title: 'Facebook Page Required' },
   invalidMastodonInstance: 'Please enter a valid Mastodon instance (e.g., mastodon.social)',
   mastodonServerRequired: 'Please select a server or enter a custom instance',
   mastodonUsernameRequired: 'Please enter your username',

@@ -11,6 +11,8 @@ export const MASTODON_LINK_WEIGHT = 23;
 export const MASTODON_DEFAULT_LIMIT = 500;
 /** Telegram Bot API: a message's text is at most 4,096 characters. */
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
+/** Facebook: a comment is at most 8,000 characters (a Page post takes more, but the rest of a thread goes as comments). */
+export const FACEBOOK_COMMENT_LIMIT = 8000;
 /** Bluesky: a post's text is at most 300 graphemes. */
 export const BLUESKY_GRAPHEME_LIMIT = 300;
 
@@ -47,6 +49,8 @@ export function postRulesFor(platform: Platform, options: { mastodonLimit?: numb
         titleOnFirstPost: true,
         authorMention: (handles) => handles.twitter,
       };
+    case 'facebook':
+      return { limit: FACEBOOK_COMMENT_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'bluesky':
       return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
     default:

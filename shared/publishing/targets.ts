@@ -97,7 +97,7 @@ export function formatSubscriberCount(count: number): string {
 
 /**
  * The target chosen for a platform that posts into a chosen place (Discord channel, Reddit
- * subreddit), or null when none is chosen; undefined for platforms that need no target.
+ * subreddit, Facebook Page), or null when none is chosen; undefined for platforms that need no target.
  */
 export function selectedTargetOf(
   platform: Platform,
@@ -105,6 +105,7 @@ export function selectedTargetOf(
 ): string | null | undefined {
   if (platform === 'discord') return text(connectionData.selectedChannelId);
   if (platform === 'reddit') return text(connectionData.selectedSubreddit);
+  if (platform === 'facebook') return text(connectionData.selectedPageId);
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { Platform } from '../../../shared/schemas/thread';
 import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
+import { facebookAdapter } from './platforms/facebook';
 import { telegramAdapter } from './platforms/telegram';
 import { twitterAdapter } from './platforms/twitter';
 
@@ -13,6 +14,7 @@ export class PlatformNotImplementedError extends DomainError {
 
 const adapters: Partial<Record<Platform, PlatformAdapter>> = {
   telegram: telegramAdapter as PlatformAdapter,
+  facebook: facebookAdapter as PlatformAdapter,
   twitter: twitterAdapter as PlatformAdapter,
 };
 
