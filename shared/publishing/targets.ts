@@ -46,6 +46,16 @@ export function discordChannels(connectionData: Record<string, unknown>): Discor
   return discordGuilds(connectionData).flatMap((guild) => guild.channels);
 }
 
+/** The Pages a Facebook connection may post on (ids and names; their tokens are never in the data). */
+export function facebookPages(connectionData: Record<string, unknown>): { id: string; name: string }[] {
+  const pages = Array.isArray(connectionData.pages) ? connectionData.pages : [];
+  return pages.flatMap((page) => {
+    if (!isRecord(page)) return [];
+    const id = text(page.id);
+    return id ? [{ id, name: text(page.name) ?? id }] : [];
+  });
+}
+
 /** Every subreddit in a Reddit connection's data, as stored. */
 export function redditSubreddits(connectionData: Record<string, unknown>): SubredditOption[] {
   const list = Array.isArray(connectionData.subreddits) ? connectionData.subreddits : [];

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { platformMessages } from '../../../../shared/messages';
 import { postRulesFor } from '../../../../shared/publishing/platform-rules';
+import { facebookPages } from '../../../../shared/publishing/targets';
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
 import { missingClientReason, type PlatformClient, platformClient } from '../../../lib/platform-clients';
@@ -112,12 +113,8 @@ async function graph<T>(
 }
 
 /** The Pages kept in the connection's data (ids and names only; their tokens are never kept there). */
-function pagesOf(connection: Pick<LiveConnection, 'connectionData'>): PublishTarget[] {
-  const pages = Array.isArray(connection.connectionData.pages) ? connection.connectionData.pages : [];
-  return pages.flatMap((page) =>
-    typeof page?.id === 'string' ? [{ id: page.id, name: typeof page.name === 'string' ? page.name : page.id }] : [],
-  );
-}
+const pagesOf = (connection: Pick<LiveConnection, 'connectionData'>): PublishTarget[] =>
+  facebookPages(connection.connectionData);
 
 function selectedPageId(connection: Pick<LiveConnection, 'connectionData'>): string | null {
   const id = connection.connectionData.selectedPageId;
