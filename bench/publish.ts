@@ -5,9 +5,7 @@
  * time from the publish request to 'completed' (one platform per thread, so no stagger is included).
  */
 import { randomUUID } from 'node:crypto';
-import { attributionText } from '../shared/attribution';
-import type { Thread } from '../shared/schemas/thread';
-import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../tests/helpers/publishing-harness';
+import { makeThread, PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../tests/helpers/publishing-harness';
 
 const THREADS = 50;
 const POSTS = 8;
@@ -30,31 +28,11 @@ function percentile(values: number[], p: number): number {
 }
 
 // Long enough that each post stays its own Telegram message (no merging under 4,096 characters).
-function thread(userId: string, index: number): Thread {
-  const now = new Date().toISOString();
+function thread(userId: string, index: number) {
   const body = Array.from({ length: POSTS - 1 }, (_, n) =>
     `Thread ${index}, post ${n + 1}: ${'the harbour auction opens before dawn. '.repeat(60)}`.trim(),
   );
-  const posts = [...body, attributionText('localhost:3000', `https://news.example.com/story-${index}`)];
-  return {
-    id: randomUUID(),
-    userId,
-    title: `Bench thread ${index}`,
-    sourceUrl: `https://news.example.com/story-${index}`,
-    createdAt: now,
-    updatedAt: now,
-    posts: posts.map((content, n) => ({ id: `post-${n}`, content, charCount: content.length })),
-    themes: [],
-    tone: 'professional',
-    isSensitiveContent: false,
-    sensitiveCategories: [],
-    sensitiveContentMessage: null,
-    hallucination: null,
-    articleSize: 0,
-    generatedSize: 0,
-    postedToX: false,
-    platformPosts: {},
-  };
+  return makeThread(userId, body, `https://news.example.com/story-${index}`, `Bench thread ${index}`);
 }
 
 try {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startTelegramServer } from '../fakes/telegram-server';
-import { type ArticleServer, articlePage, startArticleServer } from '../helpers/article-server';
+import { type ArticleServer, harbourArticlePage, startArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
 
@@ -16,17 +16,7 @@ test.beforeAll(async () => {
     chats: [{ id: '-1001', title: 'Curated Reads', username: 'curatedreads' }],
   });
   articles = await startArticleServer();
-  articles.page(
-    '/harbour',
-    articlePage({
-      title: 'The harbour at dawn',
-      paragraphs: Array.from(
-        { length: 6 },
-        (_, index) =>
-          `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-      ),
-    }),
-  );
+  articles.page('/harbour', harbourArticlePage());
   stack = await startStack({
     web: 'prod',
     env: { TELEGRAM_API_URL: telegram.url, ALLOW_PRIVATE_FETCH_HOSTS: articles.host },

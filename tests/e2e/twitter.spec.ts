@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startTwitterServer } from '../fakes/twitter-server';
-import { type ArticleServer, articlePage, startArticleServer } from '../helpers/article-server';
+import { type ArticleServer, harbourArticlePage, startArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
 
@@ -16,18 +16,7 @@ test.beforeAll(async () => {
     account: { id: '2244994945', username: 'harbourcurator', name: 'Harbour Curator' },
   });
   articles = await startArticleServer();
-  articles.page(
-    '/harbour',
-    articlePage({
-      title: 'The harbour at dawn',
-      twitterCreator: '@danareyes',
-      paragraphs: Array.from(
-        { length: 6 },
-        (_, index) =>
-          `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-      ),
-    }),
-  );
+  articles.page('/harbour', harbourArticlePage({ twitterCreator: '@danareyes' }));
   stack = await startStack({
     web: 'prod',
     env: {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, readText, sendJson, serveOnLoopback } from './fake-http';
 
 /** A Page post or a comment on one, as the fake Graph holds them. */
 export interface GraphPost {
@@ -35,9 +35,6 @@ interface TokenGrant {
 const COMMENT_LIMIT = 8000;
 const ALL_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'];
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * A local Facebook Graph API (v21.0) for Facebook Login for a Page and Page publishing, checking
  * requests as developers.facebook.com describes them: the login dialog (a real HTML page where the
@@ -63,27 +60,19 @@ export async function startFacebookServer(options: {
   let publishCalls = 0;
   let nextId = 1000;
 
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
   const graphError = (
     res: ServerResponse,
     status: number,
     error: { message: string; code: number; type?: string; is_transient?: boolean; error_subcode?: number },
     headers: Record<string, string> = {},
   ) =>
-    json(
+    sendJson(
       res,
       status,
       { error: { type: 'OAuthException', fbtrace_id: randomBytes(6).toString('hex'), ...error } },
       headers,
     );
-  const readForm = async (req: IncomingMessage): Promise<URLSearchParams> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-  };
+  const readForm = async (req: IncomingMessage) => new URLSearchParams(await readText(req));
   const issue = (grant: TokenGrant) => {
     const token = `EAA${randomBytes(24).toString('base64url')}`;
     tokens.set(token, grant);
@@ -184,7 +173,7 @@ ${choices}
         return graphError(res, 400, { message: 'Invalid OAuth access token.', code: 190 });
       }
       const long = issue({ kind: 'user', scopes: short.scopes, pages: short.pages });
-      return json(res, 200, { access_token: long, token_type: 'bearer', expires_in: 5_184_000 });
+      return sendJson(res, 200, { access_token: long, token_type: 'bearer', expires_in: 5_184_000 });
     }
     const code = codes.get(params.get('code') ?? '');
     codes.delete(params.get('code') ?? '');
@@ -204,7 +193,7 @@ ${choices}
       });
     }
     const short = issue({ kind: 'code-user', scopes: code.scopes, pages: code.pages });
-    return json(res, 200, { access_token: short, token_type: 'bearer', expires_in: 5_400 });
+    return sendJson(res, 200, { access_token: short, token_type: 'bearer', expires_in: 5_400 });
   };
 
   const pageToken = (userGrant: TokenGrant, pageId: string) =>
@@ -258,7 +247,7 @@ ${choices}
         parentId: null,
       };
       posts.push(post);
-      return json(res, 200, { id: post.id });
+      return sendJson(res, 200, { id: post.id });
     }
     const parent = posts.find((post) => post.id === target && post.parentId === null);
     if (!parent) {
@@ -279,10 +268,10 @@ ${choices}
       parentId: parent.id,
     };
     posts.push(comment);
-    return json(res, 200, { id: comment.id });
+    return sendJson(res, 200, { id: comment.id });
   };
 
-  const server = createServer(async (req, res) => {
+  const server = await serveOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     if (req.method === 'GET' && path === '/v21.0/dialog/oauth') return dialog(res, url);
@@ -293,14 +282,14 @@ ${choices}
     if (!grant) return;
     if (req.method === 'GET' && path === '/v21.0/me') {
       const page = options.pages.find((candidate) => candidate.id === grant.pageId);
-      return json(res, 200, page ? { id: page.id, name: page.name } : options.user);
+      return sendJson(res, 200, page ? { id: page.id, name: page.name } : options.user);
     }
     if (req.method === 'GET' && path === '/v21.0/me/accounts') {
       if (grant.kind !== 'user')
         return graphError(res, 400, { message: '(#100) Tried accessing nonexisting field (accounts)', code: 100 });
-      if (!grant.scopes.includes('pages_show_list')) return json(res, 200, { data: [] });
+      if (!grant.scopes.includes('pages_show_list')) return sendJson(res, 200, { data: [] });
       const shared = options.pages.filter((page) => grant.pages.includes(page.id));
-      return json(res, 200, {
+      return sendJson(res, 200, {
         data: shared.map((page) => ({
           id: page.id,
           name: page.name,
@@ -317,14 +306,12 @@ ${choices}
       if (grant.kind !== 'user' || !grant.pages.includes(pageId)) {
         return graphError(res, 400, { message: `(#100) Object with ID '${pageId}' does not exist`, code: 100 });
       }
-      return json(res, 200, { id: pageId, access_token: pageToken(grant, pageId) });
+      return sendJson(res, 200, { id: pageId, access_token: pageToken(grant, pageId) });
     }
     if (match && req.method === 'POST' && match[2]) return publish(res, grant, match[1]!, params, match[2]);
     return graphError(res, 400, { message: `Unknown path components: ${path}`, code: 2500 });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const { url } = server;
   return {
     graphUrl: `${url}/v21.0`,
     dialogUrl: `${url}/v21.0/dialog/oauth`,
@@ -337,10 +324,6 @@ ${choices}
     invalidateTokens() {
       tokens.clear();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

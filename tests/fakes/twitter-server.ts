@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import twitterText from 'twitter-text';
+import { escapeHtml, readText, sendJson, serveOnLoopback } from './fake-http';
 
 /** A post the fake X holds. */
 export interface Tweet {
@@ -36,9 +36,6 @@ interface Grant {
 const KNOWN_SCOPES = new Set(['tweet.read', 'tweet.write', 'users.read', 'offline.access']);
 const ACCESS_TOKEN_SECONDS = 7200;
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * A local X (twitter) API for the OAuth 2.0 PKCE flow and posting, checking requests as docs.x.com
  * describes them: the consent page (GET /i/oauth2/authorize, a real HTML page whose Authorize
@@ -64,10 +61,6 @@ export async function startTwitterServer(options: {
   let tweetCalls = 0;
   let nextTweetId = 1_860_000_000_000_000_000n;
 
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
   const problem = (
     res: ServerResponse,
     status: number,
@@ -75,12 +68,7 @@ export async function startTwitterServer(options: {
     detail: string,
     extra: Record<string, unknown> = {},
     headers: Record<string, string> = {},
-  ) => json(res, status, { title, detail, type: 'about:blank', status, ...extra }, headers);
-  const readBody = async (req: IncomingMessage): Promise<string> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  };
+  ) => sendJson(res, status, { title, detail, type: 'about:blank', status, ...extra }, headers);
   const issueTokens = (scopes: string[]) => {
     const accessToken = randomBytes(24).toString('base64url');
     accessTokens.set(accessToken, { scopes, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 });
@@ -156,7 +144,7 @@ export async function startTwitterServer(options: {
   };
 
   const consentDecision = async (req: IncomingMessage, res: ServerResponse) => {
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readText(req));
     const consent = consents.get(form.get('consent') ?? '');
     if (!consent) return problem(res, 400, 'Invalid Request', 'This authorization request has expired.');
     consents.delete(form.get('consent')!);
@@ -175,16 +163,19 @@ export async function startTwitterServer(options: {
 
   const token = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') {
-      return json(res, 400, { error: 'invalid_request', error_description: 'Unsupported content type' });
+      return sendJson(res, 400, { error: 'invalid_request', error_description: 'Unsupported content type' });
     }
     const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     if (req.headers.authorization !== basic) {
-      return json(res, 401, { error: 'unauthorized_client', error_description: 'Missing valid authorization header' });
+      return sendJson(res, 401, {
+        error: 'unauthorized_client',
+        error_description: 'Missing valid authorization header',
+      });
     }
-    const form = new URLSearchParams(await readBody(req));
+    const form = new URLSearchParams(await readText(req));
     tokenRequests.push(form);
     const invalid = (description: string) =>
-      json(res, 400, { error: 'invalid_request', error_description: description });
+      sendJson(res, 400, { error: 'invalid_request', error_description: description });
     if (form.get('grant_type') === 'authorization_code') {
       const code = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
@@ -195,16 +186,16 @@ export async function startTwitterServer(options: {
       if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) {
         return invalid('Value passed for the code verifier did not match the code challenge.');
       }
-      return json(res, 200, issueTokens(code.scopes));
+      return sendJson(res, 200, issueTokens(code.scopes));
     }
     if (form.get('grant_type') === 'refresh_token') {
       const grant = refreshTokens.get(form.get('refresh_token') ?? '');
       if (!grant) return invalid('Value passed for the token was invalid.');
       // X rotates refresh tokens: the one just used is spent.
       refreshTokens.delete(form.get('refresh_token')!);
-      return json(res, 200, issueTokens(grant.scopes));
+      return sendJson(res, 200, issueTokens(grant.scopes));
     }
-    return json(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant type is not supported.' });
+    return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant type is not supported.' });
   };
 
   const createTweet = async (req: IncomingMessage, res: ServerResponse) => {
@@ -236,7 +227,7 @@ export async function startTwitterServer(options: {
     }
     let body: { text?: unknown; reply?: { in_reply_to_tweet_id?: unknown } };
     try {
-      body = JSON.parse(await readBody(req));
+      body = JSON.parse(await readText(req));
     } catch {
       return problem(res, 400, 'Invalid Request', 'The request body is not valid JSON.');
     }
@@ -268,10 +259,10 @@ export async function startTwitterServer(options: {
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
     };
     tweets.push(tweet);
-    return json(res, 201, { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } });
+    return sendJson(res, 201, { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } });
   };
 
-  const server = createServer(async (req, res) => {
+  const server = await serveOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const route = `${req.method} ${url.pathname}`;
     if (route === 'GET /i/oauth2/authorize') return consentPage(res, url);
@@ -279,14 +270,12 @@ export async function startTwitterServer(options: {
     if (route === 'POST /2/oauth2/token') return token(req, res);
     if (route === 'GET /2/users/me') {
       if (!authorize(req, res, 'users.read')) return;
-      return json(res, 200, { data: options.account });
+      return sendJson(res, 200, { data: options.account });
     }
     if (route === 'POST /2/tweets') return createTweet(req, res);
     return problem(res, 404, 'Not Found Error', `${route} is not an endpoint of this API`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const { url } = server;
   return {
     url,
     authorizeUrl: `${url}/i/oauth2/authorize`,
@@ -309,10 +298,6 @@ export async function startTwitterServer(options: {
     revokeRefreshTokens() {
       refreshTokens.clear();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
