@@ -3,6 +3,7 @@ import { startTelegramServer } from '../fakes/telegram-server';
 import { type ArticleServer, harbourArticlePage, startArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
+import { generateToShareStep } from './support/publishing';
 
 const TOKEN = '424242:e2e-bot-token';
 let stack: StartedStack;
@@ -72,12 +73,7 @@ test('publishes a generated thread to Telegram from /create and shows the live r
   await card.getByRole('button', { name: 'Connect' }).click();
   await expect(card.getByText('@snipbot')).toBeVisible();
 
-  await page.goto(`${stack.url}/create`);
-  await page.getByLabel('Article URL').fill(`${articles.url}/harbour`);
-  await page.getByRole('button', { name: /Generate Thread/ }).click();
-  await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
+  await generateToShareStep(page, stack.url, `${articles.url}/harbour`);
   await page.getByRole('checkbox', { name: /Telegram/ }).check();
   await expect(page.getByText(/Telegram version: 1 post/)).toBeVisible();
   const before = telegram.messages.length;

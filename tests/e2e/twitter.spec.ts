@@ -3,6 +3,7 @@ import { startTwitterServer } from '../fakes/twitter-server';
 import { type ArticleServer, harbourArticlePage, startArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
+import { generateToShareStep } from './support/publishing';
 
 const CLIENT = { clientId: 'e2e-x-client', clientSecret: 'e2e-x-secret' };
 let stack: StartedStack;
@@ -53,12 +54,7 @@ test('connects X through its consent page, publishes a thread crediting the auth
   await expect(card.getByText('Current connection: @harbourcurator')).toBeVisible();
   const callbackUrl = (await callbackRequest).url();
 
-  await page.goto(`${stack.url}/create`);
-  await page.getByLabel('Article URL').fill(`${articles.url}/harbour`);
-  await page.getByRole('button', { name: /Generate Thread/ }).click();
-  await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
+  await generateToShareStep(page, stack.url, `${articles.url}/harbour`);
   await page.getByRole('checkbox', { name: /Twitter\/X/ }).check();
   const before = twitter.tweets.length;
   await page.getByRole('button', { name: 'Continue to Publishing' }).click();
