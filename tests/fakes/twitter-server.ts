@@ -11,8 +11,11 @@ export interface Tweet {
   inReplyTo: string | null;
 }
 
-/** A fault answered instead of the next POST /2/tweets (429 carries x-rate-limit-reset `resetIn` seconds ahead). */
-export type TweetFault = { status: 500 | 503 | 401 | 403 } | { status: 429; resetIn: number };
+/**
+ * A fault answered instead of the next POST /2/tweets: 429 carries x-rate-limit-reset `resetIn`
+ * seconds ahead, and with `dailyResetIn` the user's spent 24-hour cap and its reset.
+ */
+export type TweetFault = { status: 500 | 503 | 401 | 403 } | { status: 429; resetIn: number; dailyResetIn?: number };
 
 interface Account {
   id: string;
@@ -204,7 +207,15 @@ export async function startTwitterServer(options: {
     const fault = faults.get(tweetCalls);
     if (fault) {
       if (fault.status === 429) {
-        const reset = Math.ceil(Date.now() / 1000) + fault.resetIn;
+        const now = Math.ceil(Date.now() / 1000);
+        const daily: Record<string, string> =
+          fault.dailyResetIn === undefined
+            ? {}
+            : {
+                'x-user-limit-24hour-limit': '17',
+                'x-user-limit-24hour-remaining': '0',
+                'x-user-limit-24hour-reset': String(now + fault.dailyResetIn),
+              };
         return problem(
           res,
           429,
@@ -213,8 +224,9 @@ export async function startTwitterServer(options: {
           {},
           {
             'x-rate-limit-limit': '100',
-            'x-rate-limit-remaining': '0',
-            'x-rate-limit-reset': String(reset),
+            'x-rate-limit-remaining': fault.dailyResetIn === undefined ? '0' : '99',
+            'x-rate-limit-reset': String(now + fault.resetIn),
+            ...daily,
           },
         );
       }

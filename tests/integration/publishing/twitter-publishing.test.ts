@@ -25,7 +25,9 @@ const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('../../../functions/data/client');
 const { keys } = await import('../../../functions/data/keys');
 const { putThread, getThreadForUser } = await import('../../../functions/data/thread-repository');
-const { listConnections } = await import('../../../functions/services/connections/connections');
+const { listConnections, loadLiveConnection } = await import('../../../functions/services/connections/connections');
+const { twitterAdapter } = await import('../../../functions/services/publishing/platforms/twitter');
+const { PlatformRateLimitError } = await import('../../../functions/services/publishing/platform-adapter');
 const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
 const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
 
@@ -257,6 +259,28 @@ describe('publishing a thread to X through the queue', () => {
     const sent = tweetsSince(start);
     expect(sent).toHaveLength(5);
     expectChainedThread(sent, thread.sourceUrl);
+  });
+
+  it("waits for the daily cap's own reset when the user's 24-hour post limit is spent", async () => {
+    const userId = await connectedUser();
+    const connection = await loadLiveConnection(userId, 'twitter', new Date());
+    twitter.failTweet(1, { status: 429, resetIn: 60, dailyResetIn: 3600 });
+
+    const refused = await twitterAdapter
+      .publishPost(connection!, {
+        text: `A post for the daily cap ${randomUUID()}`,
+        index: 0,
+        total: 1,
+        root: null,
+        parent: null,
+        idempotencyKey: 'run-0',
+        article: { url: ARTICLE, title: 'The harbour at dawn' },
+      })
+      .catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(PlatformRateLimitError);
+    expect(refused).toMatchObject({ message: 'Twitter/X daily post limit reached' });
+    expect((refused as InstanceType<typeof PlatformRateLimitError>).retryAfterSeconds).toBeGreaterThan(3500);
   });
 
   it('refreshes an expired access token before posting and keeps the rotated refresh token', async () => {

@@ -31,6 +31,18 @@ interface ApiProblem {
   errors?: { message?: string }[];
 }
 
+/**
+ * How long a 429 asks us to wait: the 15-minute window's x-rate-limit-reset, or, when the user's
+ * daily post cap is spent (x-user-limit-24hour-remaining 0), that cap's own reset.
+ */
+function rateLimitWait(headers: Headers, now: Date): { seconds: number; daily: boolean } {
+  const dailyReset = headers.get('x-user-limit-24hour-remaining') === '0' && headers.get('x-user-limit-24hour-reset');
+  if (dailyReset) {
+    return { seconds: retryAfterSeconds(new Headers({ 'x-rate-limit-reset': dailyReset }), now), daily: true };
+  }
+  return { seconds: retryAfterSeconds(headers, now), daily: false };
+}
+
 /** The token endpoint's fixed parts: a confidential client authenticates with HTTP Basic. */
 async function tokenRequest(now: Date): Promise<Omit<TokenRequest, 'params'>> {
   const client = await platformClient('twitter');
@@ -70,7 +82,9 @@ async function callApi<T>(
   const reason =
     body.detail ?? body.errors?.[0]?.message ?? body.title ?? `${PLATFORM_NAME} answered ${response.status}`;
   if (response.status === 429) {
-    throw new PlatformRateLimitError(`${PLATFORM_NAME} rate limit reached`, retryAfterSeconds(response.headers, now));
+    const wait = rateLimitWait(response.headers, now);
+    const message = wait.daily ? `${PLATFORM_NAME} daily post limit reached` : `${PLATFORM_NAME} rate limit reached`;
+    throw new PlatformRateLimitError(message, wait.seconds);
   }
   // Tokens are refreshed before they expire, so a 401 means the grant was revoked: refreshing here
   // could not store X's rotated refresh token, so the user reconnects.
