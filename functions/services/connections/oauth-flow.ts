@@ -1,3 +1,4 @@
+import { type ConfiguredPlatform, type PlatformClient, platformClient } from '../../lib/platform-clients';
 import {
   type OAuthClient,
   PlatformRateLimitError,
@@ -41,6 +42,13 @@ export function authorizationUrl(request: AuthorizationRequest): string {
   }
   for (const [name, value] of Object.entries(request.extraParams ?? {})) url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** The operator's app for a platform, or a refusal naming it (the card says why before any flow starts). */
+export async function configuredClient(platform: ConfiguredPlatform, displayName: string): Promise<PlatformClient> {
+  const client = await platformClient(platform);
+  if (!client) throw new PlatformRejectedError(`${displayName} is not configured on this server.`);
+  return client;
 }
 
 /** Tokens as the platform issued them. */
@@ -108,7 +116,8 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   const accessToken = body.access_token;
   if (!response.ok || typeof accessToken !== 'string' || !accessToken) {
     // Facebook's Graph answers { error: { message, code } } instead of RFC 6749's error strings.
-    const graphError = typeof body.error === 'object' && body.error !== null ? (body.error as { message?: unknown }) : null;
+    const graphError =
+      typeof body.error === 'object' && body.error !== null ? (body.error as { message?: unknown }) : null;
     const reason = String(
       body.error_description ?? graphError?.message ?? body.error ?? body.message ?? `HTTP ${response.status}`,
     );

@@ -4,9 +4,10 @@ import { postRulesFor } from '../../../../shared/publishing/platform-rules';
 import { facebookPages } from '../../../../shared/publishing/targets';
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
-import { missingClientReason, type PlatformClient, platformClient } from '../../../lib/platform-clients';
+import { missingClientReason } from '../../../lib/platform-clients';
 import {
   authorizationUrl,
+  configuredClient,
   exchangeCode,
   ReconnectRequiredError,
   requestTokens,
@@ -42,11 +43,7 @@ interface GraphError {
   is_transient?: boolean;
 }
 
-async function appClient(): Promise<PlatformClient> {
-  const client = await platformClient('facebook');
-  if (!client) throw new PlatformRejectedError(`${PLATFORM_NAME} is not configured on this server.`);
-  return client;
-}
+const appClient = () => configuredClient('facebook', PLATFORM_NAME);
 
 /** The longest `estimated_time_to_regain_access` (minutes) in Facebook's usage headers, in seconds. */
 function regainSeconds(headers: Headers): number | null {

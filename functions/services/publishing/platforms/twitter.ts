@@ -1,9 +1,10 @@
 import { postRulesFor } from '../../../../shared/publishing/platform-rules';
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
-import { missingClientReason, platformClient } from '../../../lib/platform-clients';
+import { missingClientReason } from '../../../lib/platform-clients';
 import {
   authorizationUrl,
+  configuredClient,
   exchangeCode,
   expiresSoon,
   ReconnectRequiredError,
@@ -43,13 +44,13 @@ function rateLimitWait(headers: Headers, now: Date): { seconds: number; daily: b
   return { seconds: retryAfterSeconds(headers, now), daily: false };
 }
 
+const appClient = () => configuredClient('twitter', PLATFORM_NAME);
+
 /** The token endpoint's fixed parts: a confidential client authenticates with HTTP Basic. */
 async function tokenRequest(now: Date): Promise<Omit<TokenRequest, 'params'>> {
-  const client = await platformClient('twitter');
-  if (!client) throw new PlatformRejectedError(`${PLATFORM_NAME} is not configured on this server.`);
   return {
     tokenUrl: `${config().platformUrls.twitterApi}/2/oauth2/token`,
-    client,
+    client: await appClient(),
     clientAuth: 'basic',
     now,
     platformName: PLATFORM_NAME,
@@ -108,11 +109,9 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   oauth: {
     unavailableReason: () => missingClientReason('twitter', PLATFORM_NAME),
     async authorizationUrl(flow, deps) {
-      const client = await platformClient('twitter');
-      if (!client) throw new PlatformRejectedError(`${PLATFORM_NAME} is not configured on this server.`);
       return authorizationUrl({
         authorizeUrl: config().platformUrls.twitterAuthorize,
-        client,
+        client: await appClient(),
         redirectUri: deps.redirectUri,
         scopes: SCOPES,
         state: flow.state,
