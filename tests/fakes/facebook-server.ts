@@ -316,6 +316,10 @@ ${choices}
     graphUrl: `${url}/v21.0`,
     dialogUrl: `${url}/v21.0/dialog/oauth`,
     posts,
+    /** Registers another redirect URI with the app (a stack's URL is known only once it has started). */
+    allowRedirectUri(uri: string) {
+      options.redirectUris.push(uri);
+    },
     /** Answers the n-th Page post or comment from now (1 = the next) with a fault. */
     failPublish(nthFromNow: number, fault: GraphFault) {
       faults.set(publishCalls + nthFromNow, fault);

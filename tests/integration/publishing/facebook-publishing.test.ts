@@ -93,7 +93,7 @@ describe('connecting a Facebook Page', () => {
     expect(connections[0]).toMatchObject({
       platform: 'facebook',
       platformUsername: GAZETTE.name,
-      connectionData: { pages: [GAZETTE], selectedPageId: GAZETTE.id, selectedPageName: GAZETTE.name },
+      connectionData: { pages: [GAZETTE], selectedPageId: GAZETTE.id, pageName: GAZETTE.name },
     });
     const item = await storedConnection(userId);
     expect(String(item?.accessToken)).toMatch(/^v1\./);

@@ -118,7 +118,7 @@ function selectedPageId(connection: Pick<LiveConnection, 'connectionData'>): str
   return typeof id === 'string' && id ? id : null;
 }
 
-const pageChoice = (page: PublishTarget) => ({ selectedPageId: page.id, selectedPageName: page.name });
+const pageChoice = (page: PublishTarget) => ({ selectedPageId: page.id, pageName: page.name });
 
 /**
  * Facebook: a Page the user manages. Login exchanges the code, then the short-lived user token for
