@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { queues as queueEntries } from '../../functions/manifest';
+import type { OutgoingPost } from '../../functions/services/publishing/platform-adapter';
 import { freePort } from '../../local/ports';
 import { startQueuePoller } from '../../local/queue-poller';
 import { createQueues, localSqsClient, startSqs } from '../../local/queues';
@@ -91,4 +92,17 @@ export async function settlePublishing(userId: string, threadId: string) {
     if (Date.now() > deadline) throw new Error(`still ${row?.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A thread's first post as the worker hands it to an adapter, for calling an adapter directly. */
+export function firstPost(text: string, articleUrl: string): OutgoingPost {
+  return {
+    text,
+    index: 0,
+    total: 1,
+    root: null,
+    parent: null,
+    idempotencyKey: 'run-0',
+    article: { url: articleUrl, title: 'The harbour at dawn' },
+  };
 }

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
 import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
-import { makeThread, settlePublishing, startPublishingPipeline } from '../../helpers/publishing-harness';
+import { firstPost, makeThread, settlePublishing, startPublishingPipeline } from '../../helpers/publishing-harness';
 
 const APP = { appId: 'fb-app-id', appSecret: 'fb-app-secret' };
 const GAZETTE = { id: '1110001', name: 'Harbour Gazette' };
@@ -184,15 +184,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     const connection = await loadLiveConnection(userId, 'facebook', new Date());
     facebook.failPublish(1, { code: 32, regainMinutes: 3 });
 
-    const refused = facebookAdapter.publishPost(connection!, {
-      text: 'One post.',
-      index: 0,
-      total: 1,
-      root: null,
-      parent: null,
-      idempotencyKey: 'run-0',
-      article: { url: ARTICLE, title: 'The harbour at dawn' },
-    });
+    const refused = facebookAdapter.publishPost(connection!, firstPost('One post.', ARTICLE));
 
     await expect(refused).rejects.toBeInstanceOf(PlatformRateLimitError);
     await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 180 });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
-import { makeThread, settlePublishing, startPublishingPipeline } from '../../helpers/publishing-harness';
+import { firstPost, makeThread, settlePublishing, startPublishingPipeline } from '../../helpers/publishing-harness';
 
 const CLIENT = { clientId: 'x-client-id', clientSecret: 'x-client-secret' };
 const REDIRECT_URI = 'http://localhost:3000/api/connections/twitter/callback';
@@ -267,15 +267,7 @@ describe('publishing a thread to X through the queue', () => {
     twitter.failTweet(1, { status: 429, resetIn: 60, dailyResetIn: 3600 });
 
     const refused = await twitterAdapter
-      .publishPost(connection!, {
-        text: `A post for the daily cap ${randomUUID()}`,
-        index: 0,
-        total: 1,
-        root: null,
-        parent: null,
-        idempotencyKey: 'run-0',
-        article: { url: ARTICLE, title: 'The harbour at dawn' },
-      })
+      .publishPost(connection!, firstPost(`A post for the daily cap ${randomUUID()}`, ARTICLE))
       .catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(PlatformRateLimitError);
