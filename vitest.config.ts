@@ -31,6 +31,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Bluesky against a real PDS, whose packages install apart: `npm ci --prefix tests/bluesky-pds`.
+        test: {
+          name: 'bluesky-pds',
+          include: ['tests/bluesky-pds/*.test.ts'],
+          environment: 'node',
+          env: localAwsEnv,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -5,7 +5,9 @@
  * time from the publish request to 'completed' (one platform per thread, so no stagger is included).
  */
 import { randomUUID } from 'node:crypto';
-import { makeThread, PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../tests/helpers/publishing-harness';
+import type { Thread } from '../shared/schemas/thread';
+import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../tests/helpers/publishing-harness';
+import { makeThread } from '../tests/helpers/publishing-threads';
 
 const THREADS = 50;
 const POSTS = 8;
@@ -28,11 +30,14 @@ function percentile(values: number[], p: number): number {
 }
 
 // Long enough that each post stays its own Telegram message (no merging under 4,096 characters).
-function thread(userId: string, index: number) {
+function thread(userId: string, index: number): Thread {
   const body = Array.from({ length: POSTS - 1 }, (_, n) =>
     `Thread ${index}, post ${n + 1}: ${'the harbour auction opens before dawn. '.repeat(60)}`.trim(),
   );
-  return makeThread(userId, body, `https://news.example.com/story-${index}`, `Bench thread ${index}`);
+  return makeThread(userId, body, {
+    title: `Bench thread ${index}`,
+    sourceUrl: `https://news.example.com/story-${index}`,
+  });
 }
 
 try {

@@ -105,6 +105,8 @@ export const routes: RouteEntry[] = [
     access: { table: 'read', inspectQueues: true },
   },
   { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user', access: { table: 'write' } },
+  // is_admin for the header: any signed-in user; write, as every admin check is recorded.
+  { method: 'GET', path: '/api/me/is-admin', handler: 'http/get-is-admin', auth: 'user', access: { table: 'write' } },
   {
     method: 'DELETE',
     path: '/api/me',
@@ -237,6 +239,13 @@ export const routes: RouteEntry[] = [
     access: { table: 'write', tokenKey: true },
   },
   {
+    method: 'PUT',
+    path: '/api/connections/{platform}/target',
+    handler: 'http/connections/put-connection-target',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
     method: 'POST',
     path: '/api/connections/{platform}/authorize',
     handler: 'http/connections/post-oauth-authorization',
@@ -254,11 +263,12 @@ export const routes: RouteEntry[] = [
     access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
   },
   {
-    method: 'PUT',
-    path: '/api/connections/{platform}/target',
-    handler: 'http/connections/put-connection-target',
+    method: 'POST',
+    path: '/api/connections/bluesky',
+    handler: 'http/connections/post-bluesky-connection',
     auth: 'user',
-    access: { table: 'write' },
+    timeoutSeconds: 20,
+    access: { table: 'write', tokenKey: true },
   },
   {
     method: 'DELETE',
@@ -358,6 +368,22 @@ export const routes: RouteEntry[] = [
     method: 'DELETE',
     path: '/api/admin/threads/{threadId}',
     handler: 'http/admin/delete-admin-thread',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/actions',
+    handler: 'http/admin/post-admin-action',
+    auth: 'admin',
+    // Every admin's balance and ledger entry, one at a time.
+    timeoutSeconds: 30,
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/security-events',
+    handler: 'http/admin/get-admin-security-events',
     auth: 'admin',
     access: { table: 'write' },
   },

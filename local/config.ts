@@ -19,6 +19,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().optional(),
   TELEGRAM_API_URL: z.string().optional(),
+  BLUESKY_SERVICE_URL: z.string().optional(),
 });
 
 export type StartMode = 'dev' | 'prod' | 'none';
@@ -47,6 +48,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
         'STRIPE_WEBHOOK_SECRET',
         'STRIPE_API_BASE',
         'TELEGRAM_API_URL',
+        'BLUESKY_SERVICE_URL',
       ] as const
     )
       .filter((name) => raw[name])

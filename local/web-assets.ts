@@ -8,7 +8,13 @@ import { refuseMalformedPath } from './routes';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webConfigFile = path.join(rootDir, 'web/vite.config.ts');
-export const webDistDir = path.join(rootDir, 'web/dist');
+/**
+ * The local build, with the test checkout, kept apart from web/dist (the cloud build the CDK app
+ * deploys), so neither can ship as the other.
+ */
+export const webDistDir = path.join(rootDir, 'web/dist-local');
+/** The Vite mode of everything the local stack serves (web/vite.config.ts keeps the test checkout in it). */
+const LOCAL_MODE = 'local-stack';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,10 +31,10 @@ const contentTypes: Record<string, string> = {
 
 type Middleware = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** Builds the SPA into web/dist (used by `--prod` when no build exists yet). */
+/** Builds the local SPA into web/dist-local (used by `--prod` when no build exists yet, and by the e2e setup). */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: webConfigFile, logLevel: 'warn' });
+  await build({ configFile: webConfigFile, mode: LOCAL_MODE, logLevel: 'warn', build: { outDir: webDistDir } });
 }
 
 /**
@@ -85,6 +91,7 @@ export async function createDevSite(
   const { createServer } = await import('vite');
   const vite = await createServer({
     configFile: webConfigFile,
+    mode: LOCAL_MODE,
     appType: 'spa',
     server: { middlewareMode: true, hmr: { server: httpServer } },
     logLevel: 'warn',

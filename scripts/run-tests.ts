@@ -1,5 +1,5 @@
 /**
- * `npm test`: every runner in turn (vitest unit + integration, the data-layer suite again on the
+ * `npm test`: every runner in turn (vitest unit + integration, Bluesky on a real PDS, the data-layer suite again on the
  * official DynamoDB Local when Java is present, Playwright e2e in Chromium), then one plain
  * closing line `N passed, N failed` over all of them. Exits non-zero on any failure.
  */
@@ -48,8 +48,34 @@ const wants = (suite: string) => only.length === 0 || only.includes(suite);
 
 if (wants('vitest')) {
   const file = path.join(resultsDir, 'vitest.json');
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const code = run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'integration',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
   tallies.push(vitestTally('vitest (unit + integration)', file, code));
+}
+
+// Bluesky against a real PDS. Its packages install apart (`npm ci --prefix tests/bluesky-pds`); CI
+// sets BLUESKY_PDS_REQUIRED so a missing install fails there instead of skipping.
+if (wants('bluesky-pds')) {
+  const file = path.join(resultsDir, 'vitest-bluesky-pds.json');
+  const code = run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    'bluesky-pds',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  tallies.push(vitestTally('Bluesky on a real PDS', file, code));
 }
 
 if (wants('dynamodb-local')) {

@@ -343,3 +343,6 @@ export const apiErrorMessages = {
   request_in_progress: 'This request is still being processed. Please wait a moment before retrying.',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
 } as const satisfies Partial<Record<ErrorCode, string>>;
+
+/** Beyond the spec (its Bluesky form names only the app password): the handle the session is for. */
+export const blueskyHandleRequired = 'Please enter your Bluesky handle';

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems, db, isConditionFailure, tableName } from './client';
+import { batchGetItems, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys, singletonSortKeys } from './keys';
 import { addToTotals } from './stats-repository';
 
@@ -164,6 +164,54 @@ async function addToAdminCount(delta: number, above?: number): Promise<void> {
       ...(above === undefined ? {} : { ConditionExpression: '#n > :above' }),
       ExpressionAttributeNames: { '#n': 'count' },
       ExpressionAttributeValues: { ':delta': delta, ...(above === undefined ? {} : { ':above': above }) },
+    }),
+  );
+}
+
+/** Every admin's user id, from the roles listing (gsi1 `ROLE#admin`), page by page. */
+export async function listAdminUserIds(): Promise<string[]> {
+  const userIds: string[] = [];
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.rolesListingPartition('admin') },
+    ProjectionExpression: 'userId',
+  }))
+    userIds.push(String(item.userId));
+  return userIds;
+}
+
+/**
+ * Account deletion, before the role item goes: an admin's role is taken off the admin counter once.
+ * The counter remembers whose role it took (`uncountedAdmins`) until the role item is gone, so a
+ * deletion run again after a crash does not take it twice.
+ */
+export async function uncountAdminRoleOfDeletedAccount(userId: string): Promise<void> {
+  if ((await getRole(userId)) !== 'admin') return;
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter('ADMINS'),
+        UpdateExpression: 'ADD #n :minusOne, uncountedAdmins :user',
+        ConditionExpression: 'NOT contains(uncountedAdmins, :userId)',
+        ExpressionAttributeNames: { '#n': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':user': new Set([userId]), ':userId': userId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Account deletion, once the role item is gone: the counter forgets the deleted user (safe to repeat). */
+export async function forgetUncountedAdmin(userId: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.counter('ADMINS'),
+      UpdateExpression: 'DELETE uncountedAdmins :user',
+      ExpressionAttributeValues: { ':user': new Set([userId]) },
     }),
   );
 }

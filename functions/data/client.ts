@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { traced } from '../lib/tracer';
 
@@ -12,6 +12,18 @@ export const db = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { rem
 /** The table every repository reads and writes. */
 export function tableName(): string {
   return config().tableName;
+}
+
+/** Every item a Query matches, page after page (for listings read whole: admins, purchases, a day's balances). */
+export async function* queryAllPages(
+  input: Omit<QueryCommandInput, 'TableName'>,
+): AsyncGenerator<Record<string, unknown>> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: cursor }));
+    yield* page.Items ?? [];
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
 }
 
 /** True when a write was refused by its condition expression. */

@@ -105,23 +105,6 @@ export async function disconnectConnection(userId: string, platform: Platform, u
   );
 }
 
-/** A refresh was refused: the connection stays (so the card can offer Reconnect) but cannot post. */
-export async function markConnectionNeedsReconnect(
-  userId: string,
-  platform: Platform,
-  updatedAt: string,
-): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.platformConnection(userId, platform),
-      UpdateExpression: 'SET connectionData.needsReconnect = :yes, updatedAt = :u',
-      ConditionExpression: 'isConnected = :yes',
-      ExpressionAttributeValues: { ':yes': true, ':u': updatedAt },
-    }),
-  );
-}
-
 /**
  * Merges `patch` into a connected connection's data (e.g. the chosen Discord channel); false when
  * the user has no live connection on that platform (a disconnect in between wins).
@@ -152,4 +135,21 @@ export async function updateConnectionData(
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** A refresh was refused: the connection stays (so the card can offer Reconnect) but cannot post. */
+export async function markConnectionNeedsReconnect(
+  userId: string,
+  platform: Platform,
+  updatedAt: string,
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.platformConnection(userId, platform),
+      UpdateExpression: 'SET connectionData.needsReconnect = :yes, updatedAt = :u',
+      ConditionExpression: 'isConnected = :yes',
+      ExpressionAttributeValues: { ':yes': true, ':u': updatedAt },
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CreditsRecord, toCreditsRecord } from './account-repository';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
 
@@ -39,6 +39,7 @@ const GRANT_FROM_ALLOWANCE = 'grantId = :grantId, grantAmount = dailyAllowance -
 function grantDescription(grantId: string): string {
   if (grantId.startsWith('free-')) return 'Daily free credits';
   if (grantId === 'grant-initial') return 'Free credits on sign-up';
+  if (grantId.startsWith('admin-refresh-')) return 'Admin credit refresh';
   return 'Free credit allowance changed';
 }
 
@@ -115,25 +116,70 @@ export async function refreshFreeCreditsIfStale(userId: string, today: string): 
   return false;
 }
 
-/** Changes the free allowance (role change); free credits move at once to the new allowance. */
-export async function setDailyAllowance(userId: string, allowance: number, now = new Date()): Promise<void> {
-  await settlePendingGrant(userId);
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.credits(userId),
-      UpdateExpression:
-        'SET grantId = :grantId, grantAmount = :allowance - #free, grantAt = :grantAt, dailyAllowance = :allowance, #free = :allowance',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#free': 'freeCredits' },
-      ExpressionAttributeValues: {
-        ':allowance': allowance,
-        ':grantId': `allowance-${now.toISOString()}`,
-        ':grantAt': now.toISOString(),
-      },
-    }),
-  );
-  await settlePendingGrant(userId);
+/**
+ * Changes the free allowance (role change); free credits move at once to the new allowance. A user
+ * with no balance yet gets one with the new allowance at first use.
+ */
+export function setDailyAllowance(userId: string, allowance: number, now = new Date()): Promise<FreeCreditsOutcome> {
+  return replaceFreeCredits(userId, allowance, `allowance-${now.toISOString()}`, now, allowance);
+}
+
+/** What setting free credits did: changed them, found them at the amount already, or found no balance. */
+export type FreeCreditsOutcome = 'changed' | 'unchanged' | 'no-balance';
+
+/**
+ * Sets a balance's free credits to `amount` (admin credit refresh), with the ledger entry of the
+ * difference under `grantId`; a balance already at `amount` gets no entry, so a repeat adds nothing.
+ */
+export function setFreeCredits(
+  userId: string,
+  amount: number,
+  grantId: string,
+  now: Date,
+): Promise<FreeCreditsOutcome> {
+  return replaceFreeCredits(userId, amount, grantId, now);
+}
+
+/**
+ * Free credits (and optionally the allowance) set to `amount` in one conditional update that also
+ * records the grant it owes; a grant still pending from another change is settled first, never overwritten.
+ */
+async function replaceFreeCredits(
+  userId: string,
+  amount: number,
+  grantId: string,
+  now: Date,
+  allowance?: number,
+): Promise<FreeCreditsOutcome> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await settlePendingGrant(userId);
+    try {
+      const result = await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.credits(userId),
+          UpdateExpression: `SET grantId = :grantId, grantAmount = :amount - #free, grantAt = :grantAt, #free = :amount${
+            allowance === undefined ? '' : ', dailyAllowance = :allowance'
+          }`,
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(grantId)',
+          ExpressionAttributeNames: { '#free': 'freeCredits' },
+          ExpressionAttributeValues: {
+            ':amount': amount,
+            ':grantId': grantId,
+            ':grantAt': now.toISOString(),
+            ...(allowance === undefined ? {} : { ':allowance': allowance }),
+          },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      await settlePendingGrant(userId);
+      return Number(result.Attributes?.freeCredits ?? amount) === amount ? 'unchanged' : 'changed';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (!(await getCredits(userId))) return 'no-balance';
+    }
+  }
+  throw new Error(`Free credits of ${userId} kept changing under a pending grant`);
 }
 
 /**
@@ -256,21 +302,13 @@ function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
 
 /** User ids whose free credits were last refreshed on `date` (the midnight job's work list). */
 export async function* listUserIdsRefreshedOn(date: string): AsyncGenerator<string> {
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexes.byGsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.creditsResetDatePartition(date) },
-        ProjectionExpression: 'userId',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) yield String(item.userId);
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.creditsResetDatePartition(date) },
+    ProjectionExpression: 'userId',
+  }))
+    yield String(item.userId);
 }
 
 /** Segments of the audit's parallel Scan of balances. */
@@ -334,20 +372,12 @@ export async function listNewestLedgerEntries(limit: number): Promise<LedgerEntr
 /** Every purchase of every user, newest first, from the purchases listing (gsi1 `PURCHASES`), page by page. */
 export async function listAllPurchases(): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexes.byGsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.purchasesListingPartition },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    entries.push(...(page.Items ?? []).map(toLedgerEntry));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.purchasesListingPartition },
+    ScanIndexForward: false,
+  }))
+    entries.push(toLedgerEntry(item));
   return entries;
 }

@@ -44,6 +44,7 @@ export const keys = {
   role: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.role }),
   /** Admins are listed under one index partition (counts, refresh of admin credits). */
   roleListing: (role: string, userId: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: userId }),
+  rolesListingPartition: (role: string) => `ROLE#${role}`,
 
   credits: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.credits }),
   /** Balances grouped by the date of their last free refresh, so the midnight job Queries stale ones. */
@@ -108,6 +109,18 @@ export const keys = {
     sk: `SECURITY#${createdAt}#${eventId}`,
   }),
   securityEventPrefix: 'SECURITY#',
+  /** The admin security log: every event newest first (gsi2), by event type (gsi1), by user and type (gsi3). */
+  securityEventListings: (userId: string, eventType: string, createdAt: string, eventId: string) => ({
+    gsi1pk: `SECURITY_EVENTS#${eventType}`,
+    gsi1sk: `${createdAt}#${eventId}`,
+    gsi2pk: 'SECURITY_EVENTS',
+    gsi2sk: `${createdAt}#${eventId}`,
+    gsi3pk: `SECURITY_EVENTS#${userId}#${eventType}`,
+    gsi3sk: `${createdAt}#${eventId}`,
+  }),
+  securityEventsListingPartition: 'SECURITY_EVENTS',
+  securityEventsOfTypePartition: (eventType: string) => `SECURITY_EVENTS#${eventType}`,
+  securityEventsOfUserAndTypePartition: (userId: string, eventType: string) => `SECURITY_EVENTS#${userId}#${eventType}`,
 
   /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
   accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.accountDeletion }),
@@ -132,6 +145,12 @@ export const keys = {
 
   /** One item per Checkout Session: its conditional creation decides which delivery fulfils it. */
   checkoutFulfilment: (sessionId: string): ItemKey => ({ pk: `PAYMENT#${sessionId}`, sk: 'FULFILMENT' }),
+  /** A user's fulfilments, so deleting the account can detach them from it without a Scan. */
+  fulfilmentOfUser: (userId: string, createdAt: string, sessionId: string) => ({
+    gsi1pk: `PAYMENTS#${userId}`,
+    gsi1sk: `${createdAt}#${sessionId}`,
+  }),
+  fulfilmentsOfUserPartition: (userId: string) => `PAYMENTS#${userId}`,
 
   /** An admin's platform toggle; no item means the platform is enabled. */
   platformSetting: (platform: string): ItemKey => ({ pk: 'SETTINGS', sk: `PLATFORM#${platform}` }),
@@ -150,9 +169,14 @@ export const keys = {
 } as const;
 
 /** The index each named access pattern queries. */
-export const indexes: Record<'byGsi1' | 'byGsi2' | 'threadsByCreated' | 'threadsByTitle', IndexName> = {
+export const indexes: Record<
+  'byGsi1' | 'byGsi2' | 'threadsByCreated' | 'threadsByTitle' | 'securityEventsByUserAndType',
+  IndexName
+> = {
   byGsi1: 'gsi1',
   byGsi2: 'gsi2',
   threadsByCreated: 'gsi3',
   threadsByTitle: 'gsi4',
+  /** gsi3 is overloaded: a user's threads (`THREADS#<id>`) and a user's security events of one type. */
+  securityEventsByUserAndType: 'gsi3',
 };

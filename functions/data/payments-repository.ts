@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditPackage } from '../../shared/schemas/credits';
-import { db, isConditionFailure, tableName } from './client';
+import { db, isConditionFailure, queryAllPages, tableName } from './client';
 import { recordLedgerEntry } from './credits-repository';
-import { keys } from './keys';
+import { indexes, keys } from './keys';
 
 /** Every package, active or not, ordered by sortOrder. */
 export async function listCreditPackages(): Promise<CreditPackage[]> {
@@ -53,7 +53,8 @@ export interface PaidSession {
 
 export interface Fulfilment {
   sessionId: string;
-  userId: string;
+  /** Null once the paying account was deleted. */
+  userId: string | null;
   packageId: string;
   credits: number;
   createdAt: string;
@@ -66,7 +67,39 @@ export async function getFulfilment(sessionId: string): Promise<Fulfilment | nul
   );
   if (!result.Item) return null;
   const { userId, packageId, credits, createdAt } = result.Item;
-  return { sessionId, userId, packageId, credits, createdAt };
+  // A fulfilment detached from a deleted account belongs to no one.
+  return { sessionId, userId: userId ?? null, packageId, credits, createdAt };
+}
+
+/**
+ * Account deletion: the user's fulfilment records stay (accounting records keyed by the Checkout
+ * Session, and what makes a late or replayed delivery of a session add nothing) but lose the user id
+ * and the index keys that name the user. Safe to repeat. Returns how many were detached.
+ */
+export async function detachFulfilmentsFromUser(userId: string, now: string): Promise<number> {
+  let detached = 0;
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.fulfilmentsOfUserPartition(userId) },
+    ProjectionExpression: 'sessionId',
+  })) {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.checkoutFulfilment(String(item.sessionId)),
+          UpdateExpression: 'REMOVE userId, gsi1pk, gsi1sk SET accountDeletedAt = :now',
+          ConditionExpression: 'userId = :userId',
+          ExpressionAttributeValues: { ':userId': userId, ':now': now },
+        }),
+      );
+      detached++;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return detached;
 }
 
 /**
@@ -124,7 +157,12 @@ async function recordFulfilment(session: PaidSession, now: Date): Promise<Fulfil
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.checkoutFulfilment(session.sessionId), type: 'checkout-fulfilment', ...fulfilment },
+        Item: {
+          ...keys.checkoutFulfilment(session.sessionId),
+          ...keys.fulfilmentOfUser(session.userId, fulfilment.createdAt, session.sessionId),
+          type: 'checkout-fulfilment',
+          ...fulfilment,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

@@ -74,6 +74,8 @@ const envSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().optional(),
   /** Secrets Manager ARN of `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }` (cloud). */
   PLATFORM_CLIENTS_SECRET_ARN: z.string().min(1).optional(),
+  /** Where Bluesky sessions are made (an entryway or a PDS; a local PDS in tests). */
+  BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
   /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
   TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** In the cloud: the Secrets Manager secret holding that key material. */
@@ -133,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     },
     platformUrls: {
       telegram: trimSlash(raw.TELEGRAM_API_URL),
+      bluesky: trimSlash(raw.BLUESKY_SERVICE_URL),
       twitterApi: trimSlash(raw.TWITTER_API_URL),
       twitterAuthorize: raw.TWITTER_AUTHORIZE_URL,
       redditApi: trimSlash(raw.REDDIT_API_URL),

@@ -1,6 +1,8 @@
 import { apiErrorMessages } from '../../shared/messages';
 import { clearAccountDeletionMark, deleteUserItems, markAccountDeletion } from '../data/account-deletion-repository';
+import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../data/account-repository';
 import { keys, singletonSortKeys } from '../data/keys';
+import { detachFulfilmentsFromUser } from '../data/payments-repository';
 import { deleteAuthUser } from '../lib/cognito';
 import { ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -33,10 +35,16 @@ export async function deleteAccount(
     throw new ValidationError(apiErrorMessages.email_mismatch, 'email_mismatch');
   }
   await markAccountDeletion(caller.userId, now.toISOString());
+  // First, while the balance still exists: a paid session delivered again later must find its
+  // fulfilment detached from the account, and so add nothing (and recreate nothing).
+  const detached = await detachFulfilmentsFromUser(caller.userId, now.toISOString());
+  logger.info('account deletion step', { userId: caller.userId, what: 'checkout fulfilments detached', detached });
   for (const step of DELETION_ORDER) {
+    if (step.prefix === singletonSortKeys.role) await uncountAdminRoleOfDeletedAccount(caller.userId);
     const deleted = await deleteUserItems(caller.userId, step.prefix);
     logger.info('account deletion step', { userId: caller.userId, what: step.what, deleted });
   }
+  await forgetUncountedAdmin(caller.userId);
   await deleteAuthUser(caller.username);
   await clearAccountDeletionMark(caller.userId);
 }

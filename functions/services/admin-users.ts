@@ -1,7 +1,6 @@
 import { creditView, dailyAllowance } from '../../shared/credits';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUsersPage, type UpdateUserRoleRequest } from '../../shared/schemas/admin';
 import { changeRole, listUsers } from '../data/account-repository';
-import { isConditionFailure } from '../data/client';
 import { setDailyAllowance } from '../data/credits-repository';
 import { keys } from '../data/keys';
 import { recordSecurityEvent } from '../data/security-event-repository';
@@ -64,13 +63,6 @@ export async function updateUserRole(
   );
   if (outcome === 'not_found') throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   if (outcome === 'last_admin') throw new ConflictError(LAST_ADMIN_MESSAGE);
-  if (outcome === 'updated') {
-    try {
-      await setDailyAllowance(targetUserId, dailyAllowance(request.role));
-    } catch (error) {
-      // No balance yet: the account's first use creates it with the new role's allowance.
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
+  if (outcome === 'updated') await setDailyAllowance(targetUserId, dailyAllowance(request.role));
   return { userId: targetUserId, role: request.role };
 }

@@ -1,11 +1,12 @@
 import { POST_CHAR_LIMIT, postLength } from '../post-length';
 import type { Platform } from '../schemas/thread';
+import { codePointLength, REDDIT_TEXT_LIMIT, redditMarkdown, redditSourceLine } from './reddit-format';
 import type { PostRules } from './reflow';
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const URL_PATTERN = /https?:\/\/\S+/g;
 
-/** Mastodon counts every link as 23 characters, whatever its length. */
+/** Mastodon counts every link as 23 characters, whatever its length (`characters_reserved_per_url`). */
 export const MASTODON_LINK_WEIGHT = 23;
 /** Mastodon's own default when an instance does not say (`configuration.statuses.max_characters`). */
 export const MASTODON_DEFAULT_LIMIT = 500;
@@ -13,8 +14,14 @@ export const MASTODON_DEFAULT_LIMIT = 500;
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
 /** Facebook: a comment is at most 8,000 characters (a Page post takes more, but the rest of a thread goes as comments). */
 export const FACEBOOK_COMMENT_LIMIT = 8000;
-/** Bluesky: a post's text is at most 300 graphemes. */
+/** Discord: a message's content is at most 2,000 characters. */
+export const DISCORD_MESSAGE_LIMIT = 2000;
+/** Bluesky: a post's text is at most 300 graphemes… */
 export const BLUESKY_GRAPHEME_LIMIT = 300;
+/** …and at most 3,000 UTF-8 bytes (app.bsky.feed.post `maxLength`). */
+export const BLUESKY_BYTE_LIMIT = 3000;
+
+const utf8 = new TextEncoder();
 
 /** Number of user-perceived characters (an emoji with modifiers is one). */
 export function graphemeLength(text: string): number {
@@ -23,22 +30,48 @@ export function graphemeLength(text: string): number {
   return count;
 }
 
-/** Mastodon's measure: characters, each link counted as 23. */
-export function mastodonLength(text: string): number {
-  let length = [...text].length;
-  for (const match of text.matchAll(URL_PATTERN)) length += MASTODON_LINK_WEIGHT - [...match[0]].length;
+// A fediverse mention: Mastodon counts `@user@domain` as `@user` only.
+const MENTION_PATTERN = /(?<![\w@/])@(\w+)@[\w.-]+\w/g;
+
+/**
+ * Mastodon's measure (its StatusLengthValidator): graphemes, each link counted as the instance's
+ * reserved URL length, and the domain of a remote mention not counted.
+ */
+export function mastodonLength(text: string, linkWeight = MASTODON_LINK_WEIGHT): number {
+  let length = graphemeLength(text);
+  for (const match of text.matchAll(URL_PATTERN)) length += linkWeight - graphemeLength(match[0]);
+  const withoutLinks = text.replace(URL_PATTERN, '');
+  for (const match of withoutLinks.matchAll(MENTION_PATTERN)) length -= match[0].length - 1 - (match[1] ?? '').length;
   return length;
 }
 
+/** An instance's own statuses configuration (GET /api/v2/instance). */
+export interface MastodonInstanceLimits {
+  maxCharacters: number;
+  charactersReservedPerUrl: number;
+}
+
+/**
+ * Bluesky's measure against its 300-grapheme limit: graphemes, or a tenth of the UTF-8 bytes when
+ * that is more, so a post within the limit also keeps within the 3,000-byte cap (emoji sequences).
+ */
+export function blueskyLength(text: string): number {
+  const bytes = utf8.encode(text).byteLength;
+  return Math.max(graphemeLength(text), Math.ceil((bytes * BLUESKY_GRAPHEME_LIMIT) / BLUESKY_BYTE_LIMIT));
+}
+
 /** The posting rules of the platforms this part implements; the others arrive with their adapters. */
-export function postRulesFor(platform: Platform, options: { mastodonLimit?: number } = {}): PostRules | null {
+export function postRulesFor(
+  platform: Platform,
+  options: { mastodon?: MastodonInstanceLimits } = {},
+): PostRules | null {
   switch (platform) {
     case 'telegram':
       return { limit: TELEGRAM_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'mastodon':
       return {
-        limit: options.mastodonLimit ?? MASTODON_DEFAULT_LIMIT,
-        measure: mastodonLength,
+        limit: options.mastodon?.maxCharacters ?? MASTODON_DEFAULT_LIMIT,
+        measure: (text) => mastodonLength(text, options.mastodon?.charactersReservedPerUrl),
         titleOnFirstPost: true,
       };
     case 'twitter':
@@ -51,8 +84,20 @@ export function postRulesFor(platform: Platform, options: { mastodonLimit?: numb
       };
     case 'facebook':
       return { limit: FACEBOOK_COMMENT_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
+    // UTF-16 units: never fewer than the characters Discord counts, so a message within it is accepted.
+    case 'discord':
+      return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'bluesky':
-      return { limit: BLUESKY_GRAPHEME_LIMIT, measure: graphemeLength, titleOnFirstPost: true };
+      return { limit: BLUESKY_GRAPHEME_LIMIT, measure: blueskyLength, titleOnFirstPost: true };
+    // One self-post: the title is the post's own, the text opens with the source and is markdown.
+    case 'reddit':
+      return {
+        limit: REDDIT_TEXT_LIMIT,
+        measure: codePointLength,
+        titleOnFirstPost: false,
+        markup: redditMarkdown,
+        sourceLine: redditSourceLine,
+      };
     default:
       return null;
   }

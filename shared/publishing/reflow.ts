@@ -11,6 +11,10 @@ export interface PostRules {
   titleOnFirstPost: boolean;
   /** The author's account on this platform as a native mention (X: `twitter:creator`), when the article named one. */
   authorMention?: (handles: AuthorHandles) => string | undefined;
+  /** Writes a post in the platform's markup (Reddit: markdown); posts stay plain text without it. */
+  markup?: (text: string) => string;
+  /** A line naming the source article, put before the first post (Reddit). */
+  sourceLine?: (sourceUrl: string) => string;
 }
 
 /** The thread as the curator saved it: the last post is the attribution. */
@@ -18,6 +22,8 @@ export interface ThreadText {
   title: string;
   posts: readonly string[];
   authorHandles?: AuthorHandles;
+  /** The article the thread is about (for platforms that open with a link to it). */
+  sourceUrl?: string;
 }
 
 const LEADING_NUMBERING = /^\s*(?:\(\d{1,3}\/\d{0,3}\)|\[\d{1,3}\/\d{0,3}\]|\d{1,3}\/\d{0,3})\s+/;
@@ -58,19 +64,23 @@ function withAuthorMention(attribution: string, handles: AuthorHandles | undefin
 }
 
 /**
- * Re-flows a thread to one platform's limit: the title before the first post where the platform
- * takes it, posts merged (with a blank line) while they fit, long ones split between words, and the
- * attribution always last — alone, unless the whole thread fits in a single post — crediting the
- * author's account where the platform can mention it and it fits.
+ * Re-flows a thread to one platform's limit: the title (or the source line) before the first post
+ * where the platform takes it, each post in the platform's markup, posts merged (with a blank line)
+ * while they fit, long ones split between words, and the attribution always last — alone, unless
+ * the whole thread fits in a single post — crediting the author's account where the platform can
+ * mention it and it fits.
  */
 export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
-  const attribution = withAuthorMention((thread.posts.at(-1) ?? '').trim(), thread.authorHandles, rules);
+  const markup = rules.markup ?? ((text: string) => text);
+  const attribution = withAuthorMention(markup((thread.posts.at(-1) ?? '').trim()), thread.authorHandles, rules);
   const body = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean);
   if (rules.titleOnFirstPost && thread.title.trim()) {
     body[0] = body[0] ? `${thread.title.trim()}${SEPARATOR}${body[0]}` : thread.title.trim();
   }
+  const written = body.map(markup);
+  if (rules.sourceLine && thread.sourceUrl) written.unshift(rules.sourceLine(thread.sourceUrl));
   const merged: string[] = [];
-  for (const piece of body.flatMap((text) => splitAtWhitespace(text, rules))) {
+  for (const piece of written.flatMap((text) => splitAtWhitespace(text, rules))) {
     const last = merged.at(-1);
     if (last !== undefined && rules.measure(`${last}${SEPARATOR}${piece}`) <= rules.limit) {
       merged[merged.length - 1] = `${last}${SEPARATOR}${piece}`;

@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { creditPackageSchema } from './credits';
 import { platformSchema } from './thread';
 
 /** GET /api/admin/access (verify_admin_access): only an admin gets a 200; everyone else a 401/403. */
 export const adminAccessSchema = z.object({ isAdmin: z.literal(true) });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;
+
+/** GET /api/me/is-admin (is_admin): whether the caller's stored role is admin, for the header's Admin Portal entry. */
+export const isAdminSchema = z.object({ isAdmin: z.boolean() });
+export type IsAdmin = z.infer<typeof isAdminSchema>;
 
 /** The admin users list's page size (get_admin_users_secure's page_limit). */
 export const ADMIN_USERS_PAGE_SIZE = 100;
@@ -115,9 +120,71 @@ export const ADMIN_UPTIME = '99.9%';
 
 export const platformSettingSchema = z.object({ platform: platformSchema, enabled: z.boolean() });
 
-export const adminSettingsSchema = z.object({ uptime: z.string(), platforms: z.array(platformSettingSchema) });
+/** The Settings page: system figures, every platform's toggle and every credit package (active or not). */
+export const adminSettingsSchema = z.object({
+  uptime: z.string(),
+  platforms: z.array(platformSettingSchema),
+  packages: z.array(creditPackageSchema),
+});
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 /** PUT /api/admin/platforms/{platform} (update_platform_setting). */
 export const updatePlatformSettingRequestSchema = z.strictObject({ enabled: z.boolean() });
 export type UpdatePlatformSettingRequest = z.infer<typeof updatePlatformSettingRequestSchema>;
+
+/** POST /api/admin/actions (secure-admin-action): the actions besides the platform toggle. */
+export const adminActionRequestSchema = z.strictObject({ action: z.enum(['refresh_admin_credits']) });
+export type AdminActionRequest = z.infer<typeof adminActionRequestSchema>;
+export const adminActionResponseSchema = z.object({ message: z.string() });
+export type AdminActionResponse = z.infer<typeof adminActionResponseSchema>;
+
+/** The security log's page size. */
+export const ADMIN_SECURITY_EVENTS_PAGE_SIZE = 50;
+
+/** The event types the security log offers as filters (spec §7's and the admin portal's own). */
+export const SECURITY_EVENT_TYPES = [
+  'admin_access_check',
+  'admin_access_check_failed',
+  'admin_credits_refreshed',
+  'admin_thread_deleted',
+  'platform_setting_updated',
+  'thread_access',
+  'thread_access_failed',
+  'thread_delete_failed',
+  'thread_deleted',
+  'thread_detail_access',
+  'thread_ownership_violation',
+  'thread_restoration_failed',
+  'thread_restored',
+  'thread_updated',
+  'unauthorized_thread_access',
+  'unauthorized_thread_restore_attempt',
+  'user_role_update_failed',
+  'user_role_updated',
+] as const;
+
+/** An event type or user id as the filters accept them (any type, so events added later stay filterable). */
+const eventTypeFilterSchema = z.string().regex(/^[a-z][a-z_]{0,63}$/, 'an event type in lower case with underscores');
+const userIdFilterSchema = z.string().regex(/^[\w-]{1,128}$/, 'a user id (letters, digits, - and _)');
+
+export const adminSecurityEventsQuerySchema = z.strictObject({
+  cursor: z.string().max(2000).optional(),
+  type: eventTypeFilterSchema.optional(),
+  userId: userIdFilterSchema.optional(),
+});
+export type AdminSecurityEventsQuery = z.infer<typeof adminSecurityEventsQuerySchema>;
+
+export const adminSecurityEventSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  eventType: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AdminSecurityEvent = z.infer<typeof adminSecurityEventSchema>;
+
+export const adminSecurityEventsPageSchema = z.object({
+  events: z.array(adminSecurityEventSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminSecurityEventsPage = z.infer<typeof adminSecurityEventsPageSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { platformMessages } from '../messages';
+import { blueskyHandleRequired, platformMessages } from '../messages';
 import { platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue (spec §3 posting result). */
@@ -54,8 +54,7 @@ export type ConnectionView = z.infer<typeof connectionViewSchema>;
 export const connectionsResponseSchema = z.object({
   connections: z.array(connectionViewSchema),
   enabledPlatforms: z.array(platformSchema),
-  /** Enabled by the admin but not usable here (e.g. no OAuth client configured), with the reason. */
-  unavailablePlatforms: z.array(z.object({ platform: platformSchema, reason: z.string() })).default([]),
+  unavailablePlatforms: z.array(z.object({ platform: platformSchema, reason: z.string() })),
 });
 export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
 
@@ -69,6 +68,12 @@ export const telegramConnectRequestSchema = z.object({
 });
 export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema>;
 
+/** PUT /api/connections/{platform}/target: the Discord channel id or subreddit name to post into. */
+export const selectTargetRequestSchema = z.object({
+  targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
+});
+export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;
+
 /** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
 export const oauthStartRequestSchema = z.object({
   returnPath: z.string().max(300).optional(),
@@ -81,8 +86,14 @@ export type OAuthStartRequest = z.infer<typeof oauthStartRequestSchema>;
 export const oauthStartResponseSchema = z.object({ url: z.url() });
 export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
 
-/** PUT /api/connections/{platform}/target: the Discord channel id or subreddit name to post into. */
-export const selectTargetRequestSchema = z.object({
-  targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
+/** POST /api/connections/bluesky (spec bluesky-auth): handle and app password, checked by starting a session. */
+export const blueskyConnectRequestSchema = z.object({
+  // '@alice.bsky.social' as the app shows it, or the bare handle.
+  handle: z
+    .string({ error: blueskyHandleRequired })
+    .trim()
+    .transform((handle) => handle.replace(/^@/, ''))
+    .pipe(z.string().min(1, blueskyHandleRequired).max(253)),
+  appPassword: required(platformMessages.appPasswordRequired.title),
 });
-export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;
+export type BlueskyConnectRequest = z.infer<typeof blueskyConnectRequestSchema>;

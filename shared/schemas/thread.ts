@@ -36,7 +36,11 @@ export const threadIdSchema = z
 export const threadParamsSchema = z.object({ threadId: threadIdSchema });
 
 export const PLATFORMS = ['twitter', 'bluesky', 'discord', 'reddit', 'mastodon', 'telegram', 'facebook'] as const;
-export const platformSchema = z.enum(PLATFORMS);
+/** One of the seven platforms; any other id is refused in the spec's words ('Platform {x} not implemented'). */
+export const platformSchema = z.enum(PLATFORMS, {
+  error: (issue) =>
+    typeof issue.input === 'string' ? `Platform ${issue.input} not implemented` : 'A platform is required',
+});
 export type Platform = z.infer<typeof platformSchema>;
 
 export const platformPostSchema = z.object({ posted: z.boolean(), postUrl: z.string().optional() });

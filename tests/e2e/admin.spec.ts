@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUp as apiSignUp } from '../helpers/auth-client';
+import { api, signIn as apiSignIn, signUp as apiSignUp } from '../helpers/auth-client';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { seededThread, seedThreads } from '../helpers/seed-threads';
 import { E2E_PASSWORD, fillCredentials } from './support/accounts';
@@ -49,6 +49,8 @@ test('the admin walks the portal by keyboard and the sidebar, and toggles a user
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Admin' });
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  // On a wide screen the sidebar stands beside the page, with no drawer button.
+  await expect(page.getByRole('button', { name: 'Admin menu' })).toBeHidden();
   await expect(sidebar).toContainText('credits');
   await expect(page.getByRole('definition').first()).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByRole('heading', { name: 'Recent Users' })).toBeVisible();
@@ -131,4 +133,61 @@ test('below 768 px the admin sidebar is a drawer opened by its button', async ({
 
   await expect(page).toHaveURL(`${stack.url}/admin/users`);
   await expect(sidebar).toBeHidden();
+});
+
+test('the admin reads the security log by keyboard, filtered by type and user, and loads more', async ({ page }) => {
+  // A regular user whose header asked is_admin 51 times: 51 refused checks, one more than a page.
+  const email = `prober-${Date.now()}@example.com`;
+  const { UserSub: proberId } = await apiSignUp(stack.url, email, E2E_PASSWORD);
+  const { idToken } = await apiSignIn(stack.url, email, E2E_PASSWORD);
+  for (let batch = 0; batch < 51; batch += 17) {
+    const checks = Array.from({ length: 17 }, () => api(stack.url, '/api/me/is-admin', { token: idToken }));
+    for (const check of await Promise.all(checks)) expect(check.body).toEqual({ isAdmin: false });
+  }
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${stack.url}/admin`);
+
+  const sidebar = page.getByRole('navigation', { name: 'Admin' });
+  await sidebar.getByRole('link', { name: 'Security' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+  // Newest first: the admin's own checks of this very visit are on top.
+  await expect(page.getByRole('row').nth(1)).toContainText('admin_access_check');
+
+  await page.getByLabel('Event type').focus();
+  await page.getByLabel('Event type').selectOption('admin_access_check_failed');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(proberId);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/security\?type=admin_access_check_failed&userId=/);
+  await expect(page.getByText('50 events, newest first')).toBeVisible();
+  const rows = page.getByRole('row').filter({ hasText: 'admin_access_check_failed' });
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText(proberId.slice(0, 8));
+  await expect(rows.first()).toContainText('GET /api/me/is-admin');
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Load More Events' }).click();
+  await expect(page.getByText('51 events, newest first')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load More Events' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Clear Filters' }).click();
+  await expect(page).toHaveURL(`${stack.url}/admin/security`);
+  await expect(page.getByLabel('User ID')).toHaveValue('');
+});
+
+test('the admin refreshes admin credits from Settings and sees every credit package', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${stack.url}/admin/settings`);
+
+  const packages = page.getByRole('region', { name: 'Credit packages table' });
+  const hundredPack = packages.getByRole('row').filter({ has: page.getByRole('cell', { name: '100', exact: true }) });
+  await expect(hundredPack).toContainText('Active');
+  await expect(packages.getByRole('row')).toHaveCount(5);
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Refresh Admin Credits' }).click();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Free credits set to 100 for \d+ admins?\.$/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toContainText(/\d{3,} credits/);
 });

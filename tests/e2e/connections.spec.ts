@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startTelegramServer } from '../fakes/telegram-server';
-import { type ArticleServer, harbourArticlePage, startArticleServer } from '../helpers/article-server';
+import type { ArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
-import { generateToShareStep } from './support/publishing';
+import { generateHarbourThreadToShareStep, startHarbourArticle } from './support/harbour-thread';
 
 const TOKEN = '424242:e2e-bot-token';
 let stack: StartedStack;
@@ -16,8 +16,7 @@ test.beforeAll(async () => {
     botUsername: 'snipbot',
     chats: [{ id: '-1001', title: 'Curated Reads', username: 'curatedreads' }],
   });
-  articles = await startArticleServer();
-  articles.page('/harbour', harbourArticlePage());
+  articles = await startHarbourArticle();
   stack = await startStack({
     web: 'prod',
     env: { TELEGRAM_API_URL: telegram.url, ALLOW_PRIVATE_FETCH_HOSTS: articles.host },
@@ -73,7 +72,7 @@ test('publishes a generated thread to Telegram from /create and shows the live r
   await card.getByRole('button', { name: 'Connect' }).click();
   await expect(card.getByText('@snipbot')).toBeVisible();
 
-  await generateToShareStep(page, stack.url, `${articles.url}/harbour`);
+  await generateHarbourThreadToShareStep(page, stack.url, articles);
   await page.getByRole('checkbox', { name: /Telegram/ }).check();
   await expect(page.getByText(/Telegram version: 1 post/)).toBeVisible();
   const before = telegram.messages.length;

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startFacebookServer } from '../fakes/facebook-server';
-import { type ArticleServer, harbourArticlePage, startArticleServer } from '../helpers/article-server';
+import type { ArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
-import { generateToShareStep } from './support/publishing';
+import { generateHarbourThreadToShareStep, startHarbourArticle } from './support/harbour-thread';
 
 const APP = { appId: 'e2e-fb-app', appSecret: 'e2e-fb-secret' };
 let stack: StartedStack;
@@ -20,8 +20,7 @@ test.beforeAll(async () => {
       { id: '2220002', name: 'Quay Notes' },
     ],
   });
-  articles = await startArticleServer();
-  articles.page('/harbour', harbourArticlePage());
+  articles = await startHarbourArticle();
   stack = await startStack({
     web: 'prod',
     env: {
@@ -56,7 +55,7 @@ test('connects Facebook with two Pages, picks one, and publishes a thread to it'
   await expect(page.getByText('Page Selected', { exact: true })).toBeVisible();
   await expect(card.getByText('Current connection: Quay Notes')).toBeVisible();
 
-  await generateToShareStep(page, stack.url, `${articles.url}/harbour`);
+  await generateHarbourThreadToShareStep(page, stack.url, articles);
   await page.getByRole('checkbox', { name: /Facebook/ }).check();
   const before = facebook.posts.length;
   await page.getByRole('button', { name: 'Continue to Publishing' }).click();

@@ -5,6 +5,7 @@ import { api, signIn as apiSignIn, signUp as apiSignUp } from '../helpers/auth-c
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { seededThread, seedThreads } from '../helpers/seed-threads';
 import { E2E_PASSWORD, fillCredentials } from './support/accounts';
+import { expectNoSeriousViolations } from './support/axe';
 
 const TOKEN = '515151:panel-bot-token';
 const CHAT = { id: '-1002', title: 'Panel Reads', username: 'panelreads' };
@@ -67,6 +68,12 @@ test('the sharing panel on /thread/{id} publishes to Telegram and shows Successf
   await expect(page.getByText('@panelbot')).toBeVisible();
   const share = page.getByRole('button', { name: /^Share to \d+ platforms?$/ });
   await expect(share).toBeDisabled();
+  await page
+    .getByRole('button', { name: 'Connect More Platforms' })
+    .or(page.getByText('All available platforms are already connected!'))
+    .first()
+    .waitFor();
+  await expectNoSeriousViolations(page);
   await telegramBox.check();
   await expect(share).toHaveText('Share to 1 platform');
   const before = telegram.messages.length;
@@ -83,7 +90,23 @@ test('the sharing panel on /thread/{id} publishes to Telegram and shows Successf
     'href',
     `https://t.me/${CHAT.username}/${sent[0]!.messageId}`,
   );
-  await expect(page.getByText('All available platforms are already connected!')).toBeVisible();
+
+  // Connect Platforms: the platforms not connected yet, on demand; none once every available one is.
+  await page.getByRole('button', { name: 'Connect More Platforms' }).click();
+  await expect(page.getByRole('article', { name: 'Mastodon connection' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide Platform Setup' }).click();
+  await expect(page.getByRole('article', { name: 'Mastodon connection' })).toHaveCount(0);
+  await setPlatforms(
+    PLATFORMS.filter((platform) => platform !== 'telegram'),
+    false,
+  );
+  try {
+    await page.reload();
+    await page.getByRole('button', { name: 'Share Thread' }).click();
+    await expect(page.getByText('All available platforms are already connected!')).toBeVisible();
+  } finally {
+    await setPlatforms(PLATFORMS, true);
+  }
 });
 
 test('an OAuth error return shows its notice and the parameters are cleared', async ({ page }) => {
@@ -104,7 +127,11 @@ test('an OAuth error return shows its notice and the parameters are cleared', as
 test('a platform the admin disables disappears from the picker and from account settings', async ({ page }) => {
   const thread = await curatorWithThread(page, 'disabled');
   await page.goto(`${stack.url}/account-settings`);
-  await expect(page.getByRole('article', { name: 'Telegram connection' })).toBeVisible();
+  const card = page.getByRole('article', { name: 'Telegram connection' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await expect(card.getByRole('button', { name: 'Update Connection' })).toBeVisible();
+  await expectNoSeriousViolations(page);
 
   await setPlatforms(['telegram'], false);
   try {

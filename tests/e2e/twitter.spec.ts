@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startTwitterServer } from '../fakes/twitter-server';
-import { type ArticleServer, harbourArticlePage, startArticleServer } from '../helpers/article-server';
+import type { ArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
-import { generateToShareStep } from './support/publishing';
+import { generateHarbourThreadToShareStep, startHarbourArticle } from './support/harbour-thread';
 
 const CLIENT = { clientId: 'e2e-x-client', clientSecret: 'e2e-x-secret' };
 let stack: StartedStack;
@@ -16,8 +16,7 @@ test.beforeAll(async () => {
     redirectUris: [],
     account: { id: '2244994945', username: 'harbourcurator', name: 'Harbour Curator' },
   });
-  articles = await startArticleServer();
-  articles.page('/harbour', harbourArticlePage({ twitterCreator: '@danareyes' }));
+  articles = await startHarbourArticle({ twitterCreator: '@danareyes' });
   stack = await startStack({
     web: 'prod',
     env: {
@@ -54,7 +53,7 @@ test('connects X through its consent page, publishes a thread crediting the auth
   await expect(card.getByText('Current connection: @harbourcurator')).toBeVisible();
   const callbackUrl = (await callbackRequest).url();
 
-  await generateToShareStep(page, stack.url, `${articles.url}/harbour`);
+  await generateHarbourThreadToShareStep(page, stack.url, articles);
   await page.getByRole('checkbox', { name: /Twitter\/X/ }).check();
   const before = twitter.tweets.length;
   await page.getByRole('button', { name: 'Continue to Publishing' }).click();

@@ -58,16 +58,3 @@ export function articlePage(options: {
 <article><h1>${options.title}</h1><p class="byline">By ${options.author ?? 'Dana Reyes'}</p>${body}</article>
 <footer>© Test Gazette</footer></body></html>`;
 }
-
-/** The harbour story the publishing e2e tests generate threads from (long enough for several posts). */
-export function harbourArticlePage(options: { twitterCreator?: string } = {}): string {
-  return articlePage({
-    title: 'The harbour at dawn',
-    ...options,
-    paragraphs: Array.from(
-      { length: 6 },
-      (_, index) =>
-        `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-    ),
-  });
-}

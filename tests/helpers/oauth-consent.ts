@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Platform } from '../../shared/schemas/thread';
-import { callRoute } from './route-call';
+import { callRedirectRoute, callRoute } from './route-call';
 
 /**
  * A consent-screen connection as a browser goes through it, against the routes and a local
@@ -51,7 +51,7 @@ export async function answerConsent(
 /** The provider's redirect delivered to GET /api/connections/{platform}/callback: where it sends the browser. */
 export async function oauthCallback(platform: Platform, userId: string, query: Record<string, string>) {
   const { handler } = await import('../../functions/http/connections/get-oauth-callback');
-  const answer = await callRoute(handler, { userId }, { params: { platform }, query });
+  const answer = await callRedirectRoute(handler, { userId }, { params: { platform }, query });
   expect(answer.status).toBe(302);
-  return new URL(answer.headers.location ?? '');
+  return new URL(answer.location ?? '');
 }

@@ -1,14 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { queues as queueEntries } from '../../functions/manifest';
-import type { OutgoingPost } from '../../functions/services/publishing/platform-adapter';
 import { freePort } from '../../local/ports';
 import { startQueuePoller } from '../../local/queue-poller';
 import { createQueues, localSqsClient, startSqs } from '../../local/queues';
-import { attributionText } from '../../shared/attribution';
-import type { Thread } from '../../shared/schemas/thread';
 import { startTelegramServer } from '../fakes/telegram-server';
 import { startTestTable } from './test-table';
 
@@ -48,61 +45,5 @@ export async function startPublishingPipeline() {
       await table.stop();
       rmSync(keyDir, { recursive: true, force: true });
     },
-  };
-}
-
-/** A saved thread of `bodyPosts` and the attribution for `articleUrl` last, as generation leaves it. */
-export function makeThread(
-  userId: string,
-  bodyPosts: string[],
-  articleUrl: string,
-  title = 'The harbour at dawn',
-): Thread {
-  const posts = [...bodyPosts, attributionText('localhost:3000', articleUrl)];
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    userId,
-    title,
-    sourceUrl: articleUrl,
-    createdAt: now,
-    updatedAt: now,
-    posts: posts.map((content, index) => ({ id: `post-${index}`, content, charCount: content.length })),
-    themes: [],
-    tone: 'professional',
-    isSensitiveContent: false,
-    sensitiveCategories: [],
-    sensitiveContentMessage: null,
-    hallucination: null,
-    articleSize: 0,
-    generatedSize: 0,
-    postedToX: false,
-    platformPosts: {},
-  };
-}
-
-/** Polls the thread's first platform row until it is completed or failed (45 s at most). */
-export async function settlePublishing(userId: string, threadId: string) {
-  const { getPublishStatus } = await import('../../functions/services/publishing/publish-thread');
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const status = await getPublishStatus(userId, threadId, new Date());
-    const row = status.platforms[0];
-    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** A thread's first post as the worker hands it to an adapter, for calling an adapter directly. */
-export function firstPost(text: string, articleUrl: string): OutgoingPost {
-  return {
-    text,
-    index: 0,
-    total: 1,
-    root: null,
-    parent: null,
-    idempotencyKey: 'run-0',
-    article: { url: articleUrl, title: 'The harbour at dawn' },
   };
 }

@@ -10,9 +10,9 @@ export interface RouteRequest {
   body?: unknown;
 }
 
-/** What the route answered: its status, headers (a redirect's `location`) and parsed JSON body (null when empty). */
+/** What the route answered: its status and parsed JSON body (null when empty). */
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered and assert on it
-export type RouteAnswer = { status: number; headers: Record<string, string>; body: any };
+export type RouteAnswer = { status: number; body: any };
 
 /**
  * Calls a handler as API Gateway would after its JWT authorizer accepted `userId`'s token (the
@@ -22,8 +22,36 @@ export async function callRoute(
   route: RouteHandler,
   caller: { userId: string; email?: string },
   request: RouteRequest = {},
-  options: { path?: string; method?: string; userAgent?: string } = {},
+  options: RouteCallOptions = {},
 ): Promise<RouteAnswer> {
+  const result = await invokeRoute(route, caller, request, options);
+  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+}
+
+/** Calls a route that answers the browser with a redirect (an OAuth callback): its status and Location. */
+export async function callRedirectRoute(
+  route: RouteHandler,
+  caller: { userId: string; email?: string },
+  request: RouteRequest = {},
+  options: RouteCallOptions = {},
+): Promise<{ status: number; location: string | null }> {
+  const result = await invokeRoute(route, caller, request, options);
+  const location = result.headers?.location;
+  return { status: result.statusCode ?? 200, location: location === undefined ? null : String(location) };
+}
+
+interface RouteCallOptions {
+  path?: string;
+  method?: string;
+  userAgent?: string;
+}
+
+async function invokeRoute(
+  route: RouteHandler,
+  caller: { userId: string; email?: string },
+  request: RouteRequest,
+  options: RouteCallOptions,
+): Promise<APIGatewayProxyStructuredResultV2> {
   const path = options.path ?? '/api';
   const event = {
     version: '2.0',
@@ -41,10 +69,5 @@ export async function callRoute(
       },
     },
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
-  const result = (await route(event, {})) as APIGatewayProxyStructuredResultV2;
-  return {
-    status: result.statusCode ?? 200,
-    headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name, String(value)])),
-    body: result.body ? JSON.parse(result.body) : null,
-  };
+  return (await route(event, {})) as APIGatewayProxyStructuredResultV2;
 }

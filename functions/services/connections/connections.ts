@@ -1,5 +1,10 @@
 import { platformDisplayName } from '../../../shared/platforms';
-import type { ConnectionsResponse, ConnectionView, TelegramConnectRequest } from '../../../shared/schemas/publishing';
+import type {
+  BlueskyConnectRequest,
+  ConnectionsResponse,
+  ConnectionView,
+  TelegramConnectRequest,
+} from '../../../shared/schemas/publishing';
 import { PLATFORMS, type Platform } from '../../../shared/schemas/thread';
 import {
   type ConnectionRecord,
@@ -12,11 +17,15 @@ import {
   updateConnectionTokens,
 } from '../../data/connection-repository';
 import { listPlatformSettings } from '../../data/settings-repository';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { adapterFor, implementedPlatforms } from '../publishing/adapters';
-import { type LiveConnection, PlatformError } from '../publishing/platform-adapter';
-import { ReconnectRequiredError } from './oauth-flow';
+import { adapterFor } from '../publishing/adapters';
+import {
+  type Credentials,
+  type LiveConnection,
+  PlatformError,
+  PlatformRejectedError,
+} from '../publishing/platform-adapter';
 import { openToken, sealToken } from './token-vault';
 
 /** An admin disabled the platform: nothing is offered, accepted or posted. */
@@ -45,18 +54,6 @@ export class NotConnectedError extends DomainError {
   }
 }
 
-/** The platform's grant was revoked or expired: the user must connect it again. */
-export class ReconnectNeededError extends DomainError {
-  constructor(platform: Platform) {
-    super(
-      400,
-      `${platformDisplayName(platform)} needs to be reconnected: its authorization was revoked or has expired. Reconnect it in Account Settings.`,
-      {},
-      'reconnect_required',
-    );
-  }
-}
-
 /** The platform posts where it is connected: there is nothing to choose. */
 export class NoTargetsError extends DomainError {
   constructor(platform: Platform) {
@@ -81,11 +78,22 @@ export class TargetNotFoundError extends DomainError {
   }
 }
 
-/** Platforms an admin left enabled (no row = enabled) that have an adapter. */
+/** The platform's grant was revoked or expired: the user must connect it again. */
+export class ReconnectNeededError extends DomainError {
+  constructor(platform: Platform, reason = 'its authorization was revoked or has expired') {
+    super(
+      400,
+      `${platformDisplayName(platform)} needs to be connected again (${reason}). Reconnect it in Account Settings.`,
+      {},
+      'reconnect_required',
+    );
+  }
+}
+
+/** Platforms an admin left enabled (no row = enabled). */
 export async function availablePlatforms(): Promise<Platform[]> {
   const settings = await listPlatformSettings();
-  const implemented = new Set(implementedPlatforms());
-  return PLATFORMS.filter((platform) => implemented.has(platform) && settings[platform]);
+  return PLATFORMS.filter((platform) => settings[platform]);
 }
 
 /** Enabled platforms split into those that can be connected here and those that cannot (no app configured). */
@@ -108,7 +116,6 @@ export async function assertPlatformsAvailable(platforms: readonly Platform[]): 
   const settings = await listPlatformSettings();
   for (const platform of platforms) {
     if (!settings[platform]) throw new PlatformDisabledError(platform);
-    adapterFor(platform);
   }
 }
 
@@ -179,6 +186,14 @@ export function connectTelegram(userId: string, input: TelegramConnectRequest, n
 }
 
 /**
+ * bluesky-auth: handle and app password, checked by starting a session; the session's tokens are
+ * stored (never the password), so publishing refreshes them instead of logging in again.
+ */
+export function connectBluesky(userId: string, input: BlueskyConnectRequest, now: Date): Promise<ConnectionView> {
+  return connectWith(userId, 'bluesky', input, now);
+}
+
+/**
  * Records where the platform's posts go (a Discord channel, a subreddit), checked against the
  * connection's own list by the adapter; answers the updated connection.
  */
@@ -205,6 +220,29 @@ export async function disconnectPlatform(userId: string, platform: Platform, now
   await disconnectConnection(userId, platform, now.toISOString());
 }
 
+/** The adapter's refreshed credentials, its failures told as a reconnect (refused) or a retry (unreachable). */
+async function refreshedCredentials(
+  userId: string,
+  live: LiveConnection,
+  platform: Platform,
+  now: Date,
+): Promise<Credentials | null> {
+  try {
+    return await adapterFor(platform).refreshCredentials(live, now);
+  } catch (error) {
+    if (error instanceof PlatformRejectedError) {
+      // Nothing can be posted until the user connects again; the card shows it (connectionData.needsReconnect).
+      await markConnectionNeedsReconnect(userId, platform, now.toISOString());
+      logger.warn('platform grant revoked or expired', { userId, platform, reason: error.message });
+      throw new ReconnectNeededError(platform, error.message);
+    }
+    if (error instanceof PlatformError) {
+      throw new ServiceBusyError(`${platformDisplayName(platform)} could not be reached. Please try again.`);
+    }
+    throw error;
+  }
+}
+
 /**
  * The user's connection with its secrets decrypted, refreshed first when the adapter says the
  * tokens need it (stored again, encrypted). Null when not connected.
@@ -228,16 +266,7 @@ export async function loadLiveConnection(
     },
   };
   if (record.connectionData.needsReconnect === true) throw new ReconnectNeededError(platform);
-  let refreshed: Awaited<ReturnType<ReturnType<typeof adapterFor>['refreshCredentials']>>;
-  try {
-    refreshed = await adapterFor(platform).refreshCredentials(live, now);
-  } catch (error) {
-    if (!(error instanceof ReconnectRequiredError)) throw error;
-    // Nothing can be posted until the user connects again; the card shows it (connectionData.needsReconnect).
-    await markConnectionNeedsReconnect(userId, platform, now.toISOString());
-    logger.warn('platform grant revoked or expired', { userId, platform });
-    throw new ReconnectNeededError(platform);
-  }
+  const refreshed = await refreshedCredentials(userId, live, platform, now);
   if (refreshed) {
     live.credentials = refreshed;
     await updateConnectionTokens(userId, platform, {

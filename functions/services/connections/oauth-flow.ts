@@ -1,9 +1,11 @@
 import { type ConfiguredPlatform, type PlatformClient, platformClient } from '../../lib/platform-clients';
 import {
   type OAuthClient,
+  PlatformError,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  type RateLimitResetForm,
   retryAfterSeconds,
 } from '../publishing/platform-adapter';
 
@@ -72,10 +74,14 @@ export interface TokenRequest {
   clientAuth: 'basic' | 'body';
   params: Record<string, string>;
   now: Date;
+  /** How the provider's x-ratelimit-reset counts (epoch unless it says otherwise: Reddit's is seconds from now). */
+  rateLimitReset?: RateLimitResetForm;
   /** Extra headers (Reddit requires its own User-Agent form). */
   headers?: Record<string, string>;
   /** The platform's name in messages. */
   platformName: string;
+  /** How to send the request: Mastodon's goes through the SSRF guard (its host is user input). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 /** POSTs a form to the token endpoint and maps the answer; errors carry no secret. */
@@ -96,20 +102,22 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   }
   let response: Response;
   try {
-    response = await fetch(request.tokenUrl, {
+    response = await (request.fetch ?? fetch)(request.tokenUrl, {
       method: 'POST',
       headers,
       body: form,
       signal: AbortSignal.timeout(15_000),
     });
-  } catch {
+  } catch (error) {
+    // A custom fetch may say why itself (Mastodon's guard refusing a private address).
+    if (error instanceof PlatformError) throw error;
     throw new PlatformUnavailableError(`${request.platformName} could not be reached`);
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 429) {
     throw new PlatformRateLimitError(
       `${request.platformName} is rate limiting sign-ins`,
-      retryAfterSeconds(response.headers, request.now),
+      retryAfterSeconds(response.headers, request.now, 30, request.rateLimitReset),
     );
   }
   if (response.status >= 500) throw new PlatformUnavailableError(`${request.platformName} answered ${response.status}`);

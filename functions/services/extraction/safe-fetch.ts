@@ -36,8 +36,12 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Raised inside the connector when the address actually reached is not public. */
-class BlockedAddressError extends ExtractionError {
-  constructor(host: string, reason: string) {
+export class BlockedAddressError extends ExtractionError {
+  constructor(
+    readonly host: string,
+    /** What the address is ('a private network address'). */
+    readonly reason: string,
+  ) {
     super(`This link points to ${reason} (${host}), which cannot be fetched for security reasons.`);
   }
 }
@@ -83,6 +87,19 @@ function allowedEntries(allowed: AllowedHost[], hostname: string, port: number):
 
 function isAllowedHost(allowed: AllowedHost[], hostname: string, port: number): boolean {
   return allowedEntries(allowed, hostname, port).length > 0;
+}
+
+/**
+ * True when the URL's host is allowed whole (an entry without a path) by `allowPrivateHosts`: such
+ * a host may be reached at a private address, and over plain http (how tests reach local servers).
+ */
+export function isPrivateHostAllowed(allowPrivateHosts: string[], url: URL): boolean {
+  const entries = allowedEntries(
+    parseAllowedHosts(allowPrivateHosts),
+    url.hostname,
+    Number(url.port) || defaultPort(url.protocol),
+  );
+  return entries.some((entry) => entry.pathPrefix === null);
 }
 
 /**
@@ -155,6 +172,14 @@ function guardedConnector(allowed: AllowedHost[], timeoutMs: number): buildConne
       callback(null, socket);
     });
   };
+}
+
+/**
+ * An undici dispatcher that connects only to public addresses, or to hosts in `allowPrivateHosts`,
+ * checked as safeFetch checks them: for API calls to hosts a user names (a Mastodon instance).
+ */
+export function publicOnlyDispatcher(allowPrivateHosts: string[], timeoutMs = DEFAULT_TIMEOUT_MS): Agent {
+  return new Agent({ connect: guardedConnector(parseAllowedHosts(allowPrivateHosts), timeoutMs) });
 }
 
 function parseUrl(input: string): URL {
@@ -249,7 +274,8 @@ const looksLikeHtml = (bytes: Uint8Array) =>
     new TextDecoder('latin1').decode(bytes.subarray(0, 512)),
   );
 
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+/** Reads a response body, refusing it (an ExtractionError) once it passes `maxBytes`. */
+export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -288,7 +314,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let url = parseUrl(input);
   const allowed = parseAllowedHosts(options.allowPrivateHosts);
-  const agent = new Agent({ connect: guardedConnector(allowed, timeoutMs) });
+  const agent = publicOnlyDispatcher(options.allowPrivateHosts, timeoutMs);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const timedOut = () =>

@@ -2,12 +2,15 @@ import type { CreditPackage } from '../../../shared/schemas/credits';
 import { listCreditPackages, seedCreditPackagesIfMissing } from '../../data/payments-repository';
 import { DEFAULT_CREDIT_PACKAGES } from './default-packages';
 
-/** The active packages by sort order; an empty table is first seeded with the defaults. */
+/** Every package, active or not, by sort order; an empty table is first seeded with the defaults. */
+export async function allCreditPackages(): Promise<CreditPackage[]> {
+  const packages = await listCreditPackages();
+  if (packages.length > 0) return packages;
+  await seedCreditPackagesIfMissing(DEFAULT_CREDIT_PACKAGES);
+  return listCreditPackages();
+}
+
+/** The active packages by sort order (what /credits offers). */
 export async function activeCreditPackages(): Promise<CreditPackage[]> {
-  let packages = await listCreditPackages();
-  if (packages.length === 0) {
-    await seedCreditPackagesIfMissing(DEFAULT_CREDIT_PACKAGES);
-    packages = await listCreditPackages();
-  }
-  return packages.filter((pkg) => pkg.isActive);
+  return (await allCreditPackages()).filter((pkg) => pkg.isActive);
 }

@@ -23,19 +23,6 @@ export interface PublishTarget {
   name: string;
 }
 
-/**
- * For platforms that post into a place the user chooses (a Discord channel, a subreddit): the
- * choice is recorded in the connection's data, and publishing refuses the platform until it is made.
- */
-export interface TargetSelection {
-  /** The connection-data patch recording `targetId`, or null when the id is not in the connection's list. */
-  select(connection: Pick<LiveConnection, 'connectionData'>, targetId: string): Record<string, unknown> | null;
-  /** The chosen target's id, or null when none is chosen. */
-  selected(connection: Pick<LiveConnection, 'connectionData'>): string | null;
-  /** Shown when publishing is asked without a choice ('Discord Channel Required'). */
-  requiredMessage: string;
-}
-
 /** One post to make, with what came before it in the thread. */
 export interface OutgoingPost {
   text: string;
@@ -108,6 +95,20 @@ export interface OAuthSupport {
 }
 
 /**
+ * Platforms whose posts go to a place the user chooses (a Discord channel, a subreddit); the
+ * choices are listed in the connection's data when it is made. Choosing reads only that data (no
+ * secret is opened to record a channel), and publishing refuses the platform until a choice is made.
+ */
+export interface TargetSelection {
+  /** The connectionData patch recording `targetId` as the choice; null when the connection does not list it. */
+  select(connection: Pick<LiveConnection, 'connectionData'>, targetId: string): Record<string, unknown> | null;
+  /** The chosen target's id, or null when none is chosen. */
+  selected(connection: Pick<LiveConnection, 'connectionData'>): string | null;
+  /** The spec's message when publishing without a choice ('Discord Channel Required'). */
+  requiredMessage: string;
+}
+
+/**
  * What every platform adapter does (seven platforms, one interface). An adapter knows its API and
  * nothing else: no table, no queue. `TConnect` is what its connect step takes (credentials, or an
  * OAuth code).
@@ -151,11 +152,20 @@ export class PlatformUnavailableError extends PlatformError {}
 /** A refusal no retry fixes (bad token, no permission, invalid post). */
 export class PlatformRejectedError extends PlatformError {}
 
+/** How a platform's rate-limit reset header counts: an epoch time in seconds (X, Discord) or seconds from now (Reddit). */
+export type RateLimitResetForm = 'epoch' | 'seconds-from-now';
+
 /**
- * Seconds to wait from a Retry-After header (seconds or HTTP date) or a reset epoch: x-ratelimit-reset
- * (Reddit, Discord, Mastodon) or x-rate-limit-reset (X).
+ * Seconds to wait from a Retry-After header (seconds or HTTP date) or a reset header, in the
+ * platform's form: x-ratelimit-reset (Reddit, Discord, Mastodon), x-rate-limit-reset (X) or
+ * ratelimit-reset (Bluesky).
  */
-export function retryAfterSeconds(headers: Headers, now: Date, fallback = 30): number {
+export function retryAfterSeconds(
+  headers: Headers,
+  now: Date,
+  fallback = 30,
+  resetForm: RateLimitResetForm = 'epoch',
+): number {
   const retryAfter = headers.get('retry-after');
   if (retryAfter) {
     const seconds = Number(retryAfter);
@@ -163,9 +173,10 @@ export function retryAfterSeconds(headers: Headers, now: Date, fallback = 30): n
     const date = Date.parse(retryAfter);
     if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now.getTime()) / 1000));
   }
-  const reset = headers.get('x-ratelimit-reset') ?? headers.get('x-rate-limit-reset');
+  const reset = headers.get('x-ratelimit-reset') ?? headers.get('x-rate-limit-reset') ?? headers.get('ratelimit-reset');
   if (reset) {
     const numeric = Number(reset);
+    if (resetForm === 'seconds-from-now' && Number.isFinite(numeric)) return Math.max(1, Math.ceil(numeric));
     const resetMs = Number.isFinite(numeric) ? numeric * 1000 : Date.parse(reset);
     if (Number.isFinite(resetMs)) return Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000));
   }

@@ -5,6 +5,7 @@ import { reflowThread } from '../../../shared/publishing/reflow';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '../../../shared/schemas/publishing';
 import { publishRequestSchema } from '../../../shared/schemas/publishing';
 import { type Platform, platformSchema } from '../../../shared/schemas/thread';
+import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
   finishPublishRun,
@@ -17,19 +18,15 @@ import {
   startFreshRun,
 } from '../../data/publish-run-repository';
 import { recordPlatformPost } from '../../data/thread-repository';
-import { ValidationError } from '../../lib/errors';
+import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendToQueue } from '../../lib/queues';
 import { queues } from '../../manifest';
-import {
-  assertPlatformsAvailable,
-  loadLiveConnection,
-  NotConnectedError,
-  ReconnectNeededError,
-} from '../connections/connections';
+import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
+import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
-import { PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
+import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
 
 /** Spec §9: platforms are started this far apart (create flow / connection panel). */
 export const STAGGER_MS = { create: 1000, panel: 500 } as const;
@@ -116,7 +113,12 @@ export async function requestPublish(
   for (const [index, platform] of request.platforms.entries()) {
     const runId = await prepareRun(userId, threadId, platform, now, async () =>
       reflowThread(
-        { title: thread.title, posts: thread.posts.map((post) => post.content), authorHandles: thread.authorHandles },
+        {
+          title: thread.title,
+          posts: thread.posts.map((post) => post.content),
+          sourceUrl: thread.sourceUrl,
+          authorHandles: thread.authorHandles,
+        },
         await adapterFor(platform).postRules(connections[index]!),
       ),
     );
@@ -160,9 +162,11 @@ async function prepareRun(
   return (await startFreshRun(run)) ? run.runId : null;
 }
 
+// The thread's platform_posts is written before the row's final status, so whoever sees the row
+// finished (the polling UI, a test) also sees the thread's record of it.
 async function failRun(run: PublishRun, error: string, now: Date): Promise<void> {
-  await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
   await recordPlatformPost(run.userId, run.threadId, run.platform, { posted: false }, now.toISOString());
+  await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
 }
 
 /**
@@ -188,13 +192,12 @@ export async function runPublishMessage(
     return;
   }
   const adapter = adapterFor(run.platform);
-  let connection: Awaited<ReturnType<typeof loadLiveConnection>>;
+  let connection: LiveConnection | null;
   try {
     connection = await loadLiveConnection(run.userId, run.platform, clock());
   } catch (error) {
-    // A revoked grant fails the row with its message; no retry can fix it.
-    if (error instanceof ReconnectNeededError) return failRun(run, error.message, clock());
-    throw error;
+    // A session that cannot be refreshed fails the row (or is retried) like a failed post.
+    return handleFailure(run, message, error, { ...attempt, progressed: false }, clock());
   }
   if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
   const madeBefore = run.made.length;
@@ -216,7 +219,6 @@ export async function runPublishMessage(
     return handleFailure(run, message, error, { ...attempt, progressed: run.made.length > madeBefore }, clock());
   }
   const postUrl = adapter.threadUrl(connection, run.made);
-  await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
   await recordPlatformPost(
     run.userId,
     run.threadId,
@@ -224,6 +226,7 @@ export async function runPublishMessage(
     { posted: true, ...(postUrl ? { postUrl } : {}) },
     clock().toISOString(),
   );
+  await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
 }
 
 async function handleFailure(
@@ -245,11 +248,16 @@ async function handleFailure(
     await sendToQueue('publishing', { ...message, rateLimitWaits: message.rateLimitWaits + 1 }, delay);
     return;
   }
-  const shown = error instanceof PlatformError ? error.message : platformMessages.unknownPostingError;
-  if (
-    error instanceof PlatformError &&
-    (error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError)
-  ) {
+  const shown =
+    error instanceof PlatformError || error instanceof DomainError
+      ? error.message
+      : platformMessages.unknownPostingError;
+  if (error instanceof ReconnectRequiredError) {
+    // The platform refused the token itself: the card offers Reconnect and later publishes are refused up front.
+    await markConnectionNeedsReconnect(run.userId, run.platform, now.toISOString());
+  }
+  const refused = error instanceof DomainError && error.status < 500;
+  if (refused || error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError) {
     return failRun(run, shown, now);
   }
   if (attempt.progressed) {

@@ -35,6 +35,8 @@ const adminRequests: Record<string, { body?: unknown; params?: Record<string, st
   'PUT /api/admin/platforms/{platform}': { params: { platform: 'mastodon' }, body: { enabled: false }, status: 200 },
   'GET /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-view' }, status: 200 },
   'DELETE /api/admin/threads/{threadId}': { params: { threadId: 'thread-to-delete' }, status: 204 },
+  'POST /api/admin/actions': { body: { action: 'refresh_admin_credits' }, status: 200 },
+  'GET /api/admin/security-events': { status: 200 },
 };
 
 const adminRoutes = routes.filter((route) => route.auth === 'admin');

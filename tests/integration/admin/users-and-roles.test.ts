@@ -1,14 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
+import { securityEventDetails } from '../../helpers/security-events';
 import { startTestTable } from '../../helpers/test-table';
 
 // The Users page's API: the listing, role changes that apply on the user's next request, the last
 // admin that cannot be demoted (even by two admins demoting each other at once), and bad input.
 
 const table = await startTestTable();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
 const accounts = await import('../../../functions/data/account-repository');
 const { ensureAccount } = await import('../../../functions/services/accounts');
 const usersRoute = (await import('../../../functions/http/admin/get-admin-users')).handler;
@@ -25,17 +23,6 @@ function call(route: Route, userId: string, request: RouteRequest = {}): Promise
 
 const setRole = (actor: string, userId: string, role: string) =>
   call(roleRoute, actor, { params: { userId }, body: { role } });
-
-async function eventsOf(userId: string, type: string) {
-  const result = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': keys.securityEventPrefix },
-    }),
-  );
-  return (result.Items ?? []).filter((item) => item.eventType === type).map((item) => item.eventDetails);
-}
 
 beforeAll(async () => {
   // admin@example.com is in ADMIN_EMAILS (see startTestTable): the first admin.
@@ -100,7 +87,7 @@ describe('role changes', () => {
 
     expect((await setRole('boss', 'member-010', 'user')).status).toBe(200);
     expect((await call(accessRoute, 'member-010')).status).toBe(403);
-    expect(await eventsOf('boss', 'user_role_updated')).toEqual(
+    expect(await securityEventDetails('boss', 'user_role_updated')).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ targetUserId: 'member-010', role: 'user', outcome: 'updated' }),
       ]),
@@ -126,7 +113,7 @@ describe('role changes', () => {
     const refused = await setRole(lastAdmin, lastAdmin, 'user');
     expect(refused).toEqual({ status: 409, body: { error: 'The last admin cannot be demoted.', code: 'conflict' } });
     expect(await accounts.getRole(lastAdmin)).toBe('admin');
-    expect(await eventsOf(lastAdmin, 'user_role_update_failed')).toEqual(
+    expect(await securityEventDetails(lastAdmin, 'user_role_update_failed')).toEqual(
       expect.arrayContaining([expect.objectContaining({ outcome: 'last_admin' })]),
     );
     // Whoever is left promotes the other back, so later tests have 'boss' as admin.
@@ -148,7 +135,7 @@ describe('role changes', () => {
     expect(await accounts.getRole('member-030')).toBe('user');
     expect(await accounts.getRole('member-031')).toBe('user');
     expect(await accounts.getRole('nobody-at-all')).toBeNull();
-    expect(await eventsOf('boss', 'user_role_update_failed')).toEqual(
+    expect(await securityEventDetails('boss', 'user_role_update_failed')).toEqual(
       expect.arrayContaining([expect.objectContaining({ targetUserId: 'nobody-at-all', outcome: 'not_found' })]),
     );
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { attributionText } from '../../../shared/attribution';
 import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
-import { firstPost, makeThread, settlePublishing, startPublishingPipeline } from '../../helpers/publishing-harness';
+import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 
 const APP = { appId: 'fb-app-id', appSecret: 'fb-app-secret' };
 const GAZETTE = { id: '1110001', name: 'Harbour Gazette' };
@@ -38,8 +38,6 @@ afterAll(async () => {
   await facebook.close();
 });
 
-const ARTICLE = 'https://news.example.com/harbour-report';
-
 /** Logs in through the local dialog, sharing `pages`, and returns the user and where the app was sent. */
 async function connect(pages: string[]) {
   const userId = `user-${randomUUID()}`;
@@ -61,7 +59,7 @@ const longPost = (n: number) =>
 const THREE_POSTS = [1, 2, 3].map(longPost);
 
 async function publish(userId: string, bodyPosts = THREE_POSTS) {
-  const thread = makeThread(userId, bodyPosts, ARTICLE);
+  const thread = makeThread(userId, bodyPosts);
   await putThread(thread);
   await requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date());
   return thread;
@@ -79,7 +77,7 @@ function expectPostThenComments(made: GraphPost[], pageId: string) {
   expect(comments.map((comment) => comment.parentId)).toEqual(comments.map(() => post!.id));
   expect(comments.map((comment) => comment.message)).toEqual([
     ...THREE_POSTS.slice(1).map((text) => text.slice(3)),
-    attributionText('localhost:3000', ARTICLE),
+    ATTRIBUTION,
   ]);
 }
 
@@ -140,7 +138,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     const start = facebook.posts.length;
     const thread = await publish(userId);
 
-    const row = await settlePublishing(userId, thread.id);
+    const row = await settle(userId, thread.id);
 
     const made = postsSince(start);
     expect(made).toHaveLength(4);
@@ -152,7 +150,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     const { userId, location } = await connect([GAZETTE.id, QUAY.id]);
     expect(location.searchParams.get('username')).toBe('Dana Curator');
     expect((await listConnections(userId)).connections[0]?.connectionData).toEqual({ pages: [GAZETTE, QUAY] });
-    const thread = makeThread(userId, THREE_POSTS, ARTICLE);
+    const thread = makeThread(userId, THREE_POSTS);
     await putThread(thread);
     await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
       'Facebook Page Required',
@@ -163,7 +161,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     const start = facebook.posts.length;
     await requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date());
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
     expectPostThenComments(postsSince(start), QUAY.id);
   });
 
@@ -173,7 +171,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     facebook.failPublish(3, { status: 500 });
     const thread = await publish(userId);
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 4 });
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 4 });
     const made = postsSince(start);
     expect(made).toHaveLength(4);
     expectPostThenComments(made, GAZETTE.id);
@@ -184,7 +182,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     const connection = await loadLiveConnection(userId, 'facebook', new Date());
     facebook.failPublish(1, { code: 32, regainMinutes: 3 });
 
-    const refused = facebookAdapter.publishPost(connection!, firstPost('One post.', ARTICLE));
+    const refused = facebookAdapter.publishPost(connection!, firstPost('One post.'));
 
     await expect(refused).rejects.toBeInstanceOf(PlatformRateLimitError);
     await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 180 });
@@ -195,11 +193,12 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     facebook.failPublish(2, { code: 190 });
     const thread = await publish(userId);
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({
+    expect(await settle(userId, thread.id)).toMatchObject({
       status: 'failed',
       postsMade: 1,
       error: 'Facebook no longer accepts this connection. Reconnect Facebook in Account Settings.',
     });
+    expect((await listConnections(userId)).connections[0]?.connectionData.needsReconnect).toBe(true);
   });
 
   it('marks the connection for reconnection when the user token is invalidated before a Page switch, posting nothing', async () => {
@@ -207,11 +206,11 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     await selectPublishTarget(userId, 'facebook', GAZETTE.id, new Date());
     facebook.invalidateTokens();
     const start = facebook.posts.length;
-    const thread = makeThread(userId, THREE_POSTS, ARTICLE);
+    const thread = makeThread(userId, THREE_POSTS);
     await putThread(thread);
 
     await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
-      'Facebook needs to be reconnected',
+      'Facebook needs to be connected again (Facebook no longer accepts the login). Reconnect it in Account Settings.',
     );
 
     expect(postsSince(start)).toEqual([]);

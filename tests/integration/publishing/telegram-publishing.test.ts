@@ -3,13 +3,9 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
-import {
-  makeThread as makeThreadFor,
-  PUBLIC_CHAT,
-  settlePublishing,
-  startPublishingPipeline,
-  TELEGRAM_TOKEN,
-} from '../../helpers/publishing-harness';
+import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
+import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
+import { callRoute } from '../../helpers/route-call';
 
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
@@ -21,12 +17,9 @@ const { connectTelegram, listConnections, disconnectPlatform } = await import(
   '../../../functions/services/connections/connections'
 );
 const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
+const postPublish = (await import('../../../functions/http/publishing/post-publish')).handler;
 
 afterAll(() => pipeline.stop());
-
-const ARTICLE = 'https://news.example.com/harbour-report';
-
-const makeThread = (userId: string, bodyPosts: string[]) => makeThreadFor(userId, bodyPosts, ARTICLE);
 
 // Posts long enough that Telegram's 4,096 limit keeps each body post its own message: 5 messages.
 const longPost = (n: number) =>
@@ -38,8 +31,6 @@ async function connectedUser(): Promise<string> {
   await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
   return userId;
 }
-
-const settle = settlePublishing;
 
 function messagesSince(start: number) {
   return telegram.messages.slice(start);
@@ -98,13 +89,20 @@ describe('Telegram connections', () => {
     expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
   });
 
-  it('refuses an admin-disabled platform and one without an adapter', async () => {
+  it('refuses an unknown platform with a 400 and an admin-disabled one, queueing nothing', async () => {
     const userId = await connectedUser();
     const thread = makeThread(userId, ['A short post.']);
     await putThread(thread);
-    await expect(requestPublish(userId, thread.id, { platforms: ['reddit'] }, new Date())).rejects.toThrow(
-      'Platform reddit not implemented',
+    const unknown = await callRoute(
+      postPublish,
+      { userId },
+      { params: { threadId: thread.id }, body: { platforms: ['myspace'] } },
+      { method: 'POST' },
     );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'invalid_request' });
+    expect(unknown.body.error).toContain('Platform myspace not implemented');
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
     // The admin's toggle (update_platform_setting) turns Telegram off.
     await setPlatformEnabled('telegram', false, new Date().toISOString());
     try {

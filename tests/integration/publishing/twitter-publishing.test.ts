@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
-import { firstPost, makeThread, settlePublishing, startPublishingPipeline } from '../../helpers/publishing-harness';
+import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ARTICLE, firstPost, makeThread, settle, TEST_APP_HOST } from '../../helpers/publishing-threads';
 
 const CLIENT = { clientId: 'x-client-id', clientSecret: 'x-client-secret' };
 const REDIRECT_URI = 'http://localhost:3000/api/connections/twitter/callback';
@@ -36,8 +37,6 @@ afterAll(async () => {
   await twitter.close();
 });
 
-const ARTICLE = 'https://news.example.com/harbour-report';
-
 /** POST authorize as the signed-in user → the local X's consent page → its Authorize (or Cancel) button. */
 async function consent(userId: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
   return answerConsent(await startOAuth('twitter', userId, { returnPath: '/account-settings' }), decision);
@@ -63,7 +62,7 @@ function expectChainedThread(sent: Tweet[], articleUrl: string) {
     expect(twitterText.parseTweet(tweet.text).weightedLength).toBeLessThanOrEqual(280);
   });
   expect(new Set(sent.map((tweet) => tweet.text)).size).toBe(sent.length);
-  expect(sent.at(-1)!.text).toBe(attributionText('localhost:3000', articleUrl));
+  expect(sent.at(-1)!.text).toBe(attributionText(TEST_APP_HOST, articleUrl));
 }
 
 // X refuses a post identical to one the account made: every thread here is about its own article.
@@ -77,7 +76,7 @@ const fourPosts = (articleUrl: string) => [1, 2, 3, 4].map((n) => longPost(n, ar
 
 async function publish(userId: string, bodyPosts?: (articleUrl: string) => string[]) {
   const articleUrl = nextArticle();
-  const thread = makeThread(userId, (bodyPosts ?? fourPosts)(articleUrl), articleUrl);
+  const thread = makeThread(userId, (bodyPosts ?? fourPosts)(articleUrl), { sourceUrl: articleUrl });
   await putThread(thread);
   await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date());
   return thread;
@@ -181,14 +180,14 @@ describe('publishing a thread to X through the queue', () => {
     const start = twitter.tweets.length;
     const thread = await publish(userId);
 
-    const row = await settlePublishing(userId, thread.id);
+    const row = await settle(userId, thread.id);
 
     const sent = tweetsSince(start);
     const posts = fourPosts(thread.sourceUrl);
     expect(sent.map((tweet) => tweet.text)).toEqual([
       `The harbour at dawn\n\n${posts[0]!.slice(3)}`,
       ...posts.slice(1).map((post) => post.slice(3)),
-      attributionText('localhost:3000', thread.sourceUrl),
+      attributionText(TEST_APP_HOST, thread.sourceUrl),
     ]);
     expectChainedThread(sent, thread.sourceUrl);
     expect(row).toMatchObject({
@@ -205,18 +204,16 @@ describe('publishing a thread to X through the queue', () => {
     const userId = await connectedUser();
     const start = twitter.tweets.length;
     const articleUrl = nextArticle();
-    const thread = {
-      ...makeThread(userId, fourPosts(articleUrl), articleUrl),
+    const thread = makeThread(userId, fourPosts(articleUrl), {
+      sourceUrl: articleUrl,
       authorHandles: { twitter: '@maralind', profiles: [] },
-    };
+    });
     await putThread(thread);
     await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date());
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
 
-    expect(tweetsSince(start).at(-1)?.text).toBe(
-      `${attributionText('localhost:3000', articleUrl)}\n\nAuthor: @maralind`,
-    );
+    expect(tweetsSince(start).at(-1)?.text).toBe(`${attributionText(TEST_APP_HOST, articleUrl)}\n\nAuthor: @maralind`);
   });
 
   it("splits by X's weighted count: a CJK character counts twice", async () => {
@@ -226,7 +223,7 @@ describe('publishing a thread to X through the queue', () => {
     const harbours = Array.from({ length: 100 }, () => '港').join(' ');
     const thread = await publish(userId, () => [harbours]);
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
 
     const sent = tweetsSince(start);
     expect(sent.length).toBe(3);
@@ -239,7 +236,7 @@ describe('publishing a thread to X through the queue', () => {
     twitter.failTweet(3, { status: 503 });
     const thread = await publish(userId);
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
 
     const sent = tweetsSince(start);
     expect(sent).toHaveLength(5);
@@ -253,7 +250,7 @@ describe('publishing a thread to X through the queue', () => {
     const startedAt = Date.now();
     const thread = await publish(userId);
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
 
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_000);
     const sent = tweetsSince(start);
@@ -267,7 +264,7 @@ describe('publishing a thread to X through the queue', () => {
     twitter.failTweet(1, { status: 429, resetIn: 60, dailyResetIn: 3600 });
 
     const refused = await twitterAdapter
-      .publishPost(connection!, firstPost(`A post for the daily cap ${randomUUID()}`, ARTICLE))
+      .publishPost(connection!, firstPost(`A post for the daily cap ${randomUUID()}`))
       .catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(PlatformRateLimitError);
@@ -283,7 +280,7 @@ describe('publishing a thread to X through the queue', () => {
 
     const thread = await publish(userId);
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
     expect(tweetsSince(start)).toHaveLength(5);
     expect(twitter.tokenRequests.some((form) => form.get('grant_type') === 'refresh_token')).toBe(true);
     const after = await storedConnection(userId);
@@ -293,7 +290,7 @@ describe('publishing a thread to X through the queue', () => {
     // The rotated token is the one kept: a second expiry refreshes again.
     await expireAccessToken(userId);
     const again = await publish(userId);
-    expect(await settlePublishing(userId, again.id)).toMatchObject({ status: 'completed' });
+    expect(await settle(userId, again.id)).toMatchObject({ status: 'completed' });
   });
 
   it('marks the connection for reconnection when the refresh token was revoked, and posts nothing', async () => {
@@ -301,11 +298,11 @@ describe('publishing a thread to X through the queue', () => {
     await expireAccessToken(userId);
     twitter.revokeRefreshTokens();
     const start = twitter.tweets.length;
-    const thread = makeThread(userId, fourPosts(ARTICLE), ARTICLE);
+    const thread = makeThread(userId, fourPosts(ARTICLE));
     await putThread(thread);
 
     await expect(requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date())).rejects.toThrow(
-      'Twitter/X needs to be reconnected',
+      'Twitter/X needs to be connected again (Twitter/X authorization is no longer valid',
     );
 
     expect(tweetsSince(start)).toEqual([]);
@@ -319,10 +316,12 @@ describe('publishing a thread to X through the queue', () => {
     twitter.failTweet(2, { status: 401 });
     const thread = await publish(userId);
 
-    expect(await settlePublishing(userId, thread.id)).toMatchObject({
+    expect(await settle(userId, thread.id)).toMatchObject({
       status: 'failed',
       postsMade: 1,
       error: 'Twitter/X no longer accepts this connection. Reconnect Twitter/X in Account Settings.',
     });
+    const { connections } = await listConnections(userId);
+    expect(connections[0]?.connectionData.needsReconnect).toBe(true);
   });
 });

@@ -308,7 +308,13 @@ describe('app stack', () => {
   });
 
   it('serves the admin back-office routes behind the JWT authorizer, each with its own Lambda', () => {
-    for (const routeKey of ['GET /api/admin/access', 'GET /api/admin/users', 'PUT /api/admin/users/{userId}/role']) {
+    for (const routeKey of [
+      'GET /api/admin/access',
+      'GET /api/admin/users',
+      'PUT /api/admin/users/{userId}/role',
+      'GET /api/admin/security-events',
+      'POST /api/admin/actions',
+    ]) {
       const found = Object.values(
         app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }),
       );
@@ -316,6 +322,18 @@ describe('app stack', () => {
       expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
       expect(routes.find((route) => `${route.method} ${route.path}` === routeKey)?.auth).toBe('admin');
     }
+  });
+
+  it('serves is_admin to any signed-in user behind the JWT authorizer, with the table rights to record the check', () => {
+    const found = Object.values(
+      app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'GET /api/me/is-admin' } }),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
+    expect(routes.find((route) => route.path === '/api/me/is-admin')).toMatchObject({
+      auth: 'user',
+      access: { table: 'write' },
+    });
   });
 
   it('builds one arm64 Node 22 Lambda per manifest handler with its own retained-for-a-while log group', () => {
@@ -436,6 +454,7 @@ describe('app stack', () => {
         'queue/publishing-worker',
         'http/publishing/post-publish',
         'http/connections/post-telegram-connection',
+        'http/connections/post-bluesky-connection',
       ]),
     );
     for (const handler of allHandlers) {

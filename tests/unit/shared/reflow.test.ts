@@ -38,10 +38,28 @@ describe('re-flowing a thread to a platform', () => {
 
   it('measures as each platform does', () => {
     expect(mastodonLength(`see https://example.com/${'x'.repeat(100)}`)).toBe(4 + 23);
+    // Mastodon counts graphemes, a remote mention without its domain, and links at the instance's weight.
+    expect(mastodonLength('👩‍👩‍👧 by @alice@mastodon.social')).toBe(1 + 4 + 6);
+    expect(mastodonLength('a https://example.com/x', 40)).toBe(2 + 40);
+    expect(postRulesFor('mastodon', { mastodon: { maxCharacters: 1000, charactersReservedPerUrl: 30 } })).toMatchObject(
+      {
+        limit: 1000,
+      },
+    );
+    expect(postRulesFor('mastodon')!.measure('https://example.com/path')).toBe(23);
     expect(graphemeLength('👩‍👩‍👧 é')).toBe(3);
     // X: twitter-text's weighted count, every link 23 and a CJK character 2.
     expect(postRulesFor('twitter')!.measure(`港 https://example.com/${'x'.repeat(100)}`)).toBe(2 + 1 + 23);
     expect(postRulesFor('twitter')!.limit).toBe(280);
-    expect(postRulesFor('reddit')).toBeNull();
+  });
+
+  it('keeps Discord messages within 2,000 characters, counting in UTF-16 units so Discord never counts more', () => {
+    const discord = postRulesFor('discord')!;
+    expect(discord).toMatchObject({ limit: 2000, titleOnFirstPost: true });
+    expect(discord.measure('👍 ok')).toBe(5);
+    const body = [1, 2, 3].map((n) => `${n}/ ${'word '.repeat(250).trim()}`);
+    const messages = reflowThread({ title: 'Harbour', posts: [...body, attribution] }, discord);
+    expect(messages.map((message) => message.length)).toEqual([1258, 1249, 1249, attribution.length]);
+    expect(messages.at(-1)).toBe(attribution);
   });
 });

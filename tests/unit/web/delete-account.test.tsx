@@ -31,7 +31,8 @@ function answerApi(deleteResponse: () => Response) {
     }
     if (url === '/api/me') return deleteResponse();
     // An admin disabled every platform.
-    if (url === '/api/connections') return Response.json({ connections: [], enabledPlatforms: [], unavailablePlatforms: [] });
+    if (url === '/api/connections')
+      return Response.json({ connections: [], enabledPlatforms: [], unavailablePlatforms: [] });
     return new Response(null, { status: 404 });
   });
 }

@@ -5,17 +5,48 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Footer } from '../../../web/src/app/layout/footer';
 import { Header } from '../../../web/src/app/layout/header';
 import type { AuthContextValue } from '../../../web/src/lib/auth-context';
+import { isAdminQueryKey } from '../../../web/src/lib/get-is-admin';
 import { type Me, meQueryKey } from '../../../web/src/lib/get-me';
-import { fakeAuth, LocationProbe, renderRoutes, signedInAuth, testProfile, testQueryClient } from './test-utils';
+import {
+  fakeAuth,
+  LOCAL_RUNTIME_CONFIG,
+  LocationProbe,
+  renderRoutes,
+  signedInAuth,
+  testProfile,
+  testQueryClient,
+} from './test-utils';
+
+// The API client takes its token from the lazily loaded Amplify module; tests hand it a fixed one.
+vi.mock('../../../web/src/lib/auth-loader', () => ({
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+  mayHaveSession: () => false,
+}));
+
+/** Answers is_admin with the given status (200: an admin) and counts the calls; /api/me never answers. */
+function stubIsAdmin(status: () => number): () => number {
+  let calls = 0;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
+    if (url !== '/api/me/is-admin') return new Promise<Response>(() => undefined);
+    calls++;
+    const answer = status();
+    return answer === 200 ? Response.json({ isAdmin: true }) : Response.json({ error: 'busy' }, { status: answer });
+  });
+  return () => calls;
+}
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-function renderHeader(auth: AuthContextValue, profile?: Me) {
+/** The header with /api/me and, unless `isAdmin` is null (still loading), the is_admin answer cached. */
+function renderHeader(auth: AuthContextValue, profile?: Me, isAdmin: boolean | null = profile?.isAdmin ?? null) {
   const queryClient = testQueryClient();
   if (profile) queryClient.setQueryData(meQueryKey(profile.userId), profile);
+  if (profile && isAdmin !== null) queryClient.setQueryData(isAdminQueryKey(profile.userId), { isAdmin });
   return renderRoutes(
     [
       {
@@ -48,6 +79,31 @@ describe('header', () => {
 
   it('hides Admin Portal until the admin check has finished', () => {
     renderHeader(signedInAuth());
+    expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
+  });
+
+  it('follows the is_admin check, not the role /api/me reported earlier', () => {
+    renderHeader(signedInAuth(), testProfile(true), false);
+    expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
+    cleanup();
+
+    renderHeader(signedInAuth(), testProfile(false), true);
+    expect(mainNav().getByRole('link', { name: 'Admin Portal' })).toBeTruthy();
+  });
+
+  it('retries a failed is_admin check once, and a check that fails twice counts as non-admin', async () => {
+    const answers = [500, 200];
+    const isAdminCalls = stubIsAdmin(() => answers.shift() ?? 500);
+    renderHeader(signedInAuth({ user: { userId: 'retry-once', email: 'ada@example.com' } }));
+    await waitFor(() => expect(mainNav().getByRole('link', { name: 'Admin Portal' })).toBeTruthy(), { timeout: 4000 });
+    expect(isAdminCalls()).toBe(2);
+    cleanup();
+
+    const failingCalls = stubIsAdmin(() => 503);
+    renderHeader(signedInAuth({ user: { userId: 'always-failing', email: 'ada@example.com' } }));
+    await waitFor(() => expect(failingCalls()).toBe(2), { timeout: 4000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(failingCalls()).toBe(2);
     expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
   });
 

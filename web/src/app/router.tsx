@@ -25,7 +25,6 @@ const HistoryPage = lazyNamed(() => import('../features/history/routes/history-p
 const ThreadPage = lazyNamed(() => import('../features/threads/routes/thread-page'), 'ThreadPage');
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
-const TestCheckoutPage = lazyNamed(() => import('../features/credits/routes/test-checkout-page'), 'TestCheckoutPage');
 const AccountSettingsPage = lazyNamed(
   () => import('../features/account/routes/account-settings-page'),
   'AccountSettingsPage',
@@ -43,6 +42,17 @@ const AdminTransactionsPage = lazyNamed(
 );
 const AdminOrdersPage = lazyNamed(() => import('../features/admin/routes/admin-orders-page'), 'AdminOrdersPage');
 const AdminSettingsPage = lazyNamed(() => import('../features/admin/routes/admin-settings-page'), 'AdminSettingsPage');
+const AdminSecurityPage = lazyNamed(() => import('../features/admin/routes/admin-security-page'), 'AdminSecurityPage');
+
+/**
+ * The local stack's test checkout, where Buy leads without Stripe keys. The cloud build compiles
+ * `LOCAL_TEST_CHECKOUT` to false, which drops this route, its path and the page's chunk.
+ */
+function testCheckoutRoutes(): RouteObject[] {
+  if (!import.meta.env.LOCAL_TEST_CHECKOUT) return [];
+  const TestCheckoutPage = lazyNamed(() => import('../features/credits/routes/test-checkout-page'), 'TestCheckoutPage');
+  return [{ path: '/credits/test-checkout', element: <TestCheckoutPage /> }];
+}
 
 /** The route table of spec §2: public pages, signed-in pages behind RequireAuth, admin pages behind RequireAdmin. */
 export const routes: RouteObject[] = [
@@ -57,7 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.auth.path, element: <AuthPage /> },
       { path: paths.create.path, element: <CreatePage /> },
       { path: paths.credits.path, element: <CreditsPage /> },
-      { path: paths.testCheckout.path, element: <TestCheckoutPage /> },
+      ...testCheckoutRoutes(),
       { path: paths.accountSettings.path, element: <AccountSettingsPage /> },
       { path: paths.account.path, element: <Navigate to={paths.accountSettings.getHref()} replace /> },
       {
@@ -81,6 +91,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.transactions.path, element: <AdminTransactionsPage /> },
               { path: paths.admin.orders.path, element: <AdminOrdersPage /> },
               { path: paths.admin.settings.path, element: <AdminSettingsPage /> },
+              { path: paths.admin.security.path, element: <AdminSecurityPage /> },
             ],
           },
         ],

@@ -20,7 +20,10 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
   return text ? `${path}?${text}` : path;
 }
 
-/** Every route of the SPA: `path` is the router pattern, `getHref` builds a link to it. The only place paths are written. */
+/**
+ * Every route of the SPA: `path` is the router pattern, `getHref` builds a link to it. The only place
+ * paths are written, but for the local-only test checkout (app/router.tsx), which the cloud build leaves out.
+ */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   about: { path: '/about', getHref: () => '/about' },
@@ -47,8 +50,6 @@ export const paths = {
     getHref: (payment?: { success: true; sessionId: string }) =>
       payment ? withQuery('/credits', { success: 'true', session_id: payment.sessionId }) : '/credits',
   },
-  /** The local test checkout (local stack only; Stripe Checkout takes its place in the cloud). */
-  testCheckout: { path: '/credits/test-checkout', getHref: () => '/credits/test-checkout' },
   accountSettings: { path: '/account-settings', getHref: () => '/account-settings' },
   /** The short alias the spec also links; it forwards to account settings. */
   account: { path: '/account', getHref: () => '/account' },
@@ -63,6 +64,12 @@ export const paths = {
     transactions: { path: '/admin/transactions', getHref: () => '/admin/transactions' },
     orders: { path: '/admin/orders', getHref: () => '/admin/orders' },
     settings: { path: '/admin/settings', getHref: () => '/admin/settings' },
+    /** The security log, optionally filtered by event type and user id. */
+    security: {
+      path: '/admin/security',
+      getHref: (filters: { type?: string; userId?: string } = {}) =>
+        withQuery('/admin/security', { type: filters.type, userId: filters.userId }),
+    },
   },
 } as const;
 

@@ -200,12 +200,19 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
     }).catch(() => null);
     if (owner?.id === pageId) return null;
     const userToken = connection.credentials.refreshToken;
-    if (!userToken) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
+    if (!userToken) throw new ReconnectRequiredError(`${PLATFORM_NAME} authorization has expired`);
     const page = await graph<{ access_token?: string }>(`/${pageId}`, userToken, {
       method: 'GET',
       params: { fields: 'access_token' },
+    }).catch((error: unknown) => {
+      // The caller words the reconnect request; only the reason is ours.
+      if (error instanceof ReconnectRequiredError) {
+        throw new ReconnectRequiredError(`${PLATFORM_NAME} no longer accepts the login`);
+      }
+      throw error;
     });
-    if (!page.access_token) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
+    if (!page.access_token)
+      throw new ReconnectRequiredError(`${PLATFORM_NAME} no longer lets ThreadSnip post on that Page`);
     return { accessToken: page.access_token, refreshToken: userToken, expiresAt: null };
   },
 

@@ -145,7 +145,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   async refreshCredentials(connection, now) {
     if (!expiresSoon(connection.credentials.expiresAt, now)) return null;
     const { refreshToken } = connection.credentials;
-    if (!refreshToken) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
+    if (!refreshToken) throw new ReconnectRequiredError(`${PLATFORM_NAME} authorization has expired`);
     const tokens = await refreshTokens({ ...(await tokenRequest(now)), refreshToken });
     return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOAuthReturn } from '../../../../web/src/features/connections/lib/oauth-return';
+import { oauthReturnPath, parseOAuthReturn } from '../../../../web/src/features/connections/lib/oauth-return';
 
 const parse = (query: string) => parseOAuthReturn(new URLSearchParams(query));
 
@@ -39,5 +39,19 @@ describe('parseOAuthReturn', () => {
 
   it('clears a result that is not "true" without a notice', () => {
     expect(parse('reddit_connected=false&message=x')).toEqual({ notice: null, rest: new URLSearchParams() });
+  });
+});
+
+describe('oauthReturnPath', () => {
+  it('keeps the page’s query, encoded with only the characters the server accepts', () => {
+    const path = oauthReturnPath('/create', '?step=share&selectedPlatforms=discord,reddit&url=https://a.example/x y');
+    expect(path).toMatch(/^\/(?![/\\])[\w\-./~%?=&]*$/);
+    expect(new URLSearchParams(path.split('?')[1]).get('selectedPlatforms')).toBe('discord,reddit');
+    expect(new URLSearchParams(path.split('?')[1]).get('url')).toBe('https://a.example/x y');
+  });
+
+  it('is the bare path without a query or when the query is too long', () => {
+    expect(oauthReturnPath('/thread/abc', '')).toBe('/thread/abc');
+    expect(oauthReturnPath('/create', `?url=${'a'.repeat(400)}`)).toBe('/create');
   });
 });

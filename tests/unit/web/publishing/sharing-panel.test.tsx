@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionView } from '../../../../shared/schemas/publishing';
 import type { Platform } from '../../../../shared/schemas/thread';
 import { PlatformSharingPanel } from '../../../../web/src/features/publishing/components/platform-sharing-panel';
+import { postingErrorToast } from '../../../../web/src/features/publishing/lib/posting-error';
+import { ApiError } from '../../../../web/src/lib/api-client';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
 vi.mock('../../../../web/src/lib/auth-loader', () => ({
@@ -36,9 +38,11 @@ const fetchMock = vi.fn<typeof fetch>();
 let connections: ConnectionView[];
 let enabledPlatforms: Platform[];
 const requests: { url: string; method: string; body: unknown }[] = [];
+let failTargets: boolean;
 
 beforeEach(() => {
   requests.length = 0;
+  failTargets = false;
   enabledPlatforms = ['twitter', 'discord', 'reddit', 'telegram'];
   connections = [];
   fetchMock.mockReset();
@@ -47,8 +51,14 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     requests.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-    if (url === '/api/connections') return Response.json({ connections, enabledPlatforms });
+    if (url === '/api/connections') return Response.json({ connections, enabledPlatforms, unavailablePlatforms: [] });
     const target = /^\/api\/connections\/(\w+)\/target$/.exec(url);
+    if (target && method === 'PUT' && failTargets) {
+      return Response.json(
+        { error: 'That choice is not in your connection.', code: 'target_not_found' },
+        { status: 400 },
+      );
+    }
     if (target && method === 'PUT') {
       const { targetId } = JSON.parse(String(init?.body));
       const field = { discord: 'selectedChannelId', reddit: 'selectedSubreddit', facebook: 'selectedPageId' }[
@@ -142,6 +152,21 @@ describe('the platform sharing panel: when Share is enabled (spec §5)', () => {
       url: '/api/connections/facebook/target',
       body: { targetId: 'p2' },
     });
+  });
+
+  it('says so when the channel choice cannot be saved, and keeps Share disabled', async () => {
+    connections = [
+      connection('discord', {
+        channels: [{ guild: { id: 'g1', name: 'Readers' }, channels: [{ id: 'gone', name: 'old' }] }],
+      }),
+    ];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    failTargets = true;
+    await userEvent.selectOptions(screen.getByLabelText('Discord channel'), 'gone');
+    expect(await screen.findByText('Failed to save channel selection')).toBeTruthy();
+    expect((screen.getByLabelText('Discord channel') as HTMLSelectElement).value).toBe('');
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('keeps Share disabled for Reddit until a subreddit is chosen', async () => {
@@ -256,5 +281,17 @@ describe('the channel and subreddit selectors: empty states', () => {
     expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       expect.stringContaining('r/gamma'),
     ]);
+  });
+});
+
+describe('postingErrorToast', () => {
+  it('names a missing channel or subreddit as the spec does, and anything else as a Posting Error', () => {
+    expect(postingErrorToast(new ApiError(400, 'Discord Channel Required', 'target_required'))).toEqual({
+      title: 'Discord Channel Required',
+    });
+    expect(postingErrorToast(new ApiError(400, 'Telegram is not connected.', 'platform_not_connected'))).toEqual({
+      title: 'Posting Error',
+      description: 'Telegram is not connected.',
+    });
   });
 });

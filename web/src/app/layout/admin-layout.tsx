@@ -13,6 +13,7 @@ const ADMIN_LINKS = [
   { label: 'Transactions', to: paths.admin.transactions.getHref(), end: false },
   { label: 'Orders', to: paths.admin.orders.getHref(), end: false },
   { label: 'Settings', to: paths.admin.settings.getHref(), end: false },
+  { label: 'Security', to: paths.admin.security.getHref(), end: false },
 ];
 
 /** The admin portal's frame: the sidebar (a drawer below 768 px) beside the current admin page. */

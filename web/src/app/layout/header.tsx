@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth-context';
+import { useIsAdmin } from '../../lib/get-is-admin';
 import { useMe } from '../../lib/get-me';
 import { CreditBalancePanel } from './credit-balance-panel';
 import { headerNavItems, type NavItem } from './nav-items';
@@ -137,12 +138,12 @@ function MobileMenu({ items, email, onSignOut }: { items: NavItem[]; email: stri
 export function Header() {
   const { user, status } = useAuth();
   const location = useLocation();
-  const me = useMe();
+  // Loaded with the page, so the menu's balance panel opens with its figures.
+  useMe();
   const signOut = useSignOut();
   const signedIn = status === 'signedIn' && user !== null;
-  // The Admin Portal entry waits for the admin check to finish and shows only for admins.
-  const isAdmin = signedIn && me.isSuccess && me.data.isAdmin;
-  const items = headerNavItems(signedIn, isAdmin);
+  // The Admin Portal entry waits for the is_admin check to finish and shows only for admins.
+  const items = headerNavItems(signedIn, useIsAdmin());
   const onSignOut = () => void signOut();
 
   return (

@@ -1,4 +1,5 @@
 import { useAdminStatistics } from '../api/get-admin-statistics';
+import { QueryStatus } from '../components/query-status';
 import { StatCards } from '../components/stat-cards';
 import { TransactionsTable } from '../components/transactions-table';
 
@@ -10,8 +11,7 @@ export function AdminDashboardPage() {
   return (
     <section className="stack">
       <h1>Admin Dashboard</h1>
-      {statistics.isPending ? <p className="muted">Loading statistics…</p> : null}
-      {statistics.isError ? <p className="notice notice--error">{statistics.error.message}</p> : null}
+      <QueryStatus query={statistics} loading="Loading statistics…" />
       {statistics.isSuccess ? (
         <>
           <StatCards

@@ -3,6 +3,7 @@ import { useAdminOrders } from '../api/get-admin-orders';
 import { StatCards } from '../components/stat-cards';
 import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
+import { QueryStatus } from '../components/query-status';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
@@ -18,8 +19,7 @@ export function AdminOrdersPage() {
   return (
     <section className="stack">
       <h1>Orders</h1>
-      {orders.isPending ? <p className="muted">Loading orders…</p> : null}
-      {orders.isError ? <p className="notice notice--error">{orders.error.message}</p> : null}
+      <QueryStatus query={orders} loading="Loading orders…" />
       {orders.isSuccess ? (
         <>
           <StatCards

@@ -1,11 +1,16 @@
-import { adminActionFailed, adminMessages } from '../../../../../shared/messages';
+import { formatEuros } from '../../../../../shared/credits';
+import { adminActionFailed, adminActionSucceeded, adminMessages } from '../../../../../shared/messages';
 import { platformDisplayName } from '../../../../../shared/platforms';
+import type { CreditPackage } from '../../../../../shared/schemas/credits';
 import { useToast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminSettings } from '../api/get-admin-settings';
+import { useRunAdminAction } from '../api/run-admin-action';
 import { useUpdatePlatformSetting } from '../api/update-platform-setting';
 import { StatCards } from '../components/stat-cards';
+import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
+import { QueryStatus } from '../components/query-status';
 
 function PlatformToggles({
   platforms,
@@ -41,7 +46,75 @@ function PlatformToggles({
   );
 }
 
-/** /admin/settings: system figures, platform toggles and the (inert) emergency actions. */
+/** refresh_admin_credits: every admin's free credits to 100, confirmed by the server's message. */
+function AdminActions() {
+  const { toast } = useToast();
+  const action = useRunAdminAction();
+  return (
+    <div className="card stack">
+      <h2>Admin Actions</h2>
+      <p className="muted">Sets every admin's free credits to 100, each change recorded in their credit history.</p>
+      <div className="row">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={action.isPending}
+          onClick={() =>
+            action.mutate(
+              { action: 'refresh_admin_credits' },
+              {
+                onSuccess: (result) => toast({ ...adminActionSucceeded(result.message), variant: 'success' }),
+                onError: (error) => toast({ ...adminActionFailed(error.message), variant: 'destructive' }),
+              },
+            )
+          }
+        >
+          {action.isPending ? 'Refreshing…' : 'Refresh Admin Credits'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The credit packages as stored (read-only): active or not, in their sort order. */
+function CreditPackageList({ packages }: { packages: CreditPackage[] }) {
+  return (
+    <div className="card stack">
+      <h2>Credit Packages</h2>
+      <TableRegion label="Credit packages table">
+        <table className="admin-table">
+          <caption className="muted">{packages.length} packages, by sort order</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Credits</th>
+              <th scope="col">Price</th>
+              <th scope="col">Status</th>
+              <th scope="col">Sort order</th>
+            </tr>
+          </thead>
+          <tbody>
+            {packages.map((pkg) => (
+              <tr key={pkg.id}>
+                <td>{pkg.name}</td>
+                <td>{pkg.credits}</td>
+                <td>{formatEuros(pkg.priceCents)}</td>
+                <td>
+                  <span className={`admin-badge ${pkg.isActive ? 'admin-badge--success' : 'admin-badge--warning'}`}>
+                    {pkg.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                </td>
+                <td>{pkg.sortOrder}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </div>
+  );
+}
+
+/** /admin/settings: system figures, platform toggles, admin actions, credit packages and the (inert) emergency actions. */
 export function AdminSettingsPage() {
   const settings = useAdminSettings();
   if (settings.isError && settings.error instanceof ApiError && [401, 403].includes(settings.error.status)) {
@@ -55,12 +128,13 @@ export function AdminSettingsPage() {
   return (
     <section className="stack">
       <h1>Settings</h1>
-      {settings.isPending ? <p className="muted">Loading settings…</p> : null}
-      {settings.isError ? <p className="notice notice--error">{settings.error.message}</p> : null}
+      <QueryStatus query={settings} loading="Loading settings…" />
       {settings.isSuccess ? (
         <>
           <StatCards stats={[{ label: 'Uptime', value: settings.data.uptime }]} />
           <PlatformToggles platforms={settings.data.platforms} />
+          <AdminActions />
+          <CreditPackageList packages={settings.data.packages} />
           <div className="card stack">
             <h2>Emergency Actions</h2>
             <div className="row">

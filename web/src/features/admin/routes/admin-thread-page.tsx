@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useAdminThread } from '../api/get-admin-thread';
+import { QueryStatus } from '../components/query-status';
 
 /** /admin/threads/{id}: any user's thread, read only. */
 export function AdminThreadPage() {
@@ -9,8 +10,7 @@ export function AdminThreadPage() {
   return (
     <section className="stack">
       <Link to={paths.admin.threads.getHref()}>Back to threads</Link>
-      {thread.isPending ? <p className="muted">Loading thread…</p> : null}
-      {thread.isError ? <p className="notice notice--error">{thread.error.message}</p> : null}
+      <QueryStatus query={thread} loading="Loading thread…" />
       {thread.isSuccess ? (
         <>
           <h1>{thread.data.title}</h1>

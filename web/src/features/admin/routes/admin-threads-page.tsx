@@ -7,6 +7,7 @@ import { useDeleteAdminThread } from '../api/delete-admin-thread';
 import { useAdminThreads } from '../api/get-admin-threads';
 import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
+import { QueryStatus } from '../components/query-status';
 
 const CREATED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -37,8 +38,7 @@ export function AdminThreadsPage() {
   return (
     <section className="stack">
       <h1>Threads</h1>
-      {threads.isPending ? <p className="muted">Loading threads…</p> : null}
-      {threads.isError ? <p className="notice notice--error">{threads.error.message}</p> : null}
+      <QueryStatus query={threads} loading="Loading threads…" />
       {threads.isSuccess ? (
         <TableRegion label="Threads table">
           <table className="admin-table">

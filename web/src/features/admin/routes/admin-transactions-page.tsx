@@ -1,4 +1,5 @@
 import { useAdminTransactions } from '../api/get-admin-transactions';
+import { QueryStatus } from '../components/query-status';
 import { StatCards } from '../components/stat-cards';
 import { TransactionsTable } from '../components/transactions-table';
 
@@ -8,8 +9,7 @@ export function AdminTransactionsPage() {
   return (
     <section className="stack">
       <h1>Transactions</h1>
-      {transactions.isPending ? <p className="muted">Loading transactions…</p> : null}
-      {transactions.isError ? <p className="notice notice--error">{transactions.error.message}</p> : null}
+      <QueryStatus query={transactions} loading="Loading transactions…" />
       {transactions.isSuccess ? (
         <>
           <StatCards

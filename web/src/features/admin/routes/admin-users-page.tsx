@@ -3,8 +3,10 @@ import type { AdminUser } from '../../../../../shared/schemas/admin';
 import { useToast } from '../../../components/ui/use-toast';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { LoadMoreButton } from '../components/load-more-button';
 import { TableRegion } from '../components/table-region';
 import '../components/admin.css';
+import { QueryStatus } from '../components/query-status';
 
 const JOINED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -41,8 +43,7 @@ export function AdminUsersPage() {
   return (
     <section className="stack">
       <h1>Users</h1>
-      {users.isPending ? <p className="muted">Loading users…</p> : null}
-      {users.isError ? <p className="notice notice--error">{users.error.message}</p> : null}
+      <QueryStatus query={users} loading="Loading users…" />
       {users.isSuccess ? (
         <TableRegion label="Users table">
           <table className="admin-table">
@@ -80,16 +81,7 @@ export function AdminUsersPage() {
           </table>
         </TableRegion>
       ) : null}
-      {users.hasNextPage ? (
-        <button
-          type="button"
-          className="button"
-          disabled={users.isFetchingNextPage}
-          onClick={() => void users.fetchNextPage()}
-        >
-          Load More Users
-        </button>
-      ) : null}
+      <LoadMoreButton list={users} label="Load More Users" />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { platformMessages } from '../../../../../shared/messages';
 import { platformDisplayName } from '../../../../../shared/platforms';
 import type { Platform } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
-import { useAuthorizePlatform } from '../api/authorize-platform';
+import { useStartOAuthAuthorization } from '../api/start-oauth-authorization';
 import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { CONNECT_FORMS } from './connect-forms';
 
@@ -14,12 +14,18 @@ interface ConnectControlProps {
   returnPath: string;
   /** Show the platform's form at once instead of a button that opens it. */
   initiallyOpen?: boolean;
+  /** Changing an existing connection (a connected card's Edit). */
+  editing?: boolean;
   onDone?: () => void;
 }
 
 /** Starts an OAuth flow (the browser leaves for the platform). */
-export function OAuthConnectButton({ platform, label, returnPath }: Omit<ConnectControlProps, 'initiallyOpen'>) {
-  const authorize = useAuthorizePlatform(platform);
+export function OAuthConnectButton({
+  platform,
+  label,
+  returnPath,
+}: Pick<ConnectControlProps, 'platform' | 'label' | 'returnPath'>) {
+  const authorize = useStartOAuthAuthorization(platform);
   const { toast } = useToast();
   return (
     <button
@@ -42,7 +48,14 @@ export function OAuthConnectButton({ platform, label, returnPath }: Omit<Connect
 }
 
 /** How a platform is connected: its own form (opened by a button), or the OAuth button. */
-export function ConnectControl({ platform, label, returnPath, initiallyOpen = false, onDone }: ConnectControlProps) {
+export function ConnectControl({
+  platform,
+  label,
+  returnPath,
+  initiallyOpen = false,
+  editing = false,
+  onDone,
+}: ConnectControlProps) {
   const [open, setOpen] = useState(initiallyOpen);
   const Form = CONNECT_FORMS[platform];
   if (Form) {
@@ -50,6 +63,7 @@ export function ConnectControl({ platform, label, returnPath, initiallyOpen = fa
       <Form
         submitLabel={label}
         returnPath={returnPath}
+        editing={editing}
         onDone={() => {
           setOpen(initiallyOpen);
           onDone?.();

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Platform } from '../../../../../shared/schemas/thread';
+import { BlueskyConnectForm } from './bluesky-connect-form';
+import { MastodonConnectForm } from './mastodon-connect-form';
 import { TelegramConnectForm } from './telegram-connect-form';
 
 /** What a platform's own connect form is given by the card that shows it. */
@@ -8,6 +10,8 @@ export interface ConnectFormProps {
   submitLabel: string;
   /** Where an OAuth flow started by the form returns (the page it sits on). */
   returnPath: string;
+  /** True on a connected card's Edit (Mastodon then requires an instance: 'Instance Required'). */
+  editing?: boolean;
   onDone?: () => void;
 }
 
@@ -18,4 +22,6 @@ export interface ConnectFormProps {
  */
 export const CONNECT_FORMS: Partial<Record<Platform, ComponentType<ConnectFormProps>>> = {
   telegram: TelegramConnectForm,
+  mastodon: MastodonConnectForm,
+  bluesky: BlueskyConnectForm,
 };

@@ -16,7 +16,8 @@ function currentConnection(connection: ConnectionView): string {
   const data = connection.connectionData;
   const account = connection.platformUsername ?? 'Connected';
   const instance = text(data.instance);
-  return text(data.chatTitle) ?? text(data.pageName) ?? (instance ? `${account} on ${instance}` : account);
+  const onInstance = instance && !account.endsWith(`@${instance}`) ? `${account} on ${instance}` : account;
+  return text(data.chatTitle) ?? text(data.pageName) ?? onInstance;
 }
 
 /** Per-platform settings: where a Discord or Reddit connection posts now. */
@@ -75,6 +76,7 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
             label="Update Connection"
             returnPath={returnPath}
             initiallyOpen
+            editing
             onDone={() => setEditing(false)}
           />
         </div>

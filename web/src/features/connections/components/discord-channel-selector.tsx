@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { platformMessages } from '../../../../../shared/messages';
 import { discordGuilds } from '../../../../../shared/publishing/targets';
 import type { ConnectionView } from '../../../../../shared/schemas/publishing';
@@ -20,6 +21,8 @@ interface DiscordChannelSelectorProps {
 export function DiscordChannelSelector({ connection, returnPath, onSelected }: DiscordChannelSelectorProps) {
   const select = useSelectTarget('discord');
   const { toast } = useToast();
+  // The choice shows at once; the server's list confirms it (or a refusal puts the old one back).
+  const [choice, setChoice] = useState<string | null>(null);
   const data = connection.connectionData;
   const guilds = discordGuilds(data);
   if (Array.isArray(data.channels) && data.channels.length === 0) {
@@ -28,15 +31,20 @@ export function DiscordChannelSelector({ connection, returnPath, onSelected }: D
   if (guilds.every((guild) => guild.channels.length === 0)) {
     return <TargetEmptyState platform="discord" message={NO_DISCORD_CHANNELS} returnPath={returnPath} />;
   }
-  const selected = typeof data.selectedChannelId === 'string' ? data.selectedChannelId : '';
-  const choose = (channelId: string) =>
+  const selected = choice ?? (typeof data.selectedChannelId === 'string' ? data.selectedChannelId : '');
+  const choose = (channelId: string) => {
+    setChoice(channelId);
     select.mutate(channelId, {
       onSuccess: () => {
         toast({ ...platformMessages.channelSelected, variant: 'success' });
         onSelected?.(channelId);
       },
-      onError: () => toast({ ...platformMessages.saveChannelFailed, variant: 'destructive' }),
+      onError: () => {
+        setChoice(null);
+        toast({ ...platformMessages.saveChannelFailed, variant: 'destructive' });
+      },
     });
+  };
   return (
     <label className="field">
       <span>Discord channel</span>

@@ -28,19 +28,26 @@ export function RedditSubredditSelector({
   const select = useSelectTarget('reddit');
   const { toast } = useToast();
   const [query, setQuery] = useState('');
+  // The choice shows at once; the server's list confirms it (or a refusal puts the old one back).
+  const [choice, setChoice] = useState<string | null>(null);
   const all = redditSubreddits(connection.connectionData);
   const postable = postableSubreddits(all);
   if (all.length === 0) return <TargetEmptyState platform="reddit" message={NO_SUBREDDITS} returnPath={returnPath} />;
   if (postable.length === 0) {
     return <TargetEmptyState platform="reddit" message={NO_POSTABLE_SUBREDDITS} returnPath={returnPath} />;
   }
-  const selected = connection.connectionData.selectedSubreddit;
+  const selected = choice ?? connection.connectionData.selectedSubreddit;
   const shown = searchSubreddits(postable, query);
-  const choose = (name: string) =>
+  const choose = (name: string) => {
+    setChoice(name);
     select.mutate(name, {
       onSuccess: () => toast({ ...platformMessages.subredditSelected, variant: 'success' }),
-      onError: () => toast({ ...platformMessages.saveChannelFailed, variant: 'destructive' }),
+      onError: () => {
+        setChoice(null);
+        toast({ ...platformMessages.saveChannelFailed, variant: 'destructive' });
+      },
     });
+  };
   return (
     <fieldset className="stack target-list">
       <legend>Subreddit</legend>

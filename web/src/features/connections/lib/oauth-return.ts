@@ -48,3 +48,19 @@ export function parseOAuthReturn(
   }
   return { notice, rest };
 }
+
+/** The server keeps return paths to these characters and length, else it returns to /account-settings. */
+const MAX_RETURN_PATH = 300;
+const percentEncode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * Where an OAuth flow started on this page returns: the path with its query percent-encoded the
+ * way the server accepts (a /create flow restores from it), or the bare path when that is too long.
+ */
+export function oauthReturnPath(pathname: string, search: string): string {
+  const params = [...new URLSearchParams(search)];
+  if (params.length === 0) return pathname;
+  const full = `${pathname}?${params.map(([key, value]) => `${percentEncode(key)}=${percentEncode(value)}`).join('&')}`;
+  return full.length <= MAX_RETURN_PATH ? full : pathname;
+}

@@ -7,11 +7,13 @@ import { UnconnectedCard } from '../../connections/components/unconnected-card';
 interface ConnectPlatformsCardProps {
   /** Enabled platforms the user has not connected. */
   unconnected: readonly Platform[];
+  /** Enabled platforms that cannot be connected here, with the reason. */
+  unavailable: readonly { platform: Platform; reason: string }[];
   returnPath: string;
 }
 
 /** The panel's Connect Platforms card: the setup of platforms not connected yet, shown on demand. */
-export function ConnectPlatformsCard({ unconnected, returnPath }: ConnectPlatformsCardProps) {
+export function ConnectPlatformsCard({ unconnected, unavailable, returnPath }: ConnectPlatformsCardProps) {
   const [open, setOpen] = useState(false);
   return (
     <section className="card stack" aria-labelledby="connect-platforms-heading">
@@ -27,6 +29,14 @@ export function ConnectPlatformsCard({ unconnected, returnPath }: ConnectPlatfor
             <div className="stack">
               {unconnected.map((platform) => (
                 <UnconnectedCard key={platform} platform={platform} returnPath={returnPath} />
+              ))}
+              {unavailable.map(({ platform, reason }) => (
+                <UnconnectedCard
+                  key={platform}
+                  platform={platform}
+                  returnPath={returnPath}
+                  unavailableReason={reason}
+                />
               ))}
             </div>
           ) : null}

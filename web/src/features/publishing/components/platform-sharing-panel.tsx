@@ -8,6 +8,7 @@ import { ConnectedAccountsChecklist } from '../../connections/components/connect
 import { usePublishThread } from '../api/publish-thread';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { postingErrorToast } from '../lib/posting-error';
 import { ConnectPlatformsCard } from './connect-platforms-card';
 import { type PublishRow, PublishRows } from './publish-rows';
 import { ShareManuallyCard } from './share-manually-card';
@@ -39,8 +40,7 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
       { platforms, origin: 'panel' },
       {
         onSuccess: () => setRun({ key: String(Date.now()), platforms }),
-        onError: (error) =>
-          toast({ ...platformMessages.postingError, description: error.message, variant: 'destructive' }),
+        onError: (error) => toast({ ...postingErrorToast(error), variant: 'destructive' }),
       },
     );
   };
@@ -87,7 +87,11 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
         </p>
       </section>
       <ShareManuallyCard threadId={threadId} />
-      <ConnectPlatformsCard unconnected={unconnected} returnPath={returnPath} />
+      <ConnectPlatformsCard
+        unconnected={unconnected}
+        unavailable={share.unavailablePlatforms.filter(({ platform }) => !connectedPlatforms.has(platform))}
+        returnPath={returnPath}
+      />
     </div>
   );
 }

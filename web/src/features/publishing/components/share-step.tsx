@@ -1,13 +1,14 @@
 import { useLocation } from 'react-router-dom';
-import { platformMessages } from '../../../../../shared/messages';
 import { platformDisplayName } from '../../../../../shared/platforms';
 import { postRulesFor } from '../../../../../shared/publishing/platform-rules';
 import { reflowThread } from '../../../../../shared/publishing/reflow';
 import type { Platform, Thread } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
+import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { usePublishThread } from '../api/publish-thread';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { postingErrorToast } from '../lib/posting-error';
 
 interface ShareStepProps {
   thread: Thread;
@@ -38,8 +39,7 @@ export function ShareStep({
       { platforms: share.selected, origin: 'create' },
       {
         onSuccess: onPublished,
-        onError: (error) =>
-          toast({ ...platformMessages.postingError, description: error.message, variant: 'destructive' }),
+        onError: (error) => toast({ ...postingErrorToast(error), variant: 'destructive' }),
       },
     );
   };
@@ -51,14 +51,19 @@ export function ShareStep({
         connections={share.connections}
         selected={share.selected}
         onSelectedChange={onSelectedChange}
-        returnPath={`${location.pathname}${location.search}`}
+        returnPath={oauthReturnPath(location.pathname, location.search)}
         onTargetSelected={onTargetSelected}
       />
       {share.selected.map((platform) => {
         const rules = postRulesFor(platform);
         if (!rules) return null;
         const posts = reflowThread(
-          { title: thread.title, posts: thread.posts.map((post) => post.content), authorHandles: thread.authorHandles },
+          {
+            title: thread.title,
+            posts: thread.posts.map((post) => post.content),
+            sourceUrl: thread.sourceUrl,
+            authorHandles: thread.authorHandles,
+          },
           rules,
         );
         return (

@@ -18,6 +18,7 @@ export function useShareSelection(chosen: readonly Platform[]) {
     selected,
     canShare: canShareTo(selected, dataOf),
     enabledPlatforms: connections.data?.enabledPlatforms ?? [],
+    unavailablePlatforms: connections.data?.unavailablePlatforms ?? [],
     isPending: connections.isPending,
     isError: connections.isError,
   };

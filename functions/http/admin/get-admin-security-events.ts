@@ -1,0 +1,9 @@
+import { adminSecurityEventsQuerySchema } from '../../../shared/schemas/admin';
+import { httpHandler } from '../../lib/http-handler';
+import { listAdminSecurityEvents } from '../../services/admin-security';
+
+/** GET /api/admin/security-events?type=&userId=&cursor=: the security log, 50 events a page, newest first. */
+export const handler = httpHandler({ auth: 'admin', query: adminSecurityEventsQuerySchema }, async ({ query }) => ({
+  status: 200,
+  body: await listAdminSecurityEvents(query),
+}));

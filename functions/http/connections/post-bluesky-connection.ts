@@ -1,0 +1,9 @@
+import { blueskyConnectRequestSchema } from '../../../shared/schemas/publishing';
+import { httpHandler } from '../../lib/http-handler';
+import { connectBluesky } from '../../services/connections/connections';
+
+/** POST /api/connections/bluesky (bluesky-auth): starts a session with the app password, then stores it. */
+export const handler = httpHandler({ body: blueskyConnectRequestSchema }, async ({ body, caller }) => ({
+  status: 200,
+  body: await connectBluesky(caller.userId, body, new Date()),
+}));

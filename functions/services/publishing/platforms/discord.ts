@@ -1,0 +1,403 @@
+import { createHash } from 'node:crypto';
+import { platformMessages } from '../../../../shared/messages';
+import { postRulesFor } from '../../../../shared/publishing/platform-rules';
+import type { MadePost } from '../../../data/publish-run-repository';
+import { config } from '../../../lib/config';
+import { missingClientReason, type PlatformClient, platformClient } from '../../../lib/platform-clients';
+import {
+  authorizationUrl,
+  exchangeCode,
+  expiresSoon,
+  ReconnectRequiredError,
+  refreshTokens,
+  type TokenSet,
+} from '../../connections/oauth-flow';
+import {
+  type Credentials,
+  type LiveConnection,
+  type OAuthConnectInput,
+  type OutgoingPost,
+  type PlatformAdapter,
+  PlatformRateLimitError,
+  PlatformRejectedError,
+  PlatformUnavailableError,
+  type PublishTarget,
+  retryAfterSeconds,
+} from '../platform-adapter';
+import {
+  basePermissions,
+  channelPermissions,
+  DISCORD_PERMISSIONS,
+  type DiscordOverwrite,
+  type DiscordRole,
+  hasPermissions,
+  permissionString,
+} from './discord-permissions';
+
+const PLATFORM_NAME = 'Discord';
+/** `identify` for the username, `guilds` for the servers the user manages, `bot` to add the bot to one. */
+export const DISCORD_SCOPES = ['identify', 'guilds', 'bot'] as const;
+const {
+  manageGuild,
+  administrator,
+  viewChannel,
+  sendMessages,
+  createPublicThreads,
+  sendMessagesInThreads,
+  embedLinks,
+  readMessageHistory,
+} = DISCORD_PERMISSIONS;
+/** What the bot asks for when it is added to a server (the consent screen's `permissions`). */
+export const DISCORD_BOT_PERMISSIONS = permissionString(
+  viewChannel,
+  sendMessages,
+  createPublicThreads,
+  sendMessagesInThreads,
+  embedLinks,
+  readMessageHistory,
+);
+/** What a channel must allow the bot for a whole thread: the first message, its thread, the replies. */
+const POSTING_PERMISSIONS = viewChannel | sendMessages | createPublicThreads | sendMessagesInThreads;
+/** A thread's name is 1 to 100 characters. */
+const THREAD_NAME_LIMIT = 100;
+/** A message nonce is at most 25 characters. */
+const NONCE_LENGTH = 25;
+/** JSON error codes of the API that change what we do or say. */
+const ERROR_CODES = {
+  unknownChannel: 10003,
+  unknownGuild: 10004,
+  missingAccess: 50001,
+  missingPermissions: 50013,
+  threadAlreadyCreated: 160004,
+} as const;
+const NO_BOT_TOKEN = 'Discord is not configured on this server (no bot token).';
+/** Guild text channel (threads can be started from its messages). */
+const GUILD_TEXT = 0;
+
+/** A channel the bot can post a whole thread into, listed per server (spec §3 connection_data.channels). */
+export interface DiscordGuildChannels {
+  guild: { id: string; name: string };
+  channels: { id: string; name: string }[];
+}
+
+/** The API refused a call; `code` is Discord's JSON error code (0 when it gave none). */
+class DiscordRequestError extends PlatformRejectedError {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What the user sees for a refusal: the bot's missing rights named, never a token. */
+function refusalMessage(status: number, code: number, detail: string): string {
+  switch (code) {
+    case ERROR_CODES.missingPermissions:
+      return 'The Discord bot is missing permissions in this channel: it needs View Channel, Send Messages, Create Public Threads and Send Messages in Threads.';
+    case ERROR_CODES.missingAccess:
+      return 'The Discord bot cannot access this channel (Missing Access). Add the bot to the server again or choose another channel.';
+    case ERROR_CODES.unknownChannel:
+      return 'The Discord channel no longer exists. Choose another channel.';
+    default:
+      return status === 401
+        ? 'Discord refused the credentials (401 Unauthorized).'
+        : `Discord refused the request: ${detail} (${code || status})`;
+  }
+}
+
+type Authorization = `Bot ${string}` | `Bearer ${string}`;
+
+/** One call to the HTTP API (discord.com/developers/docs/reference): JSON in and out, errors mapped. */
+async function callDiscord<T>(
+  authorization: Authorization,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, unknown>,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${config().platformUrls.discordApi}${path}`, {
+      method,
+      headers: {
+        authorization,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    throw new PlatformUnavailableError('Discord could not be reached');
+  }
+  const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok) return payload as T;
+  if (response.status === 429) {
+    // retry_after is seconds as a float; X-RateLimit-Reset-After says the same for the route's bucket.
+    const stated = payload.retry_after ?? response.headers.get('x-ratelimit-reset-after');
+    const seconds = stated === null || stated === undefined ? Number.NaN : Number(stated);
+    const wait = Number.isFinite(seconds)
+      ? Math.max(1, Math.ceil(seconds))
+      : retryAfterSeconds(response.headers, new Date());
+    throw new PlatformRateLimitError(`Discord is rate limiting requests; retrying in ${wait} s`, wait);
+  }
+  if (response.status >= 500) throw new PlatformUnavailableError(`Discord answered ${response.status}`);
+  const code = Number(payload.code ?? 0);
+  throw new DiscordRequestError(
+    refusalMessage(response.status, code, String(payload.message ?? `HTTP ${response.status}`)),
+    response.status,
+    code,
+  );
+}
+
+/** The app with its bot token, or a refusal when the operator has not configured both. */
+async function discordApp(): Promise<PlatformClient & { botToken: string }> {
+  const client = await platformClient('discord');
+  if (!client?.botToken) throw new PlatformRejectedError(NO_BOT_TOKEN);
+  return { ...client, botToken: client.botToken };
+}
+
+const tokenUrl = () => `${config().platformUrls.discordApi}/oauth2/token`;
+const asBot = (app: { botToken: string }): Authorization => `Bot ${app.botToken}`;
+
+interface PartialGuild {
+  id: string;
+  name: string;
+  owner?: boolean;
+  permissions: string;
+}
+
+interface GuildChannel {
+  id: string;
+  name: string;
+  type: number;
+  position?: number;
+  permission_overwrites?: DiscordOverwrite[];
+}
+
+/** A page of `GET /users/@me/guilds` holds at most 200 servers, ordered by id. */
+const GUILD_PAGE = 200;
+
+/** Every server the user is in, page after page. */
+async function userGuilds(asUser: Authorization): Promise<PartialGuild[]> {
+  const guilds: PartialGuild[] = [];
+  for (;;) {
+    const after = guilds.at(-1)?.id;
+    const query = `limit=${GUILD_PAGE}${after ? `&after=${after}` : ''}`;
+    const page = await callDiscord<PartialGuild[]>(asUser, 'GET', `/users/@me/guilds?${query}`);
+    guilds.push(...page);
+    if (page.length < GUILD_PAGE) return guilds;
+  }
+}
+
+/** The user may add bots and choose where they post: Manage Server (or Administrator, or ownership). */
+function userManages(guild: PartialGuild): boolean {
+  return guild.owner === true || (BigInt(guild.permissions) & (manageGuild | administrator)) !== 0n;
+}
+
+/**
+ * The text channels of each server (already ordered) where the bot is a member and may post a
+ * thread, computed from its roles and each channel's overwrites; a server without the bot is left out.
+ */
+async function postableChannels(app: { botToken: string }, guilds: PartialGuild[]): Promise<DiscordGuildChannels[]> {
+  const bot = await callDiscord<{ id: string }>(asBot(app), 'GET', '/users/@me');
+  const listed: DiscordGuildChannels[] = [];
+  // One server at a time: the bot's rate limit is shared with its posting.
+  for (const guild of guilds) {
+    let member: { roles: string[] };
+    try {
+      member = await callDiscord(asBot(app), 'GET', `/guilds/${guild.id}/members/${bot.id}`);
+    } catch (error) {
+      const absent = [ERROR_CODES.missingAccess, ERROR_CODES.unknownGuild] as number[];
+      if (error instanceof DiscordRequestError && absent.includes(error.code)) continue;
+      throw error;
+    }
+    const roles = await callDiscord<DiscordRole[]>(asBot(app), 'GET', `/guilds/${guild.id}/roles`);
+    const channels = await callDiscord<GuildChannel[]>(asBot(app), 'GET', `/guilds/${guild.id}/channels`);
+    const base = basePermissions(guild.id, roles, member.roles);
+    const postable = channels
+      .filter((channel) => channel.type === GUILD_TEXT)
+      .filter((channel) =>
+        hasPermissions(
+          channelPermissions(
+            base,
+            guild.id,
+            { userId: bot.id, roleIds: member.roles },
+            channel.permission_overwrites ?? [],
+          ),
+          POSTING_PERMISSIONS,
+        ),
+      )
+      .sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+    if (postable.length > 0) {
+      listed.push({
+        guild: { id: guild.id, name: guild.name },
+        channels: postable.map(({ id, name }) => ({ id, name })),
+      });
+    }
+  }
+  return listed;
+}
+
+function guildsOf(connection: Pick<LiveConnection, 'connectionData'>): DiscordGuildChannels[] {
+  const channels = connection.connectionData.channels;
+  return Array.isArray(channels) ? (channels as DiscordGuildChannels[]) : [];
+}
+
+function selectedChannelOf(connection: Pick<LiveConnection, 'connectionData'>): string | null {
+  const selected = connection.connectionData.selectedChannelId;
+  return typeof selected === 'string' && selected ? selected : null;
+}
+
+function findChannel(connection: Pick<LiveConnection, 'connectionData'>, channelId: string) {
+  for (const entry of guildsOf(connection)) {
+    const channel = entry.channels.find((candidate) => candidate.id === channelId);
+    if (channel) return { guild: entry.guild, channel };
+  }
+  return null;
+}
+
+function credentialsFrom(tokens: TokenSet): Credentials {
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
+}
+
+/** The API's nonce (at most 25 characters) for one post of one run: with enforce_nonce, a repeat returns the first message. */
+function messageNonce(idempotencyKey: string): string {
+  return createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, NONCE_LENGTH);
+}
+
+function threadName(title: string): string {
+  const name = [...title.trim().replace(/\s+/g, ' ')].slice(0, THREAD_NAME_LIMIT).join('');
+  return name || 'Thread';
+}
+
+async function createMessage(app: { botToken: string }, channelId: string, post: OutgoingPost) {
+  return callDiscord<{ id: string }>(asBot(app), 'POST', `/channels/${channelId}/messages`, {
+    content: post.text,
+    nonce: messageNonce(post.idempotencyKey),
+    enforce_nonce: true,
+    // The thread's text is the article's: no @everyone or role pings from it.
+    allowed_mentions: { parse: [] },
+  });
+}
+
+const messageUrl = (guildId: string, channelId: string, messageId: string) =>
+  `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+
+/**
+ * Discord: the user authorizes the app and adds its bot to a server they manage; the bot posts the
+ * first message in the chosen channel, starts a thread from it and posts the rest there.
+ */
+export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
+  platform: 'discord',
+
+  oauth: {
+    async unavailableReason() {
+      const missing = await missingClientReason('discord', PLATFORM_NAME);
+      if (missing) return missing;
+      return (await platformClient('discord'))?.botToken ? null : NO_BOT_TOKEN;
+    },
+    async authorizationUrl(flow, deps) {
+      return authorizationUrl({
+        authorizeUrl: config().platformUrls.discordAuthorize,
+        client: await discordApp(),
+        redirectUri: deps.redirectUri,
+        scopes: DISCORD_SCOPES,
+        state: flow.state,
+        // Discord accepts PKCE (S256 only, verifier of 43+ characters) alongside the client secret.
+        codeChallenge: flow.codeChallenge,
+        extraParams: { permissions: DISCORD_BOT_PERMISSIONS },
+      });
+    },
+  },
+
+  async connect(input) {
+    const app = await discordApp();
+    const tokens = await exchangeCode({
+      tokenUrl: tokenUrl(),
+      client: app,
+      clientAuth: 'body',
+      code: input.code,
+      redirectUri: input.deps.redirectUri,
+      codeVerifier: input.codeVerifier,
+      now: input.deps.now,
+      platformName: PLATFORM_NAME,
+    });
+    const asUser: Authorization = `Bearer ${tokens.accessToken}`;
+    const user = await callDiscord<{ username: string }>(asUser, 'GET', '/users/@me');
+    const managed = (await userGuilds(asUser)).filter(userManages);
+    // The server the bot was just added to comes first.
+    const addedTo = input.callbackQuery.guild_id;
+    managed.sort((a, b) => Number(b.id === addedTo) - Number(a.id === addedTo));
+    return {
+      platformUsername: user.username,
+      credentials: credentialsFrom(tokens),
+      connectionData: { channels: await postableChannels(app, managed) },
+    };
+  },
+
+  // The user's token lists servers at connect time; keeping it fresh keeps the grant usable.
+  async refreshCredentials(connection, now) {
+    const { credentials } = connection;
+    if (!expiresSoon(credentials.expiresAt, now)) return null;
+    if (!credentials.refreshToken) throw new ReconnectRequiredError('Discord authorization has expired');
+    const tokens = await refreshTokens({
+      tokenUrl: tokenUrl(),
+      client: await discordApp(),
+      clientAuth: 'body',
+      refreshToken: credentials.refreshToken,
+      now,
+      platformName: PLATFORM_NAME,
+    });
+    return credentialsFrom(tokens);
+  },
+
+  listTargets: async (connection): Promise<PublishTarget[]> =>
+    guildsOf(connection).flatMap(({ guild, channels }) =>
+      channels.map((channel) => ({ id: channel.id, name: `${guild.name} #${channel.name}` })),
+    ),
+
+  targetSelection: {
+    select(connection, targetId) {
+      const found = findChannel(connection, targetId);
+      if (!found) return null;
+      return {
+        selectedChannelId: found.channel.id,
+        selectedGuildName: found.guild.name,
+        selectedChannelName: found.channel.name,
+      };
+    },
+    selected: selectedChannelOf,
+    requiredMessage: platformMessages.discordChannelRequired.title,
+  },
+
+  postRules: async () => postRulesFor('discord')!,
+
+  async publishPost(connection, post): Promise<MadePost> {
+    const channelId = selectedChannelOf(connection);
+    const found = channelId ? findChannel(connection, channelId) : null;
+    if (!channelId || !found) throw new PlatformRejectedError(platformMessages.noDiscordChannel);
+    const app = await discordApp();
+    if (!post.root) {
+      const message = await createMessage(app, channelId, post);
+      return { id: message.id, url: messageUrl(found.guild.id, channelId, message.id) };
+    }
+    // A thread started from a message has that message's id: the first post's id is the thread's.
+    const threadId = post.root.id;
+    if (post.index === 1) {
+      try {
+        await callDiscord(asBot(app), 'POST', `/channels/${channelId}/messages/${threadId}/threads`, {
+          name: threadName(post.article.title),
+        });
+      } catch (error) {
+        // Started by an earlier attempt whose next message failed: post into it.
+        if (!(error instanceof DiscordRequestError && error.code === ERROR_CODES.threadAlreadyCreated)) throw error;
+      }
+    }
+    const message = await createMessage(app, threadId, post);
+    return { id: message.id, url: messageUrl(found.guild.id, threadId, message.id) };
+  },
+
+  threadUrl: (_connection, made) => made[0]?.url ?? null,
+};

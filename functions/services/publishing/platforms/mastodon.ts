@@ -1,0 +1,308 @@
+import { type Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from 'undici';
+import { platformMessages } from '../../../../shared/messages';
+import {
+  looksLikeMastodonDomain,
+  normaliseMastodonInstance,
+  normaliseMastodonUsername,
+} from '../../../../shared/publishing/mastodon-instance';
+import {
+  MASTODON_DEFAULT_LIMIT,
+  MASTODON_LINK_WEIGHT,
+  type MastodonInstanceLimits,
+  postRulesFor,
+} from '../../../../shared/publishing/platform-rules';
+import type { MadePost } from '../../../data/publish-run-repository';
+import { config } from '../../../lib/config';
+import { ValidationError } from '../../../lib/errors';
+import {
+  authorizationUrl as buildAuthorizationUrl,
+  exchangeCode,
+  ReconnectRequiredError,
+} from '../../connections/oauth-flow';
+import { classifyAddress, describeBlockReason } from '../../extraction/address-policy';
+import {
+  BlockedAddressError,
+  isPrivateHostAllowed,
+  publicOnlyDispatcher,
+  readCapped,
+} from '../../extraction/safe-fetch';
+import {
+  type LiveConnection,
+  type OAuthClient,
+  type OAuthConnectInput,
+  type OAuthFlowDeps,
+  type PlatformAdapter,
+  type PlatformError,
+  PlatformRateLimitError,
+  PlatformRejectedError,
+  PlatformUnavailableError,
+  retryAfterSeconds,
+} from '../platform-adapter';
+
+/** What ThreadSnip asks of an account: to know who it is and to post (docs.joinmastodon.org/api/oauth-scopes). */
+const SCOPES = ['read:accounts', 'write:statuses'] as const;
+const REQUEST_TIMEOUT_MS = 15_000;
+/** Mastodon's answers are small; an instance sending more is not read further. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+interface MastodonAccount {
+  id: string;
+  username: string;
+}
+
+interface MastodonStatus {
+  id: string;
+  url: string | null;
+  uri: string;
+}
+
+interface MastodonInstance {
+  configuration?: { statuses?: { max_characters?: number; characters_reserved_per_url?: number } };
+}
+
+let dispatcher: Agent | undefined;
+
+/**
+ * Every request to an instance (user input) goes through the article fetcher's SSRF guard: only
+ * public addresses, or hosts in ALLOW_PRIVATE_FETCH_HOSTS; redirects are not followed.
+ */
+async function instanceFetch(url: string, init: RequestInit): Promise<Response> {
+  dispatcher ??= publicOnlyDispatcher(config().allowPrivateFetchHosts, REQUEST_TIMEOUT_MS);
+  try {
+    return (await undiciFetch(url, {
+      ...(init as UndiciRequestInit),
+      dispatcher,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })) as unknown as Response;
+  } catch (error) {
+    throw unreachable(new URL(url).host, error);
+  }
+}
+
+function unreachable(instance: string, error: unknown): PlatformError {
+  for (let cause = error, depth = 0; cause && depth < 6; cause = (cause as Error).cause, depth += 1) {
+    if (cause instanceof BlockedAddressError) {
+      return new PlatformRejectedError(
+        `The instance ${instance} points to ${cause.reason}, which cannot be reached for security reasons.`,
+      );
+    }
+  }
+  return new PlatformUnavailableError(`The Mastodon instance ${instance} could not be reached.`);
+}
+
+/** https://{instance}{path}; plain http only for hosts allowed to be private (local test servers). */
+function instanceUrl(instance: string, path: string): string {
+  const secure = new URL(`https://${instance}${path}`);
+  return isPrivateHostAllowed(config().allowPrivateFetchHosts, secure) ? `http://${instance}${path}` : secure.href;
+}
+
+/** The answer's JSON, or null when it is not JSON or is too large. */
+async function readJson(response: Response): Promise<unknown> {
+  if (!response.body) return null;
+  try {
+    const bytes = await readCapped(response.body as ReadableStream<Uint8Array>, MAX_ANSWER_BYTES);
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** One call to an instance's REST API, its failures mapped to the three platform error kinds. */
+async function callInstance<T>(
+  instance: string,
+  path: string,
+  options: {
+    method?: 'GET' | 'POST';
+    token?: string;
+    body?: Record<string, unknown>;
+    headers?: Record<string, string>;
+  },
+): Promise<T> {
+  const response = await instanceFetch(instanceUrl(instance, path), {
+    method: options.method ?? 'GET',
+    headers: {
+      accept: 'application/json',
+      ...(options.body ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+  });
+  const body = (await readJson(response)) as (T & { error?: unknown }) | null;
+  if (response.ok && body) return body;
+  const reason = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
+  if (response.status === 429) {
+    // Mastodon's X-RateLimit-Reset is an ISO time.
+    throw new PlatformRateLimitError(
+      `Mastodon is rate limiting requests (${reason})`,
+      retryAfterSeconds(response.headers, new Date()),
+    );
+  }
+  if (response.status >= 500) throw new PlatformUnavailableError(`${instance} answered ${response.status} (${reason})`);
+  if (response.status === 401) {
+    throw new ReconnectRequiredError(
+      `${instance} refused the access token (${reason}). Reconnect Mastodon in Account Settings.`,
+    );
+  }
+  if (response.status >= 300 && response.status < 400) {
+    throw new PlatformRejectedError(`${instance} answered with a redirect, not as a Mastodon server.`);
+  }
+  if (!body || typeof body.error !== 'string') {
+    throw new PlatformRejectedError(`${instance} did not answer as a Mastodon server (${reason}).`);
+  }
+  throw new PlatformRejectedError(reason);
+}
+
+/**
+ * The instance as typed, normalised and accepted: a domain name with a top-level part (spec §5),
+ * or a host allowed to be private; a private IP address is refused before anything is sent to it.
+ */
+function acceptedInstance(input: string | undefined): string {
+  const instance = normaliseMastodonInstance(input ?? '');
+  if (!instance) throw new ValidationError(platformMessages.mastodonServerRequired);
+  let url: URL;
+  try {
+    url = new URL(`https://${instance}/`);
+  } catch {
+    throw new ValidationError(platformMessages.invalidMastodonInstance);
+  }
+  if (isPrivateHostAllowed(config().allowPrivateFetchHosts, url)) return instance;
+  const literal = classifyAddress(url.hostname.replace(/^\[|\]$/g, ''));
+  if (literal?.blocked) {
+    throw new ValidationError(
+      `The instance ${instance} is ${describeBlockReason(literal.reason)}, which cannot be reached for security reasons.`,
+    );
+  }
+  if (!looksLikeMastodonDomain(instance)) throw new ValidationError(platformMessages.invalidMastodonInstance);
+  return instance;
+}
+
+/** The app ThreadSnip registered with this instance, registering it on first use (POST /api/v1/apps). */
+async function registeredApp(instance: string, deps: OAuthFlowDeps): Promise<OAuthClient> {
+  const known = await deps.apps.get(instance);
+  if (known) return known;
+  const app = await callInstance<{ client_id?: string; client_secret?: string }>(instance, '/api/v1/apps', {
+    method: 'POST',
+    body: {
+      client_name: 'ThreadSnip',
+      redirect_uris: deps.redirectUri,
+      scopes: SCOPES.join(' '),
+      website: config().appPublicUrl,
+    },
+  });
+  if (!app.client_id) throw new PlatformRejectedError(`${instance} did not register the app.`);
+  // Two flows racing on a new instance both go on with the app stored first.
+  return deps.apps.putIfAbsent(instance, { clientId: app.client_id, clientSecret: app.client_secret ?? null });
+}
+
+async function knownApp(instance: string, deps: OAuthFlowDeps): Promise<OAuthClient> {
+  const app = await deps.apps.get(instance);
+  if (!app) throw new PlatformRejectedError(`ThreadSnip is not registered with ${instance}; please connect again.`);
+  return app;
+}
+
+function instanceOf(connection: LiveConnection): string {
+  return String(connection.connectionData.instance ?? '');
+}
+
+const positive = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
+
+/** The instance's own limits (GET /api/v2/instance); Mastodon's defaults when it does not answer. */
+async function instanceLimits(instance: string): Promise<MastodonInstanceLimits> {
+  const statuses = await callInstance<MastodonInstance>(instance, '/api/v2/instance', {})
+    .then((answer) => answer.configuration?.statuses)
+    .catch(() => undefined);
+  return {
+    maxCharacters: positive(statuses?.max_characters, MASTODON_DEFAULT_LIMIT),
+    charactersReservedPerUrl: positive(statuses?.characters_reserved_per_url, MASTODON_LINK_WEIGHT),
+  };
+}
+
+/**
+ * Mastodon, on any instance: the app registered once per instance, the OAuth authorization-code
+ * flow with PKCE, statuses chained with in_reply_to_id, each sent with an Idempotency-Key so a
+ * retried post is not made twice, within the instance's own character limit.
+ */
+export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
+  platform: 'mastodon',
+
+  oauth: {
+    // Nothing for the operator to configure: the app is registered with each instance on first use.
+    unavailableReason: async () => null,
+
+    async prepare(input, deps) {
+      const instance = acceptedInstance(input.instance);
+      const username = normaliseMastodonUsername(input.username ?? '');
+      if (!username) throw new ValidationError(platformMessages.mastodonUsernameRequired);
+      await registeredApp(instance, deps);
+      return { instance, username };
+    },
+
+    async authorizationUrl(flow, deps) {
+      const instance = flow.context.instance ?? '';
+      return buildAuthorizationUrl({
+        authorizeUrl: instanceUrl(instance, '/oauth/authorize'),
+        client: await knownApp(instance, deps),
+        redirectUri: deps.redirectUri,
+        scopes: SCOPES,
+        state: flow.state,
+        // Mastodon 4.3+ checks PKCE; older servers ignore the challenge.
+        codeChallenge: flow.codeChallenge,
+      });
+    },
+  },
+
+  async connect({ code, codeVerifier, context, deps }) {
+    const instance = context.instance;
+    if (!instance) throw new PlatformRejectedError('The Mastodon instance is missing; please connect again.');
+    const tokens = await exchangeCode({
+      tokenUrl: instanceUrl(instance, '/oauth/token'),
+      client: await knownApp(instance, deps),
+      clientAuth: 'body',
+      code,
+      redirectUri: deps.redirectUri,
+      codeVerifier,
+      now: deps.now,
+      platformName: 'Mastodon',
+      fetch: instanceFetch,
+    });
+    const account = await callInstance<MastodonAccount>(instance, '/api/v1/accounts/verify_credentials', {
+      token: tokens.accessToken,
+    });
+    return {
+      platformUsername: `@${account.username}@${instance}`,
+      // Mastodon access tokens do not expire; they last until revoked.
+      credentials: { accessToken: tokens.accessToken, refreshToken: null, expiresAt: null },
+      // The limits as of connecting, for the share step's preview; publishing asks the instance again.
+      connectionData: { instance, accountId: String(account.id), ...(await instanceLimits(instance)) },
+    };
+  },
+
+  refreshCredentials: async () => null,
+
+  listTargets: async (connection) => [
+    { id: instanceOf(connection), name: connection.platformUsername ?? instanceOf(connection) },
+  ],
+
+  postRules: async (connection) =>
+    postRulesFor('mastodon', { mastodon: await instanceLimits(instanceOf(connection)) })!,
+
+  async publishPost(connection, post): Promise<MadePost> {
+    const status = await callInstance<MastodonStatus>(instanceOf(connection), '/api/v1/statuses', {
+      method: 'POST',
+      token: connection.credentials.accessToken,
+      // Mastodon answers a repeated key with the status it already made (for an hour).
+      headers: { 'idempotency-key': post.idempotencyKey },
+      body: {
+        status: post.text,
+        visibility: 'public',
+        ...(post.parent ? { in_reply_to_id: post.parent.id } : {}),
+      },
+    });
+    return { id: String(status.id), url: status.url ?? status.uri ?? null };
+  },
+
+  threadUrl: (_connection, made) => made[0]?.url ?? null,
+};

@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The PDS packages are installed apart from the app: `npm ci --prefix tests/bluesky-pds`. */
+export const PDS_INSTALL_COMMAND = 'npm ci --prefix tests/bluesky-pds';
+
+/** True when this folder's own dependencies (the PDS, PLC directory, better-sqlite3 built) are installed. */
+export function pdsInstalled(): boolean {
+  return (
+    existsSync(path.join(here, 'node_modules/@atproto/pds/package.json')) &&
+    existsSync(path.join(here, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))
+  );
+}
+
+export interface RunningPds {
+  pdsUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts start-pds.cjs as a child process and resolves once it prints its address. */
+export async function startPds(timeoutMs = 60_000): Promise<RunningPds> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(here, 'start-pds.cjs')], {
+    cwd: here,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  try {
+    const lines = readline.createInterface({ input: child.stdout! });
+    const [line] = (await Promise.race([
+      once(lines, 'line'),
+      once(child, 'exit').then(([code]) => {
+        throw new Error(`The PDS exited before it was ready (exit ${code})`);
+      }),
+    ])) as [string];
+    const { pdsUrl } = JSON.parse(line) as { pdsUrl: string };
+    return {
+      pdsUrl,
+      async stop() {
+        if (child.exitCode !== null) return;
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      },
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

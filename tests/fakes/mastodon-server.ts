@@ -1,0 +1,310 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** An app registered with the fake (POST /api/v1/apps). */
+export interface RegisteredApp {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  scopes: string[];
+  website: string | null;
+}
+
+/** A status the fake instance holds. */
+export interface StoredStatus {
+  id: string;
+  text: string;
+  inReplyToId: string | null;
+  accountId: string;
+  idempotencyKey: string | null;
+}
+
+/**
+ * A fault answered to the n-th POST /api/v1/statuses: a status (429 carries X-RateLimit-Reset), or
+ * `madeThenLost`: the status is made but the answer is a 502, as when a proxy drops the response.
+ */
+export type StatusFault =
+  | { status: 500 | 502 | 503 | 403 | 401 }
+  | { status: 429; resetInSeconds: number }
+  | { madeThenLost: true };
+
+interface Grant {
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  codeChallenge: string | null;
+  accountId: string;
+}
+
+const ACCOUNT = { id: '109000000000000001', username: 'alice' };
+
+/**
+ * A local Mastodon server (docs.joinmastodon.org/methods/…) for the endpoints ThreadSnip uses: apps,
+ * oauth/authorize (the user consents at once and is redirected with a code), oauth/token (client
+ * credentials, redirect URI equality, single-use codes, PKCE S256), verify_credentials, v2/instance
+ * and statuses (bearer token with write:statuses, Idempotency-Key answered with the status already
+ * made, in_reply_to_id naming an existing status, the instance's character limit counted as
+ * Mastodon counts it). Faults can be queued per statuses call.
+ */
+export async function startMastodonServer(options: { maxCharacters?: number } = {}) {
+  const apps: RegisteredApp[] = [];
+  const grants = new Map<string, Grant>();
+  const tokens = new Map<string, { accountId: string; scopes: string[] }>();
+  const statuses: StoredStatus[] = [];
+  const faults = new Map<number, StatusFault>();
+  const requests: { method: string; path: string }[] = [];
+  let statusCalls = 0;
+  let nextStatusId = 110_000_000_000_000_000n;
+  let instanceFails = false;
+  let nextConsent: 'approve' | 'deny' = 'approve';
+  let origin = '';
+
+  const reply = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) =>
+    reply(res, status, { error: message }, headers);
+
+  // Rails reads both JSON and form bodies.
+  const readParams = async (req: IncomingMessage): Promise<Record<string, string>> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    if (!raw) return {};
+    if ((req.headers['content-type'] ?? '').startsWith('application/json')) {
+      const parsed = JSON.parse(raw) as Record<string, unknown>;
+      return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
+    }
+    return Object.fromEntries(new URLSearchParams(raw));
+  };
+
+  const bearer = (req: IncomingMessage) => {
+    const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    return match ? (tokens.get(match[1] ?? '') ?? null) : null;
+  };
+
+  // Mastodon's StatusLengthValidator: links become 23 placeholder characters, `@user@domain` counts
+  // as `@user`, then grapheme clusters are counted.
+  const countable = (text: string) =>
+    text.replace(/https?:\/\/\S+/g, 'x'.repeat(23)).replace(/(^|[^\w@/])@(\w+)@[\w.-]+\w/g, '$1@$2');
+  const graphemes = (text: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].length;
+  const limit = () => options.maxCharacters ?? 500;
+
+  const statusJson = (status: StoredStatus) => ({
+    id: status.id,
+    uri: `${origin}/users/${ACCOUNT.username}/statuses/${status.id}`,
+    url: `${origin}/@${ACCOUNT.username}/${status.id}`,
+    content: `<p>${status.text}</p>`,
+    in_reply_to_id: status.inReplyToId,
+    visibility: 'public',
+  });
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', origin);
+    requests.push({ method: req.method ?? 'GET', path: url.pathname });
+    const route = `${req.method} ${url.pathname}`;
+
+    if (route === 'POST /api/v1/apps') {
+      const params = await readParams(req);
+      if (!params.client_name) return error(res, 422, "Validation failed: Application name can't be blank");
+      if (!params.redirect_uris || !URL.canParse(params.redirect_uris)) {
+        return error(res, 422, 'Validation failed: Redirect URI must be an absolute URI.');
+      }
+      const app: RegisteredApp = {
+        clientId: randomBytes(16).toString('base64url'),
+        clientSecret: randomBytes(24).toString('base64url'),
+        redirectUri: params.redirect_uris,
+        scopes: (params.scopes ?? 'read').split(' '),
+        website: params.website ?? null,
+      };
+      apps.push(app);
+      return reply(res, 200, {
+        id: String(apps.length),
+        name: params.client_name,
+        website: app.website,
+        redirect_uri: app.redirectUri,
+        redirect_uris: [app.redirectUri],
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        scopes: app.scopes,
+      });
+    }
+
+    if (route === 'GET /oauth/authorize') {
+      const query = Object.fromEntries(url.searchParams);
+      const app = apps.find((candidate) => candidate.clientId === query.client_id);
+      // Doorkeeper shows an error page (not a redirect) when the client or redirect URI is wrong.
+      if (!app) return error(res, 401, 'invalid_client');
+      if (query.redirect_uri !== app.redirectUri) return error(res, 400, 'invalid_redirect_uri');
+      const back = new URL(app.redirectUri);
+      if (query.state) back.searchParams.set('state', query.state);
+      const scopes = (query.scope ?? '').split(' ');
+      if (query.response_type !== 'code' || !scopes.every((scope) => app.scopes.includes(scope))) {
+        back.searchParams.set('error', query.response_type !== 'code' ? 'unsupported_response_type' : 'invalid_scope');
+      } else if (query.code_challenge && query.code_challenge_method !== 'S256') {
+        back.searchParams.set('error', 'invalid_request');
+      } else if (nextConsent === 'deny') {
+        nextConsent = 'approve';
+        back.searchParams.set('error', 'access_denied');
+        back.searchParams.set('error_description', 'The resource owner or authorization server denied the request.');
+      } else {
+        const code = randomBytes(16).toString('base64url');
+        grants.set(code, {
+          clientId: app.clientId,
+          redirectUri: app.redirectUri,
+          scopes,
+          codeChallenge: query.code_challenge ?? null,
+          accountId: ACCOUNT.id,
+        });
+        back.searchParams.set('code', code);
+      }
+      res.writeHead(302, { location: back.href });
+      return res.end();
+    }
+
+    if (route === 'POST /oauth/token') {
+      const params = await readParams(req);
+      const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
+      const [basicId, basicSecret] = basic
+        ? Buffer.from(basic[1] ?? '', 'base64')
+            .toString()
+            .split(':')
+        : [];
+      const clientId = params.client_id ?? basicId;
+      const clientSecret = params.client_secret ?? basicSecret;
+      const app = apps.find((candidate) => candidate.clientId === clientId && candidate.clientSecret === clientSecret);
+      if (!app) return error(res, 401, 'invalid_client');
+      if (params.grant_type !== 'authorization_code') return error(res, 400, 'unsupported_grant_type');
+      const grant = grants.get(params.code ?? '');
+      const invalidGrant = () =>
+        reply(res, 400, {
+          error: 'invalid_grant',
+          error_description:
+            'The provided authorization grant is invalid, expired, revoked or was issued to another client.',
+        });
+      if (!grant || grant.clientId !== app.clientId || grant.redirectUri !== params.redirect_uri) return invalidGrant();
+      if (grant.codeChallenge) {
+        const derived = createHash('sha256')
+          .update(params.code_verifier ?? '')
+          .digest('base64url');
+        if (derived !== grant.codeChallenge) return invalidGrant();
+      }
+      grants.delete(params.code ?? '');
+      const accessToken = randomBytes(24).toString('base64url');
+      tokens.set(accessToken, { accountId: grant.accountId, scopes: grant.scopes });
+      return reply(res, 200, {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        scope: grant.scopes.join(' '),
+        created_at: Math.floor(Date.now() / 1000),
+      });
+    }
+
+    if (route === 'GET /api/v1/accounts/verify_credentials') {
+      const token = bearer(req);
+      if (!token) return error(res, 401, 'The access token is invalid');
+      if (!token.scopes.some((scope) => scope === 'read' || scope === 'read:accounts' || scope === 'profile')) {
+        return error(res, 403, 'This action is outside the authorized scopes');
+      }
+      return reply(res, 200, {
+        id: ACCOUNT.id,
+        username: ACCOUNT.username,
+        acct: ACCOUNT.username,
+        url: `${origin}/@${ACCOUNT.username}`,
+      });
+    }
+
+    if (route === 'GET /api/v2/instance') {
+      if (instanceFails) return error(res, 503, 'Service Unavailable');
+      return reply(res, 200, {
+        domain: url.host,
+        configuration: options.maxCharacters
+          ? { statuses: { max_characters: options.maxCharacters, characters_reserved_per_url: 23 } }
+          : {},
+      });
+    }
+
+    if (route === 'POST /api/v1/statuses') {
+      const token = bearer(req);
+      if (!token) return error(res, 401, 'The access token is invalid');
+      if (!token.scopes.some((scope) => scope === 'write' || scope === 'write:statuses')) {
+        return error(res, 403, 'This action is outside the authorized scopes');
+      }
+      const params = await readParams(req);
+      statusCalls += 1;
+      const fault = faults.get(statusCalls);
+      if (fault && !('madeThenLost' in fault)) {
+        if (fault.status === 429) {
+          const reset = new Date(Date.now() + fault.resetInSeconds * 1000).toISOString();
+          return error(res, 429, 'Too many requests', { 'x-ratelimit-reset': reset, 'x-ratelimit-remaining': '0' });
+        }
+        if (fault.status === 401) return error(res, 401, 'The access token was revoked');
+        if (fault.status === 403) return error(res, 403, 'Your login is currently disabled');
+        return error(res, fault.status, 'Internal Server Error');
+      }
+      const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+      const earlier = key
+        ? statuses.find((status) => status.idempotencyKey === key && status.accountId === token.accountId)
+        : undefined;
+      if (earlier) return reply(res, 200, statusJson(earlier));
+      const text = params.status ?? '';
+      if (!text.trim()) return error(res, 422, "Validation failed: Text can't be blank");
+      if (graphemes(countable(text)) > limit()) {
+        return error(res, 422, `Validation failed: Text character limit of ${limit()} exceeded`);
+      }
+      const inReplyToId = params.in_reply_to_id ?? null;
+      if (inReplyToId !== null && !statuses.some((status) => status.id === inReplyToId)) {
+        return error(res, 404, 'Record not found');
+      }
+      if (params.visibility && !['public', 'unlisted', 'private', 'direct'].includes(params.visibility)) {
+        return error(res, 422, 'Validation failed: Visibility is not included in the list');
+      }
+      const status: StoredStatus = {
+        id: String(nextStatusId++),
+        text,
+        inReplyToId,
+        accountId: token.accountId,
+        idempotencyKey: key,
+      };
+      statuses.push(status);
+      if (fault) return error(res, 502, 'Bad Gateway');
+      return reply(res, 200, statusJson(status));
+    }
+
+    return error(res, 404, 'Record not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    /** The instance as a user types it (host and port). */
+    instance: `127.0.0.1:${port}`,
+    url: origin,
+    account: ACCOUNT,
+    apps,
+    statuses,
+    requests,
+    /** Answers the n-th statuses call from now (1 = the next) with a fault. */
+    failStatus(nthFromNow: number, fault: StatusFault) {
+      faults.set(statusCalls + nthFromNow, fault);
+    },
+    /** The next consent screen is refused by the user (error=access_denied). */
+    denyNextConsent() {
+      nextConsent = 'deny';
+    },
+    setInstanceFailing(failing: boolean) {
+      instanceFails = failing;
+    },
+    /** Revokes every token (the user removed the app in their settings). */
+    revokeTokens() {
+      tokens.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

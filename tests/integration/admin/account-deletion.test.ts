@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, signIn, signUp } from '../../helpers/auth-client';
+import { type StartedStack, startStack } from '../../helpers/local-stack';
+
+// Deleting an account through the real stack (cognito-local, the HTTP bridge, the same handlers):
+// an admin's deletion leaves the admin counter right, so the last admin still cannot be demoted;
+// a buyer's checkout fulfilment stays as an accounting record but no longer names the account, and
+// a late delivery of the same paid session adds nothing and recreates nothing.
+
+const FIRST_ADMIN = 'first-admin@example.com';
+const SECOND_ADMIN = 'second-admin@example.com';
+const PASSWORD = 'correct-horse-7';
+
+let stack: StartedStack;
+
+beforeAll(async () => {
+  // The first admin email is the stack's own local admin, created at start with this password.
+  stack = await startStack({ env: { ADMIN_EMAILS: `${FIRST_ADMIN},${SECOND_ADMIN}`, LOCAL_ADMIN_PASSWORD: PASSWORD } });
+  // The test reads the stack's table directly (through the same repositories) to look behind the API.
+  Object.assign(process.env, {
+    TABLE_NAME: stack.tableName,
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+    APP_PUBLIC_URL: stack.url,
+    ADMIN_EMAILS: `${FIRST_ADMIN},${SECOND_ADMIN}`,
+  });
+});
+afterAll(async () => {
+  await stack?.cleanup();
+});
+
+async function account(email: string) {
+  if (email !== FIRST_ADMIN) await signUp(stack.url, email, PASSWORD);
+  const token = (await signIn(stack.url, email, PASSWORD)).idToken;
+  const me = await api(stack.url, '/api/me', { token });
+  expect(me.status).toBe(200);
+  return { email, token, userId: me.body.userId as string };
+}
+
+function deleteAccount(user: { email: string; token: string }) {
+  return api(stack.url, '/api/me', { token: user.token, method: 'DELETE', body: { confirmEmail: user.email } });
+}
+
+describe('account deletion', () => {
+  it('takes a deleted admin off the admin count: the remaining admin is the last one and cannot demote themself', async () => {
+    const first = await account(FIRST_ADMIN);
+    const second = await account(SECOND_ADMIN);
+    expect((await api(stack.url, '/api/me/is-admin', { token: second.token })).body).toEqual({ isAdmin: true });
+
+    expect((await deleteAccount(first)).status).toBe(204);
+
+    const demotion = await api(stack.url, `/api/admin/users/${second.userId}/role`, {
+      token: second.token,
+      method: 'PUT',
+      body: { role: 'user' },
+    });
+    expect(demotion).toEqual({
+      status: 409,
+      body: { error: 'The last admin cannot be demoted.', code: 'conflict' },
+    });
+    const { countAdmins } = await import('../../../functions/data/account-repository');
+    expect(await countAdmins()).toBe(1);
+  });
+
+  it('takes an admin off the count only once when a deletion that crashed before removing the role runs again', async () => {
+    const accounts = await import('../../../functions/data/account-repository');
+    const { deleteUserItems } = await import('../../../functions/data/account-deletion-repository');
+    const before = await accounts.countAdmins();
+    await accounts.createRoleIfMissing('crashed-admin', 'admin', new Date().toISOString());
+    expect(await accounts.countAdmins()).toBe(before + 1);
+
+    // The first run took the admin off the count, then crashed; the second runs the whole step.
+    await accounts.uncountAdminRoleOfDeletedAccount('crashed-admin');
+    await accounts.uncountAdminRoleOfDeletedAccount('crashed-admin');
+    await deleteUserItems('crashed-admin', 'ROLE');
+    await accounts.forgetUncountedAdmin('crashed-admin');
+    await accounts.uncountAdminRoleOfDeletedAccount('crashed-admin');
+
+    expect(await accounts.countAdmins()).toBe(before);
+  });
+
+  it('keeps a deleted buyer’s fulfilment without their id; a late delivery of the session adds nothing', async () => {
+    const buyer = await account('buyer@example.com');
+    const packages = await api(stack.url, '/api/credit-packages', { token: buyer.token });
+    const pack = (packages.body.packages as Array<{ id: string; credits: number }>).find((pkg) => pkg.credits === 100);
+    const checkout = await api(stack.url, '/api/credits/checkout', {
+      token: buyer.token,
+      method: 'POST',
+      body: { packageId: pack?.id },
+    });
+    const sessionId = new URL(checkout.body.url).searchParams.get('session_id') ?? '';
+    const paid = await api(stack.url, '/api/credits/test-checkout', {
+      token: buyer.token,
+      method: 'POST',
+      body: { sessionId, packageId: pack?.id },
+    });
+    expect(paid).toEqual({ status: 200, body: { credits: 100 } });
+
+    expect((await deleteAccount(buyer)).status).toBe(204);
+
+    const { getFulfilment, fulfilPaidSession } = await import('../../../functions/data/payments-repository');
+    const { countUserItems } = await import('../../../functions/data/account-deletion-repository');
+    const kept = await getFulfilment(sessionId);
+    expect(kept).toMatchObject({ sessionId, userId: null, packageId: pack?.id, credits: 100 });
+    const late = await fulfilPaidSession(
+      { sessionId, userId: buyer.userId, packageId: pack?.id ?? '', credits: 100 },
+      new Date(),
+    );
+    expect(late).toEqual({ added: false });
+    expect(await countUserItems(buyer.userId)).toBe(0);
+  });
+});

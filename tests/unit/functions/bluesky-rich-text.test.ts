@@ -1,0 +1,104 @@
+import { Agent } from '@atproto/api';
+import { describe, expect, it } from 'vitest';
+import { retryAfterSeconds } from '../../../functions/services/publishing/platform-adapter';
+import {
+  blueskyPostUrl,
+  checkedFacets,
+  richPost,
+} from '../../../functions/services/publishing/platforms/bluesky-rich-text';
+import { blueskyLength, postRulesFor } from '../../../shared/publishing/platform-rules';
+import { reflowThread } from '../../../shared/publishing/reflow';
+import { blueskyConnectRequestSchema } from '../../../shared/schemas/publishing';
+
+// Mentions are resolved through this agent; nothing listens on the discard port, so none resolves.
+const unresolving = new Agent('http://127.0.0.1:9');
+const utf8 = new TextEncoder();
+const link = (byteStart: number, byteEnd: number, uri = 'https://example.com') => ({
+  index: { byteStart, byteEnd },
+  features: [{ $type: 'app.bsky.richtext.facet#link' as const, uri }],
+});
+
+describe('Bluesky rich text', () => {
+  it('marks links at UTF-8 byte offsets, not string indexes', async () => {
+    const url = 'https://example.com/café-menu';
+    const text = `Café ☕ and 👩‍👩‍👧 at Malmö: ${url} today`;
+    const post = await richPost(text, unresolving);
+    const start = text.indexOf(url);
+    const byteStart = utf8.encode(text.slice(0, start)).byteLength;
+    expect(byteStart).toBeGreaterThan(start);
+    expect(post.facets).toEqual([link(byteStart, byteStart + utf8.encode(url).byteLength, url)]);
+  });
+
+  it('leaves out mentions whose handle did not resolve (the PDS refuses an empty DID)', async () => {
+    const post = await richPost('Written by @nobody.example.org, see https://example.com/a', unresolving);
+    expect(post.facets.map((facet) => facet.features[0]?.$type)).toEqual(['app.bsky.richtext.facet#link']);
+  });
+
+  it('drops facets past the end of the text, empty or overlapping ones', () => {
+    const text = 'Read https://example.com now';
+    const valid = link(5, 24);
+    expect(checkedFacets(text, [valid])).toEqual([valid]);
+    expect(checkedFacets(text, [link(5, 40)])).toEqual([]);
+    expect(checkedFacets(text, [link(7, 7)])).toEqual([]);
+    expect(checkedFacets(text, [valid, link(10, 20)])).toEqual([valid]);
+    expect(checkedFacets(text, undefined)).toEqual([]);
+  });
+
+  it('refuses a post over 300 graphemes before calling Bluesky', async () => {
+    await expect(richPost('é'.repeat(301), unresolving)).rejects.toThrow(
+      'A post is 301 characters long; Bluesky allows 300',
+    );
+    await expect(richPost('👩‍👩‍👧'.repeat(150), unresolving)).resolves.toMatchObject({ facets: [] });
+  });
+
+  it('links a post on bsky.app by handle and record key', () => {
+    expect(blueskyPostUrl('alice.test', 'at://did:plc:abc/app.bsky.feed.post/3kabc2def')).toBe(
+      'https://bsky.app/profile/alice.test/post/3kabc2def',
+    );
+  });
+});
+
+describe('Bluesky post rules', () => {
+  it('counts graphemes, and bytes against the 3,000-byte cap', () => {
+    expect(blueskyLength('a'.repeat(300))).toBe(300);
+    expect(blueskyLength('👩‍👩‍👧'.repeat(10))).toBe(18);
+    // 200 family emoji are 200 graphemes but 3,600 bytes.
+    expect(blueskyLength('👩‍👩‍👧'.repeat(200))).toBe(360);
+  });
+
+  it('re-flows a thread into posts within 300 graphemes and 3,000 bytes, the attribution last', () => {
+    const attribution = 'Thread created by threadsnip.app. Read original article at: https://news.example.com/a';
+    const long = `${'Les bateaux rentrent à Malmö 🌊 avant l’aube. '.repeat(12)}`.trim();
+    const posts = reflowThread(
+      { title: 'Harbour', posts: [`1/ ${long}`, `2/ ${'🐟 '.repeat(250).trim()}`, attribution] },
+      postRulesFor('bluesky')!,
+    );
+    expect(posts.at(-1)).toBe(attribution);
+    for (const post of posts) {
+      expect([...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(post)].length).toBeLessThanOrEqual(300);
+      expect(utf8.encode(post).byteLength).toBeLessThanOrEqual(3000);
+    }
+    expect(posts.length).toBeGreaterThan(3);
+  });
+});
+
+describe('Bluesky connect request', () => {
+  it("requires an app password ('App Password Required') and takes the handle with or without @", () => {
+    const missing = blueskyConnectRequestSchema.safeParse({ handle: 'alice.bsky.social', appPassword: ' ' });
+    expect(missing.error?.issues.map((issue) => issue.message)).toEqual(['App Password Required']);
+    expect(
+      blueskyConnectRequestSchema.parse({ handle: ' @alice.bsky.social ', appPassword: 'abcd-efgh-ijkl-mnop' }),
+    ).toEqual({ handle: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' });
+    expect(blueskyConnectRequestSchema.safeParse({ handle: '@', appPassword: 'x' }).error?.issues[0]?.message).toBe(
+      'Please enter your Bluesky handle',
+    );
+  });
+});
+
+describe('rate-limit waits', () => {
+  it("reads Bluesky's ratelimit-reset epoch", () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const headers = new Headers({ 'ratelimit-reset': String(now.getTime() / 1000 + 120) });
+    expect(retryAfterSeconds(headers, now)).toBe(120);
+  });
+});

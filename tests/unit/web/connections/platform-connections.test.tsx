@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConnectionsResponse } from '../../../../shared/schemas/publishing';
+import { PlatformConnections } from '../../../../web/src/features/connections/components/platform-connections';
+import { leaveFor } from '../../../../web/src/lib/leave-for';
+import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+
+vi.mock('../../../../web/src/lib/leave-for', () => ({ leaveFor: vi.fn() }));
+vi.mock('../../../../web/src/lib/auth-loader', () => ({
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+  mayHaveSession: () => false,
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+let listing: ConnectionsResponse;
+let authorizeBody: unknown;
+let authorizeAnswer: () => Response;
+
+beforeEach(() => {
+  authorizeBody = undefined;
+  authorizeAnswer = () =>
+    Response.json({ error: 'Reddit is not configured', code: 'platform_not_configured' }, { status: 400 });
+  vi.mocked(leaveFor).mockReset();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
+    if (url === '/api/connections') return Response.json(listing);
+    if (url === '/api/connections/reddit/authorize') {
+      authorizeBody = JSON.parse(String(init?.body));
+      return authorizeAnswer();
+    }
+    return new Response(null, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderList = () =>
+  renderRoutes([{ path: '/account-settings', element: <PlatformConnections returnPath="/account-settings" /> }], {
+    auth: signedInAuth(),
+    initialEntries: ['/account-settings'],
+  });
+
+describe('Social Platform Connections', () => {
+  it('says so when no platform is available', async () => {
+    listing = { connections: [], enabledPlatforms: [], unavailablePlatforms: [] };
+    renderList();
+    expect(await screen.findByText('No platforms are currently available for connection.')).toBeTruthy();
+  });
+
+  it('lists enabled platforms in the spec’s order, an unavailable one with its reason instead of Connect', async () => {
+    listing = {
+      connections: [],
+      enabledPlatforms: ['telegram', 'reddit'],
+      unavailablePlatforms: [{ platform: 'twitter', reason: 'No X app is configured on this server.' }],
+    };
+    renderList();
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Twitter/X connection',
+      'Reddit connection',
+      'Telegram connection',
+    ]);
+    expect(within(cards[0]!).getByText(/No X app is configured on this server\./)).toBeTruthy();
+    expect(within(cards[0]!).queryByRole('button', { name: 'Connect' })).toBeNull();
+    expect(within(cards[1]!).getByText('Permissions required:')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Features included:')).toBeTruthy();
+  });
+
+  it('starts an OAuth platform’s flow with this page as the return path, and reports a refusal', async () => {
+    listing = { connections: [], enabledPlatforms: ['reddit'], unavailablePlatforms: [] };
+    renderList();
+    const card = await screen.findByRole('article', { name: 'Reddit connection' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Connection failed')).toBeTruthy();
+    expect(screen.getByText('Reddit is not configured')).toBeTruthy();
+    expect(authorizeBody).toEqual({ returnPath: '/account-settings' });
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it('leaves for the platform’s consent screen when the flow starts', async () => {
+    authorizeAnswer = () => Response.json({ url: 'https://www.reddit.com/api/v1/authorize?state=s' });
+    listing = { connections: [], enabledPlatforms: ['reddit'], unavailablePlatforms: [] };
+    renderList();
+    const card = await screen.findByRole('article', { name: 'Reddit connection' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://www.reddit.com/api/v1/authorize?state=s'));
+    expect(within(card).getByRole('button', { name: 'Opening Reddit…' })).toBeTruthy();
+  });
+
+  it('shows a connected card’s settings, and Reconnect when its grant was revoked', async () => {
+    listing = {
+      connections: [
+        {
+          platform: 'reddit',
+          isConnected: true,
+          platformUsername: 'u/ada',
+          connectionData: { selectedSubreddit: 'rust', needsReconnect: true },
+          updatedAt: '2026-11-23T00:00:00.000Z',
+        },
+      ],
+      enabledPlatforms: ['reddit'],
+      unavailablePlatforms: [],
+    };
+    renderList();
+    const card = await screen.findByRole('article', { name: 'Reddit connection' });
+    expect(within(card).getByText('Selected subreddit: r/rust')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    expect(within(card).getByRole('button', { name: 'Update Connection' })).toBeTruthy();
+  });
+});
