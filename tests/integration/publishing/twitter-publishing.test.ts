@@ -302,7 +302,7 @@ describe('publishing a thread to X through the queue', () => {
     await putThread(thread);
 
     await expect(requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date())).rejects.toThrow(
-      'Twitter/X needs to be connected again (Twitter/X authorization is no longer valid',
+      /^Twitter\/X needs to be connected again \(Twitter\/X refused the authorization: .+\)\. Reconnect it in Account Settings\.$/,
     );
 
     expect(tweetsSince(start)).toEqual([]);
