@@ -60,11 +60,8 @@ export function blueskyLength(text: string): number {
   return Math.max(graphemeLength(text), Math.ceil((bytes * BLUESKY_GRAPHEME_LIMIT) / BLUESKY_BYTE_LIMIT));
 }
 
-/** The posting rules of the platforms this part implements; the others arrive with their adapters. */
-export function postRulesFor(
-  platform: Platform,
-  options: { mastodon?: MastodonInstanceLimits } = {},
-): PostRules | null {
+/** How each platform measures and bounds a post (Mastodon's from its instance, when known). */
+export function postRulesFor(platform: Platform, options: { mastodon?: MastodonInstanceLimits } = {}): PostRules {
   switch (platform) {
     case 'telegram':
       return { limit: TELEGRAM_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
@@ -98,7 +95,5 @@ export function postRulesFor(
         markup: redditMarkdown,
         sourceLine: redditSourceLine,
       };
-    default:
-      return null;
   }
 }

@@ -227,7 +227,7 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
     requiredMessage: platformMessages.facebookPageRequired.title,
   },
 
-  postRules: async () => postRulesFor('facebook')!,
+  postRules: async () => postRulesFor('facebook'),
 
   async publishPost(connection, post): Promise<MadePost> {
     const token = connection.credentials.accessToken;

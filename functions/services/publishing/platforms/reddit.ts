@@ -313,7 +313,7 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
     requiredMessage: SUBREDDIT_REQUIRED,
   },
 
-  postRules: async () => postRulesFor('reddit')!,
+  postRules: async () => postRulesFor('reddit'),
 
   async publishPost(connection, post): Promise<MadePost> {
     const subreddit = selectedSubreddit(connection);

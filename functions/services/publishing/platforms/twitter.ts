@@ -152,7 +152,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
 
   listTargets: async (connection) => [{ id: usernameOf(connection), name: connection.platformUsername ?? '' }],
 
-  postRules: async () => postRulesFor('twitter')!,
+  postRules: async () => postRulesFor('twitter'),
 
   async publishPost(connection, post): Promise<MadePost> {
     const created = await callApi<{ data?: { id: string } }>(

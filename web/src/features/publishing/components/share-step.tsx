@@ -56,7 +56,6 @@ export function ShareStep({
       />
       {share.selected.map((platform) => {
         const rules = postRulesFor(platform);
-        if (!rules) return null;
         const posts = reflowThread(
           {
             title: thread.title,
