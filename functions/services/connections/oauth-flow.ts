@@ -1,4 +1,9 @@
-import { type ConfiguredPlatform, type PlatformClient, platformClient } from '../../lib/platform-clients';
+import {
+  type ConfiguredPlatform,
+  notConfiguredReason,
+  type PlatformClient,
+  platformClient,
+} from '../../lib/platform-clients';
 import {
   type OAuthClient,
   PlatformError,
@@ -49,7 +54,7 @@ export function authorizationUrl(request: AuthorizationRequest): string {
 /** The operator's app for a platform, or a refusal naming it (the card says why before any flow starts). */
 export async function configuredClient(platform: ConfiguredPlatform, displayName: string): Promise<PlatformClient> {
   const client = await platformClient(platform);
-  if (!client) throw new PlatformRejectedError(`${displayName} is not configured on this server.`);
+  if (!client) throw new PlatformRejectedError(notConfiguredReason(displayName));
   return client;
 }
 
