@@ -170,6 +170,14 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     access: { table: 'read' },
   },
+  // Read only: the history's poll for the newest thread id records no event (no content, own id only).
+  {
+    method: 'GET',
+    path: '/api/threads/newest',
+    handler: 'http/get-newest-thread',
+    auth: 'user',
+    access: { table: 'read' },
+  },
   // Write: every listing records a security event.
   {
     method: 'GET',

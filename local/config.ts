@@ -11,6 +11,8 @@ const envSchema = z.object({
   LOCAL_QUEUE_RETRY_SECONDS: z.coerce.number().int().min(1).max(43200).default(30),
   /** Messages each local queue runs at once; unset, the manifest's concurrency (the cloud's reserved concurrency). */
   LOCAL_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(50).optional(),
+  /** text: one readable line per handler log line; json: the lines exactly as Lambda prints them. */
+  LOCAL_LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
@@ -62,6 +64,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
     localAdmin: { email: adminEmails[0] ?? 'admin@threadsnip.local', password: raw.LOCAL_ADMIN_PASSWORD },
     queueRetrySeconds: raw.LOCAL_QUEUE_RETRY_SECONDS,
     queueConcurrency: raw.LOCAL_QUEUE_CONCURRENCY,
+    logFormat: raw.LOCAL_LOG_FORMAT,
     handlerEnv,
   };
 }

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import {
   type AttributeValue,
   BatchWriteItemCommand,
@@ -14,6 +16,7 @@ import {
 import dynalite from 'dynalite';
 import { TABLE_INDEXES, TABLE_KEYS } from '../functions/data/table-definition';
 import { LOCAL_AWS_ENV } from './aws-env';
+import { stopChildProcess } from './child-process';
 
 /** Starts dynalite on 127.0.0.1 (LevelDB under `dataPath`, or in memory) and returns its endpoint. */
 export async function startDynalite(
@@ -29,6 +32,30 @@ export async function startDynalite(
     endpoint: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Starts dynalite with its data under `dataPath` in a child process (local/dynalite-server.mjs), so
+ * the stack's handlers and the database do not share one event loop. Resolves once it listens.
+ */
+export async function startDynaliteProcess(
+  port: number,
+  dataPath: string,
+): Promise<{ endpoint: string; close: () => Promise<void> }> {
+  const script = fileURLToPath(new URL('./dynalite-server.mjs', import.meta.url));
+  // The IPC channel only tells the child when this process is gone, so it never outlives the stack.
+  const child = spawn(process.execPath, [script, String(port), dataPath], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr = (stderr + String(chunk)).slice(-4000);
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve());
+    child.once('exit', (code, signal) => reject(new Error(`dynalite exited (${code ?? signal}): ${stderr}`)));
+  });
+  return { endpoint: `http://127.0.0.1:${port}`, close: () => stopChildProcess(child) };
 }
 
 /**

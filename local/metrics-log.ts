@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The file, in the stack's data folder, where the local stack keeps every EMF line its handlers print. */
@@ -9,23 +8,6 @@ export function metricsLogPath(dataDir: string): string {
 /** True for a line Powertools Metrics printed (CloudWatch Embedded Metric Format). */
 export function isEmfLine(line: string): boolean {
   return line.startsWith('{') && line.includes('"_aws":{"Timestamp"');
-}
-
-/**
- * Copies every EMF line the handlers print to stdout into `file` as well (they still reach the
- * terminal, as they reach CloudWatch Logs in the cloud), for `npm run metrics:local` to sum.
- * Returns the function that stops copying.
- */
-export function keepEmfLines(file: string): () => void {
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const lines = String(chunk).split('\n').filter(isEmfLine);
-    if (lines.length > 0) appendFileSync(file, `${lines.join('\n')}\n`);
-    return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stdout.write;
-  return () => {
-    process.stdout.write = write;
-  };
 }
 
 interface EmfLine {

@@ -10,9 +10,10 @@ import { applyLocalAwsEnv } from './aws-env';
 import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLocal } from './cognito';
 import { startDailyTimer } from './daily-timer';
 import { claimDataDir } from './data-dir-lock';
-import { ensureTable, startDynalite } from './dynamo';
+import { ensureTable, startDynaliteProcess } from './dynamo';
+import { captureHandlerOutput, type LocalLogFormat } from './handler-output';
 import { createJwtVerifier } from './jwt-verifier';
-import { keepEmfLines, metricsLogPath } from './metrics-log';
+import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
@@ -29,6 +30,8 @@ export interface LocalStackOptions {
   queueRetrySeconds: number;
   /** Overrides each queue's manifest concurrency when set. */
   queueConcurrency?: number;
+  /** How the handlers' log lines are printed: one readable line each, or the cloud's JSON. */
+  logFormat: LocalLogFormat;
   /** Extra environment for the handlers (OPENAI_*, ALLOW_PRIVATE_FETCH_HOSTS, …). */
   handlerEnv: Record<string, string>;
 }
@@ -62,13 +65,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
   const stateFile = path.join(options.dataDir, 'local-stack.json');
   const releaseDataDir = claimDataDir(options.dataDir);
   const state = readState(stateFile);
-  const stops: Array<() => Promise<void> | void> = [releaseDataDir, keepEmfLines(metricsLogPath(options.dataDir))];
+  const stops: Array<() => Promise<void> | void> = [
+    releaseDataDir,
+    captureHandlerOutput({ metricsFile: metricsLogPath(options.dataDir), format: options.logFormat }),
+  ];
   const stop = async () => {
     for (const step of stops.reverse()) await step();
   };
 
   try {
-    const dynamo = await startDynalite(await freePort(), path.join(options.dataDir, 'dynamodb'));
+    const dynamo = await startDynaliteProcess(await freePort(), path.join(options.dataDir, 'dynamodb'));
     stops.push(dynamo.close);
     await ensureTable(dynamo.endpoint, TABLE_NAME);
 

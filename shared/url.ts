@@ -16,6 +16,13 @@ export function validateArticleUrl(input: string): ArticleUrlResult {
   return { ok: true, url: trailingPathSlash ? href.slice(0, -1) : href };
 }
 
+/** A URL as the fetcher reads it: scheme and host lower-cased, default port and fragment dropped. */
+export function normaliseUrl(value: string): string {
+  const url = new URL(value.trim());
+  url.hash = '';
+  return url.href;
+}
+
 /** The host name of a URL (as shown on history cards), or null when it is not a web URL. */
 export function hostOf(url: string): string | null {
   return parseWebUrl(url.trim())?.hostname ?? null;

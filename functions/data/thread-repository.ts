@@ -200,6 +200,26 @@ export async function listThreadsForUser(
   return { threads: items.map(fromItem), lastKey };
 }
 
+/**
+ * The id of the user's newest thread, or null: the history's poll. Only the id is read (one small
+ * item from gsi3), so the poll costs one read however large the threads are.
+ */
+export async function getNewestThreadIdForUser(userId: string): Promise<string | null> {
+  const result = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.threadsByCreated,
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.threadsOfUser(userId) },
+      ProjectionExpression: 'id',
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const newest = result.Items?.[0];
+  return newest ? String(newest.id) : null;
+}
+
 /** The newest threads of every user, from the admin listing (gsi2 `THREADS`), newest first. */
 export async function listNewestThreads(limit: number): Promise<Thread[]> {
   const result = await db.send(

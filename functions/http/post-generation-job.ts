@@ -5,7 +5,7 @@ import {
 } from '../../shared/schemas/generation';
 import { ValidationError } from '../lib/errors';
 import { httpHandler, userAgentOf } from '../lib/http-handler';
-import { submitGenerationJobOnce } from '../services/generation-jobs';
+import { submitGenerationJobOnce } from '../services/generation-submission';
 
 const headersSchema = idempotencyKeySchema.optional();
 

@@ -1,23 +1,23 @@
 import type { ExtractionResult } from '../../shared/schemas/article';
+import { normaliseUrl } from '../../shared/url';
 import { findKeptExtraction, keepExtraction } from '../data/extraction-repository';
 import { config } from '../lib/config';
+import { MetricUnit, metrics } from '../lib/metrics';
 import { analyseArticle } from './article-analysis';
 import { fetchArticle } from './extraction/extract-article';
 
 /** How long a validated extraction is kept for the generation that usually follows it. */
 export const KEPT_EXTRACTION_MINUTES = 15;
 
-/** A URL as the fetcher reads it: scheme and host lower-cased, default port and fragment dropped. */
-export function normaliseUrl(value: string): string {
-  const url = new URL(value.trim());
-  url.hash = '';
-  return url.href;
-}
-
-/** Fetches, reads and checks an article (themes, sensitivity). */
+/** Fetches, reads and checks an article (themes, sensitivity); its duration and size are metrics. */
 async function extractAndAnalyse(url: string): Promise<ExtractionResult> {
   const { allowPrivateFetchHosts, openai } = config();
-  return analyseArticle(await fetchArticle(url, { allowPrivateHosts: allowPrivateFetchHosts }), openai);
+  const startedMs = performance.now();
+  const article = await fetchArticle(url, { allowPrivateHosts: allowPrivateFetchHosts });
+  const analysed = await analyseArticle(article, openai);
+  metrics.addMetric('ExtractionDuration', MetricUnit.Milliseconds, performance.now() - startedMs);
+  metrics.addMetric('ExtractionBytes', MetricUnit.Bytes, Buffer.byteLength(article.content, 'utf8'));
+  return analysed;
 }
 
 /**

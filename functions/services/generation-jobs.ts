@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
-import type { Context } from 'aws-lambda';
-import { apiErrorMessages } from '../../shared/messages';
-import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
+import { apiErrorMessages, generationMessages, isServiceBusy } from '../../shared/messages';
+import type { GenerationMessage } from '../../shared/schemas/generation';
 import type { Thread } from '../../shared/schemas/thread';
 import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
 import {
-  createJob,
   type FailureKind,
   finishJob,
   type GenerationJobRecord,
@@ -14,119 +10,47 @@ import {
   releaseJobAttempt,
   startJobAttempt,
 } from '../data/generation-job-repository';
-import { runOnce } from '../data/idempotency-store';
 import { putThread, updateThreadForUser } from '../data/thread-repository';
 import { config } from '../lib/config';
 import {
   DomainError,
   ExtractionError,
   GenerationFailedError,
-  IdempotencyKeyReusedError,
   InsufficientCreditsError,
   NotFoundError,
-  RegenerationUrlMismatchError,
-  RequestInProgressError,
   ServiceBusyError,
 } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { countBy, MetricUnit, metrics } from '../lib/metrics';
-import { sendToQueue } from '../lib/queues';
-import type { AccountIdentity } from './accounts';
-import { getAccount } from './accounts';
 import { draftThread, threadContent } from './article-analysis';
-import { articleForGeneration, normaliseUrl } from './article-extraction';
-import { toView } from './generation-job-views';
-import { takeGenerationBudget } from './rate-limits';
-import { assertThreadAccess } from './thread-access';
+import { articleForGeneration } from './article-extraction';
 
-/**
- * Accepts a generation request: checks the caller may regenerate the thread (or has a credit for a
- * new one), records a queued job and enqueues it. The credit itself is taken only on success.
- */
-export async function submitGenerationJob(
-  caller: AccountIdentity,
-  request: CreateGenerationJobRequest,
-  now: Date,
-  userAgent = 'unknown',
-): Promise<GenerationJob> {
-  let threadId = request.threadId;
-  let url = request.url;
-  if (threadId) {
-    // A regeneration rewrites the thread from its own article, never from another page.
-    const thread = await assertThreadAccess({ userId: caller.userId, userAgent, now }, threadId);
-    if (normaliseUrl(request.url) !== normaliseUrl(thread.sourceUrl)) throw new RegenerationUrlMismatchError();
-    url = thread.sourceUrl;
-    await takeGenerationBudget(caller.userId, threadId, now);
-  } else {
-    await takeGenerationBudget(caller.userId, undefined, now);
-    const account = await getAccount(caller, now);
-    if (account.credits.availableCredits < 1) throw new InsufficientCreditsError();
-    threadId = randomUUID();
-  }
-  const job = await createJob({
-    jobId: randomUUID(),
-    userId: caller.userId,
-    url,
-    tone: request.tone,
-    threadId,
-    isNewThread: !request.threadId,
-    createdAt: now.toISOString(),
-  });
-  await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
-  logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
-  return toView(job);
+// The worker's side of a generation; submitting a job is in generation-submission.ts.
+
+interface JobFailure {
+  kind: FailureKind;
+  message: string;
+  retryable: boolean;
 }
 
-/** How long an Idempotency-Key returns its first job (spec: a retry within 24 hours). */
-const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
-
-const submitOnce = runOnce(
-  'generation-jobs',
-  (input: {
-    idempotencyKey: string;
-    caller: AccountIdentity;
-    request: CreateGenerationJobRequest;
-    now: string;
-    userAgent: string;
-  }) => submitGenerationJob(input.caller, input.request, new Date(input.now), input.userAgent),
-  { keyPath: '[caller.userId, idempotencyKey]', payloadPath: 'request', ttlSeconds: IDEMPOTENCY_KEY_TTL_SECONDS },
-);
-
-/**
- * `submitGenerationJob`, once per caller and Idempotency-Key: a retry with the same key returns the
- * first job (one job, one charge); without a key every call submits.
- */
-export async function submitGenerationJobOnce(
-  caller: AccountIdentity,
-  request: CreateGenerationJobRequest,
-  now: Date,
-  idempotency: { key: string | undefined; context: Context },
-  userAgent = 'unknown',
-): Promise<GenerationJob> {
-  const idempotencyKey = idempotency.key;
-  if (!idempotencyKey) return submitGenerationJob(caller, request, now, userAgent);
-  try {
-    return await submitOnce(
-      { idempotencyKey, caller, request, now: now.toISOString(), userAgent },
-      idempotency.context,
-    );
-  } catch (error) {
-    if (error instanceof IdempotencyAlreadyInProgressError) throw new RequestInProgressError();
-    if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();
-    throw error;
-  }
-}
-
-function failureOf(error: unknown): { kind: FailureKind; message: string; retryable: boolean } | null {
+function failureOf(error: unknown): JobFailure | null {
   if (error instanceof ExtractionError) return { kind: 'extraction', message: error.message, retryable: false };
   if (error instanceof ServiceBusyError) return { kind: 'busy', message: error.message, retryable: true };
   if (error instanceof InsufficientCreditsError) {
     return { kind: 'insufficient_credits', message: error.message, retryable: false };
   }
   if (error instanceof GenerationFailedError || error instanceof DomainError) {
-    return { kind: 'generation', message: error.message, retryable: false };
+    return busyOr('generation', error.message);
   }
   return null;
+}
+
+/**
+ * Spec §8's busy case decided here, where the failure is recorded: a message naming a busy service
+ * (503, 'overloaded', …) is `busy`, so the web reads the kind and never the message.
+ */
+function busyOr(kind: 'generation' | 'internal', message: string): JobFailure {
+  return isServiceBusy(message) ? { kind: 'busy', message, retryable: true } : { kind, message, retryable: false };
 }
 
 /**
@@ -196,14 +120,16 @@ export async function runGenerationJob(
       return;
     }
     if (attempt.receiveCount >= attempt.maxReceiveCount) {
+      const last = busyOr('internal', error instanceof Error ? error.message : String(error));
+      countBy('GenerationFailed', { reason: last.kind });
       await finishJob(
         job.userId,
         job.jobId,
         {
           status: 'failed',
-          error: 'An unexpected error occurred while processing your URL. Please try again.',
-          failureKind: 'internal',
-          retryable: false,
+          error: last.kind === 'busy' ? generationMessages.serviceBusy.description : generationMessages.unexpectedError,
+          failureKind: last.kind,
+          retryable: last.retryable,
         },
         new Date().toISOString(),
       );

@@ -2,8 +2,20 @@ import { contentSafetyError } from '../../shared/content-safety';
 import { apiErrorMessages } from '../../shared/messages';
 import { POST_CHAR_LIMIT, postLength } from '../../shared/post-length';
 import { generatedSize } from '../../shared/posts';
-import type { ListThreadsQuery, Thread, ThreadPage, UpdateThreadRequest } from '../../shared/schemas/thread';
-import { deleteThreadForUser, listThreadsForUser, updateThreadForUser } from '../data/thread-repository';
+import {
+  type ListThreadsQuery,
+  type NewestThreadResponse,
+  THREAD_PAGE_SIZE,
+  type Thread,
+  type ThreadPage,
+  type UpdateThreadRequest,
+} from '../../shared/schemas/thread';
+import {
+  deleteThreadForUser,
+  getNewestThreadIdForUser,
+  listThreadsForUser,
+  updateThreadForUser,
+} from '../data/thread-repository';
 import { NotFoundError, ValidationError } from '../lib/errors';
 import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
 import { decodeThreadCursor, encodeThreadCursor } from './thread-cursor';
@@ -14,7 +26,7 @@ export async function listThreads(context: AccessContext, query: ListThreadsQuer
   const page = await listThreadsForUser(
     context.userId,
     { field: query.sort, order: query.order },
-    query.limit,
+    THREAD_PAGE_SIZE,
     startKey,
   );
   await recordThreadEvent(context, 'thread_access', { count: page.threads.length });
@@ -22,6 +34,15 @@ export async function listThreads(context: AccessContext, query: ListThreadsQuer
     threads: page.threads,
     nextCursor: page.lastKey ? encodeThreadCursor(query.sort, page.lastKey) : null,
   };
+}
+
+/**
+ * The id of the caller's newest thread (the open history's poll, every few seconds). Keyed by the
+ * caller's own id, it can only name their thread and returns no content, so unlike a listing it
+ * records no security event (one per open tab every 4 s would bury the log).
+ */
+export async function newestThread(userId: string): Promise<NewestThreadResponse> {
+  return { threadId: await getNewestThreadIdForUser(userId) };
 }
 
 /** Why a thread is read: its page (detail, manual share) or the create flow restoring it after a reload. */

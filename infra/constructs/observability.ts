@@ -114,6 +114,23 @@ export class Observability extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({
         ...wide,
+        title: 'Article extraction (p95 duration, average size)',
+        left: [appMetric('ExtractionDuration', 'p95')],
+        right: [appMetric('ExtractionBytes', 'Average')],
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        width: 24,
+        height: 6,
+        title: 'Payments fulfilled and credits purchased',
+        left: [appMetric('PaymentsFulfilled')],
+        right: [appMetric('CreditsPurchased')],
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        ...wide,
         title: 'Requests per route',
         left: labelled(props.routes, (fn, label) => fn.metricInvocations({ label, period: FIVE_MINUTES })),
       }),
@@ -152,10 +169,11 @@ export class Observability extends Construct {
       }),
       new GraphWidget({
         ...wide,
-        title: 'Dead-letter queues',
+        title: 'Dead-letter queues: depth, and messages moved there',
         left: props.queues.map(({ name, pair }) =>
           pair.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ label: `${name} DLQ`, period: FIVE_MINUTES }),
         ),
+        right: [appMetricBy('MessagesDeadLettered', 'queue', 'moved to a DLQ')],
       }),
     );
     this.dashboard.addWidgets(

@@ -90,10 +90,12 @@ export const listThreadsQuerySchema = z.object({
   sort: z.enum(THREAD_SORT_FIELDS).default('createdAt'),
   order: z.enum(THREAD_SORT_ORDERS).default('desc'),
   cursor: z.string().max(2_000).optional(),
-  /** At most a page; the history's poll for the newest thread asks for 1. */
-  limit: z.coerce.number().int().min(1).max(THREAD_PAGE_SIZE).default(THREAD_PAGE_SIZE),
 });
 export type ListThreadsQuery = z.infer<typeof listThreadsQuerySchema>;
+
+/** GET /api/threads/newest: the id of the caller's newest thread (null when they have none). */
+export const newestThreadResponseSchema = z.object({ threadId: z.string().nullable() });
+export type NewestThreadResponse = z.infer<typeof newestThreadResponseSchema>;
 
 export const threadPageSchema = z.object({
   threads: z.array(threadSchema),

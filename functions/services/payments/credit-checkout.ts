@@ -6,6 +6,7 @@ import { fulfilPaidSession, getFulfilment, type PaidSession } from '../../data/p
 import { config } from '../../lib/config';
 import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { MetricUnit, metrics } from '../../lib/metrics';
 import { activeCreditPackages } from './credit-packages';
 import { stripeAccess } from './stripe-client';
 
@@ -86,6 +87,19 @@ export function paidSessionOf(session: Stripe.Checkout.Session): PaidSession | n
   };
 }
 
+/**
+ * Every fulfilment path's one call: the credits are added once per session, and only the call that
+ * added them counts the payment (PaymentsFulfilled) and its credits (CreditsPurchased).
+ */
+async function fulfil(paid: PaidSession, now: Date): Promise<{ added: boolean }> {
+  const result = await fulfilPaidSession(paid, now);
+  if (result.added) {
+    metrics.addMetric('PaymentsFulfilled', MetricUnit.Count, 1);
+    metrics.addMetric('CreditsPurchased', MetricUnit.Count, paid.credits);
+  }
+  return result;
+}
+
 /** Fulfils the session of a verified webhook event (`checkout.session.completed` or async success). */
 export async function fulfilFromWebhookEvent(event: Stripe.Event, now: Date): Promise<{ added: boolean }> {
   if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
@@ -93,7 +107,7 @@ export async function fulfilFromWebhookEvent(event: Stripe.Event, now: Date): Pr
   }
   const paid = paidSessionOf(event.data.object);
   if (!paid) return { added: false };
-  return fulfilPaidSession(paid, now);
+  return fulfil(paid, now);
 }
 
 /**
@@ -119,7 +133,7 @@ export async function verifyCreditPayment(userId: string, sessionId: string, now
   }
   const paid = paidSessionOf(session);
   if (!paid || paid.userId !== userId) throw new PaymentVerificationError();
-  await fulfilPaidSession(paid, now);
+  await fulfil(paid, now);
   return { credits: paid.credits };
 }
 
@@ -131,7 +145,7 @@ export async function completeTestCheckout(
 ): Promise<{ credits: number }> {
   if (await stripeAccess()) throw new ValidationError('The test checkout is off while Stripe is configured');
   const pkg = await activePackage(input.packageId);
-  await fulfilPaidSession({ sessionId: input.sessionId, userId, packageId: pkg.id, credits: pkg.credits }, now);
+  await fulfil({ sessionId: input.sessionId, userId, packageId: pkg.id, credits: pkg.credits }, now);
   return { credits: pkg.credits };
 }
 

@@ -20,6 +20,7 @@ import {
 import { recordPlatformPost } from '../../data/thread-repository';
 import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { countBy } from '../../lib/metrics';
 import { sendToQueue } from '../../lib/queues';
 import { queues } from '../../manifest';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
@@ -129,6 +130,7 @@ export async function requestPublish(
       { userId, threadId, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage,
       delaySeconds,
     );
+    countBy('PublishAttempted', { platform });
     queued += 1;
   }
   return getPublishStatus(userId, threadId, now, userAgent);
@@ -165,6 +167,7 @@ async function prepareRun(
 // The thread's platform_posts is written before the row's final status, so whoever sees the row
 // finished (the polling UI, a test) also sees the thread's record of it.
 async function failRun(run: PublishRun, error: string, now: Date): Promise<void> {
+  countBy('PublishFailed', { platform: run.platform });
   await recordPlatformPost(run.userId, run.threadId, run.platform, { posted: false }, now.toISOString());
   await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
 }
@@ -227,6 +230,7 @@ export async function runPublishMessage(
     clock().toISOString(),
   );
   await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
+  countBy('PublishCompleted', { platform: run.platform });
 }
 
 async function handleFailure(
@@ -242,6 +246,7 @@ async function handleFailure(
     postsMade: run.made.length,
     error: error instanceof Error ? error.message : String(error),
   });
+  if (error instanceof PlatformRateLimitError) countBy('RateLimited', { platform: run.platform });
   if (error instanceof PlatformRateLimitError && message.rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
     await releasePublishRun(run, now.toISOString());
     const delay = Math.min(MAX_DELAY_SECONDS, error.retryAfterSeconds);

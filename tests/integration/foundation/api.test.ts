@@ -121,6 +121,17 @@ describe('the local stack through real HTTP', () => {
     });
     expect(deleted.status).toBe(204);
     await expect(signIn(stack.url, user.email, user.password)).rejects.toThrow(/InitiateAuth failed/);
+    // The stack prints each handler log line readably, one line each (Lambda prints the JSON).
+    const steps = stack
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('account deletion step'));
+    expect(steps.length).toBeGreaterThan(0);
+    for (const line of steps) {
+      expect(line).toMatch(
+        /^\d\d:\d\d:\d\d\.\d{3} INFO {2}http-delete-me account deletion step correlation_id=\S+ userId=\S+ what=/,
+      );
+    }
   });
 });
 

@@ -42,7 +42,8 @@ describe('operations on the local stack', () => {
   beforeAll(async () => {
     articles = await startArticleServer();
     articles.page('/skerryvore', ARTICLE);
-    stack = await startStack({ env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host } });
+    // The lines as Lambda prints them (JSON), which these tests parse; `npm start` prints them readably.
+    stack = await startStack({ env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host, LOCAL_LOG_FORMAT: 'json' } });
   });
   afterAll(async () => {
     await stack?.cleanup();
@@ -91,6 +92,9 @@ describe('operations on the local stack', () => {
     const emf = lines.find((line) => 'ThreadsGenerated' in line);
     expect(emf).toMatchObject({ stage: 'local', ThreadsGenerated: 1, CreditsCharged: 1, service: 'threadsnip' });
     expect(emf?.GenerationDuration).toEqual(expect.any(Number));
+    // The worker fetched the article itself (nothing was kept by a validation call): how long, how big.
+    expect(emf?.ExtractionDuration).toEqual(expect.any(Number));
+    expect(emf?.ExtractionBytes).toBeGreaterThan(500);
   });
 
   it('a failed generation is counted by its reason, charging nothing', async () => {

@@ -8,6 +8,7 @@ import { createApiBridge } from '../../../local/api-bridge';
 import { startFakeStripe } from '../../fakes/stripe-server';
 import { articlePage } from '../../helpers/article-server';
 import { api } from '../../helpers/auth-client';
+import { captureJsonLines } from '../../helpers/captured-output';
 import { startGenerationQueue } from '../../helpers/queue-harness';
 
 const SECRET_KEY = 'sk_test_threadsnip_local';
@@ -33,7 +34,7 @@ const pipeline = await startGenerationQueue(
   }),
 );
 const { ensureAccount } = await import('../../../functions/services/accounts');
-const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
+const { submitGenerationJob } = await import('../../../functions/services/generation-submission');
 const jobs = await import('../../../functions/data/generation-job-repository');
 const credits = await import('../../../functions/data/credits-repository');
 const { auditCreditBalances } = await import('../../../functions/services/credits/audit');
@@ -142,18 +143,22 @@ describe('credit packs through Stripe Checkout', () => {
     const session = await buyAndPay(customer);
     const payload = JSON.stringify(stripeApi.event('checkout.session.completed', session), null, 2);
 
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(payload, signed(payload))));
-    const sequential = [];
-    for (let copy = 0; copy < 5; copy++) sequential.push(await deliver(payload, signed(payload)));
-    const verified = await Promise.all(
-      Array.from({ length: 2 }, () =>
-        api(baseUrl, '/api/credits/verify-payment', {
-          token: customer.token,
-          method: 'POST',
-          body: { sessionId: session.id },
-        }),
-      ),
-    );
+    let concurrent: Response[] = [];
+    const sequential: Response[] = [];
+    let verified: Awaited<ReturnType<typeof api>>[] = [];
+    const logLines = await captureJsonLines(async () => {
+      concurrent = await Promise.all(Array.from({ length: 5 }, () => deliver(payload, signed(payload))));
+      for (let copy = 0; copy < 5; copy++) sequential.push(await deliver(payload, signed(payload)));
+      verified = await Promise.all(
+        Array.from({ length: 2 }, () =>
+          api(baseUrl, '/api/credits/verify-payment', {
+            token: customer.token,
+            method: 'POST',
+            body: { sessionId: session.id },
+          }),
+        ),
+      );
+    });
 
     expect([...concurrent, ...sequential].map((response) => response.status)).toEqual(Array(10).fill(200));
     expect(verified.map((response) => response.body)).toEqual([{ credits: 100 }, { credits: 100 }]);
@@ -163,6 +168,11 @@ describe('credit packs through Stripe Checkout', () => {
     const bought = await purchases(customer.userId);
     expect(bought).toHaveLength(1);
     expect(bought[0]).toMatchObject({ amount: 100, stripePaymentIntentId: session.payment_intent });
+    // The operator's metrics count the payment once too, in the EMF line of the call that added it.
+    const fulfilled = logLines.filter((line) => 'PaymentsFulfilled' in line);
+    expect(fulfilled).toEqual([
+      expect.objectContaining({ PaymentsFulfilled: 1, CreditsPurchased: 100, stage: 'local' }),
+    ]);
   });
 
   it('fulfils on the return page first, and a later webhook adds nothing', async () => {

@@ -3,6 +3,7 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../../shared/attribution';
+import { captureJsonLines } from '../../helpers/captured-output';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
@@ -30,6 +31,28 @@ async function connectedUser(): Promise<string> {
   const userId = `user-${randomUUID()}`;
   await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
   return userId;
+}
+
+const PUBLISH_METRICS = [
+  'PublishAttempted',
+  'PublishCompleted',
+  'PublishFailed',
+  'RateLimited',
+  'MessagesDeadLettered',
+];
+
+/** The publishing metrics in captured EMF lines, summed by name (each line also names its platform or queue). */
+function countsOf(lines: Record<string, unknown>[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of lines) {
+    for (const name of PUBLISH_METRICS) {
+      if (name in line) {
+        expect(line.platform ?? line.queue).toBe(name === 'MessagesDeadLettered' ? 'publishing' : 'telegram');
+        counts[name] = (counts[name] ?? 0) + Number(line[name]);
+      }
+    }
+  }
+  return counts;
 }
 
 function messagesSince(start: number) {
@@ -160,9 +183,13 @@ describe('publishing a thread to Telegram through the queue', () => {
     await putThread(thread);
     const start = telegram.messages.length;
     telegram.failSend(2, { status: 429, retryAfter: 1 });
-    await requestPublish(userId, thread.id, { platforms: ['telegram'] }, new Date());
-    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+    const metricLines = await captureJsonLines(async () => {
+      await requestPublish(userId, thread.id, { platforms: ['telegram'] }, new Date());
+      expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+    });
     expect(messagesSince(start)).toHaveLength(5);
+    // One attempt, one 429 waited out, one completion: counted per platform for the dashboard.
+    expect(countsOf(metricLines)).toEqual({ PublishAttempted: 1, RateLimited: 1, PublishCompleted: 1 });
     expectChained(
       messagesSince(start),
       messagesSince(start).map((m) => m.text),
@@ -210,10 +237,14 @@ describe('publishing a thread to Telegram through the queue', () => {
       );
     const before = await dlqDepth();
     for (const n of [1, 2, 3]) telegram.failSend(n, { status: 502 });
-    await requestPublish(userId, thread.id, { platforms: ['telegram'] }, new Date());
-    expect(await settle(userId, thread.id)).toMatchObject({ status: 'failed', error: 'Internal Server Error' });
-    const deadline = Date.now() + 20_000;
-    while ((await dlqDepth()) !== before + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const metricLines = await captureJsonLines(async () => {
+      await requestPublish(userId, thread.id, { platforms: ['telegram'] }, new Date());
+      expect(await settle(userId, thread.id)).toMatchObject({ status: 'failed', error: 'Internal Server Error' });
+      const deadline = Date.now() + 20_000;
+      while ((await dlqDepth()) !== before + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    });
     expect(await dlqDepth()).toBe(before + 1);
+    expect(countsOf(metricLines)).toEqual({ PublishAttempted: 1, PublishFailed: 1, MessagesDeadLettered: 1 });
+    expect(metricLines.find((line) => 'MessagesDeadLettered' in line)).toMatchObject({ queue: 'publishing' });
   });
 });

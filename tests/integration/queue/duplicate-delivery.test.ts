@@ -23,7 +23,7 @@ const jobs = await import('../../../functions/data/generation-job-repository');
 const credits = await import('../../../functions/data/credits-repository');
 const deletion = await import('../../../functions/data/account-deletion-repository');
 const { ensureAccount } = await import('../../../functions/services/accounts');
-const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
+const { submitGenerationJob } = await import('../../../functions/services/generation-submission');
 
 afterAll(async () => {
   await stopPipeline();

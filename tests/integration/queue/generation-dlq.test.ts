@@ -3,10 +3,11 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { articlePage } from '../../helpers/article-server';
 import { startGenerationQueue } from '../../helpers/queue-harness';
 
-// Stands in for a bug deep in generation: an error no domain rule expects.
+// Stands in for a bug deep in generation, or an upstream outage: an error no domain rule expects.
+const generatorError = vi.hoisted(() => ({ message: 'unexpected failure inside the generator' }));
 vi.mock('../../../functions/services/generation/generate-thread', () => ({
   generateThread: async () => {
-    throw new Error('unexpected failure inside the generator');
+    throw new Error(generatorError.message);
   },
 }));
 
@@ -28,7 +29,7 @@ const {
 );
 const jobs = await import('../../../functions/data/generation-job-repository');
 const { ensureAccount } = await import('../../../functions/services/accounts');
-const { submitGenerationJob } = await import('../../../functions/services/generation-jobs');
+const { submitGenerationJob } = await import('../../../functions/services/generation-submission');
 
 afterAll(async () => {
   await stopPipeline();
@@ -75,5 +76,18 @@ describe('the generation queue and its dead-letter queue', () => {
     await eventually(async () => (await dlqDepth()) === before + 1);
     const { getCredits } = await import('../../../functions/data/credits-repository');
     expect(await getCredits(identity.userId)).toMatchObject({ freeCredits: 5, usedCredits: 0 });
+  });
+
+  it("records a last failure that names a busy service as busy (spec §8's markers, applied by the worker)", async () => {
+    generatorError.message = 'Upstream answered 503 Service Unavailable';
+    const identity = { userId: 'dlq-busy-user', email: 'dlq-busy@example.com' };
+    await ensureAccount(identity, new Date());
+    const job = await submitGenerationJob(identity, { url: articleUrl, tone: 'professional' }, new Date());
+    await eventually(async () => (await jobs.getJob(identity.userId, job.jobId))?.status === 'failed');
+    expect(await jobs.getJob(identity.userId, job.jobId)).toMatchObject({
+      failureKind: 'busy',
+      retryable: true,
+      error: 'The AI service is experiencing high demand. This is temporary and no credits were consumed.',
+    });
   });
 });

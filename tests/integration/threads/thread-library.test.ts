@@ -14,6 +14,7 @@ const listRoute = (await import('../../../functions/http/get-threads')).handler;
 const getRoute = (await import('../../../functions/http/get-thread')).handler;
 const putRoute = (await import('../../../functions/http/put-thread')).handler;
 const deleteRoute = (await import('../../../functions/http/delete-thread')).handler;
+const newestRoute = (await import('../../../functions/http/get-newest-thread')).handler;
 
 afterAll(() => table.stop());
 
@@ -253,11 +254,15 @@ describe(`the thread library routes on ${table.backend}`, () => {
     ]);
   });
 
-  it('answers a smaller page when asked (the history polls for the newest thread with limit 1), never a larger one', async () => {
-    const newest = await call(listRoute, pagingUser, { query: { limit: '1' } });
-    expect(newest.status).toBe(200);
-    expect(newest.body.threads.map((t: Thread) => t.title)).toEqual([titles[39]]);
-    expect((await call(listRoute, pagingUser, { query: { limit: '16' } })).status).toBe(400);
-    expect((await call(listRoute, pagingUser, { query: { limit: '0' } })).status).toBe(400);
+  it("answers the history's poll with the caller's newest thread id only, recording no security event", async () => {
+    const eventsBefore = (await securityEvents(pagingUser)).length;
+
+    const newest = await call(newestRoute, pagingUser);
+    const none = await call(newestRoute, 'nobody-yet');
+
+    expect(newest).toMatchObject({ status: 200, body: { threadId: thread(pagingUser, 39, titles[39]!).id } });
+    expect(none).toMatchObject({ status: 200, body: { threadId: null } });
+    expect((await securityEvents(pagingUser)).length).toBe(eventsBefore);
+    expect(await securityEvents('nobody-yet')).toEqual([]);
   });
 });

@@ -7,13 +7,13 @@ import { captureJsonLines } from '../../helpers/captured-output';
 
 const context = { functionName: 'generation-worker', awsRequestId: 'lambda-request-1' } as Context;
 
-function record(messageId: string, body: string, correlationId?: string): SQSRecord {
+function record(messageId: string, body: string, correlationId?: string, receiveCount = 1): SQSRecord {
   return {
     messageId,
     receiptHandle: `handle-${messageId}`,
     body,
     attributes: {
-      ApproximateReceiveCount: '1',
+      ApproximateReceiveCount: String(receiveCount),
       SentTimestamp: '0',
       SenderId: 'local',
       ApproximateFirstReceiveTimestamp: '0',
@@ -33,7 +33,7 @@ function record(messageId: string, body: string, correlationId?: string): SQSRec
 describe('queueHandler', () => {
   it('reports exactly the failed and malformed records, handling the others in order', async () => {
     const handled: number[] = [];
-    const handler = queueHandler(z.object({ n: z.number() }), async ({ n }) => {
+    const handler = queueHandler('generation', z.object({ n: z.number() }), async ({ n }) => {
       if (n === 2) throw new Error('downstream refused');
       handled.push(n);
     });
@@ -63,11 +63,8 @@ describe('queueHandler', () => {
   });
 
   it('logs a poisoned message once, on its first receive, and fails it on every receive', async () => {
-    const handler = queueHandler(z.object({ n: z.number() }), async () => {});
-    const again = {
-      ...record('m1', 'not json'),
-      attributes: { ...record('m1', '').attributes, ApproximateReceiveCount: '2' },
-    };
+    const handler = queueHandler('generation', z.object({ n: z.number() }), async () => {});
+    const again = record('m1', 'not json', undefined, 2);
 
     const lines = await captureJsonLines(async () => {
       expect(await handler({ Records: [record('m1', 'not json')] }, context)).toEqual({
@@ -80,7 +77,7 @@ describe('queueHandler', () => {
   });
 
   it("logs each record's lines with the correlation id it was sent with and the Lambda request id", async () => {
-    const handler = queueHandler(z.object({ n: z.number() }), async ({ n }) => {
+    const handler = queueHandler('generation', z.object({ n: z.number() }), async ({ n }) => {
       logger.info('working', { n });
     });
     const lines = await captureJsonLines(() =>
@@ -96,6 +93,27 @@ describe('queueHandler', () => {
       },
       // A message sent without one (by hand, a redrive) is followed by its own message id.
       { n: 2, correlation_id: 'm2' },
+    ]);
+  });
+
+  it("counts a message moved to the DLQ, by queue, on its manifest's last receive only", async () => {
+    const handler = queueHandler('publishing', z.object({ n: z.number() }), async () => {
+      throw new Error('platform down');
+    });
+
+    const lines = await captureJsonLines(async () => {
+      for (const receive of [1, 2, 3])
+        await handler({ Records: [record('m1', '{"n":1}', undefined, receive)] }, context);
+    });
+
+    const deadLettered = lines.filter((line) => 'MessagesDeadLettered' in line);
+    expect(deadLettered).toEqual([
+      expect.objectContaining({ MessagesDeadLettered: 1, queue: 'publishing', service: 'threadsnip' }),
+    ]);
+    expect(lines.filter((line) => line.message === 'queue record failed').map((line) => line.deadLettered)).toEqual([
+      false,
+      false,
+      true,
     ]);
   });
 });

@@ -653,6 +653,34 @@ function grantsOf(template: Template, handler: string): { action: string; resour
 
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
+describe('stateful resources keep the logical ids they were first deployed with', () => {
+  // A changed logical id makes CloudFormation replace the resource: a new user pool (every account
+  // gone), emptied queues, a new bucket, a new token key (every stored platform token unreadable),
+  // a new table. Refactoring infra/ must leave these exactly as they are.
+  const idsOf = (template: Template, type: string) => Object.keys(template.findResources(type)).sort();
+
+  it('pins the user pool, the queues and their DLQs, the site bucket, the secrets and the table', () => {
+    for (const settings of [{}, FULL_SETTINGS, { stage: 'prod' }]) {
+      const { app, data } = synth(settings);
+      expect(idsOf(app, 'AWS::Cognito::UserPool')).toEqual(['UserPool6BA7E5F2']);
+      expect(idsOf(app, 'AWS::Cognito::UserPoolClient')).toEqual(['UserPoolWebClient4C9370B0']);
+      expect(idsOf(app, 'AWS::SQS::Queue')).toEqual([
+        'GenerationQueueA97E5A95',
+        'GenerationQueueDeadLetterQueueC426E3A9',
+        'PublishingQueue126315E0',
+        'PublishingQueueDeadLetterQueueF7CF9AB6',
+      ]);
+      expect(idsOf(app, 'AWS::S3::Bucket')).toEqual(['SiteBucket397A1860']);
+      expect(idsOf(app, 'AWS::SecretsManager::Secret')).toEqual([
+        'PlatformClientsSecretCE67E154',
+        'PlatformTokenKeyB25AB140',
+        'StripeSecret80A38A68',
+      ]);
+      expect(idsOf(data, 'AWS::DynamoDB::Table')).toEqual(['TableCD117FA1']);
+    }
+  });
+});
+
 describe('least privilege: each function gets what its manifest entry declares, nothing more', () => {
   let app: Template;
   const access = accessByHandler();
@@ -809,12 +837,28 @@ describe('stage settings', () => {
       'Queue depth and oldest message age (s)',
       'Dead-letter queues',
       'Lambda throttles',
+      'Payments fulfilled and credits purchased',
     ]) {
       expect(body).toContain(title);
     }
     for (const route of routes) expect(body).toContain(`${route.method} ${route.path}`);
-    expect(body).toContain('ThreadsGenerated');
-    expect(body).toContain('GenerationFailed');
+    // Every metric the functions emit has a place on the dashboard.
+    for (const metric of [
+      'ThreadsGenerated',
+      'GenerationFailed',
+      'CreditsCharged',
+      'PaymentsFulfilled',
+      'CreditsPurchased',
+      'PublishAttempted',
+      'PublishCompleted',
+      'PublishFailed',
+      'RateLimited',
+      'MessagesDeadLettered',
+      'ExtractionDuration',
+      'ExtractionBytes',
+    ]) {
+      expect(body).toContain(metric);
+    }
   });
 
   it('keeps production data and deletes only non-production sites', () => {

@@ -52,9 +52,12 @@ describe('classifyJobFailure', () => {
     });
   });
 
-  it('treats a failure whose message names a busy service as busy', () => {
-    expect(classifyJobFailure(job('internal', 'Upstream returned 503'))).toEqual({ kind: 'busy' });
-    expect(classifyJobFailure(job('internal', 'boom', true))).toEqual({ kind: 'busy' });
+  it('reads the kind only, never the message: a generation failure naming a 503 is still a failure', () => {
+    expect(classifyJobFailure(job('generation', 'Upstream returned 503'))).toEqual({
+      kind: 'failed',
+      message: 'Upstream returned 503',
+    });
+    expect(classifyJobFailure(job('internal', 'boom', true))).toEqual({ kind: 'failed', message: 'boom' });
   });
 
   it('falls back on the generic message', () => {

@@ -50,6 +50,7 @@ beforeEach(() => {
       threads = threads.filter((t) => !url.endsWith(`/${t.id}`));
       return new Response(null, { status: 204 });
     }
+    if (url === '/api/threads/newest') return Response.json({ threadId: threads[0]?.id ?? null });
     if (url.startsWith('/api/threads?')) return Response.json({ threads, nextCursor: null });
     return Response.json({ error: 'Not found' }, { status: 404 });
   });

@@ -1,7 +1,6 @@
 import type { ErrorCode } from '../../../../../shared/error-codes';
 import {
   generationMessages,
-  isServiceBusy,
   MAX_GENERATION_RETRIES,
   retryAttempts,
   serviceBusyHint,
@@ -47,7 +46,10 @@ export type GenerationFailure =
   /** 'Generation Failed' with the message. */
   | { kind: 'failed'; message: string };
 
-/** Classifies a failed generation job by its failureKind, falling back on the spec's busy markers. */
+/**
+ * Classifies a failed generation job by the failureKind the worker recorded (every failed job has
+ * one, and the worker already applied the spec's busy markers): never by the message text.
+ */
 export function classifyJobFailure(job: Pick<GenerationJob, 'error' | 'failureKind' | 'retryable'>): GenerationFailure {
   const message = job.error?.trim() || generationMessages.unexpectedError;
   switch (job.failureKind) {
@@ -58,7 +60,7 @@ export function classifyJobFailure(job: Pick<GenerationJob, 'error' | 'failureKi
     case 'insufficient_credits':
       return { kind: 'insufficientCredits' };
     default:
-      return isServiceBusy(job.error, job.retryable) ? { kind: 'busy' } : { kind: 'failed', message };
+      return { kind: 'failed', message };
   }
 }
 

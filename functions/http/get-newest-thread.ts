@@ -1,0 +1,8 @@
+import { httpHandler } from '../lib/http-handler';
+import { newestThread } from '../services/threads';
+
+/** GET /api/threads/newest: the id of the caller's newest thread, polled by the open history. */
+export const handler = httpHandler({}, async ({ caller }) => ({
+  status: 200,
+  body: await newestThread(caller.userId),
+}));

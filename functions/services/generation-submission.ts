@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
+import type { Context } from 'aws-lambda';
+import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
+import { normaliseUrl } from '../../shared/url';
+import { createJob } from '../data/generation-job-repository';
+import { runOnce } from '../data/idempotency-store';
+import {
+  IdempotencyKeyReusedError,
+  InsufficientCreditsError,
+  RegenerationUrlMismatchError,
+  RequestInProgressError,
+} from '../lib/errors';
+import { logger } from '../lib/logger';
+import { sendToQueue } from '../lib/queues';
+import { type AccountIdentity, getAccount } from './accounts';
+import { toView } from './generation-job-views';
+import { takeGenerationBudget } from './rate-limits';
+import { assertThreadAccess } from './thread-access';
+
+// The submitting side of a generation (POST /api/generation-jobs), apart from the worker's side in
+// generation-jobs.ts, so the route's bundle holds no extraction, NLP or generation code.
+
+/**
+ * Accepts a generation request: checks the caller may regenerate the thread (or has a credit for a
+ * new one), records a queued job and enqueues it. The credit itself is taken only on success.
+ */
+export async function submitGenerationJob(
+  caller: AccountIdentity,
+  request: CreateGenerationJobRequest,
+  now: Date,
+  userAgent = 'unknown',
+): Promise<GenerationJob> {
+  let threadId = request.threadId;
+  let url = request.url;
+  if (threadId) {
+    // A regeneration rewrites the thread from its own article, never from another page.
+    const thread = await assertThreadAccess({ userId: caller.userId, userAgent, now }, threadId);
+    if (normaliseUrl(request.url) !== normaliseUrl(thread.sourceUrl)) throw new RegenerationUrlMismatchError();
+    url = thread.sourceUrl;
+    await takeGenerationBudget(caller.userId, threadId, now);
+  } else {
+    await takeGenerationBudget(caller.userId, undefined, now);
+    const account = await getAccount(caller, now);
+    if (account.credits.availableCredits < 1) throw new InsufficientCreditsError();
+    threadId = randomUUID();
+  }
+  const job = await createJob({
+    jobId: randomUUID(),
+    userId: caller.userId,
+    url,
+    tone: request.tone,
+    threadId,
+    isNewThread: !request.threadId,
+    createdAt: now.toISOString(),
+  });
+  await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
+  logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
+  return toView(job);
+}
+
+/** How long an Idempotency-Key returns its first job (spec: a retry within 24 hours). */
+const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+const submitOnce = runOnce(
+  'generation-jobs',
+  (input: {
+    idempotencyKey: string;
+    caller: AccountIdentity;
+    request: CreateGenerationJobRequest;
+    now: string;
+    userAgent: string;
+  }) => submitGenerationJob(input.caller, input.request, new Date(input.now), input.userAgent),
+  { keyPath: '[caller.userId, idempotencyKey]', payloadPath: 'request', ttlSeconds: IDEMPOTENCY_KEY_TTL_SECONDS },
+);
+
+/**
+ * `submitGenerationJob`, once per caller and Idempotency-Key: a retry with the same key returns the
+ * first job (one job, one charge); without a key every call submits.
+ */
+export async function submitGenerationJobOnce(
+  caller: AccountIdentity,
+  request: CreateGenerationJobRequest,
+  now: Date,
+  idempotency: { key: string | undefined; context: Context },
+  userAgent = 'unknown',
+): Promise<GenerationJob> {
+  const idempotencyKey = idempotency.key;
+  if (!idempotencyKey) return submitGenerationJob(caller, request, now, userAgent);
+  try {
+    return await submitOnce(
+      { idempotencyKey, caller, request, now: now.toISOString(), userAgent },
+      idempotency.context,
+    );
+  } catch (error) {
+    if (error instanceof IdempotencyAlreadyInProgressError) throw new RequestInProgressError();
+    if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();
+    throw error;
+  }
+}

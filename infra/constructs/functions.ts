@@ -1,0 +1,193 @@
+import { type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { LambdaEnvName } from '../../functions/lib/config';
+import {
+  type Access,
+  authTriggers,
+  type QueueEntry,
+  type RouteEntry,
+  type ScheduleEntry,
+  type SecretName,
+} from '../../functions/manifest';
+import type { StageConfig } from '../config';
+import { AppFunction } from './app-function';
+import { constructId } from './construct-id';
+import type { QueueWithDlq } from './queue-with-dlq';
+
+/** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
+export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const satisfies readonly (LambdaEnvName &
+  SecretName)[];
+
+const DEFAULT_TIMEOUT_SECONDS = 10;
+const DEFAULT_MEMORY_MB = 512;
+
+export interface FunctionsProps {
+  config: StageConfig;
+  projectRoot: string;
+  table: ITable;
+  /** Every handler module to deploy, and what each touches (functions/manifest.ts). */
+  handlers: string[];
+  access: Map<string, Access>;
+  routes: RouteEntry[];
+  queues: { entry: QueueEntry; pair: QueueWithDlq }[];
+  schedules: ScheduleEntry[];
+  userPool: IUserPool;
+  webClient: IUserPoolClient;
+  /** The app's public URL when none is configured. */
+  siteUrl: string;
+  removalPolicy: RemovalPolicy;
+}
+
+/**
+ * One Lambda per manifest handler, each with the rights its manifest entry declares and only those;
+ * the secrets they read; the queue workers' event sources and the schedules.
+ * Built into the given scope (the stack), adding no construct level: see `AppStack`.
+ */
+export class Functions {
+  private readonly functions = new Map<string, AppFunction>();
+
+  constructor(scope: Construct, props: FunctionsProps) {
+    const { config, table, userPool } = props;
+    const secretEnvironment = new Map<SecretName, string>();
+    if (config.apiKeysSecretName) {
+      for (const name of SECRET_VARIABLES) {
+        // A dynamic reference: CloudFormation resolves it at deploy time; the value never enters the template.
+        secretEnvironment.set(
+          name,
+          SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: name }).unsafeUnwrap(),
+        );
+      }
+    }
+    // Key material for the AES-256-GCM encryption of platform tokens; read at runtime, never in the template.
+    const tokenKeySecret = new Secret(scope, 'PlatformTokenKey', {
+      description: 'Key material that encrypts users’ platform tokens at rest',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: props.removalPolicy,
+    });
+    const sharedEnvironment: Partial<Record<LambdaEnvName, string>> = {
+      TABLE_NAME: table.tableName,
+      APP_PUBLIC_URL: config.appPublicUrl ?? props.siteUrl,
+      ADMIN_EMAILS: config.adminEmails.join(','),
+      OPENAI_MODEL: config.openAiModel,
+      GENERATION_REQUESTS_PER_HOUR: String(config.generationRequestsPerHour),
+      REGENERATIONS_PER_THREAD_PER_DAY: String(config.regenerationsPerThreadPerDay),
+      STAGE: config.stage,
+    };
+
+    // The operator stores `{ "secretKey": "sk_…", "webhookSecret": "whsec_…" }` here; functions read it at cold start.
+    const stripeSecret = new Secret(scope, 'StripeSecret', {
+      description: 'ThreadSnip Stripe keys: {"secretKey","webhookSecret"}',
+      // Starts as JSON without keys: payments answer 'Purchase Failed' until the operator sets them.
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
+      removalPolicy: props.removalPolicy,
+    });
+
+    // The platforms' OAuth apps: `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }`.
+    const platformClientsSecret = new Secret(scope, 'PlatformClientsSecret', {
+      description:
+        'ThreadSnip platform OAuth apps: {"twitter"|"reddit"|"discord"|"facebook": {"clientId","clientSecret"}}',
+      // Starts as JSON without apps: those platforms show as not available until the operator adds them.
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
+      removalPolicy: props.removalPolicy,
+    });
+
+    const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
+    for (const entry of [...props.routes, ...props.queues.map(({ entry }) => entry)]) sizing.set(entry.handler, entry);
+
+    const triggerHandlers = new Set<string>(Object.values(authTriggers));
+    for (const handler of props.handlers) {
+      const size = sizing.get(handler);
+      const needs = props.access.get(handler) ?? {};
+      const isTrigger = triggerHandlers.has(handler);
+      const reachableQueues = props.queues.filter(
+        ({ entry }) => needs.inspectQueues || needs.sendTo?.includes(entry.name),
+      );
+      const environment: Partial<Record<LambdaEnvName, string>> = {
+        ...sharedEnvironment,
+        ...Object.fromEntries(
+          reachableQueues.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
+        ),
+        ...Object.fromEntries(
+          (needs.secrets ?? []).flatMap((name) => {
+            const value = secretEnvironment.get(name);
+            return value ? [[name, value]] : [];
+          }),
+        ),
+        // A trigger cannot name its own pool (the pool depends on the trigger); it reads event.userPoolId.
+        ...(isTrigger
+          ? {}
+          : { USER_POOL_ID: userPool.userPoolId, USER_POOL_CLIENT_ID: props.webClient.userPoolClientId }),
+        ...(needs.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
+        ...(needs.tokenKey ? { TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn } : {}),
+        ...(needs.platformClients ? { PLATFORM_CLIENTS_SECRET_ARN: platformClientsSecret.secretArn } : {}),
+      };
+      const fn = new AppFunction(scope, `${constructId(handler)}Function`, {
+        projectRoot: props.projectRoot,
+        handler,
+        timeoutSeconds: size?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+        memoryMb: size?.memoryMb ?? DEFAULT_MEMORY_MB,
+        reservedConcurrency: size?.concurrency,
+        environment: environment as Record<string, string>,
+        logRetention: config.logRetention,
+        logRemovalPolicy: props.removalPolicy,
+      });
+      if (needs.table === 'write') table.grantReadWriteData(fn);
+      else if (needs.table === 'read') table.grantReadData(fn);
+      if (needs.stripe) stripeSecret.grantRead(fn);
+      if (needs.tokenKey) tokenKeySecret.grantRead(fn);
+      if (needs.platformClients) platformClientsSecret.grantRead(fn);
+      for (const { entry, pair } of props.queues) {
+        if (needs.sendTo?.includes(entry.name)) pair.queue.grantSendMessages(fn);
+        if (needs.inspectQueues) pair.queue.grant(fn, 'sqs:GetQueueAttributes');
+      }
+      const cognitoActions = (needs.cognito ?? []).map((action) => `cognito-idp:${action}`);
+      if (cognitoActions.length > 0 && isTrigger) {
+        // Scoped by ARN pattern, not userPool.userPoolArn: the pool depends on this function (its trigger)
+        // and the function waits for its policy, so naming the pool here would be a circular dependency.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: cognitoActions,
+            resources: [Stack.of(scope).formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
+          }),
+        );
+      } else if (cognitoActions.length > 0) {
+        userPool.grant(fn, ...cognitoActions);
+      }
+      this.functions.set(handler, fn);
+    }
+
+    // ---- Queue workers ----
+    for (const { entry, pair } of props.queues) {
+      this.functionFor(entry.handler).addEventSource(
+        new SqsEventSource(pair.queue, {
+          batchSize: entry.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency: entry.concurrency,
+        }),
+      );
+    }
+
+    // ---- Schedules ----
+    for (const entry of props.schedules) {
+      new Rule(scope, `${constructId(entry.name)}Rule`, {
+        description: `Runs ${entry.handler}`,
+        schedule: Schedule.expression(entry.cron),
+        targets: [new LambdaFunction(this.functionFor(entry.handler), { retryAttempts: 2 })],
+      });
+    }
+  }
+
+  /** The function serving a manifest handler module. */
+  functionFor(handler: string): AppFunction {
+    const fn = this.functions.get(handler);
+    if (!fn) throw new Error(`No function for handler ${handler}`);
+    return fn;
+  }
+}

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { StageConfig } from '../config';
+
+// Vite emits content-hashed files under assets/; only those may be cached forever.
+const HASHED_ASSETS_DIR = 'assets';
+
+// SPA fallback on the site behaviour only: a path without a file extension is a client-side route,
+// so S3 serves index.html with 200. /api/* has its own behaviour, so API 404s stay API 404s.
+const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export interface SiteProps {
+  config: StageConfig;
+  httpApi: HttpApi;
+  removalPolicy: RemovalPolicy;
+}
+
+/**
+ * The SPA: a private bucket behind CloudFront, which also fronts the API at /api/*.
+ * Built into the given scope (the stack), adding no construct level: see `AppStack`.
+ */
+export class Site {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  /** The distribution's own https URL. */
+  readonly siteUrl: string;
+  private readonly scope: Construct;
+
+  constructor(scope: Construct, props: SiteProps) {
+    this.scope = scope;
+    const stack = Stack.of(scope);
+    this.bucket = new Bucket(scope, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: props.removalPolicy,
+      autoDeleteObjects: !props.config.isProduction,
+    });
+    const spaRewrite = new EdgeFunction(scope, 'SpaRewrite', {
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve index.html for client-side routes',
+    });
+    const apiDomain = `${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    this.distribution = new Distribution(scope, 'Distribution', {
+      comment: `ThreadSnip ${props.config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // With caching disabled this forwards Authorization too; Host must stay the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+    });
+    this.siteUrl = `https://${this.distribution.distributionDomainName}`;
+  }
+
+  /**
+   * Uploads the built SPA and its runtime `config.json`: hashed assets first (cached forever, earlier
+   * builds kept), then index.html and config.json (revalidated, so a deploy takes effect at once).
+   */
+  deployWeb(config: StageConfig, runtimeConfig: Record<string, unknown>): void {
+    if (!existsSync(join(config.webDistPath, 'index.html'))) {
+      throw new Error(
+        `No built SPA at ${config.webDistPath}: run \`npm run build:web\` (or set -c webDistPath=<folder>)`,
+      );
+    }
+    const deploymentLogs = new LogGroup(this.scope, 'WebDeploymentLogs', {
+      retention: config.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const hashedAssetsDir = join(config.webDistPath, HASHED_ASSETS_DIR);
+    const hashedAssets = existsSync(hashedAssetsDir)
+      ? new BucketDeployment(this.scope, 'WebHashedAssets', {
+          sources: [Source.asset(hashedAssetsDir)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+          // Keep earlier builds' files: a browser still on the previous index.html may request them.
+          prune: false,
+          memoryLimit: 512,
+          logGroup: deploymentLogs,
+        })
+      : undefined;
+    const siteFiles = new BucketDeployment(this.scope, 'WebSiteFiles', {
+      sources: [
+        Source.asset(config.webDistPath, { exclude: [`${HASHED_ASSETS_DIR}/**`] }),
+        Source.jsonData('config.json', runtimeConfig),
+      ],
+      destinationBucket: this.bucket,
+      // index.html and config.json must be revalidated so a deploy takes effect at once.
+      cacheControl: [CacheControl.fromString('no-cache')],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      logGroup: deploymentLogs,
+    });
+    // The new index.html must not go live before the files it references.
+    if (hashedAssets) siteFiles.node.addDependency(hashedAssets);
+  }
+}
