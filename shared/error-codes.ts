@@ -44,7 +44,6 @@ export const ERROR_CODES = [
   'request_in_progress',
   'idempotency_key_reused',
   // Platform connections and publishing
-  'platform_not_implemented',
   'platform_disabled',
   'platform_not_connected',
   'connection_failed',

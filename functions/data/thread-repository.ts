@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
+import { authorHandlesSchema } from '../../shared/schemas/article';
 import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
@@ -23,6 +24,12 @@ function toItem(thread: Thread): Record<string, unknown> {
   };
 }
 
+/** Handles stored with the thread, when a readable set is there (threads saved before they were kept have none). */
+function authorHandlesOf(value: unknown): Pick<Thread, 'authorHandles'> {
+  const parsed = authorHandlesSchema.safeParse(value);
+  return parsed.success ? { authorHandles: parsed.data } : {};
+}
+
 /** Reads an item back as a Thread, normalising rows written by older versions. */
 export function fromItem(item: Record<string, unknown>): Thread {
   return {
@@ -31,6 +38,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     title: String(item.title ?? 'Untitled Thread'),
     sourceUrl: String(item.sourceUrl ?? ''),
     author: typeof item.author === 'string' ? item.author : null,
+    ...authorHandlesOf(item.authorHandles),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
     posts: normalizePosts(item.posts),
@@ -87,6 +95,7 @@ export type ThreadContentUpdate = Partial<
     | 'tone'
     | 'title'
     | 'author'
+    | 'authorHandles'
     | 'isSensitiveContent'
     | 'sensitiveCategories'
     | 'sensitiveContentMessage'

@@ -51,9 +51,12 @@ export async function platformClient(platform: ConfiguredPlatform): Promise<Plat
   return (await clients)[platform] ?? null;
 }
 
+/** Why a platform cannot be connected here: the operator gave it no app. */
+export function notConfiguredReason(displayName: string): string {
+  return `${displayName} is not configured on this server (no app credentials).`;
+}
+
 /** The reason shown on a platform's card when its app is not configured. */
 export async function missingClientReason(platform: ConfiguredPlatform, displayName: string): Promise<string | null> {
-  return (await platformClient(platform))
-    ? null
-    : `${displayName} is not configured on this server (no app credentials).`;
+  return (await platformClient(platform)) ? null : notConfiguredReason(displayName);
 }

@@ -50,6 +50,7 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
   return {
     title: draft.title,
     author: analysed.byline,
+    authorHandles: analysed.authorHandles,
     posts: draft.posts,
     themes: draft.themes,
     tone: draft.tone,

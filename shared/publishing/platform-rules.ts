@@ -1,3 +1,4 @@
+import { POST_CHAR_LIMIT, postLength } from '../post-length';
 import type { Platform } from '../schemas/thread';
 import { codePointLength, REDDIT_TEXT_LIMIT, redditMarkdown, redditSourceLine } from './reddit-format';
 import type { PostRules } from './reflow';
@@ -11,6 +12,8 @@ export const MASTODON_LINK_WEIGHT = 23;
 export const MASTODON_DEFAULT_LIMIT = 500;
 /** Telegram Bot API: a message's text is at most 4,096 characters. */
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
+/** Facebook: a comment is at most 8,000 characters (a Page post takes more, but the rest of a thread goes as comments). */
+export const FACEBOOK_COMMENT_LIMIT = 8000;
 /** Discord: a message's content is at most 2,000 characters. */
 export const DISCORD_MESSAGE_LIMIT = 2000;
 /** Bluesky: a post's text is at most 300 graphemes… */
@@ -57,11 +60,8 @@ export function blueskyLength(text: string): number {
   return Math.max(graphemeLength(text), Math.ceil((bytes * BLUESKY_GRAPHEME_LIMIT) / BLUESKY_BYTE_LIMIT));
 }
 
-/** The posting rules of the platforms this part implements; the others arrive with their adapters. */
-export function postRulesFor(
-  platform: Platform,
-  options: { mastodon?: MastodonInstanceLimits } = {},
-): PostRules | null {
+/** How each platform measures and bounds a post (Mastodon's from its instance, when known). */
+export function postRulesFor(platform: Platform, options: { mastodon?: MastodonInstanceLimits } = {}): PostRules {
   switch (platform) {
     case 'telegram':
       return { limit: TELEGRAM_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
@@ -71,6 +71,16 @@ export function postRulesFor(
         measure: (text) => mastodonLength(text, options.mastodon?.charactersReservedPerUrl),
         titleOnFirstPost: true,
       };
+    case 'twitter':
+      // X's own count (twitter-text): links 23, emoji and CJK 2, the same one the editor shows.
+      return {
+        limit: POST_CHAR_LIMIT,
+        measure: postLength,
+        titleOnFirstPost: true,
+        authorMention: (handles) => handles.twitter,
+      };
+    case 'facebook':
+      return { limit: FACEBOOK_COMMENT_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     // UTF-16 units: never fewer than the characters Discord counts, so a message within it is accepted.
     case 'discord':
       return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
@@ -85,7 +95,5 @@ export function postRulesFor(
         markup: redditMarkdown,
         sourceLine: redditSourceLine,
       };
-    default:
-      return null;
   }
 }

@@ -1,4 +1,5 @@
 import { stripTrailingNumbering } from '../copy';
+import type { AuthorHandles } from '../schemas/article';
 
 /** How a platform measures and bounds one post. */
 export interface PostRules {
@@ -8,6 +9,8 @@ export interface PostRules {
   measure: (text: string) => number;
   /** Spec §7: the thread title, a blank line, then the first post. */
   titleOnFirstPost: boolean;
+  /** The author's account on this platform as a native mention (X: `twitter:creator`), when the article named one. */
+  authorMention?: (handles: AuthorHandles) => string | undefined;
   /** Writes a post in the platform's markup (Reddit: markdown); posts stay plain text without it. */
   markup?: (text: string) => string;
   /** A line naming the source article, put before the first post (Reddit). */
@@ -18,6 +21,7 @@ export interface PostRules {
 export interface ThreadText {
   title: string;
   posts: readonly string[];
+  authorHandles?: AuthorHandles;
   /** The article the thread is about (for platforms that open with a link to it). */
   sourceUrl?: string;
 }
@@ -51,15 +55,24 @@ export function splitAtWhitespace(text: string, rules: Pick<PostRules, 'limit' |
   return pieces;
 }
 
+/** The attribution with an `Author: @handle` line, when the platform mentions and it still fits one post. */
+function withAuthorMention(attribution: string, handles: AuthorHandles | undefined, rules: PostRules): string {
+  const mention = handles && rules.authorMention?.(handles);
+  if (!attribution || !mention) return attribution;
+  const credited = `${attribution}${SEPARATOR}Author: ${mention}`;
+  return rules.measure(credited) <= rules.limit ? credited : attribution;
+}
+
 /**
  * Re-flows a thread to one platform's limit: the title (or the source line) before the first post
  * where the platform takes it, each post in the platform's markup, posts merged (with a blank line)
  * while they fit, long ones split between words, and the attribution always last — alone, unless
- * the whole thread fits in a single post.
+ * the whole thread fits in a single post — crediting the author's account where the platform can
+ * mention it and it fits.
  */
 export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
   const markup = rules.markup ?? ((text: string) => text);
-  const attribution = markup((thread.posts.at(-1) ?? '').trim());
+  const attribution = withAuthorMention(markup((thread.posts.at(-1) ?? '').trim()), thread.authorHandles, rules);
   const body = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean);
   if (rules.titleOnFirstPost && thread.title.trim()) {
     body[0] = body[0] ? `${thread.title.trim()}${SEPARATOR}${body[0]}` : thread.title.trim();

@@ -46,6 +46,16 @@ export function discordChannels(connectionData: Record<string, unknown>): Discor
   return discordGuilds(connectionData).flatMap((guild) => guild.channels);
 }
 
+/** The Pages a Facebook connection may post on (ids and names; their tokens are never in the data). */
+export function facebookPages(connectionData: Record<string, unknown>): { id: string; name: string }[] {
+  const pages = Array.isArray(connectionData.pages) ? connectionData.pages : [];
+  return pages.flatMap((page) => {
+    if (!isRecord(page)) return [];
+    const id = text(page.id);
+    return id ? [{ id, name: text(page.name) ?? id }] : [];
+  });
+}
+
 /** Every subreddit in a Reddit connection's data, as stored. */
 export function redditSubreddits(connectionData: Record<string, unknown>): SubredditOption[] {
   const list = Array.isArray(connectionData.subreddits) ? connectionData.subreddits : [];
@@ -97,7 +107,7 @@ export function formatSubscriberCount(count: number): string {
 
 /**
  * The target chosen for a platform that posts into a chosen place (Discord channel, Reddit
- * subreddit), or null when none is chosen; undefined for platforms that need no target.
+ * subreddit, Facebook Page), or null when none is chosen; undefined for platforms that need no target.
  */
 export function selectedTargetOf(
   platform: Platform,
@@ -105,6 +115,7 @@ export function selectedTargetOf(
 ): string | null | undefined {
   if (platform === 'discord') return text(connectionData.selectedChannelId);
   if (platform === 'reddit') return text(connectionData.selectedSubreddit);
+  if (platform === 'facebook') return text(connectionData.selectedPageId);
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TONES } from '../tones';
+import { authorHandlesSchema } from './article';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
 
@@ -35,7 +36,11 @@ export const threadIdSchema = z
 export const threadParamsSchema = z.object({ threadId: threadIdSchema });
 
 export const PLATFORMS = ['twitter', 'bluesky', 'discord', 'reddit', 'mastodon', 'telegram', 'facebook'] as const;
-export const platformSchema = z.enum(PLATFORMS);
+/** One of the seven platforms; any other id is refused in the spec's words ('Platform {x} not implemented'). */
+export const platformSchema = z.enum(PLATFORMS, {
+  error: (issue) =>
+    typeof issue.input === 'string' ? `Platform ${issue.input} not implemented` : 'A platform is required',
+});
 export type Platform = z.infer<typeof platformSchema>;
 
 export const platformPostSchema = z.object({ posted: z.boolean(), postUrl: z.string().optional() });
@@ -47,6 +52,8 @@ export const threadSchema = z.object({
   sourceUrl: z.string(),
   /** The article's author (its byline) when the page named one; absent on older threads. */
   author: z.string().nullable().optional(),
+  /** The author's social handles the article declared (`twitter:creator`, …), for a native mention; absent on older threads. */
+  authorHandles: authorHandlesSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   posts: z.array(postSchema),

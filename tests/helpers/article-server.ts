@@ -43,21 +43,30 @@ export async function startArticleServer(): Promise<ArticleServer> {
 }
 
 /** A realistic article page of `paragraphs` paragraphs about a topic, with facts to check. */
-export function articlePage(options: { title: string; paragraphs: string[]; author?: string }): string {
+export function articlePage(options: {
+  title: string;
+  paragraphs: string[];
+  author?: string;
+  /** The author's X handle, declared as `twitter:creator`. */
+  twitterCreator?: string;
+}): string {
   const body = options.paragraphs.map((text) => `<p>${text}</p>`).join('\n');
+  const creator = options.twitterCreator ? `<meta name="twitter:creator" content="${options.twitterCreator}">` : '';
   return `<!doctype html><html lang="en"><head><title>${options.title}</title>
-<meta name="author" content="${options.author ?? 'Dana Reyes'}"><meta property="og:site_name" content="Test Gazette"></head>
+<meta name="author" content="${options.author ?? 'Dana Reyes'}"><meta property="og:site_name" content="Test Gazette">${creator}</head>
 <body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
 <article><h1>${options.title}</h1><p class="byline">By ${options.author ?? 'Dana Reyes'}</p>${body}</article>
 <footer>© Test Gazette</footer></body></html>`;
 }
 
-/** The harbour article: six long paragraphs, enough for several posts on any platform. */
-export const HARBOUR_ARTICLE_PAGE = articlePage({
-  title: 'The harbour at dawn',
-  paragraphs: Array.from(
-    { length: 6 },
-    (_, index) =>
-      `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
-  ),
-});
+/** The harbour article: six long paragraphs, enough for several posts on any platform (its author's X handle when given). */
+export const harbourArticlePage = (options: { twitterCreator?: string } = {}) =>
+  articlePage({
+    title: 'The harbour at dawn',
+    ...options,
+    paragraphs: Array.from(
+      { length: 6 },
+      (_, index) =>
+        `Paragraph ${index + 1}: the fishing boats return before sunrise, and the auction hall fills with buyers who have driven in from three counties to bid on the morning catch while the gulls circle overhead.`,
+    ),
+  });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { OutgoingPost } from '../../functions/services/publishing/platform-adapter';
 import { attributionText } from '../../shared/attribution';
+import type { AuthorHandles } from '../../shared/schemas/article';
 import type { PlatformPublishState } from '../../shared/schemas/publishing';
 import type { Platform, Thread } from '../../shared/schemas/thread';
 
@@ -12,11 +14,11 @@ export const THREAD_TITLE = 'The harbour at dawn';
 /** The attribution post that closes the test threads (APP_PUBLIC_URL is http://localhost:3000). */
 export const ATTRIBUTION = attributionText(TEST_APP_HOST, ARTICLE);
 
-/** A saved thread of the user: the body posts, then the attribution for its article. */
+/** A saved thread of the user: the body posts, then the attribution for its article (and its author's accounts, when given). */
 export function makeThread(
   userId: string,
   bodyPosts: string[],
-  article: { title?: string; sourceUrl?: string } = {},
+  article: { title?: string; sourceUrl?: string; authorHandles?: AuthorHandles } = {},
 ): Thread {
   const sourceUrl = article.sourceUrl ?? ARTICLE;
   const posts = [...bodyPosts, attributionText(TEST_APP_HOST, sourceUrl)];
@@ -39,6 +41,20 @@ export function makeThread(
     generatedSize: 0,
     postedToX: false,
     platformPosts: {},
+    ...(article.authorHandles ? { authorHandles: article.authorHandles } : {}),
+  };
+}
+
+/** A thread's first post as the worker hands it to an adapter, for calling an adapter directly. */
+export function firstPost(text: string, articleUrl = ARTICLE): OutgoingPost {
+  return {
+    text,
+    index: 0,
+    total: 1,
+    root: null,
+    parent: null,
+    idempotencyKey: 'run-0',
+    article: { url: articleUrl, title: THREAD_TITLE },
   };
 }
 

@@ -19,7 +19,7 @@ import {
 import { listPlatformSettings } from '../../data/settings-repository';
 import { DomainError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { adapterFor, implementedPlatforms } from '../publishing/adapters';
+import { adapterFor } from '../publishing/adapters';
 import {
   type Credentials,
   type LiveConnection,
@@ -90,11 +90,10 @@ export class ReconnectNeededError extends DomainError {
   }
 }
 
-/** Platforms an admin left enabled (no row = enabled) that have an adapter. */
+/** Platforms an admin left enabled (no row = enabled). */
 export async function availablePlatforms(): Promise<Platform[]> {
   const settings = await listPlatformSettings();
-  const implemented = new Set(implementedPlatforms());
-  return PLATFORMS.filter((platform) => implemented.has(platform) && settings[platform]);
+  return PLATFORMS.filter((platform) => settings[platform]);
 }
 
 /** Enabled platforms split into those that can be connected here and those that cannot (no app configured). */
@@ -117,7 +116,6 @@ export async function assertPlatformsAvailable(platforms: readonly Platform[]): 
   const settings = await listPlatformSettings();
   for (const platform of platforms) {
     if (!settings[platform]) throw new PlatformDisabledError(platform);
-    adapterFor(platform);
   }
 }
 

@@ -1,4 +1,10 @@
 import {
+  type ConfiguredPlatform,
+  notConfiguredReason,
+  type PlatformClient,
+  platformClient,
+} from '../../lib/platform-clients';
+import {
   type OAuthClient,
   PlatformError,
   PlatformRateLimitError,
@@ -43,6 +49,13 @@ export function authorizationUrl(request: AuthorizationRequest): string {
   }
   for (const [name, value] of Object.entries(request.extraParams ?? {})) url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** The operator's app for a platform, or a refusal naming it (the card says why before any flow starts). */
+export async function configuredClient(platform: ConfiguredPlatform, displayName: string): Promise<PlatformClient> {
+  const client = await platformClient(platform);
+  if (!client) throw new PlatformRejectedError(notConfiguredReason(displayName));
+  return client;
 }
 
 /** Tokens as the platform issued them. */
@@ -115,7 +128,12 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   if (response.status >= 500) throw new PlatformUnavailableError(`${request.platformName} answered ${response.status}`);
   const accessToken = body.access_token;
   if (!response.ok || typeof accessToken !== 'string' || !accessToken) {
-    const reason = String(body.error_description ?? body.error ?? body.message ?? `HTTP ${response.status}`);
+    // Facebook's Graph answers { error: { message, code } } instead of RFC 6749's error strings.
+    const graphError =
+      typeof body.error === 'object' && body.error !== null ? (body.error as { message?: unknown }) : null;
+    const reason = String(
+      body.error_description ?? graphError?.message ?? body.error ?? body.message ?? `HTTP ${response.status}`,
+    );
     // invalid_grant: the code or refresh token was revoked, expired or already used.
     if (body.error === 'invalid_grant' || response.status === 401) {
       throw new ReconnectRequiredError(`${request.platformName} authorization is no longer valid (${reason})`);

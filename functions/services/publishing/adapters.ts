@@ -1,35 +1,25 @@
 import type { Platform } from '../../../shared/schemas/thread';
-import { DomainError } from '../../lib/errors';
 import type { PlatformAdapter } from './platform-adapter';
 import { blueskyAdapter } from './platforms/bluesky';
 import { discordAdapter } from './platforms/discord';
+import { facebookAdapter } from './platforms/facebook';
 import { mastodonAdapter } from './platforms/mastodon';
 import { redditAdapter } from './platforms/reddit';
 import { telegramAdapter } from './platforms/telegram';
+import { twitterAdapter } from './platforms/twitter';
 
-/** A platform without an adapter yet (spec §7: 'Platform {x} not implemented'). */
-export class PlatformNotImplementedError extends DomainError {
-  constructor(platform: string) {
-    super(400, `Platform ${platform} not implemented`, {}, 'platform_not_implemented');
-  }
-}
-
-const adapters: Partial<Record<Platform, PlatformAdapter>> = {
+// Every platform has its adapter (an unknown platform id is refused by platformSchema before this).
+const adapters: Record<Platform, PlatformAdapter> = {
+  twitter: twitterAdapter as PlatformAdapter,
   bluesky: blueskyAdapter as PlatformAdapter,
-  telegram: telegramAdapter as PlatformAdapter,
-  mastodon: mastodonAdapter as PlatformAdapter,
   discord: discordAdapter as PlatformAdapter,
   reddit: redditAdapter as PlatformAdapter,
+  mastodon: mastodonAdapter as PlatformAdapter,
+  telegram: telegramAdapter as PlatformAdapter,
+  facebook: facebookAdapter as PlatformAdapter,
 };
 
-/** The adapter of a platform, or PlatformNotImplementedError. */
-export function adapterFor(platform: string): PlatformAdapter {
-  const adapter = adapters[platform as Platform];
-  if (!adapter) throw new PlatformNotImplementedError(platform);
-  return adapter;
-}
-
-/** Platforms that can be connected and posted to today. */
-export function implementedPlatforms(): Platform[] {
-  return Object.keys(adapters) as Platform[];
+/** The adapter of a platform. */
+export function adapterFor(platform: Platform): PlatformAdapter {
+  return adapters[platform];
 }

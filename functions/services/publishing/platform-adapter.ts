@@ -152,10 +152,14 @@ export class PlatformUnavailableError extends PlatformError {}
 /** A refusal no retry fixes (bad token, no permission, invalid post). */
 export class PlatformRejectedError extends PlatformError {}
 
-/** How a platform's x-ratelimit-reset counts: an epoch time in seconds (X, Discord) or seconds from now (Reddit). */
+/** How a platform's rate-limit reset header counts: an epoch time in seconds (X, Discord) or seconds from now (Reddit). */
 export type RateLimitResetForm = 'epoch' | 'seconds-from-now';
 
-/** Seconds to wait from a Retry-After header (seconds or HTTP date) or x-ratelimit-reset / ratelimit-reset (Bluesky), in the platform's form. */
+/**
+ * Seconds to wait from a Retry-After header (seconds or HTTP date) or a reset header, in the
+ * platform's form: x-ratelimit-reset (Reddit, Discord, Mastodon), x-rate-limit-reset (X) or
+ * ratelimit-reset (Bluesky).
+ */
 export function retryAfterSeconds(
   headers: Headers,
   now: Date,
@@ -169,7 +173,7 @@ export function retryAfterSeconds(
     const date = Date.parse(retryAfter);
     if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now.getTime()) / 1000));
   }
-  const reset = headers.get('x-ratelimit-reset') ?? headers.get('ratelimit-reset');
+  const reset = headers.get('x-ratelimit-reset') ?? headers.get('x-rate-limit-reset') ?? headers.get('ratelimit-reset');
   if (reset) {
     const numeric = Number(reset);
     if (resetForm === 'seconds-from-now' && Number.isFinite(numeric)) return Math.max(1, Math.ceil(numeric));

@@ -114,7 +114,12 @@ export async function requestPublish(
   for (const [index, platform] of request.platforms.entries()) {
     const runId = await prepareRun(userId, threadId, platform, now, async () =>
       reflowThread(
-        { title: thread.title, posts: thread.posts.map((post) => post.content), sourceUrl: thread.sourceUrl },
+        {
+          title: thread.title,
+          posts: thread.posts.map((post) => post.content),
+          sourceUrl: thread.sourceUrl,
+          authorHandles: thread.authorHandles,
+        },
         await adapterFor(platform).postRules(connections[index]!),
       ),
     );

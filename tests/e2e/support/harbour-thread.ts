@@ -1,10 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { type ArticleServer, HARBOUR_ARTICLE_PAGE, startArticleServer } from '../../helpers/article-server';
+import { type ArticleServer, harbourArticlePage, startArticleServer } from '../../helpers/article-server';
 
-/** A local article server with one long enough article at /harbour (several posts on any platform). */
-export async function startHarbourArticle(): Promise<ArticleServer> {
+/**
+ * A local article server with one long enough article at /harbour (several posts on any platform),
+ * declaring its author's X handle when given.
+ */
+export async function startHarbourArticle(options: { twitterCreator?: string } = {}): Promise<ArticleServer> {
   const articles = await startArticleServer();
-  articles.page('/harbour', HARBOUR_ARTICLE_PAGE);
+  articles.page('/harbour', harbourArticlePage(options));
   return articles;
 }
 

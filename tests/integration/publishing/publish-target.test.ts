@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PlatformAdapter } from '../../../functions/services/publishing/platform-adapter';
+import type { Platform } from '../../../shared/schemas/thread';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { callRoute } from '../../helpers/route-call';
 import { seededThread } from '../../helpers/seed-threads';
@@ -31,7 +32,7 @@ vi.mock('../../../functions/services/publishing/adapters', async (importOriginal
   };
   return {
     ...original,
-    adapterFor: (platform: string) =>
+    adapterFor: (platform: Platform) =>
       platform === 'telegram' && !registry.plain ? withTargets : original.adapterFor(platform),
   };
 });

@@ -6,6 +6,7 @@ import { attributionText } from '../../../shared/attribution';
 import { captureJsonLines } from '../../helpers/captured-output';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
+import { callRoute } from '../../helpers/route-call';
 
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
@@ -17,6 +18,7 @@ const { connectTelegram, listConnections, disconnectPlatform } = await import(
   '../../../functions/services/connections/connections'
 );
 const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
+const postPublish = (await import('../../../functions/http/publishing/post-publish')).handler;
 
 afterAll(() => pipeline.stop());
 
@@ -110,13 +112,20 @@ describe('Telegram connections', () => {
     expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
   });
 
-  it('refuses an admin-disabled platform and one without an adapter', async () => {
+  it('refuses an unknown platform with a 400 and an admin-disabled one, queueing nothing', async () => {
     const userId = await connectedUser();
     const thread = makeThread(userId, ['A short post.']);
     await putThread(thread);
-    await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
-      'Platform facebook not implemented',
+    const unknown = await callRoute(
+      postPublish,
+      { userId },
+      { params: { threadId: thread.id }, body: { platforms: ['myspace'] } },
+      { method: 'POST' },
     );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'invalid_request' });
+    expect(unknown.body.error).toContain('Platform myspace not implemented');
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
     // The admin's toggle (update_platform_setting) turns Telegram off.
     await setPlatformEnabled('telegram', false, new Date().toISOString());
     try {

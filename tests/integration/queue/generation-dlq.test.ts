@@ -1,6 +1,6 @@
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { HARBOUR_ARTICLE_PAGE } from '../../helpers/article-server';
+import { harbourArticlePage } from '../../helpers/article-server';
 import { startGenerationQueue } from '../../helpers/queue-harness';
 
 // Stands in for a bug deep in generation, or an upstream outage: an error no domain rule expects.
@@ -16,7 +16,7 @@ const {
   queue: generationQueue,
   articleUrl,
   stop: stopPipeline,
-} = await startGenerationQueue('/story', HARBOUR_ARTICLE_PAGE);
+} = await startGenerationQueue('/story', harbourArticlePage());
 const jobs = await import('../../../functions/data/generation-job-repository');
 const { ensureAccount } = await import('../../../functions/services/accounts');
 const { submitGenerationJob } = await import('../../../functions/services/generation-submission');

@@ -71,7 +71,7 @@ describe('Bluesky post rules', () => {
     const long = `${'Les bateaux rentrent à Malmö 🌊 avant l’aube. '.repeat(12)}`.trim();
     const posts = reflowThread(
       { title: 'Harbour', posts: [`1/ ${long}`, `2/ ${'🐟 '.repeat(250).trim()}`, attribution] },
-      postRulesFor('bluesky')!,
+      postRulesFor('bluesky'),
     );
     expect(posts.at(-1)).toBe(attribution);
     for (const post of posts) {

@@ -11,7 +11,7 @@ import { reflowThread } from '../../../shared/publishing/reflow';
 
 const ARTICLE = 'https://www.news.example.com/harbour?id=7';
 const attribution = `Thread created by threadsnip.app. Read original article at: ${ARTICLE}`;
-const reddit = postRulesFor('reddit')!;
+const reddit = postRulesFor('reddit');
 
 describe('Reddit markdown', () => {
   it('links every URL as markdown, leaving a sentence’s closing punctuation outside the link', () => {

@@ -3,7 +3,7 @@ import { graphemeLength, mastodonLength, postRulesFor } from '../../../shared/pu
 import { reflowThread, splitAtWhitespace } from '../../../shared/publishing/reflow';
 
 const attribution = 'Thread created by threadsnip.app. Read original article at: https://news.example.com/a';
-const telegram = postRulesFor('telegram')!;
+const telegram = postRulesFor('telegram');
 const tight = { limit: 60, measure: (text: string) => text.length, titleOnFirstPost: true };
 
 describe('re-flowing a thread to a platform', () => {
@@ -28,6 +28,14 @@ describe('re-flowing a thread to a platform', () => {
     expect(pieces).toContain('https://example.com/a-very-long-path-that-stays-whole');
   });
 
+  it("credits the author's X account under the attribution where it fits, and on no other platform", () => {
+    const thread = { title: '', posts: ['Boats.', attribution], authorHandles: { twitter: '@maralind', profiles: [] } };
+    expect(reflowThread(thread, postRulesFor('twitter'))).toEqual([`Boats.\n\n${attribution}\n\nAuthor: @maralind`]);
+    expect(reflowThread(thread, telegram)).toEqual([`Boats.\n\n${attribution}`]);
+    const long = { ...thread, posts: ['Boats.', `${attribution} ${'x'.repeat(200)}`] };
+    expect(reflowThread(long, postRulesFor('twitter')).at(-1)).not.toContain('@maralind');
+  });
+
   it('measures as each platform does', () => {
     expect(mastodonLength(`see https://example.com/${'x'.repeat(100)}`)).toBe(4 + 23);
     // Mastodon counts graphemes, a remote mention without its domain, and links at the instance's weight.
@@ -38,12 +46,15 @@ describe('re-flowing a thread to a platform', () => {
         limit: 1000,
       },
     );
-    expect(postRulesFor('mastodon')!.measure('https://example.com/path')).toBe(23);
+    expect(postRulesFor('mastodon').measure('https://example.com/path')).toBe(23);
     expect(graphemeLength('👩‍👩‍👧 é')).toBe(3);
+    // X: twitter-text's weighted count, every link 23 and a CJK character 2.
+    expect(postRulesFor('twitter').measure(`港 https://example.com/${'x'.repeat(100)}`)).toBe(2 + 1 + 23);
+    expect(postRulesFor('twitter').limit).toBe(280);
   });
 
   it('keeps Discord messages within 2,000 characters, counting in UTF-16 units so Discord never counts more', () => {
-    const discord = postRulesFor('discord')!;
+    const discord = postRulesFor('discord');
     expect(discord).toMatchObject({ limit: 2000, titleOnFirstPost: true });
     expect(discord.measure('👍 ok')).toBe(5);
     const body = [1, 2, 3].map((n) => `${n}/ ${'word '.repeat(250).trim()}`);

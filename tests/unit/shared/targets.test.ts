@@ -91,6 +91,11 @@ describe('the share button rule (spec §5)', () => {
     expect(canShareTo(['reddit'], () => ({ selectedSubreddit: 'rust' }))).toBe(true);
   });
 
+  it('needs a chosen Page for Facebook', () => {
+    expect(canShareTo(['facebook'], () => ({ pages: [{ id: 'p1', name: 'Gazette' }] }))).toBe(false);
+    expect(canShareTo(['facebook'], () => ({ selectedPageId: 'p1' }))).toBe(true);
+  });
+
   it('names the selected target only for platforms that have one', () => {
     expect(selectedTargetOf('discord', { selectedChannelId: 'c1' })).toBe('c1');
     expect(selectedTargetOf('reddit', {})).toBeNull();

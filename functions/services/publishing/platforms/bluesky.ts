@@ -146,7 +146,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
 
   listTargets: async (connection) => [{ id: stored(connection, 'did'), name: stored(connection, 'handle') }],
 
-  postRules: async () => postRulesFor('bluesky')!,
+  postRules: async () => postRulesFor('bluesky'),
 
   async publishPost(connection, post): Promise<MadePost> {
     const agent = await agentFor(connection);

@@ -372,7 +372,7 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
     requiredMessage: platformMessages.discordChannelRequired.title,
   },
 
-  postRules: async () => postRulesFor('discord')!,
+  postRules: async () => postRulesFor('discord'),
 
   async publishPost(connection, post): Promise<MadePost> {
     const channelId = selectedChannelOf(connection);

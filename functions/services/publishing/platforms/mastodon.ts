@@ -286,8 +286,7 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
     { id: instanceOf(connection), name: connection.platformUsername ?? instanceOf(connection) },
   ],
 
-  postRules: async (connection) =>
-    postRulesFor('mastodon', { mastodon: await instanceLimits(instanceOf(connection)) })!,
+  postRules: async (connection) => postRulesFor('mastodon', { mastodon: await instanceLimits(instanceOf(connection)) }),
 
   async publishPost(connection, post): Promise<MadePost> {
     const status = await callInstance<MastodonStatus>(instanceOf(connection), '/api/v1/statuses', {

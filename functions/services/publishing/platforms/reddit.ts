@@ -3,9 +3,10 @@ import { REDDIT_TEXT_LIMIT, redditTitle } from '../../../../shared/publishing/re
 import { redditSubreddits, type SubredditOption } from '../../../../shared/publishing/targets';
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
-import { missingClientReason, type PlatformClient, platformClient } from '../../../lib/platform-clients';
+import { missingClientReason, type PlatformClient } from '../../../lib/platform-clients';
 import {
   authorizationUrl,
+  configuredClient,
   exchangeCode,
   expiresSoon,
   ReconnectRequiredError,
@@ -36,11 +37,7 @@ export function redditUserAgent(clientId: string): string {
   return `web:${clientId}:${APP_VERSION} (by /u/${DEVELOPER_ACCOUNT})`;
 }
 
-async function redditClient(): Promise<PlatformClient> {
-  const client = await platformClient('reddit');
-  if (!client) throw new PlatformRejectedError((await missingClientReason('reddit', 'Reddit')) ?? 'Reddit');
-  return client;
-}
+const redditClient = () => configuredClient('reddit', 'Reddit');
 
 /** The token endpoint's settings shared by the code exchange and the refresh. */
 function tokenRequest(client: PlatformClient, now: Date): Omit<TokenRequest, 'params'> {
@@ -313,7 +310,7 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
     requiredMessage: SUBREDDIT_REQUIRED,
   },
 
-  postRules: async () => postRulesFor('reddit')!,
+  postRules: async () => postRulesFor('reddit'),
 
   async publishPost(connection, post): Promise<MadePost> {
     const subreddit = selectedSubreddit(connection);

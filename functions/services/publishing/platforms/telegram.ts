@@ -85,7 +85,7 @@ export const telegramAdapter: PlatformAdapter<TelegramConnectInput> = {
     { id: chatIdOf(connection), name: String(connection.connectionData.chatTitle ?? chatIdOf(connection)) },
   ],
 
-  postRules: async () => postRulesFor('telegram')!,
+  postRules: async () => postRulesFor('telegram'),
 
   async publishPost(connection, post: OutgoingPost): Promise<MadePost> {
     const message = await callBotApi<{ message_id: number }>(connection.credentials.accessToken, 'sendMessage', {

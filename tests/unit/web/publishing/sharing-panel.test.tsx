@@ -61,7 +61,10 @@ beforeEach(() => {
     }
     if (target && method === 'PUT') {
       const { targetId } = JSON.parse(String(init?.body));
-      const patch = target[1] === 'discord' ? { selectedChannelId: targetId } : { selectedSubreddit: targetId };
+      const field = { discord: 'selectedChannelId', reddit: 'selectedSubreddit', facebook: 'selectedPageId' }[
+        target[1]!
+      ];
+      const patch = { [field ?? 'unknown']: targetId };
       connections = connections.map((item) =>
         item.platform === target[1] ? { ...item, connectionData: { ...item.connectionData, ...patch } } : item,
       );
@@ -129,6 +132,25 @@ describe('the platform sharing panel: when Share is enabled (spec §5)', () => {
     expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
       url: '/api/connections/discord/target',
       body: { targetId: 'c1' },
+    });
+  });
+
+  it('keeps Share disabled for Facebook with several Pages until one is chosen, then saves the choice', async () => {
+    enabledPlatforms = ['facebook'];
+    const pages = [
+      { id: 'p1', name: 'Harbour Gazette' },
+      { id: 'p2', name: 'Quay Notes' },
+    ];
+    connections = [connection('facebook', { pages }, 'Dana Curator')];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Facebook/ }));
+    expect((shareButton() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.selectOptions(screen.getByLabelText('Facebook Page'), 'p2');
+    expect(await screen.findByText('Page Selected')).toBeTruthy();
+    await waitFor(() => expect((shareButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(requests.find((request) => request.method === 'PUT')).toMatchObject({
+      url: '/api/connections/facebook/target',
+      body: { targetId: 'p2' },
     });
   });
 

@@ -1,5 +1,6 @@
 import type { ConnectionView } from '../../../../../shared/schemas/publishing';
 import { DiscordChannelSelector } from './discord-channel-selector';
+import { FacebookPageSelector } from './facebook-page-selector';
 import { RedditSubredditSelector } from './reddit-subreddit-selector';
 
 interface TargetSelectorProps {
@@ -12,6 +13,9 @@ interface TargetSelectorProps {
 export function TargetSelector({ connection, returnPath, onSelected }: TargetSelectorProps) {
   if (connection.platform === 'discord') {
     return <DiscordChannelSelector connection={connection} returnPath={returnPath} onSelected={onSelected} />;
+  }
+  if (connection.platform === 'facebook') {
+    return <FacebookPageSelector connection={connection} onSelected={onSelected} />;
   }
   if (connection.platform === 'reddit') {
     return <RedditSubredditSelector connection={connection} returnPath={returnPath} />;

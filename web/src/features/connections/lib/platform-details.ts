@@ -34,7 +34,12 @@ export const PLATFORM_DETAILS: Record<Platform, PlatformDetails> = {
   },
   facebook: {
     description: 'Post threads to a Facebook Page you manage.',
-    permissions: ['Manage posts on your Page', 'Read engagement on your Page'],
+    permissions: [
+      'List the Pages you manage',
+      'Manage posts on your Page',
+      'Read engagement on your Page',
+      'Comment as your Page',
+    ],
     features: ['The first post with the article as its link', 'The rest of the thread as comments, in order'],
     connectsBy: 'oauth',
   },

@@ -56,9 +56,13 @@ export function ShareStep({
       />
       {share.selected.map((platform) => {
         const rules = postRulesFor(platform);
-        if (!rules) return null;
         const posts = reflowThread(
-          { title: thread.title, posts: thread.posts.map((post) => post.content), sourceUrl: thread.sourceUrl },
+          {
+            title: thread.title,
+            posts: thread.posts.map((post) => post.content),
+            sourceUrl: thread.sourceUrl,
+            authorHandles: thread.authorHandles,
+          },
           rules,
         );
         return (

@@ -1,0 +1,253 @@
+import { createHmac } from 'node:crypto';
+import { platformMessages } from '../../../../shared/messages';
+import { postRulesFor } from '../../../../shared/publishing/platform-rules';
+import { facebookPages } from '../../../../shared/publishing/targets';
+import type { MadePost } from '../../../data/publish-run-repository';
+import { config } from '../../../lib/config';
+import { missingClientReason } from '../../../lib/platform-clients';
+import {
+  authorizationUrl,
+  configuredClient,
+  exchangeCode,
+  ReconnectRequiredError,
+  requestTokens,
+  type TokenRequest,
+} from '../../connections/oauth-flow';
+import {
+  type LiveConnection,
+  type OAuthConnectInput,
+  type PlatformAdapter,
+  PlatformRateLimitError,
+  PlatformRejectedError,
+  PlatformUnavailableError,
+  type PublishTarget,
+} from '../platform-adapter';
+
+const PLATFORM_NAME = 'Facebook';
+/**
+ * Facebook Login for a Page: list the user's Pages, post to them, read them back, and comment as
+ * the Page (comments need pages_manage_engagement, developers.facebook.com Pages API).
+ */
+const SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement'] as const;
+const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection. Reconnect ${PLATFORM_NAME} in Account Settings.`;
+/** Graph error codes that mean "too many calls" (API, user, app, Page-level throttling). */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
+/** Graph codes of a failure on Facebook's side that a retry may fix. */
+const TRANSIENT_CODES = new Set([1, 2]);
+/** When Facebook throttles without an estimate, try again after this long. */
+const DEFAULT_WAIT_SECONDS = 300;
+
+interface GraphError {
+  message?: string;
+  code?: number;
+  is_transient?: boolean;
+}
+
+const appClient = () => configuredClient('facebook', PLATFORM_NAME);
+
+/** The longest `estimated_time_to_regain_access` (minutes) in Facebook's usage headers, in seconds. */
+function regainSeconds(headers: Headers): number | null {
+  const raw = headers.get('x-business-use-case-usage');
+  if (!raw) return null;
+  try {
+    const usage = JSON.parse(raw) as Record<string, { estimated_time_to_regain_access?: number }[]>;
+    const minutes = Math.max(
+      0,
+      ...Object.values(usage).flatMap((entries) =>
+        entries.map((entry) => Number(entry.estimated_time_to_regain_access ?? 0)),
+      ),
+    );
+    return minutes > 0 ? minutes * 60 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One Graph API call: the access token (with its appsecret_proof) in the query of a GET or the
+ * form of a POST, failures mapped to the publishing errors; no message carries a token.
+ */
+async function graph<T>(
+  path: string,
+  accessToken: string,
+  request: { method: 'GET' | 'POST'; params?: Record<string, string> },
+): Promise<T> {
+  const client = await appClient();
+  const params = new URLSearchParams({
+    ...request.params,
+    access_token: accessToken,
+    appsecret_proof: createHmac('sha256', client.clientSecret ?? '')
+      .update(accessToken)
+      .digest('hex'),
+  });
+  const url = `${config().platformUrls.facebookGraph}${path}`;
+  let response: Response;
+  try {
+    response =
+      request.method === 'GET'
+        ? await fetch(`${url}?${params}`, { signal: AbortSignal.timeout(15_000) })
+        : await fetch(url, { method: 'POST', body: params, signal: AbortSignal.timeout(15_000) });
+  } catch {
+    // The URL may hold the token: never pass the underlying error on.
+    throw new PlatformUnavailableError(`${PLATFORM_NAME} could not be reached`);
+  }
+  const body = (await response.json().catch(() => ({}))) as T & { error?: GraphError };
+  if (response.ok && !body.error) return body;
+  const error = body.error ?? {};
+  const reason = error.message ?? `${PLATFORM_NAME} answered ${response.status}`;
+  if (error.code !== undefined && RATE_LIMIT_CODES.has(error.code)) {
+    throw new PlatformRateLimitError(
+      `${PLATFORM_NAME} rate limit reached`,
+      regainSeconds(response.headers) ?? DEFAULT_WAIT_SECONDS,
+    );
+  }
+  // 190: the token expired, was revoked, or the user changed their password.
+  if (error.code === 190) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
+  if (response.status >= 500 || error.is_transient || (error.code !== undefined && TRANSIENT_CODES.has(error.code))) {
+    throw new PlatformUnavailableError(`${PLATFORM_NAME} is unavailable (${reason})`);
+  }
+  throw new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reason}`);
+}
+
+/** The Pages kept in the connection's data (ids and names only; their tokens are never kept there). */
+const pagesOf = (connection: Pick<LiveConnection, 'connectionData'>): PublishTarget[] =>
+  facebookPages(connection.connectionData);
+
+function selectedPageId(connection: Pick<LiveConnection, 'connectionData'>): string | null {
+  const id = connection.connectionData.selectedPageId;
+  return typeof id === 'string' && id ? id : null;
+}
+
+const pageChoice = (page: PublishTarget) => ({ selectedPageId: page.id, pageName: page.name });
+
+/**
+ * Facebook: a Page the user manages. Login exchanges the code, then the short-lived user token for
+ * a long-lived one, whose Page tokens do not expire. With one Page it is chosen and its token is
+ * the connection's; with several the user picks one (targetSelection) and the Page token is fetched
+ * with the long-lived user token (kept sealed as the refresh token) before the first post. A
+ * thread is a Page post linking to the article, the rest as comments in order.
+ */
+export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
+  platform: 'facebook',
+
+  oauth: {
+    unavailableReason: () => missingClientReason('facebook', PLATFORM_NAME),
+    async authorizationUrl(flow, deps) {
+      return authorizationUrl({
+        authorizeUrl: config().platformUrls.facebookDialog,
+        client: await appClient(),
+        redirectUri: deps.redirectUri,
+        scopes: SCOPES,
+        scopeSeparator: ',',
+        state: flow.state,
+      });
+    },
+  },
+
+  async connect(input) {
+    const { now, redirectUri } = input.deps;
+    const tokenRequest: Omit<TokenRequest, 'params'> = {
+      tokenUrl: `${config().platformUrls.facebookGraph}/oauth/access_token`,
+      client: await appClient(),
+      clientAuth: 'body',
+      now,
+      platformName: PLATFORM_NAME,
+    };
+    const shortLived = await exchangeCode({ ...tokenRequest, code: input.code, redirectUri });
+    const longLived = await requestTokens({
+      ...tokenRequest,
+      params: { grant_type: 'fb_exchange_token', fb_exchange_token: shortLived.accessToken },
+    });
+    const userToken = longLived.accessToken;
+    const me = await graph<{ name?: string }>('/me', userToken, { method: 'GET', params: { fields: 'id,name' } });
+    const accounts = await graph<{ data?: { id: string; name: string; access_token?: string; tasks?: string[] }[] }>(
+      '/me/accounts',
+      userToken,
+      { method: 'GET', params: { fields: 'id,name,access_token,tasks', limit: '100' } },
+    );
+    // Only Pages the user may post on (the CREATE_CONTENT task), that came with a Page token.
+    const postable = (accounts.data ?? []).filter(
+      (page) => page.access_token && (!page.tasks || page.tasks.includes('CREATE_CONTENT')),
+    );
+    const [only] = postable;
+    if (!only) {
+      throw new PlatformRejectedError('No Facebook Page you can post on was shared. Log in again and choose a Page.');
+    }
+    const pages = postable.map(({ id, name }) => ({ id, name }));
+    const single = postable.length === 1;
+    return {
+      platformUsername: single ? only.name : (me.name ?? null),
+      credentials: {
+        accessToken: single ? only.access_token! : userToken,
+        refreshToken: userToken,
+        // Page tokens from a long-lived user token do not expire.
+        expiresAt: null,
+      },
+      connectionData: { pages, ...(single ? pageChoice(only) : {}) },
+    };
+  },
+
+  /**
+   * With several Pages, the stored token may belong to another Page than the one now chosen (or be
+   * the user token): the chosen Page's token is fetched with the long-lived user token.
+   */
+  async refreshCredentials(connection) {
+    const pageId = selectedPageId(connection);
+    if (!pageId || pagesOf(connection).length <= 1) return null;
+    const owner = await graph<{ id?: string }>('/me', connection.credentials.accessToken, {
+      method: 'GET',
+      params: { fields: 'id' },
+    }).catch(() => null);
+    if (owner?.id === pageId) return null;
+    const userToken = connection.credentials.refreshToken;
+    if (!userToken) throw new ReconnectRequiredError(`${PLATFORM_NAME} authorization has expired`);
+    const page = await graph<{ access_token?: string }>(`/${pageId}`, userToken, {
+      method: 'GET',
+      params: { fields: 'access_token' },
+    }).catch((error: unknown) => {
+      // The caller words the reconnect request; only the reason is ours.
+      if (error instanceof ReconnectRequiredError) {
+        throw new ReconnectRequiredError(`${PLATFORM_NAME} no longer accepts the login`);
+      }
+      throw error;
+    });
+    if (!page.access_token)
+      throw new ReconnectRequiredError(`${PLATFORM_NAME} no longer lets ThreadSnip post on that Page`);
+    return { accessToken: page.access_token, refreshToken: userToken, expiresAt: null };
+  },
+
+  listTargets: async (connection) => pagesOf(connection),
+
+  targetSelection: {
+    select(connection, targetId) {
+      const page = pagesOf(connection).find((candidate) => candidate.id === targetId);
+      return page ? pageChoice(page) : null;
+    },
+    selected: selectedPageId,
+    requiredMessage: platformMessages.facebookPageRequired.title,
+  },
+
+  postRules: async () => postRulesFor('facebook'),
+
+  async publishPost(connection, post): Promise<MadePost> {
+    const token = connection.credentials.accessToken;
+    if (!post.root) {
+      const pageId = selectedPageId(connection);
+      if (!pageId) throw new PlatformRejectedError(platformMessages.facebookPageRequired.title);
+      const created = await graph<{ id?: string }>(`/${pageId}/feed`, token, {
+        method: 'POST',
+        params: { message: post.text, link: post.article.url },
+      });
+      if (!created.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
+      return { id: created.id, url: `https://www.facebook.com/${created.id}` };
+    }
+    const comment = await graph<{ id?: string }>(`/${post.root.id}/comments`, token, {
+      method: 'POST',
+      params: { message: post.text },
+    });
+    if (!comment.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the comment's id`);
+    return { id: comment.id, url: null };
+  },
+
+  threadUrl: (_connection, made) => made[0]?.url ?? null,
+};

@@ -1,0 +1,173 @@
+import { postRulesFor } from '../../../../shared/publishing/platform-rules';
+import type { MadePost } from '../../../data/publish-run-repository';
+import { config } from '../../../lib/config';
+import { missingClientReason } from '../../../lib/platform-clients';
+import {
+  authorizationUrl,
+  configuredClient,
+  exchangeCode,
+  expiresSoon,
+  ReconnectRequiredError,
+  refreshTokens,
+  type TokenRequest,
+} from '../../connections/oauth-flow';
+import {
+  type OAuthConnectInput,
+  type PlatformAdapter,
+  PlatformRateLimitError,
+  PlatformRejectedError,
+  PlatformUnavailableError,
+  retryAfterSeconds,
+} from '../platform-adapter';
+
+const PLATFORM_NAME = 'Twitter/X';
+/** docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, and a refresh token (offline.access). */
+const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access'] as const;
+const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection. Reconnect ${PLATFORM_NAME} in Account Settings.`;
+
+/** An X API v2 error body: a problem document (`title`, `detail`) and/or `errors[]`. */
+interface ApiProblem {
+  title?: string;
+  detail?: string;
+  errors?: { message?: string }[];
+}
+
+/**
+ * How long a 429 asks us to wait: the 15-minute window's x-rate-limit-reset, or, when the user's
+ * daily post cap is spent (x-user-limit-24hour-remaining 0), that cap's own reset.
+ */
+function rateLimitWait(headers: Headers, now: Date): { seconds: number; daily: boolean } {
+  const dailyReset = headers.get('x-user-limit-24hour-remaining') === '0' && headers.get('x-user-limit-24hour-reset');
+  if (dailyReset) {
+    return { seconds: retryAfterSeconds(new Headers({ 'x-rate-limit-reset': dailyReset }), now), daily: true };
+  }
+  return { seconds: retryAfterSeconds(headers, now), daily: false };
+}
+
+const appClient = () => configuredClient('twitter', PLATFORM_NAME);
+
+/** The token endpoint's fixed parts: a confidential client authenticates with HTTP Basic. */
+async function tokenRequest(now: Date): Promise<Omit<TokenRequest, 'params'>> {
+  return {
+    tokenUrl: `${config().platformUrls.twitterApi}/2/oauth2/token`,
+    client: await appClient(),
+    clientAuth: 'basic',
+    now,
+    platformName: PLATFORM_NAME,
+  };
+}
+
+/** One X API v2 call with the user's bearer token; failures mapped to the publishing error classes. */
+async function callApi<T>(
+  accessToken: string,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+  now: Date,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${config().platformUrls.twitterApi}${path}`, {
+      method: init.method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch {
+    throw new PlatformUnavailableError(`${PLATFORM_NAME} could not be reached`);
+  }
+  const body = (await response.json().catch(() => ({}))) as T & ApiProblem;
+  if (response.ok) return body;
+  const reason =
+    body.detail ?? body.errors?.[0]?.message ?? body.title ?? `${PLATFORM_NAME} answered ${response.status}`;
+  if (response.status === 429) {
+    const wait = rateLimitWait(response.headers, now);
+    const message = wait.daily ? `${PLATFORM_NAME} daily post limit reached` : `${PLATFORM_NAME} rate limit reached`;
+    throw new PlatformRateLimitError(message, wait.seconds);
+  }
+  // Tokens are refreshed before they expire, so a 401 means the grant was revoked: refreshing here
+  // could not store X's rotated refresh token, so the user reconnects.
+  if (response.status === 401) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
+  if (response.status >= 500) throw new PlatformUnavailableError(`${PLATFORM_NAME} is unavailable (${reason})`);
+  throw new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reason}`);
+}
+
+function usernameOf(connection: { connectionData: Record<string, unknown> }): string {
+  return String(connection.connectionData.username ?? '');
+}
+
+/**
+ * X (twitter): OAuth 2.0 with PKCE (docs.x.com), posts with POST /2/tweets, each one a reply to
+ * the one before; 280 by twitter-text's weighted count; access tokens last two hours and are
+ * refreshed before they expire (X rotates the refresh token each time).
+ */
+export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
+  platform: 'twitter',
+
+  oauth: {
+    unavailableReason: () => missingClientReason('twitter', PLATFORM_NAME),
+    async authorizationUrl(flow, deps) {
+      return authorizationUrl({
+        authorizeUrl: config().platformUrls.twitterAuthorize,
+        client: await appClient(),
+        redirectUri: deps.redirectUri,
+        scopes: SCOPES,
+        state: flow.state,
+        codeChallenge: flow.codeChallenge,
+      });
+    },
+  },
+
+  async connect(input) {
+    const { now, redirectUri } = input.deps;
+    const tokens = await exchangeCode({
+      ...(await tokenRequest(now)),
+      code: input.code,
+      redirectUri,
+      codeVerifier: input.codeVerifier,
+    });
+    const me = await callApi<{ data?: { id: string; username: string } }>(
+      tokens.accessToken,
+      '/2/users/me',
+      { method: 'GET' },
+      now,
+    );
+    if (!me.data?.username) throw new PlatformRejectedError(`${PLATFORM_NAME} did not say which account this is`);
+    return {
+      platformUsername: `@${me.data.username}`,
+      credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
+      connectionData: { userId: me.data.id, username: me.data.username },
+    };
+  },
+
+  async refreshCredentials(connection, now) {
+    if (!expiresSoon(connection.credentials.expiresAt, now)) return null;
+    const { refreshToken } = connection.credentials;
+    if (!refreshToken) throw new ReconnectRequiredError(`${PLATFORM_NAME} authorization has expired`);
+    const tokens = await refreshTokens({ ...(await tokenRequest(now)), refreshToken });
+    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
+  },
+
+  listTargets: async (connection) => [{ id: usernameOf(connection), name: connection.platformUsername ?? '' }],
+
+  postRules: async () => postRulesFor('twitter'),
+
+  async publishPost(connection, post): Promise<MadePost> {
+    const created = await callApi<{ data?: { id: string } }>(
+      connection.credentials.accessToken,
+      '/2/tweets',
+      {
+        method: 'POST',
+        body: { text: post.text, ...(post.parent ? { reply: { in_reply_to_tweet_id: post.parent.id } } : {}) },
+      },
+      new Date(),
+    );
+    const id = created.data?.id;
+    if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
+    return { id, url: `https://x.com/${usernameOf(connection)}/status/${id}` };
+  },
+
+  threadUrl: (_connection, made) => made[0]?.url ?? null,
+};

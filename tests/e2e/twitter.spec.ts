@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { startTwitterServer } from '../fakes/twitter-server';
+import type { ArticleServer } from '../helpers/article-server';
+import { type StartedStack, startStack } from '../helpers/local-stack';
+import { signUp } from './support/accounts';
+import { generateHarbourThreadToShareStep, startHarbourArticle } from './support/harbour-thread';
+
+const CLIENT = { clientId: 'e2e-x-client', clientSecret: 'e2e-x-secret' };
+let stack: StartedStack;
+let twitter: Awaited<ReturnType<typeof startTwitterServer>>;
+let articles: ArticleServer;
+
+test.beforeAll(async () => {
+  twitter = await startTwitterServer({
+    ...CLIENT,
+    redirectUris: [],
+    account: { id: '2244994945', username: 'harbourcurator', name: 'Harbour Curator' },
+  });
+  articles = await startHarbourArticle({ twitterCreator: '@danareyes' });
+  stack = await startStack({
+    web: 'prod',
+    env: {
+      TWITTER_API_URL: twitter.url,
+      TWITTER_AUTHORIZE_URL: twitter.authorizeUrl,
+      TWITTER_CLIENT_ID: CLIENT.clientId,
+      TWITTER_CLIENT_SECRET: CLIENT.clientSecret,
+      ALLOW_PRIVATE_FETCH_HOSTS: articles.host,
+    },
+  });
+  twitter.allowRedirectUri(`${stack.url}/api/connections/twitter/callback`);
+});
+
+test.afterAll(async () => {
+  await stack?.cleanup();
+  await twitter?.close();
+  await articles?.close();
+});
+
+test('connects X through its consent page, publishes a thread crediting the author, and refuses a replayed callback', async ({
+  page,
+}) => {
+  await signUp(page, stack.url, `x-${Date.now()}@example.com`);
+  await page.goto(`${stack.url}/account-settings`);
+  const card = page.getByRole('article', { name: 'Twitter/X connection' });
+  const callbackRequest = page.waitForRequest((request) => request.url().includes('/api/connections/twitter/callback'));
+  await card.getByRole('button', { name: 'Connect' }).click();
+
+  await expect(page.getByRole('heading', { name: 'ThreadSnip wants to access your X account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Authorize app' }).click();
+
+  await expect(page.getByText('Twitter/X Connected!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`${stack.url}/account-settings`);
+  await expect(card.getByText('Current connection: @harbourcurator')).toBeVisible();
+  const callbackUrl = (await callbackRequest).url();
+
+  await generateHarbourThreadToShareStep(page, stack.url, articles);
+  await page.getByRole('checkbox', { name: /Twitter\/X/ }).check();
+  const before = twitter.tweets.length;
+  await page.getByRole('button', { name: 'Continue to Publishing' }).click();
+
+  const row = page.getByTestId('publish-row-twitter');
+  await expect(row).toContainText('Successfully posted!', { timeout: 30_000 });
+  const sent = twitter.tweets.slice(before);
+  expect(sent.length).toBeGreaterThan(1);
+  sent.forEach((tweet, index) => {
+    expect(tweet.inReplyTo).toBe(index === 0 ? null : sent[index - 1]!.id);
+  });
+  expect(sent[0]!.text.startsWith('The harbour at dawn\n\n')).toBe(true);
+  expect(sent.at(-1)!.text).toContain(`Read original article at: ${articles.url}/harbour`);
+  expect(sent.at(-1)!.text).toContain('Author: @danareyes');
+  await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute(
+    'href',
+    `https://x.com/harbourcurator/status/${sent[0]!.id}`,
+  );
+
+  // The provider's redirect replayed: its state is spent, so the app shows the error notice.
+  await page.goto(callbackUrl);
+  await expect(page.getByText('Twitter/X Connection Failed', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`${stack.url}/account-settings`);
+});

@@ -1,0 +1,333 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml, readText, sendJson, serveOnLoopback } from './fake-http';
+
+/** A Page post or a comment on one, as the fake Graph holds them. */
+export interface GraphPost {
+  id: string;
+  pageId: string;
+  message: string;
+  link: string | null;
+  /** The post a comment is on; null for a Page post. */
+  parentId: string | null;
+}
+
+/**
+ * A fault answered instead of the next Page post or comment: a Graph rate limit (code 4, 17, 32 or
+ * 613, with `estimated_time_to_regain_access` in minutes), a transient 500, or an invalid token (190).
+ */
+export type GraphFault = { code: 4 | 17 | 32 | 613; regainMinutes: number } | { status: 500 } | { code: 190 };
+
+interface Page {
+  id: string;
+  name: string;
+}
+
+interface TokenGrant {
+  kind: 'code-user' | 'user' | 'page';
+  scopes: string[];
+  /** The Page a Page token acts as. */
+  pageId?: string;
+  /** The Pages the user shared with the app at login. */
+  pages: string[];
+}
+
+const COMMENT_LIMIT = 8000;
+const ALL_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'];
+
+/**
+ * A local Facebook Graph API (v21.0) for Facebook Login for a Page and Page publishing, checking
+ * requests as developers.facebook.com describes them: the login dialog (a real HTML page where the
+ * user picks the Pages to share, redirecting to the registered redirect_uri with code and state),
+ * /oauth/access_token (client id and secret, single-use code, redirect_uri identical to the
+ * dialog's, fb_exchange_token for a long-lived token), /me, /me/accounts with Page tokens,
+ * /{page-id}?fields=access_token, /{page-id}/feed and /{post-id}/comments (a Page token of that
+ * Page, the permissions each needs, appsecret_proof, 8,000-character comments), answering errors
+ * as `{ error: { message, type, code } }`. Faults can be queued per post or comment.
+ */
+export async function startFacebookServer(options: {
+  appId: string;
+  appSecret: string;
+  redirectUris: string[];
+  user: { id: string; name: string };
+  pages: Page[];
+}) {
+  const posts: GraphPost[] = [];
+  const faults = new Map<number, GraphFault>();
+  const tokens = new Map<string, TokenGrant>();
+  const codes = new Map<string, { redirectUri: string; scopes: string[]; pages: string[] }>();
+  const consents = new Map<string, { redirectUri: string; state: string; scopes: string[] }>();
+  let publishCalls = 0;
+  let nextId = 1000;
+
+  const graphError = (
+    res: ServerResponse,
+    status: number,
+    error: { message: string; code: number; type?: string; is_transient?: boolean; error_subcode?: number },
+    headers: Record<string, string> = {},
+  ) =>
+    sendJson(
+      res,
+      status,
+      { error: { type: 'OAuthException', fbtrace_id: randomBytes(6).toString('hex'), ...error } },
+      headers,
+    );
+  const readForm = async (req: IncomingMessage) => new URLSearchParams(await readText(req));
+  const issue = (grant: TokenGrant) => {
+    const token = `EAA${randomBytes(24).toString('base64url')}`;
+    tokens.set(token, grant);
+    return token;
+  };
+  /** The grant of the request's token, checked with its appsecret_proof; otherwise answers and returns null. */
+  const authenticate = (res: ServerResponse, params: URLSearchParams): TokenGrant | null => {
+    const token = params.get('access_token') ?? '';
+    const grant = tokens.get(token);
+    if (!grant || grant.kind === 'code-user') {
+      graphError(res, 400, {
+        message:
+          'Error validating access token: The session has been invalidated because the user changed their password.',
+        code: 190,
+        error_subcode: 460,
+      });
+      return null;
+    }
+    const proof = createHmac('sha256', options.appSecret).update(token).digest('hex');
+    if (params.get('appsecret_proof') !== proof) {
+      graphError(res, 400, { message: 'Invalid appsecret_proof provided in the API argument', code: 100 });
+      return null;
+    }
+    return grant;
+  };
+
+  const dialog = (res: ServerResponse, url: URL) => {
+    const q = url.searchParams;
+    const redirectUri = q.get('redirect_uri') ?? '';
+    const scopes = (q.get('scope') ?? '').split(',').filter(Boolean);
+    const problems = [
+      q.get('client_id') !== options.appId && 'Invalid App ID',
+      !options.redirectUris.includes(redirectUri) &&
+        "URL blocked: This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",
+      q.get('response_type') !== 'code' && 'response_type must be code',
+      !q.get('state') && 'state is required',
+      scopes.some((scope) => scope.includes(' ')) && 'Invalid Scopes: scopes are comma-separated',
+    ].filter(Boolean);
+    if (problems.length > 0) {
+      res.writeHead(400, { 'content-type': 'text/html' });
+      return res.end(`<!doctype html><title>Error</title><p>${escapeHtml(problems.join('; '))}</p>`);
+    }
+    const consentId = randomBytes(12).toString('base64url');
+    consents.set(consentId, { redirectUri, state: q.get('state')!, scopes });
+    const choices = options.pages
+      .map(
+        (page) =>
+          `<label><input type="checkbox" name="page" value="${page.id}" checked> ${escapeHtml(page.name)}</label>`,
+      )
+      .join('\n');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html>
+<html lang="en"><head><title>Log in with Facebook</title></head>
+<body><main>
+<h1>ThreadSnip is requesting access to your Pages</h1>
+<p>Continue as ${escapeHtml(options.user.name)}. Requested: ${escapeHtml(scopes.join(', '))}.</p>
+<form method="post" action="/v21.0/dialog/oauth/consent">
+<input type="hidden" name="consent" value="${consentId}">
+<fieldset><legend>Choose the Pages ThreadSnip can use</legend>
+${choices}
+</fieldset>
+<button type="submit" name="decision" value="allow">Continue</button>
+<button type="submit" name="decision" value="deny">Cancel</button>
+</form>
+</main></body></html>`);
+  };
+
+  const decide = async (req: IncomingMessage, res: ServerResponse) => {
+    const form = await readForm(req);
+    const consent = consents.get(form.get('consent') ?? '');
+    if (!consent) return graphError(res, 400, { message: 'This login request has expired.', code: 100 });
+    consents.delete(form.get('consent')!);
+    const target = new URL(consent.redirectUri);
+    target.searchParams.set('state', consent.state);
+    if (form.get('decision') === 'allow') {
+      const code = `AQ${randomBytes(24).toString('base64url')}`;
+      codes.set(code, { redirectUri: consent.redirectUri, scopes: consent.scopes, pages: form.getAll('page') });
+      target.searchParams.set('code', code);
+    } else {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_code', '200');
+      target.searchParams.set('error_description', 'Permissions error');
+      target.searchParams.set('error_reason', 'user_denied');
+    }
+    // Facebook appends this fragment to the redirect.
+    target.hash = '_=_';
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  };
+
+  const accessToken = (res: ServerResponse, params: URLSearchParams) => {
+    if (params.get('client_id') !== options.appId || params.get('client_secret') !== options.appSecret) {
+      return graphError(res, 400, { message: 'Error validating client secret.', code: 1, error_subcode: 0 });
+    }
+    if (params.get('grant_type') === 'fb_exchange_token') {
+      const short = tokens.get(params.get('fb_exchange_token') ?? '');
+      if (short?.kind !== 'code-user') {
+        return graphError(res, 400, { message: 'Invalid OAuth access token.', code: 190 });
+      }
+      const long = issue({ kind: 'user', scopes: short.scopes, pages: short.pages });
+      return sendJson(res, 200, { access_token: long, token_type: 'bearer', expires_in: 5_184_000 });
+    }
+    const code = codes.get(params.get('code') ?? '');
+    codes.delete(params.get('code') ?? '');
+    if (!code) {
+      return graphError(res, 400, {
+        message: 'This authorization code has been used.',
+        code: 100,
+        error_subcode: 36009,
+      });
+    }
+    if (params.get('redirect_uri') !== code.redirectUri) {
+      return graphError(res, 400, {
+        message:
+          'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+        code: 100,
+        error_subcode: 36008,
+      });
+    }
+    const short = issue({ kind: 'code-user', scopes: code.scopes, pages: code.pages });
+    return sendJson(res, 200, { access_token: short, token_type: 'bearer', expires_in: 5_400 });
+  };
+
+  const pageToken = (userGrant: TokenGrant, pageId: string) =>
+    issue({ kind: 'page', scopes: userGrant.scopes, pageId, pages: userGrant.pages });
+
+  const publish = (res: ServerResponse, grant: TokenGrant, target: string, params: URLSearchParams, edge: string) => {
+    publishCalls += 1;
+    const fault = faults.get(publishCalls);
+    if (fault) {
+      if ('status' in fault) {
+        return graphError(res, 500, {
+          message: 'An unexpected error has occurred. Please retry your request later.',
+          code: 2,
+          is_transient: true,
+        });
+      }
+      if (fault.code === 190) {
+        return graphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
+      }
+      const usage = {
+        [target]: [{ type: 'pages', call_count: 100, estimated_time_to_regain_access: fault.regainMinutes }],
+      };
+      return graphError(
+        res,
+        400,
+        { message: '(#32) Page request limit reached', code: fault.code },
+        { 'x-business-use-case-usage': JSON.stringify(usage) },
+      );
+    }
+    const message = params.get('message') ?? '';
+    if (!message.trim()) return graphError(res, 400, { message: '(#100) Missing message or attachment', code: 100 });
+    if (edge === 'feed') {
+      if (grant.kind !== 'page' || grant.pageId !== target) {
+        return graphError(res, 403, {
+          message:
+            '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+          code: 200,
+        });
+      }
+      if (!grant.scopes.includes('pages_manage_posts') || !grant.scopes.includes('pages_read_engagement')) {
+        return graphError(res, 403, {
+          message: "(#200) The user hasn't authorized the application to perform this action",
+          code: 200,
+        });
+      }
+      const post: GraphPost = {
+        id: `${target}_${nextId++}`,
+        pageId: target,
+        message,
+        link: params.get('link'),
+        parentId: null,
+      };
+      posts.push(post);
+      return sendJson(res, 200, { id: post.id });
+    }
+    const parent = posts.find((post) => post.id === target && post.parentId === null);
+    if (!parent) {
+      return graphError(res, 400, {
+        message: `(#100) Unsupported post request. Object with ID '${target}' does not exist`,
+        code: 100,
+      });
+    }
+    if (grant.kind !== 'page' || grant.pageId !== parent.pageId || !grant.scopes.includes('pages_manage_engagement')) {
+      return graphError(res, 403, { message: '(#200) Permissions error', code: 200 });
+    }
+    if (message.length > COMMENT_LIMIT) return graphError(res, 400, { message: '(#1) Comment is too long', code: 1 });
+    const comment: GraphPost = {
+      id: `${target.split('_')[1]}_${nextId++}`,
+      pageId: parent.pageId,
+      message,
+      link: null,
+      parentId: parent.id,
+    };
+    posts.push(comment);
+    return sendJson(res, 200, { id: comment.id });
+  };
+
+  const server = await serveOnLoopback(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/v21.0/dialog/oauth') return dialog(res, url);
+    if (req.method === 'POST' && path === '/v21.0/dialog/oauth/consent') return decide(req, res);
+    const params = req.method === 'POST' ? await readForm(req) : url.searchParams;
+    if (path === '/v21.0/oauth/access_token') return accessToken(res, params);
+    const grant = authenticate(res, params);
+    if (!grant) return;
+    if (req.method === 'GET' && path === '/v21.0/me') {
+      const page = options.pages.find((candidate) => candidate.id === grant.pageId);
+      return sendJson(res, 200, page ? { id: page.id, name: page.name } : options.user);
+    }
+    if (req.method === 'GET' && path === '/v21.0/me/accounts') {
+      if (grant.kind !== 'user')
+        return graphError(res, 400, { message: '(#100) Tried accessing nonexisting field (accounts)', code: 100 });
+      if (!grant.scopes.includes('pages_show_list')) return sendJson(res, 200, { data: [] });
+      const shared = options.pages.filter((page) => grant.pages.includes(page.id));
+      return sendJson(res, 200, {
+        data: shared.map((page) => ({
+          id: page.id,
+          name: page.name,
+          category: 'Media/news company',
+          access_token: pageToken(grant, page.id),
+          tasks: ALL_TASKS,
+        })),
+        paging: { cursors: { before: 'MAZDZD', after: 'MAZDZD' } },
+      });
+    }
+    const match = /^\/v21\.0\/([\w]+)(?:\/(feed|comments))?$/.exec(path);
+    if (match && req.method === 'GET' && !match[2]) {
+      const pageId = match[1]!;
+      if (grant.kind !== 'user' || !grant.pages.includes(pageId)) {
+        return graphError(res, 400, { message: `(#100) Object with ID '${pageId}' does not exist`, code: 100 });
+      }
+      return sendJson(res, 200, { id: pageId, access_token: pageToken(grant, pageId) });
+    }
+    if (match && req.method === 'POST' && match[2]) return publish(res, grant, match[1]!, params, match[2]);
+    return graphError(res, 400, { message: `Unknown path components: ${path}`, code: 2500 });
+  });
+  const { url } = server;
+  return {
+    graphUrl: `${url}/v21.0`,
+    dialogUrl: `${url}/v21.0/dialog/oauth`,
+    posts,
+    /** Registers another redirect URI with the app (a stack's URL is known only once it has started). */
+    allowRedirectUri(uri: string) {
+      options.redirectUris.push(uri);
+    },
+    /** Answers the n-th Page post or comment from now (1 = the next) with a fault. */
+    failPublish(nthFromNow: number, fault: GraphFault) {
+      faults.set(publishCalls + nthFromNow, fault);
+    },
+    /** The user changed their password: every token issued so far stops working. */
+    invalidateTokens() {
+      tokens.clear();
+    },
+    close: server.close,
+  };
+}

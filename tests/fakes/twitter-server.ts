@@ -1,0 +1,315 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import twitterText from 'twitter-text';
+import { escapeHtml, readText, sendJson, serveOnLoopback } from './fake-http';
+
+/** A post the fake X holds. */
+export interface Tweet {
+  id: string;
+  authorId: string;
+  text: string;
+  inReplyTo: string | null;
+}
+
+/**
+ * A fault answered instead of the next POST /2/tweets: 429 carries x-rate-limit-reset `resetIn`
+ * seconds ahead, and with `dailyResetIn` the user's spent 24-hour cap and its reset.
+ */
+export type TweetFault = { status: 500 | 503 | 401 | 403 } | { status: 429; resetIn: number; dailyResetIn?: number };
+
+interface Account {
+  id: string;
+  username: string;
+  name: string;
+}
+
+interface PendingCode {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  scopes: string[];
+  expiresAt: number;
+}
+
+interface Grant {
+  scopes: string[];
+  expiresAt: number;
+}
+
+const KNOWN_SCOPES = new Set(['tweet.read', 'tweet.write', 'users.read', 'offline.access']);
+const ACCESS_TOKEN_SECONDS = 7200;
+
+/**
+ * A local X (twitter) API for the OAuth 2.0 PKCE flow and posting, checking requests as docs.x.com
+ * describes them: the consent page (GET /i/oauth2/authorize, a real HTML page whose Authorize
+ * button redirects to the registered redirect URI with code and state), the token endpoint (HTTP
+ * Basic client auth, single-use codes, redirect URI equality, the S256 verifier, rotating refresh
+ * tokens, two-hour access tokens), GET /2/users/me and POST /2/tweets (bearer token and scope,
+ * 280 by twitter-text's weighted count, duplicate content refused, replies to posts that exist).
+ * Faults can be queued per POST /2/tweets.
+ */
+export async function startTwitterServer(options: {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  account: Account;
+}) {
+  const tweets: Tweet[] = [];
+  const faults = new Map<number, TweetFault>();
+  const codes = new Map<string, PendingCode>();
+  const accessTokens = new Map<string, Grant>();
+  const refreshTokens = new Map<string, Grant>();
+  const consents = new Map<string, { redirectUri: string; state: string; code: PendingCode }>();
+  const tokenRequests: URLSearchParams[] = [];
+  let tweetCalls = 0;
+  let nextTweetId = 1_860_000_000_000_000_000n;
+
+  const problem = (
+    res: ServerResponse,
+    status: number,
+    title: string,
+    detail: string,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) => sendJson(res, status, { title, detail, type: 'about:blank', status, ...extra }, headers);
+  const issueTokens = (scopes: string[]) => {
+    const accessToken = randomBytes(24).toString('base64url');
+    accessTokens.set(accessToken, { scopes, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 });
+    const refreshToken = scopes.includes('offline.access') ? randomBytes(24).toString('base64url') : undefined;
+    if (refreshToken) refreshTokens.set(refreshToken, { scopes, expiresAt: Number.POSITIVE_INFINITY });
+    return {
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_SECONDS,
+      access_token: accessToken,
+      scope: scopes.join(' '),
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    };
+  };
+  /** The bearer token's grant when it is valid and carries `scope`; otherwise answers and returns null. */
+  const authorize = (req: IncomingMessage, res: ServerResponse, scope: string): Grant | null => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const grant = token ? accessTokens.get(token) : undefined;
+    if (!grant || grant.expiresAt <= Date.now()) {
+      problem(res, 401, 'Unauthorized', 'Unauthorized');
+      return null;
+    }
+    if (!grant.scopes.includes(scope)) {
+      problem(res, 403, 'Forbidden', `Missing scope ${scope}`);
+      return null;
+    }
+    return grant;
+  };
+
+  const consentPage = (res: ServerResponse, url: URL) => {
+    const q = url.searchParams;
+    const redirectUri = q.get('redirect_uri') ?? '';
+    const scopes = (q.get('scope') ?? '').split(' ').filter(Boolean);
+    const problems = [
+      q.get('response_type') !== 'code' && 'response_type must be code',
+      q.get('client_id') !== options.clientId && 'unknown client_id',
+      !options.redirectUris.includes(redirectUri) && 'redirect_uri is not registered for this app',
+      !q.get('state') && 'state is required',
+      !/^[A-Za-z0-9_-]{43,128}$/.test(q.get('code_challenge') ?? '') && 'code_challenge is required',
+      q.get('code_challenge_method') !== 'S256' && 'code_challenge_method must be S256',
+      (scopes.length === 0 || scopes.some((scope) => !KNOWN_SCOPES.has(scope))) && 'invalid scope',
+    ].filter(Boolean);
+    if (problems.length > 0) {
+      // X shows its own error page here; it never redirects to an unverified redirect URI.
+      res.writeHead(400, { 'content-type': 'text/html' });
+      return res.end(
+        `<!doctype html><title>Error</title><p>Something went wrong: ${escapeHtml(problems.join('; '))}</p>`,
+      );
+    }
+    const consentId = randomBytes(12).toString('base64url');
+    consents.set(consentId, {
+      redirectUri,
+      state: q.get('state')!,
+      code: {
+        clientId: options.clientId,
+        redirectUri,
+        challenge: q.get('code_challenge')!,
+        scopes,
+        expiresAt: Date.now() + 30_000,
+      },
+    });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html>
+<html lang="en"><head><title>Authorize app</title></head>
+<body><main>
+<h1>ThreadSnip wants to access your X account</h1>
+<p>Signed in as @${escapeHtml(options.account.username)}. It will be able to: ${escapeHtml(scopes.join(', '))}.</p>
+<form method="post" action="/i/oauth2/consent">
+<input type="hidden" name="consent" value="${consentId}">
+<button type="submit" name="decision" value="allow">Authorize app</button>
+<button type="submit" name="decision" value="deny">Cancel</button>
+</form>
+</main></body></html>`);
+  };
+
+  const consentDecision = async (req: IncomingMessage, res: ServerResponse) => {
+    const form = new URLSearchParams(await readText(req));
+    const consent = consents.get(form.get('consent') ?? '');
+    if (!consent) return problem(res, 400, 'Invalid Request', 'This authorization request has expired.');
+    consents.delete(form.get('consent')!);
+    const target = new URL(consent.redirectUri);
+    target.searchParams.set('state', consent.state);
+    if (form.get('decision') === 'allow') {
+      const code = randomBytes(24).toString('base64url');
+      codes.set(code, { ...consent.code, expiresAt: Date.now() + 30_000 });
+      target.searchParams.set('code', code);
+    } else {
+      target.searchParams.set('error', 'access_denied');
+    }
+    res.writeHead(302, { location: target.toString() });
+    res.end();
+  };
+
+  const token = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') {
+      return sendJson(res, 400, { error: 'invalid_request', error_description: 'Unsupported content type' });
+    }
+    const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+    if (req.headers.authorization !== basic) {
+      return sendJson(res, 401, {
+        error: 'unauthorized_client',
+        error_description: 'Missing valid authorization header',
+      });
+    }
+    const form = new URLSearchParams(await readText(req));
+    tokenRequests.push(form);
+    const invalid = (description: string) =>
+      sendJson(res, 400, { error: 'invalid_request', error_description: description });
+    if (form.get('grant_type') === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      if (!code || code.expiresAt < Date.now()) return invalid('Value passed for the authorization code was invalid.');
+      if (form.get('redirect_uri') !== code.redirectUri)
+        return invalid('Value passed for the redirect uri was invalid.');
+      const verifier = form.get('code_verifier') ?? '';
+      if (createHash('sha256').update(verifier).digest('base64url') !== code.challenge) {
+        return invalid('Value passed for the code verifier did not match the code challenge.');
+      }
+      return sendJson(res, 200, issueTokens(code.scopes));
+    }
+    if (form.get('grant_type') === 'refresh_token') {
+      const grant = refreshTokens.get(form.get('refresh_token') ?? '');
+      if (!grant) return invalid('Value passed for the token was invalid.');
+      // X rotates refresh tokens: the one just used is spent.
+      refreshTokens.delete(form.get('refresh_token')!);
+      return sendJson(res, 200, issueTokens(grant.scopes));
+    }
+    return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant type is not supported.' });
+  };
+
+  const createTweet = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!authorize(req, res, 'tweet.write')) return;
+    tweetCalls += 1;
+    const fault = faults.get(tweetCalls);
+    if (fault) {
+      if (fault.status === 429) {
+        const now = Math.ceil(Date.now() / 1000);
+        const daily: Record<string, string> =
+          fault.dailyResetIn === undefined
+            ? {}
+            : {
+                'x-user-limit-24hour-limit': '17',
+                'x-user-limit-24hour-remaining': '0',
+                'x-user-limit-24hour-reset': String(now + fault.dailyResetIn),
+              };
+        return problem(
+          res,
+          429,
+          'Too Many Requests',
+          'Too Many Requests',
+          {},
+          {
+            'x-rate-limit-limit': '100',
+            'x-rate-limit-remaining': fault.dailyResetIn === undefined ? '0' : '99',
+            'x-rate-limit-reset': String(now + fault.resetIn),
+            ...daily,
+          },
+        );
+      }
+      if (fault.status === 401) return problem(res, 401, 'Unauthorized', 'Unauthorized');
+      if (fault.status === 403) return problem(res, 403, 'Forbidden', 'Your account is temporarily locked.');
+      return problem(res, fault.status, 'Service Unavailable', 'Service Unavailable');
+    }
+    if (!req.headers['content-type']?.startsWith('application/json')) {
+      return problem(res, 415, 'Unsupported Media Type', 'Content-Type must be application/json');
+    }
+    let body: { text?: unknown; reply?: { in_reply_to_tweet_id?: unknown } };
+    try {
+      body = JSON.parse(await readText(req));
+    } catch {
+      return problem(res, 400, 'Invalid Request', 'The request body is not valid JSON.');
+    }
+    const text = typeof body.text === 'string' ? body.text : '';
+    if (!text.trim())
+      return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.');
+    if (!twitterText.parseTweet(text).valid) {
+      return problem(
+        res,
+        403,
+        'Forbidden',
+        'Your Tweet text is too long. For more information on how X determines text length, see https://github.com/twitter/twitter-text.',
+      );
+    }
+    const author = options.account.id;
+    if (tweets.some((tweet) => tweet.authorId === author && tweet.text === text)) {
+      return problem(res, 403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
+    }
+    const inReplyTo = body.reply?.in_reply_to_tweet_id;
+    if (inReplyTo !== undefined && !tweets.some((tweet) => tweet.id === inReplyTo)) {
+      return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', {
+        errors: [{ message: 'The Tweet you are replying to does not exist or is not visible.' }],
+      });
+    }
+    const tweet: Tweet = {
+      id: String(nextTweetId++),
+      authorId: author,
+      text,
+      inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
+    };
+    tweets.push(tweet);
+    return sendJson(res, 201, { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } });
+  };
+
+  const server = await serveOnLoopback(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const route = `${req.method} ${url.pathname}`;
+    if (route === 'GET /i/oauth2/authorize') return consentPage(res, url);
+    if (route === 'POST /i/oauth2/consent') return consentDecision(req, res);
+    if (route === 'POST /2/oauth2/token') return token(req, res);
+    if (route === 'GET /2/users/me') {
+      if (!authorize(req, res, 'users.read')) return;
+      return sendJson(res, 200, { data: options.account });
+    }
+    if (route === 'POST /2/tweets') return createTweet(req, res);
+    return problem(res, 404, 'Not Found Error', `${route} is not an endpoint of this API`);
+  });
+  const { url } = server;
+  return {
+    url,
+    authorizeUrl: `${url}/i/oauth2/authorize`,
+    tweets,
+    /** Every token request's form, in order (grant types, codes, refresh tokens used). */
+    tokenRequests,
+    /** Answers the n-th POST /2/tweets from now (1 = the next) with a fault. */
+    failTweet(nthFromNow: number, fault: TweetFault) {
+      faults.set(tweetCalls + nthFromNow, fault);
+    },
+    /** Registers another callback URL with the app (a stack's URL is known only once it has started). */
+    allowRedirectUri(uri: string) {
+      options.redirectUris.push(uri);
+    },
+    /** Every access token issued so far stops working, as two hours passing would do. */
+    expireAccessTokens() {
+      for (const grant of accessTokens.values()) grant.expiresAt = 0;
+    },
+    /** The user revoked the app: no refresh token works any more. */
+    revokeRefreshTokens() {
+      refreshTokens.clear();
+    },
+    close: server.close,
+  };
+}

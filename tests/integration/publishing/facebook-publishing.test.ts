@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
+import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
+
+const APP = { appId: 'fb-app-id', appSecret: 'fb-app-secret' };
+const GAZETTE = { id: '1110001', name: 'Harbour Gazette' };
+const QUAY = { id: '2220002', name: 'Quay Notes' };
+const facebook = await startFacebookServer({
+  ...APP,
+  redirectUris: ['http://localhost:3000/api/connections/facebook/callback'],
+  user: { id: '9990009', name: 'Dana Curator' },
+  pages: [GAZETTE, QUAY],
+});
+Object.assign(process.env, {
+  FACEBOOK_GRAPH_URL: facebook.graphUrl,
+  FACEBOOK_DIALOG_URL: facebook.dialogUrl,
+  FACEBOOK_APP_ID: APP.appId,
+  FACEBOOK_APP_SECRET: APP.appSecret,
+  OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
+});
+const pipeline = await startPublishingPipeline();
+const { db, tableName } = await import('../../../functions/data/client');
+const { keys } = await import('../../../functions/data/keys');
+const { putThread } = await import('../../../functions/data/thread-repository');
+const { listConnections, selectPublishTarget, loadLiveConnection } = await import(
+  '../../../functions/services/connections/connections'
+);
+const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
+const { facebookAdapter } = await import('../../../functions/services/publishing/platforms/facebook');
+const { PlatformRateLimitError } = await import('../../../functions/services/publishing/platform-adapter');
+
+afterAll(async () => {
+  await pipeline.stop();
+  await facebook.close();
+});
+
+/** Logs in through the local dialog, sharing `pages`, and returns the user and where the app was sent. */
+async function connect(pages: string[]) {
+  const userId = `user-${randomUUID()}`;
+  const back = await answerConsent(await startOAuth('facebook', userId), 'allow', { page: pages });
+  const location = await oauthCallback('facebook', userId, Object.fromEntries(back.searchParams));
+  return { userId, location };
+}
+
+async function storedConnection(userId: string) {
+  const raw = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'facebook') }),
+  );
+  return raw.Item;
+}
+
+// Posts of 4,500 characters: two never fit one 8,000-character comment, so each is its own.
+const longPost = (n: number) =>
+  `${n}/ ${`Harbour note ${n}: the boats return before sunrise and buyers bid. `.repeat(68).trim()}`;
+const THREE_POSTS = [1, 2, 3].map(longPost);
+
+async function publish(userId: string, bodyPosts = THREE_POSTS) {
+  const thread = makeThread(userId, bodyPosts);
+  await putThread(thread);
+  await requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date());
+  return thread;
+}
+
+function postsSince(start: number): GraphPost[] {
+  return facebook.posts.slice(start);
+}
+
+/** A Page post linking the article, then each comment on it in order, the attribution last. */
+function expectPostThenComments(made: GraphPost[], pageId: string) {
+  const [post, ...comments] = made;
+  expect(post).toMatchObject({ pageId, link: ARTICLE, parentId: null });
+  expect(post!.message.startsWith('The harbour at dawn\n\n')).toBe(true);
+  expect(comments.map((comment) => comment.parentId)).toEqual(comments.map(() => post!.id));
+  expect(comments.map((comment) => comment.message)).toEqual([
+    ...THREE_POSTS.slice(1).map((text) => text.slice(3)),
+    ATTRIBUTION,
+  ]);
+}
+
+describe('connecting a Facebook Page', () => {
+  it('with one Page shared, chooses it and keeps its token sealed, never in the connection data', async () => {
+    const { userId, location } = await connect([GAZETTE.id]);
+
+    expect(location.searchParams.get('facebook_connected')).toBe('true');
+    expect(location.searchParams.get('username')).toBe(GAZETTE.name);
+    const { connections } = await listConnections(userId);
+    expect(connections[0]).toMatchObject({
+      platform: 'facebook',
+      platformUsername: GAZETTE.name,
+      connectionData: { pages: [GAZETTE], selectedPageId: GAZETTE.id, pageName: GAZETTE.name },
+    });
+    const item = await storedConnection(userId);
+    expect(String(item?.accessToken)).toMatch(/^v1\./);
+    expect(JSON.stringify(item)).not.toContain('EAA');
+    // Page tokens from a long-lived user token do not expire.
+    expect(item?.tokenExpiresAt).toBeNull();
+  });
+
+  it('asks for the comma-separated Page permissions without PKCE', async () => {
+    const url = await startOAuth('facebook', `user-${randomUUID()}`);
+    expect(url.searchParams.get('scope')).toBe(
+      'pages_show_list,pages_manage_posts,pages_read_engagement,pages_manage_engagement',
+    );
+    expect(url.searchParams.get('client_id')).toBe(APP.appId);
+    expect(url.searchParams.has('code_challenge')).toBe(false);
+  });
+
+  it('with no Page shared, or the dialog cancelled, or the code replayed, stores nothing', async () => {
+    const { userId, location } = await connect([]);
+    expect(location.searchParams.get('facebook_oauth_error')).toBe('true');
+    expect(location.searchParams.get('message')).toContain('No Facebook Page');
+
+    const cancelledUser = `user-${randomUUID()}`;
+    const cancelled = await answerConsent(await startOAuth('facebook', cancelledUser), 'deny');
+    const denied = await oauthCallback('facebook', cancelledUser, Object.fromEntries(cancelled.searchParams));
+    expect(denied.searchParams.get('facebook_oauth_error')).toBe('true');
+    expect(denied.searchParams.get('message')).toBe('Permissions error');
+
+    const replayUser = `user-${randomUUID()}`;
+    const approved = await answerConsent(await startOAuth('facebook', replayUser), 'allow');
+    const query = Object.fromEntries(approved.searchParams);
+    expect((await oauthCallback('facebook', replayUser, query)).searchParams.get('facebook_connected')).toBe('true');
+    const replayed = await oauthCallback('facebook', `user-${randomUUID()}`, query);
+    expect(replayed.searchParams.get('facebook_oauth_error')).toBe('true');
+
+    expect((await listConnections(userId)).connections).toEqual([]);
+    expect((await listConnections(cancelledUser)).connections).toEqual([]);
+  });
+});
+
+describe('publishing a thread to a Facebook Page through the queue', () => {
+  it('posts on the Page with the article as its link, the rest as comments in order, the attribution last', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    const start = facebook.posts.length;
+    const thread = await publish(userId);
+
+    const row = await settle(userId, thread.id);
+
+    const made = postsSince(start);
+    expect(made).toHaveLength(4);
+    expectPostThenComments(made, GAZETTE.id);
+    expect(row).toMatchObject({ status: 'completed', postUrl: `https://www.facebook.com/${made[0]!.id}` });
+  });
+
+  it('with several Pages, refuses to publish until one is chosen, then posts as that Page', async () => {
+    const { userId, location } = await connect([GAZETTE.id, QUAY.id]);
+    expect(location.searchParams.get('username')).toBe('Dana Curator');
+    expect((await listConnections(userId)).connections[0]?.connectionData).toEqual({ pages: [GAZETTE, QUAY] });
+    const thread = makeThread(userId, THREE_POSTS);
+    await putThread(thread);
+    await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
+      'Facebook Page Required',
+    );
+    await expect(selectPublishTarget(userId, 'facebook', '123', new Date())).rejects.toThrow();
+
+    await selectPublishTarget(userId, 'facebook', QUAY.id, new Date());
+    const start = facebook.posts.length;
+    await requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expectPostThenComments(postsSince(start), QUAY.id);
+  });
+
+  it('resumes after a transient 500 on the second comment without duplicating anything', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    const start = facebook.posts.length;
+    facebook.failPublish(3, { status: 500 });
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 4 });
+    const made = postsSince(start);
+    expect(made).toHaveLength(4);
+    expectPostThenComments(made, GAZETTE.id);
+  });
+
+  it('reads a Page rate limit as a wait of Facebook’s estimated time to regain access', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    const connection = await loadLiveConnection(userId, 'facebook', new Date());
+    facebook.failPublish(1, { code: 32, regainMinutes: 3 });
+
+    const refused = facebookAdapter.publishPost(connection!, firstPost('One post.'));
+
+    await expect(refused).rejects.toBeInstanceOf(PlatformRateLimitError);
+    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 180 });
+  });
+
+  it('fails the row asking to reconnect when Facebook invalidates the Page token mid-thread', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    facebook.failPublish(2, { code: 190 });
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({
+      status: 'failed',
+      postsMade: 1,
+      error: 'Facebook no longer accepts this connection. Reconnect Facebook in Account Settings.',
+    });
+    expect((await listConnections(userId)).connections[0]?.connectionData.needsReconnect).toBe(true);
+  });
+
+  it('marks the connection for reconnection when the user token is invalidated before a Page switch, posting nothing', async () => {
+    const { userId } = await connect([GAZETTE.id, QUAY.id]);
+    await selectPublishTarget(userId, 'facebook', GAZETTE.id, new Date());
+    facebook.invalidateTokens();
+    const start = facebook.posts.length;
+    const thread = makeThread(userId, THREE_POSTS);
+    await putThread(thread);
+
+    await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
+      'Facebook needs to be connected again (Facebook no longer accepts the login). Reconnect it in Account Settings.',
+    );
+
+    expect(postsSince(start)).toEqual([]);
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
+    expect((await listConnections(userId)).connections[0]?.connectionData.needsReconnect).toBe(true);
+  });
+});

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import twitterText from 'twitter-text';
+import { afterAll, describe, expect, it } from 'vitest';
+import { attributionText } from '../../../shared/attribution';
+import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
+import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ARTICLE, firstPost, makeThread, settle, TEST_APP_HOST } from '../../helpers/publishing-threads';
+
+const CLIENT = { clientId: 'x-client-id', clientSecret: 'x-client-secret' };
+const REDIRECT_URI = 'http://localhost:3000/api/connections/twitter/callback';
+const twitter = await startTwitterServer({
+  ...CLIENT,
+  redirectUris: [REDIRECT_URI],
+  account: { id: '2244994945', username: 'harbourcurator', name: 'Harbour Curator' },
+});
+Object.assign(process.env, {
+  TWITTER_API_URL: twitter.url,
+  TWITTER_AUTHORIZE_URL: twitter.authorizeUrl,
+  TWITTER_CLIENT_ID: CLIENT.clientId,
+  TWITTER_CLIENT_SECRET: CLIENT.clientSecret,
+  OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
+});
+const pipeline = await startPublishingPipeline();
+const { db, tableName } = await import('../../../functions/data/client');
+const { keys } = await import('../../../functions/data/keys');
+const { putThread, getThreadForUser } = await import('../../../functions/data/thread-repository');
+const { listConnections, loadLiveConnection } = await import('../../../functions/services/connections/connections');
+const { twitterAdapter } = await import('../../../functions/services/publishing/platforms/twitter');
+const { PlatformRateLimitError } = await import('../../../functions/services/publishing/platform-adapter');
+const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
+const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
+
+afterAll(async () => {
+  await pipeline.stop();
+  await twitter.close();
+});
+
+/** POST authorize as the signed-in user → the local X's consent page → its Authorize (or Cancel) button. */
+async function consent(userId: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+  return answerConsent(await startOAuth('twitter', userId, { returnPath: '/account-settings' }), decision);
+}
+
+const callback = (userId: string, query: Record<string, string>) => oauthCallback('twitter', userId, query);
+
+async function connectedUser(): Promise<string> {
+  const userId = `user-${randomUUID()}`;
+  const back = await consent(userId);
+  const location = await callback(userId, Object.fromEntries(back.searchParams));
+  expect(location.searchParams.get('twitter_connected')).toBe('true');
+  return userId;
+}
+
+function tweetsSince(start: number): Tweet[] {
+  return twitter.tweets.slice(start);
+}
+
+function expectChainedThread(sent: Tweet[], articleUrl: string) {
+  sent.forEach((tweet, index) => {
+    expect(tweet.inReplyTo).toBe(index === 0 ? null : sent[index - 1]!.id);
+    expect(twitterText.parseTweet(tweet.text).weightedLength).toBeLessThanOrEqual(280);
+  });
+  expect(new Set(sent.map((tweet) => tweet.text)).size).toBe(sent.length);
+  expect(sent.at(-1)!.text).toBe(attributionText(TEST_APP_HOST, articleUrl));
+}
+
+// X refuses a post identical to one the account made: every thread here is about its own article.
+let articles = 0;
+const nextArticle = () => `${ARTICLE}-${++articles}`;
+
+// Four body posts of about 250 characters: each stays its own post at 280.
+const longPost = (n: number, articleUrl: string) =>
+  `${n}/ ${`Note ${n} on ${articleUrl.split('/').at(-1)}: the boats return before sunrise and buyers bid. `.repeat(3).trim()}`;
+const fourPosts = (articleUrl: string) => [1, 2, 3, 4].map((n) => longPost(n, articleUrl));
+
+async function publish(userId: string, bodyPosts?: (articleUrl: string) => string[]) {
+  const articleUrl = nextArticle();
+  const thread = makeThread(userId, (bodyPosts ?? fourPosts)(articleUrl), { sourceUrl: articleUrl });
+  await putThread(thread);
+  await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date());
+  return thread;
+}
+
+async function storedConnection(userId: string) {
+  const raw = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'twitter') }),
+  );
+  return raw.Item;
+}
+
+/** Two hours pass: the stored token's expiry is behind us and X no longer takes it. */
+async function expireAccessToken(userId: string) {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.platformConnection(userId, 'twitter'),
+      UpdateExpression: 'SET tokenExpiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
+    }),
+  );
+  twitter.expireAccessTokens();
+}
+
+describe('connecting X through its consent screen', () => {
+  it('sends the browser to X with PKCE and the scopes, and comes back connected as @handle with tokens sealed', async () => {
+    const userId = `user-${randomUUID()}`;
+    const url = await startOAuth('twitter', userId);
+    expect(url.origin + url.pathname).toBe(twitter.authorizeUrl);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: 'tweet.read tweet.write users.read offline.access',
+      code_challenge_method: 'S256',
+    });
+
+    const back = await consent(userId);
+    const location = await callback(userId, Object.fromEntries(back.searchParams));
+
+    expect(location.pathname).toBe('/account-settings');
+    expect(location.searchParams.get('twitter_connected')).toBe('true');
+    expect(location.searchParams.get('username')).toBe('@harbourcurator');
+    const { connections } = await listConnections(userId);
+    expect(connections).toEqual([
+      expect.objectContaining({
+        platform: 'twitter',
+        isConnected: true,
+        platformUsername: '@harbourcurator',
+        connectionData: { userId: '2244994945', username: 'harbourcurator' },
+      }),
+    ]);
+    const item = await storedConnection(userId);
+    expect(String(item?.accessToken)).toMatch(/^v1\./);
+    expect(String(item?.refreshToken)).toMatch(/^v1\./);
+    // X's access tokens last two hours.
+    expect(Date.parse(String(item?.tokenExpiresAt)) - Date.now()).toBeGreaterThan(7_000_000);
+    expect(twitter.tokenRequests.at(-1)?.get('code_verifier')).toMatch(/^[A-Za-z0-9\-._~]{43,128}$/);
+  });
+
+  it('refuses a reused state, a state of another platform, and a cancelled consent, storing nothing', async () => {
+    const userId = `user-${randomUUID()}`;
+    const approved = await consent(userId);
+    const query = Object.fromEntries(approved.searchParams);
+    const first = await callback(userId, query);
+    expect(first.searchParams.get('twitter_connected')).toBe('true');
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.platformConnection(userId, 'twitter'),
+        UpdateExpression: 'SET isConnected = :no',
+        ExpressionAttributeValues: { ':no': false },
+      }),
+    );
+
+    const replayed = await callback(userId, query);
+    expect(replayed.searchParams.get('twitter_oauth_error')).toBe('true');
+    expect(replayed.searchParams.get('message')).toBeTruthy();
+
+    const other = `user-${randomUUID()}`;
+    const { state: redditState } = await issueOAuthState(other, 'reddit', new Date(), {});
+    const foreign = await callback(other, { state: redditState, code: query.code ?? '' });
+    expect(foreign.searchParams.get('twitter_oauth_error')).toBe('true');
+
+    const cancelledUser = `user-${randomUUID()}`;
+    const cancelled = await consent(cancelledUser, 'deny');
+    expect(cancelled.searchParams.get('error')).toBe('access_denied');
+    const denied = await callback(cancelledUser, Object.fromEntries(cancelled.searchParams));
+    expect(denied.searchParams.get('twitter_oauth_error')).toBe('true');
+    expect(denied.searchParams.get('message')).toBe('access_denied');
+
+    expect((await storedConnection(userId))?.isConnected).toBe(false);
+    expect((await listConnections(other)).connections).toEqual([]);
+    expect((await listConnections(cancelledUser)).connections).toEqual([]);
+  });
+});
+
+describe('publishing a thread to X through the queue', () => {
+  it('posts each post as a reply to the one before, the title first and the attribution last', async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    const thread = await publish(userId);
+
+    const row = await settle(userId, thread.id);
+
+    const sent = tweetsSince(start);
+    const posts = fourPosts(thread.sourceUrl);
+    expect(sent.map((tweet) => tweet.text)).toEqual([
+      `The harbour at dawn\n\n${posts[0]!.slice(3)}`,
+      ...posts.slice(1).map((post) => post.slice(3)),
+      attributionText(TEST_APP_HOST, thread.sourceUrl),
+    ]);
+    expectChainedThread(sent, thread.sourceUrl);
+    expect(row).toMatchObject({
+      status: 'completed',
+      postsMade: 5,
+      postUrl: `https://x.com/harbourcurator/status/${sent[0]!.id}`,
+    });
+    const saved = await getThreadForUser(userId, thread.id);
+    expect(saved?.postedToX).toBe(true);
+    expect(saved?.platformPosts.twitter).toEqual({ posted: true, postUrl: row.postUrl });
+  });
+
+  it("mentions the author's X account (the article's twitter:creator) under the attribution", async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    const articleUrl = nextArticle();
+    const thread = makeThread(userId, fourPosts(articleUrl), {
+      sourceUrl: articleUrl,
+      authorHandles: { twitter: '@maralind', profiles: [] },
+    });
+    await putThread(thread);
+    await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+
+    expect(tweetsSince(start).at(-1)?.text).toBe(`${attributionText(TEST_APP_HOST, articleUrl)}\n\nAuthor: @maralind`);
+  });
+
+  it("splits by X's weighted count: a CJK character counts twice", async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    // 199 characters, but 299 by X's count: with the title, one post would be refused.
+    const harbours = Array.from({ length: 100 }, () => '港').join(' ');
+    const thread = await publish(userId, () => [harbours]);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+
+    const sent = tweetsSince(start);
+    expect(sent.length).toBe(3);
+    expectChainedThread(sent, thread.sourceUrl);
+  });
+
+  it('resumes after a 503 on post 3 without duplicating a post', async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    twitter.failTweet(3, { status: 503 });
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
+
+    const sent = tweetsSince(start);
+    expect(sent).toHaveLength(5);
+    expectChainedThread(sent, thread.sourceUrl);
+  });
+
+  it('waits out a 429 until x-rate-limit-reset by re-queueing, then completes', async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    twitter.failTweet(2, { status: 429, resetIn: 2 });
+    const startedAt = Date.now();
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_000);
+    const sent = tweetsSince(start);
+    expect(sent).toHaveLength(5);
+    expectChainedThread(sent, thread.sourceUrl);
+  });
+
+  it("waits for the daily cap's own reset when the user's 24-hour post limit is spent", async () => {
+    const userId = await connectedUser();
+    const connection = await loadLiveConnection(userId, 'twitter', new Date());
+    twitter.failTweet(1, { status: 429, resetIn: 60, dailyResetIn: 3600 });
+
+    const refused = await twitterAdapter
+      .publishPost(connection!, firstPost(`A post for the daily cap ${randomUUID()}`))
+      .catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(PlatformRateLimitError);
+    expect(refused).toMatchObject({ message: 'Twitter/X daily post limit reached' });
+    expect((refused as InstanceType<typeof PlatformRateLimitError>).retryAfterSeconds).toBeGreaterThan(3500);
+  });
+
+  it('refreshes an expired access token before posting and keeps the rotated refresh token', async () => {
+    const userId = await connectedUser();
+    const before = await storedConnection(userId);
+    await expireAccessToken(userId);
+    const start = twitter.tweets.length;
+
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(tweetsSince(start)).toHaveLength(5);
+    expect(twitter.tokenRequests.some((form) => form.get('grant_type') === 'refresh_token')).toBe(true);
+    const after = await storedConnection(userId);
+    expect(after?.refreshToken).not.toBe(before?.refreshToken);
+    expect(Date.parse(String(after?.tokenExpiresAt))).toBeGreaterThan(Date.now());
+
+    // The rotated token is the one kept: a second expiry refreshes again.
+    await expireAccessToken(userId);
+    const again = await publish(userId);
+    expect(await settle(userId, again.id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('marks the connection for reconnection when the refresh token was revoked, and posts nothing', async () => {
+    const userId = await connectedUser();
+    await expireAccessToken(userId);
+    twitter.revokeRefreshTokens();
+    const start = twitter.tweets.length;
+    const thread = makeThread(userId, fourPosts(ARTICLE));
+    await putThread(thread);
+
+    await expect(requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date())).rejects.toThrow(
+      /^Twitter\/X needs to be connected again \(Twitter\/X refused the authorization: .+\)\. Reconnect it in Account Settings\.$/,
+    );
+
+    expect(tweetsSince(start)).toEqual([]);
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
+    const { connections } = await listConnections(userId);
+    expect(connections[0]?.connectionData.needsReconnect).toBe(true);
+  });
+
+  it('fails the row with a reconnect message when X refuses the token mid-thread', async () => {
+    const userId = await connectedUser();
+    twitter.failTweet(2, { status: 401 });
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({
+      status: 'failed',
+      postsMade: 1,
+      error: 'Twitter/X no longer accepts this connection. Reconnect Twitter/X in Account Settings.',
+    });
+    const { connections } = await listConnections(userId);
+    expect(connections[0]?.connectionData.needsReconnect).toBe(true);
+  });
+});
