@@ -70,6 +70,8 @@ export function postRulesFor(platform: Platform, options: { mastodon?: MastodonI
         limit: options.mastodon?.maxCharacters ?? MASTODON_DEFAULT_LIMIT,
         measure: (text) => mastodonLength(text, options.mastodon?.charactersReservedPerUrl),
         titleOnFirstPost: true,
+        // `@user@domain` from fediverse:creator: Mastodon links and notifies the account.
+        authorMention: (handles) => handles.fediverse,
       };
     case 'twitter':
       // X's own count (twitter-text): links 23, emoji and CJK 2, the same one the editor shows.
@@ -85,7 +87,13 @@ export function postRulesFor(platform: Platform, options: { mastodon?: MastodonI
     case 'discord':
       return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
     case 'bluesky':
-      return { limit: BLUESKY_GRAPHEME_LIMIT, measure: blueskyLength, titleOnFirstPost: true };
+      // The adapter makes the handle a mention facet when it resolves to a DID (the text stays either way).
+      return {
+        limit: BLUESKY_GRAPHEME_LIMIT,
+        measure: blueskyLength,
+        titleOnFirstPost: true,
+        authorMention: (handles) => handles.bluesky,
+      };
     // One self-post: the title is the post's own, the text opens with the source and is markdown.
     case 'reddit':
       return {

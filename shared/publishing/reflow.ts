@@ -9,7 +9,10 @@ export interface PostRules {
   measure: (text: string) => number;
   /** Spec §7: the thread title, a blank line, then the first post. */
   titleOnFirstPost: boolean;
-  /** The author's account on this platform as a native mention (X: `twitter:creator`), when the article named one. */
+  /**
+   * The author's account on this platform as a native mention, when the article named one (X:
+   * `twitter:creator`; Mastodon: `fediverse:creator`; Bluesky: a bsky.app profile link).
+   */
   authorMention?: (handles: AuthorHandles) => string | undefined;
   /** Writes a post in the platform's markup (Reddit: markdown); posts stay plain text without it. */
   markup?: (text: string) => string;

@@ -255,6 +255,40 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
     });
   });
 
+  it("credits the article's author with a mention facet when their handle resolves, and as text when it does not", async () => {
+    const curator = await connectedCurator();
+    const author = await blueskyAccount();
+    const credited = makeThread(curator.userId, ['1/ Boats return before sunrise.'], {
+      title: ARTICLE.title,
+      sourceUrl: ARTICLE.url,
+      authorHandles: { bluesky: `@${author.handle}`, profiles: [] },
+    });
+    const unresolved = makeThread(curator.userId, ['1/ Nets dry on the quay.'], {
+      title: ARTICLE.title,
+      sourceUrl: ARTICLE.url,
+      authorHandles: { bluesky: '@nobody-here.test', profiles: [] },
+    });
+    for (const thread of [credited, unresolved]) {
+      await app.threads.putThread(thread);
+      expect(await publishAndSettle(curator.userId, thread.id)).toMatchObject({ status: 'completed' });
+    }
+
+    const posts = await postsOf(curator);
+    const mentionFacets = (text: string) => {
+      const post = posts.find((entry) => entry.value.text.endsWith(text));
+      return (post?.value.facets ?? []).filter(
+        (facet) => facet.features[0]?.$type === 'app.bsky.richtext.facet#mention',
+      );
+    };
+    const mention = `Author: @${author.handle}`;
+    const [facet] = mentionFacets(mention);
+    expect(mentionFacets(mention)).toHaveLength(1);
+    expect((facet?.features[0] as { did?: string } | undefined)?.did).toBe(author.did);
+    const text = posts.find((entry) => entry.value.text.endsWith(mention))!.value.text;
+    expect(byteSlice(text, facet!.index.byteStart, facet!.index.byteEnd)).toBe(`@${author.handle}`);
+    expect(mentionFacets('Author: @nobody-here.test')).toEqual([]);
+  });
+
   it('resumes after an interruption at post 3 without duplicating a post, the chain intact', async () => {
     const curator = await connectedCurator();
     const thread = makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url });

@@ -304,6 +304,20 @@ describe('publishing a thread to Mastodon through the queue', () => {
     expect(row.postUrl).toBe(`${mastodon.url}/@alice/${made[0]!.id}`);
   });
 
+  it("credits the article's author by their fediverse account in the attribution status", async () => {
+    const userId = await connectedUser();
+    const thread = makeThread(userId, FIVE_STATUS_POSTS, {
+      authorHandles: { fediverse: '@mara@journa.host', profiles: [] },
+    });
+    await putThread(thread);
+    const start = mastodon.statuses.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['mastodon'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
+    expect(statusesSince(start).at(-1)?.text).toBe(`${ATTRIBUTION}\n\nAuthor: @mara@journa.host`);
+  });
+
   it('resumes after a 5xx on post 3 of 5 without a duplicate, the attribution last', async () => {
     const userId = await connectedUser();
     const thread = makeThread(userId, FIVE_STATUS_POSTS);

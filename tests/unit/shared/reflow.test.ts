@@ -28,10 +28,28 @@ describe('re-flowing a thread to a platform', () => {
     expect(pieces).toContain('https://example.com/a-very-long-path-that-stays-whole');
   });
 
-  it("credits the author's X account under the attribution where it fits, and on no other platform", () => {
-    const thread = { title: '', posts: ['Boats.', attribution], authorHandles: { twitter: '@maralind', profiles: [] } };
+  it("credits the author's own account on each platform that can mention it, where it fits", () => {
+    const thread = {
+      title: '',
+      posts: ['Boats.', attribution],
+      authorHandles: {
+        twitter: '@maralind',
+        fediverse: '@mara@journa.host',
+        bluesky: '@mara.bsky.social',
+        profiles: [],
+      },
+    };
     expect(reflowThread(thread, postRulesFor('twitter'))).toEqual([`Boats.\n\n${attribution}\n\nAuthor: @maralind`]);
+    expect(reflowThread(thread, postRulesFor('mastodon'))).toEqual([
+      `Boats.\n\n${attribution}\n\nAuthor: @mara@journa.host`,
+    ]);
+    expect(reflowThread(thread, postRulesFor('bluesky'))).toEqual([
+      `Boats.\n\n${attribution}\n\nAuthor: @mara.bsky.social`,
+    ]);
+    // Platforms without a native mention, or an article naming no account there, credit in the attribution alone.
     expect(reflowThread(thread, telegram)).toEqual([`Boats.\n\n${attribution}`]);
+    const xOnly = { ...thread, authorHandles: { twitter: '@maralind', profiles: [] } };
+    expect(reflowThread(xOnly, postRulesFor('mastodon'))).toEqual([`Boats.\n\n${attribution}`]);
     const long = { ...thread, posts: ['Boats.', `${attribution} ${'x'.repeat(200)}`] };
     expect(reflowThread(long, postRulesFor('twitter')).at(-1)).not.toContain('@maralind');
   });
