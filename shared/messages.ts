@@ -219,9 +219,7 @@ export const platformMessages = {
   loadSettingsFailed: { title: 'Error', description: 'Failed to load platform settings.' },
   channelSelected: { title: 'Channel Selected' },
   subredditSelected: { title: 'Subreddit Selected' },
-  pageSelected: { title: 'Page Selected' },
   saveChannelFailed: { title: 'Error', description: 'Failed to save channel selection' },
-  savePageFailed: { title: 'Error', description: 'Failed to save Page selection' },
   disconnected: { title: 'Disconnected' },
   updateFailed: { title: 'Update failed' },
   connectionFailed: { title: 'Connection failed' },
@@ -232,7 +230,6 @@ export const platformMessages = {
   },
   discordChannelRequired: { title: 'Discord Channel Required' },
   redditSubredditRequired: { title: 'Reddit Subreddit Required' },
-  facebookPageRequired: { title: 'Facebook Page Required' },
   invalidMastodonInstance: 'Please enter a valid Mastodon instance (e.g., mastodon.social)',
   mastodonServerRequired: 'Please select a server or enter a custom instance',
   mastodonUsernameRequired: 'Please enter your username',
@@ -344,5 +341,14 @@ export const apiErrorMessages = {
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
-/** Beyond the spec (its Bluesky form names only the app password): the handle the session is for. */
-export const blueskyHandleRequired = 'Please enter your Bluesky handle';
+/**
+ * Texts of features beyond the spec, worded like its own: the handle a Bluesky session is for (the
+ * spec's form names only the app password) and the Facebook Page picker (the spec has Discord's
+ * channel and Reddit's subreddit pickers only).
+ */
+export const beyondSpecMessages = {
+  blueskyHandleRequired: 'Please enter your Bluesky handle',
+  pageSelected: { title: 'Page Selected' },
+  savePageFailed: { title: 'Error', description: 'Failed to save Page selection' },
+  facebookPageRequired: { title: 'Facebook Page Required' },
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blueskyHandleRequired, platformMessages } from '../messages';
+import { beyondSpecMessages, platformMessages } from '../messages';
 import { platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue (spec §3 posting result). */
@@ -90,10 +90,10 @@ export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
 export const blueskyConnectRequestSchema = z.object({
   // '@alice.bsky.social' as the app shows it, or the bare handle.
   handle: z
-    .string({ error: blueskyHandleRequired })
+    .string({ error: beyondSpecMessages.blueskyHandleRequired })
     .trim()
     .transform((handle) => handle.replace(/^@/, ''))
-    .pipe(z.string().min(1, blueskyHandleRequired).max(253)),
+    .pipe(z.string().min(1, beyondSpecMessages.blueskyHandleRequired).max(253)),
   appPassword: required(platformMessages.appPasswordRequired.title),
 });
 export type BlueskyConnectRequest = z.infer<typeof blueskyConnectRequestSchema>;

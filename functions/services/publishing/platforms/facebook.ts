@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { platformMessages } from '../../../../shared/messages';
+import { beyondSpecMessages } from '../../../../shared/messages';
 import { postRulesFor } from '../../../../shared/publishing/platform-rules';
 import { facebookPages } from '../../../../shared/publishing/targets';
 import type { MadePost } from '../../../data/publish-run-repository';
@@ -224,7 +224,7 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
       return page ? pageChoice(page) : null;
     },
     selected: selectedPageId,
-    requiredMessage: platformMessages.facebookPageRequired.title,
+    requiredMessage: beyondSpecMessages.facebookPageRequired.title,
   },
 
   postRules: async () => postRulesFor('facebook'),
@@ -233,7 +233,7 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
     const token = connection.credentials.accessToken;
     if (!post.root) {
       const pageId = selectedPageId(connection);
-      if (!pageId) throw new PlatformRejectedError(platformMessages.facebookPageRequired.title);
+      if (!pageId) throw new PlatformRejectedError(beyondSpecMessages.facebookPageRequired.title);
       const created = await graph<{ id?: string }>(`/${pageId}/feed`, token, {
         method: 'POST',
         params: { message: post.text, link: post.article.url },

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import {
-  blueskyHandleRequired,
+  beyondSpecMessages,
   platformConnected,
   platformConnectionFailed,
   platformMessages,
@@ -29,7 +29,7 @@ export function BlueskyConnectForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!handle.trim().replace(/^@/, '')) {
-      toast({ title: blueskyHandleRequired, variant: 'destructive' });
+      toast({ title: beyondSpecMessages.blueskyHandleRequired, variant: 'destructive' });
       return;
     }
     if (!appPassword.trim()) {

@@ -1,4 +1,4 @@
-import { platformMessages } from '../../../../../shared/messages';
+import { beyondSpecMessages } from '../../../../../shared/messages';
 import { facebookPages } from '../../../../../shared/publishing/targets';
 import type { ConnectionView } from '../../../../../shared/schemas/publishing';
 import { useToast } from '../../../components/ui/use-toast';
@@ -21,10 +21,10 @@ export function FacebookPageSelector({ connection, onSelected }: FacebookPageSel
   const choose = (pageId: string) =>
     select.mutate(pageId, {
       onSuccess: () => {
-        toast({ ...platformMessages.pageSelected, variant: 'success' });
+        toast({ ...beyondSpecMessages.pageSelected, variant: 'success' });
         onSelected?.(pageId);
       },
-      onError: () => toast({ ...platformMessages.savePageFailed, variant: 'destructive' }),
+      onError: () => toast({ ...beyondSpecMessages.savePageFailed, variant: 'destructive' }),
     });
   return (
     <label className="field">
