@@ -4,7 +4,7 @@
  * initialisation time (a fresh Node process requiring the built handler, median of N), next to the
  * previous setting that bundled the AWS SDK into every function.
  *
- *   npm run bench:bundles [-- --runs N]
+ *   npm run bench:bundles [-- --runs N] [--only SUBSTRING]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -15,7 +15,9 @@ import { build } from 'esbuild';
 import { authTriggers, queues, routes, schedules } from '../functions/manifest';
 import { BUNDLING, handlerEntry } from '../infra/constructs/app-function';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, only: { type: 'string', default: '' } },
+});
 const runs = Math.max(1, Number(values.runs));
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Inside the repository, so `require('@aws-sdk/…')` resolves as the runtime's copy would.
@@ -27,7 +29,7 @@ const handlers = [
     ...schedules.map((schedule) => schedule.handler),
     ...Object.values(authTriggers),
   ]),
-];
+].filter((handler) => handler.includes(values.only));
 
 // Module scope of some handlers reads its configuration; never reaches AWS.
 const lambdaEnv = {

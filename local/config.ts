@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocalStartError } from './start-error';
 
 /** The local stack's settings, read once from the environment and the command line. */

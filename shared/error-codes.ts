@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every `code` an API error may carry, defined once. Clients branch on these, never on the

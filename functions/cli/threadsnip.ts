@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { gunzipSync } from 'node:zlib';
+import * as z from 'zod';
 import type { Article } from '../../shared/schemas/article';
 import { isTone, TONES, type Tone } from '../../shared/tones';
 import { DomainError } from '../lib/errors';
@@ -30,6 +31,14 @@ const envSchema = z.object({
 
 class UsageError extends Error {}
 
+function gunzipOrNull(bytes: Buffer): Buffer | null {
+  try {
+    return gunzipSync(bytes);
+  } catch {
+    return null;
+  }
+}
+
 async function readArticle(
   source: string,
   originalUrl: string | undefined,
@@ -38,10 +47,13 @@ async function readArticle(
   // Loaded only by the commands that read an article, so --help and --version start at once.
   const { extractArticle, fetchArticle } = await import('../services/extraction/extract-article');
   if (/^https?:\/\//i.test(source)) return fetchArticle(source, { allowPrivateHosts });
-  const html = await readFile(source, 'utf8').catch(() => {
+  const saved = await readFile(source).catch(() => {
     throw new UsageError(`Cannot read ${source}: give an http(s) URL or an HTML file.`);
   });
-  return extractArticle(html, originalUrl ?? pathToFileURL(source).href);
+  // Saved pages are often kept gzipped (page.html.gz).
+  const bytes = saved[0] === 0x1f && saved[1] === 0x8b ? gunzipOrNull(saved) : saved;
+  if (!bytes || bytes.includes(0)) throw new UsageError(`${source} is not an HTML file.`);
+  return extractArticle(bytes.toString('utf8'), originalUrl ?? pathToFileURL(source).href);
 }
 
 function printArticle(article: Awaited<ReturnType<typeof analyseArticle>>): void {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { threadParamsSchema } from '../../shared/schemas/thread';
 import { httpHandler, userAgentOf } from '../lib/http-handler';
 import { getThread } from '../services/threads';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The Lambda side's configuration, read from the environment once and validated here, failing

@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages';
 import type { RouteKind } from '../manifest';
 import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';

@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { OAuthStateError } from './errors';
 import {
   type HttpEvent,

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from './config';
 
 /** Platforms whose app credentials the operator configures (Mastodon registers its apps itself). */

@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy, { type MiddyfiedHandler } from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type QueueName, queues } from '../manifest';
 import { CORRELATION_ID_ATTRIBUTE } from './correlation';
 import { describeIssues } from './http-handler';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../lib/errors';
 
 export const INVALID_ADMIN_CURSOR_MESSAGE = 'Invalid cursor: start again from the first page.';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ThreadSortField } from '../../shared/schemas/thread';
 import { keys } from '../data/keys';
 import { THREAD_PAGE_KEY_ATTRIBUTES, type ThreadPageKey } from '../data/thread-repository';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** DELETE /api/me: the user types their email to confirm. */
 export const deleteAccountRequestSchema = z.object({

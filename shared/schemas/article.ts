@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Social handles of the article's author found in the page, used by the attribution. */
 export const authorHandlesSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The balance as the client sees it (spec §3 user_credits client view). */
 export const creditsViewSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { threadSchema, toneSchema } from './thread';
 
 /** The article URL as the API accepts it: http(s) only. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CREDIT_TRANSACTION_TYPES = ['purchase', 'usage', 'free_monthly'] as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { httpHandler, userAgentOf } from '../../lib/http-handler';
 import { deleteThreadAsAdmin } from '../../services/admin-threads';
 

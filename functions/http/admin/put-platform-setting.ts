@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { updatePlatformSettingRequestSchema } from '../../../shared/schemas/admin';
 import { platformSchema } from '../../../shared/schemas/thread';
 import { httpHandler, userAgentOf } from '../../lib/http-handler';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateUserRoleRequestSchema } from '../../../shared/schemas/admin';
 import { httpHandler, userAgentOf } from '../../lib/http-handler';
 import { updateUserRole } from '../../services/admin-users';

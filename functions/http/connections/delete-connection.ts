@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { platformSchema } from '../../../shared/schemas/thread';
 import { httpHandler } from '../../lib/http-handler';
 import { disconnectPlatform } from '../../services/connections/connections';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isPlatform } from '../../../shared/platforms';
 import type { Platform } from '../../../shared/schemas/thread';
 import { NotFoundError } from '../../lib/errors';

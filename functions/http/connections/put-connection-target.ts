@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { selectTargetRequestSchema } from '../../../shared/schemas/publishing';
 import { platformSchema } from '../../../shared/schemas/thread';
 import { httpHandler } from '../../lib/http-handler';

@@ -1,9 +1,20 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, fetch } from 'undici';
 import { apiErrorMessages } from '../../../shared/messages';
 import { ExtractionError } from '../../lib/errors';
-import { classifyAddress, describeBlockReason } from './address-policy';
+import {
+  type AllowedHost,
+  assertPathAllowed,
+  BodyTooLargeError,
+  connectedAddressRefusal,
+  defaultPort,
+  isAllowedHost,
+  literalAddressRefusal,
+  parseAllowedHosts,
+  publicOnlyLookup,
+  readCapped,
+  stripBrackets,
+} from '../../lib/outbound/host-guard';
 
 /** Limits and exceptions for one server-side page fetch. */
 export interface SafeFetchOptions {
@@ -35,108 +46,6 @@ const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; ThreadSnip/1.0; +https://th
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** Raised inside the connector when the address actually reached is not public. */
-export class BlockedAddressError extends ExtractionError {
-  constructor(
-    readonly host: string,
-    /** What the address is ('a private network address'). */
-    readonly reason: string,
-  ) {
-    super(`This link points to ${reason} (${host}), which cannot be fetched for security reasons.`);
-  }
-}
-
-const stripBrackets = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
-const defaultPort = (protocol: string) => (protocol === 'https:' ? 443 : 80);
-
-interface AllowedHost {
-  hostname: string;
-  port: number | null;
-  /** When set, only paths under this prefix are allowed. */
-  pathPrefix: string | null;
-}
-
-// Entries are normalised with the URL parser so `0x7f.1:8080` and `127.0.0.1:8080` are the same entry.
-function parseAllowedHosts(entries: string[]): AllowedHost[] {
-  const parsed: AllowedHost[] = [];
-  for (const raw of entries) {
-    const [hostPart = '', ...pathParts] = raw.trim().split('/');
-    const trimmed = hostPart.toLowerCase();
-    if (!trimmed) continue;
-    // A bare IPv6 address (::1) is written with brackets in a URL.
-    const entry = !trimmed.startsWith('[') && trimmed.split(':').length > 2 ? `[${trimmed}]` : trimmed;
-    try {
-      const url = new URL(`http://${entry}`);
-      const explicitPort = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(entry)?.[2];
-      parsed.push({
-        hostname: stripBrackets(url.hostname).replace(/\.$/, ''),
-        port: explicitPort ? Number(explicitPort) : null,
-        pathPrefix: pathParts.length ? new URL(`/${pathParts.join('/')}`, 'http://host').pathname : null,
-      });
-    } catch {
-      // An entry that is not a host cannot match any URL: ignore it.
-    }
-  }
-  return parsed;
-}
-
-function allowedEntries(allowed: AllowedHost[], hostname: string, port: number): AllowedHost[] {
-  const host = stripBrackets(hostname).toLowerCase().replace(/\.$/, '');
-  return allowed.filter((entry) => entry.hostname === host && (entry.port === null || entry.port === port));
-}
-
-function isAllowedHost(allowed: AllowedHost[], hostname: string, port: number): boolean {
-  return allowedEntries(allowed, hostname, port).length > 0;
-}
-
-/**
- * True when the URL's host is allowed whole (an entry without a path) by `allowPrivateHosts`: such
- * a host may be reached at a private address, and over plain http (how tests reach local servers).
- */
-export function isPrivateHostAllowed(allowPrivateHosts: string[], url: URL): boolean {
-  const entries = allowedEntries(
-    parseAllowedHosts(allowPrivateHosts),
-    url.hostname,
-    Number(url.port) || defaultPort(url.protocol),
-  );
-  return entries.some((entry) => entry.pathPrefix === null);
-}
-
-/**
- * Refuses a URL whose host is allowed only for some paths (`host:port/samples/`) when its path is
- * not one of them. Checked before every request, redirects included, since a kept-alive connection
- * to the host would otherwise serve any path.
- */
-function assertPathAllowed(allowed: AllowedHost[], url: URL): void {
-  const entries = allowedEntries(allowed, url.hostname, Number(url.port) || defaultPort(url.protocol));
-  if (!entries.length || entries.some((entry) => entry.pathPrefix === null)) return;
-  if (entries.some((entry) => entry.pathPrefix && url.pathname.startsWith(entry.pathPrefix))) return;
-  throw new BlockedAddressError(url.host, 'a private network address');
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-// Resolves like dns.lookup, but hands the socket only public addresses, so it connects to one of those.
-function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) {
-      callback(error, []);
-      return;
-    }
-    const verdicts = addresses.map((entry) => ({ entry, verdict: classifyAddress(entry.address) }));
-    const usable = verdicts.filter(({ verdict }) => verdict && !verdict.blocked).map(({ entry }) => entry);
-    const first = usable[0];
-    if (!first) {
-      const blocked = verdicts.find(({ verdict }) => verdict?.blocked)?.verdict;
-      const reason = blocked?.blocked ? describeBlockReason(blocked.reason) : 'an address that cannot be used';
-      callback(new BlockedAddressError(hostname, reason), []);
-      return;
-    }
-    if (options.all) callback(null, usable);
-    else callback(null, first.address, first.family);
-  });
-}
-
 /**
  * A connector that refuses non-public addresses: literal IPs before connecting, names at DNS lookup,
  * and, whatever the path, the address the socket is actually connected to (DNS rebinding).
@@ -151,9 +60,9 @@ function guardedConnector(allowed: AllowedHost[], timeoutMs: number): buildConne
       open(options, callback);
       return;
     }
-    const literal = classifyAddress(hostname);
-    if (literal?.blocked) {
-      callback(new BlockedAddressError(hostname, describeBlockReason(literal.reason)), null);
+    const literal = literalAddressRefusal(hostname);
+    if (literal) {
+      callback(literal, null);
       return;
     }
     strict(options, (...args) => {
@@ -162,24 +71,15 @@ function guardedConnector(allowed: AllowedHost[], timeoutMs: number): buildConne
         callback(error, null);
         return;
       }
-      const remote = classifyAddress((socket as Socket).remoteAddress ?? '');
-      if (!remote || remote.blocked) {
+      const refusal = connectedAddressRefusal(hostname, (socket as Socket).remoteAddress);
+      if (refusal) {
         socket.destroy();
-        const reason = remote?.blocked ? describeBlockReason(remote.reason) : 'an address that cannot be used';
-        callback(new BlockedAddressError(hostname, reason), null);
+        callback(refusal, null);
         return;
       }
       callback(null, socket);
     });
   };
-}
-
-/**
- * An undici dispatcher that connects only to public addresses, or to hosts in `allowPrivateHosts`,
- * checked as safeFetch checks them: for API calls to hosts a user names (a Mastodon instance).
- */
-export function publicOnlyDispatcher(allowPrivateHosts: string[], timeoutMs = DEFAULT_TIMEOUT_MS): Agent {
-  return new Agent({ connect: guardedConnector(parseAllowedHosts(allowPrivateHosts), timeoutMs) });
 }
 
 function parseUrl(input: string): URL {
@@ -274,30 +174,6 @@ const looksLikeHtml = (bytes: Uint8Array) =>
     new TextDecoder('latin1').decode(bytes.subarray(0, 512)),
   );
 
-/** Reads a response body, refusing it (an ExtractionError) once it passes `maxBytes`. */
-export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 const readableSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 const tooLarge = (maxBytes: number) =>
@@ -314,7 +190,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let url = parseUrl(input);
   const allowed = parseAllowedHosts(options.allowPrivateHosts);
-  const agent = publicOnlyDispatcher(options.allowPrivateHosts, timeoutMs);
+  const agent = new Agent({ connect: guardedConnector(allowed, timeoutMs) });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const timedOut = () =>
@@ -384,7 +260,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
           ? await readCapped(response.body as ReadableStream<Uint8Array>, maxBytes)
           : new Uint8Array();
       } catch (error) {
-        if (error instanceof ExtractionError) throw error;
+        if (error instanceof BodyTooLargeError) throw tooLarge(maxBytes);
         if (controller.signal.aborted) throw timedOut();
         throw new ExtractionError('The connection was lost while reading the page. Please try again.');
       }

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { LengthFinishReasonError } from 'openai/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Article } from '../../../shared/schemas/article';
 import { TONE_LABELS, type Tone } from '../../../shared/tones';
 import { GenerationFailedError, ServiceBusyError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { platformMessages } from '../../../shared/messages';
 import { reflowThread } from '../../../shared/publishing/reflow';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '../../../shared/schemas/publishing';

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLength } from '../../../shared/post-length';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
@@ -36,6 +37,8 @@ describe('the threadsnip command line', () => {
     articles.page('/trains', PAGE);
     dir = mkdtempSync(path.join(tmpdir(), 'threadsnip-cli-'));
     writeFileSync(path.join(dir, 'trains.html'), PAGE);
+    writeFileSync(path.join(dir, 'trains.html.gz'), gzipSync(PAGE));
+    writeFileSync(path.join(dir, 'photo.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]));
   });
   afterAll(async () => {
     await articles.close();
@@ -54,6 +57,17 @@ describe('the threadsnip command line', () => {
     expect(article.content).toContain('Alpina Rail');
     expect(Array.isArray(article.themes)).toBe(true);
     expect(article.isSensitiveContent).toBe(false);
+  });
+
+  it('reads a gzipped saved page, and refuses a file that is not HTML', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'extract', path.join(dir, 'trains.html.gz'), '--json'], {
+      env,
+    });
+    expect(JSON.parse(stdout).content).toContain('Alpina Rail');
+    await expect(run(process.execPath, [bin, 'extract', path.join(dir, 'photo.jpg')], { env })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`${path.join(dir, 'photo.jpg')} is not an HTML file.`),
+    });
   });
 
   it('writes a thread from a URL with the same generator as the app', async () => {

@@ -1,19 +1,25 @@
-import { Agent } from '@atproto/api';
 import { describe, expect, it } from 'vitest';
 import { retryAfterSeconds } from '../../../functions/services/publishing/platform-adapter';
 import {
   blueskyPostUrl,
   checkedFacets,
+  type Did,
+  type HandleResolver,
   richPost,
 } from '../../../functions/services/publishing/platforms/bluesky-rich-text';
 import { blueskyLength, postRulesFor } from '../../../shared/publishing/platform-rules';
 import { reflowThread } from '../../../shared/publishing/reflow';
 import { blueskyConnectRequestSchema } from '../../../shared/schemas/publishing';
 
-// Mentions are resolved through this agent; nothing listens on the discard port, so none resolves.
-const unresolving = new Agent('http://127.0.0.1:9');
+// No handle resolves through this one, as when the PDS cannot be reached.
+const unresolving: HandleResolver = async () => null;
+/** Resolves the handles given (lowercase), recording each lookup. */
+function resolverOf(dids: Record<string, Did>): HandleResolver & { asked: string[] } {
+  const asked: string[] = [];
+  return Object.assign(async (handle: string) => (asked.push(handle), dids[handle] ?? null), { asked });
+}
 const utf8 = new TextEncoder();
-const link = (byteStart: number, byteEnd: number, uri = 'https://example.com') => ({
+const link = (byteStart: number, byteEnd: number, uri: `${string}:${string}` = 'https://example.com') => ({
   index: { byteStart, byteEnd },
   features: [{ $type: 'app.bsky.richtext.facet#link' as const, uri }],
 });
@@ -55,6 +61,112 @@ describe('Bluesky rich text', () => {
     expect(blueskyPostUrl('alice.test', 'at://did:plc:abc/app.bsky.feed.post/3kabc2def')).toBe(
       'https://bsky.app/profile/alice.test/post/3kabc2def',
     );
+  });
+});
+
+/** Each facet as the text it covers and what it carries (a link's URI, a tag, a mention's DID). */
+async function marked(text: string, resolve: HandleResolver = unresolving) {
+  const { facets } = await richPost(text, resolve);
+  const bytes = utf8.encode(text);
+  return facets.map(({ index, features: [feature] }) => [
+    new TextDecoder().decode(bytes.slice(index.byteStart, index.byteEnd)),
+    feature && ('uri' in feature ? feature.uri : 'tag' in feature ? `#${feature.tag}` : feature.did),
+  ]);
+}
+
+describe('Bluesky facet detection', () => {
+  it('marks mentions whose handle resolves, asking once per handle, in lowercase', async () => {
+    const resolver = resolverOf({ 'ada.test': 'did:plc:ada', 'bob.bsky.social': 'did:plc:bob' });
+
+    const facets = await marked(
+      'By @Ada.test and (@bob.bsky.social), thanks @ada.test! Not @carol.bsky.social.',
+      resolver,
+    );
+
+    expect(facets).toEqual([
+      ['@Ada.test', 'did:plc:ada'],
+      ['@bob.bsky.social', 'did:plc:bob'],
+      ['@ada.test', 'did:plc:ada'],
+    ]);
+    expect(resolver.asked.sort()).toEqual(['ada.test', 'bob.bsky.social', 'carol.bsky.social']);
+  });
+
+  it('asks only about valid handles, never an email address or a word glued to the mention', async () => {
+    const resolver = resolverOf({ 'ada.test': 'did:plc:ada' });
+
+    const facets = await marked(
+      'mail ada@ada.test, @ada, @-ada.test, @ada.notatld, @ada.test_x, @ada.test@b.test, @ada..test',
+      resolver,
+    );
+
+    expect(facets).toEqual([]);
+    expect(resolver.asked).toEqual([]);
+  });
+
+  it('leaves out a mention whose lookup fails', async () => {
+    const failing: HandleResolver = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    expect(await marked('Thanks @ada.test', failing)).toEqual([]);
+  });
+
+  it('marks tags, not numbers, keycaps or words with a # inside, without trailing punctuation', async () => {
+    const facets = await marked('#Harbour news: #2024 #1st #fika! #️⃣ C# word#not #tag’s (#no) #Malmö.');
+
+    expect(facets).toEqual([
+      ['#Harbour', '#Harbour'],
+      ['#1st', '#1st'],
+      ['#fika', '#fika'],
+      ['#tag’s', '#tag’s'],
+      ['#Malmö', '#Malmö'],
+    ]);
+  });
+
+  it('marks tags of up to 64 characters', async () => {
+    const longest = `#${'a'.repeat(64)}`;
+    expect(await marked(`${longest} #${'b'.repeat(65)}`)).toEqual([[longest, longest]]);
+  });
+
+  it('links bare domains on known top-level domains, given https://', async () => {
+    const facets = await marked(
+      'See threadsnip.app, news.example.com/harbour?day=1 and my-site.org. Not node.js, e.g. or ada@example.com.',
+    );
+
+    expect(facets).toEqual([
+      ['threadsnip.app', 'https://threadsnip.app'],
+      ['news.example.com/harbour?day=1', 'https://news.example.com/harbour?day=1'],
+      ['my-site.org', 'https://my-site.org'],
+    ]);
+  });
+
+  it('leaves trailing punctuation and an unopened parenthesis out of links, keeping balanced ones', async () => {
+    const facets = await marked(
+      'Really https://example.com/a?! (see https://en.wikipedia.org/wiki/Fika_(custom)). Also (https://example.com/b).',
+    );
+
+    expect(facets).toEqual([
+      ['https://example.com/a', 'https://example.com/a'],
+      ['https://en.wikipedia.org/wiki/Fika_(custom)', 'https://en.wikipedia.org/wiki/Fika_(custom)'],
+      ['https://example.com/b', 'https://example.com/b'],
+    ]);
+  });
+
+  it('counts every facet in UTF-8 bytes after emoji and accents', async () => {
+    const text = '🌊 Malmö 👩‍👩‍👧 #fika with @ada.test at fika.example.com';
+
+    const { facets } = await richPost(text, resolverOf({ 'ada.test': 'did:plc:ada' }));
+
+    expect(facets.map((facet) => facet.index)).toEqual(
+      ['#fika', '@ada.test', 'fika.example.com'].map((part) => {
+        const byteStart = utf8.encode(text.slice(0, text.indexOf(part))).byteLength;
+        return { byteStart, byteEnd: byteStart + utf8.encode(part).byteLength };
+      }),
+    );
+    expect(facets.map((facet) => facet.features[0]?.$type)).toEqual([
+      'app.bsky.richtext.facet#tag',
+      'app.bsky.richtext.facet#mention',
+      'app.bsky.richtext.facet#link',
+    ]);
   });
 });
 

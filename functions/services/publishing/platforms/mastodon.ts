@@ -1,4 +1,3 @@
-import { type Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from 'undici';
 import { platformMessages } from '../../../../shared/messages';
 import {
   looksLikeMastodonDomain,
@@ -14,18 +13,14 @@ import {
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
 import { ValidationError } from '../../../lib/errors';
+import { classifyAddress, describeBlockReason } from '../../../lib/outbound/address-policy';
+import { BlockedAddressError, isPrivateHostAllowed, readCapped } from '../../../lib/outbound/host-guard';
+import { type GuardedFetch, publicOnlyFetch } from '../../../lib/outbound/public-only-fetch';
 import {
   authorizationUrl as buildAuthorizationUrl,
   exchangeCode,
   ReconnectRequiredError,
 } from '../../connections/oauth-flow';
-import { classifyAddress, describeBlockReason } from '../../extraction/address-policy';
-import {
-  BlockedAddressError,
-  isPrivateHostAllowed,
-  publicOnlyDispatcher,
-  readCapped,
-} from '../../extraction/safe-fetch';
 import {
   type LiveConnection,
   type OAuthClient,
@@ -60,21 +55,16 @@ interface MastodonInstance {
   configuration?: { statuses?: { max_characters?: number; characters_reserved_per_url?: number } };
 }
 
-let dispatcher: Agent | undefined;
+let guardedFetch: GuardedFetch | undefined;
 
 /**
  * Every request to an instance (user input) goes through the article fetcher's SSRF guard: only
  * public addresses, or hosts in ALLOW_PRIVATE_FETCH_HOSTS; redirects are not followed.
  */
 async function instanceFetch(url: string, init: RequestInit): Promise<Response> {
-  dispatcher ??= publicOnlyDispatcher(config().allowPrivateFetchHosts, REQUEST_TIMEOUT_MS);
+  guardedFetch ??= publicOnlyFetch(config().allowPrivateFetchHosts, REQUEST_TIMEOUT_MS);
   try {
-    return (await undiciFetch(url, {
-      ...(init as UndiciRequestInit),
-      dispatcher,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    })) as unknown as Response;
+    return await guardedFetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
     throw unreachable(new URL(url).host, error);
   }
@@ -101,7 +91,7 @@ function instanceUrl(instance: string, path: string): string {
 async function readJson(response: Response): Promise<unknown> {
   if (!response.body) return null;
   try {
-    const bytes = await readCapped(response.body as ReadableStream<Uint8Array>, MAX_ANSWER_BYTES);
+    const bytes = await readCapped(response.body, MAX_ANSWER_BYTES);
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return null;
