@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type LiveConnection,
   PlatformRateLimitError,
@@ -9,19 +10,42 @@ import {
 } from '../../../functions/services/publishing/platform-adapter';
 import { blueskyAdapter } from '../../../functions/services/publishing/platforms/bluesky';
 
-// A loopback stand-in for a PDS that answers createRecord as told (the XRPC error shape).
-let answer: { status: number; headers?: Record<string, string>; body: unknown };
+// A loopback stand-in for a PDS that answers each XRPC method as told (the XRPC error shape by default).
+interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+let answers: Record<string, Answer>;
+let answer: Answer;
+let calls: { method: string; authorization: string | undefined }[];
 let server: Server;
 let pdsUrl: string;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     request.resume();
-    response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-    response.end(JSON.stringify(answer.body));
+    const method = request.url?.match(/\/xrpc\/([\w.]+)/)?.[1] ?? '';
+    calls.push({ method, authorization: request.headers.authorization });
+    const { status, headers, body } = answers[method] ?? answer;
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   pdsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The config is read once, on first use: the session service is this stand-in.
+  for (const [name, value] of Object.entries({
+    TABLE_NAME: 'unused',
+    APP_PUBLIC_URL: 'http://localhost:3000',
+    BLUESKY_SERVICE_URL: `${pdsUrl}/`,
+  })) {
+    vi.stubEnv(name, value);
+  }
+});
+
+beforeEach(() => {
+  answers = {};
+  calls = [];
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -40,6 +64,16 @@ const post = {
   idempotencyKey: 'run-0',
   article: { url: 'https://news.example.com/a', title: 'Harbour' },
 };
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+/** A session as createSession and refreshSession answer it, its access JWT with this scope and expiry. */
+async function session(scope: string, expiresAt = NOW, didDoc?: unknown) {
+  const accessJwt = await new UnsecuredJWT({ scope })
+    .setSubject('did:plc:ada')
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .encode();
+  return { did: 'did:plc:ada', handle: 'ada.test', accessJwt, refreshJwt: 'refresh-2', ...(didDoc ? { didDoc } : {}) };
+}
 
 describe('Bluesky failures as the publishing service sees them', () => {
   it('a 429 waits until ratelimit-reset', async () => {
@@ -67,10 +101,97 @@ describe('Bluesky failures as the publishing service sees them', () => {
     await expect(refusal).rejects.toThrow('Token has expired');
   });
 
+  it('names an error by its XRPC error when it has no message, by its status when it has no XRPC body', async () => {
+    answer = { status: 400, body: { error: 'InvalidRequest' } };
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(
+      new PlatformRejectedError('InvalidRequest'),
+    );
+    answer = { status: 503, headers: { 'content-type': 'text/html' }, body: '<h1>Down for maintenance</h1>' };
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(
+      new PlatformUnavailableError('Bluesky answered 503'),
+    );
+  });
+
+  it('an unreadable reply counts as unreachable', async () => {
+    answer = { status: 200, headers: { 'content-type': 'text/html' }, body: '<p>ok</p>' };
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(
+      new PlatformUnavailableError('Bluesky could not be reached'),
+    );
+    answer = { status: 200, body: { uri: 'at://did:plc:ada/app.bsky.feed.post/3kabc' } };
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(
+      new PlatformUnavailableError('Bluesky could not be reached'),
+    );
+  });
+
   it('refuses to reply without the earlier posts cids', async () => {
     const made = { id: 'at://did:plc:ada/app.bsky.feed.post/3kabc', url: null };
     await expect(
       blueskyAdapter.publishPost(connection(pdsUrl), { ...post, index: 1, root: made, parent: made }),
     ).rejects.toThrow('An earlier post of this thread has no Bluesky cid');
+  });
+});
+
+describe('Bluesky sessions', () => {
+  it("connects on the configured service and posts to the PDS the account's DID document names", async () => {
+    const didDoc = {
+      id: 'did:plc:ada',
+      service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: 'https://pds.example.com/' }],
+    };
+    answers['com.atproto.server.createSession'] = {
+      status: 200,
+      body: await session('com.atproto.appPass', NOW, didDoc),
+    };
+
+    const connected = await blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'abcd-efgh-ijkl-mnop' });
+
+    expect(connected).toMatchObject({
+      platformUsername: '@ada.test',
+      credentials: { refreshToken: 'refresh-2', expiresAt: NOW.toISOString() },
+      connectionData: { did: 'did:plc:ada', handle: 'ada.test', service: pdsUrl, pds: 'https://pds.example.com' },
+    });
+  });
+
+  it('falls back to the service when the DID document names no PDS', async () => {
+    answers['com.atproto.server.createSession'] = { status: 200, body: await session('com.atproto.appPass') };
+    const connected = await blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'abcd-efgh-ijkl-mnop' });
+    expect(connected.connectionData.pds).toBe(pdsUrl);
+  });
+
+  it('refuses the account password, ending the session it started with its refresh JWT', async () => {
+    answers['com.atproto.server.createSession'] = { status: 200, body: await session('com.atproto.access') };
+    answers['com.atproto.server.deleteSession'] = { status: 200, body: '' };
+
+    await expect(blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'account-password' })).rejects.toThrow(
+      new PlatformRejectedError('use an app password (Settings → App Passwords), not your account password'),
+    );
+    expect(calls).toEqual([
+      { method: 'com.atproto.server.createSession', authorization: undefined },
+      { method: 'com.atproto.server.deleteSession', authorization: 'Bearer refresh-2' },
+    ]);
+  });
+
+  it('refreshes with the refresh JWT once the access JWT is close to expiry, and reports a refused refresh', async () => {
+    const stale: LiveConnection = {
+      ...connection(pdsUrl),
+      credentials: { accessToken: 'access-jwt', refreshToken: 'refresh-jwt', expiresAt: NOW.toISOString() },
+    };
+    const later = new Date(NOW.getTime() + 2 * 60 * 60 * 1000);
+    answers['com.atproto.server.refreshSession'] = { status: 200, body: await session('com.atproto.appPass', later) };
+
+    expect(await blueskyAdapter.refreshCredentials(stale, new Date(NOW.getTime() - 10 * 60 * 1000))).toBeNull();
+    expect(await blueskyAdapter.refreshCredentials(stale, NOW)).toEqual({
+      accessToken: expect.any(String),
+      refreshToken: 'refresh-2',
+      expiresAt: later.toISOString(),
+    });
+    expect(calls).toEqual([{ method: 'com.atproto.server.refreshSession', authorization: 'Bearer refresh-jwt' }]);
+
+    answers['com.atproto.server.refreshSession'] = {
+      status: 400,
+      body: { error: 'ExpiredToken', message: 'Token has been revoked' },
+    };
+    await expect(blueskyAdapter.refreshCredentials(stale, NOW)).rejects.toThrow(
+      new PlatformRejectedError('Token has been revoked'),
+    );
   });
 });

@@ -16,7 +16,11 @@ const unresolving: HandleResolver = async () => null;
 /** Resolves the handles given (lowercase), recording each lookup. */
 function resolverOf(dids: Record<string, Did>): HandleResolver & { asked: string[] } {
   const asked: string[] = [];
-  return Object.assign(async (handle: string) => (asked.push(handle), dids[handle] ?? null), { asked });
+  const resolve = async (handle: string) => {
+    asked.push(handle);
+    return dids[handle] ?? null;
+  };
+  return Object.assign(resolve, { asked });
 }
 const utf8 = new TextEncoder();
 const link = (byteStart: number, byteEnd: number, uri: `${string}:${string}` = 'https://example.com') => ({
@@ -110,8 +114,8 @@ describe('Bluesky facet detection', () => {
     expect(await marked('Thanks @ada.test', failing)).toEqual([]);
   });
 
-  it('marks tags, not numbers, keycaps or words with a # inside, without trailing punctuation', async () => {
-    const facets = await marked('#Harbour news: #2024 #1st #fika! #️⃣ C# word#not #tag’s (#no) #Malmö.');
+  it('marks tags, not numbers, keycaps or words with a # inside, ending at punctuation or a zero-width space', async () => {
+    const facets = await marked('#Harbour news: #2024 #1st #fika! #️⃣ C# word#not #tag’s (#no) #Malmö. #kaffe\u200Bpaus');
 
     expect(facets).toEqual([
       ['#Harbour', '#Harbour'],
@@ -119,6 +123,7 @@ describe('Bluesky facet detection', () => {
       ['#fika', '#fika'],
       ['#tag’s', '#tag’s'],
       ['#Malmö', '#Malmö'],
+      ['#kaffe', '#kaffe'],
     ]);
   });
 

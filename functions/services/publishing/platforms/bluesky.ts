@@ -1,4 +1,6 @@
-import type { Agent, AtpSessionData } from '@atproto/api';
+import type {} from '@atcute/atproto';
+import type { AppBskyFeedPost } from '@atcute/bluesky';
+import { Client, ClientResponseError, ok, simpleFetchHandler } from '@atcute/client';
 import { decodeJwt } from 'jose';
 import { postRulesFor } from '../../../../shared/publishing/platform-rules';
 import type { MadePost } from '../../../data/publish-run-repository';
@@ -13,8 +15,7 @@ import {
   PlatformUnavailableError,
   retryAfterSeconds,
 } from '../platform-adapter';
-import { atproto } from './atproto-sdk';
-import { blueskyPostUrl, richPost } from './bluesky-rich-text';
+import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
 
 /** What the Bluesky connect form sends (spec bluesky-auth). */
 export interface BlueskyConnectInput {
@@ -29,21 +30,24 @@ const FULL_ACCESS_SCOPE = 'com.atproto.access';
 const CALL_TIMEOUT_MS = 15_000;
 const timedFetch: typeof fetch = (input, init) =>
   fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
+// What the client reports when an error reply carries no XRPC body (a proxy's HTML page, say).
+const NO_XRPC_BODY = 'UnknownXRPCError';
 
-/** Maps an SDK failure to the PlatformError the publishing service acts on. */
-async function platformError(error: unknown): Promise<PlatformError> {
+/** An XRPC client on `service` (the entryway for session calls, the account's PDS for the rest). */
+function xrpc(service: string): Client {
+  return new Client({ handler: simpleFetchHandler({ service, fetch: timedFetch }) });
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Maps a failed call to the PlatformError the publishing service acts on. */
+function platformError(error: unknown): PlatformError {
   if (error instanceof PlatformError) return error;
-  const { XRPCError } = await atproto();
-  if (!(error instanceof XRPCError)) return new PlatformUnavailableError('Bluesky could not be reached');
-  // The SDK reports network failures and unreadable replies as status 1 and 2.
-  if (error.status < 100) return new PlatformUnavailableError('Bluesky could not be reached');
-  const message = error.message || error.error || `Bluesky answered ${error.status}`;
-  if (error.status === 429) {
-    const headers = new Headers(
-      Object.entries(error.headers ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
-    );
-    return new PlatformRateLimitError(message, retryAfterSeconds(headers, new Date()));
-  }
+  // Anything else is a network failure, a timeout or an unreadable reply.
+  if (!(error instanceof ClientResponseError)) return new PlatformUnavailableError('Bluesky could not be reached');
+  const named = error.error === NO_XRPC_BODY ? '' : error.description || error.error;
+  const message = named || `Bluesky answered ${error.status}`;
+  if (error.status === 429) return new PlatformRateLimitError(message, retryAfterSeconds(error.headers, new Date()));
   if (error.status >= 500) return new PlatformUnavailableError(message);
   return new PlatformRejectedError(message);
 }
@@ -52,8 +56,14 @@ async function call<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
-    throw await platformError(error);
+    throw platformError(error);
   }
+}
+
+/** `data` when each of `fields` is a non-empty string; otherwise the reply is unreadable. */
+function readable<T extends object>(data: T, fields: readonly (keyof T)[]): T {
+  if (fields.every((field) => typeof data[field] === 'string' && data[field] !== '')) return data;
+  throw new PlatformUnavailableError('Bluesky could not be reached');
 }
 
 /** The access JWT's expiry (ISO) and scope, read without verifying: the PDS verifies it. */
@@ -69,12 +79,41 @@ function accessClaims(accessJwt: string): { expiresAt: string | null; scope: str
   }
 }
 
-function credentialsOf(session: AtpSessionData): Credentials {
+/** The session fields kept; createSession and refreshSession both answer with them. */
+interface Session {
+  accessJwt: string;
+  refreshJwt: string;
+  did: string;
+  handle: string;
+  didDoc?: unknown;
+}
+
+const sessionFields = ['accessJwt', 'refreshJwt', 'did', 'handle'] as const;
+
+function credentialsOf(session: Session): Credentials {
   return {
     accessToken: session.accessJwt,
     refreshToken: session.refreshJwt,
     expiresAt: accessClaims(session.accessJwt).expiresAt,
   };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const withoutTrailingSlash = (url: string) => new URL(url).href.replace(/\/+$/, '');
+
+/**
+ * The PDS endpoint the account's DID document names (service `#atproto_pds` of type
+ * AtprotoPersonalDataServer, an http(s) URL); null when the document is missing or names none.
+ */
+function pdsEndpoint(didDoc: unknown, did: string): string | null {
+  if (!isRecord(didDoc) || didDoc.id !== did || !Array.isArray(didDoc.service)) return null;
+  const entry: unknown = didDoc.service.find(
+    (service: unknown) => isRecord(service) && (service.id === '#atproto_pds' || service.id === `${did}#atproto_pds`),
+  );
+  if (!isRecord(entry) || entry.type !== 'AtprotoPersonalDataServer') return null;
+  const endpoint = entry.serviceEndpoint;
+  if (typeof endpoint !== 'string' || !/^https?:\/\//.test(endpoint) || !URL.canParse(endpoint)) return null;
+  return withoutTrailingSlash(endpoint);
 }
 
 function stored(connection: LiveConnection, field: 'did' | 'handle' | 'service' | 'pds'): string {
@@ -83,34 +122,41 @@ function stored(connection: LiveConnection, field: 'did' | 'handle' | 'service' 
   return value;
 }
 
-/** An agent acting with the stored access JWT on the account's PDS (no login, no hidden refresh). */
-async function agentFor(connection: LiveConnection): Promise<Agent> {
-  const { Agent } = await atproto();
-  return new Agent({
-    service: stored(connection, 'pds'),
-    headers: { authorization: `Bearer ${connection.credentials.accessToken}` },
-    fetch: timedFetch,
-  });
+const isDid = (value: unknown): value is Did => typeof value === 'string' && /^did:[a-z]+:\S+$/.test(value);
+
+/** Resolves a mention's handle on the account's PDS; any failure leaves the mention as text. */
+async function resolvedDid(client: Client, handle: Handle, headers: HeadersInit): Promise<Did | null> {
+  const answer = await client.get('com.atproto.identity.resolveHandle', { params: { handle }, headers });
+  return answer.ok && isDid(answer.data.did) ? answer.data.did : null;
 }
 
 /**
- * Bluesky (AT Protocol, @atproto/api): an app-password session kept and refreshed, never a login
- * per publish (createSession is rate-limited); posts with link facets, replies naming root and
- * parent (uri + cid), and the attribution post carrying a link card for the article.
+ * Bluesky (AT Protocol, through @atcute/client): an app-password session kept and refreshed, never a
+ * login per publish (createSession is rate-limited); posts with link, tag and mention facets, replies
+ * naming root and parent (uri + cid), and the attribution post carrying a link card for the article.
  */
 export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
   platform: 'bluesky',
 
   async connect(input) {
     const service = config().platformUrls.bluesky;
-    const { AtpAgent } = await atproto();
-    const agent = new AtpAgent({ service, fetch: timedFetch });
-    await call(() => agent.login({ identifier: input.handle, password: input.appPassword }));
-    const session = agent.session;
-    if (!session) throw new PlatformUnavailableError('Bluesky did not start a session');
+    const client = xrpc(service);
+    const session = await call(async () =>
+      readable(
+        await ok(
+          client.post('com.atproto.server.createSession', {
+            input: { identifier: input.handle, password: input.appPassword },
+          }),
+        ),
+        sessionFields,
+      ),
+    );
     // Posting needs no more than an app password grants; the account password is never kept working.
     if (accessClaims(session.accessJwt).scope === FULL_ACCESS_SCOPE) {
-      await agent.logout();
+      // Ending that session is best effort: the refusal stands whatever the PDS answers.
+      await client
+        .post('com.atproto.server.deleteSession', { as: null, headers: bearer(session.refreshJwt) })
+        .catch(() => undefined);
       throw new PlatformRejectedError('use an app password (Settings → App Passwords), not your account password');
     }
     return {
@@ -120,7 +166,8 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
         did: session.did,
         handle: session.handle,
         service,
-        pds: (agent.pdsUrl ?? agent.serviceUrl).toString().replace(/\/+$/, ''),
+        // An entryway (bsky.social) fronts many PDSes; records go straight to the account's own.
+        pds: pdsEndpoint(session.didDoc, session.did) ?? withoutTrailingSlash(service),
       },
     };
   },
@@ -129,18 +176,16 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     const { expiresAt, refreshToken } = connection.credentials;
     if (!refreshToken || !expiresAt || Date.parse(expiresAt) - now.getTime() > REFRESH_MARGIN_MS) return null;
     // Session calls go to the service the session was made on (an entryway may front many PDSes).
-    const { AtpAgent } = await atproto();
-    const agent = new AtpAgent({ service: stored(connection, 'service'), fetch: timedFetch });
-    agent.sessionManager.session = {
-      did: stored(connection, 'did'),
-      handle: stored(connection, 'handle'),
-      accessJwt: connection.credentials.accessToken,
-      refreshJwt: refreshToken,
-      active: true,
-    };
-    await call(() => agent.sessionManager.refreshSession());
-    const session = agent.session;
-    if (!session) throw new PlatformRejectedError('Bluesky ended the session; connect Bluesky again');
+    const client = xrpc(stored(connection, 'service'));
+    const session = await call(async () =>
+      readable(
+        await ok(client.post('com.atproto.server.refreshSession', { headers: bearer(refreshToken) })),
+        sessionFields,
+      ),
+    );
+    if (session.did !== stored(connection, 'did')) {
+      throw new PlatformRejectedError('Bluesky ended the session; connect Bluesky again');
+    }
     return credentialsOf(session);
   },
 
@@ -149,10 +194,13 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
   postRules: async () => postRulesFor('bluesky'),
 
   async publishPost(connection, post): Promise<MadePost> {
-    const agent = await agentFor(connection);
-    const { text, facets } = await richPost(post.text, agent);
+    // The stored access JWT on the account's PDS: no login, no hidden refresh.
+    const client = xrpc(stored(connection, 'pds'));
+    const headers = bearer(connection.credentials.accessToken);
+    const { text, facets } = await richPost(post.text, (handle) => resolvedDid(client, handle, headers));
     const reply = replyRefs(post.root, post.parent);
     const isAttribution = post.index === post.total - 1;
+    // Cast only for the lexicon's string formats (at:// URIs, the article's http URL), which these meet.
     const record = {
       $type: 'app.bsky.feed.post',
       text,
@@ -167,16 +215,21 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
             },
           }
         : {}),
-    };
-    const created = await call(() =>
-      agent.com.atproto.repo.createRecord({
-        repo: stored(connection, 'did'),
-        collection: 'app.bsky.feed.post',
-        record,
-      }),
+    } as AppBskyFeedPost.Main;
+    const repo = stored(connection, 'did');
+    if (!isDid(repo)) throw new PlatformRejectedError('The Bluesky connection is incomplete');
+    const created = await call(async () =>
+      readable(
+        await ok(
+          client.post('com.atproto.repo.createRecord', {
+            input: { repo, collection: 'app.bsky.feed.post', record },
+            headers,
+          }),
+        ),
+        ['uri', 'cid'],
+      ),
     );
-    const { uri, cid } = created.data;
-    return { id: uri, cid, url: blueskyPostUrl(stored(connection, 'handle'), uri) };
+    return { id: created.uri, cid: created.cid, url: blueskyPostUrl(stored(connection, 'handle'), created.uri) };
   },
 
   threadUrl: (_connection, made) => made[0]?.url ?? null,

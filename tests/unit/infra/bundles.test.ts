@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { authTriggers, queues, routes, schedules } from '../../../functions/manifest';
+import { BUNDLING, handlerEntry } from '../../../infra/constructs/app-function';
+
+// Every function bundled as the CDK app bundles it (one esbuild run, nothing written), so a
+// heavy import reaching a light route shows here rather than as a slow cold start in the cloud.
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const handlers = [
+  ...new Set([
+    ...routes.map((route) => route.handler),
+    ...queues.map((queue) => queue.handler),
+    ...schedules.map((schedule) => schedule.handler),
+    ...Object.values(authTriggers),
+  ]),
+];
+/** The functions that analyse article text, which need the NLP model and the page parser. */
+const TEXT_ANALYSERS = ['http/post-extract-article', 'http/post-check-content-sensitivity', 'queue/generation-worker'];
+const MEGABYTE = 1024 * 1024;
+
+let bundles: Map<string, Metafile['outputs'][string]>;
+
+beforeAll(async () => {
+  const result = await build({
+    entryPoints: Object.fromEntries(handlers.map((handler) => [handler, handlerEntry(projectRoot, handler)])),
+    outdir: 'bundles',
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'cjs',
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    external: [...BUNDLING.externalModules],
+    logLevel: 'error',
+  });
+  bundles = new Map(
+    Object.entries(result.metafile.outputs).map(([file, output]) => [
+      file.replace(/^bundles\//, '').replace(/\.cjs$/, ''),
+      output,
+    ]),
+  );
+}, 120_000);
+
+const inputsOf = (handler: string) => Object.keys(bundles.get(handler)?.inputs ?? {});
+
+describe('Lambda bundles', () => {
+  it('bundles every function of the manifest', () => {
+    expect([...bundles.keys()].sort()).toEqual([...handlers].sort());
+  });
+
+  it('loads the NLP model only in the functions that analyse text', () => {
+    const withModel = handlers.filter((handler) =>
+      inputsOf(handler).some((input) => input.includes('node_modules/wink-eng-lite-web-model/')),
+    );
+    expect(withModel.sort()).toEqual([...TEXT_ANALYSERS].sort());
+  });
+
+  it('keeps every other function under 1 MB, without the AWS SDK the runtime provides', () => {
+    const heavy = handlers
+      .filter((handler) => !TEXT_ANALYSERS.includes(handler))
+      .map((handler) => ({ handler, megabytes: (bundles.get(handler)?.bytes ?? 0) / MEGABYTE }))
+      .filter(({ megabytes }) => megabytes >= 1);
+    expect(heavy).toEqual([]);
+    for (const handler of handlers) {
+      expect(inputsOf(handler).filter((input) => input.includes('node_modules/@aws-sdk/'))).toEqual([]);
+    }
+  });
+
+  it('leaves the bundled HTTP client (undici) to the article fetcher', () => {
+    const withUndici = handlers.filter((handler) =>
+      inputsOf(handler).some((input) => input.includes('node_modules/undici/')),
+    );
+    expect(withUndici.every((handler) => TEXT_ANALYSERS.includes(handler))).toBe(true);
+  });
+});
