@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { authTriggers, queues, routes, schedules } from '../functions/manifest';
+import { deployedHandlers } from '../functions/manifest';
 import { BUNDLING, handlerEntry } from '../infra/constructs/app-function';
 
 const { values } = parseArgs({
@@ -22,14 +22,7 @@ const runs = Math.max(1, Number(values.runs));
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Inside the repository, so `require('@aws-sdk/…')` resolves as the runtime's copy would.
 const outRoot = join(root, 'node_modules', '.cache', 'threadsnip-bench-bundles');
-const handlers = [
-  ...new Set([
-    ...routes.map((route) => route.handler),
-    ...queues.map((queue) => queue.handler),
-    ...schedules.map((schedule) => schedule.handler),
-    ...Object.values(authTriggers),
-  ]),
-].filter((handler) => handler.includes(values.only));
+const handlers = deployedHandlers.filter((handler) => handler.includes(values.only));
 
 // Module scope of some handlers reads its configuration; never reaches AWS.
 const lambdaEnv = {

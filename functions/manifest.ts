@@ -443,3 +443,16 @@ export const authTriggers = {
 export const authTriggerAccess: Record<(typeof authTriggers)[keyof typeof authTriggers], Access> = {
   'auth/post-confirmation': { table: 'write', cognito: ['AdminAddUserToGroup'] },
 };
+
+/** The routes the cloud serves: the local test checkout is never deployed. */
+export const cloudRoutes: RouteEntry[] = routes.filter((route) => !route.localOnly);
+
+/** Every handler module the cloud deploys, once each: routes, queue workers, schedules, auth triggers. */
+export const deployedHandlers: string[] = [
+  ...new Set([
+    ...cloudRoutes.map((route) => route.handler),
+    ...queues.map((queue) => queue.handler),
+    ...schedules.map((schedule) => schedule.handler),
+    ...Object.values(authTriggers),
+  ]),
+];

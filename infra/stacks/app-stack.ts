@@ -5,10 +5,11 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import {
   type Access,
-  routes as allRoutes,
   authTriggerAccess,
   authTriggers,
+  deployedHandlers as handlers,
   queues,
+  cloudRoutes as routes,
   schedules,
 } from '../../functions/manifest';
 import type { StageConfig } from '../config';
@@ -19,9 +20,6 @@ import { Functions } from '../constructs/functions';
 import { Observability } from '../constructs/observability';
 import { Queues } from '../constructs/queues';
 import { Site } from '../constructs/site';
-
-/** The local test checkout stands in for Stripe on one machine; the cloud never serves it. */
-const routes = allRoutes.filter((route) => !route.localOnly);
 
 export interface AppStackProps extends StackProps {
   config: StageConfig;
@@ -60,14 +58,6 @@ export class AppStack extends Stack {
     const { config, table, projectRoot } = props;
     const ephemeral = config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
-    const handlers = [
-      ...new Set([
-        ...routes.map((route) => route.handler),
-        ...queues.map((queue) => queue.handler),
-        ...schedules.map((schedule) => schedule.handler),
-        ...Object.values(authTriggers),
-      ]),
-    ];
     const missing = handlers.filter((handler) => !existsSync(handlerEntry(projectRoot, handler)));
     if (missing.length > 0) {
       throw new Error(`Manifest handlers without a module: ${missing.map((h) => `functions/${h}.ts`).join(', ')}`);

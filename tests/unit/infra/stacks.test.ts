@@ -8,7 +8,15 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexes } from '../../../functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
-import { routes as allRoutes, authTriggers, queues, schedules, TOKEN_KINDS } from '../../../functions/manifest';
+import {
+  routes as allRoutes,
+  authTriggers,
+  cloudRoutes,
+  deployedHandlers,
+  queues,
+  schedules,
+  TOKEN_KINDS,
+} from '../../../functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
 import { AppStack, accessByHandler } from '../../../infra/stacks/app-stack';
 import { DataStack } from '../../../infra/stacks/data-stack';
@@ -81,17 +89,8 @@ function deployedRuntimeConfig(templates: { app: Template; assemblyDir: string }
   return { siteFiles, runtimeConfig: parseRuntimeConfig(JSON.parse(resolved)) };
 }
 
-/** The routes the cloud serves: the local test checkout is never deployed. */
-const routes = allRoutes.filter((route) => !route.localOnly);
-
-const allHandlers = [
-  ...new Set([
-    ...routes.map((r) => r.handler),
-    ...queues.map((q) => q.handler),
-    ...schedules.map((s) => s.handler),
-    ...Object.values(authTriggers),
-  ]),
-];
+const routes = cloudRoutes;
+const allHandlers = deployedHandlers;
 
 /** The logical id of the Lambda built from a manifest handler (its description names the module). */
 function functionId(template: Template, handler: string): string {
