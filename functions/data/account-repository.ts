@@ -103,7 +103,7 @@ export async function createRoleIfMissing(userId: string, role: Role, now: strin
     role,
     updatedAt: now,
   });
-  if (created && role === 'admin') await addToAdminCount(1);
+  if (created && role === 'admin') await countOneMoreAdmin();
 }
 
 /** What a role change did. */
@@ -111,17 +111,16 @@ export type RoleChangeOutcome = 'updated' | 'unchanged' | 'not_found' | 'last_ad
 
 /**
  * Changes a user's role with single-item conditional writes (no transactions): a demotion first
- * takes one off the admin counter only while more than one admin remains, so two admins demoting
- * each other at once cannot leave none; a role write that finds the role already changed gives it back.
+ * releases the admin's seat on the counter, only while another admin remains and only once (see
+ * releaseAdminSeat), so two admins demoting each other cannot leave none, and a demotion racing
+ * the admin's account deletion cannot take them off twice; a role write that finds the role
+ * already changed gives the seat back.
  */
 export async function changeRole(userId: string, role: Role, now: string): Promise<RoleChangeOutcome> {
-  if (role === 'user') {
-    try {
-      await addToAdminCount(-1, 1);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      return (await getRole(userId)) === 'admin' ? 'last_admin' : roleAbsent(userId);
-    }
+  if (role === 'user' && !(await releaseAdminSeat(userId, { keepOne: true }))) {
+    // Already on its way off the count: another demotion or the account's deletion is under way.
+    if (await isAdminSeatReleased(userId)) return 'unchanged';
+    return (await getRole(userId)) === 'admin' ? 'last_admin' : roleAbsent(userId);
   }
   const from: Role = role === 'admin' ? 'user' : 'admin';
   try {
@@ -143,10 +142,11 @@ export async function changeRole(userId: string, role: Role, now: string): Promi
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    if (role === 'user') await addToAdminCount(1);
+    if (role === 'user') await restoreAdminSeat(userId);
     return roleAbsent(userId);
   }
-  if (role === 'admin') await addToAdminCount(1);
+  if (role === 'admin') await countOneMoreAdmin();
+  else await forgetUncountedAdmin(userId);
   return 'updated';
 }
 
@@ -154,18 +154,78 @@ async function roleAbsent(userId: string): Promise<'unchanged' | 'not_found'> {
   return (await getRole(userId)) ? 'unchanged' : 'not_found';
 }
 
-/** Adds `delta` to the admin counter; with `above`, only while the counter is greater than it. */
-async function addToAdminCount(delta: number, above?: number): Promise<void> {
+/** Counts one more admin (a new admin, or a promotion). */
+async function countOneMoreAdmin(): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.counter('ADMINS'),
-      UpdateExpression: 'ADD #n :delta',
-      ...(above === undefined ? {} : { ConditionExpression: '#n > :above' }),
+      UpdateExpression: 'ADD #n :one',
       ExpressionAttributeNames: { '#n': 'count' },
-      ExpressionAttributeValues: { ':delta': delta, ...(above === undefined ? {} : { ':above': above }) },
+      ExpressionAttributeValues: { ':one': 1 },
     }),
   );
+}
+
+/**
+ * Takes an admin off the admin counter once: the counter remembers whose seat it released
+ * (`uncountedAdmins`) until their role item no longer says admin, so a demotion and the account's
+ * deletion racing, or a deletion run again after a crash, release it only once. With `keepOne`,
+ * only while another admin remains. False when nothing was released.
+ */
+async function releaseAdminSeat(userId: string, { keepOne }: { keepOne: boolean }): Promise<boolean> {
+  const notYetReleased = 'NOT contains(uncountedAdmins, :userId)';
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter('ADMINS'),
+        UpdateExpression: 'ADD #n :minusOne, uncountedAdmins :user',
+        ConditionExpression: keepOne ? `#n > :one AND ${notYetReleased}` : notYetReleased,
+        ExpressionAttributeNames: { '#n': 'count' },
+        ExpressionAttributeValues: {
+          ':minusOne': -1,
+          ':user': new Set([userId]),
+          ':userId': userId,
+          ...(keepOne ? { ':one': 1 } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
+/**
+ * Gives back a seat a demotion released when its role write found the role already changed. Not
+ * when the account's deletion has since removed the role and forgotten the user: that deletion
+ * counted on this release.
+ */
+async function restoreAdminSeat(userId: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.counter('ADMINS'),
+        UpdateExpression: 'ADD #n :one DELETE uncountedAdmins :user',
+        ConditionExpression: 'contains(uncountedAdmins, :userId)',
+        ExpressionAttributeNames: { '#n': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':user': new Set([userId]), ':userId': userId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+async function isAdminSeatReleased(userId: string): Promise<boolean> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.counter('ADMINS'), ConsistentRead: true }),
+  );
+  const released = result.Item?.uncountedAdmins;
+  return released instanceof Set && released.has(userId);
 }
 
 /** Every admin's user id, from the roles listing (gsi1 `ROLE#admin`), page by page. */
@@ -182,29 +242,14 @@ export async function listAdminUserIds(): Promise<string[]> {
 }
 
 /**
- * Account deletion, before the role item goes: an admin's role is taken off the admin counter once.
- * The counter remembers whose role it took (`uncountedAdmins`) until the role item is gone, so a
- * deletion run again after a crash does not take it twice.
+ * Account deletion, before the role item goes: an admin's seat is released once (releaseAdminSeat),
+ * so a deletion run again after a crash, or racing a demotion, does not take it twice.
  */
 export async function uncountAdminRoleOfDeletedAccount(userId: string): Promise<void> {
-  if ((await getRole(userId)) !== 'admin') return;
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.counter('ADMINS'),
-        UpdateExpression: 'ADD #n :minusOne, uncountedAdmins :user',
-        ConditionExpression: 'NOT contains(uncountedAdmins, :userId)',
-        ExpressionAttributeNames: { '#n': 'count' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':user': new Set([userId]), ':userId': userId },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  if ((await getRole(userId)) === 'admin') await releaseAdminSeat(userId, { keepOne: false });
 }
 
-/** Account deletion, once the role item is gone: the counter forgets the deleted user (safe to repeat). */
+/** Once the role item no longer says admin (demoted, or deleted): the counter forgets the user (safe to repeat). */
 export async function forgetUncountedAdmin(userId: string): Promise<void> {
   await db.send(
     new UpdateCommand({

@@ -78,6 +78,33 @@ describe('account deletion', () => {
     expect(await accounts.countAdmins()).toBe(before);
   });
 
+  it('takes an admin off the count once when they are demoted while their account is being deleted', async () => {
+    const accounts = await import('../../../functions/data/account-repository');
+    const { deleteUserItems } = await import('../../../functions/data/account-deletion-repository');
+    const now = new Date().toISOString();
+    await accounts.createRoleIfMissing('leaving-admin', 'admin', now);
+    await accounts.createRoleIfMissing('staying-admin-1', 'admin', now);
+    await accounts.createRoleIfMissing('staying-admin-2', 'admin', now);
+    const before = await accounts.countAdmins();
+
+    // The deletion has released the admin's seat but not yet removed the role item.
+    await accounts.uncountAdminRoleOfDeletedAccount('leaving-admin');
+    expect(await accounts.changeRole('leaving-admin', 'user', now)).toBe('unchanged');
+    expect(await accounts.countAdmins()).toBe(before - 1);
+    await deleteUserItems('leaving-admin', 'ROLE');
+    await accounts.forgetUncountedAdmin('leaving-admin');
+    expect(await accounts.countAdmins()).toBe(before - 1);
+
+    // A demotion done first leaves nothing for the deletion to take off.
+    expect(await accounts.changeRole('staying-admin-1', 'user', now)).toBe('updated');
+    await accounts.uncountAdminRoleOfDeletedAccount('staying-admin-1');
+    expect(await accounts.countAdmins()).toBe(before - 2);
+    // And a demoted admin promoted again can be demoted again.
+    expect(await accounts.changeRole('staying-admin-1', 'admin', now)).toBe('updated');
+    expect(await accounts.changeRole('staying-admin-1', 'user', now)).toBe('updated');
+    expect(await accounts.countAdmins()).toBe(before - 2);
+  });
+
   it('keeps a deleted buyer’s fulfilment without their id; a late delivery of the session adds nothing', async () => {
     const buyer = await account('buyer@example.com');
     const packages = await api(stack.url, '/api/credit-packages', { token: buyer.token });
