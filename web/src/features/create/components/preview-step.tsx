@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { hallucinationBannerTitle, threadMessages } from '../../../../../shared/messages';
+import { hallucinationBannerTitle } from '../../../../../shared/messages';
 import type { Thread } from '../../../../../shared/schemas/thread';
+import { EditableThread } from '../../threads/components/editable-thread';
 import { ManualShareDialog } from '../../threads/components/manual-share-dialog';
-import { SensitiveCategories } from '../../threads/components/sensitive-categories';
-import { ThreadPreviewCard } from '../../threads/components/thread-preview-card';
+import { SensitiveContentBanner } from '../../threads/components/sensitive-categories';
 import { useThreadEditing } from '../../threads/hooks/use-thread-editing';
 import { ExtractedContentDialog } from './extracted-content-dialog';
 
@@ -43,15 +43,7 @@ export function PreviewStep({ thread, busy, onRegenerate, onBackToInput, onConti
   return (
     <div className="preview">
       <div className="preview__main">
-        {thread.isSensitiveContent ? (
-          <div className="banner banner--warning" role="status">
-            <strong>Sensitive content</strong>
-            <p>
-              {thread.sensitiveContentMessage ?? 'This article covers sensitive topics. Review the posts with care.'}
-            </p>
-            <SensitiveCategories categories={thread.sensitiveCategories} />
-          </div>
-        ) : null}
+        <SensitiveContentBanner thread={thread} />
         {riskTitle && thread.hallucination ? (
           <div
             className={`banner ${thread.hallucination.risk === 'high' ? 'banner--danger' : 'banner--warning'}`}
@@ -63,24 +55,7 @@ export function PreviewStep({ thread, busy, onRegenerate, onBackToInput, onConti
           </div>
         ) : null}
 
-        <ThreadPreviewCard
-          posts={posts}
-          editingIndex={editingIndex}
-          saving={saving}
-          onEdit={editing.startEdit}
-          onSave={(index, content) => void editing.savePost(index, content)}
-          onCancelEdit={editing.cancelEdit}
-          onAttributionProtected={editing.protectAttribution}
-        />
-
-        {overLimit.length > 0 ? (
-          <p className="notice notice--error" role="alert">
-            {threadMessages.overLimit}{' '}
-            <span className="small">
-              ({overLimit.map((post) => `post ${post.index + 1}: ${post.over} over`).join(', ')})
-            </span>
-          </p>
-        ) : null}
+        <EditableThread editing={editing} />
 
         <div className="preview__actions">
           <button

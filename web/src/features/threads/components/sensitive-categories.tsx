@@ -11,3 +11,19 @@ export function SensitiveCategories({ categories }: { categories: readonly strin
     </ul>
   );
 }
+
+/** The warning above a thread whose article covers sensitive topics, with the categories flagged. */
+export function SensitiveContentBanner({
+  thread,
+}: {
+  thread: { isSensitiveContent: boolean; sensitiveContentMessage?: string | null; sensitiveCategories: string[] };
+}) {
+  if (!thread.isSensitiveContent) return null;
+  return (
+    <div className="banner banner--warning" role="status">
+      <strong>Sensitive content</strong>
+      <p>{thread.sensitiveContentMessage ?? 'This article covers sensitive topics. Review the posts with care.'}</p>
+      <SensitiveCategories categories={thread.sensitiveCategories} />
+    </div>
+  );
+}

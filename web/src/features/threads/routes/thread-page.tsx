@@ -10,10 +10,10 @@ import { PlatformSharingPanel } from '../../publishing/components/platform-shari
 import { useDeleteThread } from '../api/delete-thread';
 import { isMissingThread, useThread } from '../api/get-thread';
 import { DeleteThreadDialog } from '../components/delete-thread-dialog';
+import { EditableThread } from '../components/editable-thread';
 import { MarkdownExport } from '../components/markdown-export';
-import { SensitiveCategories } from '../components/sensitive-categories';
+import { SensitiveContentBanner } from '../components/sensitive-categories';
 import { ThreadNotFound } from '../components/thread-not-found';
-import { ThreadPreviewCard } from '../components/thread-preview-card';
 import { useThreadEditing } from '../hooks/use-thread-editing';
 import '../threads.css';
 
@@ -78,13 +78,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
         </a>
         {thread.author ? ` · by ${thread.author}` : null}
       </p>
-      {thread.isSensitiveContent ? (
-        <div className="banner banner--warning" role="status">
-          <strong>Sensitive content</strong>
-          <p>{thread.sensitiveContentMessage ?? 'This article covers sensitive topics. Review the posts with care.'}</p>
-          <SensitiveCategories categories={thread.sensitiveCategories} />
-        </div>
-      ) : null}
+      <SensitiveContentBanner thread={thread} />
 
       {sharing ? (
         <div className="thread-page__sharing">
@@ -95,20 +89,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
         </div>
       ) : (
         <>
-          <ThreadPreviewCard
-            posts={posts}
-            editingIndex={editingIndex}
-            saving={saving}
-            onEdit={editing.startEdit}
-            onSave={(index, content) => void editing.savePost(index, content)}
-            onCancelEdit={editing.cancelEdit}
-            onAttributionProtected={editing.protectAttribution}
-          />
-          {overLimit.length > 0 ? (
-            <p className="notice notice--error" role="alert">
-              {threadMessages.overLimit}
-            </p>
-          ) : null}
+          <EditableThread editing={editing} />
           <div className="thread-page__row">
             <button
               type="button"
