@@ -27,6 +27,8 @@ export interface PublishRun {
   postUrl: string | null;
   /** Epoch ms until which one worker holds the run. */
   leaseUntil: number | null;
+  /** When the run was started; kept when it resumes (null for runs stored before it was kept). */
+  startedAt: string | null;
   updatedAt: string;
 }
 
@@ -42,6 +44,7 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     error: (item.error as string | null) ?? null,
     postUrl: (item.postUrl as string | null) ?? null,
     leaseUntil: typeof item.leaseUntil === 'number' ? item.leaseUntil : null,
+    startedAt: typeof item.startedAt === 'string' ? item.startedAt : null,
     updatedAt: String(item.updatedAt),
   };
 }

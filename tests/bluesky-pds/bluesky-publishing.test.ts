@@ -322,6 +322,36 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
     expect(posts.at(-1)!.value.text).toBe(attributionText(TEST_APP_HOST, ARTICLE.url));
   });
 
+  it('does not post twice when post 3 was made but its answer was lost (a record key per post)', async () => {
+    const curator = await connectedCurator();
+    const thread = makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url });
+    await app.threads.putThread(thread);
+    let createRecords = 0;
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const answer = await realFetch(input, init);
+      // The PDS made the post; the answer is lost on the way back.
+      if (url.includes('/xrpc/com.atproto.repo.createRecord') && ++createRecords === 3) {
+        return Response.json({ error: 'UpstreamFailure', message: 'Answer lost' }, { status: 502 });
+      }
+      return answer;
+    });
+
+    const row = await publishAndSettle(curator.userId, thread.id);
+
+    expect(row).toMatchObject({ status: 'completed', postsMade: 5 });
+    const posts = await postsOf(curator);
+    expect(posts.map((post) => post.value.text)).toEqual([
+      `${ARTICLE.title}\n\n${BODY_POSTS[0]!.slice(3)}`,
+      ...BODY_POSTS.slice(1).map((post) => post.slice(3)),
+      attributionText(TEST_APP_HOST, ARTICLE.url),
+    ]);
+    posts.slice(1).forEach((post, index) => {
+      expect(post.value.reply?.parent.uri).toBe(posts[index]!.uri);
+    });
+  });
+
   /** Two hours later: the stored access JWT has expired. */
   async function expireAccessToken(userId: string) {
     await app.data.db.send(
@@ -368,6 +398,7 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
       error: null,
       postUrl: null,
       leaseUntil: null,
+      startedAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
     });
     await app.publishing.runPublishMessage(

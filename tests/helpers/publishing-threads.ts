@@ -54,6 +54,7 @@ export function firstPost(text: string, articleUrl = ARTICLE): OutgoingPost {
     root: null,
     parent: null,
     idempotencyKey: 'run-0',
+    runStartedAt: null,
     article: { url: articleUrl, title: THREAD_TITLE },
   };
 }

@@ -34,6 +34,11 @@ export interface OutgoingPost {
   parent: MadePost | null;
   /** Stable per run and position: a platform that honours it drops a repeat of the same post. */
   idempotencyKey: string;
+  /**
+   * When the run started (ISO; stable across retries and resumes, null for older runs): a platform
+   * that keys records by time (Bluesky's TIDs) derives a stable record key from it and the position.
+   */
+  runStartedAt: string | null;
   /** The source article, for link cards. */
   article: { url: string; title: string };
 }

@@ -159,6 +159,7 @@ async function prepareRun(
     error: null,
     postUrl: null,
     leaseUntil: null,
+    startedAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
   return (await startFreshRun(run)) ? run.runId : null;
@@ -213,6 +214,7 @@ export async function runPublishMessage(
         root: run.made[0] ?? null,
         parent: run.made[index - 1] ?? null,
         idempotencyKey: `${run.runId}-${index}`,
+        runStartedAt: run.startedAt,
         article: message.article,
       });
       await recordPostMade(run, index, made, clock().toISOString());

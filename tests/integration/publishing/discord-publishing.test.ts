@@ -413,6 +413,7 @@ describe('publishing a thread to Discord through the queue', () => {
       root: null,
       parent: null,
       idempotencyKey: 'run-0',
+      runStartedAt: null,
       article: { url: ARTICLE, title: THREAD_TITLE },
     };
 

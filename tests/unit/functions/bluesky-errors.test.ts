@@ -8,7 +8,7 @@ import {
   PlatformRejectedError,
   PlatformUnavailableError,
 } from '../../../functions/services/publishing/platform-adapter';
-import { blueskyAdapter } from '../../../functions/services/publishing/platforms/bluesky';
+import { blueskyAdapter, postRecordKey } from '../../../functions/services/publishing/platforms/bluesky';
 
 // A loopback stand-in for a PDS that answers each XRPC method as told (the XRPC error shape by default).
 interface Answer {
@@ -18,15 +18,16 @@ interface Answer {
 }
 let answers: Record<string, Answer>;
 let answer: Answer;
-let calls: { method: string; authorization: string | undefined }[];
+let calls: { method: string; authorization: string | undefined; body: string }[];
 let server: Server;
 let pdsUrl: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    request.resume();
+  server = createServer(async (request, response) => {
+    let sent = '';
+    for await (const chunk of request) sent += chunk;
     const method = request.url?.match(/\/xrpc\/([\w.]+)/)?.[1] ?? '';
-    calls.push({ method, authorization: request.headers.authorization });
+    calls.push({ method, authorization: request.headers.authorization, body: sent });
     const { status, headers, body } = answers[method] ?? answer;
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -62,6 +63,7 @@ const post = {
   root: null,
   parent: null,
   idempotencyKey: 'run-0',
+  runStartedAt: '2026-01-01T00:00:00.000Z',
   article: { url: 'https://news.example.com/a', title: 'Harbour' },
 };
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -131,6 +133,52 @@ describe('Bluesky failures as the publishing service sees them', () => {
   });
 });
 
+describe('Bluesky record keys (a post made once, whatever happens to the answer)', () => {
+  const STARTED = '2026-01-01T00:00:00.000Z';
+  const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/;
+  const decode = (key: string) =>
+    [...key].reduce((value, char) => (value << 5n) | BigInt('234567abcdefghijklmnopqrstuvwxyz'.indexOf(char)), 0n);
+
+  it("names each post of a run by a TID of the run's start and the post's position, the same on every attempt", () => {
+    const keys = [0, 1, 2].map((index) => postRecordKey(STARTED, `run-a-${index}`, index)!);
+    for (const key of keys) expect(key).toMatch(TID);
+    expect([...keys].sort()).toEqual(keys);
+    expect(postRecordKey(STARTED, 'run-a-1', 1)).toBe(keys[1]);
+    expect(postRecordKey(STARTED, 'run-b-1', 1)).not.toBe(keys[1]);
+    expect(decode(keys[2]!) >> 10n).toBe(BigInt(Date.parse(STARTED)) * 1000n + 2n);
+    expect(postRecordKey('not a time', 'run-a-0', 0)).toBeNull();
+  });
+
+  it('creates the record under that key, and finds it when the answer was lost', async () => {
+    const rkey = postRecordKey(post.runStartedAt!, post.idempotencyKey, post.index);
+    const uri = `at://did:plc:ada/app.bsky.feed.post/${rkey}`;
+    answers = {
+      'com.atproto.repo.createRecord': { status: 502, body: { error: 'UpstreamFailure', message: 'Bad Gateway' } },
+      'com.atproto.repo.getRecord': { status: 200, body: { uri, cid: 'bafyreia', value: { text: post.text } } },
+    };
+    const made = await blueskyAdapter.publishPost(connection(pdsUrl), post);
+    expect(made).toEqual({ id: uri, cid: 'bafyreia', url: `https://bsky.app/profile/ada.test/post/${rkey}` });
+    expect(JSON.parse(calls.find((call) => call.method === 'com.atproto.repo.createRecord')!.body)).toMatchObject({
+      repo: 'did:plc:ada',
+      collection: 'app.bsky.feed.post',
+      rkey,
+    });
+  });
+
+  it('reports the failure when no record was made under the key', async () => {
+    answers = {
+      'com.atproto.repo.createRecord': { status: 502, body: { error: 'UpstreamFailure', message: 'Bad Gateway' } },
+      'com.atproto.repo.getRecord': {
+        status: 400,
+        body: { error: 'RecordNotFound', message: 'Could not locate record' },
+      },
+    };
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(
+      new PlatformUnavailableError('Bad Gateway'),
+    );
+  });
+});
+
 describe('Bluesky sessions', () => {
   it("connects on the configured service and posts to the PDS the account's DID document names", async () => {
     const didDoc = {
@@ -164,7 +212,7 @@ describe('Bluesky sessions', () => {
     await expect(blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'account-password' })).rejects.toThrow(
       new PlatformRejectedError('use an app password (Settings → App Passwords), not your account password'),
     );
-    expect(calls).toEqual([
+    expect(calls.map(({ method, authorization }) => ({ method, authorization }))).toEqual([
       { method: 'com.atproto.server.createSession', authorization: undefined },
       { method: 'com.atproto.server.deleteSession', authorization: 'Bearer refresh-2' },
     ]);
@@ -184,7 +232,9 @@ describe('Bluesky sessions', () => {
       refreshToken: 'refresh-2',
       expiresAt: later.toISOString(),
     });
-    expect(calls).toEqual([{ method: 'com.atproto.server.refreshSession', authorization: 'Bearer refresh-jwt' }]);
+    expect(calls.map(({ method, authorization }) => ({ method, authorization }))).toEqual([
+      { method: 'com.atproto.server.refreshSession', authorization: 'Bearer refresh-jwt' },
+    ]);
 
     answers['com.atproto.server.refreshSession'] = {
       status: 400,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {} from '@atcute/atproto';
 import type { AppBskyFeedPost } from '@atcute/bluesky';
 import { Client, ClientResponseError, ok, simpleFetchHandler } from '@atcute/client';
@@ -218,22 +219,74 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     } as AppBskyFeedPost.Main;
     const repo = stored(connection, 'did');
     if (!isDid(repo)) throw new PlatformRejectedError('The Bluesky connection is incomplete');
-    const created = await call(async () =>
-      readable(
-        await ok(
-          client.post('com.atproto.repo.createRecord', {
-            input: { repo, collection: 'app.bsky.feed.post', record },
-            headers,
-          }),
+    const rkey = post.runStartedAt ? postRecordKey(post.runStartedAt, post.idempotencyKey, post.index) : null;
+    let created: { uri: string; cid: string };
+    try {
+      created = await call(async () =>
+        readable(
+          await ok(
+            client.post('com.atproto.repo.createRecord', {
+              input: { repo, collection: 'app.bsky.feed.post', record, ...(rkey ? { rkey } : {}) },
+              headers,
+            }),
+          ),
+          ['uri', 'cid'],
         ),
-        ['uri', 'cid'],
-      ),
-    );
+      );
+    } catch (error) {
+      // A refusal or a lost answer: the post may have been made by this very call or an earlier
+      // attempt whose answer never came back. Its record key says where it would be.
+      const earlier = rkey ? await existingRecord(client, repo, rkey, headers) : null;
+      if (!earlier) throw error;
+      created = earlier;
+    }
     return { id: created.uri, cid: created.cid, url: blueskyPostUrl(stored(connection, 'handle'), created.uri) };
   },
 
   threadUrl: (_connection, made) => made[0]?.url ?? null,
 };
+
+const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The record key a run's post is created under, the same on every attempt: a TID (microseconds
+ * since 1970, then a 10-bit clock id, as 13 base32-sortable characters) made of the run's start
+ * plus the post's position, the clock id from its idempotency key. A PDS creates a key only once,
+ * so a post whose answer was lost is found again rather than made twice; the keys sort in thread
+ * order like the TIDs Bluesky makes itself. Null when the run's start is not a time.
+ */
+export function postRecordKey(runStartedAt: string, idempotencyKey: string, index: number): string | null {
+  const startedMs = Date.parse(runStartedAt);
+  if (!Number.isFinite(startedMs) || startedMs < 0) return null;
+  const clockId = BigInt(createHash('sha256').update(idempotencyKey).digest().readUInt16BE(0) & 0x3ff);
+  let value = ((BigInt(startedMs) * 1000n + BigInt(index)) << 10n) | clockId;
+  let key = '';
+  for (let position = 0; position < 13; position += 1) {
+    key = TID_ALPHABET[Number(value & 31n)] + key;
+    value >>= 5n;
+  }
+  return key;
+}
+
+/** The post already stored under `rkey` in the account's repository, or null (none, or no answer). */
+async function existingRecord(
+  client: Client,
+  repo: Did,
+  rkey: string,
+  headers: HeadersInit,
+): Promise<{ uri: string; cid: string } | null> {
+  try {
+    const answer = await client.get('com.atproto.repo.getRecord', {
+      params: { repo, collection: 'app.bsky.feed.post', rkey },
+      headers,
+    });
+    return answer.ok && typeof answer.data.uri === 'string' && typeof answer.data.cid === 'string'
+      ? { uri: answer.data.uri, cid: answer.data.cid }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A reply's root and parent (uri + cid); posts made before cids were kept cannot be replied to. */
 function replyRefs(root: MadePost | null, parent: MadePost | null) {
