@@ -72,8 +72,10 @@ test('My Threads: newest first, Load More, filters, sort by title, and delete', 
   await expect(cards(page).last()).toContainText('Seeded thread 000');
   await expect(page.getByRole('button', { name: 'Load More Threads' })).toHaveCount(0);
 
-  // Theme: a case-insensitive substring; tone: an exact match.
+  // Theme: a case-insensitive substring; tone: an exact match. The panel opens on request.
+  await expect(page.getByLabel('Theme', { exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Filter & Sort' }).click();
+  await expect(page.getByRole('button', { name: 'Filter & Sort' })).toHaveAttribute('aria-expanded', 'true');
   await page.getByLabel('Theme', { exact: true }).fill('CLIM');
   await expect(cards(page)).toHaveCount(4);
   await expect(cards(page).first()).toContainText('#climate');

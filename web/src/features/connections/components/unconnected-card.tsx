@@ -1,7 +1,9 @@
 import { platformDisplayName } from '../../../../../shared/platforms';
 import type { Platform } from '../../../../../shared/schemas/thread';
+import { LockIcon } from '../../../components/ui/icons';
 import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { ConnectControl } from './connect-control';
+import '../connections.css';
 
 interface UnconnectedCardProps {
   platform: Platform;
@@ -15,7 +17,7 @@ export function UnconnectedCard({ platform, returnPath, unavailableReason }: Unc
   const name = platformDisplayName(platform);
   const details = PLATFORM_DETAILS[platform];
   return (
-    <article className="card stack connection-card" aria-label={`${name} connection`}>
+    <article className="card stack connection-card connection-card--unconnected" aria-label={`${name} connection`}>
       <h3>{name}</h3>
       <p>{details.description}</p>
       <div>
@@ -34,11 +36,12 @@ export function UnconnectedCard({ platform, returnPath, unavailableReason }: Unc
           ))}
         </ul>
       </div>
-      <p className="muted small">
-        🔒 Secure connection: your credentials are encrypted and never shown again; you can disconnect at any time.
+      <p className="muted small connection-card__secure">
+        <LockIcon /> Secure connection: your credentials are encrypted and never shown again; you can disconnect at any
+        time.
       </p>
       {unavailableReason ? (
-        <p className="notice">Not available for connection: {unavailableReason}</p>
+        <p className="notice notice--warning">Not available for connection: {unavailableReason}</p>
       ) : (
         <ConnectControl platform={platform} label="Connect" returnPath={returnPath} />
       )}

@@ -33,7 +33,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
         Filter &amp; Sort
       </button>
       <div id={panelId} hidden={!open} className="filter-sort__fields">
-        <div className="filter-sort__field">
+        <div className="field filter-sort__field">
           <label htmlFor={`${fieldId}-theme`}>Theme</label>
           <input
             id={`${fieldId}-theme`}
@@ -43,7 +43,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
             onChange={(event) => onFiltersChange({ ...filters, theme: event.target.value })}
           />
         </div>
-        <div className="filter-sort__field">
+        <div className="field filter-sort__field">
           <label htmlFor={`${fieldId}-tone`}>Tone</label>
           <select
             id={`${fieldId}-tone`}
@@ -58,7 +58,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
             ))}
           </select>
         </div>
-        <div className="filter-sort__field">
+        <div className="field filter-sort__field">
           <label htmlFor={`${fieldId}-sort`}>Sort by</label>
           <select
             id={`${fieldId}-sort`}
@@ -72,7 +72,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
             <option value="title">Title</option>
           </select>
         </div>
-        <div className="filter-sort__field">
+        <div className="field filter-sort__field">
           <label htmlFor={`${fieldId}-order`}>Order</label>
           <select
             id={`${fieldId}-order`}
