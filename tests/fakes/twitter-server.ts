@@ -9,13 +9,19 @@ export interface Tweet {
   authorId: string;
   text: string;
   inReplyTo: string | null;
+  /** Epoch ms. */
+  createdAt: number;
 }
 
 /**
  * A fault answered instead of the next POST /2/tweets: 429 carries x-rate-limit-reset `resetIn`
  * seconds ahead, and with `dailyResetIn` the user's spent 24-hour cap and its reset.
  */
-export type TweetFault = { status: 500 | 503 | 401 | 403 } | { status: 429; resetIn: number; dailyResetIn?: number };
+export type TweetFault =
+  | { status: 500 | 503 | 401 | 403 }
+  | { status: 429; resetIn: number; dailyResetIn?: number }
+  /** The post is made, but the answer is lost on the way back (a 503 instead of the 201). */
+  | { status: 503; madeThenLost: true };
 
 interface Account {
   id: string;
@@ -44,9 +50,10 @@ const ACCESS_TOKEN_SECONDS = 7200;
  * describes them: the consent page (GET /i/oauth2/authorize, a real HTML page whose Authorize
  * button redirects to the registered redirect URI with code and state), the token endpoint (HTTP
  * Basic client auth, single-use codes, redirect URI equality, the S256 verifier, rotating refresh
- * tokens, two-hour access tokens), GET /2/users/me and POST /2/tweets (bearer token and scope,
- * 280 by twitter-text's weighted count, duplicate content refused, replies to posts that exist).
- * Faults can be queued per POST /2/tweets.
+ * tokens, two-hour access tokens), GET /2/users/me, POST /2/tweets (bearer token and scope,
+ * 280 by twitter-text's weighted count, duplicate content refused, replies to posts that exist)
+ * and GET /2/users/:id/tweets (newest first, links as t.co links and &, <, > escaped as X answers
+ * them, start_time, referenced_tweets). Faults can be queued per POST /2/tweets.
  */
 export async function startTwitterServer(options: {
   clientId: string;
@@ -205,7 +212,7 @@ export async function startTwitterServer(options: {
     if (!authorize(req, res, 'tweet.write')) return;
     tweetCalls += 1;
     const fault = faults.get(tweetCalls);
-    if (fault) {
+    if (fault && !('madeThenLost' in fault)) {
       if (fault.status === 429) {
         const now = Math.ceil(Date.now() / 1000);
         const daily: Record<string, string> =
@@ -269,9 +276,50 @@ export async function startTwitterServer(options: {
       authorId: author,
       text,
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
+      createdAt: Date.now(),
     };
     tweets.push(tweet);
+    if (fault) return problem(res, 503, 'Service Unavailable', 'Service Unavailable');
     return sendJson(res, 201, { data: { id: tweet.id, text, edit_history_tweet_ids: [tweet.id] } });
+  };
+
+  /** A post's text as the API answers it: each link a t.co link, and &, < and > escaped. */
+  const asServed = (text: string) => {
+    let served = '';
+    let last = 0;
+    for (const { url, indices } of twitterText.extractUrlsWithIndices(text)) {
+      served += `${text.slice(last, indices[0])}https://t.co/${createHash('sha256').update(url).digest('hex').slice(0, 10)}`;
+      last = indices[1];
+    }
+    return (served + text.slice(last)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  };
+
+  const userTweets = (req: IncomingMessage, res: ServerResponse, userId: string, url: URL) => {
+    if (!authorize(req, res, 'tweet.read')) return;
+    const maxResults = Number(url.searchParams.get('max_results') ?? '10');
+    if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100) {
+      return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', {
+        errors: [{ message: 'The `max_results` query parameter value is not between 5 and 100' }],
+      });
+    }
+    const startTime = url.searchParams.get('start_time');
+    const since = startTime ? Date.parse(startTime) : Number.NEGATIVE_INFINITY;
+    const withReplies = (url.searchParams.get('tweet.fields') ?? '').split(',').includes('referenced_tweets');
+    const found = tweets
+      .filter((tweet) => tweet.authorId === userId && tweet.createdAt >= since)
+      .reverse()
+      .slice(0, maxResults)
+      .map((tweet) => ({
+        id: tweet.id,
+        text: asServed(tweet.text),
+        edit_history_tweet_ids: [tweet.id],
+        ...(withReplies && tweet.inReplyTo ? { referenced_tweets: [{ type: 'replied_to', id: tweet.inReplyTo }] } : {}),
+      }));
+    if (found.length === 0) return sendJson(res, 200, { meta: { result_count: 0 } });
+    return sendJson(res, 200, {
+      data: found,
+      meta: { result_count: found.length, newest_id: found[0]!.id, oldest_id: found.at(-1)!.id },
+    });
   };
 
   const server = await serveOnLoopback(async (req, res) => {
@@ -285,6 +333,8 @@ export async function startTwitterServer(options: {
       return sendJson(res, 200, { data: options.account });
     }
     if (route === 'POST /2/tweets') return createTweet(req, res);
+    const timeline = /^GET \/2\/users\/(\d+)\/tweets$/.exec(route);
+    if (timeline) return userTweets(req, res, timeline[1]!, url);
     return problem(res, 404, 'Not Found Error', `${route} is not an endpoint of this API`);
   });
   const { url } = server;

@@ -243,6 +243,37 @@ describe('publishing a thread to X through the queue', () => {
     expectChainedThread(sent, thread.sourceUrl);
   });
 
+  it('does not post twice when the attribution was made but its answer was lost (found among the posts since the run began)', async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    // The fifth post carries the article's link, which X shows as a t.co link.
+    twitter.failTweet(5, { status: 503, madeThenLost: true });
+    const thread = await publish(userId);
+
+    const row = await settle(userId, thread.id);
+
+    expect(row).toMatchObject({ status: 'completed', postsMade: 5 });
+    const sent = tweetsSince(start);
+    expect(sent).toHaveLength(5);
+    expectChainedThread(sent, thread.sourceUrl);
+  });
+
+  it('refuses a thread published again as X does (duplicate content), without claiming the earlier posts', async () => {
+    const userId = await connectedUser();
+    const thread = await publish(userId);
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
+    const start = twitter.tweets.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({
+      status: 'failed',
+      postsMade: 0,
+      error: 'Twitter/X refused the post: You are not allowed to create a Tweet with duplicate content.',
+    });
+    expect(tweetsSince(start)).toHaveLength(0);
+  });
+
   it('waits out a 429 until x-rate-limit-reset by re-queueing, then completes', async () => {
     const userId = await connectedUser();
     const start = twitter.tweets.length;

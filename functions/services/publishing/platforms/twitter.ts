@@ -1,3 +1,4 @@
+import twitterText from 'twitter-text';
 import { postRulesFor } from '../../../../shared/publishing/platform-rules';
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
@@ -12,7 +13,9 @@ import {
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
+  type LiveConnection,
   type OAuthConnectInput,
+  type OutgoingPost,
   type PlatformAdapter,
   PlatformRateLimitError,
   PlatformRejectedError,
@@ -57,6 +60,9 @@ async function tokenRequest(now: Date): Promise<Omit<TokenRequest, 'params'>> {
   };
 }
 
+/** X's refusal of a post whose text the account already posted. */
+class DuplicatePostError extends PlatformRejectedError {}
+
 /** One X API v2 call with the user's bearer token; failures mapped to the publishing error classes. */
 async function callApi<T>(
   accessToken: string,
@@ -91,7 +97,67 @@ async function callApi<T>(
   // could not store X's rotated refresh token, so the user reconnects.
   if (response.status === 401) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
   if (response.status >= 500) throw new PlatformUnavailableError(`${PLATFORM_NAME} is unavailable (${reason})`);
+  if (response.status === 403 && /duplicate content/i.test(reason)) {
+    throw new DuplicatePostError(`${PLATFORM_NAME} refused the post: ${reason}`);
+  }
   throw new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reason}`);
+}
+
+/** A post's text for comparison with X's copy of it, which shows links as t.co links and escapes &, < and >. */
+function comparable(text: string, served: boolean): string {
+  if (served) {
+    return text
+      .replace(/https:\/\/t\.co\/\w+/g, '\u0000')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+  }
+  let plain = '';
+  let last = 0;
+  for (const { indices } of twitterText.extractUrlsWithIndices(text)) {
+    plain += `${text.slice(last, indices[0])}\u0000`;
+    last = indices[1];
+  }
+  return plain + text.slice(last);
+}
+
+interface TimelinePost {
+  id: string;
+  text: string;
+  referenced_tweets?: { type: string; id: string }[];
+}
+
+/**
+ * The account's post of this run that X calls a duplicate: same text, replying to the same post,
+ * made since the run started (GET /2/users/:id/tweets). X takes no idempotency key, so a post
+ * whose answer was lost is found this way instead of failing the thread; a thread posted again
+ * later is still refused as a duplicate, since its earlier posts predate the run.
+ */
+async function postMadeThisRun(
+  connection: LiveConnection,
+  post: OutgoingPost,
+  now: Date,
+): Promise<TimelinePost | null> {
+  const userId = String(connection.connectionData.userId ?? '');
+  if (!userId || !post.runStartedAt) return null;
+  const query = new URLSearchParams({
+    max_results: '10',
+    start_time: new Date(post.runStartedAt).toISOString(),
+    'tweet.fields': 'referenced_tweets',
+  });
+  const timeline = await callApi<{ data?: TimelinePost[] }>(
+    connection.credentials.accessToken,
+    `/2/users/${encodeURIComponent(userId)}/tweets?${query}`,
+    { method: 'GET' },
+    now,
+  );
+  const wanted = comparable(post.text, false);
+  return (
+    timeline.data?.find((candidate) => {
+      const repliesTo = candidate.referenced_tweets?.find((reference) => reference.type === 'replied_to')?.id ?? null;
+      return comparable(candidate.text, true) === wanted && repliesTo === (post.parent?.id ?? null);
+    }) ?? null
+  );
 }
 
 function usernameOf(connection: { connectionData: Record<string, unknown> }): string {
@@ -155,15 +221,24 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   postRules: async () => postRulesFor('twitter'),
 
   async publishPost(connection, post): Promise<MadePost> {
-    const created = await callApi<{ data?: { id: string } }>(
-      connection.credentials.accessToken,
-      '/2/tweets',
-      {
-        method: 'POST',
-        body: { text: post.text, ...(post.parent ? { reply: { in_reply_to_tweet_id: post.parent.id } } : {}) },
-      },
-      new Date(),
-    );
+    const now = new Date();
+    let created: { data?: { id: string } };
+    try {
+      created = await callApi<{ data?: { id: string } }>(
+        connection.credentials.accessToken,
+        '/2/tweets',
+        {
+          method: 'POST',
+          body: { text: post.text, ...(post.parent ? { reply: { in_reply_to_tweet_id: post.parent.id } } : {}) },
+        },
+        now,
+      );
+    } catch (error) {
+      if (!(error instanceof DuplicatePostError)) throw error;
+      const earlier = await postMadeThisRun(connection, post, now);
+      if (!earlier) throw error;
+      created = { data: { id: earlier.id } };
+    }
     const id = created.data?.id;
     if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
     return { id, url: `https://x.com/${usernameOf(connection)}/status/${id}` };
