@@ -10,13 +10,20 @@ export interface GraphPost {
   link: string | null;
   /** The post a comment is on; null for a Page post. */
   parentId: string | null;
+  /** Epoch ms. */
+  createdAt: number;
 }
 
 /**
  * A fault answered instead of the next Page post or comment: a Graph rate limit (code 4, 17, 32 or
  * 613, with `estimated_time_to_regain_access` in minutes), a transient 500, or an invalid token (190).
  */
-export type GraphFault = { code: 4 | 17 | 32 | 613; regainMinutes: number } | { status: 500 } | { code: 190 };
+export type GraphFault =
+  | { code: 4 | 17 | 32 | 613; regainMinutes: number }
+  | { status: 500 }
+  | { code: 190 }
+  /** The post or comment is made, but the answer is lost (a transient 500 instead of its id). */
+  | { status: 500; madeThenLost: true };
 
 interface Page {
   id: string;
@@ -42,7 +49,8 @@ const ALL_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE
  * /oauth/access_token (client id and secret, single-use code, redirect_uri identical to the
  * dialog's, fb_exchange_token for a long-lived token), /me, /me/accounts with Page tokens,
  * /{page-id}?fields=access_token, /{page-id}/feed and /{post-id}/comments (a Page token of that
- * Page, the permissions each needs, appsecret_proof, 8,000-character comments), answering errors
+ * Page, the permissions each needs, appsecret_proof, 8,000-character comments), reading them back
+ * (GET /{page-id}/posts with `since`, GET /{post-id}/comments, newest first), answering errors
  * as `{ error: { message, type, code } }`. Faults can be queued per post or comment.
  */
 export async function startFacebookServer(options: {
@@ -202,14 +210,15 @@ ${choices}
   const publish = (res: ServerResponse, grant: TokenGrant, target: string, params: URLSearchParams, edge: string) => {
     publishCalls += 1;
     const fault = faults.get(publishCalls);
-    if (fault) {
-      if ('status' in fault) {
-        return graphError(res, 500, {
-          message: 'An unexpected error has occurred. Please retry your request later.',
-          code: 2,
-          is_transient: true,
-        });
-      }
+    const lost = fault && 'madeThenLost' in fault;
+    const transient = () =>
+      graphError(res, 500, {
+        message: 'An unexpected error has occurred. Please retry your request later.',
+        code: 2,
+        is_transient: true,
+      });
+    if (fault && !lost) {
+      if ('status' in fault) return transient();
       if (fault.code === 190) {
         return graphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
       }
@@ -245,8 +254,10 @@ ${choices}
         message,
         link: params.get('link'),
         parentId: null,
+        createdAt: Date.now(),
       };
       posts.push(post);
+      if (lost) return transient();
       return sendJson(res, 200, { id: post.id });
     }
     const parent = posts.find((post) => post.id === target && post.parentId === null);
@@ -266,9 +277,48 @@ ${choices}
       message,
       link: null,
       parentId: parent.id,
+      createdAt: Date.now(),
     };
     posts.push(comment);
+    if (lost) return transient();
     return sendJson(res, 200, { id: comment.id });
+  };
+
+  /** GET /{page-id}/posts and GET /{post-id}/comments: what a Page token of that Page may read back. */
+  const readBack = (res: ServerResponse, grant: TokenGrant, target: string, edge: string, params: URLSearchParams) => {
+    const limit = Math.min(Number(params.get('limit') ?? '25') || 25, 100);
+    const fields = (params.get('fields') ?? 'id').split(',');
+    const shown = (post: GraphPost) => ({
+      id: post.id,
+      ...(fields.includes('message') ? { message: post.message } : {}),
+      ...(fields.includes('created_time')
+        ? { created_time: new Date(post.createdAt).toISOString().replace(/\.\d+Z$/, '+0000') }
+        : {}),
+      ...(fields.includes('from')
+        ? { from: { id: post.pageId, name: options.pages.find((page) => page.id === post.pageId)?.name ?? '' } }
+        : {}),
+    });
+    const pageId = edge === 'posts' ? target : posts.find((post) => post.id === target)?.pageId;
+    if (!pageId) {
+      return graphError(res, 400, { message: `(#100) Object with ID '${target}' does not exist`, code: 100 });
+    }
+    if (grant.kind !== 'page' || grant.pageId !== pageId || !grant.scopes.includes('pages_read_engagement')) {
+      return graphError(res, 403, {
+        message: '(#10) This endpoint requires the pages_read_engagement permission',
+        code: 10,
+      });
+    }
+    const since = Number(params.get('since') ?? '0') * 1000;
+    const found = posts
+      .filter((post) =>
+        edge === 'posts'
+          ? post.pageId === target && post.parentId === null && post.createdAt >= since
+          : post.parentId === target,
+      )
+      .reverse()
+      .slice(0, limit)
+      .map(shown);
+    return sendJson(res, 200, { data: found });
   };
 
   const server = await serveOnLoopback(async (req, res) => {
@@ -309,6 +359,8 @@ ${choices}
       return sendJson(res, 200, { id: pageId, access_token: pageToken(grant, pageId) });
     }
     if (match && req.method === 'POST' && match[2]) return publish(res, grant, match[1]!, params, match[2]);
+    const reading = /^\/v21\.0\/([\w]+)\/(posts|comments)$/.exec(path);
+    if (reading && req.method === 'GET') return readBack(res, grant, reading[1]!, reading[2]!, params);
     return graphError(res, 400, { message: `Unknown path components: ${path}`, code: 2500 });
   });
   const { url } = server;

@@ -177,6 +177,19 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     expectPostThenComments(made, GAZETTE.id);
   });
 
+  it('does not post twice when the Page post or a comment was made but its answer was lost', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    const start = facebook.posts.length;
+    facebook.failPublish(1, { status: 500, madeThenLost: true });
+    facebook.failPublish(3, { status: 500, madeThenLost: true });
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 4 });
+    const made = postsSince(start);
+    expect(made).toHaveLength(4);
+    expectPostThenComments(made, GAZETTE.id);
+  });
+
   it('reads a Page rate limit as a wait of Facebook’s estimated time to regain access', async () => {
     const { userId } = await connect([GAZETTE.id]);
     const connection = await loadLiveConnection(userId, 'facebook', new Date());

@@ -16,6 +16,7 @@ import {
 import {
   type LiveConnection,
   type OAuthConnectInput,
+  type OutgoingPost,
   type PlatformAdapter,
   PlatformRateLimitError,
   PlatformRejectedError,
@@ -107,6 +108,35 @@ async function graph<T>(
     throw new PlatformUnavailableError(`${PLATFORM_NAME} is unavailable (${reason})`);
   }
   throw new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reason}`);
+}
+
+const pagePost = (id: string): MadePost => ({ id, url: `https://www.facebook.com/${id}` });
+
+/**
+ * The post or comment a failed call made after all: the Page's posts since the run began, or the
+ * comments on the thread's Page post, with the same message. Graph takes no idempotency key.
+ */
+async function madeDespiteFailure(pageId: string, post: OutgoingPost, token: string): Promise<MadePost | null> {
+  if (!post.root) {
+    if (!post.runStartedAt) return null;
+    const since = String(Math.floor(Date.parse(post.runStartedAt) / 1000));
+    const recent = await graph<{ data?: { id: string; message?: string }[] }>(`/${pageId}/posts`, token, {
+      method: 'GET',
+      params: { fields: 'id,message', since, limit: '10' },
+    });
+    const found = recent.data?.find((candidate) => candidate.message === post.text);
+    return found ? pagePost(found.id) : null;
+  }
+  const comments = await graph<{ data?: { id: string; message?: string; from?: { id?: string } }[] }>(
+    `/${post.root.id}/comments`,
+    token,
+    {
+      method: 'GET',
+      params: { fields: 'id,message,from', order: 'reverse_chronological', filter: 'stream', limit: '25' },
+    },
+  );
+  const found = comments.data?.find((candidate) => candidate.message === post.text && candidate.from?.id === pageId);
+  return found ? { id: found.id, url: null } : null;
 }
 
 /** The Pages kept in the connection's data (ids and names only; their tokens are never kept there). */
@@ -231,22 +261,30 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
 
   async publishPost(connection, post): Promise<MadePost> {
     const token = connection.credentials.accessToken;
-    if (!post.root) {
-      const pageId = selectedPageId(connection);
-      if (!pageId) throw new PlatformRejectedError(beyondSpecMessages.facebookPageRequired.title);
-      const created = await graph<{ id?: string }>(`/${pageId}/feed`, token, {
+    const pageId = selectedPageId(connection);
+    try {
+      if (!post.root) {
+        if (!pageId) throw new PlatformRejectedError(beyondSpecMessages.facebookPageRequired.title);
+        const created = await graph<{ id?: string }>(`/${pageId}/feed`, token, {
+          method: 'POST',
+          params: { message: post.text, link: post.article.url },
+        });
+        if (!created.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
+        return pagePost(created.id);
+      }
+      const comment = await graph<{ id?: string }>(`/${post.root.id}/comments`, token, {
         method: 'POST',
-        params: { message: post.text, link: post.article.url },
+        params: { message: post.text },
       });
-      if (!created.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
-      return { id: created.id, url: `https://www.facebook.com/${created.id}` };
+      if (!comment.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the comment's id`);
+      return { id: comment.id, url: null };
+    } catch (error) {
+      // A transient failure may come after Facebook made the post: look before a retry posts it again.
+      if (!(error instanceof PlatformUnavailableError) || !pageId) throw error;
+      const earlier = await madeDespiteFailure(pageId, post, token).catch(() => null);
+      if (!earlier) throw error;
+      return earlier;
     }
-    const comment = await graph<{ id?: string }>(`/${post.root.id}/comments`, token, {
-      method: 'POST',
-      params: { message: post.text },
-    });
-    if (!comment.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the comment's id`);
-    return { id: comment.id, url: null };
   },
 
   threadUrl: (_connection, made) => made[0]?.url ?? null,
