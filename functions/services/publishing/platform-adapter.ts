@@ -39,6 +39,12 @@ export interface OutgoingPost {
    * that keys records by time (Bluesky's TIDs) derives a stable record key from it and the position.
    */
   runStartedAt: string | null;
+  /**
+   * True for the first post a redelivered message attempts: the worker that took the message
+   * before may have made this post and stopped before recording it. A platform with no
+   * idempotency key of its own looks for it before posting.
+   */
+  mayAlreadyExist: boolean;
   /** The source article, for link cards. */
   article: { url: string; title: string };
 }

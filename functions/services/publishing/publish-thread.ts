@@ -215,6 +215,7 @@ export async function runPublishMessage(
         parent: run.made[index - 1] ?? null,
         idempotencyKey: `${run.runId}-${index}`,
         runStartedAt: run.startedAt,
+        mayAlreadyExist: attempt.receiveCount > 1 && index === madeBefore,
         article: message.article,
       });
       await recordPostMade(run, index, made, clock().toISOString());

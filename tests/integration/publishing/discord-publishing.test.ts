@@ -414,6 +414,7 @@ describe('publishing a thread to Discord through the queue', () => {
       parent: null,
       idempotencyKey: 'run-0',
       runStartedAt: null,
+      mayAlreadyExist: false,
       article: { url: ARTICLE, title: THREAD_TITLE },
     };
 

@@ -29,7 +29,10 @@ const { putThread } = await import('../../../functions/data/thread-repository');
 const { listConnections, selectPublishTarget, loadLiveConnection } = await import(
   '../../../functions/services/connections/connections'
 );
-const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
+const { requestPublish, getPublishStatus, runPublishMessage } = await import(
+  '../../../functions/services/publishing/publish-thread'
+);
+const { startFreshRun } = await import('../../../functions/data/publish-run-repository');
 const { facebookAdapter } = await import('../../../functions/services/publishing/platforms/facebook');
 const { PlatformRateLimitError } = await import('../../../functions/services/publishing/platform-adapter');
 
@@ -188,6 +191,65 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     const made = postsSince(start);
     expect(made).toHaveLength(4);
     expectPostThenComments(made, GAZETTE.id);
+  });
+
+  it('finds the Page post a worker made but did not record before it stopped, when SQS delivers the message again', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    const thread = makeThread(userId, THREE_POSTS);
+    await putThread(thread);
+    const posts = ['Boats return before sunrise.', 'Buyers bid at six, and the best fish go first.', ATTRIBUTION];
+    const runId = randomUUID();
+    const startedAt = new Date(Date.now() - 1_000).toISOString();
+    await startFreshRun({
+      userId,
+      threadId: thread.id,
+      platform: 'facebook',
+      runId,
+      status: 'pending',
+      posts,
+      made: [],
+      error: null,
+      postUrl: null,
+      leaseUntil: null,
+      startedAt,
+      updatedAt: startedAt,
+    });
+    // The first delivery's worker made the Page post, then stopped before recording it.
+    const start = facebook.posts.length;
+    const leftBehind: GraphPost = {
+      id: `${GAZETTE.id}_${randomUUID().slice(0, 8)}`,
+      pageId: GAZETTE.id,
+      message: posts[0]!,
+      link: ARTICLE,
+      parentId: null,
+      createdAt: Date.now(),
+    };
+    facebook.posts.push(leftBehind);
+
+    await runPublishMessage(
+      {
+        userId,
+        threadId: thread.id,
+        platform: 'facebook',
+        runId,
+        article: { url: ARTICLE, title: thread.title },
+        rateLimitWaits: 0,
+      },
+      { receiveCount: 2, maxReceiveCount: 5 },
+    );
+
+    const [row] = (await getPublishStatus(userId, thread.id, new Date())).platforms;
+    expect(row).toMatchObject({
+      status: 'completed',
+      postsMade: 3,
+      postUrl: `https://www.facebook.com/${leftBehind.id}`,
+    });
+    const made = postsSince(start);
+    expect(made.map((post) => [post.message, post.parentId])).toEqual([
+      [posts[0], null],
+      [posts[1], leftBehind.id],
+      [posts[2], leftBehind.id],
+    ]);
   });
 
   it('reads a Page rate limit as a wait of Facebook’s estimated time to regain access', async () => {

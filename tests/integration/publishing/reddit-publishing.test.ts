@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSubreddit, type SubmitFault, startRedditServer } from '../../fakes/reddit-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
+import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 const CLIENT = { clientId: 'reddit-app-1', clientSecret: 'reddit-secret-1' };
@@ -282,6 +282,19 @@ describe('publishing a thread to Reddit through the queue', () => {
     expect(made).toHaveLength(1);
     expect(reddit.stats.submitCalls).toBe(calls + 1);
     expect(row).toMatchObject({ status: 'completed', postUrl: made[0]!.url });
+  });
+
+  it('finds the post a worker made but did not record before it stopped, when the message comes again', async () => {
+    const userId = await connectedUser();
+    const live = (await loadLiveConnection(userId, 'reddit', new Date()))!;
+    const post = { ...firstPost('Boats return before sunrise.'), mayAlreadyExist: true };
+    const calls = reddit.stats.submitCalls;
+    const made = await redditAdapter.publishPost(live, { ...post, mayAlreadyExist: false });
+    expect(reddit.stats.submitCalls).toBe(calls + 1);
+
+    // Delivered again: the post is found, not submitted a second time.
+    expect(await redditAdapter.publishPost(live, post)).toEqual(made);
+    expect(reddit.stats.submitCalls).toBe(calls + 1);
   });
 
   it('shows a refusal Reddit sends with a 200 and json.errors as the row’s error', async () => {

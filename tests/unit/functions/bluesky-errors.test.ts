@@ -64,6 +64,7 @@ const post = {
   parent: null,
   idempotencyKey: 'run-0',
   runStartedAt: '2026-01-01T00:00:00.000Z',
+  mayAlreadyExist: false,
   article: { url: 'https://news.example.com/a', title: 'Harbour' },
 };
 const NOW = new Date('2026-01-01T00:00:00Z');

@@ -113,10 +113,11 @@ async function graph<T>(
 const pagePost = (id: string): MadePost => ({ id, url: `https://www.facebook.com/${id}` });
 
 /**
- * The post or comment a failed call made after all: the Page's posts since the run began, or the
- * comments on the thread's Page post, with the same message. Graph takes no idempotency key.
+ * The post or comment an earlier attempt made (a failed call, or a worker that stopped before
+ * recording it): the Page's posts since the run began, or the comments on the thread's Page post,
+ * with the same message. Graph takes no idempotency key.
  */
-async function madeDespiteFailure(pageId: string, post: OutgoingPost, token: string): Promise<MadePost | null> {
+async function alreadyMade(pageId: string, post: OutgoingPost, token: string): Promise<MadePost | null> {
   if (!post.root) {
     if (!post.runStartedAt) return null;
     const since = String(Math.floor(Date.parse(post.runStartedAt) / 1000));
@@ -262,6 +263,10 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
   async publishPost(connection, post): Promise<MadePost> {
     const token = connection.credentials.accessToken;
     const pageId = selectedPageId(connection);
+    if (post.mayAlreadyExist && pageId) {
+      const earlier = await alreadyMade(pageId, post, token);
+      if (earlier) return earlier;
+    }
     try {
       if (!post.root) {
         if (!pageId) throw new PlatformRejectedError(beyondSpecMessages.facebookPageRequired.title);
@@ -281,7 +286,7 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
     } catch (error) {
       // A transient failure may come after Facebook made the post: look before a retry posts it again.
       if (!(error instanceof PlatformUnavailableError) || !pageId) throw error;
-      const earlier = await madeDespiteFailure(pageId, post, token).catch(() => null);
+      const earlier = await alreadyMade(pageId, post, token).catch(() => null);
       if (!earlier) throw error;
       return earlier;
     }

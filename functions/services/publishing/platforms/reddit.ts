@@ -196,7 +196,7 @@ function submitFailure(errors: RedditFormError[], headers: Headers): Error {
   return new PlatformRejectedError(`Reddit refused the post: ${errors.map(([, message]) => message).join('; ')}`);
 }
 
-/** How far back a post counts as this attempt's own when Reddit's answer to it was lost. */
+/** How far back a post counts as this run's own when Reddit's answer to it was lost (or its worker stopped). */
 const LOST_ANSWER_WINDOW_MS = 15 * 60_000;
 
 interface RedditPost {
@@ -322,6 +322,11 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
       );
     }
     const submission = { subreddit, title: redditTitle(post.article.title), text: post.text };
+    // A worker before this one may have posted it and stopped before recording it.
+    if (post.mayAlreadyExist) {
+      const made = await findJustMadePost(connection, submission);
+      if (made) return made;
+    }
     let reply: RedditReply<SubmitReply>;
     try {
       reply = await callAsUser<SubmitReply>(connection, {
