@@ -221,11 +221,16 @@ async function restoreAdminSeat(userId: string): Promise<void> {
 }
 
 async function isAdminSeatReleased(userId: string): Promise<boolean> {
+  const released = (await readAdminCounter())?.uncountedAdmins;
+  return released instanceof Set && released.has(userId);
+}
+
+/** The admin counter item (count, uncountedAdmins), read consistently; undefined before the first admin. */
+async function readAdminCounter(): Promise<Record<string, unknown> | undefined> {
   const result = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.counter('ADMINS'), ConsistentRead: true }),
   );
-  const released = result.Item?.uncountedAdmins;
-  return released instanceof Set && released.has(userId);
+  return result.Item;
 }
 
 /** Every admin's user id, from the roles listing (gsi1 `ROLE#admin`), page by page. */
@@ -263,10 +268,7 @@ export async function forgetUncountedAdmin(userId: string): Promise<void> {
 
 /** The admin counter's value (0 before the first admin). */
 export async function countAdmins(): Promise<number> {
-  const result = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.counter('ADMINS'), ConsistentRead: true }),
-  );
-  return Number(result.Item?.count ?? 0);
+  return Number((await readAdminCounter())?.count ?? 0);
 }
 
 /** A user as the admin listing shows them. */

@@ -5,16 +5,15 @@ import { ExtractionError } from '../../lib/errors';
 import {
   type AllowedHost,
   assertPathAllowed,
-  BodyTooLargeError,
   connectedAddressRefusal,
   defaultPort,
   isAllowedHost,
   literalAddressRefusal,
   parseAllowedHosts,
   publicOnlyLookup,
-  readCapped,
   stripBrackets,
 } from '../../lib/outbound/host-guard';
+import { BodyTooLargeError, readCapped } from '../../lib/outbound/read-capped';
 
 /** Limits and exceptions for one server-side page fetch. */
 export interface SafeFetchOptions {

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeGuild, startDiscordServer } from '../../fakes/discord-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
+import { ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 const APP = {
@@ -406,17 +406,7 @@ describe('publishing a thread to Discord through the queue', () => {
     const userId = `user-${randomUUID()}`;
     await connectThroughConsent(userId);
     const live = (await loadLiveConnection(userId, 'discord', new Date()))!;
-    const post = {
-      text: 'Hello',
-      index: 0,
-      total: 1,
-      root: null,
-      parent: null,
-      idempotencyKey: 'run-0',
-      runStartedAt: null,
-      mayAlreadyExist: false,
-      article: { url: ARTICLE, title: THREAD_TITLE },
-    };
+    const post = firstPost('Hello');
 
     await expect(discordAdapter.publishPost(live, post)).rejects.toThrow('No Discord channel selected');
   });

@@ -14,8 +14,9 @@ import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
 import { ValidationError } from '../../../lib/errors';
 import { classifyAddress, describeBlockReason } from '../../../lib/outbound/address-policy';
-import { BlockedAddressError, isPrivateHostAllowed, readCapped } from '../../../lib/outbound/host-guard';
+import { BlockedAddressError, isPrivateHostAllowed } from '../../../lib/outbound/host-guard';
 import { type GuardedFetch, publicOnlyFetch } from '../../../lib/outbound/public-only-fetch';
+import { readCapped } from '../../../lib/outbound/read-capped';
 import {
   authorizationUrl as buildAuthorizationUrl,
   exchangeCode,
