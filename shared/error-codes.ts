@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'credit_package_unavailable',
   'payment_provider_failed',
   'payment_verification_failed',
+  'checkout_session_not_found',
   // Articles and generation
   'invalid_url',
   'extraction_failed',

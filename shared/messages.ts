@@ -335,6 +335,7 @@ export const apiErrorMessages = {
   account_deleted: 'This account has been deleted.',
   email_mismatch: 'The email you typed does not match your account email.',
   webhook_signature_invalid: 'The webhook signature does not match its body.',
+  checkout_session_not_found: 'This checkout was not found. Please start your purchase again from Credits.',
   oauth_state_invalid: 'This sign-in link is invalid or has expired. Please connect again.',
   internal_error: 'Something went wrong on our side. Please try again.',
   request_in_progress: 'This request is still being processed. Please wait a moment before retrying.',

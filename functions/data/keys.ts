@@ -31,6 +31,7 @@ export const itemTypes = {
   accountDeletion: 'account-deletion',
   oauthState: 'oauth-state',
   oauthApp: 'oauth-app',
+  testCheckoutSession: 'test-checkout-session',
 } as const;
 
 export const keys = {
@@ -151,6 +152,15 @@ export const keys = {
     gsi1sk: `${createdAt}#${sessionId}`,
   }),
   fulfilmentsOfUserPartition: (userId: string) => `PAYMENTS#${userId}`,
+  /**
+   * A local test checkout issued to a user: in the user's partition, so only its own user finds it
+   * (and deleting the account removes it).
+   */
+  testCheckoutSession: (userId: string, sessionId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `TEST_CHECKOUT#${sessionId}`,
+  }),
+  testCheckoutSessionPrefix: 'TEST_CHECKOUT#',
 
   /** An admin's platform toggle; no item means the platform is enabled. */
   platformSetting: (platform: string): ItemKey => ({ pk: 'SETTINGS', sk: `PLATFORM#${platform}` }),

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { CreditPackage } from '../../shared/schemas/credits';
 import { db, isConditionFailure, queryAllPages, tableName } from './client';
 import { recordLedgerEntry } from './credits-repository';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 
 /** Every package, active or not, ordered by sortOrder. */
 export async function listCreditPackages(): Promise<CreditPackage[]> {
@@ -40,6 +40,44 @@ export async function seedCreditPackagesIfMissing(packages: readonly CreditPacka
       if (!isConditionFailure(error)) throw error;
     }
   }
+}
+
+/** A local test checkout as `POST /api/credits/checkout` issued it: what its completion may grant. */
+export interface TestCheckoutSession {
+  sessionId: string;
+  userId: string;
+  packageId: string;
+  credits: number;
+  createdAt: string;
+}
+
+/** Records a test checkout issued to a user (its session id is fresh, so nothing is overwritten). */
+export async function saveTestCheckoutSession(session: TestCheckoutSession): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.testCheckoutSession(session.userId, session.sessionId),
+        type: itemTypes.testCheckoutSession,
+        ...session,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** The test checkout issued to this user under this id, or null (made up, or another user's). */
+export async function getTestCheckoutSession(userId: string, sessionId: string): Promise<TestCheckoutSession | null> {
+  const result = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.testCheckoutSession(userId, sessionId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!result.Item) return null;
+  const { packageId, credits, createdAt } = result.Item;
+  return { sessionId, userId, packageId: String(packageId), credits: Number(credits), createdAt: String(createdAt) };
 }
 
 /** A paid Checkout Session, as every fulfilment path (webhook, return page, test checkout) sees it. */

@@ -17,6 +17,7 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'generation jobs', prefix: keys.generationJobPrefix },
   { what: 'security events', prefix: keys.securityEventPrefix },
   { what: 'pending OAuth states', prefix: keys.oauthStatePrefix },
+  { what: 'local test checkouts', prefix: keys.testCheckoutSessionPrefix },
   { what: 'role', prefix: singletonSortKeys.role },
   { what: 'profile', prefix: singletonSortKeys.profile },
 ];

@@ -3,14 +3,12 @@ import { logger } from '../lib/logger';
 import { webhookHandler } from '../lib/webhook-handler';
 import { fulfilFromWebhookEvent } from '../services/payments/credit-checkout';
 import { stripeAccess } from '../services/payments/stripe-client';
-
-/** Stripe's default: signatures older than five minutes are refused (replays). */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
+import { verifyStripeEvent } from '../services/payments/stripe-webhook';
 
 /**
  * POST /api/stripe/webhook (`webhook` kind: no JWT, the raw body byte for byte). Stripe's signature
- * over that body proves the sender; paid Checkout Sessions are fulfilled once, whichever of this
- * and the return page comes first.
+ * over that body, dated within five minutes of now either way, proves the sender; paid Checkout
+ * Sessions are fulfilled once, whichever of this and the return page comes first.
  */
 export const handler = webhookHandler<Stripe.Event>(
   {
@@ -19,12 +17,7 @@ export const handler = webhookHandler<Stripe.Event>(
       const access = await stripeAccess();
       const signature = headers['stripe-signature'];
       if (!access || !signature) throw new Error('Stripe is not configured or the signature is missing');
-      return access.stripe.webhooks.constructEvent(
-        rawBody,
-        signature,
-        access.webhookSecret,
-        SIGNATURE_TOLERANCE_SECONDS,
-      );
+      return verifyStripeEvent(access, rawBody, signature, new Date());
     },
   },
   async ({ payload }) => {

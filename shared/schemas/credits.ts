@@ -30,7 +30,13 @@ export const creditPackageListSchema = z.object({ packages: z.array(creditPackag
 /** POST /api/credits/checkout */
 export const createCreditCheckoutRequestSchema = z.object({ packageId: z.string().min(1).max(100) });
 export type CreateCreditCheckoutRequest = z.infer<typeof createCreditCheckoutRequestSchema>;
-export const creditCheckoutSchema = z.object({ url: z.url() });
+/**
+ * Where Buy leads: Stripe Checkout's address, or the local test checkout's path on the app's own
+ * origin (a single leading slash, so never another host).
+ */
+export const creditCheckoutSchema = z.object({
+  url: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/(?![/\\])/, 'Not a path of this app')]),
+});
 
 /** A Checkout Session id as Stripe (`cs_…`) or the local test checkout (`test_…`) makes them. */
 export const checkoutSessionIdSchema = z

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { creditMessages } from '../../../shared/messages';
+import { apiErrorMessages, creditMessages } from '../../../shared/messages';
 import type { CreditPackage } from '../../../shared/schemas/credits';
-import { fulfilPaidSession, getFulfilment, type PaidSession } from '../../data/payments-repository';
+import {
+  fulfilPaidSession,
+  getFulfilment,
+  getTestCheckoutSession,
+  type PaidSession,
+  saveTestCheckoutSession,
+  type TestCheckoutSession,
+} from '../../data/payments-repository';
 import { config } from '../../lib/config';
-import { DomainError, ValidationError } from '../../lib/errors';
+import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { MetricUnit, metrics } from '../../lib/metrics';
 import { activeCreditPackages } from './credit-packages';
@@ -28,21 +35,38 @@ async function activePackage(packageId: string): Promise<CreditPackage> {
   return pkg;
 }
 
+/** A test checkout completion naming a session not issued to the caller for that package. */
+export class CheckoutSessionNotFoundError extends NotFoundError {
+  constructor() {
+    super(apiErrorMessages.checkout_session_not_found, 'checkout_session_not_found');
+  }
+}
+
 /**
  * Opens a checkout for a package: a Stripe Checkout Session when Stripe is configured, otherwise
- * the app's own test checkout page. Returns the URL the browser opens.
+ * the app's own test checkout page, recorded as issued to the caller. Returns the URL the browser
+ * opens: Stripe's address, or the test checkout's path, which the SPA opens on its own origin (the
+ * one the user is signed in on, `localhost` or `127.0.0.1` alike), never taken from the request.
  */
-export async function createCreditCheckout(userId: string, packageId: string): Promise<{ url: string }> {
+export async function createCreditCheckout(userId: string, packageId: string, now: Date): Promise<{ url: string }> {
   const pkg = await activePackage(packageId);
-  const appUrl = config().appPublicUrl.replace(/\/$/, '');
   const access = await stripeAccess().catch((error: unknown) => {
     logger.error('stripe unavailable', { error });
     throw new PaymentProviderError();
   });
   if (!access) {
     const sessionId = `${TEST_SESSION_PREFIX}${randomUUID()}`;
-    return { url: `${appUrl}/credits/test-checkout?package_id=${pkg.id}&session_id=${sessionId}` };
+    await saveTestCheckoutSession({
+      sessionId,
+      userId,
+      packageId: pkg.id,
+      credits: pkg.credits,
+      createdAt: now.toISOString(),
+    });
+    const query = new URLSearchParams({ package_id: pkg.id, session_id: sessionId });
+    return { url: `/credits/test-checkout?${query}` };
   }
+  const appUrl = config().appPublicUrl.replace(/\/$/, '');
   try {
     const session = await access.stripe.checkout.sessions.create({
       mode: 'payment',
@@ -137,6 +161,21 @@ export async function verifyCreditPayment(userId: string, sessionId: string, now
   return { credits: paid.credits };
 }
 
+/**
+ * What completing a test checkout may fulfil: only a session `createCreditCheckout` issued to this
+ * user for this package, with the credits it was issued for. Anything else (a made-up id, another
+ * user's session, another package) is not found and grants nothing.
+ */
+export function testCheckoutToFulfil(
+  issued: TestCheckoutSession | null,
+  request: { userId: string; packageId: string },
+): PaidSession {
+  if (!issued || issued.userId !== request.userId || issued.packageId !== request.packageId) {
+    throw new CheckoutSessionNotFoundError();
+  }
+  return { sessionId: issued.sessionId, userId: issued.userId, packageId: issued.packageId, credits: issued.credits };
+}
+
 /** The local test checkout's 'Complete test payment': the same fulfilment as a Stripe payment. */
 export async function completeTestCheckout(
   userId: string,
@@ -144,9 +183,10 @@ export async function completeTestCheckout(
   now: Date,
 ): Promise<{ credits: number }> {
   if (await stripeAccess()) throw new ValidationError('The test checkout is off while Stripe is configured');
-  const pkg = await activePackage(input.packageId);
-  await fulfil({ sessionId: input.sessionId, userId, packageId: pkg.id, credits: pkg.credits }, now);
-  return { credits: pkg.credits };
+  const issued = await getTestCheckoutSession(userId, input.sessionId);
+  const paid = testCheckoutToFulfil(issued, { userId, packageId: input.packageId });
+  await fulfil(paid, now);
+  return { credits: paid.credits };
 }
 
 export class PaymentVerificationError extends DomainError {

@@ -5,6 +5,7 @@ import { creditMessages } from '../../../../../shared/messages';
 import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { loadRuntimeConfig } from '../../../config/runtime-config';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useCompleteTestCheckout } from '../api/complete-test-checkout';
 import { useCreditPackages } from '../api/get-credit-packages';
@@ -52,7 +53,16 @@ export function TestCheckoutPage() {
       { sessionId, packageId },
       {
         onSuccess: () => navigate(paths.credits.getHref({ success: true, sessionId }), { replace: true }),
-        onError: () => toast({ ...creditMessages.purchaseFailed, variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: creditMessages.purchaseFailed.title,
+            // A session this user was not issued is refused with its own reason (start again from Credits).
+            description:
+              error instanceof ApiError && error.code === 'checkout_session_not_found'
+                ? error.message
+                : creditMessages.purchaseFailed.description,
+            variant: 'destructive',
+          }),
       },
     );
   return (
