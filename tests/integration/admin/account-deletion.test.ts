@@ -114,7 +114,7 @@ describe('account deletion', () => {
       method: 'POST',
       body: { packageId: pack?.id },
     });
-    const sessionId = new URL(checkout.body.url).searchParams.get('session_id') ?? '';
+    const sessionId = new URL(checkout.body.url, stack.url).searchParams.get('session_id') ?? '';
     const paid = await api(stack.url, '/api/credits/test-checkout', {
       token: buyer.token,
       method: 'POST',
