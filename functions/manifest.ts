@@ -19,7 +19,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
  * - `webhook`: no token; the raw body reaches the handler byte for byte for its signature check,
  *   under the handler's own size cap (400 `webhook_signature_invalid` / `payload_too_large`).
  * - `oauth-callback`: no token; a signed, single-use `state` issued to a signed-in user instead
- *   (400 `oauth_state_invalid` when missing, forged, expired, foreign or used).
+ *   (400 `oauth_state_invalid` when missing, forged, expired, foreign or used; a route with
+ *   `onFailure`, like the connections' callback, redirects the browser back with the error instead).
  */
 export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callback';
 

@@ -64,3 +64,32 @@ test('buys the 100 pack through the local test checkout, once, however often the
   await expect(cancelled).toHaveURL(`${stack.url}/credits`);
   await expect(cancelled.getByTestId('paid-credits')).toHaveText('100');
 });
+
+test('Buy on http://127.0.0.1 opens the test checkout on that same origin, where a made-up session is refused', async ({
+  page,
+}) => {
+  // The stack knows itself as localhost (APP_PUBLIC_URL); the user opened it by IP, another origin.
+  const origin = stack.url.replace('//localhost:', '//127.0.0.1:');
+  expect(origin).not.toBe(stack.url);
+  await signUp(page, origin, `ip-buyer-${Date.now()}@example.com`);
+
+  // A checkout this user was never issued adds nothing and says why.
+  await page.goto(`${origin}/credits/test-checkout?package_id=agency&session_id=test_made-up-by-hand`);
+  await page.getByRole('button', { name: 'Complete test payment' }).click();
+  await expect(
+    page.getByText('This checkout was not found. Please start your purchase again from Credits.'),
+  ).toBeVisible();
+
+  await page.goto(`${origin}/credits`);
+  await expect(page.getByTestId('paid-credits')).toHaveText('0');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  const checkout = await popupPromise;
+  await checkout.waitForURL(/\/credits\/test-checkout\?/);
+
+  expect(new URL(checkout.url()).origin).toBe(origin);
+  await checkout.getByRole('button', { name: 'Complete test payment' }).click();
+  await expect(checkout.getByText('100 credits have been added to your account.')).toBeVisible();
+  await expect(checkout).toHaveURL(`${origin}/credits`);
+  await expect(checkout.getByTestId('paid-credits')).toHaveText('100');
+});

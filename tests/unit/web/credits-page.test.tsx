@@ -51,6 +51,17 @@ function renderCredits(entry = '/credits') {
   );
 }
 
+/** Answers the checkout request with `answer`, clicks Buy on /credits and returns the tab Buy opened. */
+async function buyWith(answer: () => Promise<Response>) {
+  checkoutAnswer = answer;
+  const tab = { location: { href: '' }, close: vi.fn() };
+  vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  renderCredits();
+  await screen.findByRole('radio', { name: /100 credits/ });
+  await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+  return tab;
+}
+
 describe('/credits', () => {
   it('shows the balance, the Admin badge, and the 100 pack preselected as Most Popular with prices', async () => {
     renderCredits();
@@ -93,18 +104,33 @@ describe('/credits', () => {
     expect(body).toEqual({ packageId: 'popular' });
   });
 
+  it("opens the local test checkout's path on the origin this page is on", async () => {
+    const tab = await buyWith(async () =>
+      Response.json({ url: '/credits/test-checkout?package_id=popular&session_id=test_1' }),
+    );
+
+    await waitFor(() =>
+      expect(tab.location.href).toBe(
+        `${window.location.origin}/credits/test-checkout?package_id=popular&session_id=test_1`,
+      ),
+    );
+  });
+
+  it("refuses a checkout address on another host given as '//host' and says 'Purchase Failed'", async () => {
+    const tab = await buyWith(async () => Response.json({ url: '//evil.example/credits/test-checkout' }));
+
+    expect(await screen.findByText('Purchase Failed')).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+  });
+
   it("says 'Purchase Failed' and closes the tab when the checkout cannot be made", async () => {
-    checkoutAnswer = async () =>
+    const tab = await buyWith(async () =>
       Response.json(
         { error: 'Failed to create checkout session. Please try again.', code: 'payment_provider_failed' },
         { status: 502 },
-      );
-    const tab = { location: { href: '' }, close: vi.fn() };
-    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    renderCredits();
-    await screen.findByRole('radio', { name: /100 credits/ });
-
-    await userEvent.click(screen.getByRole('button', { name: 'Buy' }));
+      ),
+    );
 
     expect(await screen.findByText('Purchase Failed')).toBeTruthy();
     expect(tab.close).toHaveBeenCalled();
