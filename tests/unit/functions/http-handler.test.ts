@@ -116,7 +116,10 @@ describe('the HTTP handler stack', () => {
 
     const refused = await counting(event({ claims: gone }), context);
     expect(refused.statusCode).toBe(401);
-    expect(JSON.parse(refused.body ?? '')).toEqual({ error: 'This account has been deleted.', code: 'account_deleted' });
+    expect(JSON.parse(refused.body ?? '')).toEqual({
+      error: 'This account has been deleted.',
+      code: 'account_deleted',
+    });
     // Only the deletion itself may run again, and only until it has finished.
     expect((await resuming(event({ claims: gone }), context)).statusCode).toBe(204);
     await tombstones.finishAccountTombstone('gone-1', new Date(), later);
