@@ -13,7 +13,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
  * routes, in the CDK app and the local bridge alike) and by the handler's own middy stack
  * (functions/lib/http-handler.ts, webhook-handler.ts, oauth-callback-handler.ts):
  * - `public`: anyone; no caller.
- * - `user`: a valid Cognito token (401 `unauthorized` without one).
+ * - `user`: a valid Cognito token (401 `unauthorized` without one) of an account that is not deleted
+ *   (401 `account_deleted`; also checked by `admin` and `oauth-callback` routes).
  * - `admin`: a valid token and the caller's stored role is `admin` (403 `admin_required` otherwise);
  *   the role is read from the table on every call, never taken from the token's groups.
  * - `webhook`: no token; the raw body reaches the handler byte for byte for its signature check,
@@ -27,13 +28,23 @@ export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callbac
 /** The kinds whose requests carry a verified Cognito token. */
 export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
 
+/**
+ * The kinds whose requests act for one user account (a token's, or the OAuth state's user): each
+ * checks that the account is not deleted, so each can read the table.
+ */
+export const ACCOUNT_KINDS: readonly RouteKind[] = [...TOKEN_KINDS, 'oauth-callback'];
+
 export type QueueName = 'generation' | 'publishing';
 
 /** Secrets a function may read, each a key of the deployment's API keys secret and an env var of the same name. */
 export type SecretName = 'OPENAI_API_KEY' | 'OAUTH_STATE_SECRET';
 
 /** Cognito admin actions on the app's user pool. */
-export type CognitoAdminAction = 'AdminDeleteUser' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
+export type CognitoAdminAction =
+  | 'AdminUserGlobalSignOut'
+  | 'AdminDeleteUser'
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup';
 
 /**
  * What a function touches; the CDK app grants exactly this and nothing else (least privilege), and
@@ -114,7 +125,8 @@ export const routes: RouteEntry[] = [
     handler: 'http/delete-me',
     auth: 'user',
     timeoutSeconds: 60,
-    access: { table: 'write', cognito: ['AdminDeleteUser'] },
+    // Sessions revoked (refresh tokens) before the sign-in identity is deleted.
+    access: { table: 'write', cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
   },
   {
     method: 'POST',

@@ -1,28 +1,63 @@
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { type ItemKey, itemTypes, keys } from './keys';
 import { addToTotals, type PlatformTotals } from './stats-repository';
+import { TTL_ATTRIBUTE } from './table-definition';
 
-/** Marks an account as being deleted (kept until the very last step). */
-export async function markAccountDeletion(userId: string, now: string): Promise<void> {
+/** A deleted account's tombstone: when its deletion started and, once done, when it finished. */
+export interface AccountTombstone {
+  requestedAt: string;
+  finishedAt: string | null;
+}
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Lays the tombstone of an account whose deletion starts (a rerun keeps the first start time); from
+ * then on the account's tokens are refused and nothing acts for it, until `expiresAt`.
+ */
+export async function layAccountTombstone(userId: string, now: Date, expiresAt: Date): Promise<void> {
   await db.send(
-    new PutCommand({
+    new UpdateCommand({
       TableName: tableName(),
-      Item: { ...keys.accountDeletion(userId), type: itemTypes.accountDeletion, userId, requestedAt: now },
+      Key: keys.accountTombstone(userId),
+      UpdateExpression:
+        'SET #type = :type, userId = :userId, requestedAt = if_not_exists(requestedAt, :now), #ttl = :ttl',
+      ExpressionAttributeNames: { '#type': 'type', '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: {
+        ':type': itemTypes.accountTombstone,
+        ':userId': userId,
+        ':now': now.toISOString(),
+        ':ttl': epochSeconds(expiresAt),
+      },
     }),
   );
 }
 
-/** True while an account's deletion has started but not finished. */
-export async function isAccountBeingDeleted(userId: string): Promise<boolean> {
-  const result = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.accountDeletion(userId), ConsistentRead: true }),
+/** Records that the deletion finished; the tombstone now lasts until `expiresAt`. */
+export async function finishAccountTombstone(userId: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.accountTombstone(userId),
+      UpdateExpression: 'SET finishedAt = :now, #ttl = :ttl',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':ttl': epochSeconds(expiresAt) },
+    }),
   );
-  return Boolean(result.Item);
 }
 
-export async function clearAccountDeletionMark(userId: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.accountDeletion(userId) }));
+/**
+ * The account's tombstone while it holds (one consistent GetItem). DynamoDB's TTL removes expired
+ * items only eventually, and dynalite not at all, so the expiry is compared here.
+ */
+export async function findAccountTombstone(userId: string, now: Date): Promise<AccountTombstone | null> {
+  const { Item: item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.accountTombstone(userId), ConsistentRead: true }),
+  );
+  if (!item || Number(item[TTL_ATTRIBUTE]) <= epochSeconds(now)) return null;
+  return { requestedAt: String(item.requestedAt), finishedAt: item.finishedAt ? String(item.finishedAt) : null };
 }
 
 /** Deletes every item of a user's partition whose sort key starts with `prefix` (or equals it). */

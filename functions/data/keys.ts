@@ -16,7 +16,6 @@ export const singletonSortKeys = {
   profile: 'PROFILE',
   role: 'ROLE',
   credits: 'CREDITS',
-  accountDeletion: 'DELETION',
 } as const;
 
 /** The `type` attribute of each entity, for readers of the raw table. */
@@ -28,7 +27,7 @@ export const itemTypes = {
   thread: 'thread',
   generationJob: 'generation-job',
   securityEvent: 'security-event',
-  accountDeletion: 'account-deletion',
+  accountTombstone: 'account-tombstone',
   oauthState: 'oauth-state',
   oauthApp: 'oauth-app',
   testCheckoutSession: 'test-checkout-session',
@@ -123,8 +122,11 @@ export const keys = {
   securityEventsOfTypePartition: (eventType: string) => `SECURITY_EVENTS#${eventType}`,
   securityEventsOfUserAndTypePartition: (userId: string, eventType: string) => `SECURITY_EVENTS#${userId}#${eventType}`,
 
-  /** Present while an account is being deleted: nothing may recreate the account meanwhile. */
-  accountDeletion: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.accountDeletion }),
+  /**
+   * A deleted account's tombstone, laid when its deletion starts and kept until every token of the
+   * account has expired: outside the user's partition, which the deletion empties.
+   */
+  accountTombstone: (userId: string): ItemKey => ({ pk: `DELETED_ACCOUNT#${userId}`, sk: 'TOMBSTONE' }),
 
   /** A pending OAuth redirect's single-use nonce (functions/lib/oauth-state.ts), with a TTL. */
   oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),

@@ -2,8 +2,11 @@ import { deleteAccountRequestSchema } from '../../shared/schemas/account';
 import { httpHandler } from '../lib/http-handler';
 import { deleteAccount } from '../services/account-deletion';
 
-/** DELETE /api/me: deletes the caller's account and everything in it. */
-export const handler = httpHandler({ body: deleteAccountRequestSchema }, async ({ body, caller }) => {
-  await deleteAccount(caller, body.confirmEmail, new Date());
-  return { status: 204 };
-});
+/** DELETE /api/me: deletes the caller's account and everything in it (again, after a run that stopped midway). */
+export const handler = httpHandler(
+  { body: deleteAccountRequestSchema, resumesAccountDeletion: true },
+  async ({ body, caller }) => {
+    await deleteAccount(caller, body.confirmEmail, new Date());
+    return { status: 204 };
+  },
+);

@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminDeleteUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP } from './cognito-groups';
@@ -28,8 +29,27 @@ export async function addUserToAdminGroup(username: string, poolId = userPoolId(
   );
 }
 
-/** Deletes the sign-in identity; a user that is already gone counts as deleted. */
+/** cognito-local's answer to an operation it does not implement (its error type `CognitoLocal#Unsupported`). */
+const EMULATOR_UNSUPPORTED = 'Unsupported';
+
+/**
+ * Revokes every refresh token of the user (AdminUserGlobalSignOut), so no new tokens can be had.
+ * cognito-local has no global sign-out: only against it, and only that answer, is let through; the
+ * account's tombstone still refuses its tokens there. In the cloud every failure stops the deletion.
+ */
+async function signOutEverywhere(username: string): Promise<void> {
+  try {
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: username }));
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UserNotFoundException') return;
+    const emulated = Boolean(config().endpoints.cognito);
+    if (!(emulated && error instanceof Error && error.name === EMULATOR_UNSUPPORTED)) throw error;
+  }
+}
+
+/** Signs the user out everywhere, then deletes the sign-in identity; a user already gone counts as deleted. */
 export async function deleteAuthUser(username: string): Promise<void> {
+  await signOutEverywhere(username);
   try {
     await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: username }));
   } catch (error) {

@@ -41,6 +41,16 @@ export class ForbiddenError extends DomainError {
   }
 }
 
+/**
+ * A token of a deleted account: valid as far as the gateway can tell (signature, expiry), but its
+ * account is tombstoned, so every route refuses it and nothing is written for it.
+ */
+export class AccountDeletedError extends DomainError {
+  constructor() {
+    super(401, apiErrorMessages.account_deleted, {}, 'account_deleted');
+  }
+}
+
 /** A signed-in caller on an admin route whose stored role is not admin. */
 export class AdminRequiredError extends ForbiddenError {
   constructor() {

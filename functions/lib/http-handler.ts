@@ -4,7 +4,14 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages';
 import type { RouteKind } from '../manifest';
-import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
+import {
+  AccountDeletedError,
+  AdminRequiredError,
+  DomainError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+} from './errors';
 import { logger } from './logger';
 import { metricsMiddleware } from './metrics';
 import { tracerMiddleware } from './tracer';
@@ -147,8 +154,33 @@ const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> =
   },
 };
 
-/** `user`: the verified caller, 401 without one. `public`: no caller at all (`admin`: see below). */
-function identifyCaller(kind: RouteKind): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
+/**
+ * Refuses a deleted account (401 `account_deleted`) before its request does anything: the gateway
+ * checks only a token's signature and expiry, so a token issued before the deletion still passes
+ * there. One consistent GetItem of the account's tombstone. `resumesDeletion` (DELETE /api/me only)
+ * lets a deletion that has not finished be run again to its end.
+ */
+export async function refuseDeletedAccount(userId: string, now: Date, resumesDeletion = false): Promise<void> {
+  // Loaded here, as the admin check is, so public routes and code without a table never open the data layer.
+  const { findAccountTombstone } = await import('../data/account-deletion-repository');
+  const tombstone = await findAccountTombstone(userId, now);
+  if (tombstone && !(resumesDeletion && !tombstone.finishedAt)) throw new AccountDeletedError();
+}
+
+/** What a route stack may relax for its route. */
+export interface RouteStackOptions {
+  /** The route runs an account's deletion, so it may resume one that did not finish. */
+  resumesAccountDeletion?: boolean;
+}
+
+/**
+ * `user`: the verified caller, 401 without one, 401 `account_deleted` for a deleted account.
+ * `public`: no caller at all (`admin`: see below).
+ */
+function identifyCaller(
+  kind: RouteKind,
+  options: RouteStackOptions,
+): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
   return {
     before: async (request) => {
       if (kind !== 'user' && kind !== 'admin') {
@@ -159,6 +191,7 @@ function identifyCaller(kind: RouteKind): MiddlewareObj<HttpEvent, HttpResponse,
       request.context.caller = caller;
       // An admin route records the refused check first (requireStoredAdminRole), then answers 401.
       if (!caller && kind === 'user') throw new UnauthorizedError();
+      if (caller) await refuseDeletedAccount(caller.userId, new Date(), options.resumesAccountDeletion);
     },
   };
 }
@@ -191,6 +224,7 @@ export function routeStack(
   kind: RouteKind,
   core: (event: HttpEvent, context: RouteContext) => Promise<HttpResponse>,
   guards: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext>[] = [],
+  options: RouteStackOptions = {},
 ): RouteHandler {
   const stack = middy<HttpEvent, HttpResponse, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -198,7 +232,7 @@ export function routeStack(
     .use(tracerMiddleware())
     .use(metricsMiddleware())
     .use(errorToHttp)
-    .use(identifyCaller(kind));
+    .use(identifyCaller(kind, options));
   if (kind === 'admin') stack.use(requireStoredAdminRole);
   for (const guard of guards) stack.use(guard);
   return Object.assign(stack.handler(core), { kind });
@@ -216,23 +250,29 @@ export function httpHandler<TBody = undefined, TQuery = undefined, TParams = und
   route: (input: HttpInput<TBody, TQuery, TParams, Caller | null>) => Promise<HttpResult>,
 ): RouteHandler;
 export function httpHandler<TBody = undefined, TQuery = undefined, TParams = undefined>(
-  options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' | 'admin' },
+  options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' | 'admin' } & RouteStackOptions,
   route: (input: HttpInput<TBody, TQuery, TParams, Caller>) => Promise<HttpResult>,
 ): RouteHandler;
 export function httpHandler<TBody, TQuery, TParams>(
-  options: Schemas<TBody, TQuery, TParams> & { auth?: JsonKind },
+  options: Schemas<TBody, TQuery, TParams> & { auth?: JsonKind } & RouteStackOptions,
   // biome-ignore lint/suspicious/noExplicitAny: the overloads above type the caller precisely
   route: (input: HttpInput<TBody, TQuery, TParams, any>) => Promise<HttpResult>,
 ): RouteHandler {
-  return routeStack(options.auth ?? 'user', async (event, context) => {
-    const result = await route({
-      body: parseInput(options.body, readJsonBody(event), 'request body'),
-      query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
-      params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
-      caller: context.caller,
-      event,
-      context,
-    });
-    return json(result.status, result.body, result.headers);
-  });
+  const { auth = 'user', resumesAccountDeletion } = options;
+  return routeStack(
+    auth,
+    async (event, context) => {
+      const result = await route({
+        body: parseInput(options.body, readJsonBody(event), 'request body'),
+        query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
+        params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
+        caller: context.caller,
+        event,
+        context,
+      });
+      return json(result.status, result.body, result.headers);
+    },
+    [],
+    { resumesAccountDeletion },
+  );
 }

@@ -9,6 +9,7 @@ import {
   parseInput,
   type RouteContext,
   type RouteHandler,
+  refuseDeletedAccount,
   routeStack,
 } from './http-handler';
 import { logger } from './logger';
@@ -41,7 +42,8 @@ const stateQuery = z.object({ state: z.string().min(1).max(4096) });
 
 /**
  * Builds an `oauth-callback` route handler: no token (the provider redirects the browser here),
- * a signed single-use `state` instead, checked and spent before the route runs.
+ * a signed single-use `state` instead, checked and spent before the route runs, and refused when
+ * the user who started the flow has deleted their account since.
  */
 export function oauthCallbackHandler<TQuery>(
   options: OAuthCallbackOptions<TQuery>,
@@ -53,7 +55,10 @@ export function oauthCallbackHandler<TQuery>(
     before: async (request) => {
       const parsed = stateQuery.safeParse(request.event.queryStringParameters ?? {});
       if (!parsed.success) throw new OAuthStateError();
-      request.context.oauthState = await consumeOAuthState(parsed.data.state, providerOf(request.event), new Date());
+      const state = await consumeOAuthState(parsed.data.state, providerOf(request.event), new Date());
+      // The flow acts for the user who started it: not once their account is deleted.
+      await refuseDeletedAccount(state.userId, new Date());
+      request.context.oauthState = state;
     },
   };
   const guards: MiddlewareObj<HttpEvent, HttpResponse, Error, OAuthContext>[] = [];

@@ -1,11 +1,12 @@
 import { apiErrorMessages } from '../../shared/messages';
-import { clearAccountDeletionMark, deleteUserItems, markAccountDeletion } from '../data/account-deletion-repository';
+import { deleteUserItems, finishAccountTombstone, layAccountTombstone } from '../data/account-deletion-repository';
 import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../data/account-repository';
 import { keys, singletonSortKeys } from '../data/keys';
 import { detachFulfilmentsFromUser } from '../data/payments-repository';
 import { deleteAuthUser } from '../lib/cognito';
 import { ValidationError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../lib/token-lifetimes';
 
 /** What goes, in the spec's order (§4 Account deletion), each a sort-key prefix of the user's partition. */
 const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
@@ -22,10 +23,16 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'profile', prefix: singletonSortKeys.profile },
 ];
 
+/** Until when a tombstone must hold: every token the account was issued by `at` has expired then. */
+export function tombstoneExpiry(at: Date): Date {
+  return new Date(at.getTime() + LONGEST_TOKEN_LIFETIME_SECONDS * 1000);
+}
+
 /**
- * Deletes a user's account: every item of theirs, in the spec's order, then the sign-in identity.
- * A deletion mark written first stops anything recreating the account midway, and every step is
- * idempotent, so a run that crashed can simply be run again to the end.
+ * Deletes a user's account: every item of theirs, in the spec's order, then the sign-in identity
+ * (its sessions revoked first). The tombstone laid first refuses the account's tokens from then on,
+ * so nothing recreates or adds to the account midway or after; every step is idempotent, so a run
+ * that crashed can be run again to the end (the one request a tombstoned token may still make).
  */
 export async function deleteAccount(
   caller: { userId: string; username: string; email: string },
@@ -35,7 +42,7 @@ export async function deleteAccount(
   if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
     throw new ValidationError(apiErrorMessages.email_mismatch, 'email_mismatch');
   }
-  await markAccountDeletion(caller.userId, now.toISOString());
+  await layAccountTombstone(caller.userId, now, tombstoneExpiry(now));
   // First, while the balance still exists: a paid session delivered again later must find its
   // fulfilment detached from the account, and so add nothing (and recreate nothing).
   const detached = await detachFulfilmentsFromUser(caller.userId, now.toISOString());
@@ -47,5 +54,7 @@ export async function deleteAccount(
   }
   await forgetUncountedAdmin(caller.userId);
   await deleteAuthUser(caller.username);
-  await clearAccountDeletionMark(caller.userId);
+  // Tokens could be issued until the sign-in identity went, so the tombstone counts from now.
+  const finishedAt = new Date(Math.max(Date.now(), now.getTime()));
+  await finishAccountTombstone(caller.userId, finishedAt, tombstoneExpiry(finishedAt));
 }

@@ -1,7 +1,6 @@
 import { creditView, dailyAllowance } from '../../shared/credits';
 import { utcDate } from '../../shared/dates';
-import { apiErrorMessages } from '../../shared/messages';
-import { isAccountBeingDeleted } from '../data/account-deletion-repository';
+import { findAccountTombstone } from '../data/account-deletion-repository';
 import {
   type AccountRecords,
   createCreditsIfMissing,
@@ -12,7 +11,7 @@ import {
 } from '../data/account-repository';
 import { refreshFreeCreditsIfStale, settlePendingGrant } from '../data/credits-repository';
 import { config } from '../lib/config';
-import { DomainError } from '../lib/errors';
+import { AccountDeletedError } from '../lib/errors';
 
 export interface AccountIdentity {
   userId: string;
@@ -42,8 +41,8 @@ export async function ensureAccount(identity: AccountIdentity, now: Date): Promi
     await settlePendingGrant(identity.userId);
     return getAccountRecords(identity.userId);
   }
-  if (await isAccountBeingDeleted(identity.userId))
-    throw new DomainError(410, apiErrorMessages.account_deleted, {}, 'account_deleted');
+  // A request that passed the route's check just before the deletion started must not recreate it.
+  if (await findAccountTombstone(identity.userId, now)) throw new AccountDeletedError();
   const createdAt = now.toISOString();
   const role = existing.role ?? initialRole(identity.email);
   await createRoleIfMissing(identity.userId, role, createdAt);

@@ -24,6 +24,7 @@ import { logger } from '../lib/logger';
 import { countBy, MetricUnit, metrics } from '../lib/metrics';
 import { draftThread, threadContent } from './article-analysis';
 import { articleForGeneration } from './article-extraction';
+import { isMessageOfDeletedAccount } from './deleted-accounts';
 
 // The worker's side of a generation; submitting a job is in generation-submission.ts.
 
@@ -56,13 +57,14 @@ function busyOr(kind: 'generation' | 'internal', message: string): JobFailure {
 /**
  * The worker's side: extract, generate, charge (new threads only), save, record. Safe against
  * redelivery and duplicates: an ended job is left alone, the thread id is fixed at submission, and
- * the charge is once per thread id. Expected failures end the job; unexpected ones are thrown so
+ * the charge is once per thread id. A message of a deleted account is dropped. Expected failures end the job; unexpected ones are thrown so
  * SQS retries them, and on the last attempt the job is marked failed before the message goes to the DLQ.
  */
 export async function runGenerationJob(
   message: GenerationMessage,
   attempt: { receiveCount: number; maxReceiveCount: number; timeoutSeconds: number },
 ): Promise<void> {
+  if (await isMessageOfDeletedAccount(message, 'generation', new Date())) return;
   const job = await getJob(message.userId, message.jobId);
   if (!job) throw new Error(`generation job ${message.jobId} does not exist`);
   const startedAt = new Date();
@@ -72,6 +74,8 @@ export async function runGenerationJob(
   if (!(await startJobAttempt(job.userId, job.jobId, startedAt.toISOString(), staleBefore))) return;
   try {
     const content = await generate(job);
+    // Generating takes seconds: an account deleted meanwhile gets no thread and no charge.
+    if (await isMessageOfDeletedAccount(message, 'generation', new Date())) return;
     const updatedAt = new Date().toISOString();
     if (job.isNewThread) {
       const thread: Thread = {

@@ -1,4 +1,4 @@
-import { type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import {
   AccountRecovery,
@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
+import { TOKEN_VALIDITY } from '../../functions/lib/token-lifetimes';
 import type { StageConfig } from '../config';
 
 export interface AuthProps {
@@ -72,6 +73,10 @@ export class Auth {
       authFlows: { userPassword: true, userSrp: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
+      // The same constant sets how long a deleted account's tombstone refuses its tokens.
+      idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idTokenMinutes),
+      accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessTokenMinutes),
+      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshTokenDays),
       ...(google
         ? {
             supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO, UserPoolClientIdentityProvider.GOOGLE],

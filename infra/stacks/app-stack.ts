@@ -4,6 +4,7 @@ import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import {
+  ACCOUNT_KINDS,
   type Access,
   authTriggerAccess,
   authTriggers,
@@ -29,13 +30,14 @@ export interface AppStackProps extends StackProps {
 }
 
 /**
- * What each handler module touches, from its manifest entries. An `admin` route reads the caller's
- * stored role, so it can always read the table.
+ * What each handler module touches, from its manifest entries. A route acting for an account
+ * (`user`, `admin`, `oauth-callback`) reads the account's tombstone, and an `admin` route the
+ * caller's stored role, so each can always read the table.
  */
 export function accessByHandler(): Map<string, Access> {
   const access = new Map<string, Access>();
   for (const route of routes) {
-    const table = route.auth === 'admin' && !route.access.table ? 'read' : route.access.table;
+    const table = ACCOUNT_KINDS.includes(route.auth) ? (route.access.table ?? 'read') : route.access.table;
     access.set(route.handler, { ...route.access, ...(table ? { table } : {}) });
   }
   for (const entry of [...queues, ...schedules]) access.set(entry.handler, entry.access);

@@ -25,6 +25,7 @@ import { sendToQueue } from '../../lib/queues';
 import { queues } from '../../manifest';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { ReconnectRequiredError } from '../connections/oauth-flow';
+import { isMessageOfDeletedAccount } from '../deleted-accounts';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
@@ -175,7 +176,7 @@ async function failRun(run: PublishRun, error: string, now: Date): Promise<void>
 
 /**
  * The worker's step: posts what is not yet made, storing each remote id at once, so a redelivery
- * resumes at the first post not made. 429s re-queue the message with the platform's delay; a
+ * resumes at the first post not made; nothing for a deleted account (the message is dropped). 429s re-queue the message with the platform's delay; a
  * refusal fails the row; other failures throw so SQS retries, and the last attempt fails the row
  * before the message goes to the DLQ.
  */
@@ -184,6 +185,7 @@ export async function runPublishMessage(
   attempt: { receiveCount: number; maxReceiveCount: number },
   clock: () => Date = () => new Date(),
 ): Promise<void> {
+  if (await isMessageOfDeletedAccount(message, 'publishing', clock())) return;
   const run = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
   if (!run) {
     const current = await getPublishRun(message.userId, message.threadId, message.platform);

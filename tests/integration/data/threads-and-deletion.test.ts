@@ -140,11 +140,18 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
     expect(await deletion.countUserItems('leaver')).toBe(0);
   });
 
-  it('refuses to recreate an account while its deletion runs', async () => {
+  it('refuses to recreate a deleted account while its tombstone holds, and writes nothing for it', async () => {
     const identity = { userId: 'half-gone', email: 'half@example.com' };
-    await deletion.markAccountDeletion(identity.userId, 'now');
-    await expect(ensureAccount(identity, new Date())).rejects.toThrow(/deleted/);
-    await deletion.clearAccountDeletionMark(identity.userId);
-    await expect(ensureAccount(identity, new Date())).resolves.toMatchObject({ role: 'user' });
+    const expiresAt = new Date('2026-03-31T10:00:00Z');
+    await deletion.layAccountTombstone(identity.userId, new Date('2026-03-01T10:00:00Z'), expiresAt);
+
+    await expect(ensureAccount(identity, new Date('2026-03-31T09:59:59Z'))).rejects.toMatchObject({
+      status: 401,
+      code: 'account_deleted',
+    });
+    expect(await deletion.countUserItems(identity.userId)).toBe(0);
+    // Past its expiry no token of the account can still be valid; dynalite has no TTL, the read compares.
+    expect(await deletion.findAccountTombstone(identity.userId, expiresAt)).toBeNull();
+    await expect(ensureAccount(identity, expiresAt)).resolves.toMatchObject({ role: 'user' });
   });
 });

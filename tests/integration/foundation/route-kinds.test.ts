@@ -231,6 +231,16 @@ describe('OAuth callback routes', () => {
 
     expect(result.body).toEqual({ userId: 'user-1', code: 'x' });
   });
+
+  it('refuse the state of a user whose account was deleted after the flow began, before the route runs', async () => {
+    const state = (await lib.state.issueOAuthState('leaving-1', 'reddit', new Date())).state;
+    const { layAccountTombstone } = await import('../../../functions/data/account-deletion-repository');
+    await layAccountTombstone('leaving-1', new Date(), new Date(Date.now() + 3_600_000));
+
+    const result = await call(handler(), callback({ state, code: 'abc' }));
+
+    expect(result).toEqual({ status: 401, body: { error: 'This account has been deleted.', code: 'account_deleted' } });
+  });
 });
 
 describe('the manifest', () => {

@@ -1,9 +1,15 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ForbiddenError } from '../../../functions/lib/errors';
 import { callerFromEvent, httpHandler } from '../../../functions/lib/http-handler';
 import { threadParamsSchema } from '../../../shared/schemas/thread';
+import { startTestTable } from '../../helpers/test-table';
+
+// Every token route reads its caller's tombstone: an in-memory dynalite table holds them.
+const table = await startTestTable();
+const tombstones = await import('../../../functions/data/account-deletion-repository');
+afterAll(() => table.stop());
 
 function event(overrides: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> & { claims?: Record<string, unknown> }) {
   const { claims, ...rest } = overrides;
@@ -92,5 +98,34 @@ describe('the HTTP handler stack', () => {
     }
     const fine = await byId(event({ claims: user, pathParameters: { threadId: 'f00d' } }), context);
     expect(fine.statusCode).toBe(200);
+  });
+
+  it("refuses a deleted account's still-valid token with 401 account_deleted before the route runs", async () => {
+    let ran = 0;
+    const counting = httpHandler({}, async () => {
+      ran += 1;
+      return { status: 204 };
+    });
+    const resuming = httpHandler({ resumesAccountDeletion: true }, async () => {
+      ran += 1;
+      return { status: 204 };
+    });
+    const gone = { ...user, sub: 'gone-1', 'cognito:username': 'gone-1' };
+    const later = new Date(Date.now() + 3_600_000);
+    await tombstones.layAccountTombstone('gone-1', new Date(), later);
+
+    const refused = await counting(event({ claims: gone }), context);
+    expect(refused.statusCode).toBe(401);
+    expect(JSON.parse(refused.body ?? '')).toEqual({
+      error: 'This account has been deleted.',
+      code: 'account_deleted',
+    });
+    // Only the deletion itself may run again, and only until it has finished.
+    expect((await resuming(event({ claims: gone }), context)).statusCode).toBe(204);
+    await tombstones.finishAccountTombstone('gone-1', new Date(), later);
+    expect((await resuming(event({ claims: gone }), context)).statusCode).toBe(401);
+    expect(ran).toBe(1);
+    // Another account's token is not affected.
+    expect((await counting(event({ claims: user }), context)).statusCode).toBe(204);
   });
 });

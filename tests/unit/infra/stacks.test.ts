@@ -8,6 +8,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexes } from '../../../functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
+import { LONGEST_TOKEN_LIFETIME_SECONDS, TOKEN_VALIDITY } from '../../../functions/lib/token-lifetimes';
 import {
   routes as allRoutes,
   authTriggers,
@@ -215,6 +216,11 @@ describe('app stack', () => {
         'ALLOW_USER_SRP_AUTH',
         'ALLOW_REFRESH_TOKEN_AUTH',
       ]),
+      // The one constant a deleted account's tombstone also outlives.
+      IdTokenValidity: TOKEN_VALIDITY.idTokenMinutes,
+      AccessTokenValidity: TOKEN_VALIDITY.accessTokenMinutes,
+      RefreshTokenValidity: LONGEST_TOKEN_LIFETIME_SECONDS / 60,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes', RefreshToken: 'minutes' },
     });
     app.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
   });
@@ -687,12 +693,25 @@ describe('least privilege: each function gets what its manifest entry declares, 
     ({ app } = synth());
   });
 
-  it('lets only account deletion call AdminDeleteUser', () => {
-    const allowed = allHandlers.filter((handler) =>
-      grantsOf(app, handler).some(({ action }) => action === 'cognito-idp:AdminDeleteUser'),
-    );
+  it('lets only account deletion call AdminDeleteUser and AdminUserGlobalSignOut (sessions revoked first)', () => {
+    for (const action of ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']) {
+      const allowed = allHandlers.filter((handler) => grantsOf(app, handler).some((grant) => grant.action === action));
 
-    expect(allowed).toEqual(['http/delete-me']);
+      expect(allowed, action).toEqual(['http/delete-me']);
+    }
+  });
+
+  it('lets every route acting for an account read the table (its tombstone), even one declaring no table', () => {
+    const accountRoutes = routes.filter((route) => ['user', 'admin', 'oauth-callback'].includes(route.auth));
+    for (const route of accountRoutes) {
+      expect(
+        grantsOf(app, route.handler).some(({ action }) => action === 'dynamodb:GetItem'),
+        route.handler,
+      ).toBe(true);
+    }
+    expect(accountRoutes.find((route) => route.handler === 'http/post-check-content-sensitivity')?.access.table).toBe(
+      undefined,
+    );
   });
 
   it('gives table writes only to functions declaring write, and read-only routes no write at all', () => {

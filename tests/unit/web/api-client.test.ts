@@ -3,8 +3,9 @@ import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../../web/src/lib/api-client';
 import { classifyAuthError } from '../../../web/src/lib/auth-errors';
 
+const signOutUser = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('../../../web/src/lib/auth-loader', () => ({
-  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token', signOutUser } }),
 }));
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -45,6 +46,17 @@ describe('apiRequest', () => {
     const error = await apiRequest('/threads/x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, message: 'Thread not found', code: 'thread_not_found' });
+  });
+
+  it('signs the user out when the API says their account is deleted, and only then', async () => {
+    signOutUser.mockClear();
+    route(() => Response.json({ error: 'Authentication required', code: 'unauthorized' }, { status: 401 }));
+    await expect(apiRequest('/me')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(signOutUser).not.toHaveBeenCalled();
+
+    route(() => Response.json({ error: 'This account has been deleted.', code: 'account_deleted' }, { status: 401 }));
+    await expect(apiRequest('/me')).rejects.toMatchObject({ status: 401, code: 'account_deleted' });
+    expect(signOutUser).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the message but no code when the server sends an unknown code', async () => {

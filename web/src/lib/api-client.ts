@@ -80,7 +80,12 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) {
+    const error = await errorOf(response);
+    // The account is gone, but its tokens stay valid until they expire: end this device's session.
+    if (error.code === 'account_deleted') await (await loadAuth()).auth.signOutUser();
+    throw error;
+  }
   if (response.status === 204 || response.headers.get('Content-Length') === '0') {
     return options.schema ? options.schema.parse(undefined) : (undefined as T);
   }
