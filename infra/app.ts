@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App } from 'aws-cdk-lib';
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { OFFLINE_ACCOUNT, OFFLINE_REGION } from './cli';
 import { parseStageConfig } from './config';
 import { AppStack } from './stacks/app-stack';
@@ -77,6 +78,9 @@ new AppStack(app, `${prefix}-App`, {
   projectRoot,
   description: `ThreadSnip ${config.stage}: auth, API, functions, queues, schedules and web hosting`,
 });
+
+// cdk-nag's AwsSolutions pack: an unsuppressed error fails the synth (README, "cdk-nag").
+Aspects.of(app).add(new AwsSolutionsChecks());
 
 try {
   app.synth();

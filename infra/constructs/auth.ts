@@ -10,6 +10,7 @@ import {
   UserPoolGroup,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
 import { TOKEN_VALIDITY } from '../../functions/lib/token-lifetimes';
@@ -51,6 +52,21 @@ export class Auth {
       deletionProtection: props.config.isProduction,
       removalPolicy: props.removalPolicy,
     });
+    NagSuppressions.addResourceSuppressions(this.userPool, [
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'Spec §5 sets the sign-up password rule: at least 6 characters, no character classes required',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'Spec: sign-in is email and password (or Google); a consumer app with no MFA step in its sign-in flow',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          "The Plus plan's threat protection is billed per active user; Essentials plus API throttling suffice here",
+      },
+    ]);
     new UserPoolGroup(scope, 'AdminGroup', { userPool: this.userPool, groupName: ADMIN_GROUP });
 
     const { config, publicUrl } = props;

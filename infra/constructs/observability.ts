@@ -193,7 +193,7 @@ export class Observability extends Construct {
     );
 
     if (!props.alarmEmail) return;
-    const topic = new Topic(this, 'AlarmTopic');
+    const topic = new Topic(this, 'AlarmTopic', { enforceSSL: true });
     topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(topic);
     const alarm = (alarmId: string, metric: IMetric, description: string, threshold: number) =>

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
@@ -19,8 +19,9 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 
@@ -56,10 +57,29 @@ export class Site {
   constructor(scope: Construct, props: SiteProps) {
     this.scope = scope;
     const stack = Stack.of(scope);
+    // CloudFront's standard logs and the site bucket's S3 access logs, kept as long as the functions' logs.
+    const accessLogs = new Bucket(scope, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront delivers its logs with an ACL grant, so this bucket must accept ACLs.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(props.config.logRetention) }],
+      removalPolicy: props.removalPolicy,
+      autoDeleteObjects: !props.config.isProduction,
+    });
+    NagSuppressions.addResourceSuppressions(accessLogs, [
+      {
+        id: 'AwsSolutions-S1',
+        reason: 'This is the access log bucket: logging its own log deliveries would add nothing',
+      },
+    ]);
     this.bucket = new Bucket(scope, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'site-bucket/',
       removalPolicy: props.removalPolicy,
       autoDeleteObjects: !props.config.isProduction,
     });
@@ -72,6 +92,9 @@ export class Site {
     this.distribution = new Distribution(scope, 'Distribution', {
       comment: `ThreadSnip ${props.config.stage}`,
       defaultRootObject: 'index.html',
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       defaultBehavior: {
@@ -93,6 +116,17 @@ export class Site {
         },
       },
     });
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      { id: 'AwsSolutions-CFR1', reason: 'The product is offered worldwide: no country is excluded' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'No WAF (a monthly cost per ACL and rule): the API is throttled per stage and behind Cognito',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason: "On CloudFront's default *.cloudfront.net certificate the viewer TLS policy cannot be chosen",
+      },
+    ]);
     this.siteUrl = `https://${this.distribution.distributionDomainName}`;
   }
 
@@ -139,5 +173,26 @@ export class Site {
     });
     // The new index.html must not go live before the files it references.
     if (hashedAssets) siteFiles.node.addDependency(hashedAssets);
+    // The deployments share one CDK-owned handler (a singleton in the stack), whose runtime and grants CDK writes.
+    const stack = Stack.of(this.scope);
+    const deploymentHandlers = stack.node.children.filter((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    NagSuppressions.addResourceSuppressions(
+      deploymentHandlers,
+      [
+        { id: 'AwsSolutions-L1', reason: "CDK's BucketDeployment handler: its runtime is chosen by aws-cdk-lib" },
+        {
+          id: 'AwsSolutions-IAM4',
+          reason: "CDK's BucketDeployment handler: AWSLambdaBasicExecutionRole only lets it write its logs",
+        },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            "CDK's BucketDeployment grants: read the asset bucket, write the site bucket, invalidate the distribution",
+        },
+      ],
+      true,
+    );
   }
 }

@@ -66,7 +66,7 @@ export class AppStack extends Stack {
     }
 
     const queueSection = new Queues(this, { entries: queues, removalPolicy: ephemeral });
-    const api = new Api(this, { config, stackName: this.stackName });
+    const api = new Api(this, { config, stackName: this.stackName, removalPolicy: ephemeral });
     const site = new Site(this, { config, httpApi: api.httpApi, removalPolicy: ephemeral });
     const auth = new Auth(this, {
       config,

@@ -2,9 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { App, Aspects, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexes } from '../../../functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
@@ -42,11 +44,17 @@ const FULL_SETTINGS: Partial<StageConfigInput> = {
 };
 /** Every cloud assembly folder a test created, removed after the run. */
 const assemblyDirs: string[] = [];
-const synthesized = new Map<string, { data: Template; app: Template; assemblyDir: string }>();
+const synthesized = new Map<
+  string,
+  { data: Template; app: Template; assemblyDir: string; stacks: { data: DataStack; app: AppStack } }
+>();
 
-/** Both stacks' templates for a stage; each distinct setting is synthesized once per run. */
-function synth(overrides: Partial<StageConfigInput> = {}, root = projectRoot) {
-  const key = JSON.stringify([overrides, root]);
+/**
+ * Both stacks' templates for a stage; each distinct setting is synthesized once per run. `nag` adds
+ * cdk-nag's AwsSolutions pack as infra/app.ts does, so its findings become the stacks' annotations.
+ */
+function synth(overrides: Partial<StageConfigInput> = {}, root = projectRoot, { nag = false } = {}) {
+  const key = JSON.stringify([overrides, root, nag]);
   const cached = synthesized.get(key);
   if (cached) return cached;
   // Same feature flags as the CLI reads from cdk.json, so the templates match `npm run synth`.
@@ -67,7 +75,13 @@ function synth(overrides: Partial<StageConfigInput> = {}, root = projectRoot) {
   const env = { account: config.account, region: config.region };
   const data = new DataStack(app, 'Data', { env, isProduction: config.isProduction });
   const appStack = new AppStack(app, 'App', { env, config, table: data.table, projectRoot: root });
-  const templates = { data: Template.fromStack(data), app: Template.fromStack(appStack), assemblyDir: app.outdir };
+  if (nag) Aspects.of(app).add(new AwsSolutionsChecks());
+  const templates = {
+    data: Template.fromStack(data),
+    app: Template.fromStack(appStack),
+    assemblyDir: app.outdir,
+    stacks: { data, app: appStack },
+  };
   synthesized.set(key, templates);
   return templates;
 }
@@ -341,7 +355,7 @@ describe('app stack', () => {
     });
   });
 
-  it('builds one arm64 Node 22 Lambda per manifest handler with its own retained-for-a-while log group', () => {
+  it('builds one arm64 Node 24 Lambda per manifest handler with its own retained-for-a-while log group', () => {
     const logGroups = app.findResources('AWS::Logs::LogGroup');
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(
       [...routes, ...queues].map((entry) => [entry.handler, entry]),
@@ -349,7 +363,7 @@ describe('app stack', () => {
     for (const handler of allHandlers) {
       const fn = functionProps(app, handler);
       expect(fn.Architectures).toEqual(['arm64']);
-      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Runtime).toBe('nodejs24.x');
       expect(fn.Timeout).toBe(sizing.get(handler)?.timeoutSeconds ?? 10);
       expect(fn.MemorySize).toBe(sizing.get(handler)?.memoryMb ?? 512);
       const logGroupId = (fn.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
@@ -658,13 +672,98 @@ function grantsOf(template: Template, handler: string): { action: string; resour
 
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
+describe('cdk-nag AwsSolutions', () => {
+  // The dev stage, every optional setting (secrets, alarms, a public URL, Google sign-in), production.
+  const NAG_SETTINGS: Partial<StageConfigInput>[] = [
+    {},
+    { ...FULL_SETTINGS, googleSignIn: { clientId: 'google-client', domainPrefix: 'threadsnip-test' } },
+    { stage: 'prod' },
+  ];
+  let nagged: ReturnType<typeof synth>[];
+  beforeAll(() => {
+    nagged = NAG_SETTINGS.map((settings) => synth(settings, projectRoot, { nag: true }));
+  }, 60_000);
+
+  /** Every `cdk_nag` suppression written into a template's resources: rule id → reasons. */
+  function suppressionsIn(template: Template): Map<string, string[]> {
+    const found = new Map<string, string[]>();
+    for (const resource of Object.values(template.toJSON().Resources as Record<string, Record<string, unknown>>)) {
+      const rules =
+        (resource.Metadata as { cdk_nag?: { rules_to_suppress: { id: string; reason: string }[] } } | undefined)
+          ?.cdk_nag?.rules_to_suppress ?? [];
+      for (const { id, reason } of rules) found.set(id, [...(found.get(id) ?? []), reason]);
+    }
+    return found;
+  }
+
+  it('leaves no unsuppressed error or warning, in dev, with every option on, and in production', () => {
+    for (const { stacks } of nagged) {
+      for (const stack of [stacks.data, stacks.app]) {
+        // Annotations.fromStack also throws, listing them, when the pack reported an error.
+        const annotations = Annotations.fromStack(stack);
+        const nagMessage = Match.stringLikeRegexp('AwsSolutions-');
+        expect(annotations.findError('*', nagMessage), stack.stackName).toEqual([]);
+        expect(annotations.findWarning('*', nagMessage), stack.stackName).toEqual([]);
+      }
+    }
+    // Annotations.fromStack synthesizes the whole app again each time: six synths.
+  }, 60_000);
+
+  it('fails the synth on a resource the pack flags and nothing suppressed', () => {
+    // cdk.json's flags, as infra/app.ts gets them: annotationsInValidationReport turns errors into a failed synth.
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'threadsnip-cdk-out-')), context: cdkContext });
+    assemblyDirs.push(app.outdir);
+    const stack = new Stack(app, 'Flagged');
+    new Queue(stack, 'BareQueue');
+    Aspects.of(app).add(new AwsSolutionsChecks());
+
+    // A queue without a dead-letter queue and accepting plain HTTP.
+    expect(() => Annotations.fromStack(stack)).toThrow(/AwsSolutions-SQS3[\s\S]*AwsSolutions-SQS4/);
+  });
+
+  it('suppresses exactly the rules the README lists, each with a reason', () => {
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('### cdk-nag (AwsSolutions)'),
+      readme.indexOf('## Tests and benchmarks'),
+    );
+    const listed = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `AwsSolutions-'))
+        .flatMap((line) => line.split('|')[1]!.match(/AwsSolutions-[A-Z]+\d+/g) ?? []),
+    );
+    const suppressed = new Map<string, string[]>();
+    for (const { data, app } of nagged) {
+      for (const [id, reasons] of [...suppressionsIn(data), ...suppressionsIn(app)]) {
+        suppressed.set(id, [...(suppressed.get(id) ?? []), ...reasons]);
+      }
+    }
+
+    expect([...suppressed.keys()].sort()).toEqual([...listed].sort());
+    for (const reasons of suppressed.values()) for (const reason of reasons) expect(reason.length).toBeGreaterThan(20);
+  });
+
+  it('grants the functions a wildcard resource only for X-Ray, the one use their shared suppression allows', () => {
+    for (const { app } of nagged) {
+      const wildcardActions = allHandlers.flatMap((handler) =>
+        grantsOf(app, handler)
+          .filter(({ resource }) => [resource].flat().includes('*'))
+          .map(({ action }) => action),
+      );
+
+      expect(new Set(wildcardActions)).toEqual(new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+    }
+  });
+});
+
 describe('stateful resources keep the logical ids they were first deployed with', () => {
   // A changed logical id makes CloudFormation replace the resource: a new user pool (every account
   // gone), emptied queues, a new bucket, a new token key (every stored platform token unreadable),
   // a new table. Refactoring infra/ must leave these exactly as they are.
   const idsOf = (template: Template, type: string) => Object.keys(template.findResources(type)).sort();
 
-  it('pins the user pool, the queues and their DLQs, the site bucket, the secrets and the table', () => {
+  it('pins the user pool, the queues and their DLQs, the site and access log buckets, the secrets and the table', () => {
     for (const settings of [{}, FULL_SETTINGS, { stage: 'prod' }]) {
       const { app, data } = synth(settings);
       expect(idsOf(app, 'AWS::Cognito::UserPool')).toEqual(['UserPool6BA7E5F2']);
@@ -675,7 +774,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
         'PublishingQueue126315E0',
         'PublishingQueueDeadLetterQueueF7CF9AB6',
       ]);
-      expect(idsOf(app, 'AWS::S3::Bucket')).toEqual(['SiteBucket397A1860']);
+      expect(idsOf(app, 'AWS::S3::Bucket')).toEqual(['AccessLogsBucket83982689', 'SiteBucket397A1860']);
       expect(idsOf(app, 'AWS::SecretsManager::Secret')).toEqual([
         'PlatformClientsSecretCE67E154',
         'PlatformTokenKeyB25AB140',
@@ -883,7 +982,8 @@ describe('stage settings', () => {
     const dev = synth().app;
     const prod = synth({ stage: 'prod' }).app;
 
-    dev.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+    // The site bucket and the access log bucket.
+    dev.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
     prod.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
     prod.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
     prod.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
