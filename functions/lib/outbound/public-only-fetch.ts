@@ -53,10 +53,10 @@ export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: numb
     assertPathAllowed(allowed, url);
     const hostname = stripBrackets(url.hostname);
     const open = isAllowedHost(allowed, hostname, Number(url.port) || defaultPort(url.protocol));
-    // Plain http would let anyone on the path read the tokens and the posts.
-    if (!open && url.protocol !== 'https:') throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
     const literal = open ? null : literalAddressRefusal(hostname);
     if (literal) throw literal;
+    // Plain http would let anyone on the path read the tokens and the posts.
+    if (!open && url.protocol !== 'https:') throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
     const body = prepared.body ? Buffer.from(await prepared.arrayBuffer()) : undefined;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
 
