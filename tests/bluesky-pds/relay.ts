@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 export type Intercept = (method: string, forward: () => Promise<Response>) => Promise<Response>;
 
 // Hop-by-hop and length headers are the relay's own to set; fetch has already decoded the body.
-const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'content-encoding', 'keep-alive']);
+const DROPPED = new Set([
+  'host',
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'content-encoding',
+  'keep-alive',
+]);
 
 /**
  * A loopback relay in front of the PDS, for what a test must see or change on the wire: it records

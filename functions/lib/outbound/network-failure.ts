@@ -21,7 +21,9 @@ export function findCause<T>(error: unknown, type: abstract new (...args: never[
 }
 
 const codesOf = (error: unknown) =>
-  causeChain(error).flatMap((cause) => [(cause as ErrorWithCode).code, (cause as ErrorWithCode).name]).filter(Boolean);
+  causeChain(error)
+    .flatMap((cause) => [(cause as ErrorWithCode).code, (cause as ErrorWithCode).name])
+    .filter(Boolean);
 
 /**
  * Why nothing answered at `host`, as a phrase ('nothing is listening at host'): a name that does

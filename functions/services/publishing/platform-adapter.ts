@@ -186,7 +186,9 @@ export class PlatformBlockedError extends PlatformRejectedError {
  */
 export function unansweredRequestError(platformName: string, subject: string, host: string, error: unknown) {
   const blocked = findCause(error, BlockedAddressError);
-  return blocked ? new PlatformBlockedError(subject, host, blocked) : new PlatformUnreachableError(platformName, host, error);
+  return blocked
+    ? new PlatformBlockedError(subject, host, blocked)
+    : new PlatformUnreachableError(platformName, host, error);
 }
 
 /** How a connection attempt failed, for its message (refused only when the platform said no). */

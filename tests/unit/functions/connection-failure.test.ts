@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 // The connections module reads its configuration as it loads.
 vi.hoisted(() => Object.assign(process.env, { TABLE_NAME: 'unused', APP_PUBLIC_URL: 'http://localhost:3000' }));
 

@@ -201,10 +201,9 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     // The DID document is the sign-in service's word: its PDS is asked for this very session, through
     // the guard, before anything is stored, so a PDS the guard refuses (or a dead one) fails here.
     const owner = await call(async () =>
-      readable(
-        await ok(xrpc(pds).get('com.atproto.server.getSession', { headers: bearer(session.accessJwt) })),
-        ['did'],
-      ),
+      readable(await ok(xrpc(pds).get('com.atproto.server.getSession', { headers: bearer(session.accessJwt) })), [
+        'did',
+      ]),
     );
     if (owner.did !== session.did) throw new PlatformRejectedError(`${new URL(pds).host} serves another account`);
     return {
