@@ -349,7 +349,31 @@ export const apiErrorMessages = {
  */
 export const beyondSpecMessages = {
   blueskyHandleRequired: 'Please enter your Bluesky handle',
+  invalidBlueskyHandle: 'Please enter a valid Bluesky handle (e.g., alice.bsky.social)',
   pageSelected: { title: 'Page Selected' },
   savePageFailed: { title: 'Error', description: 'Failed to save Page selection' },
   facebookPageRequired: { title: 'Facebook Page Required' },
 };
+
+/** How a connection failed: the platform answered no, nothing answered, it answered with an error, or we would not send. */
+export type ConnectionFailure = 'refused' | 'unreachable' | 'unavailable' | 'blocked';
+
+/**
+ * The message of a failed connection. 'Refused' only when the platform answered with a refusal;
+ * an unreachable or blocked failure's reason is already a whole sentence naming where it went.
+ */
+export function connectionFailedText(platformName: string, failure: ConnectionFailure, reason: string): string {
+  if (failure === 'refused') return `${platformName} refused the connection: ${reason}`;
+  if (failure === 'unavailable') return `${platformName} could not complete the connection: ${reason}`;
+  return reason;
+}
+
+/** Nothing answered ('no server named x was found', 'nothing is listening at x'). */
+export function platformUnreachableText(platformName: string, reason: string): string {
+  return `${platformName} could not be reached: ${reason}`;
+}
+
+/** A server a user named (or their account names) is at an address the server will not reach. */
+export function blockedServerText(subject: string, host: string, reason: string): string {
+  return `${subject} ${host} points to ${reason}, which cannot be reached for security reasons.`;
+}

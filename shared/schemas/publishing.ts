@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { beyondSpecMessages, platformMessages } from '../messages';
+import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
 import { platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue (spec §3 posting result). */
@@ -93,7 +94,12 @@ export const blueskyConnectRequestSchema = z.object({
     .string({ error: beyondSpecMessages.blueskyHandleRequired })
     .trim()
     .transform((handle) => handle.replace(/^@/, ''))
-    .pipe(z.string().min(1, beyondSpecMessages.blueskyHandleRequired).max(253)),
+    .pipe(
+      z
+        .string()
+        .min(1, beyondSpecMessages.blueskyHandleRequired)
+        .refine(isBlueskyIdentifier, beyondSpecMessages.invalidBlueskyHandle),
+    ),
   appPassword: required(platformMessages.appPasswordRequired.title),
 });
 export type BlueskyConnectRequest = z.infer<typeof blueskyConnectRequestSchema>;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AtpAgent } from '@atproto/api';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../shared/attribution';
 import { startPublishingPipeline } from '../helpers/publishing-harness';
 import { makeThread, settle, TEST_APP_HOST } from '../helpers/publishing-threads';
 import { callRoute } from '../helpers/route-call';
 import { PDS_INSTALL_COMMAND, pdsInstalled, type RunningPds, startPds } from './pds';
+import { startRelay } from './relay';
 
 // CI installs the PDS and sets BLUESKY_PDS_REQUIRED, so there this suite fails rather than skips.
 const installed = pdsInstalled();
@@ -44,6 +45,7 @@ interface PostRecord {
 
 describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
   let pds: RunningPds;
+  let relay: Awaited<ReturnType<typeof startRelay>>;
   let pipeline: Awaited<ReturnType<typeof startPublishingPipeline>>;
   let app: {
     connections: typeof import('../../functions/services/connections/connections');
@@ -57,8 +59,11 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
 
   beforeAll(async () => {
     pds = await startPds();
-    // Before the services load: the config is read once, on first use.
+    relay = await startRelay(pds.pdsUrl);
+    // Before the services load: the config is read once, on first use. The PDS and the relay are on
+    // loopback, which the outbound guard refuses unless allowed.
     process.env.BLUESKY_SERVICE_URL = pds.pdsUrl;
+    process.env.ALLOW_PRIVATE_FETCH_HOSTS = `${pds.allowedHosts},${relay.host}`;
     pipeline = await startPublishingPipeline();
     app = {
       connections: await import('../../functions/services/connections/connections'),
@@ -73,10 +78,11 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
 
   afterAll(async () => {
     await pipeline?.stop();
+    await relay?.close();
     await pds?.stop();
   });
 
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => relay.intercept(null));
 
   /** A new account on the PDS with an app password, as a curator makes one in Settings → App Passwords. */
   async function blueskyAccount() {
@@ -114,17 +120,21 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
     }));
   }
 
-  /** The XRPC methods this process calls from now on (the worker runs in it). */
-  function recordXrpcCalls(): string[] {
-    const methods: string[] = [];
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      const method = url.match(/\/xrpc\/([\w.]+)/)?.[1];
-      if (method) methods.push(method);
-      return realFetch(input, init);
-    });
-    return methods;
+  /**
+   * Routes the connection's calls (session and PDS) through the relay, so the test sees them; the
+   * XRPC methods called from now on.
+   */
+  async function recordXrpcCalls(userId: string): Promise<string[]> {
+    await app.data.db.send(
+      new UpdateCommand({
+        TableName: app.data.tableName(),
+        Key: app.keys.keys.platformConnection(userId, 'bluesky'),
+        UpdateExpression: 'SET connectionData.pds = :relay, connectionData.#service = :relay',
+        ExpressionAttributeNames: { '#service': 'service' },
+        ExpressionAttributeValues: { ':relay': relay.url },
+      }),
+    );
+    return relay.record();
   }
 
   async function publishAndSettle(userId: string, threadId: string) {
@@ -203,11 +213,12 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
     const curator = await connectedCurator();
     const thread = makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url });
     await app.threads.putThread(thread);
-    const calls = recordXrpcCalls();
+    const calls = await recordXrpcCalls(curator.userId);
 
     const row = await publishAndSettle(curator.userId, thread.id);
 
     expect(row).toMatchObject({ status: 'completed', postsMade: 5, postsTotal: 5 });
+    expect(calls.filter((method) => method === 'com.atproto.repo.createRecord')).toHaveLength(5);
     // The stored session served: no login and no refresh while publishing.
     expect(calls.filter((method) => method.startsWith('com.atproto.server.'))).toEqual([]);
     const posts = await postsOf(curator);
@@ -293,16 +304,13 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
     const curator = await connectedCurator();
     const thread = makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url });
     await app.threads.putThread(thread);
+    await recordXrpcCalls(curator.userId);
     let createRecords = 0;
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      if (url.includes('/xrpc/com.atproto.repo.createRecord') && ++createRecords === 3) {
-        return Promise.resolve(
-          Response.json({ error: 'InvalidRequest', message: 'Simulated interruption' }, { status: 400 }),
-        );
+    relay.intercept(async (method, forward) => {
+      if (method === 'com.atproto.repo.createRecord' && ++createRecords === 3) {
+        return Response.json({ error: 'InvalidRequest', message: 'Simulated interruption' }, { status: 400 });
       }
-      return realFetch(input, init);
+      return forward();
     });
 
     const failed = await publishAndSettle(curator.userId, thread.id);
@@ -326,13 +334,12 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
     const curator = await connectedCurator();
     const thread = makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url });
     await app.threads.putThread(thread);
+    await recordXrpcCalls(curator.userId);
     let createRecords = 0;
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = input instanceof Request ? input.url : String(input);
-      const answer = await realFetch(input, init);
+    relay.intercept(async (method, forward) => {
+      const answer = await forward();
       // The PDS made the post; the answer is lost on the way back.
-      if (url.includes('/xrpc/com.atproto.repo.createRecord') && ++createRecords === 3) {
+      if (method === 'com.atproto.repo.createRecord' && ++createRecords === 3) {
         return Response.json({ error: 'UpstreamFailure', message: 'Answer lost' }, { status: 502 });
       }
       return answer;
@@ -423,7 +430,7 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
       sourceUrl: ARTICLE.url,
     });
     await app.threads.putThread(thread);
-    const calls = recordXrpcCalls();
+    const calls = await recordXrpcCalls(curator.userId);
 
     const row = await publishAndSettle(curator.userId, thread.id);
 

@@ -20,6 +20,11 @@ export function pdsInstalled(): boolean {
 
 export interface RunningPds {
   pdsUrl: string;
+  /**
+   * The PDS on loopback, as ALLOW_PRIVATE_FETCH_HOSTS entries: its own address and `localhost:port`,
+   * the PDS endpoint its accounts' DID documents name.
+   */
+  allowedHosts: string;
   stop(): Promise<void>;
 }
 
@@ -39,8 +44,10 @@ export async function startPds(timeoutMs = 60_000): Promise<RunningPds> {
       }),
     ])) as [string];
     const { pdsUrl } = JSON.parse(line) as { pdsUrl: string };
+    const { port } = new URL(pdsUrl);
     return {
       pdsUrl,
+      allowedHosts: `127.0.0.1:${port},localhost:${port}`,
       async stop() {
         if (child.exitCode !== null) return;
         child.kill('SIGTERM');

@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   articles = await startHarbourArticle();
   stack = await startStack({
     web: 'prod',
-    env: { BLUESKY_SERVICE_URL: pds.pdsUrl, ALLOW_PRIVATE_FETCH_HOSTS: articles.host },
+    env: { BLUESKY_SERVICE_URL: pds.pdsUrl, ALLOW_PRIVATE_FETCH_HOSTS: `${articles.host},${pds.allowedHosts}` },
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { startMastodonServer } from '../fakes/mastodon-server';
 import { startTelegramServer } from '../fakes/telegram-server';
 import type { ArticleServer } from '../helpers/article-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
@@ -8,6 +9,7 @@ import { generateHarbourThreadToShareStep, startHarbourArticle } from './support
 const TOKEN = '424242:e2e-bot-token';
 let stack: StartedStack;
 let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
+let mastodon: Awaited<ReturnType<typeof startMastodonServer>>;
 let articles: ArticleServer;
 
 test.beforeAll(async () => {
@@ -17,16 +19,46 @@ test.beforeAll(async () => {
     chats: [{ id: '-1001', title: 'Curated Reads', username: 'curatedreads' }],
   });
   articles = await startHarbourArticle();
+  mastodon = await startMastodonServer();
   stack = await startStack({
     web: 'prod',
-    env: { TELEGRAM_API_URL: telegram.url, ALLOW_PRIVATE_FETCH_HOSTS: articles.host },
+    // The local Mastodon instance is allowed as host:port, as the README says an operator may.
+    env: { TELEGRAM_API_URL: telegram.url, ALLOW_PRIVATE_FETCH_HOSTS: `${articles.host},${mastodon.instance}` },
   });
 });
 
 test.afterAll(async () => {
   await stack?.cleanup();
   await telegram?.close();
+  await mastodon?.close();
   await articles?.close();
+});
+
+test('connects Mastodon on an allowed host:port instance; a loopback one not allowed is refused by the server, clearly', async ({
+  page,
+}) => {
+  await signUp(page, stack.url, `masto-${Date.now()}@example.com`);
+  await page.goto(`${stack.url}/account-settings`);
+  const card = page.getByRole('article', { name: 'Mastodon connection' });
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await card.getByLabel('Server').selectOption('Other');
+  await card.getByLabel('Username').fill('alice');
+
+  // The form lets host:port through; the server's guard says why it will not reach this one.
+  await card.getByLabel('Instance').fill('localhost:1');
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Mastodon Connection Failed', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      'The instance localhost:1 points to a loopback (this machine) address, which cannot be reached for security reasons.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Please enter a valid Mastodon instance (e.g., mastodon.social)')).toHaveCount(0);
+
+  await card.getByLabel('Instance').fill(mastodon.instance);
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Mastodon Connected!', { exact: true })).toBeVisible();
+  await expect(card.getByText(`@alice@${mastodon.instance}`, { exact: true })).toBeVisible();
 });
 
 test('connects Telegram from account settings, refuses bad details, and disconnects', async ({ page }) => {

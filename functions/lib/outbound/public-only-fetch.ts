@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import {
   assertPathAllowed,
+  BlockedAddressError,
   connectedAddressRefusal,
   defaultPort,
   isAllowedHost,
@@ -38,8 +39,9 @@ function responseOf(message: IncomingMessage): Response {
  * A `fetch` for API calls to a host a user names (a Mastodon instance), on Node's own http(s)
  * client rather than a bundled one: it connects only to public addresses (literal IPs refused
  * before connecting, names at DNS lookup, the connected socket checked again), or to hosts in
- * `allowPrivateHosts`. Redirects are answered, never followed; no connection is reused, so every
- * request is checked; bodies come as sent (no Accept-Encoding is offered).
+ * `allowPrivateHosts`, the only ones it reaches over plain http. Redirects are answered, never
+ * followed; no connection is reused, so every request is checked; bodies come as sent (no
+ * Accept-Encoding is offered).
  */
 export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: number): GuardedFetch {
   const allowed = parseAllowedHosts(allowPrivateHosts);
@@ -53,6 +55,8 @@ export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: numb
     const open = isAllowedHost(allowed, hostname, Number(url.port) || defaultPort(url.protocol));
     const literal = open ? null : literalAddressRefusal(hostname);
     if (literal) throw literal;
+    // Plain http would let anyone on the path read the tokens and the posts.
+    if (!open && url.protocol !== 'https:') throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
     const body = prepared.body ? Buffer.from(await prepared.arrayBuffer()) : undefined;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
 
@@ -85,7 +89,9 @@ export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: numb
         });
       }
       request.once('timeout', () =>
-        request.destroy(new Error(`No answer from ${url.host} within ${idleTimeoutMs} ms`)),
+        request.destroy(
+          Object.assign(new Error(`No answer from ${url.host} within ${idleTimeoutMs} ms`), { code: 'ETIMEDOUT' }),
+        ),
       );
       request.once('error', reject);
       request.end(body);

@@ -8,7 +8,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** Reads a response body whole, refusing it (BodyTooLargeError) once it passes `maxBytes`. */
-export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
+export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;

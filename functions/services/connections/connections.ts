@@ -1,3 +1,4 @@
+import { connectionFailedText } from '../../../shared/messages';
 import { platformDisplayName } from '../../../shared/platforms';
 import type {
   BlueskyConnectRequest,
@@ -22,6 +23,7 @@ import { logger } from '../../lib/logger';
 import { adapterFor } from '../publishing/adapters';
 import {
   type Credentials,
+  connectionFailureOf,
   type LiveConnection,
   PlatformError,
   PlatformRejectedError,
@@ -35,10 +37,11 @@ export class PlatformDisabledError extends DomainError {
   }
 }
 
-/** The platform refused the credentials or could not be reached; nothing was stored. */
+/** The platform refused the credentials, could not be reached, or is at a refused address; nothing was stored. */
 export class ConnectionFailedError extends DomainError {
-  constructor(platform: Platform, reason: string) {
-    super(400, `${platformDisplayName(platform)} refused the connection: ${reason}`, {}, 'connection_failed');
+  constructor(platform: Platform, error: PlatformError) {
+    const text = connectionFailedText(platformDisplayName(platform), connectionFailureOf(error), error.message);
+    super(400, text, {}, 'connection_failed');
   }
 }
 
@@ -174,7 +177,7 @@ async function connectWith<T>(userId: string, platform: Platform, input: T, now:
   try {
     live = await adapterFor(platform).connect(input);
   } catch (error) {
-    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error.message);
+    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error);
     throw error;
   }
   return storeConnection(userId, platform, live, now);
@@ -237,7 +240,10 @@ async function refreshedCredentials(
       throw new ReconnectNeededError(platform, error.message);
     }
     if (error instanceof PlatformError) {
-      throw new ServiceBusyError(`${platformDisplayName(platform)} could not be reached. Please try again.`);
+      const failure = connectionFailureOf(error);
+      throw new ServiceBusyError(
+        `${connectionFailedText(platformDisplayName(platform), failure, error.message)}. Please try again.`,
+      );
     }
     throw error;
   }

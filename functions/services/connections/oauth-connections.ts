@@ -94,7 +94,7 @@ export async function beginOAuthConnection(
   try {
     context = (await oauth.prepare?.(input, deps)) ?? {};
   } catch (error) {
-    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error.message);
+    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error);
     throw error;
   }
   const { state, nonce } = await issueOAuthState(userId, platform, now, {

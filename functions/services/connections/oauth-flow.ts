@@ -10,6 +10,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  PlatformUnreachableError,
   type RateLimitResetForm,
   retryAfterSeconds,
 } from '../publishing/platform-adapter';
@@ -116,7 +117,7 @@ export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
   } catch (error) {
     // A custom fetch may say why itself (Mastodon's guard refusing a private address).
     if (error instanceof PlatformError) throw error;
-    throw new PlatformUnavailableError(`${request.platformName} could not be reached`);
+    throw new PlatformUnreachableError(request.platformName, new URL(request.tokenUrl).host, error);
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 429) {

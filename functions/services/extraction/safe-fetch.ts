@@ -13,6 +13,7 @@ import {
   publicOnlyLookup,
   stripBrackets,
 } from '../../lib/outbound/host-guard';
+import { causeChain } from '../../lib/outbound/network-failure';
 import { BodyTooLargeError, readCapped } from '../../lib/outbound/read-capped';
 
 /** Limits and exceptions for one server-side page fetch. */
@@ -98,22 +99,10 @@ function parseUrl(input: string): URL {
 
 interface ErrorWithCode {
   code?: string;
-  cause?: unknown;
-}
-
-// undici wraps connection failures (fetch failed → cause → cause…); find the first meaningful one.
-function rootCauses(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  let current: unknown = error;
-  while (current && chain.length < 6) {
-    chain.push(current);
-    current = (current as ErrorWithCode).cause;
-  }
-  return chain;
 }
 
 function connectionError(error: unknown, url: URL): ExtractionError {
-  const causes = rootCauses(error);
+  const causes = causeChain(error);
   const domain = causes.find((cause) => cause instanceof ExtractionError);
   if (domain instanceof ExtractionError) return domain;
   const codes = causes.map((cause) => (cause as ErrorWithCode)?.code).filter(Boolean);

@@ -1,6 +1,9 @@
+import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '../../../shared/messages';
 import type { PostRules } from '../../../shared/publishing/reflow';
 import type { Platform } from '../../../shared/schemas/thread';
 import type { MadePost } from '../../data/publish-run-repository';
+import { BlockedAddressError } from '../../lib/outbound/host-guard';
+import { findCause, unreachableReason } from '../../lib/outbound/network-failure';
 
 /** Secrets of a connection, decrypted only inside the backend. */
 export interface Credentials {
@@ -160,8 +163,41 @@ export class PlatformRateLimitError extends PlatformError {
 /** A failure a retry may fix (5xx, network). */
 export class PlatformUnavailableError extends PlatformError {}
 
+/** Nothing answered (no such name, nothing listening, no answer in time, the connection dropped). */
+export class PlatformUnreachableError extends PlatformUnavailableError {
+  constructor(platformName: string, host: string, cause: unknown) {
+    super(platformUnreachableText(platformName, unreachableReason(cause, host)));
+  }
+}
+
 /** A refusal no retry fixes (bad token, no permission, invalid post). */
 export class PlatformRejectedError extends PlatformError {}
+
+/** The outbound guard would not send to the server's address: nothing was sent, no retry fixes it. */
+export class PlatformBlockedError extends PlatformRejectedError {
+  constructor(subject: string, host: string, blocked: BlockedAddressError) {
+    super(blockedServerText(subject, host, blocked.reason));
+  }
+}
+
+/**
+ * The PlatformError for a guarded request that got no answer: blocked when the guard refused the
+ * address (`subject` names the server: 'The instance'), unreachable otherwise.
+ */
+export function unansweredRequestError(platformName: string, subject: string, host: string, error: unknown) {
+  const blocked = findCause(error, BlockedAddressError);
+  return blocked
+    ? new PlatformBlockedError(subject, host, blocked)
+    : new PlatformUnreachableError(platformName, host, error);
+}
+
+/** How a connection attempt failed, for its message (refused only when the platform said no). */
+export function connectionFailureOf(error: PlatformError): ConnectionFailure {
+  if (error instanceof PlatformBlockedError) return 'blocked';
+  if (error instanceof PlatformUnreachableError) return 'unreachable';
+  if (error instanceof PlatformUnavailableError) return 'unavailable';
+  return 'refused';
+}
 
 /** How a platform's rate-limit reset header counts: an epoch time in seconds (X, Discord) or seconds from now (Reddit). */
 export type RateLimitResetForm = 'epoch' | 'seconds-from-now';

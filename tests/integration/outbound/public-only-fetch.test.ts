@@ -40,10 +40,17 @@ beforeEach(() => {
 describe('publicOnlyFetch (API calls to hosts a user names)', () => {
   it('refuses a name that resolves to a private address, sending nothing', async () => {
     const guarded = publicOnlyFetch([], 2_000);
-    const refusal = await guarded(`http://localhost:${port}/api/v1/apps`, { method: 'POST' }).catch((error) => error);
+    const refusal = await guarded(`https://localhost:${port}/api/v1/apps`, { method: 'POST' }).catch((error) => error);
     expect(refusal).toBeInstanceOf(BlockedAddressError);
     expect((refusal as BlockedAddressError).reason).toBe('a loopback (this machine) address');
     expect(received).toEqual([]);
+  });
+
+  it('refuses plain http to a host not allowed, before any lookup', async () => {
+    const guarded = publicOnlyFetch([], 2_000);
+    const refusal = await guarded('http://pds.example.com/xrpc/com.atproto.server.createSession').catch((e) => e);
+    expect(refusal).toBeInstanceOf(BlockedAddressError);
+    expect((refusal as BlockedAddressError).reason).toBe('an unencrypted (http) address');
   });
 
   it('refuses a private IP literal before connecting', async () => {

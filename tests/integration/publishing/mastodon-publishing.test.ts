@@ -193,7 +193,7 @@ describe('connecting Mastodon through its consent screen', () => {
     );
     expect(start.status).toBe(400);
     expect(start.body).toEqual({
-      error: `Mastodon refused the connection: The Mastodon instance ${silentInstance} could not be reached.`,
+      error: `Mastodon could not be reached: nothing is listening at ${silentInstance}`,
       code: 'connection_failed',
     });
     expect((await listConnections(userId)).connections).toEqual([]);

@@ -21,6 +21,7 @@ let answer: Answer;
 let calls: { method: string; authorization: string | undefined; body: string }[];
 let server: Server;
 let pdsUrl: string;
+let port: number;
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
@@ -33,12 +34,15 @@ beforeAll(async () => {
     response.end(typeof body === 'string' ? body : JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  pdsUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The config is read once, on first use: the session service is this stand-in.
+  port = (server.address() as AddressInfo).port;
+  pdsUrl = `http://127.0.0.1:${port}`;
+  // The config is read once, on first use: the session service is this stand-in, allowed although
+  // on loopback (as is port 9, where nothing listens); every other loopback address is refused.
   for (const [name, value] of Object.entries({
     TABLE_NAME: 'unused',
     APP_PUBLIC_URL: 'http://localhost:3000',
     BLUESKY_SERVICE_URL: `${pdsUrl}/`,
+    ALLOW_PRIVATE_FETCH_HOSTS: `127.0.0.1:${port},localhost:${port},127.0.0.1:9`,
   })) {
     vi.stubEnv(name, value);
   }
@@ -95,9 +99,9 @@ describe('Bluesky failures as the publishing service sees them', () => {
   it('a 5xx or an unreachable PDS may be retried; an expired token is a refusal with its message', async () => {
     answer = { status: 502, body: { error: 'UpstreamFailure', message: 'Upstream Failure' } };
     await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toBeInstanceOf(PlatformUnavailableError);
-    await expect(blueskyAdapter.publishPost(connection('http://127.0.0.1:9'), post)).rejects.toThrow(
-      new PlatformUnavailableError('Bluesky could not be reached'),
-    );
+    const unreachable = blueskyAdapter.publishPost(connection('http://127.0.0.1:9'), post);
+    await expect(unreachable).rejects.toBeInstanceOf(PlatformUnavailableError);
+    await expect(unreachable).rejects.toThrow('Bluesky could not be reached: nothing is listening at 127.0.0.1:9');
     answer = { status: 400, body: { error: 'ExpiredToken', message: 'Token has expired' } };
     const refusal = blueskyAdapter.publishPost(connection(pdsUrl), post);
     await expect(refusal).rejects.toBeInstanceOf(PlatformRejectedError);
@@ -115,14 +119,28 @@ describe('Bluesky failures as the publishing service sees them', () => {
     );
   });
 
-  it('an unreadable reply counts as unreachable', async () => {
+  it('an unreadable or oversized reply may be retried, and says it was an answer', async () => {
+    const unreadable = new PlatformUnavailableError('Bluesky sent an answer that could not be read');
     answer = { status: 200, headers: { 'content-type': 'text/html' }, body: '<p>ok</p>' };
-    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(
-      new PlatformUnavailableError('Bluesky could not be reached'),
-    );
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(unreadable);
     answer = { status: 200, body: { uri: 'at://did:plc:ada/app.bsky.feed.post/3kabc' } };
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(unreadable);
+    answer = { status: 200, body: { uri: 'at://x', cid: 'bafy', padding: 'x'.repeat(1024 * 1024) } };
+    await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(unreadable);
+  });
+
+  it('sends nothing to a PDS at an address the guard refuses, and follows no redirect', async () => {
+    const blocked = blueskyAdapter.publishPost(connection('http://127.0.0.1:1'), post);
+    await expect(blocked).rejects.toBeInstanceOf(PlatformRejectedError);
+    await expect(blocked).rejects.toThrow(
+      'The Bluesky server 127.0.0.1:1 points to a loopback (this machine) address, which cannot be reached for security reasons.',
+    );
+    await expect(blueskyAdapter.publishPost(connection('http://pds.example.com'), post)).rejects.toThrow(
+      'The Bluesky server pds.example.com points to an unencrypted (http) address, which cannot be reached for security reasons.',
+    );
+    answer = { status: 302, headers: { location: 'http://127.0.0.1:1/xrpc/com.atproto.repo.createRecord' }, body: '' };
     await expect(blueskyAdapter.publishPost(connection(pdsUrl), post)).rejects.toThrow(
-      new PlatformUnavailableError('Bluesky could not be reached'),
+      new PlatformRejectedError(`127.0.0.1:${port} answered with a redirect, which is not followed`),
     );
   });
 
@@ -181,11 +199,16 @@ describe('Bluesky record keys (a post made once, whatever happens to the answer)
 });
 
 describe('Bluesky sessions', () => {
+  const didDocNaming = (serviceEndpoint: string) => ({
+    id: 'did:plc:ada',
+    service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint }],
+  });
+  beforeEach(() => {
+    answers['com.atproto.server.getSession'] = { status: 200, body: { did: 'did:plc:ada', handle: 'ada.test' } };
+  });
+
   it("connects on the configured service and posts to the PDS the account's DID document names", async () => {
-    const didDoc = {
-      id: 'did:plc:ada',
-      service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: 'https://pds.example.com/' }],
-    };
+    const didDoc = didDocNaming(`http://localhost:${port}/`);
     answers['com.atproto.server.createSession'] = {
       status: 200,
       body: await session('com.atproto.appPass', NOW, didDoc),
@@ -196,8 +219,29 @@ describe('Bluesky sessions', () => {
     expect(connected).toMatchObject({
       platformUsername: '@ada.test',
       credentials: { refreshToken: 'refresh-2', expiresAt: NOW.toISOString() },
-      connectionData: { did: 'did:plc:ada', handle: 'ada.test', service: pdsUrl, pds: 'https://pds.example.com' },
+      connectionData: { did: 'did:plc:ada', handle: 'ada.test', service: pdsUrl, pds: `http://localhost:${port}` },
     });
+    // The PDS was asked for the session before the connection was accepted.
+    expect(calls.at(-1)).toMatchObject({ method: 'com.atproto.server.getSession' });
+  });
+
+  it('refuses a DID document naming a PDS the guard refuses, sending it nothing', async () => {
+    answers['com.atproto.server.createSession'] = {
+      status: 200,
+      body: await session('com.atproto.appPass', NOW, didDocNaming('http://127.0.0.1:1')),
+    };
+    const refused = blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'abcd-efgh-ijkl-mnop' });
+    await expect(refused).rejects.toBeInstanceOf(PlatformRejectedError);
+    await expect(refused).rejects.toThrow('The Bluesky server 127.0.0.1:1 points to a loopback (this machine) address');
+    expect(calls.map(({ method }) => method)).toEqual(['com.atproto.server.createSession']);
+  });
+
+  it('refuses a PDS answering for another account', async () => {
+    answers['com.atproto.server.createSession'] = { status: 200, body: await session('com.atproto.appPass') };
+    answers['com.atproto.server.getSession'] = { status: 200, body: { did: 'did:plc:eve', handle: 'eve.test' } };
+    await expect(blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'abcd-efgh-ijkl-mnop' })).rejects.toThrow(
+      new PlatformRejectedError(`127.0.0.1:${port} serves another account`),
+    );
   });
 
   it('falls back to the service when the DID document names no PDS', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   looksLikeMastodonDomain,
+  looksLikeMastodonHost,
   mastodonPresetServers,
   normaliseMastodonInstance,
   OTHER_MASTODON_SERVER,
@@ -22,6 +23,25 @@ describe('the Mastodon instance a user names', () => {
     for (const bad of ['localhost', '10.0.0.1', 'mastodon', '-bad.example', 'bad-.example', 'a..b', 'x.c0m', '']) {
       expect(looksLikeMastodonDomain(bad), bad).toBe(false);
     }
+  });
+
+  it('may also be an IP address or host:port (the server decides which it reaches), as the server accepts', () => {
+    for (const good of [
+      'mastodon.social',
+      '127.0.0.1:4640',
+      '203.0.113.7',
+      'localhost:4640',
+      '[::1]:4640',
+      '[2001:db8::1]',
+    ]) {
+      expect(looksLikeMastodonHost(good), good).toBe(true);
+    }
+    for (const bad of ['localhost', 'mastodon', 'not a server', 'host:0', 'host:99999', '1.2.3', 'x:', '']) {
+      expect(looksLikeMastodonHost(bad), bad).toBe(false);
+    }
+    expect(
+      validateMastodonConnect({ server: OTHER_MASTODON_SERVER, customInstance: '127.0.0.1:4640', username: 'a' }),
+    ).toEqual({ ok: true, instance: '127.0.0.1:4640', username: 'a' });
   });
 
   it('offers the spec’s presets with this app’s host fourth, when that host is a domain', () => {

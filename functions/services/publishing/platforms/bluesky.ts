@@ -6,6 +6,8 @@ import { decodeJwt } from 'jose';
 import { postRulesFor } from '../../../../shared/publishing/platform-rules';
 import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
+import { type GuardedFetch, publicOnlyFetch } from '../../../lib/outbound/public-only-fetch';
+import { BodyTooLargeError, readCapped } from '../../../lib/outbound/read-capped';
 import {
   type Credentials,
   type LiveConnection,
@@ -14,7 +16,9 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  PlatformUnreachableError,
   retryAfterSeconds,
+  unansweredRequestError,
 } from '../platform-adapter';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
 
@@ -29,14 +33,46 @@ const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 /** The access JWT's scope when the account's own password was used rather than an app password. */
 const FULL_ACCESS_SCOPE = 'com.atproto.access';
 const CALL_TIMEOUT_MS = 15_000;
-const timedFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
+/** XRPC answers here are small JSON; a server sending more is not read further. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 // What the client reports when an error reply carries no XRPC body (a proxy's HTML page, say).
 const NO_XRPC_BODY = 'UnknownXRPCError';
+const UNREADABLE = 'Bluesky sent an answer that could not be read';
+
+let guardedFetch: GuardedFetch | undefined;
+
+/**
+ * Every Bluesky request (the sign-in service, the PDS an account's DID document names, handle
+ * resolution) goes through the outbound guard, as Mastodon's do: https to public addresses only
+ * (every resolved address checked, the connected one again), or hosts in ALLOW_PRIVATE_FETCH_HOSTS;
+ * a redirect is a refusal, never followed; an answer is read whole within a cap.
+ */
+const blueskyFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : input);
+  guardedFetch ??= publicOnlyFetch(config().allowPrivateFetchHosts, CALL_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await guardedFetch(url.href, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  } catch (error) {
+    throw unansweredRequestError('Bluesky', 'The Bluesky server', url.host, error);
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new PlatformRejectedError(`${url.host} answered with a redirect, which is not followed`);
+  }
+  let body: Uint8Array<ArrayBuffer> | null = null;
+  try {
+    body = response.body ? await readCapped(response.body, MAX_ANSWER_BYTES) : null;
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new PlatformUnavailableError(UNREADABLE);
+    throw new PlatformUnreachableError('Bluesky', url.host, error);
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
 
 /** An XRPC client on `service` (the entryway for session calls, the account's PDS for the rest). */
 function xrpc(service: string): Client {
-  return new Client({ handler: simpleFetchHandler({ service, fetch: timedFetch }) });
+  return new Client({ handler: simpleFetchHandler({ service, fetch: blueskyFetch }) });
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -44,8 +80,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Maps a failed call to the PlatformError the publishing service acts on. */
 function platformError(error: unknown): PlatformError {
   if (error instanceof PlatformError) return error;
-  // Anything else is a network failure, a timeout or an unreadable reply.
-  if (!(error instanceof ClientResponseError)) return new PlatformUnavailableError('Bluesky could not be reached');
+  // Failures of the request itself are PlatformErrors already: anything else is an unreadable reply.
+  if (!(error instanceof ClientResponseError)) return new PlatformUnavailableError(UNREADABLE);
   const named = error.error === NO_XRPC_BODY ? '' : error.description || error.error;
   const message = named || `Bluesky answered ${error.status}`;
   if (error.status === 429) return new PlatformRateLimitError(message, retryAfterSeconds(error.headers, new Date()));
@@ -64,7 +100,7 @@ async function call<T>(action: () => Promise<T>): Promise<T> {
 /** `data` when each of `fields` is a non-empty string; otherwise the reply is unreadable. */
 function readable<T extends object>(data: T, fields: readonly (keyof T)[]): T {
   if (fields.every((field) => typeof data[field] === 'string' && data[field] !== '')) return data;
-  throw new PlatformUnavailableError('Bluesky could not be reached');
+  throw new PlatformUnavailableError(UNREADABLE);
 }
 
 /** The access JWT's expiry (ISO) and scope, read without verifying: the PDS verifies it. */
@@ -160,16 +196,20 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
         .catch(() => undefined);
       throw new PlatformRejectedError('use an app password (Settings → App Passwords), not your account password');
     }
+    // An entryway (bsky.social) fronts many PDSes; records go straight to the account's own.
+    const pds = pdsEndpoint(session.didDoc, session.did) ?? withoutTrailingSlash(service);
+    // The DID document is the sign-in service's word: its PDS is asked for this very session, through
+    // the guard, before anything is stored, so a PDS the guard refuses (or a dead one) fails here.
+    const owner = await call(async () =>
+      readable(await ok(xrpc(pds).get('com.atproto.server.getSession', { headers: bearer(session.accessJwt) })), [
+        'did',
+      ]),
+    );
+    if (owner.did !== session.did) throw new PlatformRejectedError(`${new URL(pds).host} serves another account`);
     return {
       platformUsername: `@${session.handle}`,
       credentials: credentialsOf(session),
-      connectionData: {
-        did: session.did,
-        handle: session.handle,
-        service,
-        // An entryway (bsky.social) fronts many PDSes; records go straight to the account's own.
-        pds: pdsEndpoint(session.didDoc, session.did) ?? withoutTrailingSlash(service),
-      },
+      connectionData: { did: session.did, handle: session.handle, service, pds },
     };
   },
 

@@ -1,6 +1,6 @@
 import { platformMessages } from '../../../../shared/messages';
 import {
-  looksLikeMastodonDomain,
+  looksLikeMastodonHost,
   normaliseMastodonInstance,
   normaliseMastodonUsername,
 } from '../../../../shared/publishing/mastodon-instance';
@@ -14,7 +14,7 @@ import type { MadePost } from '../../../data/publish-run-repository';
 import { config } from '../../../lib/config';
 import { ValidationError } from '../../../lib/errors';
 import { classifyAddress, describeBlockReason } from '../../../lib/outbound/address-policy';
-import { BlockedAddressError, isPrivateHostAllowed } from '../../../lib/outbound/host-guard';
+import { isPrivateHostAllowed } from '../../../lib/outbound/host-guard';
 import { type GuardedFetch, publicOnlyFetch } from '../../../lib/outbound/public-only-fetch';
 import { readCapped } from '../../../lib/outbound/read-capped';
 import {
@@ -28,11 +28,11 @@ import {
   type OAuthConnectInput,
   type OAuthFlowDeps,
   type PlatformAdapter,
-  type PlatformError,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
   retryAfterSeconds,
+  unansweredRequestError,
 } from '../platform-adapter';
 
 /** What ThreadSnip asks of an account: to know who it is and to post (docs.joinmastodon.org/api/oauth-scopes). */
@@ -67,19 +67,8 @@ async function instanceFetch(url: string, init: RequestInit): Promise<Response> 
   try {
     return await guardedFetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
-    throw unreachable(new URL(url).host, error);
+    throw unansweredRequestError('Mastodon', 'The instance', new URL(url).host, error);
   }
-}
-
-function unreachable(instance: string, error: unknown): PlatformError {
-  for (let cause = error, depth = 0; cause && depth < 6; cause = (cause as Error).cause, depth += 1) {
-    if (cause instanceof BlockedAddressError) {
-      return new PlatformRejectedError(
-        `The instance ${instance} points to ${cause.reason}, which cannot be reached for security reasons.`,
-      );
-    }
-  }
-  return new PlatformUnavailableError(`The Mastodon instance ${instance} could not be reached.`);
 }
 
 /** https://{instance}{path}; plain http only for hosts allowed to be private (local test servers). */
@@ -146,8 +135,9 @@ async function callInstance<T>(
 }
 
 /**
- * The instance as typed, normalised and accepted: a domain name with a top-level part (spec §5),
- * or a host allowed to be private; a private IP address is refused before anything is sent to it.
+ * The instance as typed, normalised and accepted: a domain name with a top-level part (spec §5), an
+ * IP address or `host:port`; a private IP address not allowed is refused before anything is sent to
+ * it, a name resolving to one by the guard.
  */
 function acceptedInstance(input: string | undefined): string {
   const instance = normaliseMastodonInstance(input ?? '');
@@ -165,7 +155,7 @@ function acceptedInstance(input: string | undefined): string {
       `The instance ${instance} is ${describeBlockReason(literal.reason)}, which cannot be reached for security reasons.`,
     );
   }
-  if (!looksLikeMastodonDomain(instance)) throw new ValidationError(platformMessages.invalidMastodonInstance);
+  if (!looksLikeMastodonHost(instance)) throw new ValidationError(platformMessages.invalidMastodonInstance);
   return instance;
 }
 

@@ -8,6 +8,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  PlatformUnreachableError,
 } from '../platform-adapter';
 
 /** What the Telegram connect form sends (spec telegram-auth). */
@@ -34,17 +35,18 @@ interface TelegramChat {
 
 /** Telegram Bot API call: POST {base}/bot{token}/{method} with a JSON body (core.telegram.org/bots/api). */
 async function callBotApi<T>(token: string, method: string, body: Record<string, unknown>): Promise<T> {
+  const base = config().platformUrls.telegram;
   let response: Response;
   try {
-    response = await fetch(`${config().platformUrls.telegram}/bot${token}/${method}`, {
+    response = await fetch(`${base}/bot${token}/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
-  } catch {
-    // The URL holds the bot token: never pass the underlying error (or its URL) on.
-    throw new PlatformUnavailableError('Telegram could not be reached');
+  } catch (error) {
+    // The URL holds the bot token: only its host is named, never the underlying error or its URL.
+    throw new PlatformUnreachableError('Telegram', new URL(base).host, error);
   }
   const reply = (await response.json().catch(() => ({ ok: false }))) as BotApiReply<T>;
   if (reply.ok && reply.result !== undefined) return reply.result;

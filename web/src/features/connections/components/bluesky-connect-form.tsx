@@ -5,6 +5,7 @@ import {
   platformConnectionFailed,
   platformMessages,
 } from '../../../../../shared/messages';
+import { isBlueskyIdentifier } from '../../../../../shared/publishing/bluesky-handle';
 import { useToast } from '../../../components/ui/use-toast';
 import { useConnectBluesky } from '../api/connect-bluesky';
 
@@ -28,8 +29,13 @@ export function BlueskyConnectForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!handle.trim().replace(/^@/, '')) {
+    const bareHandle = handle.trim().replace(/^@/, '');
+    if (!bareHandle) {
       toast({ title: beyondSpecMessages.blueskyHandleRequired, variant: 'destructive' });
+      return;
+    }
+    if (!isBlueskyIdentifier(bareHandle)) {
+      toast({ title: beyondSpecMessages.invalidBlueskyHandle, variant: 'destructive' });
       return;
     }
     if (!appPassword.trim()) {

@@ -1,0 +1,47 @@
+import { UnsecuredJWT } from 'jose';
+import { readText, sendJson, serveOnLoopback } from './fake-http';
+
+/**
+ * A stand-in for a Bluesky sign-in service (an entryway or a PDS) for what the real local PDS cannot
+ * be made to do: its sessions' DID documents name whatever PDS `pdsEndpoint` says (the service itself
+ * when null), and with `redirectTo` set it answers every request with a redirect there. It also
+ * answers as a PDS (getSession, createRecord). Every request is recorded.
+ */
+export async function startBlueskyServer() {
+  const did = 'did:plc:standin';
+  const handle = 'ada.test';
+  const requests: { method: string; authorization: string | undefined }[] = [];
+  const state = {
+    pdsEndpoint: null as string | null,
+    redirectTo: null as string | null,
+  };
+  const server = await serveOnLoopback(async (req, res) => {
+    await readText(req);
+    const method = req.url?.match(/^\/xrpc\/([\w.]+)/)?.[1] ?? '';
+    requests.push({ method, authorization: req.headers.authorization });
+    if (state.redirectTo) {
+      res.writeHead(302, { location: `${state.redirectTo}${req.url ?? '/'}` });
+      res.end();
+      return;
+    }
+    if (method === 'com.atproto.server.createSession') {
+      // An app-password session: the scope Bluesky gives app passwords, two hours of access.
+      const accessJwt = await new UnsecuredJWT({ scope: 'com.atproto.appPass' })
+        .setSubject(did)
+        .setExpirationTime('2h')
+        .encode();
+      const pds = state.pdsEndpoint ?? server.url;
+      const didDoc = {
+        id: did,
+        service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: pds }],
+      };
+      return sendJson(res, 200, { did, handle, accessJwt, refreshJwt: 'refresh-jwt', didDoc });
+    }
+    if (method === 'com.atproto.server.getSession') return sendJson(res, 200, { did, handle });
+    if (method === 'com.atproto.repo.createRecord') {
+      return sendJson(res, 200, { uri: `at://${did}/app.bsky.feed.post/${requests.length}`, cid: 'bafyreia' });
+    }
+    sendJson(res, 400, { error: 'MethodNotImplemented', message: `${method} is not served here` });
+  });
+  return { ...server, host: new URL(server.url).host, did, handle, requests, state };
+}
