@@ -131,6 +131,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // Threads saved before the history sort indexes existed get their index keys (a no-op once done).
     const { addMissingThreadSortKeys } = await import('../functions/data/thread-repository');
     await addMissingThreadSortKeys();
+    // The local queues live in memory: what a user started before the last stop or crash is queued again.
+    const { requeueUnfinishedJobs } = await import('../functions/services/generation-submission');
+    const { requeueUnfinishedRuns } = await import('../functions/services/publishing/publish-thread');
+    const requeued = (await requeueUnfinishedJobs(new Date())) + (await requeueUnfinishedRuns(new Date()));
+    if (requeued) console.log(`[local] queued again ${requeued} unfinished generation job(s) and publish run(s)`);
 
     if (!state.localAdminCreated) {
       await createLocalAdmin(cognitoClient, pool, options.localAdmin);

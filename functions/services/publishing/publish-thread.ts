@@ -8,9 +8,12 @@ import { type Platform, platformSchema } from '../../../shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
+  expirePublishRunLease,
   finishPublishRun,
   getPublishRun,
   listPublishRunsForThread,
+  listUnfinishedPublishRuns,
+  type PublishArticle,
   type PublishRun,
   recordPostMade,
   releasePublishRun,
@@ -84,7 +87,8 @@ export async function getPublishStatus(
 /**
  * Queues one message per chosen platform, staggered by SQS delays (whole seconds), after checking
  * every platform is enabled and connected (nothing is queued otherwise). A failed platform
- * resumes where it stopped; one still under way is left alone; a completed one is posted anew.
+ * resumes where it stopped; one still under way is left alone unless it stalled (then it resumes
+ * too); a completed one is posted anew.
  */
 export async function requestPublish(
   userId: string,
@@ -112,7 +116,7 @@ export async function requestPublish(
   const article = { url: thread.sourceUrl, title: thread.title };
   let queued = 0;
   for (const [index, platform] of request.platforms.entries()) {
-    const runId = await prepareRun(userId, threadId, platform, now, async () =>
+    const runId = await prepareRun(userId, threadId, platform, article, now, async () =>
       reflowThread(
         {
           title: thread.title,
@@ -136,18 +140,31 @@ export async function requestPublish(
   return getPublishStatus(userId, threadId, now, userAgent);
 }
 
-/** The run id to queue: a resumed failed run, a fresh one, or null when one is already under way. */
+/**
+ * A run under way that nothing will move on: a worker took it and stopped (its lease ran out), or it
+ * waits unclaimed longer than any message of it can be delayed (its message was lost). Queuing it
+ * again is safe: one worker at a time holds it, and it resumes at the first post not made.
+ */
+export function isStalled(run: Pick<PublishRun, 'status' | 'leaseUntil' | 'updatedAt'>, nowMs: number): boolean {
+  if (run.status !== 'pending' && run.status !== 'posting') return false;
+  if (run.leaseUntil !== null) return run.leaseUntil < nowMs;
+  return Date.parse(run.updatedAt) + MAX_DELAY_SECONDS * 1000 + LEASE_MS < nowMs;
+}
+
+/** The run id to queue: a resumed failed or stalled run, a fresh one, or null when one is under way. */
 async function prepareRun(
   userId: string,
   threadId: string,
   platform: Platform,
+  article: PublishArticle,
   now: Date,
   format: () => Promise<string[]>,
 ): Promise<string | null> {
   const existing = await getPublishRun(userId, threadId, platform);
   if (existing?.status === 'failed' && existing.made.length > 0) {
-    return (await resumeFailedRun(existing, now.toISOString())) ? existing.runId : null;
+    return (await resumeFailedRun(existing, article, now.toISOString())) ? existing.runId : null;
   }
+  if (existing && isStalled(existing, now.getTime())) return existing.runId;
   const run: PublishRun = {
     userId,
     threadId,
@@ -160,9 +177,28 @@ async function prepareRun(
     postUrl: null,
     leaseUntil: null,
     startedAt: now.toISOString(),
+    article,
     updatedAt: now.toISOString(),
   };
   return (await startFreshRun(run)) ? run.runId : null;
+}
+
+/**
+ * The local stack at start: its queues lived in memory, so every run the table lists as unfinished
+ * is queued again, the lease of a worker that died with the old process expired first (no other
+ * process runs on the data folder). Returns how many were queued.
+ */
+export async function requeueUnfinishedRuns(now: Date): Promise<number> {
+  let queued = 0;
+  for await (const run of listUnfinishedPublishRuns()) {
+    // Every run enters the listing with its article (startFreshRun, resumeFailedRun).
+    if (!run.article) continue;
+    await expirePublishRunLease(run, now.toISOString());
+    const { userId, threadId, platform, runId, article } = run;
+    await sendToQueue('publishing', { userId, threadId, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage);
+    queued += 1;
+  }
+  return queued;
 }
 
 // The thread's platform_posts is written before the row's final status, so whoever sees the row
@@ -184,8 +220,8 @@ export async function runPublishMessage(
   attempt: { receiveCount: number; maxReceiveCount: number },
   clock: () => Date = () => new Date(),
 ): Promise<void> {
-  const run = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
-  if (!run) {
+  const claimed = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
+  if (!claimed) {
     const current = await getPublishRun(message.userId, message.threadId, message.platform);
     const underWay = current?.runId === message.runId && (current.status === 'pending' || current.status === 'posting');
     // Another delivery holds the run: look again once its lease has run out.
@@ -195,6 +231,7 @@ export async function runPublishMessage(
     }
     return;
   }
+  const { run, leaseRanOut } = claimed;
   const adapter = adapterFor(run.platform);
   let connection: LiveConnection | null;
   try {
@@ -215,7 +252,9 @@ export async function runPublishMessage(
         parent: run.made[index - 1] ?? null,
         idempotencyKey: `${run.runId}-${index}`,
         runStartedAt: run.startedAt,
-        mayAlreadyExist: attempt.receiveCount > 1 && index === madeBefore,
+        // A redelivery, or a run whose last worker stopped holding it: that worker may have made
+        // this post without recording it.
+        mayAlreadyExist: (attempt.receiveCount > 1 || leaseRanOut) && index === madeBefore,
         article: message.article,
       });
       await recordPostMade(run, index, made, clock().toISOString());

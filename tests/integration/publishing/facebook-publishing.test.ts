@@ -212,6 +212,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
       postUrl: null,
       leaseUntil: null,
       startedAt,
+      article: { url: ARTICLE, title: thread.title },
       updatedAt: startedAt,
     });
     // The first delivery's worker made the Page post, then stopped before recording it.
