@@ -25,23 +25,17 @@ import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { sendToQueue } from '../../lib/queues';
-import { queues } from '../../manifest';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
+import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
 
 /** Spec §9: platforms are started this far apart (create flow / connection panel). */
 export const STAGGER_MS = { create: 1000, panel: 500 } as const;
-/** SQS delays at most 15 minutes; a longer Retry-After is waited out in several hops. */
-const MAX_DELAY_SECONDS = 900;
 /** A platform that keeps answering 429 is given up on after this many waits. */
 const MAX_RATE_LIMIT_WAITS = 10;
-
-const worker = queues.find((queue) => queue.name === 'publishing');
-/** A worker holds a run for its whole timeout, so a second delivery never posts alongside it. */
-const LEASE_MS = (worker?.timeoutSeconds ?? 60) * 1000;
 
 /** A platform that posts into a chosen place was asked for before one was chosen; nothing is queued. */
 export class TargetRequiredError extends ValidationError {
@@ -140,17 +134,6 @@ export async function requestPublish(
   return getPublishStatus(userId, threadId, now, userAgent);
 }
 
-/**
- * A run under way that nothing will move on: a worker took it and stopped (its lease ran out), or it
- * waits unclaimed longer than any message of it can be delayed (its message was lost). Queuing it
- * again is safe: one worker at a time holds it, and it resumes at the first post not made.
- */
-export function isStalled(run: Pick<PublishRun, 'status' | 'leaseUntil' | 'updatedAt'>, nowMs: number): boolean {
-  if (run.status !== 'pending' && run.status !== 'posting') return false;
-  if (run.leaseUntil !== null) return run.leaseUntil < nowMs;
-  return Date.parse(run.updatedAt) + MAX_DELAY_SECONDS * 1000 + LEASE_MS < nowMs;
-}
-
 /** The run id to queue: a resumed failed or stalled run, a fresh one, or null when one is under way. */
 async function prepareRun(
   userId: string,
@@ -195,7 +178,14 @@ export async function requeueUnfinishedRuns(now: Date): Promise<number> {
     if (!run.article) continue;
     await expirePublishRunLease(run, now.toISOString());
     const { userId, threadId, platform, runId, article } = run;
-    await sendToQueue('publishing', { userId, threadId, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage);
+    await sendToQueue('publishing', {
+      userId,
+      threadId,
+      platform,
+      runId,
+      article,
+      rateLimitWaits: 0,
+    } satisfies PublishMessage);
     queued += 1;
   }
   return queued;

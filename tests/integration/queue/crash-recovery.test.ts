@@ -84,8 +84,16 @@ describe('a crash of the local stack mid-publish and mid-generation', () => {
     articles.hangOnce('/tides');
     const hungJob = await generate(`${articles.url}/tides`);
     expect(hungJob.status).toBe(202);
-    await until('the hung status', () => mastodon.statuses.length, (made) => made === 2);
-    await until('the hung article fetch', () => articles.requests.filter((p) => p === '/tides').length, (n) => n > 0);
+    await until(
+      'the hung status',
+      () => mastodon.statuses.length,
+      (made) => made === 2,
+    );
+    await until(
+      'the hung article fetch',
+      () => articles.requests.filter((p) => p === '/tides').length,
+      (n) => n > 0,
+    );
     const stuck = await api(first.url, `/api/threads/${threadId}/publishing`, { token });
     expect(stuck.body.platforms[0]).toMatchObject({ status: 'posting', postsMade: 1 });
     const postsTotal: number = stuck.body.platforms[0].postsTotal;
