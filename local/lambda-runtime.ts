@@ -34,6 +34,14 @@ async function inInvocation<T>(requestId: string, run: () => Promise<T>): Promis
   return (await invocations).run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, run);
 }
 
+/**
+ * Runs a step of the local stack's own start that loads handler code outside any handler (its
+ * modules' initialisation needs a scope, as a cold start has).
+ */
+export function runStartStep<T>(name: string, run: () => Promise<T>): Promise<T> {
+  return inInvocation(name, run);
+}
+
 function lambdaContext(handlerPath: string, deadline: number): Context {
   const name = `threadsnip-local-${handlerPath.replace(/\W+/g, '-')}`;
   return {

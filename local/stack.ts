@@ -13,6 +13,7 @@ import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynaliteProcess } from './dynamo';
 import { captureHandlerOutput, type LocalLogFormat } from './handler-output';
 import { createJwtVerifier } from './jwt-verifier';
+import { runStartStep } from './lambda-runtime';
 import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
@@ -131,6 +132,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // Threads saved before the history sort indexes existed get their index keys (a no-op once done).
     const { addMissingThreadSortKeys } = await import('../functions/data/thread-repository');
     await addMissingThreadSortKeys();
+    // The local queues live in memory: what a user started before the last stop or crash is queued again.
+    const requeued = await runStartStep('requeue-unfinished-work', async () => {
+      const { requeueUnfinishedJobs } = await import('../functions/services/generation-submission');
+      const { requeueUnfinishedRuns } = await import('../functions/services/publishing/publish-thread');
+      return (await requeueUnfinishedJobs(new Date())) + (await requeueUnfinishedRuns(new Date()));
+    });
+    if (requeued) console.log(`[local] queued again ${requeued} unfinished generation job(s) and publish run(s)`);
 
     if (!state.localAdminCreated) {
       await createLocalAdmin(cognitoClient, pool, options.localAdmin);

@@ -1,14 +1,20 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublishStatus } from '../../shared/schemas/publishing';
 import type { Platform } from '../../shared/schemas/thread';
-import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { db, isConditionFailure, queryAllPages, tableName } from './client';
+import { indexes, keys } from './keys';
 
 /** A post made on the platform: its remote id (and, where replies need it, a content hash). */
 export interface MadePost {
   id: string;
   url: string | null;
   cid?: string;
+}
+
+/** The source article a run links to (link cards, the worker's message). */
+export interface PublishArticle {
+  url: string;
+  title: string;
 }
 
 /** One platform's publishing of one thread, resumable post by post. */
@@ -29,6 +35,8 @@ export interface PublishRun {
   leaseUntil: number | null;
   /** When the run was started; kept when it resumes (null for runs stored before it was kept). */
   startedAt: string | null;
+  /** Null on runs stored before it was kept; every run in the unfinished listing has it. */
+  article: PublishArticle | null;
   updatedAt: string;
 }
 
@@ -45,12 +53,16 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     postUrl: (item.postUrl as string | null) ?? null,
     leaseUntil: typeof item.leaseUntil === 'number' ? item.leaseUntil : null,
     startedAt: typeof item.startedAt === 'string' ? item.startedAt : null,
+    article: (item.article as PublishArticle | undefined) ?? null,
     updatedAt: String(item.updatedAt),
   };
 }
 
 const runKey = (run: Pick<PublishRun, 'userId' | 'threadId' | 'platform'>) =>
   keys.publishRun(run.userId, run.threadId, run.platform);
+
+const unfinishedKeys = (run: Pick<PublishRun, 'runId' | 'startedAt' | 'updatedAt'>) =>
+  keys.unfinishedWork('publishing', run.startedAt ?? run.updatedAt, run.runId);
 
 /** A run of the user's thread on one platform. */
 export async function getPublishRun(userId: string, threadId: string, platform: Platform): Promise<PublishRun | null> {
@@ -76,7 +88,10 @@ export async function listPublishRunsForThread(userId: string, threadId: string)
   return (result.Items ?? []).map(fromItem);
 }
 
-/** Starts a fresh run unless one is under way (none yet, or the last one ended): false when refused. */
+/**
+ * Starts a fresh run unless one is under way (none yet, or the last one ended): false when refused.
+ * The run is listed as unfinished until it ends.
+ */
 export async function startFreshRun(run: PublishRun): Promise<boolean> {
   // No lease attribute at all until a worker claims the run (the claim checks for its absence).
   const { leaseUntil: _unclaimed, ...item } = run;
@@ -84,7 +99,7 @@ export async function startFreshRun(run: PublishRun): Promise<boolean> {
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...runKey(run), type: 'publishRun', ...item },
+        Item: { ...runKey(run), ...unfinishedKeys(run), type: 'publishRun', ...item },
         ConditionExpression:
           'attribute_not_exists(pk) OR #status = :completed OR (#status = :failed AND size(made) = :zero)',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -98,17 +113,22 @@ export async function startFreshRun(run: PublishRun): Promise<boolean> {
   }
 }
 
-/** Retry of a failed run: back to pending with its posts and made ids kept, so it resumes. */
-export async function resumeFailedRun(run: PublishRun, updatedAt: string): Promise<boolean> {
+/** Retry of a failed run: back to pending (and unfinished) with its posts and made ids kept, so it resumes. */
+export async function resumeFailedRun(run: PublishRun, article: PublishArticle, updatedAt: string): Promise<boolean> {
+  const listing = unfinishedKeys(run);
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: runKey(run),
-        UpdateExpression: 'SET #status = :pending, #error = :null, updatedAt = :u REMOVE leaseUntil',
+        UpdateExpression:
+          'SET #status = :pending, #error = :null, updatedAt = :u, article = :article, gsi1pk = :gpk, gsi1sk = :gsk REMOVE leaseUntil',
         ConditionExpression: '#status = :failed AND runId = :run',
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
         ExpressionAttributeValues: {
+          ':article': article,
+          ':gpk': listing.gsi1pk,
+          ':gsk': listing.gsi1sk,
           ':pending': 'pending',
           ':failed': 'failed',
           ':null': null,
@@ -127,13 +147,15 @@ export async function resumeFailedRun(run: PublishRun, updatedAt: string): Promi
 /**
  * Takes the run for one worker until `leaseUntil` (a second delivery of the same message waits),
  * marking it posting. Null when the run ended, was replaced, or another worker holds it.
+ * `leaseRanOut`: an earlier worker's lease was still on the run (it stopped without ending or
+ * releasing it), so the first post not recorded may have been made.
  */
 export async function claimPublishRun(
   run: Pick<PublishRun, 'userId' | 'threadId' | 'platform' | 'runId'>,
   nowMs: number,
   leaseMs: number,
   updatedAt: string,
-): Promise<PublishRun | null> {
+): Promise<{ run: PublishRun; leaseRanOut: boolean } | null> {
   try {
     const result = await db.send(
       new UpdateCommand({
@@ -151,10 +173,15 @@ export async function claimPublishRun(
           ':run': run.runId,
           ':u': updatedAt,
         },
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    return result.Attributes ? fromItem(result.Attributes) : null;
+    if (!result.Attributes) return null;
+    const before = fromItem(result.Attributes);
+    return {
+      run: { ...before, status: 'posting', leaseUntil: nowMs + leaseMs, updatedAt },
+      leaseRanOut: before.leaseUntil !== null,
+    };
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;
@@ -174,7 +201,7 @@ export async function recordPostMade(run: PublishRun, index: number, post: MadeP
   );
 }
 
-/** Ends the run: completed with the thread's URL, or failed with the error shown on its row. */
+/** Ends the run (and takes it off the unfinished listing): completed with the thread's URL, or failed with the error shown on its row. */
 export async function finishPublishRun(
   run: PublishRun,
   outcome: { status: 'completed'; postUrl: string | null } | { status: 'failed'; error: string },
@@ -184,7 +211,8 @@ export async function finishPublishRun(
     new UpdateCommand({
       TableName: tableName(),
       Key: runKey(run),
-      UpdateExpression: 'SET #status = :status, #error = :error, postUrl = :url, updatedAt = :u REMOVE leaseUntil',
+      UpdateExpression:
+        'SET #status = :status, #error = :error, postUrl = :url, updatedAt = :u REMOVE leaseUntil, gsi1pk, gsi1sk',
       ConditionExpression: 'runId = :run',
       ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
       ExpressionAttributeValues: {
@@ -209,4 +237,35 @@ export async function releasePublishRun(run: PublishRun, updatedAt: string): Pro
       ExpressionAttributeValues: { ':u': updatedAt, ':run': run.runId },
     }),
   );
+}
+
+/**
+ * Ends the lease of a worker known to be gone (the local stack at start: one stack per data folder),
+ * so the run's next delivery takes it at once. The lease stays on the run, expired, so that delivery
+ * still knows its first post not recorded may have been made.
+ */
+export async function expirePublishRunLease(run: PublishRun, updatedAt: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: runKey(run),
+        UpdateExpression: 'SET leaseUntil = :expired, updatedAt = :u',
+        ConditionExpression: 'runId = :run AND attribute_exists(leaseUntil)',
+        ExpressionAttributeValues: { ':expired': 0, ':u': updatedAt, ':run': run.runId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Every run not yet ended, of every user, from the unfinished listing (gsi1 `UNFINISHED#publishing`), oldest first. */
+export async function* listUnfinishedPublishRuns(): AsyncGenerator<PublishRun> {
+  for await (const item of queryAllPages({
+    IndexName: indexes.byGsi1,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.unfinishedWorkPartition('publishing') },
+  }))
+    yield fromItem(item);
 }

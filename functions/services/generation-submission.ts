@@ -3,7 +3,7 @@ import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@
 import type { Context } from 'aws-lambda';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
 import { normaliseUrl } from '../../shared/url';
-import { createJob } from '../data/generation-job-repository';
+import { createJob, listUnfinishedJobs, releaseJobAttempt } from '../data/generation-job-repository';
 import { runOnce } from '../data/idempotency-store';
 import {
   IdempotencyKeyReusedError,
@@ -57,6 +57,21 @@ export async function submitGenerationJob(
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
   logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
   return toView(job);
+}
+
+/**
+ * The local stack at start: its queues lived in memory, so every job the table lists as unfinished
+ * is queued again, a running one given back first (its worker died with the old process; no other
+ * process runs on the data folder). Returns how many were queued.
+ */
+export async function requeueUnfinishedJobs(now: Date): Promise<number> {
+  let queued = 0;
+  for await (const job of listUnfinishedJobs()) {
+    if (job.status === 'running') await releaseJobAttempt(job.userId, job.jobId, now.toISOString());
+    await sendToQueue('generation', { userId: job.userId, jobId: job.jobId } satisfies GenerationMessage);
+    queued += 1;
+  }
+  return queued;
 }
 
 /** How long an Idempotency-Key returns its first job (spec: a retry within 24 hours). */

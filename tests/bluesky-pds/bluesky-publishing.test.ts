@@ -406,6 +406,7 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
       postUrl: null,
       leaseUntil: null,
       startedAt: new Date().toISOString(),
+      article: ARTICLE,
       updatedAt: new Date().toISOString(),
     });
     await app.publishing.runPublishMessage(

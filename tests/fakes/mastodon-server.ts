@@ -21,13 +21,15 @@ export interface StoredStatus {
 }
 
 /**
- * A fault answered to the n-th POST /api/v1/statuses: a status (429 carries X-RateLimit-Reset), or
- * `madeThenLost`: the status is made but the answer is a 502, as when a proxy drops the response.
+ * A fault answered to the n-th POST /api/v1/statuses: a status (429 carries X-RateLimit-Reset),
+ * `madeThenLost`: the status is made but the answer is a 502, as when a proxy drops the response, or
+ * `madeThenHung`: the status is made and no answer ever comes (the caller is killed while it waits).
  */
 export type StatusFault =
   | { status: 500 | 502 | 503 | 403 | 401 }
   | { status: 429; resetInSeconds: number }
-  | { madeThenLost: true };
+  | { madeThenLost: true }
+  | { madeThenHung: true };
 
 interface Grant {
   clientId: string;
@@ -235,7 +237,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
       const params = await readParams(req);
       statusCalls += 1;
       const fault = faults.get(statusCalls);
-      if (fault && !('madeThenLost' in fault)) {
+      if (fault && 'status' in fault) {
         if (fault.status === 429) {
           const reset = new Date(Date.now() + fault.resetInSeconds * 1000).toISOString();
           return error(res, 429, 'Too many requests', { 'x-ratelimit-reset': reset, 'x-ratelimit-remaining': '0' });
@@ -269,6 +271,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         idempotencyKey: key,
       };
       statuses.push(status);
+      if (fault && 'madeThenHung' in fault) return;
       if (fault) return error(res, 502, 'Bad Gateway');
       return reply(res, 200, statusJson(status));
     }

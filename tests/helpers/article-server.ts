@@ -6,6 +6,8 @@ export interface ArticleServer {
   host: string;
   /** Serves `html` at `path` (text/html unless another content type is given). */
   page: (path: string, html: string, contentType?: string) => void;
+  /** The next request for `path` gets no answer at all (a host that hangs); later ones are served. */
+  hangOnce: (path: string) => void;
   requests: string[];
   close: () => Promise<void>;
 }
@@ -14,9 +16,11 @@ export interface ArticleServer {
 export async function startArticleServer(): Promise<ArticleServer> {
   const pages = new Map<string, { body: string; contentType: string }>();
   const requests: string[] = [];
+  const hanging = new Set<string>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     requests.push(path);
+    if (hanging.delete(path)) return;
     const page = pages.get(path);
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/html' });
@@ -33,6 +37,7 @@ export async function startArticleServer(): Promise<ArticleServer> {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     page: (path, html, contentType = 'text/html; charset=utf-8') => pages.set(path, { body: html, contentType }),
+    hangOnce: (path) => hanging.add(path),
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -23,6 +23,8 @@ export interface StartedStack {
    * Resolves with the stack's exit code once it has ended.
    */
   interrupt: () => Promise<number | null>;
+  /** A crash: SIGKILL to the stack's whole process group (with `ownProcessGroup`); resolves once every process ended. */
+  kill: () => Promise<void>;
   /** Stops the stack and deletes its data folder. */
   cleanup: () => Promise<void>;
   output: () => string;
@@ -96,6 +98,10 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
       child.once('exit', (code) => resolve(code));
       process.kill(-(child.pid ?? 0), 'SIGINT');
     });
+  const kill = async () => {
+    process.kill(-(child.pid ?? 0), 'SIGKILL');
+    if (!(await waitUntilGroupEnds(child.pid ?? 0, 10_000))) throw new Error('the killed stack is still running');
+  };
   const { url, dynamoEndpoint, tableName } = ready;
   return {
     url,
@@ -105,10 +111,31 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
     dataDir,
     stop,
     interrupt,
+    kill,
     cleanup: async () => {
       await stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     output: () => output,
   };
+}
+
+/** True while any process of the group led by `pid` still runs. */
+export function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the process group led by `pid` has ended; false if it still runs after `timeoutMs`. */
+export async function waitUntilGroupEnds(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !groupAlive(pid);
 }

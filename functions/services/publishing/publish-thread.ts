@@ -8,9 +8,12 @@ import { type Platform, platformSchema } from '../../../shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
+  expirePublishRunLease,
   finishPublishRun,
   getPublishRun,
   listPublishRunsForThread,
+  listUnfinishedPublishRuns,
+  type PublishArticle,
   type PublishRun,
   recordPostMade,
   releasePublishRun,
@@ -22,24 +25,18 @@ import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { sendToQueue } from '../../lib/queues';
-import { queues } from '../../manifest';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { isMessageOfDeletedAccount } from '../deleted-accounts';
 import { assertThreadAccess } from '../thread-access';
 import { adapterFor } from './adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
+import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
 
 /** Spec §9: platforms are started this far apart (create flow / connection panel). */
 export const STAGGER_MS = { create: 1000, panel: 500 } as const;
-/** SQS delays at most 15 minutes; a longer Retry-After is waited out in several hops. */
-const MAX_DELAY_SECONDS = 900;
 /** A platform that keeps answering 429 is given up on after this many waits. */
 const MAX_RATE_LIMIT_WAITS = 10;
-
-const worker = queues.find((queue) => queue.name === 'publishing');
-/** A worker holds a run for its whole timeout, so a second delivery never posts alongside it. */
-const LEASE_MS = (worker?.timeoutSeconds ?? 60) * 1000;
 
 /** A platform that posts into a chosen place was asked for before one was chosen; nothing is queued. */
 export class TargetRequiredError extends ValidationError {
@@ -85,7 +82,8 @@ export async function getPublishStatus(
 /**
  * Queues one message per chosen platform, staggered by SQS delays (whole seconds), after checking
  * every platform is enabled and connected (nothing is queued otherwise). A failed platform
- * resumes where it stopped; one still under way is left alone; a completed one is posted anew.
+ * resumes where it stopped; one still under way is left alone unless it stalled (then it resumes
+ * too); a completed one is posted anew.
  */
 export async function requestPublish(
   userId: string,
@@ -113,7 +111,7 @@ export async function requestPublish(
   const article = { url: thread.sourceUrl, title: thread.title };
   let queued = 0;
   for (const [index, platform] of request.platforms.entries()) {
-    const runId = await prepareRun(userId, threadId, platform, now, async () =>
+    const runId = await prepareRun(userId, threadId, platform, article, now, async () =>
       reflowThread(
         {
           title: thread.title,
@@ -137,18 +135,20 @@ export async function requestPublish(
   return getPublishStatus(userId, threadId, now, userAgent);
 }
 
-/** The run id to queue: a resumed failed run, a fresh one, or null when one is already under way. */
+/** The run id to queue: a resumed failed or stalled run, a fresh one, or null when one is under way. */
 async function prepareRun(
   userId: string,
   threadId: string,
   platform: Platform,
+  article: PublishArticle,
   now: Date,
   format: () => Promise<string[]>,
 ): Promise<string | null> {
   const existing = await getPublishRun(userId, threadId, platform);
   if (existing?.status === 'failed' && existing.made.length > 0) {
-    return (await resumeFailedRun(existing, now.toISOString())) ? existing.runId : null;
+    return (await resumeFailedRun(existing, article, now.toISOString())) ? existing.runId : null;
   }
+  if (existing && isStalled(existing, now.getTime())) return existing.runId;
   const run: PublishRun = {
     userId,
     threadId,
@@ -161,9 +161,35 @@ async function prepareRun(
     postUrl: null,
     leaseUntil: null,
     startedAt: now.toISOString(),
+    article,
     updatedAt: now.toISOString(),
   };
   return (await startFreshRun(run)) ? run.runId : null;
+}
+
+/**
+ * The local stack at start: its queues lived in memory, so every run the table lists as unfinished
+ * is queued again, the lease of a worker that died with the old process expired first (no other
+ * process runs on the data folder). Returns how many were queued.
+ */
+export async function requeueUnfinishedRuns(now: Date): Promise<number> {
+  let queued = 0;
+  for await (const run of listUnfinishedPublishRuns()) {
+    // Every run enters the listing with its article (startFreshRun, resumeFailedRun).
+    if (!run.article) continue;
+    await expirePublishRunLease(run, now.toISOString());
+    const { userId, threadId, platform, runId, article } = run;
+    await sendToQueue('publishing', {
+      userId,
+      threadId,
+      platform,
+      runId,
+      article,
+      rateLimitWaits: 0,
+    } satisfies PublishMessage);
+    queued += 1;
+  }
+  return queued;
 }
 
 // The thread's platform_posts is written before the row's final status, so whoever sees the row
@@ -186,8 +212,8 @@ export async function runPublishMessage(
   clock: () => Date = () => new Date(),
 ): Promise<void> {
   if (await isMessageOfDeletedAccount(message, 'publishing', clock())) return;
-  const run = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
-  if (!run) {
+  const claimed = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
+  if (!claimed) {
     const current = await getPublishRun(message.userId, message.threadId, message.platform);
     const underWay = current?.runId === message.runId && (current.status === 'pending' || current.status === 'posting');
     // Another delivery holds the run: look again once its lease has run out.
@@ -197,6 +223,7 @@ export async function runPublishMessage(
     }
     return;
   }
+  const { run, leaseRanOut } = claimed;
   const adapter = adapterFor(run.platform);
   let connection: LiveConnection | null;
   try {
@@ -217,7 +244,9 @@ export async function runPublishMessage(
         parent: run.made[index - 1] ?? null,
         idempotencyKey: `${run.runId}-${index}`,
         runStartedAt: run.startedAt,
-        mayAlreadyExist: attempt.receiveCount > 1 && index === madeBefore,
+        // A redelivery, or a run whose last worker stopped holding it: that worker may have made
+        // this post without recording it.
+        mayAlreadyExist: (attempt.receiveCount > 1 || leaseRanOut) && index === madeBefore,
         article: message.article,
       });
       await recordPostMade(run, index, made, clock().toISOString());

@@ -2,26 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../helpers/auth-client';
-import { type StartedStack, startStack } from '../../helpers/local-stack';
-
-/** True while any process of the group led by `pid` still runs. */
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntilGroupEnds(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!groupAlive(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return !groupAlive(pid);
-}
+import { type StartedStack, startStack, waitUntilGroupEnds } from '../../helpers/local-stack';
 
 describe('starting and stopping the local stack', () => {
   const started: StartedStack[] = [];
@@ -58,8 +39,7 @@ describe('starting and stopping the local stack', () => {
 
   it('takes over a data folder left locked by a stack that was killed', async () => {
     const crashed = await startStack({ ownProcessGroup: true });
-    process.kill(-crashed.pid, 'SIGKILL');
-    expect(await waitUntilGroupEnds(crashed.pid, 10_000)).toBe(true);
+    await crashed.kill();
     expect(existsSync(path.join(crashed.dataDir, 'local-stack.pid'))).toBe(true);
 
     const restarted = await startStack({ dataDir: crashed.dataDir });

@@ -32,7 +32,7 @@ const { listConnections, selectPublishTarget, loadLiveConnection } = await impor
 const { requestPublish, getPublishStatus, runPublishMessage } = await import(
   '../../../functions/services/publishing/publish-thread'
 );
-const { startFreshRun } = await import('../../../functions/data/publish-run-repository');
+const { startFreshRun, claimPublishRun } = await import('../../../functions/data/publish-run-repository');
 const { facebookAdapter } = await import('../../../functions/services/publishing/platforms/facebook');
 const { PlatformRateLimitError } = await import('../../../functions/services/publishing/platform-adapter');
 
@@ -212,6 +212,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
       postUrl: null,
       leaseUntil: null,
       startedAt,
+      article: { url: ARTICLE, title: thread.title },
       updatedAt: startedAt,
     });
     // The first delivery's worker made the Page post, then stopped before recording it.
@@ -246,6 +247,53 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     });
     const made = postsSince(start);
     expect(made.map((post) => [post.message, post.parentId])).toEqual([
+      [posts[0], null],
+      [posts[1], leftBehind.id],
+      [posts[2], leftBehind.id],
+    ]);
+  });
+
+  it('resumes a run whose worker stopped holding it when the curator publishes again, finding the post it made', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    const thread = makeThread(userId, THREE_POSTS);
+    await putThread(thread);
+    const posts = ['Boats return before sunrise.', 'Buyers bid at six, and the best fish go first.', ATTRIBUTION];
+    const runId = randomUUID();
+    const startedAt = new Date(Date.now() - 120_000).toISOString();
+    const run = { userId, threadId: thread.id, platform: 'facebook' as const, runId };
+    await startFreshRun({
+      ...run,
+      status: 'pending',
+      posts,
+      made: [],
+      error: null,
+      postUrl: null,
+      leaseUntil: null,
+      startedAt,
+      article: { url: ARTICLE, title: thread.title },
+      updatedAt: startedAt,
+    });
+    // A worker took the run two minutes ago (a one-minute lease), made the Page post, and died.
+    await claimPublishRun(run, Date.parse(startedAt), 60_000, startedAt);
+    const start = facebook.posts.length;
+    const leftBehind: GraphPost = {
+      id: `${GAZETTE.id}_${randomUUID().slice(0, 8)}`,
+      pageId: GAZETTE.id,
+      message: posts[0]!,
+      link: ARTICLE,
+      parentId: null,
+      createdAt: Date.now() - 90_000,
+    };
+    facebook.posts.push(leftBehind);
+
+    await requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({
+      status: 'completed',
+      postsMade: 3,
+      postUrl: `https://www.facebook.com/${leftBehind.id}`,
+    });
+    expect(postsSince(start).map((post) => [post.message, post.parentId])).toEqual([
       [posts[0], null],
       [posts[1], leftBehind.id],
       [posts[2], leftBehind.id],
