@@ -167,6 +167,7 @@ describe('a deleted account stays deleted', () => {
       runId,
       status: 'pending',
       posts: thread.posts.map((post) => post.content),
+      article: null,
       made: [],
       error: null,
       postUrl: null,
