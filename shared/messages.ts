@@ -267,6 +267,49 @@ export function platformConnectionFailed(platformName: string, message?: string 
   };
 }
 
+/**
+ * The error codes of RFC 6749 §4.1.2.1 a provider sends back to the callback instead of a code,
+ * each told to the user in plain words (the code itself means nothing to them).
+ */
+export const OAUTH_ERROR_CODES = [
+  'access_denied',
+  'invalid_scope',
+  'invalid_request',
+  'unauthorized_client',
+  'server_error',
+  'temporarily_unavailable',
+] as const;
+export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+
+const NOTHING_CONNECTED = 'Nothing was connected.';
+const OAUTH_ERROR_SENTENCES: Record<OAuthErrorCode, (platformName: string) => string> = {
+  access_denied: (name) => `You cancelled the connection on ${name}. ${NOTHING_CONNECTED}`,
+  invalid_scope: (name) =>
+    `${name} would not grant the permissions ThreadSnip needs to post. ${NOTHING_CONNECTED} Please try again.`,
+  invalid_request: (name) =>
+    `${name} could not read ThreadSnip's connection request. ${NOTHING_CONNECTED} Please try again.`,
+  unauthorized_client: (name) =>
+    `${name} does not allow ThreadSnip's app to connect right now. ${NOTHING_CONNECTED} Please contact support.`,
+  server_error: (name) => `${name} ran into a problem on its side. ${NOTHING_CONNECTED} Please try again.`,
+  temporarily_unavailable: (name) =>
+    `${name} is busy or down for a moment. ${NOTHING_CONNECTED} Please try again in a few minutes.`,
+};
+
+/**
+ * What a provider's error at the OAuth callback means, in a sentence: a known code's own sentence,
+ * else the provider's description, else the generic connection failure.
+ */
+export function oauthErrorMessage(platformName: string, code?: string | null, description?: string | null): string {
+  const known = OAUTH_ERROR_CODES.find((candidate) => candidate === code);
+  if (known) return OAUTH_ERROR_SENTENCES[known](platformName);
+  return description?.trim() || platformMessages.connectionErrorFallback;
+}
+
+/** 'Already posted to Bluesky on {date}. Post it again?': asked before a thread is published to a platform again. */
+export function alreadyPostedTo(platformName: string, date: string): string {
+  return `Already posted to ${platformName} on ${date}. Post it again?`;
+}
+
 /** 'Publishing Failed' with the failure's message. */
 export function publishingFailed(message: string): ToastText {
   return { title: 'Publishing Failed', description: message };
@@ -353,6 +396,10 @@ export const beyondSpecMessages = {
   pageSelected: { title: 'Page Selected' },
   savePageFailed: { title: 'Error', description: 'Failed to save Page selection' },
   facebookPageRequired: { title: 'Facebook Page Required' },
+  // The question before publishing again to a platform that already has the thread (see alreadyPostedTo).
+  republishTitle: 'Post Again?',
+  republishConfirm: 'Post Again',
+  republishCancel: 'Cancel',
 };
 
 /** How a connection failed: the platform answered no, nothing answered, it answered with an error, or we would not send. */

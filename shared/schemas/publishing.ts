@@ -28,6 +28,8 @@ export const platformPublishStateSchema = z.object({
   postUrl: z.string().nullable(),
   postsMade: z.number().int().nonnegative(),
   postsTotal: z.number().int().nonnegative(),
+  /** When the platform's last run finished posting the whole thread; null unless completed. */
+  completedAt: z.string().nullable(),
 });
 export type PlatformPublishState = z.infer<typeof platformPublishStateSchema>;
 

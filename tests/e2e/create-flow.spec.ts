@@ -127,6 +127,36 @@ test.describe('with the offline generator', () => {
     await expect(availableCredits(page)).toHaveText('4');
   });
 
+  test('Save & Continue on a slowed-down page lands on the share step every time', async ({ page }) => {
+    test.setTimeout(300_000);
+    await signUp(page, stack.url, 'throttled@example.com');
+    await page.goto(`${stack.url}/create`);
+    await pasteUrl(page, `${articles.url}/heat/`);
+    await page.getByRole('button', { name: /Generate Thread/ }).click();
+    const preview = page.getByRole('heading', { name: 'Thread Preview' });
+    await expect(preview).toBeVisible({ timeout: 30_000 });
+    const threadId = new URL(page.url()).searchParams.get('threadId');
+    expect(threadId).toBeTruthy();
+
+    // A slow machine widens the gap between a state change and the router showing its address.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const share = page.getByRole('heading', { name: 'Share Your Thread' });
+    for (let round = 1; round <= 20; round += 1) {
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await expect(share, `round ${round}`).toBeVisible({ timeout: 20_000 });
+      // The bug sent the page back to the URL step within about 0.7 s of landing here.
+      await page.waitForTimeout(1_000);
+      await expect(share, `round ${round}`).toBeVisible();
+      const search = new URL(page.url()).searchParams;
+      expect(search.get('step'), `round ${round}`).toBe('share');
+      expect(search.get('threadId'), `round ${round}`).toBe(threadId);
+      await page.getByRole('button', { name: 'Back to Preview' }).click();
+      await expect(preview).toBeVisible();
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('a casual thread of sensitive content asks for the professional tone', async ({ page }) => {
     await signUp(page, stack.url, 'sensitive@example.com');
     await page.goto(`${stack.url}/create`);

@@ -109,6 +109,52 @@ test('the sharing panel on /thread/{id} publishes to Telegram and shows Successf
   }
 });
 
+test('publishing again to a platform that has the thread asks first, on the panel and on /create', async ({ page }) => {
+  const thread = await curatorWithThread(page, 'again');
+  await page.goto(`${stack.url}/thread/${thread.id}`);
+  await page.getByRole('button', { name: 'Share Thread' }).click();
+  await page.getByRole('checkbox', { name: /Telegram/ }).check();
+  const share = page.getByRole('button', { name: 'Share to 1 platform' });
+  const before = telegram.messages.length;
+  await share.click();
+  const row = page.getByTestId('publish-row-telegram');
+  await expect(row).toContainText('Successfully posted!', { timeout: 20_000 });
+  const posted = telegram.messages.length;
+  const perCopy = posted - before;
+  expect(perCopy).toBeGreaterThan(0);
+  const postedOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
+  const question = `Already posted to Telegram on ${postedOn}. Post it again?`;
+
+  // The panel: Cancel posts nothing.
+  await share.click();
+  const dialog = page.getByRole('dialog', { name: 'Post Again?' });
+  await expect(dialog).toContainText(question);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('Successfully posted!');
+  await page.waitForTimeout(1_500);
+  expect(telegram.messages.length).toBe(posted);
+
+  // /create's share step asks too; the platform's version keeps the blank line after the title.
+  await page.goto(
+    `${stack.url}/create?step=share&tone=professional&threadId=${thread.id}&selectedPlatforms=telegram&hasContent=true`,
+  );
+  const firstPost = page.locator('details li').first();
+  await expect(firstPost).toHaveCSS('white-space', 'pre-wrap');
+  expect(await firstPost.innerText()).toContain(`${thread.title}\n\n`);
+  await page.getByRole('button', { name: 'Continue to Publishing' }).click();
+  await expect(dialog).toContainText(question);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
+  expect(telegram.messages.length).toBe(posted);
+
+  // Post Again posts the thread a second time.
+  await page.getByRole('button', { name: 'Continue to Publishing' }).click();
+  await dialog.getByRole('button', { name: 'Post Again' }).click();
+  await expect(page.getByTestId('publish-row-telegram')).toContainText('Successfully posted!', { timeout: 20_000 });
+  await expect.poll(() => telegram.messages.length).toBe(posted + perCopy);
+});
+
 test('an OAuth error return shows its notice and the parameters are cleared', async ({ page }) => {
   const thread = await curatorWithThread(page, 'oauth');
   await page.goto(`${stack.url}/account-settings?reddit_oauth_error=true&message=Access%20denied%20by%20the%20user`);

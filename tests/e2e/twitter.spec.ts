@@ -36,6 +36,23 @@ test.afterAll(async () => {
   await articles?.close();
 });
 
+test('cancelling on the consent page says so in plain words and connects nothing', async ({ page }) => {
+  await signUp(page, stack.url, `x-cancel-${Date.now()}@example.com`);
+  await page.goto(`${stack.url}/account-settings`);
+  const card = page.getByRole('article', { name: 'Twitter/X connection' });
+  await card.getByRole('button', { name: 'Connect' }).click();
+
+  await expect(page.getByRole('heading', { name: 'ThreadSnip wants to access your X account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(page.getByText('Twitter/X Connection Failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('You cancelled the connection on Twitter/X. Nothing was connected.')).toBeVisible();
+  await expect(page.getByText('access_denied')).toHaveCount(0);
+  await expect(page).toHaveURL(`${stack.url}/account-settings`);
+  await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(card.getByText(/Current connection/)).toHaveCount(0);
+});
+
 test('connects X through its consent page, publishes a thread crediting the author, and refuses a replayed callback', async ({
   page,
 }) => {

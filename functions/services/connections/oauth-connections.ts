@@ -1,3 +1,4 @@
+import { oauthErrorMessage } from '../../../shared/messages';
 import { platformDisplayName } from '../../../shared/platforms';
 import type { Platform } from '../../../shared/schemas/thread';
 import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';
@@ -141,7 +142,12 @@ export async function completeOAuthConnection(
   now: Date,
 ): Promise<HttpResult> {
   if (query.error || !query.code) {
-    const message = query.error_description || query.error || 'The sign-in was cancelled.';
+    // No code and no error is a consent screen left without an answer: a cancellation too.
+    const message = oauthErrorMessage(
+      platformDisplayName(platform),
+      query.error ?? 'access_denied',
+      query.error_description,
+    );
     return backToApp(state.returnPath, platform, { message: message.slice(0, 300) });
   }
   const { adapter } = oauthOf(platform);

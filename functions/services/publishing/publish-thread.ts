@@ -64,6 +64,8 @@ function toState(run: PublishRun): PlatformPublishState {
     postUrl: run.postUrl,
     postsMade: run.made.length,
     postsTotal: run.posts.length,
+    // A completed run is written last when its final post is recorded, so its updatedAt is when it was posted.
+    completedAt: run.status === 'completed' ? run.updatedAt : null,
   };
 }
 

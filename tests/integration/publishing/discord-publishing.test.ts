@@ -302,6 +302,7 @@ describe('connecting Discord through the consent screen', () => {
     try {
       const denied = await connectThroughConsent(userId);
       expect(denied.back.searchParams.get('error')).toBe('access_denied');
+      expect(returned(denied.callback).message).toBe('You cancelled the connection on Discord. Nothing was connected.');
       answers.push(denied.callback);
     } finally {
       discord.setConsent({ guildId: '301' });

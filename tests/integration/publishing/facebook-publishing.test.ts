@@ -121,7 +121,7 @@ describe('connecting a Facebook Page', () => {
     const cancelled = await answerConsent(await startOAuth('facebook', cancelledUser), 'deny');
     const denied = await oauthCallback('facebook', cancelledUser, Object.fromEntries(cancelled.searchParams));
     expect(denied.searchParams.get('facebook_oauth_error')).toBe('true');
-    expect(denied.searchParams.get('message')).toBe('Permissions error');
+    expect(denied.searchParams.get('message')).toBe('You cancelled the connection on Facebook. Nothing was connected.');
 
     const replayUser = `user-${randomUUID()}`;
     const approved = await answerConsent(await startOAuth('facebook', replayUser), 'allow');

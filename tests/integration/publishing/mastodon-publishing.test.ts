@@ -151,7 +151,9 @@ describe('connecting Mastodon through its consent screen', () => {
     const denied = await connectThroughRoutes(userId);
     expect(denied.query.error).toBe('access_denied');
     expect(denied.location.searchParams.get('mastodon_oauth_error')).toBe('true');
-    expect(denied.location.searchParams.get('message')).toContain('denied');
+    expect(denied.location.searchParams.get('message')).toBe(
+      'You cancelled the connection on Mastodon. Nothing was connected.',
+    );
 
     const connected = await connectThroughRoutes(`user-${randomUUID()}`);
     const replay = await callRedirectRoute(callbackRoute, { userId }, { params, query: connected.query });

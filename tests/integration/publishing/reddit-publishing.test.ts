@@ -193,7 +193,7 @@ describe('connecting Reddit', () => {
       expect(landing.searchParams.get('reddit_oauth_error')).toBe('true');
       expect(landing.searchParams.get('reddit_connected')).toBeNull();
     }
-    expect(declined.searchParams.get('message')).toBe('access_denied');
+    expect(declined.searchParams.get('message')).toBe('You cancelled the connection on Reddit. Nothing was connected.');
     expect(reddit.stats.tokenCalls).toBe(exchanges);
     expect(await storedConnection(userId)).toEqual(stored);
     expect((await listConnections(stranger)).connections).toEqual([]);

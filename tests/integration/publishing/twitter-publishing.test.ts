@@ -166,7 +166,9 @@ describe('connecting X through its consent screen', () => {
     expect(cancelled.searchParams.get('error')).toBe('access_denied');
     const denied = await callback(cancelledUser, Object.fromEntries(cancelled.searchParams));
     expect(denied.searchParams.get('twitter_oauth_error')).toBe('true');
-    expect(denied.searchParams.get('message')).toBe('access_denied');
+    expect(denied.searchParams.get('message')).toBe(
+      'You cancelled the connection on Twitter/X. Nothing was connected.',
+    );
 
     expect((await storedConnection(userId))?.isConnected).toBe(false);
     expect((await listConnections(other)).connections).toEqual([]);

@@ -5,6 +5,7 @@ import * as messages from '../../../shared/messages';
 import {
   adminActionFailed,
   adminActionSucceeded,
+  alreadyPostedTo,
   authMessages,
   creditMessages,
   deleteThreadFailed,
@@ -14,6 +15,8 @@ import {
   isServiceBusy,
   loadThreadFailed,
   loadThreadsFailed,
+  OAUTH_ERROR_CODES,
+  oauthErrorMessage,
   passwordResetFailed,
   paymentSuccessful,
   platformConnected,
@@ -150,5 +153,48 @@ describe('generation helpers', () => {
     expect(hallucinationBannerTitle('medium')).toBe('Possible Added Content');
     expect(hallucinationBannerTitle('high')).toBe('High Risk of Added Content');
     expect(hallucinationBannerTitle('low')).toBeNull();
+  });
+});
+
+describe('OAuth errors in plain words', () => {
+  it.each([
+    ['access_denied', 'You cancelled the connection on Twitter/X. Nothing was connected.'],
+    [
+      'invalid_scope',
+      'Twitter/X would not grant the permissions ThreadSnip needs to post. Nothing was connected. Please try again.',
+    ],
+    [
+      'invalid_request',
+      "Twitter/X could not read ThreadSnip's connection request. Nothing was connected. Please try again.",
+    ],
+    [
+      'unauthorized_client',
+      "Twitter/X does not allow ThreadSnip's app to connect right now. Nothing was connected. Please contact support.",
+    ],
+    ['server_error', 'Twitter/X ran into a problem on its side. Nothing was connected. Please try again.'],
+    [
+      'temporarily_unavailable',
+      'Twitter/X is busy or down for a moment. Nothing was connected. Please try again in a few minutes.',
+    ],
+  ])('%s → its sentence', (code, sentence) => {
+    expect(oauthErrorMessage('Twitter/X', code, 'Permissions error')).toBe(sentence);
+  });
+
+  it('names the platform and covers every code', () => {
+    expect(OAUTH_ERROR_CODES).toHaveLength(6);
+    for (const code of OAUTH_ERROR_CODES) expect(oauthErrorMessage('Reddit', code)).toMatch(/^(You .* on )?Reddit\b/);
+  });
+
+  it("falls back to the provider's description, then the generic failure, for other codes", () => {
+    expect(oauthErrorMessage('Discord', 'consent_required', 'The user must consent')).toBe('The user must consent');
+    expect(oauthErrorMessage('Discord', 'consent_required')).toBe('An error occurred during the connection process.');
+  });
+});
+
+describe('publishing again', () => {
+  it('asks with the platform and the date', () => {
+    expect(alreadyPostedTo('Bluesky', 'Nov 23, 2026')).toBe(
+      'Already posted to Bluesky on Nov 23, 2026. Post it again?',
+    );
   });
 });

@@ -16,9 +16,14 @@ function Harness() {
   return <LocationProbe />;
 }
 
-function renderFlow(initialEntry: string) {
+function renderFlow(initialEntry: string, navigationLagMs = 0) {
   current.flow = undefined;
-  const rendered = renderRoutes([{ path: '/create', element: <Harness /> }], { initialEntries: [initialEntry] });
+  // A loader that holds each later navigation, as the app's lazy routes and transitions do.
+  let loads = 0;
+  const loader = () =>
+    loads++ === 0 ? null : new Promise((resolve) => setTimeout(() => resolve(null), navigationLagMs));
+  const route = { path: '/create', element: <Harness />, ...(navigationLagMs > 0 ? { loader } : {}) };
+  const rendered = renderRoutes([route], { initialEntries: [initialEntry] });
   const flow = () => {
     if (!current.flow) throw new Error('not rendered');
     return current.flow;
@@ -80,6 +85,20 @@ describe('useCreateFlow', () => {
       expect(location()).toBe('/create?step=generate&url=https%3A%2F%2Fnews.example%2Fa&tone=casual'),
     );
     expect(flow().pending).toBeNull();
+  });
+
+  it('keeps each step when the next change comes before the address caught up', async () => {
+    const { flow, location } = renderFlow(`/create?step=preview&url=https%3A%2F%2Fa.example&threadId=${THREAD_ID}`, 50);
+    await waitFor(() => expect(location()).toContain('step=preview'));
+    // Save & Continue: the saved content, then the step, in two renders the router has not followed yet.
+    act(() => flow().dispatch({ type: 'contentChanged', hasContent: true }));
+    act(() => flow().dispatch({ type: 'continueToShare' }));
+    await waitFor(() =>
+      expect(location()).toBe(
+        `/create?step=share&url=https%3A%2F%2Fa.example&tone=professional&threadId=${THREAD_ID}&hasContent=true`,
+      ),
+    );
+    expect(flow().state).toMatchObject({ step: 'share', threadId: THREAD_ID, hasContent: true });
   });
 
   it('starts over when the query string is changed from outside', async () => {

@@ -15,9 +15,16 @@ vi.mock('../../../../web/src/lib/auth-loader', () => ({
 
 let discordData: Record<string, unknown>;
 const onTargetSelected = vi.fn();
+const onPublished = vi.fn();
+/** Discord's row in the thread's publishing status, if it has one. */
+let discordRow: Record<string, unknown> | null;
+let publishRequests: unknown[];
 
 beforeEach(() => {
   onTargetSelected.mockReset();
+  onPublished.mockReset();
+  discordRow = null;
+  publishRequests = [];
   discordData = { channels: [{ guild: { id: 'g1', name: 'Readers' }, channels: [{ id: 'c1', name: 'news' }] }] };
   vi.stubGlobal(
     'fetch',
@@ -38,6 +45,21 @@ beforeEach(() => {
         discordData = { ...discordData, selectedChannelId: JSON.parse(String(init.body)).targetId };
         return Response.json(connection());
       }
+      const status = (row: Record<string, unknown> | null) =>
+        Response.json({ threadId: THREAD.id, platforms: row ? [row] : [] });
+      if (url === `/api/threads/${THREAD.id}/publishing`) return status(discordRow);
+      if (url === `/api/threads/${THREAD.id}/publish` && init?.method === 'POST') {
+        publishRequests.push(JSON.parse(String(init.body)));
+        return status({
+          platform: 'discord',
+          status: 'pending',
+          error: null,
+          postUrl: null,
+          postsMade: 0,
+          postsTotal: 3,
+          completedAt: null,
+        });
+      }
       return new Response(null, { status: 404 });
     }),
   );
@@ -48,16 +70,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const THREAD = seededThread('user-1', 1);
+
 function Harness() {
   const [selected, setSelected] = useState<Platform[]>([]);
   return (
     <ShareStep
-      thread={seededThread('user-1', 1)}
+      thread={THREAD}
       selected={selected}
       onSelectedChange={setSelected}
       onTargetSelected={onTargetSelected}
       onBack={() => undefined}
-      onPublished={() => undefined}
+      onPublished={onPublished}
     />
   );
 }
@@ -74,5 +98,53 @@ describe('the /create share step', () => {
     await userEvent.selectOptions(screen.getByLabelText('Discord channel'), 'c1');
     await waitFor(() => expect(continueButton().disabled).toBe(false));
     expect(onTargetSelected).toHaveBeenCalledWith('discord', 'c1');
+  });
+
+  it('asks before posting again to a platform that already has the thread: Cancel posts nothing, Post Again posts', async () => {
+    discordData = { ...discordData, selectedChannelId: 'c1' };
+    discordRow = {
+      platform: 'discord',
+      status: 'completed',
+      error: null,
+      postUrl: 'https://discord.com/channels/g1/c1/1',
+      postsMade: 3,
+      postsTotal: 3,
+      completedAt: '2026-11-23T12:00:00.000Z',
+    };
+    renderRoutes([{ path: '/create', element: <Harness /> }], {
+      auth: signedInAuth(),
+      initialEntries: ['/create?step=share'],
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    const continueButton = screen.getByRole('button', { name: 'Continue to Publishing' });
+    await waitFor(() => expect((continueButton as HTMLButtonElement).disabled).toBe(false));
+
+    await userEvent.click(continueButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Post Again?' });
+    expect(dialog.textContent).toContain('Already posted to Discord on Nov 23, 2026. Post it again?');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(publishRequests).toEqual([]);
+    expect(onPublished).not.toHaveBeenCalled();
+
+    await userEvent.click(continueButton);
+    await userEvent.click(await screen.findByRole('button', { name: 'Post Again' }));
+    await waitFor(() => expect(onPublished).toHaveBeenCalledTimes(1));
+    expect(publishRequests).toEqual([{ platforms: ['discord'], origin: 'create' }]);
+  });
+
+  it('posts at once to a platform that does not have the thread yet', async () => {
+    discordData = { ...discordData, selectedChannelId: 'c1' };
+    renderRoutes([{ path: '/create', element: <Harness /> }], {
+      auth: signedInAuth(),
+      initialEntries: ['/create?step=share'],
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    const continueButton = screen.getByRole('button', { name: 'Continue to Publishing' });
+    await waitFor(() => expect((continueButton as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(continueButton);
+    await waitFor(() => expect(onPublished).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(publishRequests).toEqual([{ platforms: ['discord'], origin: 'create' }]);
   });
 });

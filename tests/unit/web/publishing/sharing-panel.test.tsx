@@ -75,7 +75,15 @@ beforeEach(() => {
         {
           threadId: 'thread-1',
           platforms: [
-            { platform: 'telegram', status: 'completed', error: null, postUrl: null, postsMade: 1, postsTotal: 1 },
+            {
+              platform: 'telegram',
+              status: 'completed',
+              error: null,
+              postUrl: null,
+              postsMade: 1,
+              postsTotal: 1,
+              completedAt: '2026-11-23T10:00:00.000Z',
+            },
           ],
         },
         { status: 202 },

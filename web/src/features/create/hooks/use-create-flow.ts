@@ -1,5 +1,5 @@
-import { type Dispatch, useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { type Dispatch, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   type FlowAction,
   type FlowState,
@@ -24,48 +24,83 @@ export interface CreateFlow {
   leaveTo: (href: string) => void;
 }
 
+/** The history state that marks an address the flow wrote itself. */
+const FLOW_WRITE = { createFlow: true } as const;
+
+function isFlowWrite(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'createFlow' in state;
+}
+
 /**
  * The flow reducer mirrored into the query string (replace navigation, so Back leaves /create
- * rather than stepping through keystrokes). A query string changed from outside (a link to
- * /create, the sign-in redirect) starts the flow over from it. While a pending generation waits,
- * its url-without-step stays in the address so a reload still resumes it.
+ * rather than stepping through keystrokes). Each change writes its address in the same call that
+ * changes the state, marked as the flow's own; the router shows it a moment later, so comparing
+ * the shown address with the state would mistake a lagging one for a change from outside. Only an
+ * unmarked navigation (a link to /create, the sign-in redirect, a cleared OAuth notice) starts the
+ * flow over from its query string. While a pending generation waits, its url-without-step stays in
+ * the address so a reload still resumes it.
  */
 export function useCreateFlow(): CreateFlow {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
-  const leaving = useRef(false);
-  const [initial] = useState(() => ({
-    state: flowFromSearch(searchParams),
-    pending: pendingGenerationFrom(searchParams),
-  }));
-  const [state, dispatch] = useReducer(flowReducer, initial.state);
+  const [initial] = useState(() => {
+    const search = new URLSearchParams(location.search);
+    return { state: flowFromSearch(search), pending: pendingGenerationFrom(search), written: search.toString() };
+  });
+  const [state, setState] = useState(initial.state);
   const [pending, setPending] = useState(initial.pending);
-  // The query string as this hook last wrote or read it: anything else came from outside.
-  const known = useRef(searchParams.toString());
-  const current = searchParams.toString();
+  // Read and written synchronously, so two actions before a re-render build on each other.
+  const flow = useRef({
+    state: initial.state,
+    pending: initial.pending !== null,
+    written: initial.written,
+    locationKey: location.key,
+    leaving: false,
+  });
+
+  const write = useCallback(() => {
+    const current = flow.current;
+    if (current.leaving || current.pending) return;
+    const next = flowToSearch(current.state).toString();
+    if (next === current.written) return;
+    current.written = next;
+    void navigate(`?${next}`, { replace: true, state: FLOW_WRITE });
+  }, [navigate]);
+
+  const dispatch = useCallback(
+    (action: FlowAction) => {
+      flow.current.state = flowReducer(flow.current.state, action);
+      setState(flow.current.state);
+      write();
+    },
+    [write],
+  );
 
   useEffect(() => {
-    if (leaving.current) return;
-    // One effect for both directions, so a change from outside is never overwritten by the old state.
-    if (current !== known.current) {
-      known.current = current;
-      const search = new URLSearchParams(current);
-      dispatch({ type: 'replaced', state: flowFromSearch(search) });
-      setPending(pendingGenerationFrom(search));
-      return;
+    const current = flow.current;
+    if (location.key !== current.locationKey && !current.leaving && !isFlowWrite(location.state)) {
+      const search = new URLSearchParams(location.search);
+      const next = pendingGenerationFrom(search);
+      current.state = flowFromSearch(search);
+      current.pending = next !== null;
+      current.written = search.toString();
+      setState(current.state);
+      setPending(next);
     }
-    if (pending) return;
-    const next = flowToSearch(state).toString();
-    if (next === known.current) return;
-    known.current = next;
-    setSearchParams(new URLSearchParams(next), { replace: true });
-  }, [current, state, pending, setSearchParams]);
+    current.locationKey = location.key;
+    // Also on the first render: a reloaded address is written back as read (a generate step as input).
+    write();
+  }, [location, write]);
 
-  const clearPending = useCallback(() => setPending(null), []);
+  const clearPending = useCallback(() => {
+    flow.current.pending = false;
+    setPending(null);
+    write();
+  }, [write]);
   const leaveTo = useCallback(
     (href: string) => {
-      leaving.current = true;
-      navigate(href);
+      flow.current.leaving = true;
+      void navigate(href);
     },
     [navigate],
   );

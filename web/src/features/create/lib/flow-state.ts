@@ -49,9 +49,7 @@ export type FlowAction =
   | { type: 'continueToPublish' }
   | { type: 'backToShare' }
   | { type: 'platformsChanged'; platforms: Platform[] }
-  | { type: 'discordChannelChanged'; channelId: string | null }
-  /** The query string was changed from outside (a link, the auth redirect): start over from it. */
-  | { type: 'replaced'; state: FlowState };
+  | { type: 'discordChannelChanged'; channelId: string | null };
 
 /** The state of a fresh /create visit. */
 export const INITIAL_FLOW_STATE: FlowState = {
@@ -104,8 +102,6 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       };
     case 'discordChannelChanged':
       return { ...state, discordChannelId: action.channelId };
-    case 'replaced':
-      return action.state;
   }
 }
 

@@ -5,12 +5,12 @@ import type { Platform } from '../../../../../shared/schemas/thread';
 import { useToast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
-import { usePublishThread } from '../api/publish-thread';
+import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
-import { postingErrorToast } from '../lib/posting-error';
 import { ConnectPlatformsCard } from './connect-platforms-card';
 import { type PublishRow, PublishRows } from './publish-rows';
+import { RepublishDialog } from './republish-dialog';
 import { ShareManuallyCard } from './share-manually-card';
 
 /** 'Share to 1 platform', 'Share to 3 platforms'. */
@@ -23,7 +23,7 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
   const [chosen, setChosen] = useState<Platform[]>([]);
   const [run, setRun] = useState<{ key: string; platforms: Platform[] } | null>(null);
   const share = useShareSelection(chosen);
-  const publish = usePublishThread(threadId);
+  const publish = useConfirmedPublish(threadId);
   const { toast } = useToast();
   const returnPath = paths.thread.getHref(threadId);
 
@@ -36,13 +36,7 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
 
   const onShare = () => {
     const platforms = share.selected;
-    publish.mutate(
-      { platforms, origin: 'panel' },
-      {
-        onSuccess: () => setRun({ key: String(Date.now()), platforms }),
-        onError: (error) => toast({ ...postingErrorToast(error), variant: 'destructive' }),
-      },
-    );
+    void publish.start({ platforms, origin: 'panel' }, () => setRun({ key: String(Date.now()), platforms }));
   };
 
   const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
@@ -73,10 +67,10 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
           <button
             type="button"
             className="button button--primary"
-            disabled={!share.canShare || publish.isPending || (run !== null && !results.ended)}
+            disabled={!share.canShare || publish.busy || (run !== null && !results.ended)}
             onClick={onShare}
           >
-            {publish.isPending ? 'Sharing…' : shareButtonLabel(count)}
+            {publish.busy ? 'Sharing…' : shareButtonLabel(count)}
           </button>
           <button type="button" className="button" disabled={chosen.length === 0} onClick={() => setChosen([])}>
             Clear Selection
@@ -86,6 +80,7 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
           Connections are managed in <Link to={paths.accountSettings.getHref()}>Account Settings</Link>.
         </p>
       </section>
+      <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />
       <ShareManuallyCard threadId={threadId} />
       <ConnectPlatformsCard
         unconnected={unconnected}

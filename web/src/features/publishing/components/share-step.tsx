@@ -3,12 +3,11 @@ import { platformDisplayName } from '../../../../../shared/platforms';
 import { postRulesFor } from '../../../../../shared/publishing/platform-rules';
 import { reflowThread } from '../../../../../shared/publishing/reflow';
 import type { Platform, Thread } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
-import { usePublishThread } from '../api/publish-thread';
+import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useShareSelection } from '../hooks/use-share-selection';
-import { postingErrorToast } from '../lib/posting-error';
+import { RepublishDialog } from './republish-dialog';
 
 interface ShareStepProps {
   thread: Thread;
@@ -30,19 +29,10 @@ export function ShareStep({
 }: ShareStepProps) {
   const location = useLocation();
   const share = useShareSelection(selected);
-  const publish = usePublishThread(thread.id);
-  const { toast } = useToast();
-  const canContinue = share.canShare && thread.posts.length > 0 && !publish.isPending;
+  const publish = useConfirmedPublish(thread.id);
+  const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy;
 
-  const onContinue = () => {
-    publish.mutate(
-      { platforms: share.selected, origin: 'create' },
-      {
-        onSuccess: onPublished,
-        onError: (error) => toast({ ...postingErrorToast(error), variant: 'destructive' }),
-      },
-    );
-  };
+  const onContinue = () => void publish.start({ platforms: share.selected, origin: 'create' }, onPublished);
 
   return (
     <section className="card create-card stack" aria-labelledby="share-title">
@@ -89,6 +79,7 @@ export function ShareStep({
           Continue to Publishing
         </button>
       </div>
+      <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />
     </section>
   );
 }
