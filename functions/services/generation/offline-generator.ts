@@ -32,6 +32,23 @@ interface Candidate {
 /** Room a numbered post has for its sentence: the limit less the widest prefix, "13/ ". */
 const SENTENCE_BUDGET = POST_CHAR_LIMIT - 4;
 
+const CLAUSE_MARKS = [', ', '; ', ' — ', ' – ', ': '];
+
+/** The words of the sentence that fit with `tail` after them, and where their last clause ends. */
+function fittingWords(sentence: string, budget: number, tail: string): { words: string; clauseEnd: number } {
+  let words = '';
+  for (const word of sentence.split(' ')) {
+    const next = words ? `${words} ${word}` : word;
+    if (postLength(`${next}${tail}`) > budget) break;
+    words = next;
+  }
+  return { words, clauseEnd: Math.max(...CLAUSE_MARKS.map((mark) => words.lastIndexOf(mark))) };
+}
+
+function withoutClauseMark(text: string): string {
+  return text.replace(/[\s,;:—–-]+$/, '');
+}
+
 /**
  * Shortens an over-long sentence to one post: cut at the last clause boundary that keeps most of
  * it, else at a word boundary, and mark the cut with an ellipsis. Splitting it instead would leave
@@ -39,16 +56,19 @@ const SENTENCE_BUDGET = POST_CHAR_LIMIT - 4;
  */
 export function condense(sentence: string, budget = SENTENCE_BUDGET): string {
   if (postLength(sentence) <= budget) return sentence;
-  const words = sentence.split(' ');
-  let fitting = '';
-  for (const word of words) {
-    const next = fitting ? `${fitting} ${word}` : word;
-    if (postLength(`${next}…`) > budget) break;
-    fitting = next;
-  }
-  const clauseEnd = Math.max(...[', ', '; ', ' — ', ' – ', ': '].map((mark) => fitting.lastIndexOf(mark)));
-  const cut = clauseEnd >= fitting.length * 0.6 ? fitting.slice(0, clauseEnd) : fitting;
-  return `${cut.replace(/[\s,;:—–-]+$/, '')}…`;
+  const { words, clauseEnd } = fittingWords(sentence, budget, '…');
+  return `${withoutClauseMark(clauseEnd >= words.length * 0.6 ? words.slice(0, clauseEnd) : words)}…`;
+}
+
+/**
+ * The sentence within the budget without an ellipsis: whole, or ended with a full stop at its last
+ * clause boundary that keeps most of what fits; null when it has no such boundary. The hook uses
+ * it, so the first post a reader sees never trails off mid-thought.
+ */
+export function shortenAtClause(sentence: string, budget: number): string | null {
+  if (postLength(sentence) <= budget) return sentence;
+  const { words, clauseEnd } = fittingWords(sentence, budget, '.');
+  return clauseEnd > 0 && clauseEnd >= words.length * 0.6 ? `${withoutClauseMark(words.slice(0, clauseEnd))}.` : null;
 }
 
 const DANGLING_QUOTE = /^["“].*["”],?\s+(?:he|she|they|it|we)\s+(?:said|says|added|told|explained|noted|recalled)\b/i;
@@ -237,11 +257,38 @@ export function generateOfflineDraft(input: {
   if (candidates.length === 0) throw new GenerationFailedError('The article has no text to turn into a thread.');
 
   const scores = rankCandidates(analysed, candidates);
+  const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
+  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
+  const title = oneLine(article.title);
   // The hook states the central claim, which news and essays put near the top.
   const hookScore = (k: number) => (scores[k] ?? 0) * (1 + Math.exp((-3 * (candidates[k]?.position ?? 0)) / 4));
   const order = candidates.map((_, k) => k).sort((a, b) => hookScore(b) - hookScore(a));
-  // The hook: the most central sentence that needs no earlier sentence to be understood.
-  const central = candidates[order.find((k) => !startsDangling(candidates[k]?.text ?? '')) ?? order[0] ?? 0];
+  const dangling = (k: number) => startsDangling(candidates[k]?.text ?? '');
+  const write = (candidate: Candidate | undefined, shorten: (sentence: string, budget: number) => string | null) =>
+    writeHook({
+      tone,
+      sentence: oneLine(candidate?.text ?? ''),
+      text: content,
+      credit,
+      themes,
+      title,
+      hashtags,
+      shorten,
+    });
+  // The hook: the most central sentence that needs no earlier sentence to be understood and fits
+  // whole or cut at a clause boundary. Failing that, the sentence goes whole and finalizeThread
+  // carries its end into the next post at a clause boundary: never a hook cut with an ellipsis.
+  let central: Candidate | undefined;
+  let hook: string | null = null;
+  for (const k of [...order.filter((k) => !dangling(k)), ...order.filter(dangling)]) {
+    hook = write(candidates[k], shortenAtClause);
+    central = candidates[k];
+    if (hook !== null) break;
+  }
+  if (hook === null) {
+    central = candidates[order.find((k) => !dangling(k)) ?? order[0] ?? 0];
+    hook = write(central, (sentence) => sentence) ?? '';
+  }
   const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length) + 1);
   const rest = selected.filter((c) => c !== central || selected.length === 1);
   const body: StandalonePost[] = standalonePosts(
@@ -250,11 +297,7 @@ export function generateOfflineDraft(input: {
   );
   // A single usable sentence is both the hook and the one numbered post.
   if (body.length === 0 && central) body.push({ content: oneLine(central.text), source: central.text, score: 0 });
-  const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
-  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
-  const title = oneLine(article.title);
   const centralText = oneLine(central?.text ?? '');
-  const hook = writeHook({ tone, sentence: centralText, text: content, credit, themes, title, hashtags, condense });
   const posts: DraftPost[] = writeBody({
     tone,
     posts: body,
