@@ -87,7 +87,15 @@ export function splitReadable(text: string, fit: Fit, sentences: (text: string) 
   const trimmed = text.trim();
   if (!trimmed) return [];
   if (fit.measure(trimmed) <= fit.limit) return [trimmed];
-  const fits = (span: Span) => fit.measure(trimmed.slice(span.start, span.end).trim()) <= fit.limit;
+  // A sentence without clause marks is its own only clause (and a one-sentence text its only
+  // sentence): measure each once, as X's measure of a long text is slow.
+  const measured = new Map<string, number>([[trimmed, fit.limit + 1]]);
+  const fits = (span: Span) => {
+    const part = trimmed.slice(span.start, span.end).trim();
+    const size = measured.get(part) ?? fit.measure(part);
+    measured.set(part, size);
+    return size <= fit.limit;
+  };
   const units = sentences(trimmed).flatMap((sentence) =>
     fits(sentence)
       ? [sentence]

@@ -55,19 +55,27 @@ export function normaliseHashtag(tag: string): string | null {
   return body && /[\p{L}_]/u.test(body) ? `#${body}` : null;
 }
 
-/** Hard cut by graphemes, for a single "word" longer than a whole post. */
+const graphemeSegmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Hard cut by graphemes, for a single "word" longer than a whole post: each chunk the longest run
+ * of graphemes that fits, found by halving (one measure per step, not one per grapheme).
+ */
 function splitGraphemes(word: string, budget: number): string[] {
-  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const graphemes = [...graphemeSegmenter.segment(word)].map(({ segment }) => segment);
   const chunks: string[] = [];
-  let current = '';
-  for (const { segment } of segmenter.segment(word)) {
-    if (current && postLength(current + segment) > budget) {
-      chunks.push(current);
-      current = '';
+  let start = 0;
+  while (start < graphemes.length) {
+    let low = start + 1;
+    let high = graphemes.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (postLength(graphemes.slice(start, middle).join('')) <= budget) low = middle;
+      else high = middle - 1;
     }
-    current += segment;
+    chunks.push(graphemes.slice(start, low).join(''));
+    start = low;
   }
-  if (current) chunks.push(current);
   return chunks;
 }
 

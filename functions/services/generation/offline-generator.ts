@@ -263,32 +263,30 @@ export function generateOfflineDraft(input: {
   // The hook states the central claim, which news and essays put near the top.
   const hookScore = (k: number) => (scores[k] ?? 0) * (1 + Math.exp((-3 * (candidates[k]?.position ?? 0)) / 4));
   const order = candidates.map((_, k) => k).sort((a, b) => hookScore(b) - hookScore(a));
-  const dangling = (k: number) => startsDangling(candidates[k]?.text ?? '');
-  const write = (candidate: Candidate | undefined, shorten: (sentence: string, budget: number) => string | null) =>
-    writeHook({
-      tone,
-      sentence: oneLine(candidate?.text ?? ''),
-      text: content,
-      credit,
-      themes,
-      title,
-      hashtags,
-      shorten,
-    });
-  // The hook: the most central sentence that needs no earlier sentence to be understood and fits
-  // whole or cut at a clause boundary. Failing that, the sentence goes whole and finalizeThread
-  // carries its end into the next post at a clause boundary: never a hook cut with an ellipsis.
-  let central: Candidate | undefined;
-  let hook: string | null = null;
-  for (const k of [...order.filter((k) => !dangling(k)), ...order.filter(dangling)]) {
-    hook = write(candidates[k], shortenAtClause);
-    central = candidates[k];
-    if (hook !== null) break;
+  const write = (sentence: string, shorten: (sentence: string, budget: number) => string | null) =>
+    writeHook({ tone, sentence: oneLine(sentence), text: content, credit, themes, title, hashtags, shorten });
+  // The hook: the most central sentence that needs no earlier sentence to be understood, whole or
+  // ended at a clause boundary; else the title as a headline, else a sentence that does need one.
+  // Failing all, the sentence goes whole and finalizeThread carries its end into the next post at
+  // a clause boundary: the hook is never a sentence cut off with an ellipsis.
+  const standsAlone = (k: number) => !startsDangling(candidates[k]?.text ?? '');
+  const options: { text: string; candidate?: Candidate }[] = [
+    ...order.filter(standsAlone).map((k) => ({ text: candidates[k]?.text ?? '', candidate: candidates[k] })),
+    ...(title ? [{ text: title }] : []),
+    ...order.filter((k) => !standsAlone(k)).map((k) => ({ text: candidates[k]?.text ?? '', candidate: candidates[k] })),
+  ];
+  let hook: { content: string; source: string | undefined; candidate?: Candidate } | undefined;
+  for (const option of options) {
+    const written = write(option.text, shortenAtClause);
+    if (written === null) continue;
+    hook = { content: written, source: option.candidate?.text ?? article.title, candidate: option.candidate };
+    break;
   }
-  if (hook === null) {
-    central = candidates[order.find((k) => !dangling(k)) ?? order[0] ?? 0];
-    hook = write(central, (sentence) => sentence) ?? '';
+  if (!hook) {
+    const candidate = candidates[order.find(standsAlone) ?? order[0] ?? 0];
+    hook = { content: write(candidate?.text ?? '', (sentence) => sentence) ?? '', source: candidate?.text, candidate };
   }
+  const central = hook.candidate;
   const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length) + 1);
   const rest = selected.filter((c) => c !== central || selected.length === 1);
   const body: StandalonePost[] = standalonePosts(
@@ -296,7 +294,8 @@ export function generateOfflineDraft(input: {
     rest.map((c) => ({ position: c.position, text: oneLine(c.text), score: scores[candidates.indexOf(c)] ?? 0 })),
   );
   // A single usable sentence is both the hook and the one numbered post.
-  if (body.length === 0 && central) body.push({ content: oneLine(central.text), source: central.text, score: 0 });
+  const lead = central ?? candidates[order[0] ?? 0];
+  if (body.length === 0 && lead) body.push({ content: oneLine(lead.text), source: lead.text, score: 0 });
   const centralText = oneLine(central?.text ?? '');
   const posts: DraftPost[] = writeBody({
     tone,
@@ -308,7 +307,7 @@ export function generateOfflineDraft(input: {
   }).map((p) => ({ content: balanceQuotes(condense(p.content)), source: p.source }));
   return {
     title: title || centralText.replace(/[\s.:;,!?…]+$/u, '').slice(0, 120) || 'Untitled Thread',
-    hook: { content: balanceQuotes(hook), source: central?.text },
+    hook: { content: balanceQuotes(hook.content), source: hook.source },
     hashtags,
     posts,
   };
