@@ -62,13 +62,14 @@ export function condense(sentence: string, budget = SENTENCE_BUDGET): string {
 
 /**
  * The sentence within the budget without an ellipsis: whole, or ended with a full stop at its last
- * clause boundary that keeps most of what fits; null when it has no such boundary. The hook uses
- * it, so the first post a reader sees never trails off mid-thought.
+ * clause boundary that keeps at least `share` of what fits (and six words); null when it has no such
+ * boundary. The hook uses it, so the first post a reader sees never trails off mid-thought.
  */
-export function shortenAtClause(sentence: string, budget: number): string | null {
+export function shortenAtClause(sentence: string, budget: number, share = 0.6): string | null {
   if (postLength(sentence) <= budget) return sentence;
   const { words, clauseEnd } = fittingWords(sentence, budget, '.');
-  return clauseEnd > 0 && clauseEnd >= words.length * 0.6 ? `${withoutClauseMark(words.slice(0, clauseEnd))}.` : null;
+  const cut = words.slice(0, Math.max(0, clauseEnd));
+  return clauseEnd >= words.length * share && cut.split(' ').length >= 6 ? `${withoutClauseMark(cut)}.` : null;
 }
 
 const DANGLING_QUOTE = /^["“].*["”],?\s+(?:he|she|they|it|we)\s+(?:said|says|added|told|explained|noted|recalled)\b/i;
@@ -266,18 +267,24 @@ export function generateOfflineDraft(input: {
   const write = (sentence: string, shorten: (sentence: string, budget: number) => string | null) =>
     writeHook({ tone, sentence: oneLine(sentence), text: content, credit, themes, title, hashtags, shorten });
   // The hook: the most central sentence that needs no earlier sentence to be understood, whole or
-  // ended at a clause boundary; else the title as a headline, else a sentence that does need one.
-  // Failing all, the sentence goes whole and finalizeThread carries its end into the next post at
-  // a clause boundary: the hook is never a sentence cut off with an ellipsis.
+  // ended at a clause boundary (one keeping most of it, else any); else the title as a headline,
+  // else a sentence that does need one. Failing all, the sentence goes whole and finalizeThread
+  // carries its end into the next post at a clause boundary: never a hook cut with an ellipsis.
   const standsAlone = (k: number) => !startsDangling(candidates[k]?.text ?? '');
-  const options: { text: string; candidate?: Candidate }[] = [
-    ...order.filter(standsAlone).map((k) => ({ text: candidates[k]?.text ?? '', candidate: candidates[k] })),
-    ...(title ? [{ text: title }] : []),
-    ...order.filter((k) => !standsAlone(k)).map((k) => ({ text: candidates[k]?.text ?? '', candidate: candidates[k] })),
+  const sentenceOptions = (keys: number[], share: number) =>
+    keys.map((k) => ({ text: candidates[k]?.text ?? '', candidate: candidates[k], share }));
+  const options: { text: string; candidate?: Candidate; share: number }[] = [
+    ...sentenceOptions(order.filter(standsAlone), 0.6),
+    ...sentenceOptions(order.filter(standsAlone), 0),
+    ...(title ? [{ text: title, share: 0.6 }] : []),
+    ...sentenceOptions(
+      order.filter((k) => !standsAlone(k)),
+      0.6,
+    ),
   ];
   let hook: { content: string; source: string | undefined; candidate?: Candidate } | undefined;
   for (const option of options) {
-    const written = write(option.text, shortenAtClause);
+    const written = write(option.text, (sentence, budget) => shortenAtClause(sentence, budget, option.share));
     if (written === null) continue;
     hook = { content: written, source: option.candidate?.text ?? article.title, candidate: option.candidate };
     break;

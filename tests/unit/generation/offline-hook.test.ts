@@ -33,6 +33,11 @@ describe('the offline hook is never cut with an ellipsis', () => {
     expect(shortenAtClause('A short sentence.', 200)).toBe('A short sentence.');
     // No clause boundary near the budget: no shortening it would read as a whole.
     expect(shortenAtClause(`The ${'harbour '.repeat(40)}closed.`, 200)).toBeNull();
+    // A boundary early in the sentence only when asked for, and never one leaving under six words.
+    const early = `The fishing boats return before sunrise, and ${'the auction hall fills '.repeat(10)}today.`;
+    expect(shortenAtClause(early, 150)).toBeNull();
+    expect(shortenAtClause(early, 150, 0)).toBe('The fishing boats return before sunrise.');
+    expect(shortenAtClause(`In 2021, ${'the auction hall fills '.repeat(10)}today.`, 150, 0)).toBeNull();
   });
 
   it('writes a whole hook in every tone for lead sentences of every length around the room a hook has', async () => {
