@@ -1,4 +1,5 @@
 import { stripTrailingNumbering } from '../copy';
+import { splitReadable } from '../readable-split';
 import type { AuthorHandles } from '../schemas/article';
 
 /** How a platform measures and bounds one post. */
@@ -37,27 +38,6 @@ function withoutNumbering(text: string): string {
   return stripTrailingNumbering(text.replace(LEADING_NUMBERING, '')).trim();
 }
 
-/**
- * Splits a text over the limit into pieces that fit, at whitespace only: a word or a link is never
- * cut (a single token longer than the limit stays whole, for the platform to refuse).
- */
-export function splitAtWhitespace(text: string, rules: Pick<PostRules, 'limit' | 'measure'>): string[] {
-  if (rules.measure(text) <= rules.limit) return [text];
-  const pieces: string[] = [];
-  let current = '';
-  for (const token of text.split(/(?<=\s)(?=\S)/)) {
-    const candidate = current + token;
-    if (current && rules.measure(candidate.trimEnd()) > rules.limit) {
-      pieces.push(current.trimEnd());
-      current = token;
-    } else {
-      current = candidate;
-    }
-  }
-  if (current.trim()) pieces.push(current.trimEnd());
-  return pieces;
-}
-
 /** The attribution with an `Author: @handle` line, when the platform mentions and it still fits one post. */
 function withAuthorMention(attribution: string, handles: AuthorHandles | undefined, rules: PostRules): string {
   const mention = handles && rules.authorMention?.(handles);
@@ -69,22 +49,26 @@ function withAuthorMention(attribution: string, handles: AuthorHandles | undefin
 /**
  * Re-flows a thread to one platform's limit: the title (or the source line) before the first post
  * where the platform takes it, each post in the platform's markup, posts merged (with a blank line)
- * while they fit, long ones split between words, and the attribution always last — alone, unless
- * the whole thread fits in a single post — crediting the author's account where the platform can
- * mention it and it fits.
+ * while they fit, long ones split where they still read on their own (between sentences; inside a
+ * sentence only when it alone is too long, at a clause boundary), and the attribution always last —
+ * alone, unless the whole thread fits in a single post — crediting the author's account where the
+ * platform can mention it and it fits.
  */
 export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
   const markup = rules.markup ?? ((text: string) => text);
   const attribution = withAuthorMention(markup((thread.posts.at(-1) ?? '').trim()), thread.authorHandles, rules);
-  const body = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean);
-  if (rules.titleOnFirstPost && thread.title.trim()) {
-    body[0] = body[0] ? `${thread.title.trim()}${SEPARATOR}${body[0]}` : thread.title.trim();
-  }
-  const written = body.map(markup);
+  const written = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean).map(markup);
+  const heading = rules.titleOnFirstPost ? markup(thread.title.trim()) : '';
+  // The title shares the first post only when both fit whole; else it is a post of its own, so the
+  // first post is never cut to make room for it.
+  const together = heading && written[0] !== undefined ? `${heading}${SEPARATOR}${written[0]}` : null;
+  const titlePosts: string[] = [];
+  if (together !== null && rules.measure(together) <= rules.limit) written[0] = together;
+  else if (heading) titlePosts.push(...splitReadable(heading, rules));
   if (rules.sourceLine && thread.sourceUrl) written.unshift(rules.sourceLine(thread.sourceUrl));
-  const merged: string[] = [];
-  for (const piece of written.flatMap((text) => splitAtWhitespace(text, rules))) {
-    const last = merged.at(-1);
+  const merged = [...titlePosts];
+  for (const piece of written.flatMap((text) => splitReadable(text, rules))) {
+    const last = merged.length > titlePosts.length ? merged.at(-1) : undefined;
     if (last !== undefined && rules.measure(`${last}${SEPARATOR}${piece}`) <= rules.limit) {
       merged[merged.length - 1] = `${last}${SEPARATOR}${piece}`;
     } else {
@@ -94,5 +78,5 @@ export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
   if (!attribution) return merged;
   const single = merged.length === 1 ? `${merged[0]}${SEPARATOR}${attribution}` : null;
   if (single !== null && rules.measure(single) <= rules.limit) return [single];
-  return [...merged, ...splitAtWhitespace(attribution, rules)];
+  return [...merged, ...splitReadable(attribution, rules)];
 }

@@ -1,5 +1,6 @@
 import { attributionText } from '../../../shared/attribution';
 import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
+import { splitReadable } from '../../../shared/readable-split';
 import type { Post } from '../../../shared/schemas/thread';
 import { GenerationFailedError } from '../../lib/errors';
 import { analyseText } from './nlp';
@@ -54,78 +55,39 @@ export function normaliseHashtag(tag: string): string | null {
   return body && /[\p{L}_]/u.test(body) ? `#${body}` : null;
 }
 
-/** Hard cut by graphemes, for a single "word" longer than a whole post. */
-function splitGraphemes(word: string, budget: number): string[] {
-  const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-  const chunks: string[] = [];
-  let current = '';
-  for (const { segment } of segmenter.segment(word)) {
-    if (current && postLength(current + segment) > budget) {
-      chunks.push(current);
-      current = '';
-    }
-    current += segment;
-  }
-  if (current) chunks.push(current);
-  return chunks;
-}
+const graphemeSegmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-/** Greedy packing of whitespace-separated words; URLs contain no whitespace, so are never cut. */
-function splitWords(text: string, budget: number): string[] {
+/**
+ * Hard cut by graphemes, for a single "word" longer than a whole post: each chunk the longest run
+ * of graphemes that fits, found by halving (one measure per step, not one per grapheme).
+ */
+function splitGraphemes(word: string, budget: number): string[] {
+  const graphemes = [...graphemeSegmenter.segment(word)].map(({ segment }) => segment);
   const chunks: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (postLength(candidate) <= budget) {
-      current = candidate;
-      continue;
+  let start = 0;
+  while (start < graphemes.length) {
+    let low = start + 1;
+    let high = graphemes.length;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (postLength(graphemes.slice(start, middle).join('')) <= budget) low = middle;
+      else high = middle - 1;
     }
-    if (current) chunks.push(current);
-    current = '';
-    if (postLength(word) <= budget) current = word;
-    else {
-      const pieces = splitGraphemes(word, budget);
-      current = pieces.pop() ?? '';
-      chunks.push(...pieces);
-    }
+    chunks.push(graphemes.slice(start, low).join(''));
+    start = low;
   }
-  if (current) chunks.push(current);
   return chunks;
 }
 
 /**
- * Splits text into pieces that each fit `budget` (weighted length): whole sentences where possible,
- * words when a sentence alone is too long. Pieces are substrings of the text, trimmed.
+ * Splits text into pieces that each fit `budget` (weighted length) and read on their own: whole
+ * sentences where possible, clauses when a sentence alone is too long, words when a clause is, and
+ * graphemes only for a single word longer than a post. Pieces are substrings of the text, trimmed.
  */
 export function splitToFit(text: string, budget: number): string[] {
-  const trimmed = text.trim();
-  if (!trimmed) return [];
-  if (postLength(trimmed) <= budget) return [trimmed];
-  const { sentences } = analyseText(trimmed);
-  const chunks: string[] = [];
-  let chunkStart = -1;
-  let chunkEnd = -1;
-  const flush = () => {
-    if (chunkStart >= 0) chunks.push(trimmed.slice(chunkStart, chunkEnd).trim());
-    chunkStart = -1;
-  };
-  for (const sentence of sentences) {
-    const alone = trimmed.slice(sentence.start, sentence.end);
-    if (postLength(alone) > budget) {
-      flush();
-      chunks.push(...splitWords(alone, budget));
-      continue;
-    }
-    if (chunkStart >= 0 && postLength(trimmed.slice(chunkStart, sentence.end).trim()) <= budget) {
-      chunkEnd = sentence.end;
-      continue;
-    }
-    flush();
-    chunkStart = sentence.start;
-    chunkEnd = sentence.end;
-  }
-  flush();
-  return chunks.filter(Boolean);
+  return splitReadable(text, { limit: budget, measure: postLength }, (t) => analyseText(t).sentences).flatMap(
+    (piece) => (postLength(piece) > budget ? splitGraphemes(piece, budget) : [piece]),
+  );
 }
 
 function clipSource(source: string | undefined): string | undefined {
@@ -144,7 +106,7 @@ function toPost(index: number, content: string, source: string | undefined): Pos
 /**
  * The guarantees every generated thread meets (used by both generators): a hook with hashtags,
  * numbered posts "1/ … n/", the exact attribution last, 3 to 15 posts, each within 280 weighted
- * characters (long ones split at sentence or word boundaries, never inside a URL), no empty posts,
+ * characters (long ones split at sentence, clause or word boundaries, never inside a URL), no empty posts,
  * ids `post-{index}` and charCount = weighted length.
  */
 export function finalizeThread(draft: DraftThread, target: { appHost: string; articleUrl: string }): Post[] {

@@ -32,6 +32,23 @@ interface Candidate {
 /** Room a numbered post has for its sentence: the limit less the widest prefix, "13/ ". */
 const SENTENCE_BUDGET = POST_CHAR_LIMIT - 4;
 
+const CLAUSE_MARKS = [', ', '; ', ' — ', ' – ', ': '];
+
+/** The words of the sentence that fit with `tail` after them, and where their last clause ends. */
+function fittingWords(sentence: string, budget: number, tail: string): { words: string; clauseEnd: number } {
+  let words = '';
+  for (const word of sentence.split(' ')) {
+    const next = words ? `${words} ${word}` : word;
+    if (postLength(`${next}${tail}`) > budget) break;
+    words = next;
+  }
+  return { words, clauseEnd: Math.max(...CLAUSE_MARKS.map((mark) => words.lastIndexOf(mark))) };
+}
+
+function withoutClauseMark(text: string): string {
+  return text.replace(/[\s,;:—–-]+$/, '');
+}
+
 /**
  * Shortens an over-long sentence to one post: cut at the last clause boundary that keeps most of
  * it, else at a word boundary, and mark the cut with an ellipsis. Splitting it instead would leave
@@ -39,16 +56,20 @@ const SENTENCE_BUDGET = POST_CHAR_LIMIT - 4;
  */
 export function condense(sentence: string, budget = SENTENCE_BUDGET): string {
   if (postLength(sentence) <= budget) return sentence;
-  const words = sentence.split(' ');
-  let fitting = '';
-  for (const word of words) {
-    const next = fitting ? `${fitting} ${word}` : word;
-    if (postLength(`${next}…`) > budget) break;
-    fitting = next;
-  }
-  const clauseEnd = Math.max(...[', ', '; ', ' — ', ' – ', ': '].map((mark) => fitting.lastIndexOf(mark)));
-  const cut = clauseEnd >= fitting.length * 0.6 ? fitting.slice(0, clauseEnd) : fitting;
-  return `${cut.replace(/[\s,;:—–-]+$/, '')}…`;
+  const { words, clauseEnd } = fittingWords(sentence, budget, '…');
+  return `${withoutClauseMark(clauseEnd >= words.length * 0.6 ? words.slice(0, clauseEnd) : words)}…`;
+}
+
+/**
+ * The sentence within the budget without an ellipsis: whole, or ended with a full stop at its last
+ * clause boundary that keeps at least `share` of what fits (and six words); null when it has no such
+ * boundary. The hook uses it, so the first post a reader sees never trails off mid-thought.
+ */
+export function shortenAtClause(sentence: string, budget: number, share = 0.6): string | null {
+  if (postLength(sentence) <= budget) return sentence;
+  const { words, clauseEnd } = fittingWords(sentence, budget, '.');
+  const cut = words.slice(0, Math.max(0, clauseEnd));
+  return clauseEnd >= words.length * share && cut.split(' ').length >= 6 ? `${withoutClauseMark(cut)}.` : null;
 }
 
 const DANGLING_QUOTE = /^["“].*["”],?\s+(?:he|she|they|it|we)\s+(?:said|says|added|told|explained|noted|recalled)\b/i;
@@ -237,11 +258,42 @@ export function generateOfflineDraft(input: {
   if (candidates.length === 0) throw new GenerationFailedError('The article has no text to turn into a thread.');
 
   const scores = rankCandidates(analysed, candidates);
+  const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
+  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
+  const title = oneLine(article.title);
   // The hook states the central claim, which news and essays put near the top.
   const hookScore = (k: number) => (scores[k] ?? 0) * (1 + Math.exp((-3 * (candidates[k]?.position ?? 0)) / 4));
   const order = candidates.map((_, k) => k).sort((a, b) => hookScore(b) - hookScore(a));
-  // The hook: the most central sentence that needs no earlier sentence to be understood.
-  const central = candidates[order.find((k) => !startsDangling(candidates[k]?.text ?? '')) ?? order[0] ?? 0];
+  const write = (sentence: string, shorten: (sentence: string, budget: number) => string | null) =>
+    writeHook({ tone, sentence: oneLine(sentence), text: content, credit, themes, title, hashtags, shorten });
+  // The hook: the most central sentence that needs no earlier sentence to be understood, whole or
+  // ended at a clause boundary (one keeping most of it, else any); else the title as a headline,
+  // else a sentence that does need one. Failing all, the sentence goes whole and finalizeThread
+  // carries its end into the next post at a clause boundary: never a hook cut with an ellipsis.
+  const standsAlone = (k: number) => !startsDangling(candidates[k]?.text ?? '');
+  const sentenceOptions = (keys: number[], share: number) =>
+    keys.map((k) => ({ text: candidates[k]?.text ?? '', candidate: candidates[k], share }));
+  const options: { text: string; candidate?: Candidate; share: number }[] = [
+    ...sentenceOptions(order.filter(standsAlone), 0.6),
+    ...sentenceOptions(order.filter(standsAlone), 0),
+    ...(title ? [{ text: title, share: 0.6 }] : []),
+    ...sentenceOptions(
+      order.filter((k) => !standsAlone(k)),
+      0.6,
+    ),
+  ];
+  let hook: { content: string; source: string | undefined; candidate?: Candidate } | undefined;
+  for (const option of options) {
+    const written = write(option.text, (sentence, budget) => shortenAtClause(sentence, budget, option.share));
+    if (written === null) continue;
+    hook = { content: written, source: option.candidate?.text ?? article.title, candidate: option.candidate };
+    break;
+  }
+  if (!hook) {
+    const candidate = candidates[order.find(standsAlone) ?? order[0] ?? 0];
+    hook = { content: write(candidate?.text ?? '', (sentence) => sentence) ?? '', source: candidate?.text, candidate };
+  }
+  const central = hook.candidate;
   const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length) + 1);
   const rest = selected.filter((c) => c !== central || selected.length === 1);
   const body: StandalonePost[] = standalonePosts(
@@ -249,12 +301,9 @@ export function generateOfflineDraft(input: {
     rest.map((c) => ({ position: c.position, text: oneLine(c.text), score: scores[candidates.indexOf(c)] ?? 0 })),
   );
   // A single usable sentence is both the hook and the one numbered post.
-  if (body.length === 0 && central) body.push({ content: oneLine(central.text), source: central.text, score: 0 });
-  const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
-  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
-  const title = oneLine(article.title);
+  const lead = central ?? candidates[order[0] ?? 0];
+  if (body.length === 0 && lead) body.push({ content: oneLine(lead.text), source: lead.text, score: 0 });
   const centralText = oneLine(central?.text ?? '');
-  const hook = writeHook({ tone, sentence: centralText, text: content, credit, themes, title, hashtags, condense });
   const posts: DraftPost[] = writeBody({
     tone,
     posts: body,
@@ -265,7 +314,7 @@ export function generateOfflineDraft(input: {
   }).map((p) => ({ content: balanceQuotes(condense(p.content)), source: p.source }));
   return {
     title: title || centralText.replace(/[\s.:;,!?…]+$/u, '').slice(0, 120) || 'Untitled Thread',
-    hook: { content: balanceQuotes(hook), source: central?.text },
+    hook: { content: balanceQuotes(hook.content), source: hook.source },
     hashtags,
     posts,
   };

@@ -114,8 +114,9 @@ function topicOf(themes: readonly string[], title: string, text = ''): string {
 }
 
 /**
- * The first post: the article's most central sentence (condensed, in the tone's register) inside a
- * tone-specific frame naming the article's topic and crediting its author and publication.
+ * The first post: the article's most central sentence (shortened to fit, in the tone's register)
+ * inside a tone-specific frame naming the article's topic and crediting its author and publication;
+ * null when `shorten` cannot make the sentence fit.
  */
 export function writeHook(input: {
   tone: Tone;
@@ -126,15 +127,16 @@ export function writeHook(input: {
   themes: readonly string[];
   title: string;
   hashtags: readonly string[];
-  condense: (sentence: string, budget: number) => string;
-}): string {
+  shorten: (sentence: string, budget: number) => string | null;
+}): string | null {
   const { tone, credit, themes, title, hashtags } = input;
   const frame: Frame = { topic: topicOf(themes, title, input.text), credit: creditPhrase(credit) };
   const write = pick(HOOK_FRAMES[tone], `${title}|${input.sentence}`);
   const sentence = tone === 'casual' ? contract(shorten(input.sentence)) : input.sentence;
   const tagRoom = hashtags.length ? postLength(`\n\n${hashtags.join(' ')}`) : 0;
   const frameRoom = postLength(write('', frame));
-  const fitted = input.condense(sentence, POST_CHAR_LIMIT - tagRoom - frameRoom - 1);
+  const fitted = input.shorten(sentence, POST_CHAR_LIMIT - tagRoom - frameRoom - 1);
+  if (fitted === null) return null;
   return write(fitted, frame)
     .replace(/\s{2,}/g, ' ')
     .trim();

@@ -227,8 +227,16 @@ describe('publishing a thread to X through the queue', () => {
 
     expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
 
+    // The title alone (it and the post do not fit together), the post in two between words, the attribution.
     const sent = tweetsSince(start);
-    expect(sent.length).toBe(3);
+    expect(sent.length).toBe(4);
+    expect(sent[0]!.text).toBe('The harbour at dawn');
+    expect(
+      sent
+        .slice(1, 3)
+        .map((tweet) => tweet.text)
+        .join(' '),
+    ).toBe(harbours);
     expectChainedThread(sent, thread.sourceUrl);
   });
 

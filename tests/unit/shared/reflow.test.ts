@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphemeLength, mastodonLength, postRulesFor } from '../../../shared/publishing/platform-rules';
-import { reflowThread, splitAtWhitespace } from '../../../shared/publishing/reflow';
+import { reflowThread } from '../../../shared/publishing/reflow';
+import { splitReadable } from '../../../shared/readable-split';
 
 const attribution = 'Thread created by threadsnip.app. Read original article at: https://news.example.com/a';
 const telegram = postRulesFor('telegram');
@@ -23,7 +24,7 @@ describe('re-flowing a thread to a platform', () => {
 
   it('splits a long post between words, never inside a word or a link', () => {
     const text = 'Read https://example.com/a-very-long-path-that-stays-whole today and tomorrow too';
-    const pieces = splitAtWhitespace(text, { limit: 50, measure: (t) => t.length });
+    const pieces = splitReadable(text, { limit: 50, measure: (t: string) => t.length });
     expect(pieces.join(' ')).toBe(text);
     expect(pieces).toContain('https://example.com/a-very-long-path-that-stays-whole');
   });
