@@ -21,6 +21,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  PlatformUnreachableError,
   type PublishTarget,
   retryAfterSeconds,
 } from '../platform-adapter';
@@ -128,8 +129,8 @@ async function callDiscord<T>(
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(15_000),
     });
-  } catch {
-    throw new PlatformUnavailableError('Discord could not be reached');
+  } catch (error) {
+    throw new PlatformUnreachableError(PLATFORM_NAME, new URL(config().platformUrls.discordApi).host, error);
   }
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.ok) return payload as T;

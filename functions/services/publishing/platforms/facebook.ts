@@ -21,6 +21,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  PlatformUnreachableError,
   type PublishTarget,
 } from '../platform-adapter';
 
@@ -88,9 +89,9 @@ async function graph<T>(
       request.method === 'GET'
         ? await fetch(`${url}?${params}`, { signal: AbortSignal.timeout(15_000) })
         : await fetch(url, { method: 'POST', body: params, signal: AbortSignal.timeout(15_000) });
-  } catch {
-    // The URL may hold the token: never pass the underlying error on.
-    throw new PlatformUnavailableError(`${PLATFORM_NAME} could not be reached`);
+  } catch (error) {
+    // The URL may hold the token: only the host and the network's error code are told.
+    throw new PlatformUnreachableError(PLATFORM_NAME, new URL(url).host, error);
   }
   const body = (await response.json().catch(() => ({}))) as T & { error?: GraphError };
   if (response.ok && !body.error) return body;

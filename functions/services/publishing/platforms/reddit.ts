@@ -21,6 +21,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  PlatformUnreachableError,
   retryAfterSeconds,
 } from '../platform-adapter';
 
@@ -78,8 +79,8 @@ async function callReddit<T>(
       body: request.form ? new URLSearchParams(request.form) : undefined,
       signal: AbortSignal.timeout(15_000),
     });
-  } catch {
-    throw new PlatformUnavailableError('Reddit could not be reached');
+  } catch (error) {
+    throw new PlatformUnreachableError('Reddit', new URL(config().platformUrls.redditApi).host, error);
   }
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
   if (response.ok) return { body, headers: response.headers };

@@ -20,6 +20,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  PlatformUnreachableError,
   retryAfterSeconds,
 } from '../platform-adapter';
 
@@ -81,8 +82,8 @@ async function callApi<T>(
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(15_000),
     });
-  } catch {
-    throw new PlatformUnavailableError(`${PLATFORM_NAME} could not be reached`);
+  } catch (error) {
+    throw new PlatformUnreachableError(PLATFORM_NAME, new URL(config().platformUrls.twitterApi).host, error);
   }
   const body = (await response.json().catch(() => ({}))) as T & ApiProblem;
   if (response.ok) return body;
