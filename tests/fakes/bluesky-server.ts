@@ -5,7 +5,8 @@ import { readText, sendJson, serveOnLoopback } from './fake-http';
  * A stand-in for a Bluesky sign-in service (an entryway or a PDS) for what the real local PDS cannot
  * be made to do: its sessions' DID documents name whatever PDS `pdsEndpoint` says (the service itself
  * when null), and with `redirectTo` set it answers every request with a redirect there. It also
- * answers as a PDS (getSession, createRecord). Every request is recorded.
+ * answers as a PDS (getSession, createRecord) and ends a session given its refresh token
+ * (deleteSession; a 500 when `failDeleteSession`). Every request is recorded.
  */
 export async function startBlueskyServer() {
   const did = 'did:plc:standin';
@@ -14,6 +15,7 @@ export async function startBlueskyServer() {
   const state = {
     pdsEndpoint: null as string | null,
     redirectTo: null as string | null,
+    failDeleteSession: false,
   };
   const server = await serveOnLoopback(async (req, res) => {
     await readText(req);
@@ -38,6 +40,13 @@ export async function startBlueskyServer() {
       return sendJson(res, 200, { did, handle, accessJwt, refreshJwt: 'refresh-jwt', didDoc });
     }
     if (method === 'com.atproto.server.getSession') return sendJson(res, 200, { did, handle });
+    if (method === 'com.atproto.server.deleteSession') {
+      if (state.failDeleteSession) return sendJson(res, 500, { error: 'InternalServerError' });
+      if (req.headers.authorization !== 'Bearer refresh-jwt') return sendJson(res, 401, { error: 'InvalidToken' });
+      res.writeHead(200);
+      res.end();
+      return;
+    }
     if (method === 'com.atproto.repo.createRecord') {
       return sendJson(res, 200, { uri: `at://${did}/app.bsky.feed.post/${requests.length}`, cid: 'bafyreia' });
     }

@@ -52,6 +52,12 @@ const connect = (userId: string, handle = signIn.handle) =>
     { method: 'POST', path: '/api/connections/bluesky' },
   );
 
+/** What the sign-in service was asked since `start`, with the token each call carried. */
+const signInCallsSince = (start: number) =>
+  signIn.requests.slice(start).map((request) => `${request.method} ${request.authorization ?? ''}`.trim());
+// A refused connection stores nothing, so the session it opened is ended with its refresh token.
+const OPENED_THEN_ENDED = ['com.atproto.server.createSession', 'com.atproto.server.deleteSession Bearer refresh-jwt'];
+
 describe('every Bluesky request through the outbound guard', () => {
   it('connects when the DID document names an allowed PDS, which is asked for the session first', async () => {
     signIn.state.pdsEndpoint = null;
@@ -65,26 +71,34 @@ describe('every Bluesky request through the outbound guard', () => {
     ]);
   });
 
-  it('refuses a DID document naming a loopback PDS: nothing sent there, nothing stored', async () => {
-    signIn.state.pdsEndpoint = listener.url;
-    const userId = `user-${randomUUID()}`;
+  it.each([{ deleteSessionStatus: 200 }, { deleteSessionStatus: 500 }])(
+    'refuses a DID document naming a loopback PDS: nothing sent there, nothing stored, the session ended (deleteSession answers $deleteSessionStatus)',
+    async ({ deleteSessionStatus }) => {
+      signIn.state.pdsEndpoint = listener.url;
+      signIn.state.failDeleteSession = deleteSessionStatus === 500;
+      const userId = `user-${randomUUID()}`;
+      const before = signIn.requests.length;
 
-    const answer = await connect(userId);
+      const answer = await connect(userId);
+      signIn.state.failDeleteSession = false;
 
-    expect(answer).toEqual({
-      status: 400,
-      body: {
-        error: `The Bluesky server ${listener.host} points to a loopback (this machine) address, which cannot be reached for security reasons.`,
-        code: 'connection_failed',
-      },
-    });
-    expect(listener.connections()).toBe(0);
-    expect((await listConnections(userId)).connections).toEqual([]);
-  });
+      expect(answer).toEqual({
+        status: 400,
+        body: {
+          error: `The Bluesky server ${listener.host} points to a loopback (this machine) address, which cannot be reached for security reasons.`,
+          code: 'connection_failed',
+        },
+      });
+      expect(signInCallsSince(before)).toEqual(OPENED_THEN_ENDED);
+      expect(listener.connections()).toBe(0);
+      expect((await listConnections(userId)).connections).toEqual([]);
+    },
+  );
 
   it('refuses a PDS that redirects, without following it', async () => {
     signIn.state.pdsEndpoint = redirecting.url;
     const userId = `user-${randomUUID()}`;
+    const before = signIn.requests.length;
 
     const answer = await connect(userId);
 
@@ -96,6 +110,7 @@ describe('every Bluesky request through the outbound guard', () => {
       },
     });
     expect(redirecting.requests.map((request) => request.method)).toEqual(['com.atproto.server.getSession']);
+    expect(signInCallsSince(before)).toEqual(OPENED_THEN_ENDED);
     expect(listener.connections()).toBe(0);
     expect((await listConnections(userId)).connections).toEqual([]);
   });

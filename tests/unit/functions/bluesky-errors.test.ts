@@ -225,23 +225,28 @@ describe('Bluesky sessions', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'com.atproto.server.getSession' });
   });
 
-  it('refuses a DID document naming a PDS the guard refuses, sending it nothing', async () => {
+  it('refuses a DID document naming a PDS the guard refuses, sending it nothing and ending the session', async () => {
     answers['com.atproto.server.createSession'] = {
       status: 200,
       body: await session('com.atproto.appPass', NOW, didDocNaming('http://127.0.0.1:1')),
     };
+    answers['com.atproto.server.deleteSession'] = { status: 200, body: '' };
     const refused = blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'abcd-efgh-ijkl-mnop' });
     await expect(refused).rejects.toBeInstanceOf(PlatformRejectedError);
     await expect(refused).rejects.toThrow('The Bluesky server 127.0.0.1:1 points to a loopback (this machine) address');
-    expect(calls.map(({ method }) => method)).toEqual(['com.atproto.server.createSession']);
+    expect(calls.map(({ method, authorization }) => ({ method, authorization }))).toEqual([
+      { method: 'com.atproto.server.createSession', authorization: undefined },
+      { method: 'com.atproto.server.deleteSession', authorization: 'Bearer refresh-2' },
+    ]);
   });
 
-  it('refuses a PDS answering for another account', async () => {
+  it('refuses a PDS answering for another account, ending the session', async () => {
     answers['com.atproto.server.createSession'] = { status: 200, body: await session('com.atproto.appPass') };
     answers['com.atproto.server.getSession'] = { status: 200, body: { did: 'did:plc:eve', handle: 'eve.test' } };
     await expect(blueskyAdapter.connect({ handle: 'ada.test', appPassword: 'abcd-efgh-ijkl-mnop' })).rejects.toThrow(
       new PlatformRejectedError(`127.0.0.1:${port} serves another account`),
     );
+    expect(calls.map(({ method }) => method).at(-1)).toBe('com.atproto.server.deleteSession');
   });
 
   it('falls back to the service when the DID document names no PDS', async () => {

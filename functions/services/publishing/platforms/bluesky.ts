@@ -77,6 +77,16 @@ function xrpc(service: string): Client {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Ends a session that will not be kept (deleteSession takes the refresh token), through the same
+ * guarded fetch. Best effort: the caller's own failure stands whatever the service answers.
+ */
+async function endSession(client: Client, refreshJwt: string): Promise<void> {
+  await client
+    .post('com.atproto.server.deleteSession', { as: null, headers: bearer(refreshJwt) })
+    .catch(() => undefined);
+}
+
 /** Maps a failed call to the PlatformError the publishing service acts on. */
 function platformError(error: unknown): PlatformError {
   if (error instanceof PlatformError) return error;
@@ -190,22 +200,25 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     );
     // Posting needs no more than an app password grants; the account password is never kept working.
     if (accessClaims(session.accessJwt).scope === FULL_ACCESS_SCOPE) {
-      // Ending that session is best effort: the refusal stands whatever the PDS answers.
-      await client
-        .post('com.atproto.server.deleteSession', { as: null, headers: bearer(session.refreshJwt) })
-        .catch(() => undefined);
+      await endSession(client, session.refreshJwt);
       throw new PlatformRejectedError('use an app password (Settings → App Passwords), not your account password');
     }
     // An entryway (bsky.social) fronts many PDSes; records go straight to the account's own.
     const pds = pdsEndpoint(session.didDoc, session.did) ?? withoutTrailingSlash(service);
     // The DID document is the sign-in service's word: its PDS is asked for this very session, through
     // the guard, before anything is stored, so a PDS the guard refuses (or a dead one) fails here.
-    const owner = await call(async () =>
-      readable(await ok(xrpc(pds).get('com.atproto.server.getSession', { headers: bearer(session.accessJwt) })), [
-        'did',
-      ]),
-    );
-    if (owner.did !== session.did) throw new PlatformRejectedError(`${new URL(pds).host} serves another account`);
+    try {
+      const owner = await call(async () =>
+        readable(await ok(xrpc(pds).get('com.atproto.server.getSession', { headers: bearer(session.accessJwt) })), [
+          'did',
+        ]),
+      );
+      if (owner.did !== session.did) throw new PlatformRejectedError(`${new URL(pds).host} serves another account`);
+    } catch (error) {
+      // Nothing is stored, so the session just opened would stay open on the sign-in service.
+      await endSession(client, session.refreshJwt);
+      throw error;
+    }
     return {
       platformUsername: `@${session.handle}`,
       credentials: credentialsOf(session),
