@@ -271,15 +271,14 @@ export function platformConnectionFailed(platformName: string, message?: string 
  * The error codes of RFC 6749 §4.1.2.1 a provider sends back to the callback instead of a code,
  * each told to the user in plain words (the code itself means nothing to them).
  */
-export const OAUTH_ERROR_CODES = [
-  'access_denied',
-  'invalid_scope',
-  'invalid_request',
-  'unauthorized_client',
-  'server_error',
-  'temporarily_unavailable',
-] as const;
-export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+/** The OAuth 2 error codes a provider may send back to the callback (RFC 6749 §4.1.2.1) that have a sentence. */
+type OAuthErrorCode =
+  | 'access_denied'
+  | 'invalid_scope'
+  | 'invalid_request'
+  | 'unauthorized_client'
+  | 'server_error'
+  | 'temporarily_unavailable';
 
 const NOTHING_CONNECTED = 'Nothing was connected.';
 const OAUTH_ERROR_SENTENCES: Record<OAuthErrorCode, (platformName: string) => string> = {
@@ -300,8 +299,8 @@ const OAUTH_ERROR_SENTENCES: Record<OAuthErrorCode, (platformName: string) => st
  * else the provider's description, else the generic connection failure.
  */
 export function oauthErrorMessage(platformName: string, code?: string | null, description?: string | null): string {
-  const known = OAUTH_ERROR_CODES.find((candidate) => candidate === code);
-  if (known) return OAUTH_ERROR_SENTENCES[known](platformName);
+  if (code && Object.hasOwn(OAUTH_ERROR_SENTENCES, code))
+    return OAUTH_ERROR_SENTENCES[code as OAuthErrorCode](platformName);
   return description?.trim() || platformMessages.connectionErrorFallback;
 }
 
