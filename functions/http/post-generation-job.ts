@@ -2,7 +2,7 @@ import {
   createGenerationJobRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
-} from '../../shared/schemas/generation';
+} from '#shared/schemas/generation';
 import { ValidationError } from '../lib/errors';
 import { httpHandler, userAgentOf } from '../lib/http-handler';
 import { submitGenerationJobOnce } from '../services/generation-submission';

@@ -6,7 +6,7 @@ import type { Thread } from '../../../../shared/schemas/thread';
 import { HistoryPage } from '../../../../web/src/features/history/routes/history-page';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
-vi.mock('../../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type GenerationJob, generationJobSchema } from '../../../../../shared/schemas/generation';
+import { type GenerationJob, generationJobSchema } from '#shared/schemas/generation';
 import { apiRequest } from '../../../lib/api-client';
 
 /** How often a queued or running job is polled, so the preview shows soon after the worker ends. */
