@@ -16,7 +16,7 @@ import { gunzipSync } from 'node:zlib';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { ExtractionError } from '../functions/lib/errors';
-import { extractArticle } from '../functions/services/extraction/extract-article';
+import { extractArticle } from '../functions/services/extraction/page/extract-article';
 
 // The reference: Readability as documented for linkedom (a <base href> injected, nothing else).
 function plainReadability(html: string, url: string): string {

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { ExtractionError } from '../functions/lib/errors';
-import { extractArticle } from '../functions/services/extraction/extract-article';
-import { generateThread } from '../functions/services/generation/generate-thread';
-import { firstNamesIn, hashtagProblem } from '../functions/services/generation/hashtags';
-import { quotesBalanced, startsDangling } from '../functions/services/generation/post-rules';
-import { extractThemes } from '../functions/services/generation/themes';
+import { extractArticle } from '../functions/services/extraction/page/extract-article';
+import { generateThread } from '../functions/services/generation/draft/generate-thread';
+import { firstNamesIn, hashtagProblem } from '../functions/services/generation/draft/hashtags';
+import { quotesBalanced, startsDangling } from '../functions/services/generation/draft/post-rules';
+import { extractThemes } from '../functions/services/generation/draft/themes';
 import type { Article } from '../shared/schemas/article';
 import { TONES } from '../shared/tones';
 

@@ -21,7 +21,7 @@ if (bundleIsCurrent()) {
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  cli = await import('../functions/cli/threadsnip.ts');
+  cli = await import('../cli/threadsnip.ts');
 }
 try {
   process.exitCode = await cli.main(process.argv.slice(2), process.env);

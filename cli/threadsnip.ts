@@ -3,10 +3,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
-import type { Article } from '../../shared/schemas/article';
-import { isTone, TONES, type Tone } from '../../shared/tones';
-import { DomainError } from '../lib/errors';
-import type { analyseArticle, OpenAiSettings } from '../services/article-analysis';
+import { DomainError } from '../functions/lib/errors';
+import type { OpenAiSettings } from '../functions/lib/openai-client';
+import type { analyseArticle } from '../functions/services/extraction/analyse-article';
+import type { Article } from '../shared/schemas/article';
+import { isTone, TONES, type Tone } from '../shared/tones';
 
 /** The CLI's version (the package's), printed by --version. */
 declare const THREADSNIP_VERSION: string | undefined;
@@ -45,7 +46,7 @@ async function readArticle(
   allowPrivateHosts: string[],
 ): Promise<Article> {
   // Loaded only by the commands that read an article, so --help and --version start at once.
-  const { extractArticle, fetchArticle } = await import('../services/extraction/extract-article');
+  const { extractArticle, fetchArticle } = await import('../functions/services/extraction/page/extract-article');
   if (/^https?:\/\//i.test(source)) return fetchArticle(source, { allowPrivateHosts });
   const saved = await readFile(source).catch(() => {
     throw new UsageError(`Cannot read ${source}: give an http(s) URL or an HTML file.`);
@@ -108,7 +109,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     .map((host) => host.trim())
     .filter(Boolean);
   const article = await readArticle(source, values.url, allowPrivateHosts);
-  const { analyseArticle, draftThread, threadContent } = await import('../services/article-analysis');
+  const { analyseArticle } = await import('../functions/services/extraction/analyse-article');
+  const { draftThread, threadContent } = await import('../functions/services/generation/draft-thread');
   const analysed = await analyseArticle(article, openai);
   if (command === 'extract') {
     if (values.json) console.log(JSON.stringify(analysed, null, 2));
@@ -133,7 +135,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
 /** The version the bundle was built with, or package.json's when run from source. */
 async function cliVersion(): Promise<string> {
   if (typeof THREADSNIP_VERSION === 'string') return THREADSNIP_VERSION;
-  const manifest = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+  const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
   return String(manifest.version);
 }
 

@@ -112,17 +112,23 @@ export const routes: RouteEntry[] = [
   {
     method: 'GET',
     path: '/api/health',
-    handler: 'http/get-health',
+    handler: 'http/system/get-health',
     auth: 'public',
     access: { table: 'read', inspectQueues: true },
   },
-  { method: 'GET', path: '/api/me', handler: 'http/get-me', auth: 'user', access: { table: 'write' } },
+  { method: 'GET', path: '/api/me', handler: 'http/account/get-me', auth: 'user', access: { table: 'write' } },
   // is_admin for the header: any signed-in user; write, as every admin check is recorded.
-  { method: 'GET', path: '/api/me/is-admin', handler: 'http/get-is-admin', auth: 'user', access: { table: 'write' } },
+  {
+    method: 'GET',
+    path: '/api/me/is-admin',
+    handler: 'http/admin/get-is-admin',
+    auth: 'user',
+    access: { table: 'write' },
+  },
   {
     method: 'DELETE',
     path: '/api/me',
-    handler: 'http/delete-me',
+    handler: 'http/account/delete-me',
     auth: 'user',
     timeoutSeconds: 60,
     // Sessions revoked (refresh tokens) before the sign-in identity is deleted.
@@ -131,7 +137,7 @@ export const routes: RouteEntry[] = [
   {
     method: 'POST',
     path: '/api/extract-article',
-    handler: 'http/post-extract-article',
+    handler: 'http/extraction/post-extract-article',
     auth: 'user',
     timeoutSeconds: 20,
     memoryMb: 1024,
@@ -141,7 +147,7 @@ export const routes: RouteEntry[] = [
   {
     method: 'POST',
     path: '/api/check-content-sensitivity',
-    handler: 'http/post-check-content-sensitivity',
+    handler: 'http/moderation/post-check-content-sensitivity',
     auth: 'user',
     timeoutSeconds: 15,
     memoryMb: 1024,
@@ -150,14 +156,14 @@ export const routes: RouteEntry[] = [
   {
     method: 'POST',
     path: '/api/generation-jobs',
-    handler: 'http/post-generation-job',
+    handler: 'http/generation/post-generation-job',
     auth: 'user',
     access: { table: 'write', sendTo: ['generation'] },
   },
   {
     method: 'GET',
     path: '/api/generation-jobs/{jobId}',
-    handler: 'http/get-generation-job',
+    handler: 'http/generation/get-generation-job',
     auth: 'user',
     access: { table: 'read' },
   },
@@ -165,21 +171,21 @@ export const routes: RouteEntry[] = [
   {
     method: 'GET',
     path: '/api/threads/{threadId}',
-    handler: 'http/get-thread',
+    handler: 'http/threads/get-thread',
     auth: 'user',
     access: { table: 'write' },
   },
   {
     method: 'PUT',
     path: '/api/threads/{threadId}',
-    handler: 'http/put-thread',
+    handler: 'http/threads/put-thread',
     auth: 'user',
     access: { table: 'write' },
   },
   {
     method: 'GET',
     path: '/api/credits/transactions',
-    handler: 'http/get-credit-transactions',
+    handler: 'http/credits/get-credit-transactions',
     auth: 'user',
     access: { table: 'read' },
   },
@@ -187,7 +193,7 @@ export const routes: RouteEntry[] = [
   {
     method: 'GET',
     path: '/api/threads/newest',
-    handler: 'http/get-newest-thread',
+    handler: 'http/threads/get-newest-thread',
     auth: 'user',
     access: { table: 'read' },
   },
@@ -195,14 +201,14 @@ export const routes: RouteEntry[] = [
   {
     method: 'GET',
     path: '/api/threads',
-    handler: 'http/get-threads',
+    handler: 'http/threads/get-threads',
     auth: 'user',
     access: { table: 'write' },
   },
   {
     method: 'DELETE',
     path: '/api/threads/{threadId}',
-    handler: 'http/delete-thread',
+    handler: 'http/threads/delete-thread',
     auth: 'user',
     access: { table: 'write' },
   },
@@ -409,7 +415,7 @@ export const routes: RouteEntry[] = [
     access: { table: 'write' },
   },
   // The most specific route wins, so this only answers paths no other route matches.
-  { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'public', access: {} },
+  { method: 'ANY', path: '/api/{proxy+}', handler: 'http/system/not-found', auth: 'public', access: {} },
 ];
 
 export const queues: QueueEntry[] = [

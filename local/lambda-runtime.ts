@@ -9,7 +9,7 @@ const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 type LambdaHandler = (event: unknown, context: Context) => Promise<unknown>;
 const loaded = new Map<string, Promise<LambdaHandler>>();
 
-/** Imports a manifest handler module (`http/get-me`) once, as a Lambda cold start would. */
+/** Imports a manifest handler module (`http/account/get-me`) once, as a Lambda cold start would. */
 function load(handlerPath: string): Promise<LambdaHandler> {
   let pending = loaded.get(handlerPath);
   if (!pending) {

@@ -134,7 +134,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await addMissingThreadSortKeys();
     // The local queues live in memory: what a user started before the last stop or crash is queued again.
     const requeued = await runStartStep('requeue-unfinished-work', async () => {
-      const { requeueUnfinishedJobs } = await import('../functions/services/generation-submission');
+      const { requeueUnfinishedJobs } = await import('../functions/services/generation/submit-job');
       const { requeueUnfinishedRuns } = await import('../functions/services/publishing/publish-thread');
       return (await requeueUnfinishedJobs(new Date())) + (await requeueUnfinishedRuns(new Date()));
     });

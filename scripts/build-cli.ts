@@ -16,7 +16,7 @@ const version = String(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8
 rmSync(outdir, { recursive: true, force: true });
 const builtAt = Date.now();
 const result = await build({
-  entryPoints: { threadsnip: join(root, 'functions/cli/threadsnip.ts') },
+  entryPoints: { threadsnip: join(root, 'cli/threadsnip.ts') },
   outdir,
   bundle: true,
   splitting: true,

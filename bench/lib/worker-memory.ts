@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { articlePage } from '../../tests/helpers/article-server';
 import { syntheticArticle } from '../../tests/unit/generation/synthetic-articles';
 
-const { extractArticle } = await import('../../functions/services/extraction/extract-article');
-const { analyseArticle, draftThread } = await import('../../functions/services/article-analysis');
+const { extractArticle } = await import('../../functions/services/extraction/page/extract-article');
+const { analyseArticle } = await import('../../functions/services/extraction/analyse-article');
+const { draftThread } = await import('../../functions/services/generation/draft-thread');
 
 const words = Number(process.argv[2] ?? 20_000);
 const source = syntheticArticle(words, words);

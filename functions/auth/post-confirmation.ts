@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { addUserToAdminGroup } from '../lib/cognito';
-import { ensureAccount } from '../services/accounts';
+import { addUserToAdminGroup } from '../lib/aws/cognito';
+import { ensureAccount } from '../services/account/accounts';
 
 /**
  * Cognito post-confirmation trigger: creates the account's records and, for emails listed in

@@ -1,12 +1,15 @@
 import * as z from 'zod';
 import type { ThreadSortField } from '../../shared/schemas/thread';
-import { keys } from '../data/keys';
-import { THREAD_PAGE_KEY_ATTRIBUTES, type ThreadPageKey } from '../data/thread-repository';
 import { ValidationError } from '../lib/errors';
+import { keys } from './keys';
+import { THREAD_PAGE_KEY_ATTRIBUTES, type ThreadPageKey } from './thread-repository';
+
+// The opaque page cursors of every paged listing: a user's threads and the admin listings.
 
 export const INVALID_CURSOR_MESSAGE = 'Invalid cursor: start again from the first page.';
 
-const cursorSchema = z.object({ sort: z.string(), key: z.record(z.string(), z.string().max(500)) });
+const keySchema = z.record(z.string(), z.string().max(500));
+const cursorSchema = z.object({ sort: z.string(), key: keySchema });
 
 /** The opaque cursor of the next page: the sort it belongs to and the last key read. */
 export function encodeThreadCursor(sort: ThreadSortField, key: ThreadPageKey): string {
@@ -36,6 +39,35 @@ export function decodeThreadCursor(cursor: string, sort: ThreadSortField, userId
     key[skName as string]?.startsWith(keys.threadPrefix) &&
     key[indexPkName as string] === keys.threadsOfUser(userId) &&
     Boolean(key[indexSkName as string]);
+  if (!valid) throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  return key;
+}
+
+/** The opaque cursor of an admin listing's next page: the last key read. */
+export function encodeAdminCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+/**
+ * Reads a cursor back; refused (400) unless it decodes to a key of the listing it came from
+ * (`indexPk` names the index partition attribute and its only allowed value).
+ */
+export function decodeAdminCursor(
+  cursor: string,
+  attributes: readonly string[],
+  indexPk: { name: string; value: string },
+): Record<string, string> {
+  let key: Record<string, string>;
+  try {
+    key = keySchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  }
+  const names = Object.keys(key);
+  const valid =
+    names.length === attributes.length &&
+    names.every((name) => attributes.includes(name) && Boolean(key[name])) &&
+    key[indexPk.name] === indexPk.value;
   if (!valid) throw new ValidationError(INVALID_CURSOR_MESSAGE);
   return key;
 }

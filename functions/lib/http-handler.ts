@@ -204,7 +204,7 @@ const requireStoredAdminRole: MiddlewareObj<HttpEvent, HttpResponse, Error, Rout
   before: async (request) => {
     const caller = request.context.caller ?? null;
     // Loaded here so routes of other kinds (and code without a table) never open the data layer.
-    const { checkAdminAccess } = await import('../services/admin-access');
+    const { checkAdminAccess } = await import('../services/admin/access');
     const granted = await checkAdminAccess({
       userId: caller?.userId ?? null,
       userAgent: userAgentOf(request.event),

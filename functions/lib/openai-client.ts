@@ -26,3 +26,10 @@ export function openAiClient(options: Pick<OpenAiOptions, 'apiKey' | 'baseURL'>)
   }
   return client;
 }
+
+/** An OpenAI-compatible service; absent means the offline classifier and generator. */
+export interface OpenAiSettings {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+}

@@ -12,7 +12,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { ADMIN_GROUP } from '../../functions/lib/cognito-groups';
+import { ADMIN_GROUP } from '../../functions/lib/aws/cognito-groups';
 import { TOKEN_VALIDITY } from '../../functions/lib/token-lifetimes';
 import type { StageConfig } from '../config';
 

@@ -19,7 +19,7 @@ import {
 } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction } from './app-function';
-import { constructId } from './construct-id';
+import { constructId, functionConstructId } from './construct-id';
 import type { QueueWithDlq } from './queue-with-dlq';
 
 /** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
@@ -149,7 +149,7 @@ export class Functions {
         ...(needs.tokenKey ? { TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn } : {}),
         ...(needs.platformClients ? { PLATFORM_CLIENTS_SECRET_ARN: platformClientsSecret.secretArn } : {}),
       };
-      const fn = new AppFunction(scope, `${constructId(handler)}Function`, {
+      const fn = new AppFunction(scope, functionConstructId(handler), {
         projectRoot: props.projectRoot,
         handler,
         timeoutSeconds: size?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,

@@ -1,6 +1,6 @@
-import { deleteAccountRequestSchema } from '../../shared/schemas/account';
-import { httpHandler } from '../lib/http-handler';
-import { deleteAccount } from '../services/account-deletion';
+import { deleteAccountRequestSchema } from '#shared/schemas/account';
+import { httpHandler } from '../../lib/http-handler';
+import { deleteAccount } from '../../services/account/delete-account';
 
 /** DELETE /api/me: deletes the caller's account and everything in it (again, after a run that stopped midway). */
 export const handler = httpHandler(

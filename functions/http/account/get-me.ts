@@ -1,5 +1,5 @@
-import { httpHandler } from '../lib/http-handler';
-import { getAccount } from '../services/accounts';
+import { httpHandler } from '../../lib/http-handler';
+import { getAccount } from '../../services/account/accounts';
 
 /** GET /api/me: the caller's profile, role and credit balance (creating the records on first use). */
 export const handler = httpHandler({}, async ({ caller }) => ({

@@ -1,6 +1,6 @@
-import { adminSecurityEventsQuerySchema } from '../../../shared/schemas/admin';
+import { adminSecurityEventsQuerySchema } from '#shared/schemas/admin';
 import { httpHandler } from '../../lib/http-handler';
-import { listAdminSecurityEvents } from '../../services/admin-security';
+import { listAdminSecurityEvents } from '../../services/admin/security-events';
 
 /** GET /api/admin/security-events?type=&userId=&cursor=: the security log, 50 events a page, newest first. */
 export const handler = httpHandler({ auth: 'admin', query: adminSecurityEventsQuerySchema }, async ({ query }) => ({

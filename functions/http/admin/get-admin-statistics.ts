@@ -1,5 +1,5 @@
 import { httpHandler } from '../../lib/http-handler';
-import { getAdminStatistics } from '../../services/admin-statistics';
+import { getAdminStatistics } from '../../services/admin/statistics';
 
 /** GET /api/admin/statistics (get_admin_statistics): the dashboard's totals and recent cards. */
 export const handler = httpHandler({ auth: 'admin' }, async () => ({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { httpHandler } from '../../lib/http-handler';
-import { getThreadAsAdmin } from '../../services/admin-threads';
+import { getThreadAsAdmin } from '../../services/admin/threads';
 
 /** GET /api/admin/threads/{threadId}: any user's thread, read only. */
 export const handler = httpHandler(

@@ -1,5 +1,5 @@
 import { httpHandler } from '../../lib/http-handler';
-import { listAdminTransactions } from '../../services/admin-statistics';
+import { listAdminTransactions } from '../../services/admin/statistics';
 
 /** GET /api/admin/transactions: the transaction totals and the 100 newest transactions of every user. */
 export const handler = httpHandler({ auth: 'admin' }, async () => ({

@@ -1,6 +1,6 @@
-import { adminUsersQuerySchema } from '../../../shared/schemas/admin';
+import { adminUsersQuerySchema } from '#shared/schemas/admin';
 import { httpHandler } from '../../lib/http-handler';
-import { listAdminUsers } from '../../services/admin-users';
+import { listAdminUsers } from '../../services/admin/users';
 
 /** GET /api/admin/users?cursor= (get_admin_users_secure): 100 users a page, newest first. */
 export const handler = httpHandler({ auth: 'admin', query: adminUsersQuerySchema }, async ({ query }) => ({

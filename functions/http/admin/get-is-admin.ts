@@ -1,5 +1,5 @@
-import { httpHandler, userAgentOf } from '../lib/http-handler';
-import { checkAdminAccess } from '../services/admin-access';
+import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { checkAdminAccess } from '../../services/admin/access';
 
 /**
  * GET /api/me/is-admin (is_admin): any signed-in user may ask; the answer comes from the stored role

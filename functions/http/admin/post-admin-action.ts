@@ -1,6 +1,6 @@
-import { adminActionRequestSchema } from '../../../shared/schemas/admin';
+import { adminActionRequestSchema } from '#shared/schemas/admin';
 import { httpHandler, userAgentOf } from '../../lib/http-handler';
-import { runAdminAction } from '../../services/admin-actions';
+import { runAdminAction } from '../../services/admin/actions';
 
 /** POST /api/admin/actions (secure-admin-action): `{ action: 'refresh_admin_credits' }` → `{ message }`. */
 export const handler = httpHandler(

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { updateUserRoleRequestSchema } from '../../../shared/schemas/admin';
+import { updateUserRoleRequestSchema } from '#shared/schemas/admin';
 import { httpHandler, userAgentOf } from '../../lib/http-handler';
-import { updateUserRole } from '../../services/admin-users';
+import { updateUserRole } from '../../services/admin/users';
 
 /** PUT /api/admin/users/{userId}/role (update_user_role_secure): `{ role }` for the user in the path. */
 export const handler = httpHandler(

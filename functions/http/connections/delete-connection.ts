@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { platformSchema } from '../../../shared/schemas/thread';
+import { platformSchema } from '#shared/schemas/thread';
 import { httpHandler } from '../../lib/http-handler';
 import { disconnectPlatform } from '../../services/connections/connections';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { isPlatform } from '../../../shared/platforms';
-import type { Platform } from '../../../shared/schemas/thread';
+import { isPlatform } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
 import { NotFoundError } from '../../lib/errors';
 import type { HttpEvent } from '../../lib/http-handler';
 import { oauthCallbackHandler } from '../../lib/oauth-callback-handler';

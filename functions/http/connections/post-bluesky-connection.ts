@@ -1,4 +1,4 @@
-import { blueskyConnectRequestSchema } from '../../../shared/schemas/publishing';
+import { blueskyConnectRequestSchema } from '#shared/schemas/publishing';
 import { httpHandler } from '../../lib/http-handler';
 import { connectBluesky } from '../../services/connections/connections';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { oauthStartRequestSchema } from '../../../shared/schemas/publishing';
-import { platformSchema } from '../../../shared/schemas/thread';
+import { oauthStartRequestSchema } from '#shared/schemas/publishing';
+import { platformSchema } from '#shared/schemas/thread';
 import { httpHandler } from '../../lib/http-handler';
 import { beginOAuthConnection } from '../../services/connections/oauth-connections';
 

@@ -1,4 +1,4 @@
-import { telegramConnectRequestSchema } from '../../../shared/schemas/publishing';
+import { telegramConnectRequestSchema } from '#shared/schemas/publishing';
 import { httpHandler } from '../../lib/http-handler';
 import { connectTelegram } from '../../services/connections/connections';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { selectTargetRequestSchema } from '../../../shared/schemas/publishing';
-import { platformSchema } from '../../../shared/schemas/thread';
+import { selectTargetRequestSchema } from '#shared/schemas/publishing';
+import { platformSchema } from '#shared/schemas/thread';
 import { httpHandler } from '../../lib/http-handler';
 import { selectPublishTarget } from '../../services/connections/connections';
 

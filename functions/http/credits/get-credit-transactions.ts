@@ -1,6 +1,6 @@
-import { creditTransactionQuerySchema } from '../../shared/schemas/ledger';
-import { httpHandler } from '../lib/http-handler';
-import { listCreditTransactions } from '../services/credit-transactions';
+import { creditTransactionQuerySchema } from '#shared/schemas/ledger';
+import { httpHandler } from '../../lib/http-handler';
+import { listCreditTransactions } from '../../services/credits/list-transactions';
 
 /** GET /api/credits/transactions: the caller's credit ledger, newest first, a page at a time. */
 export const handler = httpHandler({ query: creditTransactionQuerySchema }, async ({ caller, query }) => ({

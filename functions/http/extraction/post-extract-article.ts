@@ -1,6 +1,6 @@
-import { extractArticleRequestSchema } from '../../shared/schemas/generation';
-import { httpHandler } from '../lib/http-handler';
-import { extractArticleForUser } from '../services/article-extraction';
+import { extractArticleRequestSchema } from '#shared/schemas/generation';
+import { httpHandler } from '../../lib/http-handler';
+import { extractArticleForUser } from '../../services/extraction/extract-for-user';
 
 /** POST /api/extract-article: the article, its themes and the sensitivity check; nothing charged. */
 export const handler = httpHandler({ body: extractArticleRequestSchema }, async ({ body, caller }) => ({

@@ -1,6 +1,6 @@
-import { generationJobParamsSchema } from '../../shared/schemas/generation';
-import { httpHandler } from '../lib/http-handler';
-import { getGenerationJob } from '../services/generation-job-views';
+import { generationJobParamsSchema } from '#shared/schemas/generation';
+import { httpHandler } from '../../lib/http-handler';
+import { getGenerationJob } from '../../services/generation/job-view';
 
 /** GET /api/generation-jobs/{jobId}: the caller's job, with the thread once it succeeded. */
 export const handler = httpHandler({ params: generationJobParamsSchema }, async ({ params, caller }) => ({

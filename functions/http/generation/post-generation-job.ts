@@ -3,9 +3,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
 } from '#shared/schemas/generation';
-import { ValidationError } from '../lib/errors';
-import { httpHandler, userAgentOf } from '../lib/http-handler';
-import { submitGenerationJobOnce } from '../services/generation-submission';
+import { ValidationError } from '../../lib/errors';
+import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { submitGenerationJobOnce } from '../../services/generation/submit-job';
 
 const headersSchema = idempotencyKeySchema.optional();
 

@@ -1,8 +1,8 @@
-import { checkContentRequestSchema } from '../../shared/schemas/generation';
-import { config } from '../lib/config';
-import { httpHandler } from '../lib/http-handler';
-import { checkContentSensitivity } from '../services/article-analysis';
-import { validateContentForCheck } from '../services/moderation/sensitivity';
+import { checkContentRequestSchema } from '#shared/schemas/generation';
+import { config } from '../../lib/config';
+import { httpHandler } from '../../lib/http-handler';
+import { checkContentSensitivity } from '../../services/moderation/check-content';
+import { validateContentForCheck } from '../../services/moderation/sensitivity';
 
 /** POST /api/check-content-sensitivity: the §5 content-safety rules, then the sensitivity check. */
 export const handler = httpHandler({ body: checkContentRequestSchema }, async ({ body }) => ({

@@ -1,4 +1,4 @@
-import { createCreditCheckoutRequestSchema } from '../../../shared/schemas/credits';
+import { createCreditCheckoutRequestSchema } from '#shared/schemas/credits';
 import { httpHandler } from '../../lib/http-handler';
 import { createCreditCheckout } from '../../services/payments/credit-checkout';
 

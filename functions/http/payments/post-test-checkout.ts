@@ -1,4 +1,4 @@
-import { completeTestCheckoutRequestSchema } from '../../../shared/schemas/credits';
+import { completeTestCheckoutRequestSchema } from '#shared/schemas/credits';
 import { httpHandler } from '../../lib/http-handler';
 import { completeTestCheckout } from '../../services/payments/credit-checkout';
 

@@ -1,4 +1,4 @@
-import { verifyCreditPaymentRequestSchema } from '../../../shared/schemas/credits';
+import { verifyCreditPaymentRequestSchema } from '#shared/schemas/credits';
 import { httpHandler } from '../../lib/http-handler';
 import { verifyCreditPayment } from '../../services/payments/credit-checkout';
 

@@ -1,4 +1,4 @@
-import { threadParamsSchema } from '../../../shared/schemas/thread';
+import { threadParamsSchema } from '#shared/schemas/thread';
 import { httpHandler, userAgentOf } from '../../lib/http-handler';
 import { getPublishStatus } from '../../services/publishing/publish-thread';
 

@@ -1,5 +1,5 @@
-import { publishRequestSchema } from '../../../shared/schemas/publishing';
-import { threadParamsSchema } from '../../../shared/schemas/thread';
+import { publishRequestSchema } from '#shared/schemas/publishing';
+import { threadParamsSchema } from '#shared/schemas/thread';
 import { httpHandler, userAgentOf } from '../../lib/http-handler';
 import { requestPublish } from '../../services/publishing/publish-thread';
 

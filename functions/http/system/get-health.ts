@@ -1,5 +1,5 @@
-import { httpHandler } from '../lib/http-handler';
-import { checkHealth } from '../services/health';
+import { httpHandler } from '../../lib/http-handler';
+import { checkHealth } from '../../services/system/health';
 
 /** GET /api/health (public): 200 when the table, auth and queues answer, 503 otherwise. */
 export const handler = httpHandler({ auth: 'public' }, async () => {

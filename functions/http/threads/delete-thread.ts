@@ -1,6 +1,6 @@
-import { threadParamsSchema } from '../../shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../lib/http-handler';
-import { deleteThread } from '../services/threads';
+import { threadParamsSchema } from '#shared/schemas/thread';
+import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { deleteThread } from '../../services/threads/threads';
 
 /** DELETE /api/threads/{threadId}: deletes one of the caller's threads for good. */
 export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller, event }) => {

@@ -1,5 +1,5 @@
-import { httpHandler } from '../lib/http-handler';
-import { newestThread } from '../services/threads';
+import { httpHandler } from '../../lib/http-handler';
+import { newestThread } from '../../services/threads/threads';
 
 /** GET /api/threads/newest: the id of the caller's newest thread, polled by the open history. */
 export const handler = httpHandler({}, async ({ caller }) => ({

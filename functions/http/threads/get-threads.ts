@@ -1,6 +1,6 @@
-import { listThreadsQuerySchema } from '../../shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../lib/http-handler';
-import { listThreads } from '../services/threads';
+import { listThreadsQuerySchema } from '#shared/schemas/thread';
+import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { listThreads } from '../../services/threads/threads';
 
 /** GET /api/threads?sort=&order=&cursor=: one page (15) of the caller's threads in that order. */
 export const handler = httpHandler({ query: listThreadsQuerySchema }, async ({ query, caller, event }) => ({

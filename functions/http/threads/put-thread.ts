@@ -1,6 +1,6 @@
-import { threadParamsSchema, updateThreadRequestSchema } from '../../shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../lib/http-handler';
-import { saveThreadPosts } from '../services/threads';
+import { threadParamsSchema, updateThreadRequestSchema } from '#shared/schemas/thread';
+import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { saveThreadPosts } from '../../services/threads/threads';
 
 /** PUT /api/threads/{threadId}: saves the caller's edited posts. */
 export const handler = httpHandler(

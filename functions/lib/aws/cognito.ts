@@ -4,9 +4,9 @@ import {
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../config';
+import { traced } from '../tracer';
 import { ADMIN_GROUP } from './cognito-groups';
-import { config } from './config';
-import { traced } from './tracer';
 
 /** The one Cognito admin client of this process (the local emulator when configured). */
 const cognito = traced(

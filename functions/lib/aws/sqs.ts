@@ -1,9 +1,9 @@
 import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueEntry } from '../manifest';
-import { config } from './config';
-import { CORRELATION_ID_ATTRIBUTE } from './correlation';
-import { logger } from './logger';
-import { traced } from './tracer';
+import type { QueueEntry } from '../../manifest';
+import { config } from '../config';
+import { CORRELATION_ID_ATTRIBUTE } from '../correlation';
+import { logger } from '../logger';
+import { traced } from '../tracer';
 
 /** The one SQS client of this process (the local queue server when configured). */
 const sqs = traced(new SQSClient({ region: config().region, endpoint: config().endpoints.sqs }));

@@ -1,6 +1,6 @@
-import { creditView, dailyAllowance } from '../../shared/credits';
-import { utcDate } from '../../shared/dates';
-import { findAccountTombstone } from '../data/account-deletion-repository';
+import { creditView, dailyAllowance } from '#shared/credits';
+import { utcDate } from '#shared/dates';
+import { findAccountTombstone } from '../../data/account-deletion-repository';
 import {
   type AccountRecords,
   createCreditsIfMissing,
@@ -8,10 +8,10 @@ import {
   createRoleIfMissing,
   getAccountRecords,
   type Role,
-} from '../data/account-repository';
-import { refreshFreeCreditsIfStale, settlePendingGrant } from '../data/credits-repository';
-import { config } from '../lib/config';
-import { AccountDeletedError } from '../lib/errors';
+} from '../../data/account-repository';
+import { refreshFreeCreditsIfStale, settlePendingGrant } from '../../data/credits-repository';
+import { config } from '../../lib/config';
+import { AccountDeletedError } from '../../lib/errors';
 
 export interface AccountIdentity {
   userId: string;

@@ -1,12 +1,12 @@
-import { apiErrorMessages } from '../../shared/messages';
-import { deleteUserItems, finishAccountTombstone, layAccountTombstone } from '../data/account-deletion-repository';
-import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../data/account-repository';
-import { keys, singletonSortKeys } from '../data/keys';
-import { detachFulfilmentsFromUser } from '../data/payments-repository';
-import { deleteAuthUser } from '../lib/cognito';
-import { ValidationError } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../lib/token-lifetimes';
+import { apiErrorMessages } from '#shared/messages';
+import { deleteUserItems, finishAccountTombstone, layAccountTombstone } from '../../data/account-deletion-repository';
+import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../../data/account-repository';
+import { keys, singletonSortKeys } from '../../data/keys';
+import { detachFulfilmentsFromUser } from '../../data/payments-repository';
+import { deleteAuthUser } from '../../lib/aws/cognito';
+import { ValidationError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../../lib/token-lifetimes';
 
 /** What goes, in the spec's order (§4 Account deletion), each a sort-key prefix of the user's partition. */
 const DELETION_ORDER: Array<{ what: string; prefix: string }> = [

@@ -1,5 +1,5 @@
-import { findAccountTombstone } from '../data/account-deletion-repository';
-import { logger } from '../lib/logger';
+import { findAccountTombstone } from '../../data/account-deletion-repository';
+import { logger } from '../../lib/logger';
 
 /**
  * Whether a queue message acts for a deleted account, in which case its worker drops it (logged,

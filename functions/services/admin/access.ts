@@ -1,5 +1,5 @@
-import { getRole } from '../data/account-repository';
-import { recordSecurityEvent } from '../data/security-event-repository';
+import { getRole } from '../../data/account-repository';
+import { recordSecurityEvent } from '../../data/security-event-repository';
 
 /** Where a check made without a verified caller is recorded (there is no user partition to use). */
 export const ANONYMOUS_ACTOR = 'anonymous';

@@ -1,9 +1,9 @@
-import { FREE_CREDITS_PER_DAY } from '../../shared/credits';
-import type { AdminActionRequest, AdminActionResponse } from '../../shared/schemas/admin';
-import { listAdminUserIds } from '../data/account-repository';
-import { setFreeCredits } from '../data/credits-repository';
-import { recordSecurityEvent } from '../data/security-event-repository';
-import type { AccessContext } from './thread-access';
+import { FREE_CREDITS_PER_DAY } from '#shared/credits';
+import type { AdminActionRequest, AdminActionResponse } from '#shared/schemas/admin';
+import { listAdminUserIds } from '../../data/account-repository';
+import { setFreeCredits } from '../../data/credits-repository';
+import { recordSecurityEvent } from '../../data/security-event-repository';
+import type { AccessContext } from '../threads/thread-access';
 
 /** secure-admin-action: runs one admin action and answers the message the Success toast shows. */
 export function runAdminAction(context: AccessContext, request: AdminActionRequest): Promise<AdminActionResponse> {

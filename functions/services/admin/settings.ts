@@ -1,9 +1,9 @@
-import { ADMIN_UPTIME, type AdminSettings } from '../../shared/schemas/admin';
-import { PLATFORMS, type Platform } from '../../shared/schemas/thread';
-import { recordSecurityEvent } from '../data/security-event-repository';
-import { listPlatformSettings, setPlatformEnabled } from '../data/settings-repository';
-import { allCreditPackages } from './payments/credit-packages';
-import type { AccessContext } from './thread-access';
+import { ADMIN_UPTIME, type AdminSettings } from '#shared/schemas/admin';
+import { PLATFORMS, type Platform } from '#shared/schemas/thread';
+import { recordSecurityEvent } from '../../data/security-event-repository';
+import { listPlatformSettings, setPlatformEnabled } from '../../data/settings-repository';
+import { allCreditPackages } from '../payments/credit-packages';
+import type { AccessContext } from '../threads/thread-access';
 
 /** The Settings page: the system figures, every platform's toggle and every credit package. */
 export async function getAdminSettings(): Promise<AdminSettings> {

@@ -6,10 +6,10 @@ import {
   type AdminTransaction,
   type AdminTransactions,
   orderStatus,
-} from '../../shared/schemas/admin';
-import { type LedgerEntry, listAllPurchases, listNewestLedgerEntries } from '../data/credits-repository';
-import { getTotals } from '../data/stats-repository';
-import { listAdminUsersPage } from './admin-users';
+} from '#shared/schemas/admin';
+import { type LedgerEntry, listAllPurchases, listNewestLedgerEntries } from '../../data/credits-repository';
+import { getTotals } from '../../data/stats-repository';
+import { listAdminUsersPage } from './users';
 
 function toAdminTransaction(entry: LedgerEntry): AdminTransaction {
   return {

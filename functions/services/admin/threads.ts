@@ -1,11 +1,16 @@
-import { apiErrorMessages } from '../../shared/messages';
-import { ADMIN_THREADS_LIMIT, type AdminThreads } from '../../shared/schemas/admin';
-import type { Thread } from '../../shared/schemas/thread';
-import { getUsernames } from '../data/account-repository';
-import { recordSecurityEvent } from '../data/security-event-repository';
-import { deleteThreadForUser, findThreadOwner, getThreadForUser, listNewestThreads } from '../data/thread-repository';
-import { NotFoundError } from '../lib/errors';
-import type { AccessContext } from './thread-access';
+import { apiErrorMessages } from '#shared/messages';
+import { ADMIN_THREADS_LIMIT, type AdminThreads } from '#shared/schemas/admin';
+import type { Thread } from '#shared/schemas/thread';
+import { getUsernames } from '../../data/account-repository';
+import { recordSecurityEvent } from '../../data/security-event-repository';
+import {
+  deleteThreadForUser,
+  findThreadOwner,
+  getThreadForUser,
+  listNewestThreads,
+} from '../../data/thread-repository';
+import { NotFoundError } from '../../lib/errors';
+import type { AccessContext } from '../threads/thread-access';
 
 /** The 50 newest threads of every user, with their owners' usernames (null: shown as 'Unknown User'). */
 export async function listAdminThreads(): Promise<AdminThreads> {

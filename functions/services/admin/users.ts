@@ -1,12 +1,12 @@
-import { creditView, dailyAllowance } from '../../shared/credits';
-import { ADMIN_USERS_PAGE_SIZE, type AdminUsersPage, type UpdateUserRoleRequest } from '../../shared/schemas/admin';
-import { changeRole, listUsers } from '../data/account-repository';
-import { setDailyAllowance } from '../data/credits-repository';
-import { keys } from '../data/keys';
-import { recordSecurityEvent } from '../data/security-event-repository';
-import { ConflictError, NotFoundError } from '../lib/errors';
-import { decodeAdminCursor, encodeAdminCursor } from './admin-cursor';
-import type { AccessContext } from './thread-access';
+import { creditView, dailyAllowance } from '#shared/credits';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUsersPage, type UpdateUserRoleRequest } from '#shared/schemas/admin';
+import { changeRole, listUsers } from '../../data/account-repository';
+import { setDailyAllowance } from '../../data/credits-repository';
+import { decodeAdminCursor, encodeAdminCursor } from '../../data/cursor';
+import { keys } from '../../data/keys';
+import { recordSecurityEvent } from '../../data/security-event-repository';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { AccessContext } from '../threads/thread-access';
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted.';

@@ -1,12 +1,12 @@
-import { connectionFailedText } from '../../../shared/messages';
-import { platformDisplayName } from '../../../shared/platforms';
+import { connectionFailedText } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
 import type {
   BlueskyConnectRequest,
   ConnectionsResponse,
   ConnectionView,
   TelegramConnectRequest,
-} from '../../../shared/schemas/publishing';
-import { PLATFORMS, type Platform } from '../../../shared/schemas/thread';
+} from '#shared/schemas/publishing';
+import { PLATFORMS, type Platform } from '#shared/schemas/thread';
 import {
   type ConnectionRecord,
   disconnectConnection,

@@ -1,6 +1,6 @@
-import { oauthErrorMessage } from '../../../shared/messages';
-import { platformDisplayName } from '../../../shared/platforms';
-import type { Platform } from '../../../shared/schemas/thread';
+import { oauthErrorMessage } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
 import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';
 import { config } from '../../lib/config';
 import { DomainError } from '../../lib/errors';

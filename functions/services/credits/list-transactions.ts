@@ -1,5 +1,5 @@
-import { type CreditTransactionList, creditTransactionListSchema } from '../../shared/schemas/ledger';
-import { pageLedgerForUser } from '../data/credits-repository';
+import { type CreditTransactionList, creditTransactionListSchema } from '#shared/schemas/ledger';
+import { pageLedgerForUser } from '../../data/credits-repository';
 
 /** One page of the caller's credit ledger, newest first, in the shape of the shared response schema. */
 export async function listCreditTransactions(

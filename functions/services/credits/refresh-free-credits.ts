@@ -1,6 +1,6 @@
-import { addDays } from '../../shared/dates';
-import { listUserIdsRefreshedOn, refreshFreeCreditsIfStale } from '../data/credits-repository';
-import { logger } from '../lib/logger';
+import { addDays } from '#shared/dates';
+import { listUserIdsRefreshedOn, refreshFreeCreditsIfStale } from '../../data/credits-repository';
+import { logger } from '../../lib/logger';
 
 /** Days back the midnight job looks for stale balances; older ones refresh at their owner's next use. */
 export const REFRESH_LOOKBACK_DAYS = 31;

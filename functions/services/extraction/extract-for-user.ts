@@ -1,10 +1,10 @@
-import type { ExtractionResult } from '../../shared/schemas/article';
-import { normaliseUrl } from '../../shared/url';
-import { findKeptExtraction, keepExtraction } from '../data/extraction-repository';
-import { config } from '../lib/config';
-import { MetricUnit, metrics } from '../lib/metrics';
-import { analyseArticle } from './article-analysis';
-import { fetchArticle } from './extraction/extract-article';
+import type { ExtractionResult } from '#shared/schemas/article';
+import { normaliseUrl } from '#shared/url';
+import { findKeptExtraction, keepExtraction } from '../../data/extraction-repository';
+import { config } from '../../lib/config';
+import { MetricUnit, metrics } from '../../lib/metrics';
+import { analyseArticle } from './analyse-article';
+import { fetchArticle } from './page/extract-article';
 
 /** How long a validated extraction is kept for the generation that usually follows it. */
 export const KEPT_EXTRACTION_MINUTES = 15;

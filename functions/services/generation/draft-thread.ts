@@ -1,40 +1,9 @@
-import { generatedSize } from '../../shared/posts';
-import type { Article, ExtractionResult } from '../../shared/schemas/article';
-import type { Hallucination, Post } from '../../shared/schemas/thread';
-import { DEFAULT_TONE, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '../../shared/tones';
-import { logger } from '../lib/logger';
-import { generateThread } from './generation/generate-thread';
-import { extractThemes } from './generation/themes';
-import { checkSensitivity, sensitiveContentMessage } from './moderation/sensitivity';
-
-/** An OpenAI-compatible service; absent means the offline classifier and generator. */
-export interface OpenAiSettings {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-}
-
-/** Checks content for sensitive material (OpenAI moderation with a key, else the local classifier). */
-export function checkContentSensitivity(content: string, openai: OpenAiSettings | undefined) {
-  return checkSensitivity(content, {
-    openai: openai ? { apiKey: openai.apiKey, baseURL: openai.baseURL } : undefined,
-    onError: (error) => logger.warn('sensitivity check failed; treated as not sensitive', { error }),
-  });
-}
-
-/** The article with its themes and sensitivity: what the two-step submission's first call shows. */
-export async function analyseArticle(article: Article, openai: OpenAiSettings | undefined): Promise<ExtractionResult> {
-  const themes = extractThemes(article.content, { title: article.title });
-  // The body alone: the same text the themes just analysed, so the local classifier reuses that analysis.
-  const sensitivity = await checkContentSensitivity(article.content, openai);
-  return {
-    ...article,
-    themes,
-    isSensitiveContent: sensitivity.isSensitive,
-    sensitiveCategories: sensitivity.categories,
-    sensitiveContentMessage: sensitiveContentMessage(sensitivity.categories),
-  };
-}
+import { generatedSize } from '#shared/posts';
+import type { ExtractionResult } from '#shared/schemas/article';
+import type { Hallucination, Post } from '#shared/schemas/thread';
+import { DEFAULT_TONE, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
+import type { OpenAiSettings } from '../../lib/openai-client';
+import { generateThread } from './draft/generate-thread';
 
 export interface ThreadDraft {
   title: string;

@@ -1,10 +1,10 @@
-import { apiErrorMessages } from '../../shared/messages';
-import type { GenerationJob } from '../../shared/schemas/generation';
-import { type GenerationJobRecord, getJob } from '../data/generation-job-repository';
-import { getThreadForUser } from '../data/thread-repository';
-import { NotFoundError } from '../lib/errors';
+import { apiErrorMessages } from '#shared/messages';
+import type { GenerationJob } from '#shared/schemas/generation';
+import { type GenerationJobRecord, getJob } from '../../data/generation-job-repository';
+import { getThreadForUser } from '../../data/thread-repository';
+import { NotFoundError } from '../../lib/errors';
 
-// Apart from generation-jobs.ts so the polling route loads no extraction or NLP code.
+// Apart from run-job.ts so the polling route loads no extraction or NLP code.
 
 /** A job as the API shows it, with its thread once it succeeded. */
 export async function toView(job: GenerationJobRecord): Promise<GenerationJob> {

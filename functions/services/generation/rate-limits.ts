@@ -1,6 +1,6 @@
-import { takeFromBudget } from '../data/rate-limit-repository';
-import { config } from '../lib/config';
-import { RateLimitedError } from '../lib/errors';
+import { takeFromBudget } from '../../data/rate-limit-repository';
+import { config } from '../../lib/config';
+import { RateLimitedError } from '../../lib/errors';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

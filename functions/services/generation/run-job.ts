@@ -1,7 +1,7 @@
-import { apiErrorMessages, generationMessages, isServiceBusy } from '../../shared/messages';
-import type { GenerationMessage } from '../../shared/schemas/generation';
-import type { Thread } from '../../shared/schemas/thread';
-import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../data/credits-repository';
+import { apiErrorMessages, generationMessages, isServiceBusy } from '#shared/messages';
+import type { GenerationMessage } from '#shared/schemas/generation';
+import type { Thread } from '#shared/schemas/thread';
+import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../../data/credits-repository';
 import {
   type FailureKind,
   finishJob,
@@ -9,9 +9,9 @@ import {
   getJob,
   releaseJobAttempt,
   startJobAttempt,
-} from '../data/generation-job-repository';
-import { putThread, updateThreadForUser } from '../data/thread-repository';
-import { config } from '../lib/config';
+} from '../../data/generation-job-repository';
+import { putThread, updateThreadForUser } from '../../data/thread-repository';
+import { config } from '../../lib/config';
 import {
   DomainError,
   ExtractionError,
@@ -19,14 +19,14 @@ import {
   InsufficientCreditsError,
   NotFoundError,
   ServiceBusyError,
-} from '../lib/errors';
-import { logger } from '../lib/logger';
-import { countBy, MetricUnit, metrics } from '../lib/metrics';
-import { draftThread, threadContent } from './article-analysis';
-import { articleForGeneration } from './article-extraction';
-import { isMessageOfDeletedAccount } from './deleted-accounts';
+} from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { countBy, MetricUnit, metrics } from '../../lib/metrics';
+import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
+import { articleForGeneration } from '../extraction/extract-for-user';
+import { draftThread, threadContent } from './draft-thread';
 
-// The worker's side of a generation; submitting a job is in generation-submission.ts.
+// The worker's side of a generation; submitting a job is in submit-job.ts.
 
 interface JobFailure {
   kind: FailureKind;

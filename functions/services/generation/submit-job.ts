@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
-import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '../../shared/schemas/generation';
-import { normaliseUrl } from '../../shared/url';
-import { createJob, listUnfinishedJobs, releaseJobAttempt } from '../data/generation-job-repository';
-import { runOnce } from '../data/idempotency-store';
+import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '#shared/schemas/generation';
+import { normaliseUrl } from '#shared/url';
+import { createJob, listUnfinishedJobs, releaseJobAttempt } from '../../data/generation-job-repository';
+import { runOnce } from '../../data/idempotency-store';
+import { sendToQueue } from '../../lib/aws/sqs';
 import {
   IdempotencyKeyReusedError,
   InsufficientCreditsError,
   RegenerationUrlMismatchError,
   RequestInProgressError,
-} from '../lib/errors';
-import { logger } from '../lib/logger';
-import { sendToQueue } from '../lib/queues';
-import { type AccountIdentity, getAccount } from './accounts';
-import { toView } from './generation-job-views';
+} from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { type AccountIdentity, getAccount } from '../account/accounts';
+import { assertThreadAccess } from '../threads/thread-access';
+import { toView } from './job-view';
 import { takeGenerationBudget } from './rate-limits';
-import { assertThreadAccess } from './thread-access';
 
 // The submitting side of a generation (POST /api/generation-jobs), apart from the worker's side in
-// generation-jobs.ts, so the route's bundle holds no extraction, NLP or generation code.
+// run-job.ts, so the route's bundle holds no extraction, NLP or generation code.
 
 /**
  * Accepts a generation request: checks the caller may regenerate the thread (or has a credit for a

@@ -1,7 +1,7 @@
-import { contentSafetyError } from '../../../shared/content-safety';
-import type { Sensitivity } from '../../../shared/schemas/article';
+import { contentSafetyError } from '#shared/content-safety';
+import type { Sensitivity } from '#shared/schemas/article';
 import { ValidationError } from '../../lib/errors';
-import { openAiClient } from '../generation/openai-client';
+import { openAiClient } from '../../lib/openai-client';
 import { orderCategories, type SensitiveCategory } from './categories';
 import { classifySensitivityLocally } from './local-classifier';
 

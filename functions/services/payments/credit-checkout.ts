@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { apiErrorMessages, creditMessages } from '../../../shared/messages';
-import type { CreditPackage } from '../../../shared/schemas/credits';
+import { apiErrorMessages, creditMessages } from '#shared/messages';
+import type { CreditPackage } from '#shared/schemas/credits';
 import {
   fulfilPaidSession,
   getFulfilment,

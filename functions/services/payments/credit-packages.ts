@@ -1,4 +1,4 @@
-import type { CreditPackage } from '../../../shared/schemas/credits';
+import type { CreditPackage } from '#shared/schemas/credits';
 import { listCreditPackages, seedCreditPackagesIfMissing } from '../../data/payments-repository';
 import { DEFAULT_CREDIT_PACKAGES } from './default-packages';
 

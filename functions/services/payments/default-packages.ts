@@ -1,4 +1,4 @@
-import type { CreditPackage } from '../../../shared/schemas/credits';
+import type { CreditPackage } from '#shared/schemas/credits';
 
 /** The packages written on first use of an empty table; later edits to the stored ones are kept. */
 export const DEFAULT_CREDIT_PACKAGES: readonly CreditPackage[] = [

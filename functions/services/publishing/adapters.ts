@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/schemas/thread';
+import type { Platform } from '#shared/schemas/thread';
 import type { PlatformAdapter } from './platform-adapter';
 import { blueskyAdapter } from './platforms/bluesky';
 import { discordAdapter } from './platforms/discord';

@@ -1,6 +1,6 @@
-import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '../../../shared/messages';
-import type { PostRules } from '../../../shared/publishing/reflow';
-import type { Platform } from '../../../shared/schemas/thread';
+import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages';
+import type { PostRules } from '#shared/publishing/reflow';
+import type { Platform } from '#shared/schemas/thread';
 import type { MadePost } from '../../data/publish-run-repository';
 import { BlockedAddressError } from '../../lib/outbound/host-guard';
 import { findCause, unreachableReason } from '../../lib/outbound/network-failure';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { platformMessages } from '../../../shared/messages';
-import { reflowThread } from '../../../shared/publishing/reflow';
-import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '../../../shared/schemas/publishing';
-import { publishRequestSchema } from '../../../shared/schemas/publishing';
-import { type Platform, platformSchema } from '../../../shared/schemas/thread';
+import { platformMessages } from '#shared/messages';
+import { reflowThread } from '#shared/publishing/reflow';
+import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
+import { publishRequestSchema } from '#shared/schemas/publishing';
+import { type Platform, platformSchema } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
@@ -21,14 +21,14 @@ import {
   startFreshRun,
 } from '../../data/publish-run-repository';
 import { recordPlatformPost } from '../../data/thread-repository';
+import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
-import { sendToQueue } from '../../lib/queues';
+import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { ReconnectRequiredError } from '../connections/oauth-flow';
-import { isMessageOfDeletedAccount } from '../deleted-accounts';
-import { assertThreadAccess } from '../thread-access';
+import { assertThreadAccess } from '../threads/thread-access';
 import { adapterFor } from './adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';

@@ -1,4 +1,4 @@
-import type { PublishStatus } from '../../../shared/schemas/publishing';
+import type { PublishStatus } from '#shared/schemas/publishing';
 import { queues } from '../../manifest';
 
 /** SQS delays at most 15 minutes; a longer Retry-After is waited out in several hops. */

@@ -1,6 +1,6 @@
-import { checkTable } from '../data/health-repository';
-import { config } from '../lib/config';
-import { checkQueues } from '../lib/queues';
+import { checkTable } from '../../data/health-repository';
+import { checkQueues } from '../../lib/aws/sqs';
+import { config } from '../../lib/config';
 
 export type ComponentState = 'ok' | 'down';
 

@@ -1,8 +1,8 @@
-import { apiErrorMessages } from '../../shared/messages';
-import type { Thread } from '../../shared/schemas/thread';
-import { recordSecurityEvent } from '../data/security-event-repository';
-import { findThreadOwner, getThreadForUser } from '../data/thread-repository';
-import { ForbiddenError, NotFoundError } from '../lib/errors';
+import { apiErrorMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { recordSecurityEvent } from '../../data/security-event-repository';
+import { findThreadOwner, getThreadForUser } from '../../data/thread-repository';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 
 /** Who is acting, as the server saw the request (never taken from the browser's word). */
 export interface AccessContext {

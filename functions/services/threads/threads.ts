@@ -1,7 +1,7 @@
-import { contentSafetyError } from '../../shared/content-safety';
-import { apiErrorMessages } from '../../shared/messages';
-import { POST_CHAR_LIMIT, postLength } from '../../shared/post-length';
-import { generatedSize } from '../../shared/posts';
+import { contentSafetyError } from '#shared/content-safety';
+import { apiErrorMessages } from '#shared/messages';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
+import { generatedSize } from '#shared/posts';
 import {
   type ListThreadsQuery,
   type NewestThreadResponse,
@@ -9,16 +9,16 @@ import {
   type Thread,
   type ThreadPage,
   type UpdateThreadRequest,
-} from '../../shared/schemas/thread';
+} from '#shared/schemas/thread';
+import { decodeThreadCursor, encodeThreadCursor } from '../../data/cursor';
 import {
   deleteThreadForUser,
   getNewestThreadIdForUser,
   listThreadsForUser,
   updateThreadForUser,
-} from '../data/thread-repository';
-import { NotFoundError, ValidationError } from '../lib/errors';
+} from '../../data/thread-repository';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
-import { decodeThreadCursor, encodeThreadCursor } from './thread-cursor';
 
 /** One page of the caller's threads in the chosen order, with the cursor of the next page. */
 export async function listThreads(context: AccessContext, query: ListThreadsQuery): Promise<ThreadPage> {

@@ -57,13 +57,13 @@ describe('account deletion', () => {
       status: 409,
       body: { error: 'The last admin cannot be demoted.', code: 'conflict' },
     });
-    const { countAdmins } = await import('../../../functions/data/account-repository');
+    const { countAdmins } = await import('#functions/data/account-repository');
     expect(await countAdmins()).toBe(1);
   });
 
   it('takes an admin off the count only once when a deletion that crashed before removing the role runs again', async () => {
-    const accounts = await import('../../../functions/data/account-repository');
-    const { deleteUserItems } = await import('../../../functions/data/account-deletion-repository');
+    const accounts = await import('#functions/data/account-repository');
+    const { deleteUserItems } = await import('#functions/data/account-deletion-repository');
     const before = await accounts.countAdmins();
     await accounts.createRoleIfMissing('crashed-admin', 'admin', new Date().toISOString());
     expect(await accounts.countAdmins()).toBe(before + 1);
@@ -79,8 +79,8 @@ describe('account deletion', () => {
   });
 
   it('takes an admin off the count once when they are demoted while their account is being deleted', async () => {
-    const accounts = await import('../../../functions/data/account-repository');
-    const { deleteUserItems } = await import('../../../functions/data/account-deletion-repository');
+    const accounts = await import('#functions/data/account-repository');
+    const { deleteUserItems } = await import('#functions/data/account-deletion-repository');
     const now = new Date().toISOString();
     await accounts.createRoleIfMissing('leaving-admin', 'admin', now);
     await accounts.createRoleIfMissing('staying-admin-1', 'admin', now);
@@ -124,8 +124,8 @@ describe('account deletion', () => {
 
     expect((await deleteAccount(buyer)).status).toBe(204);
 
-    const { getFulfilment, fulfilPaidSession } = await import('../../../functions/data/payments-repository');
-    const { countUserItems } = await import('../../../functions/data/account-deletion-repository');
+    const { getFulfilment, fulfilPaidSession } = await import('#functions/data/payments-repository');
+    const { countUserItems } = await import('#functions/data/account-deletion-repository');
     const kept = await getFulfilment(sessionId);
     expect(kept).toMatchObject({ sessionId, userId: null, packageId: pack?.id, credits: 100 });
     const late = await fulfilPaidSession(

@@ -7,18 +7,18 @@ import { startTestTable } from '../../helpers/test-table';
 // entry, and the credit package list of the Settings page.
 
 const table = await startTestTable();
-const { createRoleIfMissing } = await import('../../../functions/data/account-repository');
+const { createRoleIfMissing } = await import('#functions/data/account-repository');
 const { consumeCreditForThread, getCredits, listLedgerForUser, recordLedgerEntry } = await import(
-  '../../../functions/data/credits-repository'
+  '#functions/data/credits-repository'
 );
-const { seedCreditPackagesIfMissing } = await import('../../../functions/data/payments-repository');
-const { auditCreditBalances } = await import('../../../functions/services/credits/audit');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const actionRoute = (await import('../../../functions/http/admin/post-admin-action')).handler;
-const roleRoute = (await import('../../../functions/http/admin/put-user-role')).handler;
-const settingsRoute = (await import('../../../functions/http/admin/get-admin-settings')).handler;
-const packagesRoute = (await import('../../../functions/http/payments/get-credit-packages')).handler;
-const isAdminRoute = (await import('../../../functions/http/get-is-admin')).handler;
+const { seedCreditPackagesIfMissing } = await import('#functions/data/payments-repository');
+const { auditCreditBalances } = await import('#functions/services/credits/audit');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const actionRoute = (await import('#functions/http/admin/post-admin-action')).handler;
+const roleRoute = (await import('#functions/http/admin/put-user-role')).handler;
+const settingsRoute = (await import('#functions/http/admin/get-admin-settings')).handler;
+const packagesRoute = (await import('#functions/http/payments/get-credit-packages')).handler;
+const isAdminRoute = (await import('#functions/http/admin/get-is-admin')).handler;
 
 afterAll(() => table.stop());
 

@@ -1,8 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteHandler } from '../../../functions/lib/http-handler';
-import { routes } from '../../../functions/manifest';
+import type { RouteHandler } from '#functions/lib/http-handler';
+import { routes } from '#functions/manifest';
+import { handlerUrl } from '#tests/helpers/paths';
 import { seededThread } from '../../helpers/seed-threads';
 import { startTestTable } from '../../helpers/test-table';
 
@@ -11,10 +12,10 @@ import { startTestTable } from '../../helpers/test-table';
 // every attempt leaves an admin_access_check(_failed) security event with who, when and from what.
 
 const table = await startTestTable();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const accounts = await import('../../../functions/data/account-repository');
-const { putThread } = await import('../../../functions/data/thread-repository');
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const accounts = await import('#functions/data/account-repository');
+const { putThread } = await import('#functions/data/thread-repository');
 
 afterAll(() => table.stop());
 
@@ -57,9 +58,7 @@ async function call(
   request: { body?: unknown; params?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests assert on whatever JSON the route answered
 ): Promise<{ status: number; body: any }> {
-  const { handler } = (await import(
-    /* @vite-ignore */ new URL(`../../../functions/${handlerPath}.ts`, import.meta.url).href
-  )) as { handler: RouteHandler };
+  const { handler } = (await import(/* @vite-ignore */ handlerUrl(handlerPath))) as { handler: RouteHandler };
   const [method, template = ''] = routeKey.split(' ');
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => request.params?.[name] ?? name);
   const event = {

@@ -9,14 +9,14 @@ import { startTestTable } from '../../helpers/test-table';
 // recount of the table (the recount is the test's Scan, never the page's).
 
 const table = await startTestTable();
-const { db, tableName } = await import('../../../functions/data/client');
-const { putThread, deleteThreadForUser } = await import('../../../functions/data/thread-repository');
-const { recordLedgerEntry } = await import('../../../functions/data/credits-repository');
-const { deleteUserItems } = await import('../../../functions/data/account-deletion-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const statisticsRoute = (await import('../../../functions/http/admin/get-admin-statistics')).handler;
-const transactionsRoute = (await import('../../../functions/http/admin/get-admin-transactions')).handler;
-const ordersRoute = (await import('../../../functions/http/admin/get-admin-orders')).handler;
+const { db, tableName } = await import('#functions/data/client');
+const { putThread, deleteThreadForUser } = await import('#functions/data/thread-repository');
+const { recordLedgerEntry } = await import('#functions/data/credits-repository');
+const { deleteUserItems } = await import('#functions/data/account-deletion-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const statisticsRoute = (await import('#functions/http/admin/get-admin-statistics')).handler;
+const transactionsRoute = (await import('#functions/http/admin/get-admin-transactions')).handler;
+const ordersRoute = (await import('#functions/http/admin/get-admin-orders')).handler;
 
 afterAll(() => table.stop());
 

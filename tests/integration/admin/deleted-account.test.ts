@@ -33,10 +33,10 @@ afterAll(async () => {
 });
 
 const repositories = async () => ({
-  deletion: await import('../../../functions/data/account-deletion-repository'),
-  jobs: await import('../../../functions/data/generation-job-repository'),
-  runs: await import('../../../functions/data/publish-run-repository'),
-  threads: await import('../../../functions/data/thread-repository'),
+  deletion: await import('#functions/data/account-deletion-repository'),
+  jobs: await import('#functions/data/generation-job-repository'),
+  runs: await import('#functions/data/publish-run-repository'),
+  threads: await import('#functions/data/thread-repository'),
 });
 
 /** A signed-up user with their account records made by a first GET /api/me. */
@@ -59,8 +59,8 @@ function connectTelegram(token: string) {
 async function deliver(worker: 'generation' | 'publishing', body: unknown): Promise<string[]> {
   const { handler } =
     worker === 'generation'
-      ? await import('../../../functions/queue/generation-worker')
-      : await import('../../../functions/queue/publishing-worker');
+      ? await import('#functions/queue/generation-worker')
+      : await import('#functions/queue/publishing-worker');
   const record = {
     messageId: randomUUID(),
     body: JSON.stringify(body),

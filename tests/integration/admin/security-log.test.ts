@@ -6,9 +6,9 @@ import { startTestTable } from '../../helpers/test-table';
 // page through a cursor that only continues the listing it came from.
 
 const table = await startTestTable();
-const { recordSecurityEvent } = await import('../../../functions/data/security-event-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const securityRoute = (await import('../../../functions/http/admin/get-admin-security-events')).handler;
+const { recordSecurityEvent } = await import('#functions/data/security-event-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const securityRoute = (await import('#functions/http/admin/get-admin-security-events')).handler;
 
 afterAll(() => table.stop());
 

@@ -6,10 +6,10 @@ import { startTestTable } from '../../helpers/test-table';
 // by every platform endpoint through isPlatformEnabled.
 
 const table = await startTestTable();
-const { isPlatformEnabled } = await import('../../../functions/data/settings-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const settingsRoute = (await import('../../../functions/http/admin/get-admin-settings')).handler;
-const toggleRoute = (await import('../../../functions/http/admin/put-platform-setting')).handler;
+const { isPlatformEnabled } = await import('#functions/data/settings-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const settingsRoute = (await import('#functions/http/admin/get-admin-settings')).handler;
+const toggleRoute = (await import('#functions/http/admin/put-platform-setting')).handler;
 
 afterAll(() => table.stop());
 

@@ -7,12 +7,12 @@ import { startTestTable } from '../../helpers/test-table';
 // owners' usernames, and View / Delete of any user's thread.
 
 const table = await startTestTable();
-const accounts = await import('../../../functions/data/account-repository');
-const { putThread, getThreadForUser } = await import('../../../functions/data/thread-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const listRoute = (await import('../../../functions/http/admin/get-admin-threads')).handler;
-const viewRoute = (await import('../../../functions/http/admin/get-admin-thread')).handler;
-const deleteRoute = (await import('../../../functions/http/admin/delete-admin-thread')).handler;
+const accounts = await import('#functions/data/account-repository');
+const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const listRoute = (await import('#functions/http/admin/get-admin-threads')).handler;
+const viewRoute = (await import('#functions/http/admin/get-admin-thread')).handler;
+const deleteRoute = (await import('#functions/http/admin/delete-admin-thread')).handler;
 
 afterAll(() => table.stop());
 

@@ -7,11 +7,11 @@ import { startTestTable } from '../../helpers/test-table';
 // admin that cannot be demoted (even by two admins demoting each other at once), and bad input.
 
 const table = await startTestTable();
-const accounts = await import('../../../functions/data/account-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const usersRoute = (await import('../../../functions/http/admin/get-admin-users')).handler;
-const roleRoute = (await import('../../../functions/http/admin/put-user-role')).handler;
-const accessRoute = (await import('../../../functions/http/admin/get-admin-access')).handler;
+const accounts = await import('#functions/data/account-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const usersRoute = (await import('#functions/http/admin/get-admin-users')).handler;
+const roleRoute = (await import('#functions/http/admin/put-user-role')).handler;
+const accessRoute = (await import('#functions/http/admin/get-admin-access')).handler;
 
 afterAll(() => table.stop());
 

@@ -52,7 +52,7 @@ describe('the bundled command line', () => {
   it('records the sources it was built from, so the launcher can tell a stale bundle', () => {
     const info = JSON.parse(readFileSync(path.join(root, 'dist/cli/build-info.json'), 'utf8'));
 
-    expect(info.inputs).toContain('functions/cli/threadsnip.ts');
+    expect(info.inputs).toContain('cli/threadsnip.ts');
     expect(info.inputs.some((input: string) => input.includes('node_modules'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLength } from '../../../shared/post-length';
+import { postLength } from '#shared/post-length';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
 
 const run = promisify(execFile);

@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
-const accounts = await import('../../../functions/data/account-repository');
-const credits = await import('../../../functions/data/credits-repository');
-const { ensureAccount, getAccount } = await import('../../../functions/services/accounts');
-const { refreshAllFreeCredits } = await import('../../../functions/services/credit-refresh');
+const accounts = await import('#functions/data/account-repository');
+const credits = await import('#functions/data/credits-repository');
+const { ensureAccount, getAccount } = await import('#functions/services/account/accounts');
+const { refreshAllFreeCredits } = await import('#functions/services/credits/refresh-free-credits');
 
 afterAll(() => table.stop());
 
@@ -19,9 +19,9 @@ function newIdentity(email?: string) {
 }
 
 async function givePaidCredits(userId: string, paid: number) {
-  const { db, tableName } = await import('../../../functions/data/client');
+  const { db, tableName } = await import('#functions/data/client');
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { keys } = await import('../../../functions/data/keys');
+  const { keys } = await import('#functions/data/keys');
   await db.send(
     new UpdateCommand({
       TableName: tableName(),

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
-const { runOnce } = await import('../../../functions/data/idempotency-store');
-const { db, tableName } = await import('../../../functions/data/client');
+const { runOnce } = await import('#functions/data/idempotency-store');
+const { db, tableName } = await import('#functions/data/client');
 const { IdempotencyAlreadyInProgressError, IdempotencyValidationError } = await import(
   '@aws-lambda-powertools/idempotency'
 );

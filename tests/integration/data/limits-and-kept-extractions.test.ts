@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ExtractionResult } from '../../../shared/schemas/article';
+import type { ExtractionResult } from '#shared/schemas/article';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
-const kept = await import('../../../functions/data/extraction-repository');
-const { takeFromBudget } = await import('../../../functions/data/rate-limit-repository');
+const kept = await import('#functions/data/extraction-repository');
+const { takeFromBudget } = await import('#functions/data/rate-limit-repository');
 
 afterAll(() => table.stop());
 

@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Thread } from '../../../shared/schemas/thread';
+import type { Thread } from '#shared/schemas/thread';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
-const threads = await import('../../../functions/data/thread-repository');
-const jobs = await import('../../../functions/data/generation-job-repository');
-const deletion = await import('../../../functions/data/account-deletion-repository');
-const credits = await import('../../../functions/data/credits-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const { recordSecurityEvent } = await import('../../../functions/data/security-event-repository');
+const threads = await import('#functions/data/thread-repository');
+const jobs = await import('#functions/data/generation-job-repository');
+const deletion = await import('#functions/data/account-deletion-repository');
+const credits = await import('#functions/data/credits-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const { recordSecurityEvent } = await import('#functions/data/security-event-repository');
 
 afterAll(() => table.stop());
 
@@ -67,9 +67,9 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
   });
 
   it('normalises legacy posts stored as plain strings', async () => {
-    const { db, tableName } = await import('../../../functions/data/client');
+    const { db, tableName } = await import('#functions/data/client');
     const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { keys } = await import('../../../functions/data/keys');
+    const { keys } = await import('#functions/data/keys');
     const legacy = { ...sampleThread('owner-3', 'legacy-1'), posts: ['First post', 'Second post'] };
     await db.send(
       new PutCommand({ TableName: tableName(), Item: { ...keys.thread('owner-3', 'legacy-1'), ...legacy } }),

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ExtractionError } from '../../../functions/lib/errors';
-import { fetchArticle } from '../../../functions/services/extraction/extract-article';
-import { safeFetch } from '../../../functions/services/extraction/safe-fetch';
+import { ExtractionError } from '#functions/lib/errors';
+import { fetchArticle } from '#functions/services/extraction/page/extract-article';
+import { safeFetch } from '#functions/services/extraction/page/safe-fetch';
 
 const ARTICLE = `<!doctype html><html lang="en"><head><title>Tide tables go digital</title></head><body>
 <article><h1>Tide tables go digital</h1>

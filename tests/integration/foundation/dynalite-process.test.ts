@@ -7,9 +7,9 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCAL_AWS_ENV } from '../../../local/aws-env';
-import { startDynaliteProcess } from '../../../local/dynamo';
-import { freePort } from '../../../local/ports';
+import { LOCAL_AWS_ENV } from '#local/aws-env';
+import { startDynaliteProcess } from '#local/dynamo';
+import { freePort } from '#local/ports';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-dynalite-'));

@@ -15,8 +15,8 @@ let server: Server;
 let tokenUrl: string;
 const received: { headers: Record<string, string | string[] | undefined>; form: URLSearchParams }[] = [];
 
-let flow: typeof import('../../../functions/services/connections/oauth-flow');
-let state: typeof import('../../../functions/lib/oauth-state');
+let flow: typeof import('#functions/services/connections/oauth-flow');
+let state: typeof import('#functions/lib/oauth-state');
 
 beforeAll(async () => {
   ({ stop: stopTable } = await startTestTable());
@@ -57,8 +57,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/token`;
-  flow = await import('../../../functions/services/connections/oauth-flow');
-  state = await import('../../../functions/lib/oauth-state');
+  flow = await import('#functions/services/connections/oauth-flow');
+  state = await import('#functions/lib/oauth-state');
 });
 
 afterAll(async () => {
@@ -159,7 +159,7 @@ describe('the refresh', () => {
   it('asks for a reconnection when the grant was revoked, waits out a 429, and retries a 5xx later', async () => {
     await expect(refresh('revoked')).rejects.toBeInstanceOf(flow.ReconnectRequiredError);
     const { PlatformRateLimitError, PlatformUnavailableError } = await import(
-      '../../../functions/services/publishing/platform-adapter'
+      '#functions/services/publishing/platform-adapter'
     );
     await expect(refresh('slow')).rejects.toBeInstanceOf(PlatformRateLimitError);
     await expect(refresh('slow')).rejects.toMatchObject({ retryAfterSeconds: 7 });

@@ -3,8 +3,9 @@ import { SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RouteHandler } from '../../../functions/lib/http-handler';
-import { routes } from '../../../functions/manifest';
+import type { RouteHandler } from '#functions/lib/http-handler';
+import { routes } from '#functions/manifest';
+import { handlerUrl } from '#tests/helpers/paths';
 import { startTestTable } from '../../helpers/test-table';
 
 // Each route kind refuses what it must, through the same middy stacks the Lambdas run.
@@ -14,22 +15,22 @@ const WEBHOOK_SECRET = 'whsec_test_route_kinds';
 
 let stopTable: () => Promise<void>;
 let lib: {
-  http: typeof import('../../../functions/lib/http-handler');
-  webhook: typeof import('../../../functions/lib/webhook-handler');
-  oauth: typeof import('../../../functions/lib/oauth-callback-handler');
-  state: typeof import('../../../functions/lib/oauth-state');
-  accounts: typeof import('../../../functions/data/account-repository');
+  http: typeof import('#functions/lib/http-handler');
+  webhook: typeof import('#functions/lib/webhook-handler');
+  oauth: typeof import('#functions/lib/oauth-callback-handler');
+  state: typeof import('#functions/lib/oauth-state');
+  accounts: typeof import('#functions/data/account-repository');
 };
 
 beforeAll(async () => {
   ({ stop: stopTable } = await startTestTable());
   process.env.OAUTH_STATE_SECRET = STATE_SECRET;
   lib = {
-    http: await import('../../../functions/lib/http-handler'),
-    webhook: await import('../../../functions/lib/webhook-handler'),
-    oauth: await import('../../../functions/lib/oauth-callback-handler'),
-    state: await import('../../../functions/lib/oauth-state'),
-    accounts: await import('../../../functions/data/account-repository'),
+    http: await import('#functions/lib/http-handler'),
+    webhook: await import('#functions/lib/webhook-handler'),
+    oauth: await import('#functions/lib/oauth-callback-handler'),
+    state: await import('#functions/lib/oauth-state'),
+    accounts: await import('#functions/data/account-repository'),
   };
   const now = new Date().toISOString();
   await lib.accounts.createRoleIfMissing('admin-1', 'admin', now);
@@ -234,7 +235,7 @@ describe('OAuth callback routes', () => {
 
   it('refuse the state of a user whose account was deleted after the flow began, before the route runs', async () => {
     const state = (await lib.state.issueOAuthState('leaving-1', 'reddit', new Date())).state;
-    const { layAccountTombstone } = await import('../../../functions/data/account-deletion-repository');
+    const { layAccountTombstone } = await import('#functions/data/account-deletion-repository');
     await layAccountTombstone('leaving-1', new Date(), new Date(Date.now() + 3_600_000));
 
     const result = await call(handler(), callback({ state, code: 'abc' }));
@@ -246,7 +247,7 @@ describe('OAuth callback routes', () => {
 describe('the manifest', () => {
   it('lists each route with the kind its handler module is built for', async () => {
     for (const route of routes) {
-      const file = new URL(`../../../functions/${route.handler}.ts`, import.meta.url).href;
+      const file = handlerUrl(route.handler);
       const module = (await import(/* @vite-ignore */ file)) as { handler: RouteHandler };
       expect(module.handler.kind, `${route.method} ${route.path}`).toBe(route.auth);
     }

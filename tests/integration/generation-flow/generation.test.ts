@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLength } from '../../../shared/post-length';
+import { postLength } from '#shared/post-length';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
 import { api, newUser } from '../../helpers/auth-client';
 import { waitForJob } from '../../helpers/jobs';

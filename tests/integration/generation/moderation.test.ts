@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkSensitivity } from '../../../functions/services/moderation/sensitivity';
+import { checkSensitivity } from '#functions/services/moderation/sensitivity';
 import { type FakeOpenAi, startFakeOpenAi } from '../../helpers/fake-openai-server';
 
 let fake: FakeOpenAi;

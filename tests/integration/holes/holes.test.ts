@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../../functions/manifest';
+import { routes } from '#functions/manifest';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
 import { api, newUser } from '../../helpers/auth-client';
 import { waitForJob } from '../../helpers/jobs';

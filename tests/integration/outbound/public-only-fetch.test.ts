@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BlockedAddressError } from '../../../functions/lib/outbound/host-guard';
-import { publicOnlyFetch } from '../../../functions/lib/outbound/public-only-fetch';
+import { BlockedAddressError } from '#functions/lib/outbound/host-guard';
+import { publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
 
 // A loopback API that records what reaches it and answers by path.
 let server: Server;

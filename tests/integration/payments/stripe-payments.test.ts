@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
-import { routes } from '../../../functions/manifest';
-import { createApiBridge } from '../../../local/api-bridge';
+import { routes } from '#functions/manifest';
+import { createApiBridge } from '#local/api-bridge';
 import { startFakeStripe } from '../../fakes/stripe-server';
 import { articlePage } from '../../helpers/article-server';
 import { api } from '../../helpers/auth-client';
@@ -33,12 +33,12 @@ const pipeline = await startGenerationQueue(
     ),
   }),
 );
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const { submitGenerationJob } = await import('../../../functions/services/generation-submission');
-const jobs = await import('../../../functions/data/generation-job-repository');
-const credits = await import('../../../functions/data/credits-repository');
-const { auditCreditBalances } = await import('../../../functions/services/credits/audit');
-const { handler: midnightJob } = await import('../../../functions/schedule/refresh-free-credits');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const { submitGenerationJob } = await import('#functions/services/generation/submit-job');
+const jobs = await import('#functions/data/generation-job-repository');
+const credits = await import('#functions/data/credits-repository');
+const { auditCreditBalances } = await import('#functions/services/credits/audit');
+const { handler: midnightJob } = await import('#functions/schedule/refresh-free-credits');
 
 const keyPair = await generateKeyPair('RS256');
 const bridge = createApiBridge(routes, async (token) => (await jwtVerify(token, keyPair.publicKey)).payload);
@@ -352,9 +352,9 @@ describe('free credits and spending, re-derived from the ledger', () => {
 
   it('reports a balance changed without a ledger entry', async () => {
     const customer = await newCustomer();
-    const { db, tableName } = await import('../../../functions/data/client');
+    const { db, tableName } = await import('#functions/data/client');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { keys } = await import('../../../functions/data/keys');
+    const { keys } = await import('#functions/data/keys');
     await db.send(
       new UpdateCommand({
         TableName: tableName(),

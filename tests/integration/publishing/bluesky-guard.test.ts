@@ -34,10 +34,10 @@ Object.assign(process.env, {
   ALLOW_PRIVATE_FETCH_HOSTS: `${signIn.host},${redirecting.host}`,
 });
 const pipeline = await startPublishingPipeline();
-const { listConnections, storeConnection } = await import('../../../functions/services/connections/connections');
-const { putThread } = await import('../../../functions/data/thread-repository');
-const { requestPublish } = await import('../../../functions/services/publishing/publish-thread');
-const { handler: connectRoute } = await import('../../../functions/http/connections/post-bluesky-connection');
+const { listConnections, storeConnection } = await import('#functions/services/connections/connections');
+const { putThread } = await import('#functions/data/thread-repository');
+const { requestPublish } = await import('#functions/services/publishing/publish-thread');
+const { handler: connectRoute } = await import('#functions/http/connections/post-bluesky-connection');
 
 afterAll(async () => {
   await pipeline.stop();

@@ -109,19 +109,17 @@ Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'discord-test-state-secret-of-32-chars!!',
 });
 const pipeline = await startPublishingPipeline();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const { getConnection, putConnection } = await import('../../../functions/data/connection-repository');
-const { putThread, getThreadForUser } = await import('../../../functions/data/thread-repository');
-const { listConnections, loadLiveConnection } = await import('../../../functions/services/connections/connections');
-const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
-const { discordAdapter, DISCORD_BOT_PERMISSIONS } = await import(
-  '../../../functions/services/publishing/platforms/discord'
-);
-const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
-const authorizeRoute = (await import('../../../functions/http/connections/post-oauth-authorization')).handler;
-const putTarget = (await import('../../../functions/http/connections/put-connection-target')).handler;
-const callbackRoute = (await import('../../../functions/http/connections/get-oauth-callback')).handler;
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { getConnection, putConnection } = await import('#functions/data/connection-repository');
+const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
+const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
+const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const { discordAdapter, DISCORD_BOT_PERMISSIONS } = await import('#functions/services/publishing/platforms/discord');
+const { issueOAuthState } = await import('#functions/lib/oauth-state');
+const authorizeRoute = (await import('#functions/http/connections/post-oauth-authorization')).handler;
+const putTarget = (await import('#functions/http/connections/put-connection-target')).handler;
+const callbackRoute = (await import('#functions/http/connections/get-oauth-callback')).handler;
 
 afterAll(async () => {
   await pipeline.stop();

@@ -23,18 +23,18 @@ Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const pipeline = await startPublishingPipeline();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const { putThread } = await import('../../../functions/data/thread-repository');
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, selectPublishTarget, loadLiveConnection } = await import(
-  '../../../functions/services/connections/connections'
+  '#functions/services/connections/connections'
 );
 const { requestPublish, getPublishStatus, runPublishMessage } = await import(
-  '../../../functions/services/publishing/publish-thread'
+  '#functions/services/publishing/publish-thread'
 );
-const { startFreshRun, claimPublishRun } = await import('../../../functions/data/publish-run-repository');
-const { facebookAdapter } = await import('../../../functions/services/publishing/platforms/facebook');
-const { PlatformRateLimitError } = await import('../../../functions/services/publishing/platform-adapter');
+const { startFreshRun, claimPublishRun } = await import('#functions/data/publish-run-repository');
+const { facebookAdapter } = await import('#functions/services/publishing/platforms/facebook');
+const { PlatformRateLimitError } = await import('#functions/services/publishing/platform-adapter');
 
 afterAll(async () => {
   await pipeline.stop();

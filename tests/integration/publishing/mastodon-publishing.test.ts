@@ -3,7 +3,7 @@ import dns from 'node:dns';
 import { syncBuiltinESMExports } from 'node:module';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../local/ports';
+import { freePort } from '#local/ports';
 import { startMastodonServer } from '../../fakes/mastodon-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
@@ -19,14 +19,14 @@ Object.assign(process.env, {
   ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${silentInstance}`,
 });
 const pipeline = await startPublishingPipeline();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const { putThread } = await import('../../../functions/data/thread-repository');
-const { listConnections } = await import('../../../functions/services/connections/connections');
-const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
-const { requestPublish } = await import('../../../functions/services/publishing/publish-thread');
-const { handler: authorizeRoute } = await import('../../../functions/http/connections/post-oauth-authorization');
-const { handler: callbackRoute } = await import('../../../functions/http/connections/get-oauth-callback');
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { putThread } = await import('#functions/data/thread-repository');
+const { listConnections } = await import('#functions/services/connections/connections');
+const { issueOAuthState } = await import('#functions/lib/oauth-state');
+const { requestPublish } = await import('#functions/services/publishing/publish-thread');
+const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
+const { handler: callbackRoute } = await import('#functions/http/connections/get-oauth-callback');
 
 afterAll(async () => {
   await pipeline.stop();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { PlatformAdapter } from '../../../functions/services/publishing/platform-adapter';
-import type { Platform } from '../../../shared/schemas/thread';
+import type { PlatformAdapter } from '#functions/services/publishing/platform-adapter';
+import type { Platform } from '#shared/schemas/thread';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { callRoute } from '../../helpers/route-call';
 import { seededThread } from '../../helpers/seed-threads';
@@ -9,8 +9,8 @@ import { seededThread } from '../../helpers/seed-threads';
 // A test-only adapter: Telegram, plus a target choice among the chats its connection lists, like
 // Discord's channels. It is registered for this file only; `plain` switches back to Telegram as shipped.
 const registry = vi.hoisted(() => ({ plain: false }));
-vi.mock('../../../functions/services/publishing/adapters', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../functions/services/publishing/adapters')>();
+vi.mock('#functions/services/publishing/adapters', async (importOriginal) => {
+  const original = await importOriginal<typeof import('#functions/services/publishing/adapters')>();
   const telegram = original.adapterFor('telegram');
   const listed = (data: Record<string, unknown>) => (data.chats as { id: string }[] | undefined) ?? [];
   const withTargets: PlatformAdapter = {
@@ -39,12 +39,12 @@ vi.mock('../../../functions/services/publishing/adapters', async (importOriginal
 
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
-const { putThread } = await import('../../../functions/data/thread-repository');
-const { connectTelegram } = await import('../../../functions/services/connections/connections');
-const { getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
-const putTarget = (await import('../../../functions/http/connections/put-connection-target')).handler;
-const postPublish = (await import('../../../functions/http/publishing/post-publish')).handler;
-const getConnections = (await import('../../../functions/http/connections/get-connections')).handler;
+const { putThread } = await import('#functions/data/thread-repository');
+const { connectTelegram } = await import('#functions/services/connections/connections');
+const { getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const putTarget = (await import('#functions/http/connections/put-connection-target')).handler;
+const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
+const getConnections = (await import('#functions/http/connections/get-connections')).handler;
 
 afterAll(() => pipeline.stop());
 

@@ -32,17 +32,17 @@ Object.assign(process.env, {
   REDDIT_CLIENT_SECRET: CLIENT.clientSecret,
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const { putThread, getThreadForUser } = await import('../../../functions/data/thread-repository');
-const { getConnection, putConnection } = await import('../../../functions/data/connection-repository');
-const { listConnections, loadLiveConnection } = await import('../../../functions/services/connections/connections');
-const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
-const { redditAdapter } = await import('../../../functions/services/publishing/platforms/reddit');
-const putTarget = (await import('../../../functions/http/connections/put-connection-target')).handler;
-const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
-const { handler: authorizeRoute } = await import('../../../functions/http/connections/post-oauth-authorization');
-const { handler: callbackRoute } = await import('../../../functions/http/connections/get-oauth-callback');
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
+const { getConnection, putConnection } = await import('#functions/data/connection-repository');
+const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
+const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const { redditAdapter } = await import('#functions/services/publishing/platforms/reddit');
+const putTarget = (await import('#functions/http/connections/put-connection-target')).handler;
+const { issueOAuthState } = await import('#functions/lib/oauth-state');
+const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
+const { handler: callbackRoute } = await import('#functions/http/connections/get-oauth-callback');
 
 afterAll(async () => {
   await reddit.close();

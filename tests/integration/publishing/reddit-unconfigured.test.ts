@@ -6,8 +6,8 @@ import { startTestTable } from '../../helpers/test-table';
 delete process.env.REDDIT_CLIENT_ID;
 delete process.env.REDDIT_CLIENT_SECRET;
 const table = await startTestTable();
-const { listConnections } = await import('../../../functions/services/connections/connections');
-const { handler: authorizeRoute } = await import('../../../functions/http/connections/post-oauth-authorization');
+const { listConnections } = await import('#functions/services/connections/connections');
+const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
 
 afterAll(() => table.stop());
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { attributionText } from '../../../shared/attribution';
+import { attributionText } from '#shared/attribution';
 import { captureJsonLines } from '../../helpers/captured-output';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
@@ -10,15 +10,15 @@ import { callRoute } from '../../helpers/route-call';
 
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const { putThread, getThreadForUser } = await import('../../../functions/data/thread-repository');
-const { setPlatformEnabled } = await import('../../../functions/data/settings-repository');
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
+const { setPlatformEnabled } = await import('#functions/data/settings-repository');
 const { connectTelegram, listConnections, disconnectPlatform } = await import(
-  '../../../functions/services/connections/connections'
+  '#functions/services/connections/connections'
 );
-const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
-const postPublish = (await import('../../../functions/http/publishing/post-publish')).handler;
+const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
 
 afterAll(() => pipeline.stop());
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import twitterText from 'twitter-text';
 import { afterAll, describe, expect, it } from 'vitest';
-import { attributionText } from '../../../shared/attribution';
+import { attributionText } from '#shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
@@ -23,14 +23,14 @@ Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const pipeline = await startPublishingPipeline();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const { putThread, getThreadForUser } = await import('../../../functions/data/thread-repository');
-const { listConnections, loadLiveConnection } = await import('../../../functions/services/connections/connections');
-const { twitterAdapter } = await import('../../../functions/services/publishing/platforms/twitter');
-const { PlatformRateLimitError } = await import('../../../functions/services/publishing/platform-adapter');
-const { requestPublish, getPublishStatus } = await import('../../../functions/services/publishing/publish-thread');
-const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
+const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
+const { twitterAdapter } = await import('#functions/services/publishing/platforms/twitter');
+const { PlatformRateLimitError } = await import('#functions/services/publishing/platform-adapter');
+const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const { issueOAuthState } = await import('#functions/lib/oauth-state');
 
 afterAll(async () => {
   await pipeline.stop();

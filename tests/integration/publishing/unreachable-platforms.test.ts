@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../local/ports';
-import type { Platform } from '../../../shared/schemas/thread';
+import { freePort } from '#local/ports';
+import type { Platform } from '#shared/schemas/thread';
 import { startRedditServer } from '../../fakes/reddit-server';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { firstPost, makeThread, settle } from '../../helpers/publishing-threads';
@@ -36,16 +36,16 @@ Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const pipeline = await startPublishingPipeline();
-const { putThread } = await import('../../../functions/data/thread-repository');
-const { listConnections, storeConnection } = await import('../../../functions/services/connections/connections');
-const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
-const { requestPublish } = await import('../../../functions/services/publishing/publish-thread');
-const { adapterFor } = await import('../../../functions/services/publishing/adapters');
+const { putThread } = await import('#functions/data/thread-repository');
+const { listConnections, storeConnection } = await import('#functions/services/connections/connections');
+const { issueOAuthState } = await import('#functions/lib/oauth-state');
+const { requestPublish } = await import('#functions/services/publishing/publish-thread');
+const { adapterFor } = await import('#functions/services/publishing/adapters');
 const { PlatformUnavailableError, PlatformUnreachableError } = await import(
-  '../../../functions/services/publishing/platform-adapter'
+  '#functions/services/publishing/platform-adapter'
 );
-const { handler: authorizeRoute } = await import('../../../functions/http/connections/post-oauth-authorization');
-const { handler: callbackRoute } = await import('../../../functions/http/connections/get-oauth-callback');
+const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
+const { handler: callbackRoute } = await import('#functions/http/connections/get-oauth-callback');
 
 afterAll(async () => {
   await pipeline.stop();

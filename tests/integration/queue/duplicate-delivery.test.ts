@@ -19,11 +19,11 @@ const {
     ),
   }),
 );
-const jobs = await import('../../../functions/data/generation-job-repository');
-const credits = await import('../../../functions/data/credits-repository');
-const deletion = await import('../../../functions/data/account-deletion-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const { submitGenerationJob } = await import('../../../functions/services/generation-submission');
+const jobs = await import('#functions/data/generation-job-repository');
+const credits = await import('#functions/data/credits-repository');
+const deletion = await import('#functions/data/account-deletion-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const { submitGenerationJob } = await import('#functions/services/generation/submit-job');
 
 afterAll(async () => {
   await stopPipeline();

@@ -5,7 +5,7 @@ import { startGenerationQueue } from '../../helpers/queue-harness';
 
 // Stands in for a bug deep in generation, or an upstream outage: an error no domain rule expects.
 const generatorError = vi.hoisted(() => ({ message: 'unexpected failure inside the generator' }));
-vi.mock('../../../functions/services/generation/generate-thread', () => ({
+vi.mock('#functions/services/generation/draft/generate-thread', () => ({
   generateThread: async () => {
     throw new Error(generatorError.message);
   },
@@ -17,9 +17,9 @@ const {
   articleUrl,
   stop: stopPipeline,
 } = await startGenerationQueue('/story', harbourArticlePage());
-const jobs = await import('../../../functions/data/generation-job-repository');
-const { ensureAccount } = await import('../../../functions/services/accounts');
-const { submitGenerationJob } = await import('../../../functions/services/generation-submission');
+const jobs = await import('#functions/data/generation-job-repository');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const { submitGenerationJob } = await import('#functions/services/generation/submit-job');
 
 afterAll(async () => {
   await stopPipeline();
@@ -64,7 +64,7 @@ describe('the generation queue and its dead-letter queue', () => {
       error: 'An unexpected error occurred while processing your URL. Please try again.',
     });
     await eventually(async () => (await dlqDepth()) === before + 1);
-    const { getCredits } = await import('../../../functions/data/credits-repository');
+    const { getCredits } = await import('#functions/data/credits-repository');
     expect(await getCredits(identity.userId)).toMatchObject({ freeCredits: 5, usedCredits: 0 });
   });
 

@@ -1,7 +1,7 @@
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureTable, startDynalite } from '../../../local/dynamo';
-import { freePort } from '../../../local/ports';
+import { ensureTable, startDynalite } from '#local/dynamo';
+import { freePort } from '#local/ports';
 
 const server = await startDynalite(await freePort());
 const tableName = 'threadsnip-before-sort-indexes';
@@ -11,7 +11,7 @@ Object.assign(process.env, {
   APP_PUBLIC_URL: 'http://localhost:3000',
   ADMIN_EMAILS: 'admin@example.com',
 });
-const { addMissingThreadSortKeys, listThreadsForUser } = await import('../../../functions/data/thread-repository');
+const { addMissingThreadSortKeys, listThreadsForUser } = await import('#functions/data/thread-repository');
 
 afterAll(() => server.close());
 

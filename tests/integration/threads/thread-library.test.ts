@@ -1,20 +1,18 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Thread } from '../../../shared/schemas/thread';
+import type { Thread } from '#shared/schemas/thread';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
-const { db, tableName } = await import('../../../functions/data/client');
-const { keys } = await import('../../../functions/data/keys');
-const { putThread, updateThreadForUser, listThreadsForUser } = await import(
-  '../../../functions/data/thread-repository'
-);
-const listRoute = (await import('../../../functions/http/get-threads')).handler;
-const getRoute = (await import('../../../functions/http/get-thread')).handler;
-const putRoute = (await import('../../../functions/http/put-thread')).handler;
-const deleteRoute = (await import('../../../functions/http/delete-thread')).handler;
-const newestRoute = (await import('../../../functions/http/get-newest-thread')).handler;
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { putThread, updateThreadForUser, listThreadsForUser } = await import('#functions/data/thread-repository');
+const listRoute = (await import('#functions/http/threads/get-threads')).handler;
+const getRoute = (await import('#functions/http/threads/get-thread')).handler;
+const putRoute = (await import('#functions/http/threads/put-thread')).handler;
+const deleteRoute = (await import('#functions/http/threads/delete-thread')).handler;
+const newestRoute = (await import('#functions/http/threads/get-newest-thread')).handler;
 
 afterAll(() => table.stop());
 

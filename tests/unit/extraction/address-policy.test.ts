@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, parseIpAddress } from '../../../functions/lib/outbound/address-policy';
+import { classifyAddress, parseIpAddress } from '#functions/lib/outbound/address-policy';
 
 describe('classifyAddress', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ExtractionError } from '../../../functions/lib/errors';
-import { extractArticle } from '../../../functions/services/extraction/extract-article';
+import { ExtractionError } from '#functions/lib/errors';
+import { extractArticle } from '#functions/services/extraction/page/extract-article';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../../fixtures/articles', name), 'utf8');
 const NEWS_URL = 'https://www.coastal-ledger.example/news/2024/05/14/ferry-library?ref=home';

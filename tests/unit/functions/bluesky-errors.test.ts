@@ -7,8 +7,8 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
-} from '../../../functions/services/publishing/platform-adapter';
-import { blueskyAdapter, postRecordKey } from '../../../functions/services/publishing/platforms/bluesky';
+} from '#functions/services/publishing/platform-adapter';
+import { blueskyAdapter, postRecordKey } from '#functions/services/publishing/platforms/bluesky';
 
 // A loopback stand-in for a PDS that answers each XRPC method as told (the XRPC error shape by default).
 interface Answer {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds } from '../../../functions/services/publishing/platform-adapter';
+import { retryAfterSeconds } from '#functions/services/publishing/platform-adapter';
 import {
   blueskyPostUrl,
   checkedFacets,
   type Did,
   type HandleResolver,
   richPost,
-} from '../../../functions/services/publishing/platforms/bluesky-rich-text';
-import { blueskyLength, postRulesFor } from '../../../shared/publishing/platform-rules';
-import { reflowThread } from '../../../shared/publishing/reflow';
-import { blueskyConnectRequestSchema } from '../../../shared/schemas/publishing';
+} from '#functions/services/publishing/platforms/bluesky-rich-text';
+import { blueskyLength, postRulesFor } from '#shared/publishing/platform-rules';
+import { reflowThread } from '#shared/publishing/reflow';
+import { blueskyConnectRequestSchema } from '#shared/schemas/publishing';
 
 // No handle resolves through this one, as when the PDS cannot be reached.
 const unresolving: HandleResolver = async () => null;

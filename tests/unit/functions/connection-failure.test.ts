@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // The connections module reads its configuration as it loads.
 vi.hoisted(() => Object.assign(process.env, { TABLE_NAME: 'unused', APP_PUBLIC_URL: 'http://localhost:3000' }));
 
-import { unreachableReason } from '../../../functions/lib/outbound/network-failure';
-import { ConnectionFailedError } from '../../../functions/services/connections/connections';
+import { unreachableReason } from '#functions/lib/outbound/network-failure';
+import { ConnectionFailedError } from '#functions/services/connections/connections';
 import {
   PlatformRejectedError,
   PlatformUnavailableError,
   unansweredRequestError,
-} from '../../../functions/services/publishing/platform-adapter';
-import { freePort } from '../../../local/ports';
+} from '#functions/services/publishing/platform-adapter';
+import { freePort } from '#local/ports';
 
 // A server that accepts requests and never answers them.
 let silent: Server;

@@ -1,14 +1,14 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ForbiddenError } from '../../../functions/lib/errors';
-import { callerFromEvent, httpHandler } from '../../../functions/lib/http-handler';
-import { threadParamsSchema } from '../../../shared/schemas/thread';
+import { ForbiddenError } from '#functions/lib/errors';
+import { callerFromEvent, httpHandler } from '#functions/lib/http-handler';
+import { threadParamsSchema } from '#shared/schemas/thread';
 import { startTestTable } from '../../helpers/test-table';
 
 // Every token route reads its caller's tombstone: an in-memory dynalite table holds them.
 const table = await startTestTable();
-const tombstones = await import('../../../functions/data/account-deletion-repository');
+const tombstones = await import('#functions/data/account-deletion-repository');
 afterAll(() => table.stop());
 
 function event(overrides: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> & { claims?: Record<string, unknown> }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logger, MAX_LOGGED_STRING } from '../../../functions/lib/logger';
+import { logger, MAX_LOGGED_STRING } from '#functions/lib/logger';
 import { captureJsonLines } from '../../helpers/captured-output';
 
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJlLWJ5dGVz';

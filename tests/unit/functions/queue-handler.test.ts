@@ -1,8 +1,8 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { logger } from '../../../functions/lib/logger';
-import { queueHandler } from '../../../functions/lib/queue-handler';
+import { logger } from '#functions/lib/logger';
+import { queueHandler } from '#functions/lib/queue-handler';
 import { captureJsonLines } from '../../helpers/captured-output';
 
 const context = { functionName: 'generation-worker', awsRequestId: 'lambda-request-1' } as Context;

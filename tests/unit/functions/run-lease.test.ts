@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from '../../../functions/services/publishing/run-lease';
+import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from '#functions/services/publishing/run-lease';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

@@ -12,9 +12,9 @@ Object.assign(process.env, {
   TABLE_NAME: 'threadsnip-unit-never-used',
   APP_PUBLIC_URL: 'http://localhost:3000',
 });
-const { verifyStripeEvent } = await import('../../../functions/services/payments/stripe-webhook');
-const { WebhookSignatureError } = await import('../../../functions/lib/errors');
-const { handler } = await import('../../../functions/webhooks/stripe');
+const { verifyStripeEvent } = await import('#functions/services/payments/stripe-webhook');
+const { WebhookSignatureError } = await import('#functions/lib/errors');
+const { handler } = await import('#functions/webhooks/stripe');
 
 const stripe = new Stripe(SECRET_KEY);
 const access = { stripe, webhookSecret: WEBHOOK_SECRET };

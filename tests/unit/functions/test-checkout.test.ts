@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 // credit-checkout.ts builds the DynamoDB client at import, from this configuration; no call is made.
 Object.assign(process.env, { TABLE_NAME: 'threadsnip-unit-never-used', APP_PUBLIC_URL: 'http://localhost:3000' });
-const { testCheckoutToFulfil } = await import('../../../functions/services/payments/credit-checkout');
+const { testCheckoutToFulfil } = await import('#functions/services/payments/credit-checkout');
 
 const issued = {
   sessionId: 'test_7f0c1a52-issued',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'vault-')), 'token-key');
 writeFileSync(keyFile, randomBytes(32).toString('base64'));
 Object.assign(process.env, { TABLE_NAME: 't', APP_PUBLIC_URL: 'http://localhost:3000', TOKEN_KEY_FILE: keyFile });
-const { openToken, sealToken } = await import('../../../functions/services/connections/token-vault');
+const { openToken, sealToken } = await import('#functions/services/connections/token-vault');
 
 describe('the platform token vault', () => {
   it('round-trips a token without the plaintext in the stored form', async () => {

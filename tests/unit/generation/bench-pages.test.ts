@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ExtractionError } from '../../../functions/lib/errors';
-import { extractArticle } from '../../../functions/services/extraction/extract-article';
-import { generateThread } from '../../../functions/services/generation/generate-thread';
-import { quotesBalanced } from '../../../functions/services/generation/post-rules';
-import { TONES } from '../../../shared/tones';
+import { ExtractionError } from '#functions/lib/errors';
+import { extractArticle } from '#functions/services/extraction/page/extract-article';
+import { generateThread } from '#functions/services/generation/draft/generate-thread';
+import { quotesBalanced } from '#functions/services/generation/draft/post-rules';
+import { TONES } from '#shared/tones';
 import { expectValidThread } from './thread-invariants';
 
 // The public benchmark pages sit beside the repository (see bench/threads.ts).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GenerationFailedError } from '../../../functions/lib/errors';
-import { type DraftThread, finalizeThread, splitToFit } from '../../../functions/services/generation/finalize-thread';
-import { attributionText } from '../../../shared/attribution';
-import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
+import { GenerationFailedError } from '#functions/lib/errors';
+import { type DraftThread, finalizeThread, splitToFit } from '#functions/services/generation/draft/finalize-thread';
+import { attributionText } from '#shared/attribution';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { seededRandom } from './synthetic-articles';
 import { expectValidThread } from './thread-invariants';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessHallucination } from '../../../functions/services/generation/hallucination';
+import { assessHallucination } from '#functions/services/generation/draft/hallucination';
 import { fixtureArticle } from './synthetic-articles';
 
 const article = fixtureArticle('heat-pump-retrofit');

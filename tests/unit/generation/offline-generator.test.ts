@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GenerationFailedError } from '../../../functions/lib/errors';
-import { generateThread } from '../../../functions/services/generation/generate-thread';
-import { TONES } from '../../../shared/tones';
+import { GenerationFailedError } from '#functions/lib/errors';
+import { generateThread } from '#functions/services/generation/draft/generate-thread';
+import { TONES } from '#shared/tones';
 import { FIXTURES, fixtureArticle, syntheticArticle } from './synthetic-articles';
 import { expectValidThread } from './thread-invariants';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateThread } from '../../../functions/services/generation/generate-thread';
-import { shortenAtClause } from '../../../functions/services/generation/offline-generator';
-import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
-import { TONES } from '../../../shared/tones';
+import { generateThread } from '#functions/services/generation/draft/generate-thread';
+import { shortenAtClause } from '#functions/services/generation/draft/offline-generator';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
+import { TONES } from '#shared/tones';
 import { seededRandom } from './synthetic-articles';
 
 const INQUIRY =

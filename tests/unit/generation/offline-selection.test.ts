@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateThread } from '../../../functions/services/generation/generate-thread';
+import { generateThread } from '#functions/services/generation/draft/generate-thread';
 
 const paragraphs = [
   'Cities across Europe are planting trees at a record pace to cool streets during heatwaves.',
@@ -34,8 +34,8 @@ describe('the offline generator picks real sentences', () => {
 
 describe('condensing an over-long sentence', () => {
   it('cuts at a clause boundary with an ellipsis and keeps within the budget', async () => {
-    const { condense } = await import('../../../functions/services/generation/offline-generator');
-    const { postLength } = await import('../../../shared/post-length');
+    const { condense } = await import('#functions/services/generation/draft/offline-generator');
+    const { postLength } = await import('#shared/post-length');
     const sentence =
       'The public inquiry into the shooting at the harbour opened on Monday with evidence that armed police took fourteen minutes to reach the ferry terminal after the first emergency call, and that the gunman held a valid licence for the rifle he used despite two earlier reports raising concerns about his behaviour.';
     const short = condense(sentence);

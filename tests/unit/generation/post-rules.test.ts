@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkLlmDraft, generateThread } from '../../../functions/services/generation/generate-thread';
-import { firstNamesIn, hashtagProblem, pickHashtags, toHashtag } from '../../../functions/services/generation/hashtags';
-import { analyseText } from '../../../functions/services/generation/nlp';
+import { checkLlmDraft, generateThread } from '#functions/services/generation/draft/generate-thread';
+import { firstNamesIn, hashtagProblem, pickHashtags, toHashtag } from '#functions/services/generation/draft/hashtags';
+import { analyseText } from '#functions/services/generation/draft/nlp';
 import {
   balanceQuotes,
   dropConnective,
   quotesBalanced,
   startsDangling,
-} from '../../../functions/services/generation/post-rules';
-import { standalonePosts } from '../../../functions/services/generation/standalone';
-import { contract, creditPhrase } from '../../../functions/services/generation/tone-writer';
-import { TONES } from '../../../shared/tones';
+} from '#functions/services/generation/draft/post-rules';
+import { standalonePosts } from '#functions/services/generation/draft/standalone';
+import { contract, creditPhrase } from '#functions/services/generation/draft/tone-writer';
+import { TONES } from '#shared/tones';
 import { fixtureArticle } from './synthetic-articles';
 import { expectValidThread } from './thread-invariants';
 

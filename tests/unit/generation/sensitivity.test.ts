@@ -1,13 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../../functions/lib/errors';
-import { classifySensitivityLocally } from '../../../functions/services/moderation/local-classifier';
+import { ValidationError } from '#functions/lib/errors';
+import { classifySensitivityLocally } from '#functions/services/moderation/local-classifier';
 import {
   checkSensitivity,
   sensitiveContentMessage,
   validateContentForCheck,
-} from '../../../functions/services/moderation/sensitivity';
+} from '#functions/services/moderation/sensitivity';
 import { fixtureArticle } from './synthetic-articles';
 
 const SENSITIVE: [string, string[]][] = [

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { attributionText } from '../../../shared/attribution';
-import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
-import type { Post } from '../../../shared/schemas/thread';
+import { attributionText } from '#shared/attribution';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
+import type { Post } from '#shared/schemas/thread';
 
 /** Asserts every guarantee a finished thread gives its caller (spec §3, §5). */
 export function expectValidThread(

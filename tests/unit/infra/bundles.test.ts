@@ -1,21 +1,24 @@
-import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deployedHandlers as handlers } from '../../../functions/manifest';
-import { BUNDLING, handlerEntry } from '../../../infra/constructs/app-function';
+import { deployedHandlers as handlers } from '#functions/manifest';
+import { BUNDLING, handlerEntry } from '#infra/constructs/app-function';
+import { repoRoot } from '#tests/helpers/paths';
 
 // Every function bundled as the CDK app bundles it (one esbuild run, nothing written), so a
 // heavy import reaching a light route shows here rather than as a slow cold start in the cloud.
-const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** The functions that analyse article text, which need the NLP model and the page parser. */
-const TEXT_ANALYSERS = ['http/post-extract-article', 'http/post-check-content-sensitivity', 'queue/generation-worker'];
+const TEXT_ANALYSERS = [
+  'http/extraction/post-extract-article',
+  'http/moderation/post-check-content-sensitivity',
+  'queue/generation-worker',
+];
 const MEGABYTE = 1024 * 1024;
 
 let bundles: Map<string, Metafile['outputs'][string]>;
 
 beforeAll(async () => {
   const result = await build({
-    entryPoints: Object.fromEntries(handlers.map((handler) => [handler, handlerEntry(projectRoot, handler)])),
+    entryPoints: Object.fromEntries(handlers.map((handler) => [handler, handlerEntry(repoRoot, handler)])),
     outdir: 'bundles',
     outExtension: { '.js': '.cjs' },
     bundle: true,

@@ -1,16 +1,15 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { App, Aspects, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexes } from '../../../functions/data/keys';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../../functions/data/table-definition';
-import { LONGEST_TOKEN_LIFETIME_SECONDS, TOKEN_VALIDITY } from '../../../functions/lib/token-lifetimes';
+import { indexes } from '#functions/data/keys';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '#functions/data/table-definition';
+import { LONGEST_TOKEN_LIFETIME_SECONDS, TOKEN_VALIDITY } from '#functions/lib/token-lifetimes';
 import {
   routes as allRoutes,
   authTriggers,
@@ -19,17 +18,17 @@ import {
   queues,
   schedules,
   TOKEN_KINDS,
-} from '../../../functions/manifest';
-import { parseStageConfig, type StageConfigInput } from '../../../infra/config';
-import { AppStack, accessByHandler } from '../../../infra/stacks/app-stack';
-import { DataStack } from '../../../infra/stacks/data-stack';
-import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
+} from '#functions/manifest';
+import { parseStageConfig, type StageConfigInput } from '#infra/config';
+import { AppStack, accessByHandler } from '#infra/stacks/app-stack';
+import { DataStack } from '#infra/stacks/data-stack';
+import { repoRoot } from '#tests/helpers/paths';
+import { parseRuntimeConfig } from '#web/config/runtime-config';
 
 // Skips CloudFormation validation and esbuild bundling: the templates are the same, synth takes ~1 s.
 process.env.CDK_VALIDATION = 'false';
 
-const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const cdkContext = JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
+const cdkContext = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')).context as Record<string, unknown>;
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Resources = Record<string, Resource>;
@@ -53,7 +52,7 @@ const synthesized = new Map<
  * Both stacks' templates for a stage; each distinct setting is synthesized once per run. `nag` adds
  * cdk-nag's AwsSolutions pack as infra/app.ts does, so its findings become the stacks' annotations.
  */
-function synth(overrides: Partial<StageConfigInput> = {}, root = projectRoot, { nag = false } = {}) {
+function synth(overrides: Partial<StageConfigInput> = {}, root = repoRoot, { nag = false } = {}) {
   const key = JSON.stringify([overrides, root, nag]);
   const cached = synthesized.get(key);
   if (cached) return cached;
@@ -380,13 +379,13 @@ describe('app stack', () => {
   });
 
   it('points APP_PUBLIC_URL at the distribution unless a public URL is configured', () => {
-    expect(environmentOf(app, 'http/get-health').APP_PUBLIC_URL).toEqual({
+    expect(environmentOf(app, 'http/system/get-health').APP_PUBLIC_URL).toEqual({
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]],
     });
 
     const custom = synth(FULL_SETTINGS).app;
-    expect(environmentOf(custom, 'http/get-health').APP_PUBLIC_URL).toBe('https://threadsnip.example.com');
-    expect(environmentOf(custom, 'http/post-generation-job').GENERATION_REQUESTS_PER_HOUR).toBe('60');
+    expect(environmentOf(custom, 'http/system/get-health').APP_PUBLIC_URL).toBe('https://threadsnip.example.com');
+    expect(environmentOf(custom, 'http/generation/post-generation-job').GENERATION_REQUESTS_PER_HOUR).toBe('60');
   });
 
   it('gives each manifest queue an encrypted DLQ and a partial-batch event source on its worker', () => {
@@ -681,7 +680,7 @@ describe('cdk-nag AwsSolutions', () => {
   ];
   let nagged: ReturnType<typeof synth>[];
   beforeAll(() => {
-    nagged = NAG_SETTINGS.map((settings) => synth(settings, projectRoot, { nag: true }));
+    nagged = NAG_SETTINGS.map((settings) => synth(settings, repoRoot, { nag: true }));
   }, 60_000);
 
   /** Every `cdk_nag` suppression written into a template's resources: rule id → reasons. */
@@ -722,7 +721,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('suppresses exactly the rules the README lists, each with a reason', () => {
-    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     const section = readme.slice(
       readme.indexOf('### cdk-nag (AwsSolutions)'),
       readme.indexOf('## Tests and benchmarks'),
@@ -757,6 +756,107 @@ describe('cdk-nag AwsSolutions', () => {
   });
 });
 
+/** Every Lambda of the App stack as first deployed (the CDK's own custom resource handlers included). */
+const FUNCTION_IDS = [
+  'AuthPostConfirmationFunction2A4A4923',
+  'CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C512MiB6723FB92',
+  'HttpAdminDeleteAdminThreadFunctionB1A694FF',
+  'HttpAdminGetAdminAccessFunction6F3660A6',
+  'HttpAdminGetAdminOrdersFunction8E51A4DF',
+  'HttpAdminGetAdminSecurityEventsFunction3B72A004',
+  'HttpAdminGetAdminSettingsFunctionD87987AA',
+  'HttpAdminGetAdminStatisticsFunction10A00B26',
+  'HttpAdminGetAdminThreadFunctionC9162B20',
+  'HttpAdminGetAdminThreadsFunctionE1221546',
+  'HttpAdminGetAdminTransactionsFunction2DC1DCC5',
+  'HttpAdminGetAdminUsersFunction8B76E1F0',
+  'HttpAdminPostAdminActionFunctionF12FE076',
+  'HttpAdminPutPlatformSettingFunctionDC41F78C',
+  'HttpAdminPutUserRoleFunction945A698A',
+  'HttpConnectionsDeleteConnectionFunction1D61DC1E',
+  'HttpConnectionsGetConnectionsFunctionC1A2BF5D',
+  'HttpConnectionsGetOauthCallbackFunctionC3DBF70F',
+  'HttpConnectionsPostBlueskyConnectionFunction87405CC8',
+  'HttpConnectionsPostOauthAuthorizationFunctionF3AF4883',
+  'HttpConnectionsPostTelegramConnectionFunctionAA8DE8CB',
+  'HttpConnectionsPutConnectionTargetFunction03DA0E4C',
+  'HttpDeleteMeFunction1B70A090',
+  'HttpDeleteThreadFunction2BE29E6C',
+  'HttpGetCreditTransactionsFunctionF0B26E2B',
+  'HttpGetGenerationJobFunction494033F4',
+  'HttpGetHealthFunction1034965B',
+  'HttpGetIsAdminFunctionFFE9792E',
+  'HttpGetMeFunction413C8AE5',
+  'HttpGetNewestThreadFunction7CF784CD',
+  'HttpGetThreadFunction56FD20E2',
+  'HttpGetThreadsFunctionA4EADE45',
+  'HttpNotFoundFunction282CC127',
+  'HttpPaymentsGetCreditPackagesFunction106E038B',
+  'HttpPaymentsPostCreditCheckoutFunction89629618',
+  'HttpPaymentsPostVerifyCreditPaymentFunctionDC6E5410',
+  'HttpPostCheckContentSensitivityFunction4D196A42',
+  'HttpPostExtractArticleFunction5B527371',
+  'HttpPostGenerationJobFunction77E7D203',
+  'HttpPublishingGetPublishStatusFunctionAF190A08',
+  'HttpPublishingPostPublishFunctionAAF9681B',
+  'HttpPutThreadFunction6336BAB2',
+  'QueueGenerationWorkerFunction3A52FA4F',
+  'QueuePublishingWorkerFunctionBD78A963',
+  'ScheduleRefreshFreeCreditsFunctionE8977DFA',
+  'WebhooksStripeFunction23279347',
+];
+const AUTO_DELETE_FUNCTION_ID = 'CustomS3AutoDeleteObjectsCustomResourceProviderHandler9D90184F';
+/** Their log groups, retained in production: a replaced function would leave its old one orphaned. */
+const LOG_GROUP_IDS = [
+  'ApiAccessLogsE9DF007D',
+  'AuthPostConfirmationFunctionLogsD80F3BCF',
+  'HttpAdminDeleteAdminThreadFunctionLogs235C944E',
+  'HttpAdminGetAdminAccessFunctionLogs50AF9AA1',
+  'HttpAdminGetAdminOrdersFunctionLogsC50F3120',
+  'HttpAdminGetAdminSecurityEventsFunctionLogsE9F8C2C8',
+  'HttpAdminGetAdminSettingsFunctionLogs815F78DF',
+  'HttpAdminGetAdminStatisticsFunctionLogsFF83CDC3',
+  'HttpAdminGetAdminThreadFunctionLogs95915EC1',
+  'HttpAdminGetAdminThreadsFunctionLogsC2B01B82',
+  'HttpAdminGetAdminTransactionsFunctionLogs2B79187D',
+  'HttpAdminGetAdminUsersFunctionLogs4ACE8CBD',
+  'HttpAdminPostAdminActionFunctionLogsA215467F',
+  'HttpAdminPutPlatformSettingFunctionLogsCA6576A9',
+  'HttpAdminPutUserRoleFunctionLogs2B586BF2',
+  'HttpConnectionsDeleteConnectionFunctionLogsE1B888CB',
+  'HttpConnectionsGetConnectionsFunctionLogs70D41609',
+  'HttpConnectionsGetOauthCallbackFunctionLogsF24887DA',
+  'HttpConnectionsPostBlueskyConnectionFunctionLogs2639715C',
+  'HttpConnectionsPostOauthAuthorizationFunctionLogs0F52AD70',
+  'HttpConnectionsPostTelegramConnectionFunctionLogsF28ABDF3',
+  'HttpConnectionsPutConnectionTargetFunctionLogs9145036E',
+  'HttpDeleteMeFunctionLogs9D756FAC',
+  'HttpDeleteThreadFunctionLogs1A9BCCCF',
+  'HttpGetCreditTransactionsFunctionLogs76F3F6B7',
+  'HttpGetGenerationJobFunctionLogs77B23B15',
+  'HttpGetHealthFunctionLogs28118577',
+  'HttpGetIsAdminFunctionLogs4D11DAB0',
+  'HttpGetMeFunctionLogs4B229C8C',
+  'HttpGetNewestThreadFunctionLogs5CB336C3',
+  'HttpGetThreadFunctionLogsCD240BBA',
+  'HttpGetThreadsFunctionLogs0081AB91',
+  'HttpNotFoundFunctionLogs33C3E473',
+  'HttpPaymentsGetCreditPackagesFunctionLogs2E0CE64A',
+  'HttpPaymentsPostCreditCheckoutFunctionLogs6FD6624E',
+  'HttpPaymentsPostVerifyCreditPaymentFunctionLogsB2CCB540',
+  'HttpPostCheckContentSensitivityFunctionLogsE1D14FB6',
+  'HttpPostExtractArticleFunctionLogsAD7FEFB3',
+  'HttpPostGenerationJobFunctionLogs8C0A5153',
+  'HttpPublishingGetPublishStatusFunctionLogs989C295E',
+  'HttpPublishingPostPublishFunctionLogsC03B0CEC',
+  'HttpPutThreadFunctionLogsE19763C7',
+  'QueueGenerationWorkerFunctionLogs20FC0477',
+  'QueuePublishingWorkerFunctionLogsAED416F4',
+  'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
+  'WebDeploymentLogs48919846',
+  'WebhooksStripeFunctionLogs850BD737',
+];
+
 describe('stateful resources keep the logical ids they were first deployed with', () => {
   // A changed logical id makes CloudFormation replace the resource: a new user pool (every account
   // gone), emptied queues, a new bucket, a new token key (every stored platform token unreadable),
@@ -783,6 +883,17 @@ describe('stateful resources keep the logical ids they were first deployed with'
       expect(idsOf(data, 'AWS::DynamoDB::Table')).toEqual(['TableCD117FA1']);
     }
   });
+
+  it('pins every Lambda function and log group, so moving a handler module never replaces its function', () => {
+    for (const settings of [{}, FULL_SETTINGS, { stage: 'prod' }]) {
+      const { app } = synth(settings);
+      // Buckets are emptied on removal only outside production, by the CDK's auto-delete handler.
+      const autoDelete = 'stage' in settings ? [] : [AUTO_DELETE_FUNCTION_ID];
+
+      expect(idsOf(app, 'AWS::Lambda::Function')).toEqual([...FUNCTION_IDS, ...autoDelete].sort());
+      expect(idsOf(app, 'AWS::Logs::LogGroup')).toEqual(LOG_GROUP_IDS);
+    }
+  });
 });
 
 describe('least privilege: each function gets what its manifest entry declares, nothing more', () => {
@@ -796,7 +907,7 @@ describe('least privilege: each function gets what its manifest entry declares, 
     for (const action of ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']) {
       const allowed = allHandlers.filter((handler) => grantsOf(app, handler).some((grant) => grant.action === action));
 
-      expect(allowed, action).toEqual(['http/delete-me']);
+      expect(allowed, action).toEqual(['http/account/delete-me']);
     }
   });
 
@@ -808,9 +919,9 @@ describe('least privilege: each function gets what its manifest entry declares, 
         route.handler,
       ).toBe(true);
     }
-    expect(accountRoutes.find((route) => route.handler === 'http/post-check-content-sensitivity')?.access.table).toBe(
-      undefined,
-    );
+    expect(
+      accountRoutes.find((route) => route.handler === 'http/moderation/post-check-content-sensitivity')?.access.table,
+    ).toBe(undefined);
   });
 
   it('gives table writes only to functions declaring write, and read-only routes no write at all', () => {
@@ -826,8 +937,8 @@ describe('least privilege: each function gets what its manifest entry declares, 
         `${handler} reads`,
       ).toBe(declared !== undefined);
     }
-    expect(access.get('http/get-generation-job')?.table).toBe('read');
-    expect(access.get('http/get-credit-transactions')?.table).toBe('read');
+    expect(access.get('http/generation/get-generation-job')?.table).toBe('read');
+    expect(access.get('http/credits/get-credit-transactions')?.table).toBe('read');
   });
 
   it('lets only the generation route send to the generation queue', () => {
@@ -844,7 +955,7 @@ describe('least privilege: each function gets what its manifest entry declares, 
     );
 
     expect(generationQueueId).toBeDefined();
-    expect(senders).toEqual(['http/post-generation-job']);
+    expect(senders).toEqual(['http/generation/post-generation-job']);
   });
 
   it('hands queue URLs only to functions that send to or inspect a queue', () => {
@@ -875,7 +986,7 @@ describe('least privilege: each function gets what its manifest entry declares, 
 describe('stage settings', () => {
   it('passes API keys as Secrets Manager dynamic references, only to the functions that declare them', () => {
     const { app } = synth(FULL_SETTINGS);
-    const variables = environmentOf(app, 'http/post-extract-article');
+    const variables = environmentOf(app, 'http/extraction/post-extract-article');
 
     expect(variables.OPENAI_API_KEY).toBe('{{resolve:secretsmanager:threadsnip/test:SecretString:OPENAI_API_KEY::}}');
     const access = accessByHandler();
@@ -887,7 +998,7 @@ describe('stage settings', () => {
         );
       }
     }
-    expect(environmentOf(app, 'http/get-me')).not.toHaveProperty('OPENAI_API_KEY');
+    expect(environmentOf(app, 'http/account/get-me')).not.toHaveProperty('OPENAI_API_KEY');
   });
 
   it('alarms the configured address when messages reach a dead-letter queue', () => {
@@ -1015,7 +1126,7 @@ describe('stage settings', () => {
     const emptyRoot = mkdtempSync(join(tmpdir(), 'threadsnip-no-functions-'));
     try {
       expect(() => synth({}, emptyRoot)).toThrow(
-        /functions\/http\/get-health\.ts.*functions\/auth\/post-confirmation\.ts/,
+        /functions\/http\/system\/get-health\.ts.*functions\/auth\/post-confirmation\.ts/,
       );
     } finally {
       rmSync(emptyRoot, { recursive: true, force: true });

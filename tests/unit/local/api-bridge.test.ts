@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteEntry } from '../../../functions/manifest';
-import { createApiBridge } from '../../../local/api-bridge';
+import type { RouteEntry } from '#functions/manifest';
+import { createApiBridge } from '#local/api-bridge';
 
 // Handler paths are relative to functions/, so the fixture is reached from there.
 const DIGEST = '../tests/fixtures/handlers/raw-body-digest';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { msUntilNext, parseDailyCron } from '../../../local/daily-timer';
+import { msUntilNext, parseDailyCron } from '#local/daily-timer';
 
 describe('the local daily timer', () => {
   it('reads the EventBridge midnight rule', () => {

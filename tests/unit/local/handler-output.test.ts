@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { logger } from '../../../functions/lib/logger';
-import { countBy } from '../../../functions/lib/metrics';
-import { captureHandlerOutput, type LocalLogFormat, readableLogLine } from '../../../local/handler-output';
+import { logger } from '#functions/lib/logger';
+import { countBy } from '#functions/lib/metrics';
+import { captureHandlerOutput, type LocalLogFormat, readableLogLine } from '#local/handler-output';
 
 const context = {
   functionName: 'threadsnip-local-queue-generation-worker',

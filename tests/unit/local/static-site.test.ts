@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticSite } from '../../../local/web-assets';
+import { createStaticSite } from '#local/web-assets';
 
 describe('the local static site', () => {
   const dist = mkdtempSync(join(tmpdir(), 'threadsnip-dist-'));

@@ -4,9 +4,10 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { classifySensitivityLocally } from '../../../functions/services/moderation/local-classifier';
+import { classifySensitivityLocally } from '#functions/services/moderation/local-classifier';
+import { repoRoot } from '#tests/helpers/paths';
 
-const samplesDir = join(__dirname, '../../../local/samples');
+const samplesDir = join(repoRoot, 'local/samples');
 // Where the local stack serves the samples: relative links and the canonical path resolve against it.
 const SAMPLES_BASE = 'http://localhost:3000/samples/';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionText } from '../../../shared/attribution';
+import { attributionText } from '#shared/attribution';
 
 describe('attributionText', () => {
   it('reads exactly "Thread created by {host}. Read original article at: {url}"', () => {

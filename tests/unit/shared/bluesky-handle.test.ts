@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBlueskyIdentifier } from '../../../shared/publishing/bluesky-handle';
-import { blueskyConnectRequestSchema } from '../../../shared/schemas/publishing';
+import { isBlueskyIdentifier } from '#shared/publishing/bluesky-handle';
+import { blueskyConnectRequestSchema } from '#shared/schemas/publishing';
 
 describe('the Bluesky handle a user signs in with', () => {
   it('is a domain-like handle or a DID, checked before any request', () => {

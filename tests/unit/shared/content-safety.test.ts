@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_MAX_CHARS, contentSafetyError } from '../../../shared/content-safety';
+import { CONTENT_MAX_CHARS, contentSafetyError } from '#shared/content-safety';
 
 const UNSAFE = 'Content contains potentially unsafe elements';
 

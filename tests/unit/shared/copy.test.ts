@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { copyAllText, postCopyText, stripTrailingNumbering, truncateForTwitter } from '../../../shared/copy';
-import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
+import { copyAllText, postCopyText, stripTrailingNumbering, truncateForTwitter } from '#shared/copy';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 
 describe('stripTrailingNumbering', () => {
   it.each([

@@ -17,8 +17,8 @@ import {
   showFreePaidSplit,
   showInputWarning,
   THREAD_CREDIT_COST,
-} from '../../../shared/credits';
-import { creditPackageSchema, creditsViewSchema } from '../../../shared/schemas/credits';
+} from '#shared/credits';
+import { creditPackageSchema, creditsViewSchema } from '#shared/schemas/credits';
 
 const NOON_MAY_1 = new Date('2024-05-01T12:00:00.000Z');
 

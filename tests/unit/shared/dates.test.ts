@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, utcDate } from '../../../shared/dates';
+import { addDays, utcDate } from '#shared/dates';
 
 describe('dates', () => {
   it('utcDate is the UTC calendar day of an instant', () => {

@@ -6,7 +6,7 @@ import {
   normaliseMastodonInstance,
   OTHER_MASTODON_SERVER,
   validateMastodonConnect,
-} from '../../../shared/publishing/mastodon-instance';
+} from '#shared/publishing/mastodon-instance';
 
 describe('the Mastodon instance a user names', () => {
   it('is reduced to its host: protocol, path, account part and trailing dot stripped, lower case', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import * as messages from '../../../shared/messages';
+import * as messages from '#shared/messages';
 import {
   adminActionFailed,
   adminActionSucceeded,
@@ -28,7 +28,7 @@ import {
   threadMessages,
   updateConnectionFailed,
   updateUserRoleFailed,
-} from '../../../shared/messages';
+} from '#shared/messages';
 
 // The spec sits beside the repository (shared/spec.md next to main/).
 const specPath = fileURLToPath(new URL('../../../../shared/spec.md', import.meta.url));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlatform, PLATFORM_DISPLAY_NAMES } from '../../../shared/platforms';
-import { PLATFORMS } from '../../../shared/schemas/thread';
+import { isPlatform, PLATFORM_DISPLAY_NAMES } from '#shared/platforms';
+import { PLATFORMS } from '#shared/schemas/thread';
 
 describe('platforms', () => {
   it('names the seven platforms, twitter as Twitter/X', () => {

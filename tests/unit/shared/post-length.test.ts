@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charactersOver, fitsPostLimit, POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
+import { charactersOver, fitsPostLimit, POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 
 describe('postLength (weighted as Twitter counts)', () => {
   it('counts plain Latin text one per character, accents included', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionText } from '../../../shared/attribution';
+import { attributionText } from '#shared/attribution';
 import {
   generatedSize,
   insertEmptyPostBeforeAttribution,
@@ -9,8 +9,8 @@ import {
   overLimitPosts,
   parseHallucination,
   updatePostContent,
-} from '../../../shared/posts';
-import { HALLUCINATION_RISKS, hallucinationSchema, type Post } from '../../../shared/schemas/thread';
+} from '#shared/posts';
+import { HALLUCINATION_RISKS, hallucinationSchema, type Post } from '#shared/schemas/thread';
 
 const ATTRIBUTION = attributionText('threadsnip.app', 'https://news.example.com/a');
 const thread = (): Post[] => [makePost('1/ First point', 0), makePost('2/ Second point', 1), makePost(ATTRIBUTION, 2)];

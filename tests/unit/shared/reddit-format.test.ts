@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { postRulesFor } from '../../../shared/publishing/platform-rules';
+import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   escapeMarkdown,
   REDDIT_TEXT_LIMIT,
   redditMarkdown,
   redditSourceLine,
   redditTitle,
-} from '../../../shared/publishing/reddit-format';
-import { reflowThread } from '../../../shared/publishing/reflow';
+} from '#shared/publishing/reddit-format';
+import { reflowThread } from '#shared/publishing/reflow';
 
 const ARTICLE = 'https://www.news.example.com/harbour?id=7';
 const attribution = `Thread created by threadsnip.app. Read original article at: ${ARTICLE}`;

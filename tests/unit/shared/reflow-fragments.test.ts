@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { postRulesFor } from '../../../shared/publishing/platform-rules';
-import type { PostRules } from '../../../shared/publishing/reflow';
-import { reflowThread } from '../../../shared/publishing/reflow';
+import { postRulesFor } from '#shared/publishing/platform-rules';
+import type { PostRules } from '#shared/publishing/reflow';
+import { reflowThread } from '#shared/publishing/reflow';
 import { seededRandom } from '../generation/synthetic-articles';
 
 const ATTRIBUTION =

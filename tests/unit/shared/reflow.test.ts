@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { graphemeLength, mastodonLength, postRulesFor } from '../../../shared/publishing/platform-rules';
-import { reflowThread } from '../../../shared/publishing/reflow';
-import { splitReadable } from '../../../shared/readable-split';
+import { graphemeLength, mastodonLength, postRulesFor } from '#shared/publishing/platform-rules';
+import { reflowThread } from '#shared/publishing/reflow';
+import { splitReadable } from '#shared/readable-split';
 
 const attribution = 'Thread created by threadsnip.app. Read original article at: https://news.example.com/a';
 const telegram = postRulesFor('telegram');

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractionResultSchema } from '../../../shared/schemas/article';
-import {
-  hallucinationSchema,
-  postSchema,
-  threadSchema,
-  updateThreadRequestSchema,
-} from '../../../shared/schemas/thread';
+import { extractionResultSchema } from '#shared/schemas/article';
+import { hallucinationSchema, postSchema, threadSchema, updateThreadRequestSchema } from '#shared/schemas/thread';
 
 const thread = {
   id: '0b9f4a7e-3c1d-4e2f-9a8b-7c6d5e4f3a2b',

@@ -7,7 +7,7 @@ import {
   redditSubreddits,
   searchSubreddits,
   selectedTargetOf,
-} from '../../../shared/publishing/targets';
+} from '#shared/publishing/targets';
 
 const subreddit = (name: string, extra: Partial<Record<string, unknown>> = {}) => ({
   name,

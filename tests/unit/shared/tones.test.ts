@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TONE, isTone, TONE_LABELS, TONES, TONES_BLOCKED_WHEN_SENSITIVE } from '../../../shared/tones';
+import { DEFAULT_TONE, isTone, TONE_LABELS, TONES, TONES_BLOCKED_WHEN_SENSITIVE } from '#shared/tones';
 
 describe('tones', () => {
   it('offers the five tones with the spec labels, professional by default', () => {

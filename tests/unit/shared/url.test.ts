@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostOf, validateArticleUrl } from '../../../shared/url';
+import { hostOf, validateArticleUrl } from '#shared/url';
 
 const INVALID = { ok: false, error: 'Please enter a valid URL' };
 

@@ -1,5 +1,5 @@
-import type { AuthorHandles } from '../../../shared/schemas/article';
-import { safeDecode } from '../../../shared/url';
+import type { AuthorHandles } from '#shared/schemas/article';
+import { safeDecode } from '#shared/url';
 import { absoluteUrl, jsonLdArticle, type PageHead, resolveJsonLdReference } from './page-metadata';
 
 type JsonObject = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
-import { apiErrorMessages } from '../../../shared/messages';
-import type { Article } from '../../../shared/schemas/article';
-import { ExtractionError } from '../../lib/errors';
+import { ExtractionError } from '#functions/lib/errors';
+import { apiErrorMessages } from '#shared/messages';
+import type { Article } from '#shared/schemas/article';
 import { findAuthorHandles } from './author-handles';
 import { removeBoilerplate, removeFurnitureBeforeReadability } from './boilerplate';
 import { parsePageDocument } from './page-document';

@@ -1,7 +1,6 @@
 import type { Socket } from 'node:net';
 import { Agent, buildConnector, fetch } from 'undici';
-import { apiErrorMessages } from '../../../shared/messages';
-import { ExtractionError } from '../../lib/errors';
+import { ExtractionError } from '#functions/lib/errors';
 import {
   type AllowedHost,
   assertPathAllowed,
@@ -12,9 +11,10 @@ import {
   parseAllowedHosts,
   publicOnlyLookup,
   stripBrackets,
-} from '../../lib/outbound/host-guard';
-import { causeChain } from '../../lib/outbound/network-failure';
-import { BodyTooLargeError, readCapped } from '../../lib/outbound/read-capped';
+} from '#functions/lib/outbound/host-guard';
+import { causeChain } from '#functions/lib/outbound/network-failure';
+import { BodyTooLargeError, readCapped } from '#functions/lib/outbound/read-capped';
+import { apiErrorMessages } from '#shared/messages';
 
 /** Limits and exceptions for one server-side page fetch. */
 export interface SafeFetchOptions {

@@ -1,8 +1,8 @@
-import { attributionText } from '../../../shared/attribution';
-import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
-import { splitReadable } from '../../../shared/readable-split';
-import type { Post } from '../../../shared/schemas/thread';
-import { GenerationFailedError } from '../../lib/errors';
+import { GenerationFailedError } from '#functions/lib/errors';
+import { attributionText } from '#shared/attribution';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
+import { splitReadable } from '#shared/readable-split';
+import type { Post } from '#shared/schemas/thread';
 import { analyseText } from './nlp';
 
 /** A post as a generator writes it, before numbering, splitting and attribution. */

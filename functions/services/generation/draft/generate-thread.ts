@@ -1,6 +1,6 @@
-import type { Article } from '../../../shared/schemas/article';
-import type { Hallucination, Post } from '../../../shared/schemas/thread';
-import type { Tone } from '../../../shared/tones';
+import type { Article } from '#shared/schemas/article';
+import type { Hallucination, Post } from '#shared/schemas/thread';
+import type { Tone } from '#shared/tones';
 import { type DraftPost, type DraftThread, finalizeThread } from './finalize-thread';
 import { assessHallucination, generatedCharacters } from './hallucination';
 import { firstNamesIn, hashtagProblem } from './hashtags';

@@ -1,4 +1,4 @@
-import type { Hallucination } from '../../../shared/schemas/thread';
+import type { Hallucination } from '#shared/schemas/thread';
 import { analyseText } from './nlp';
 
 /** Share of a thread's content words that may be new before the wording itself counts as a signal. */

@@ -3,11 +3,11 @@ import { LengthFinishReasonError } from 'openai/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import * as z from 'zod';
-import type { Article } from '../../../shared/schemas/article';
-import { TONE_LABELS, type Tone } from '../../../shared/tones';
-import { GenerationFailedError, ServiceBusyError } from '../../lib/errors';
+import { GenerationFailedError, ServiceBusyError } from '#functions/lib/errors';
+import { type OpenAiOptions, openAiClient } from '#functions/lib/openai-client';
+import type { Article } from '#shared/schemas/article';
+import { TONE_LABELS, type Tone } from '#shared/tones';
 import type { DraftThread } from './finalize-thread';
-import { type OpenAiOptions, openAiClient } from './openai-client';
 import { passageLocator } from './source-passages';
 
 export interface LlmGeneratorOptions extends OpenAiOptions {

@@ -1,7 +1,7 @@
-import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
-import type { Article } from '../../../shared/schemas/article';
-import type { Tone } from '../../../shared/tones';
-import { GenerationFailedError } from '../../lib/errors';
+import { GenerationFailedError } from '#functions/lib/errors';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
+import type { Article } from '#shared/schemas/article';
+import type { Tone } from '#shared/tones';
 import type { DraftPost, DraftThread } from './finalize-thread';
 import { pickHashtags } from './hashtags';
 import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';

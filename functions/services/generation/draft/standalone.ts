@@ -1,4 +1,4 @@
-import { postLength } from '../../../shared/post-length';
+import { postLength } from '#shared/post-length';
 import type { AnalysedText } from './nlp';
 import { balanceQuotes, dropConnective, startsDangling } from './post-rules';
 

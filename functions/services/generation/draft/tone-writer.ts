@@ -1,5 +1,5 @@
-import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
-import type { Tone } from '../../../shared/tones';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
+import type { Tone } from '#shared/tones';
 import type { DraftPost } from './finalize-thread';
 import type { StandalonePost } from './standalone';
 

@@ -1,6 +1,6 @@
 import type { AppBskyRichtextFacet } from '@atcute/bluesky';
 import tlds from 'tlds';
-import { BLUESKY_GRAPHEME_LIMIT, graphemeLength } from '../../../../shared/publishing/platform-rules';
+import { BLUESKY_GRAPHEME_LIMIT, graphemeLength } from '#shared/publishing/platform-rules';
 import { PlatformRejectedError } from '../platform-adapter';
 
 type Facet = AppBskyRichtextFacet.Main;

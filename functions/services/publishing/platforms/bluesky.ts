@@ -3,11 +3,11 @@ import type {} from '@atcute/atproto';
 import type { AppBskyFeedPost } from '@atcute/bluesky';
 import { Client, ClientResponseError, ok, simpleFetchHandler } from '@atcute/client';
 import { decodeJwt } from 'jose';
-import { postRulesFor } from '../../../../shared/publishing/platform-rules';
-import type { MadePost } from '../../../data/publish-run-repository';
-import { config } from '../../../lib/config';
-import { type GuardedFetch, publicOnlyFetch } from '../../../lib/outbound/public-only-fetch';
-import { BodyTooLargeError, readCapped } from '../../../lib/outbound/read-capped';
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { type GuardedFetch, publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
+import { BodyTooLargeError, readCapped } from '#functions/lib/outbound/read-capped';
+import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   type Credentials,
   type LiveConnection,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { platformMessages } from '../../../../shared/messages';
-import { postRulesFor } from '../../../../shared/publishing/platform-rules';
-import type { MadePost } from '../../../data/publish-run-repository';
-import { config } from '../../../lib/config';
-import { missingClientReason, type PlatformClient, platformClient } from '../../../lib/platform-clients';
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { missingClientReason, type PlatformClient, platformClient } from '#functions/lib/platform-clients';
+import { platformMessages } from '#shared/messages';
+import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   authorizationUrl,
   exchangeCode,

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { beyondSpecMessages } from '../../../../shared/messages';
-import { postRulesFor } from '../../../../shared/publishing/platform-rules';
-import { facebookPages } from '../../../../shared/publishing/targets';
-import type { MadePost } from '../../../data/publish-run-repository';
-import { config } from '../../../lib/config';
-import { missingClientReason } from '../../../lib/platform-clients';
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { missingClientReason } from '#functions/lib/platform-clients';
+import { beyondSpecMessages } from '#shared/messages';
+import { postRulesFor } from '#shared/publishing/platform-rules';
+import { facebookPages } from '#shared/publishing/targets';
 import {
   authorizationUrl,
   configuredClient,

@@ -1,22 +1,22 @@
-import { platformMessages } from '../../../../shared/messages';
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { ValidationError } from '#functions/lib/errors';
+import { classifyAddress, describeBlockReason } from '#functions/lib/outbound/address-policy';
+import { isPrivateHostAllowed } from '#functions/lib/outbound/host-guard';
+import { type GuardedFetch, publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
+import { readCapped } from '#functions/lib/outbound/read-capped';
+import { platformMessages } from '#shared/messages';
 import {
   looksLikeMastodonHost,
   normaliseMastodonInstance,
   normaliseMastodonUsername,
-} from '../../../../shared/publishing/mastodon-instance';
+} from '#shared/publishing/mastodon-instance';
 import {
   MASTODON_DEFAULT_LIMIT,
   MASTODON_LINK_WEIGHT,
   type MastodonInstanceLimits,
   postRulesFor,
-} from '../../../../shared/publishing/platform-rules';
-import type { MadePost } from '../../../data/publish-run-repository';
-import { config } from '../../../lib/config';
-import { ValidationError } from '../../../lib/errors';
-import { classifyAddress, describeBlockReason } from '../../../lib/outbound/address-policy';
-import { isPrivateHostAllowed } from '../../../lib/outbound/host-guard';
-import { type GuardedFetch, publicOnlyFetch } from '../../../lib/outbound/public-only-fetch';
-import { readCapped } from '../../../lib/outbound/read-capped';
+} from '#shared/publishing/platform-rules';
 import {
   authorizationUrl as buildAuthorizationUrl,
   exchangeCode,

@@ -1,9 +1,9 @@
-import { postRulesFor } from '../../../../shared/publishing/platform-rules';
-import { REDDIT_TEXT_LIMIT, redditTitle } from '../../../../shared/publishing/reddit-format';
-import { redditSubreddits, type SubredditOption } from '../../../../shared/publishing/targets';
-import type { MadePost } from '../../../data/publish-run-repository';
-import { config } from '../../../lib/config';
-import { missingClientReason, type PlatformClient } from '../../../lib/platform-clients';
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { missingClientReason, type PlatformClient } from '#functions/lib/platform-clients';
+import { postRulesFor } from '#shared/publishing/platform-rules';
+import { REDDIT_TEXT_LIMIT, redditTitle } from '#shared/publishing/reddit-format';
+import { redditSubreddits, type SubredditOption } from '#shared/publishing/targets';
 import {
   authorizationUrl,
   configuredClient,

@@ -1,6 +1,6 @@
-import { postRulesFor } from '../../../../shared/publishing/platform-rules';
-import type { MadePost } from '../../../data/publish-run-repository';
-import { config } from '../../../lib/config';
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   type LiveConnection,
   type OutgoingPost,

@@ -1,8 +1,8 @@
 import twitterText from 'twitter-text';
-import { postRulesFor } from '../../../../shared/publishing/platform-rules';
-import type { MadePost } from '../../../data/publish-run-repository';
-import { config } from '../../../lib/config';
-import { missingClientReason } from '../../../lib/platform-clients';
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { missingClientReason } from '#functions/lib/platform-clients';
+import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   authorizationUrl,
   configuredClient,
