@@ -129,7 +129,7 @@ describe('the local stack through real HTTP', () => {
     expect(steps.length).toBeGreaterThan(0);
     for (const line of steps) {
       expect(line).toMatch(
-        /^\d\d:\d\d:\d\d\.\d{3} INFO {2}http-delete-me account deletion step correlation_id=\S+ userId=\S+ what=/,
+        /^\d\d:\d\d:\d\d\.\d{3} INFO {2}http-account-delete-me account deletion step correlation_id=\S+ userId=\S+ what=/,
       );
     }
   });
