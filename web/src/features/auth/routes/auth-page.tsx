@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { passwordResetFailed, type ToastText } from '../../../../../shared/messages';
-import { useToast } from '../../../components/ui/use-toast';
-import { useAuth } from '../../../lib/auth-context';
-import { classifyAuthError, readableAuthMessage } from '../../../lib/auth-errors';
+import { passwordResetFailed, type ToastText } from '#shared/messages';
+import { useToast } from '#web/components/ui/use-toast';
+import { useAuth } from '#web/lib/auth-context';
+import { classifyAuthError, readableAuthMessage } from '#web/lib/auth-errors';
 import { GoogleSignIn } from '../components/google-sign-in';
 import { PasswordField } from '../components/password-field';
 import { WhyAccountPanel } from '../components/why-account-panel';

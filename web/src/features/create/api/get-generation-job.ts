@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type GenerationJob, generationJobSchema } from '#shared/schemas/generation';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** How often a queued or running job is polled, so the preview shows soon after the worker ends. */
 export const JOB_POLL_INTERVAL_MS = 200;

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { type ToastText, threadMessages } from '../../../../../shared/messages';
-import { useToast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
-import { useMe } from '../../../lib/get-me';
+import { type ToastText, threadMessages } from '#shared/messages';
+import { useToast } from '#web/components/ui/use-toast';
+import { ApiError } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth-context';
+import { useMe } from '#web/lib/get-me';
 import { PublishStep } from '../../publishing/components/publish-step';
 import { ShareStep } from '../../publishing/components/share-step';
 import { useThread } from '../../threads/api/get-thread';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
+import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
 import { useDeleteThread } from '../../threads/api/delete-thread';
 import { useNewestThreadId } from '../../threads/api/get-newest-thread';
 import { type ThreadSort, useThreadList } from '../../threads/api/list-threads';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { deleteThreadFailed, loadThreadFailed, threadMessages } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
+import { deleteThreadFailed, loadThreadFailed, threadMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
 import { useOAuthReturnNotice } from '../../connections/hooks/use-oauth-return-notice';
 import { parseOAuthReturn } from '../../connections/lib/oauth-return';
 import { PlatformSharingPanel } from '../../publishing/components/platform-sharing-panel';
