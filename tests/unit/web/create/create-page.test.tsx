@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtractionResult } from '#shared/schemas/article';
 import type { GenerationJob } from '#shared/schemas/generation';
 import type { Thread } from '#shared/schemas/thread';
-import { CreatePage } from '#web/features/create/routes/create-page';
+import { CreatePage } from '#web/app/routes/create-page';
 import { type Me, meQueryKey } from '#web/lib/get-me';
 import { LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth, testQueryClient } from '../test-utils';
 

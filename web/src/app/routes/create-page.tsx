@@ -1,22 +1,22 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { type ToastText, threadMessages } from '#shared/messages';
 import { useToast } from '#web/components/ui/use-toast';
+import { CreditsSummary } from '#web/features/create/components/credits-summary';
+import { GenerateStep } from '#web/features/create/components/generate-step';
+import { InputStep } from '#web/features/create/components/input-step';
+import { PreviewStep } from '#web/features/create/components/preview-step';
+import { SensitiveContentDialog } from '#web/features/create/components/sensitive-content-dialog';
+import { StepIndicator } from '#web/features/create/components/step-indicator';
+import { useCreateFlow } from '#web/features/create/hooks/use-create-flow';
+import { useGeneration } from '#web/features/create/hooks/use-generation';
+import { RESTORABLE_STEPS } from '#web/features/create/lib/flow-state';
+import { PublishStep } from '#web/features/publishing/components/publish-step';
+import { ShareStep } from '#web/features/publishing/components/share-step';
+import { useThread } from '#web/features/threads/api/get-thread';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth-context';
 import { useMe } from '#web/lib/get-me';
-import { PublishStep } from '../../publishing/components/publish-step';
-import { ShareStep } from '../../publishing/components/share-step';
-import { useThread } from '../../threads/api/get-thread';
-import { CreditsSummary } from '../components/credits-summary';
-import { GenerateStep } from '../components/generate-step';
-import { InputStep } from '../components/input-step';
-import { PreviewStep } from '../components/preview-step';
-import { SensitiveContentDialog } from '../components/sensitive-content-dialog';
-import { StepIndicator } from '../components/step-indicator';
-import { useCreateFlow } from '../hooks/use-create-flow';
-import { useGeneration } from '../hooks/use-generation';
-import { RESTORABLE_STEPS } from '../lib/flow-state';
-import '../create.css';
+import '#web/features/create/create.css';
 
 function restoreFailure(error: unknown): ToastText {
   if (error instanceof ApiError && error.status === 404) return threadMessages.restoreNotFound;
