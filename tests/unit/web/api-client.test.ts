@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseRuntimeConfig } from '../../../web/src/config/runtime-config';
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../../web/src/lib/api-client';
-import { classifyAuthError } from '../../../web/src/lib/auth-errors';
+import { parseRuntimeConfig } from '#web/config/runtime-config';
+import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client';
+import { classifyAuthError } from '#web/lib/auth-errors';
 
 const signOutUser = vi.hoisted(() => vi.fn(async () => {}));
-vi.mock('../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token', signOutUser } }),
 }));
 

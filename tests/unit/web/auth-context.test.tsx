@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSignOut } from '../../../web/src/app/layout/use-sign-out';
-import { ToastProvider } from '../../../web/src/components/ui/toast-provider';
-import type { AuthEvent } from '../../../web/src/lib/auth';
-import { AuthProvider, useAuth } from '../../../web/src/lib/auth-context';
-import type { LoadedAuth } from '../../../web/src/lib/auth-loader';
-import { clearReturningUserCookie, isReturningUser } from '../../../web/src/lib/returning-user-cookie';
+import { useSignOut } from '#web/app/layout/use-sign-out';
+import { ToastProvider } from '#web/components/ui/toast-provider';
+import type { AuthEvent } from '#web/lib/auth';
+import { AuthProvider, useAuth } from '#web/lib/auth-context';
+import type { LoadedAuth } from '#web/lib/auth-loader';
+import { clearReturningUserCookie, isReturningUser } from '#web/lib/returning-user-cookie';
 import { testQueryClient } from './test-utils';
 
 afterEach(() => {

@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthPage } from '../../../web/src/features/auth/routes/auth-page';
-import type { AuthContextValue } from '../../../web/src/lib/auth-context';
+import { AuthPage } from '#web/features/auth/routes/auth-page';
+import type { AuthContextValue } from '#web/lib/auth-context';
 import { fakeAuth, LocationProbe, renderRoutes } from './test-utils';
 
 afterEach(() => {

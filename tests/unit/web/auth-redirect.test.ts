@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveAuthRedirect } from '../../../web/src/features/auth/lib/auth-redirect';
+import { resolveAuthRedirect } from '#web/features/auth/lib/auth-redirect';
 
 const resolve = (query: string) => resolveAuthRedirect(new URLSearchParams(query));
 

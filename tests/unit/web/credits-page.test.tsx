@@ -2,10 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CreditsPage } from '../../../web/src/features/credits/routes/credits-page';
+import { CreditsPage } from '#web/features/credits/routes/credits-page';
 import { LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth, testProfile } from './test-utils';
 
-vi.mock('../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../../shared/error-codes';
-import { ApiError } from '../../../web/src/lib/api-client';
-import { toastForApiError } from '../../../web/src/lib/error-texts';
+import type { ErrorCode } from '#shared/error-codes';
+import { ApiError } from '#web/lib/api-client';
+import { toastForApiError } from '#web/lib/error-texts';
 
 const refused = (code: ErrorCode | null, message = 'whatever the server said') => new ApiError(400, message, code);
 

@@ -2,11 +2,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Footer } from '../../../web/src/app/layout/footer';
-import { Header } from '../../../web/src/app/layout/header';
-import type { AuthContextValue } from '../../../web/src/lib/auth-context';
-import { isAdminQueryKey } from '../../../web/src/lib/get-is-admin';
-import { type Me, meQueryKey } from '../../../web/src/lib/get-me';
+import { Footer } from '#web/app/layout/footer';
+import { Header } from '#web/app/layout/header';
+import type { AuthContextValue } from '#web/lib/auth-context';
+import { isAdminQueryKey } from '#web/lib/get-is-admin';
+import { type Me, meQueryKey } from '#web/lib/get-me';
 import {
   fakeAuth,
   LOCAL_RUNTIME_CONFIG,
@@ -18,7 +18,7 @@ import {
 } from './test-utils';
 
 // The API client takes its token from the lazily loaded Amplify module; tests hand it a fixed one.
-vi.mock('../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLocalTokenRefresher, decodeJwt } from '../../../web/src/lib/auth';
+import { createLocalTokenRefresher, decodeJwt } from '#web/lib/auth';
 
 function jwt(payload: Record<string, unknown>): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../web/src/app/router';
-import { adminAccessQueryOptions } from '../../../web/src/features/admin/api/get-admin-access';
-import { type Me, meQueryKey } from '../../../web/src/lib/get-me';
+import { routes } from '#web/app/router';
+import { adminAccessQueryOptions } from '#web/features/admin/api/get-admin-access';
+import { type Me, meQueryKey } from '#web/lib/get-me';
 import { fakeAuth, renderRoutes, signedInAuth, testProfile, testQueryClient } from './test-utils';
 
 beforeEach(() => {

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { ToastProvider } from '../../../web/src/components/ui/toast-provider';
-import { AuthContext, type AuthContextValue } from '../../../web/src/lib/auth-context';
-import type { Me } from '../../../web/src/lib/get-me';
+import { ToastProvider } from '#web/components/ui/toast-provider';
+import { AuthContext, type AuthContextValue } from '#web/lib/auth-context';
+import type { Me } from '#web/lib/get-me';
 
 /** An AuthContext value whose operations are spies; signed out unless a user is given. */
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../web/src/components/ui/toast-provider';
-import type { ToastInput } from '../../../web/src/components/ui/toast-store';
-import { useToast } from '../../../web/src/components/ui/use-toast';
+import { ToastProvider } from '#web/components/ui/toast-provider';
+import type { ToastInput } from '#web/components/ui/toast-store';
+import { useToast } from '#web/components/ui/use-toast';
 
 let show: (input: ToastInput) => string = () => '';
 

@@ -20,9 +20,9 @@ const AboutPage = lazyNamed(() => import('../features/marketing/routes/about-pag
 const PrivacyPage = lazyNamed(() => import('../features/marketing/routes/privacy-page'), 'PrivacyPage');
 const TermsPage = lazyNamed(() => import('../features/marketing/routes/terms-page'), 'TermsPage');
 const AuthPage = lazyNamed(() => import('../features/auth/routes/auth-page'), 'AuthPage');
-const CreatePage = lazyNamed(() => import('../features/create/routes/create-page'), 'CreatePage');
-const HistoryPage = lazyNamed(() => import('../features/history/routes/history-page'), 'HistoryPage');
-const ThreadPage = lazyNamed(() => import('../features/threads/routes/thread-page'), 'ThreadPage');
+const CreatePage = lazyNamed(() => import('./routes/create-page'), 'CreatePage');
+const HistoryPage = lazyNamed(() => import('./routes/history-page'), 'HistoryPage');
+const ThreadPage = lazyNamed(() => import('./routes/thread-page'), 'ThreadPage');
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
 const AccountSettingsPage = lazyNamed(

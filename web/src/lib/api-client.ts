@@ -1,4 +1,4 @@
-import { type ErrorCode, errorCodeSchema } from '../../../shared/error-codes';
+import { type ErrorCode, errorCodeSchema } from '#shared/error-codes';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { loadAuth } from './auth-loader';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { authMessages } from '../../../shared/messages';
+import { authMessages } from '#shared/messages';
 import { useToast } from '../components/ui/use-toast';
 import type { AuthEvent, AuthUser, SignInOutcome, SignUpOutcome } from './auth';
 import { type LoadedAuth, loadAuth, mayHaveSession } from './auth-loader';

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../../shared/error-codes';
-import { creditMessages, generationMessages, type ToastText, threadMessages } from '../../../shared/messages';
+import type { ErrorCode } from '#shared/error-codes';
+import { creditMessages, generationMessages, type ToastText, threadMessages } from '#shared/messages';
 import type { ApiError } from './api-client';
 
 // The spec's toast for each code that has one; other codes show the server's message under 'Error'.

@@ -2,10 +2,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PlatformConnections } from '../../../../web/src/features/connections/components/platform-connections';
+import { PlatformConnections } from '#web/features/connections/components/platform-connections';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
-vi.mock('../../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

@@ -2,15 +2,15 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MastodonConnectForm } from '../../../../web/src/features/connections/components/mastodon-connect-form';
-import { leaveFor } from '../../../../web/src/lib/leave-for';
+import { MastodonConnectForm } from '#web/features/connections/components/mastodon-connect-form';
+import { leaveFor } from '#web/lib/leave-for';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
-vi.mock('../../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));
-vi.mock('../../../../web/src/lib/leave-for', () => ({ leaveFor: vi.fn() }));
+vi.mock('#web/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 
 const CONSENT_URL = 'https://fosstodon.org/oauth/authorize?client_id=abc';
 const fetchMock = vi.fn<typeof fetch>();

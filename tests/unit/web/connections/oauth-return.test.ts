@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oauthReturnPath, parseOAuthReturn } from '../../../../web/src/features/connections/lib/oauth-return';
+import { oauthReturnPath, parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
 
 const parse = (query: string) => parseOAuthReturn(new URLSearchParams(query));
 

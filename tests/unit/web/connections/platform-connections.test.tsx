@@ -2,13 +2,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionsResponse } from '../../../../shared/schemas/publishing';
-import { PlatformConnections } from '../../../../web/src/features/connections/components/platform-connections';
-import { leaveFor } from '../../../../web/src/lib/leave-for';
+import type { ConnectionsResponse } from '#shared/schemas/publishing';
+import { PlatformConnections } from '#web/features/connections/components/platform-connections';
+import { leaveFor } from '#web/lib/leave-for';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
-vi.mock('../../../../web/src/lib/leave-for', () => ({ leaveFor: vi.fn() }));
-vi.mock('../../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/leave-for', () => ({ leaveFor: vi.fn() }));
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

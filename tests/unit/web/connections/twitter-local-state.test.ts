@@ -1,9 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  rememberTwitterState,
-  twitterStateKey,
-} from '../../../../web/src/features/connections/lib/twitter-local-state';
+import { rememberTwitterState, twitterStateKey } from '#web/features/connections/lib/twitter-local-state';
 
 const view = (isConnected: boolean, platformUsername: string | null) => ({
   platform: 'twitter' as const,

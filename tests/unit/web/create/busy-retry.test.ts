@@ -4,7 +4,7 @@ import {
   classifyJobFailure,
   classifySubmitError,
   nextRetryCount,
-} from '../../../../web/src/features/create/lib/busy-retry';
+} from '#web/features/create/lib/busy-retry';
 
 describe('busy retry counter', () => {
   it('counts up to 3 and no further', () => {

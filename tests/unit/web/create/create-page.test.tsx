@@ -2,14 +2,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExtractionResult } from '../../../../shared/schemas/article';
-import type { GenerationJob } from '../../../../shared/schemas/generation';
-import type { Thread } from '../../../../shared/schemas/thread';
-import { CreatePage } from '../../../../web/src/features/create/routes/create-page';
-import { type Me, meQueryKey } from '../../../../web/src/lib/get-me';
+import type { ExtractionResult } from '#shared/schemas/article';
+import type { GenerationJob } from '#shared/schemas/generation';
+import type { Thread } from '#shared/schemas/thread';
+import { CreatePage } from '#web/app/routes/create-page';
+import { type Me, meQueryKey } from '#web/lib/get-me';
 import { LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth, testQueryClient } from '../test-utils';
 
-vi.mock('../../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

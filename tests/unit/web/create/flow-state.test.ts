@@ -8,7 +8,7 @@ import {
   INITIAL_FLOW_STATE,
   pendingGenerationFrom,
   stepStatus,
-} from '../../../../web/src/features/create/lib/flow-state';
+} from '#web/features/create/lib/flow-state';
 
 const THREAD_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractionResult } from '../../../../shared/schemas/article';
+import type { ExtractionResult } from '#shared/schemas/article';
 import {
   failureEffects,
   type GenerationEvent,
   type GenerationState,
   generationReducer,
   initialGeneration,
-} from '../../../../web/src/features/create/lib/generation-machine';
+} from '#web/features/create/lib/generation-machine';
 
 const request = { url: 'https://example.com/a', tone: 'casual' as const, idempotencyKey: 'key-1' };
 

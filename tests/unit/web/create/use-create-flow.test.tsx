@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CreateFlow, useCreateFlow } from '../../../../web/src/features/create/hooks/use-create-flow';
+import { type CreateFlow, useCreateFlow } from '#web/features/create/hooks/use-create-flow';
 import { LocationProbe, renderRoutes } from '../test-utils';
 
 afterEach(cleanup);

@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Thread } from '../../../../shared/schemas/thread';
-import { HistoryPage } from '../../../../web/src/features/history/routes/history-page';
+import type { Thread } from '#shared/schemas/thread';
+import { HistoryPage } from '#web/app/routes/history-page';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
 vi.mock('#web/lib/auth-loader', () => ({

@@ -5,7 +5,7 @@ import {
   matchesFilters,
   relativeTime,
   sourceHost,
-} from '../../../../web/src/features/history/lib/thread-card';
+} from '#web/features/history/lib/thread-card';
 
 describe('a history card', () => {
   it('cuts the first post at 120 characters with an ellipsis, and leaves a short one whole', () => {

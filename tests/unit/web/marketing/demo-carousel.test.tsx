@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LandingPage } from '../../../../web/src/features/marketing/routes/landing-page';
+import { LandingPage } from '#web/features/marketing/routes/landing-page';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -3,11 +3,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TermsNotice } from '../../../../web/src/components/terms-notice';
-import { AboutPage } from '../../../../web/src/features/marketing/routes/about-page';
-import { LandingPage } from '../../../../web/src/features/marketing/routes/landing-page';
-import { PrivacyPage } from '../../../../web/src/features/marketing/routes/privacy-page';
-import { TermsPage } from '../../../../web/src/features/marketing/routes/terms-page';
+import { TermsNotice } from '#web/components/terms-notice';
+import { AboutPage } from '#web/features/marketing/routes/about-page';
+import { LandingPage } from '#web/features/marketing/routes/landing-page';
+import { PrivacyPage } from '#web/features/marketing/routes/privacy-page';
+import { TermsPage } from '#web/features/marketing/routes/terms-page';
 
 afterEach(cleanup);
 

@@ -7,7 +7,7 @@ import {
   IDLE_RESUME_MS,
   initialCarouselState,
   useCarousel,
-} from '../../../../web/src/features/marketing/hooks/use-carousel';
+} from '#web/features/marketing/hooks/use-carousel';
 
 describe('carouselReducer', () => {
   const playing: CarouselState = initialCarouselState(4);

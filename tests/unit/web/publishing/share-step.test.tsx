@@ -3,12 +3,12 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '../../../../shared/schemas/thread';
-import { ShareStep } from '../../../../web/src/features/publishing/components/share-step';
-import { seededThread } from '../../../helpers/seed-threads';
+import type { Platform } from '#shared/schemas/thread';
+import { seededThread } from '#tests/helpers/seed-threads';
+import { ShareStep } from '#web/features/publishing/components/share-step';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
-vi.mock('../../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

@@ -2,14 +2,14 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionView } from '../../../../shared/schemas/publishing';
-import type { Platform } from '../../../../shared/schemas/thread';
-import { PlatformSharingPanel } from '../../../../web/src/features/publishing/components/platform-sharing-panel';
-import { postingErrorToast } from '../../../../web/src/features/publishing/lib/posting-error';
-import { ApiError } from '../../../../web/src/lib/api-client';
+import type { ConnectionView } from '#shared/schemas/publishing';
+import type { Platform } from '#shared/schemas/thread';
+import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
+import { postingErrorToast } from '#web/features/publishing/lib/posting-error';
+import { ApiError } from '#web/lib/api-client';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
-vi.mock('../../../../web/src/lib/auth-loader', () => ({
+vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PostCharCount } from '../../../../web/src/features/threads/components/post-char-count';
+import { PostCharCount } from '#web/features/threads/components/post-char-count';
 
 afterEach(cleanup);
 

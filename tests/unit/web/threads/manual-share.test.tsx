@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../../web/src/components/ui/toast-provider';
-import { ManualShareDialog } from '../../../../web/src/features/threads/components/manual-share-dialog';
+import { ToastProvider } from '#web/components/ui/toast-provider';
+import { ManualShareDialog } from '#web/features/threads/components/manual-share-dialog';
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownFileName, threadToMarkdown } from '../../../../web/src/features/threads/lib/markdown';
+import { markdownFileName, threadToMarkdown } from '#web/features/threads/lib/markdown';
 
 const posts = [
   { id: 'post-0', content: 'Night trains are back. 1/3', charCount: 26 },

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PostEditor } from '../../../../web/src/features/threads/components/post-editor';
+import { PostEditor } from '#web/features/threads/components/post-editor';
 
 afterEach(cleanup);
 

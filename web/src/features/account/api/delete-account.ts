@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeleteAccountRequest } from '../../../../../shared/schemas/account';
-import { apiRequest } from '../../../lib/api-client';
+import type { DeleteAccountRequest } from '#shared/schemas/account';
+import { apiRequest } from '#web/lib/api-client';
 
 /** DELETE /api/me: removes everything of the user; the server checks the typed email. */
 export function deleteAccount(request: DeleteAccountRequest): Promise<void> {

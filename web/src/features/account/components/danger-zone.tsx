@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { accountMessages } from '../../../../../shared/messages';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth-context';
+import { accountMessages } from '#shared/messages';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
+import { useAuth } from '#web/lib/auth-context';
 import { useDeleteAccount } from '../api/delete-account';
 import { DeleteAccountDialog } from './delete-account-dialog';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { accountMessages } from '../../../../../shared/messages';
-import { Dialog } from '../../../components/ui/dialog';
+import { accountMessages } from '#shared/messages';
+import { Dialog } from '#web/components/ui/dialog';
 
 /** Whether the typed text confirms this email (case-insensitive, surrounding spaces ignored). */
 export function emailConfirms(typed: string, email: string): boolean {

@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths';
 import { PlatformConnections } from '../../connections/components/platform-connections';
 import { useOAuthReturnNotice } from '../../connections/hooks/use-oauth-return-notice';
 

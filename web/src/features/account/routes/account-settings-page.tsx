@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth-context';
+import { paths } from '#web/config/paths';
+import { useAuth } from '#web/lib/auth-context';
 import { DangerZone } from '../components/danger-zone';
 import { PlatformConnectionsCard } from '../components/platform-connections-card';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import { adminThreadsQueryKey } from './get-admin-threads';
 
 /** DELETE /api/admin/threads/{threadId}: deletes any user's thread. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminAccess, adminAccessSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
+import { type AdminAccess, adminAccessSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth-context';
 
 /** GET /api/admin/access: resolves only for an admin (the server checks the stored role and logs it). */
 export function getAdminAccess(signal?: AbortSignal): Promise<AdminAccess> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminOrders, adminOrdersSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminOrders, adminOrdersSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/admin/orders: every purchase with its derived status. */
 export function getAdminOrders(signal?: AbortSignal): Promise<AdminOrders> {

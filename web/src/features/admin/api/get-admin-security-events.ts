@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type AdminSecurityEventsPage, adminSecurityEventsPageSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminSecurityEventsPage, adminSecurityEventsPageSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** The security log's filters; an empty value means no filter. */
 export interface SecurityEventFilters {

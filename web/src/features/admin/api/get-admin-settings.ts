@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminSettings, adminSettingsSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminSettings, adminSettingsSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/admin/settings: system figures and every platform's toggle. */
 export function getAdminSettings(signal?: AbortSignal): Promise<AdminSettings> {

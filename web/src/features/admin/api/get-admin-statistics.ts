@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminStatistics, adminStatisticsSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminStatistics, adminStatisticsSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/admin/statistics (get_admin_statistics): totals and the recent cards. */
 export function getAdminStatistics(signal?: AbortSignal): Promise<AdminStatistics> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Thread, threadSchema } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import { type Thread, threadSchema } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/admin/threads/{threadId}: any user's thread, read only. */
 export function getAdminThread(threadId: string, signal?: AbortSignal): Promise<Thread> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminThreads, adminThreadsSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminThreads, adminThreadsSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/admin/threads: the 50 newest threads of every user. */
 export function getAdminThreads(signal?: AbortSignal): Promise<AdminThreads> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminTransactions, adminTransactionsSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminTransactions, adminTransactionsSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/admin/transactions: totals and the 100 newest transactions of every user. */
 export function getAdminTransactions(signal?: AbortSignal): Promise<AdminTransactions> {

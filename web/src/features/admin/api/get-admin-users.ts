@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type AdminUsersPage, adminUsersPageSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminUsersPage, adminUsersPageSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/admin/users?cursor=: one page (100) of every user, newest first. */
 export function getAdminUsers(cursor: string | null, signal?: AbortSignal): Promise<AdminUsersPage> {

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type AdminActionRequest,
-  type AdminActionResponse,
-  adminActionResponseSchema,
-} from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type AdminActionRequest, type AdminActionResponse, adminActionResponseSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 
 /** POST /api/admin/actions (secure-admin-action): answers the message the Success toast shows. */
 export function runAdminAction(request: AdminActionRequest): Promise<AdminActionResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { platformSettingSchema } from '../../../../../shared/schemas/admin';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import { platformSettingSchema } from '#shared/schemas/admin';
+import type { Platform } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 import { adminSettingsQueryKey } from './get-admin-settings';
 
 /** PUT /api/admin/platforms/{platform} (update_platform_setting). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UpdateUserRoleRequest, updateUserRoleResponseSchema } from '../../../../../shared/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import { type UpdateUserRoleRequest, updateUserRoleResponseSchema } from '#shared/schemas/admin';
+import { apiRequest } from '#web/lib/api-client';
 import { adminUsersQueryKey } from './get-admin-users';
 
 /** PUT /api/admin/users/{userId}/role (update_user_role_secure). */

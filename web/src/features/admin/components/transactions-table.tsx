@@ -1,4 +1,4 @@
-import type { AdminTransaction } from '../../../../../shared/schemas/admin';
+import type { AdminTransaction } from '#shared/schemas/admin';
 import './admin.css';
 import { AdminTable } from './admin-table';
 

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../../../shared/schemas/admin';
+import type { OrderStatus } from '#shared/schemas/admin';
 import { useAdminOrders } from '../api/get-admin-orders';
 import { AdminTable } from '../components/admin-table';
 import { StatCards } from '../components/stat-cards';

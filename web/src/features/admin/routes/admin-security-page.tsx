@@ -1,7 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { type AdminSecurityEvent, SECURITY_EVENT_TYPES } from '../../../../../shared/schemas/admin';
-import { paths } from '../../../config/paths';
+import { type AdminSecurityEvent, SECURITY_EVENT_TYPES } from '#shared/schemas/admin';
+import { paths } from '#web/config/paths';
 import { type SecurityEventFilters, useAdminSecurityEvents } from '../api/get-admin-security-events';
 import { AdminTable } from '../components/admin-table';
 import { LoadMoreButton } from '../components/load-more-button';

@@ -1,9 +1,9 @@
-import { formatEuros } from '../../../../../shared/credits';
-import { adminActionFailed, adminActionSucceeded, adminMessages } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { CreditPackage } from '../../../../../shared/schemas/credits';
-import { useToast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
+import { formatEuros } from '#shared/credits';
+import { adminActionFailed, adminActionSucceeded, adminMessages } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { CreditPackage } from '#shared/schemas/credits';
+import { useToast } from '#web/components/ui/use-toast';
+import { ApiError } from '#web/lib/api-client';
 import { useAdminSettings } from '../api/get-admin-settings';
 import { useRunAdminAction } from '../api/run-admin-action';
 import { useUpdatePlatformSetting } from '../api/update-platform-setting';

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths';
 import { useAdminThread } from '../api/get-admin-thread';
 import { QueryStatus } from '../components/query-status';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { adminMessages, deleteThreadFailed } from '../../../../../shared/messages';
-import type { AdminThread } from '../../../../../shared/schemas/admin';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
+import { adminMessages, deleteThreadFailed } from '#shared/messages';
+import type { AdminThread } from '#shared/schemas/admin';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
 import { useDeleteAdminThread } from '../api/delete-admin-thread';
 import { useAdminThreads } from '../api/get-admin-threads';
 import { AdminTable } from '../components/admin-table';

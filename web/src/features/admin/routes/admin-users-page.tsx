@@ -1,6 +1,6 @@
-import { adminMessages, updateUserRoleFailed } from '../../../../../shared/messages';
-import type { AdminUser } from '../../../../../shared/schemas/admin';
-import { useToast } from '../../../components/ui/use-toast';
+import { adminMessages, updateUserRoleFailed } from '#shared/messages';
+import type { AdminUser } from '#shared/schemas/admin';
+import { useToast } from '#web/components/ui/use-toast';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { AdminTable } from '../components/admin-table';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useToast } from '../../../components/ui/use-toast';
-import { useAuth } from '../../../lib/auth-context';
+import { useToast } from '#web/components/ui/use-toast';
+import { useAuth } from '#web/lib/auth-context';
 import { rememberAuthSearch } from '../hooks/use-auth-redirect';
 import { useGoogleReachable } from '../hooks/use-google-reachable';
 import { AUTH_TEXT, AUTH_TOASTS } from '../lib/auth-messages';

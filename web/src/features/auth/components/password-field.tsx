@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
+import { EyeIcon, EyeOffIcon } from '#web/components/ui/icons';
 
 interface PasswordFieldProps {
   label: string;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth-context';
+import { paths } from '#web/config/paths';
+import { useAuth } from '#web/lib/auth-context';
 import { resolveAuthRedirect } from '../lib/auth-redirect';
 
 /** The redirect after a fresh sign-in waits this long, so the success toast is seen (spec §9). */

@@ -1,4 +1,4 @@
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths';
 
 /** Where /auth sends a signed-in user, and whether the navigation replaces the history entry. */
 export interface AuthRedirect {

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type BlueskyConnectRequest,
-  type ConnectionView,
-  connectionViewSchema,
-} from '../../../../../shared/schemas/publishing';
-import { apiRequest } from '../../../lib/api-client';
+import { type BlueskyConnectRequest, type ConnectionView, connectionViewSchema } from '#shared/schemas/publishing';
+import { apiRequest } from '#web/lib/api-client';
 
 /** POST /api/connections/bluesky: the server starts a session with the app password before storing it. */
 export function connectBluesky(request: BlueskyConnectRequest): Promise<ConnectionView> {

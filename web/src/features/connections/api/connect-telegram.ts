@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type ConnectionView,
-  connectionViewSchema,
-  type TelegramConnectRequest,
-} from '../../../../../shared/schemas/publishing';
-import { apiRequest } from '../../../lib/api-client';
+import { type ConnectionView, connectionViewSchema, type TelegramConnectRequest } from '#shared/schemas/publishing';
+import { apiRequest } from '#web/lib/api-client';
 
 /** POST /api/connections/telegram: the server checks the bot and chat before storing anything. */
 export function connectTelegram(request: TelegramConnectRequest): Promise<ConnectionView> {

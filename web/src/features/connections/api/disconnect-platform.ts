@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import type { Platform } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 
 /** DELETE /api/connections/{platform}: tokens, username and connection data cleared. */
 export function disconnectPlatform(platform: Platform): Promise<void> {

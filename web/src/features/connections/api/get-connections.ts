@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type ConnectionsResponse, connectionsResponseSchema } from '../../../../../shared/schemas/publishing';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
+import { type ConnectionsResponse, connectionsResponseSchema } from '#shared/schemas/publishing';
+import { apiRequest } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth-context';
 import { rememberTwitterState } from '../lib/twitter-local-state';
 
 /** GET /api/connections: the caller's connections (no secrets), the enabled platforms and those unavailable here. */

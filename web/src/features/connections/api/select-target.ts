@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ConnectionView, connectionViewSchema } from '../../../../../shared/schemas/publishing';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import { type ConnectionView, connectionViewSchema } from '#shared/schemas/publishing';
+import type { Platform } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 
 /** PUT /api/connections/{platform}/target: the Discord channel or subreddit this connection posts to. */
 export function selectTarget(platform: Platform, targetId: string): Promise<ConnectionView> {

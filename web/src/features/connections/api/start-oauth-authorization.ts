@@ -1,12 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  type OAuthStartRequest,
-  type OAuthStartResponse,
-  oauthStartResponseSchema,
-} from '../../../../../shared/schemas/publishing';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
-import { leaveFor } from '../../../lib/leave-for';
+import { type OAuthStartRequest, type OAuthStartResponse, oauthStartResponseSchema } from '#shared/schemas/publishing';
+import type { Platform } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
+import { leaveFor } from '#web/lib/leave-for';
 
 /** POST /api/connections/{platform}/authorize: the provider's consent-screen URL to send the browser to. */
 export function startOAuthAuthorization(platform: Platform, request: OAuthStartRequest): Promise<OAuthStartResponse> {

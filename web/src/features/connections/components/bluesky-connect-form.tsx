@@ -1,12 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import {
-  beyondSpecMessages,
-  platformConnected,
-  platformConnectionFailed,
-  platformMessages,
-} from '../../../../../shared/messages';
-import { isBlueskyIdentifier } from '../../../../../shared/publishing/bluesky-handle';
-import { useToast } from '../../../components/ui/use-toast';
+import { beyondSpecMessages, platformConnected, platformConnectionFailed, platformMessages } from '#shared/messages';
+import { isBlueskyIdentifier } from '#shared/publishing/bluesky-handle';
+import { useToast } from '#web/components/ui/use-toast';
 import { useConnectBluesky } from '../api/connect-bluesky';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { platformMessages } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
+import { platformMessages } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
 import { useStartOAuthAuthorization } from '../api/start-oauth-authorization';
 import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { CONNECT_FORMS } from './connect-forms';

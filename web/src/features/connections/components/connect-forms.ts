@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Platform } from '../../../../../shared/schemas/thread';
+import type { Platform } from '#shared/schemas/thread';
 import { BlueskyConnectForm } from './bluesky-connect-form';
 import { MastodonConnectForm } from './mastodon-connect-form';
 import { TelegramConnectForm } from './telegram-connect-form';

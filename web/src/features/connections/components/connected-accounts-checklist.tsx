@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { paths } from '../../../config/paths';
+import { platformDisplayName } from '#shared/platforms';
+import type { ConnectionView } from '#shared/schemas/publishing';
+import type { Platform } from '#shared/schemas/thread';
+import { paths } from '#web/config/paths';
 import { needsReconnect } from '../lib/connection-state';
 import '../connections.css';
 import { ConnectControl } from './connect-control';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import { discordChannels } from '../../../../../shared/publishing/targets';
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
+import { platformDisplayName } from '#shared/platforms';
+import { discordChannels } from '#shared/publishing/targets';
+import type { ConnectionView } from '#shared/schemas/publishing';
 import { needsReconnect } from '../lib/connection-state';
 import '../connections.css';
 import { PLATFORM_DETAILS } from '../lib/platform-details';

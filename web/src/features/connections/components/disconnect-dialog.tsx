@@ -1,8 +1,8 @@
-import { platformMessages, updateConnectionFailed } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { Dialog } from '../../../components/ui/dialog';
-import { useToast } from '../../../components/ui/use-toast';
+import { platformMessages, updateConnectionFailed } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
+import { Dialog } from '#web/components/ui/dialog';
+import { useToast } from '#web/components/ui/use-toast';
 import { useDisconnectPlatform } from '../api/disconnect-platform';
 
 /** Asks before forgetting a connection; 'Disconnected' once the server has cleared it. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { platformMessages } from '../../../../../shared/messages';
-import { discordGuilds } from '../../../../../shared/publishing/targets';
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
-import { useToast } from '../../../components/ui/use-toast';
+import { platformMessages } from '#shared/messages';
+import { discordGuilds } from '#shared/publishing/targets';
+import type { ConnectionView } from '#shared/schemas/publishing';
+import { useToast } from '#web/components/ui/use-toast';
 import { useSelectTarget } from '../api/select-target';
 import { TargetEmptyState } from './target-empty-state';
 

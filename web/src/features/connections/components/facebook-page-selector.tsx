@@ -1,7 +1,7 @@
-import { beyondSpecMessages } from '../../../../../shared/messages';
-import { facebookPages } from '../../../../../shared/publishing/targets';
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
-import { useToast } from '../../../components/ui/use-toast';
+import { beyondSpecMessages } from '#shared/messages';
+import { facebookPages } from '#shared/publishing/targets';
+import type { ConnectionView } from '#shared/schemas/publishing';
+import { useToast } from '#web/components/ui/use-toast';
 import { useSelectTarget } from '../api/select-target';
 
 interface FacebookPageSelectorProps {

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { platformConnectionFailed } from '../../../../../shared/messages';
+import { platformConnectionFailed } from '#shared/messages';
 import {
   mastodonPresetServers,
   OTHER_MASTODON_SERVER,
   validateMastodonConnect,
-} from '../../../../../shared/publishing/mastodon-instance';
-import { useToast } from '../../../components/ui/use-toast';
+} from '#shared/publishing/mastodon-instance';
+import { useToast } from '#web/components/ui/use-toast';
 import { useStartOAuthAuthorization } from '../api/start-oauth-authorization';
 
 /**

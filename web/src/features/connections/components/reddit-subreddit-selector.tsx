@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { platformMessages } from '../../../../../shared/messages';
+import { platformMessages } from '#shared/messages';
 import {
   formatSubscriberCount,
   postableSubreddits,
   redditSubreddits,
   SUBREDDIT_SEARCH_THRESHOLD,
   searchSubreddits,
-} from '../../../../../shared/publishing/targets';
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
-import { useToast } from '../../../components/ui/use-toast';
+} from '#shared/publishing/targets';
+import type { ConnectionView } from '#shared/schemas/publishing';
+import { useToast } from '#web/components/ui/use-toast';
 import { useSelectTarget } from '../api/select-target';
 import { TargetEmptyState } from './target-empty-state';
 

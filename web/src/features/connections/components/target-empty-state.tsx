@@ -1,4 +1,4 @@
-import type { Platform } from '../../../../../shared/schemas/thread';
+import type { Platform } from '#shared/schemas/thread';
 import { OAuthConnectButton } from './connect-control';
 
 /** A channel or subreddit list with nothing to choose: the reason, and Refresh Connection (the OAuth flow again). */

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
+import type { ConnectionView } from '#shared/schemas/publishing';
 import { DiscordChannelSelector } from './discord-channel-selector';
 import { FacebookPageSelector } from './facebook-page-selector';
 import { RedditSubredditSelector } from './reddit-subreddit-selector';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { platformConnected, platformConnectionFailed, platformMessages } from '../../../../../shared/messages';
-import { useToast } from '../../../components/ui/use-toast';
+import { platformConnected, platformConnectionFailed, platformMessages } from '#shared/messages';
+import { useToast } from '#web/components/ui/use-toast';
 import { useConnectTelegram } from '../api/connect-telegram';
 
 /** Bot token, chat id and optional chat title; both required ('Bot Details Required'). */

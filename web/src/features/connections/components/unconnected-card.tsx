@@ -1,6 +1,6 @@
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { LockIcon } from '../../../components/ui/icons';
+import { platformDisplayName } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
+import { LockIcon } from '#web/components/ui/icons';
 import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { ConnectControl } from './connect-control';
 import '../connections.css';

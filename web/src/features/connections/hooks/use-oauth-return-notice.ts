@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { platformConnected, platformConnectionFailed } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import { useToast } from '../../../components/ui/use-toast';
+import { platformConnected, platformConnectionFailed } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import { useToast } from '#web/components/ui/use-toast';
 import { parseOAuthReturn } from '../lib/oauth-return';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../../../../shared/schemas/publishing';
+import type { ConnectionView } from '#shared/schemas/publishing';
 
 /** A connection whose refresh token was revoked: shown with Reconnect, never posted to. */
 export function needsReconnect(connection: ConnectionView): boolean {

@@ -1,5 +1,5 @@
-import { isPlatform } from '../../../../../shared/platforms';
-import type { Platform } from '../../../../../shared/schemas/thread';
+import { isPlatform } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
 
 /** What an OAuth callback reported back to the page it returned to (spec §4 Platform connections). */
 export interface OAuthReturn {

@@ -1,4 +1,4 @@
-import type { Platform } from '../../../../../shared/schemas/thread';
+import type { Platform } from '#shared/schemas/thread';
 
 /** What a connection card says about a platform (spec §2 connection cards). */
 export interface PlatformDetails {

@@ -1,4 +1,4 @@
-import type { ConnectionsResponse } from '../../../../../shared/schemas/publishing';
+import type { ConnectionsResponse } from '#shared/schemas/publishing';
 
 /** Spec §3: the twitter connection state and username are also kept in local storage, per user id. */
 export function twitterStateKey(userId: string): string {

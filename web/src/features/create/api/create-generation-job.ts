@@ -3,8 +3,8 @@ import {
   type GenerationJob,
   generationJobSchema,
   IDEMPOTENCY_KEY_HEADER,
-} from '../../../../../shared/schemas/generation';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/generation';
+import { apiRequest } from '#web/lib/api-client';
 
 /**
  * POST /api/generation-jobs: queues a new thread (charged 1 credit on success) or, with threadId,

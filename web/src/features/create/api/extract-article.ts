@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type ExtractionResult, extractionResultSchema } from '../../../../../shared/schemas/article';
-import { apiRequest } from '../../../lib/api-client';
+import { type ExtractionResult, extractionResultSchema } from '#shared/schemas/article';
+import { apiRequest } from '#web/lib/api-client';
 
 /** POST /api/extract-article: the article, its themes and the sensitivity check; nothing is charged. */
 export function extractArticle(url: string, signal?: AbortSignal): Promise<ExtractionResult> {

@@ -1,9 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type GenerationJob, generationJobSchema } from '#shared/schemas/generation';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
-/** How often a queued or running job is polled, so the preview shows soon after the worker ends. */
-export const JOB_POLL_INTERVAL_MS = 200;
+/**
+ * How a queued or running job is polled: the first look right away, the second soon after (a sample
+ * thread is ready within a second), then each wait 1.5 times the last, so a slow model is not asked
+ * five times a second while the preview still shows within two seconds of the worker ending.
+ */
+export const JOB_POLL_BACKOFF = { firstMs: 250, factor: 1.5, maxMs: 2_000 } as const;
+
+/** The wait before the next look at a job already fetched `fetches` times: 250, 375, 563 … 2000 ms. */
+export function jobPollDelay(fetches: number): number {
+  const { firstMs, factor, maxMs } = JOB_POLL_BACKOFF;
+  return Math.min(maxMs, Math.round(firstMs * factor ** Math.max(0, fetches - 1)));
+}
 
 /** GET /api/generation-jobs/{jobId}: the job's status, with the full thread once it succeeded. */
 export function getGenerationJob(jobId: string, signal?: AbortSignal): Promise<GenerationJob> {
@@ -15,12 +25,12 @@ export function isJobActive(job: Pick<GenerationJob, 'status'> | undefined): boo
   return !job || job.status === 'queued' || job.status === 'running';
 }
 
-/** Query options that poll a job every 200 ms until it succeeds or fails. */
+/** Query options that poll a job, with back-off, until it succeeds or fails. */
 export function generationJobQueryOptions(jobId: string) {
   return queryOptions({
     queryKey: ['generation-job', jobId] as const,
     queryFn: ({ signal }) => getGenerationJob(jobId, signal),
-    refetchInterval: (query) => (isJobActive(query.state.data) ? JOB_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) => (isJobActive(query.state.data) ? jobPollDelay(query.state.dataUpdateCount) : false),
     // Keep polling when the tab is in the background: the user expects the preview on return.
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: false,

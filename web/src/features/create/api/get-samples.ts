@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { loadRuntimeConfig } from '../../../config/runtime-config';
+import { loadRuntimeConfig } from '#web/config/runtime-config';
 
 /** One sample article the local stack serves under /samples/ ("Try an example"). */
 export const sampleArticleSchema = z.object({

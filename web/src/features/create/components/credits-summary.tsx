@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { creditBadge, showBuyMore, showFreePaidSplit } from '../../../../../shared/credits';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth-context';
-import { useMe } from '../../../lib/get-me';
+import { creditBadge, showBuyMore, showFreePaidSplit } from '#shared/credits';
+import { paths } from '#web/config/paths';
+import { useAuth } from '#web/lib/auth-context';
+import { useMe } from '#web/lib/get-me';
 
 /** The page header's balance: available credits, the free/paid split when both exist, Buy More under 5. */
 export function CreditsSummary() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api-client';
+import { Dialog } from '#web/components/ui/dialog';
+import { ApiError } from '#web/lib/api-client';
 import { extractionQueryOptions } from '../api/extract-article';
 
 function formatTime(iso: string): string {

@@ -1,4 +1,4 @@
-import { AlertIcon, ClockIcon } from '../../../components/ui/icons';
+import { AlertIcon, ClockIcon } from '#web/components/ui/icons';
 import { busyScreen } from '../lib/busy-retry';
 import type { GenerateStepFailure } from '../lib/generation-machine';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { hallucinationBannerTitle } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
+import { hallucinationBannerTitle } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
 import { EditableThread } from '../../threads/components/editable-thread';
 import { ManualShareDialog } from '../../threads/components/manual-share-dialog';
 import { SensitiveContentBanner } from '../../threads/components/sensitive-categories';

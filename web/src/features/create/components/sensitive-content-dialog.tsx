@@ -1,4 +1,4 @@
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '#web/components/ui/dialog';
 
 interface SensitiveContentDialogProps {
   open: boolean;

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useEffect, useReducer, useRef } from 'react';
-import { creditMessages, generationMessages, threadGenerated, threadMessages } from '../../../../../shared/messages';
-import type { ExtractionResult } from '../../../../../shared/schemas/article';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '../../../../../shared/tones';
-import { validateArticleUrl } from '../../../../../shared/url';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
-import { type Me, meQueryKey, useMe } from '../../../lib/get-me';
+import { creditMessages, generationMessages, threadGenerated, threadMessages } from '#shared/messages';
+import type { ExtractionResult } from '#shared/schemas/article';
+import type { Thread } from '#shared/schemas/thread';
+import { TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
+import { validateArticleUrl } from '#shared/url';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
+import { ApiError } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth-context';
+import { type Me, meQueryKey, useMe } from '#web/lib/get-me';
 import { threadQueryKey } from '../../threads/api/get-thread';
 import { createGenerationJob } from '../api/create-generation-job';
 import { extractionQueryOptions } from '../api/extract-article';
@@ -18,26 +18,16 @@ import { classifyJobFailure, classifySubmitError, type GenerationFailure } from 
 import type { FlowAction } from '../lib/flow-state';
 import {
   failureEffects,
-  type GenerateStepFailure,
-  type GenerationPhase,
   type GenerationRequest,
+  type GenerationState,
   generationReducer,
   initialGeneration,
 } from '../lib/generation-machine';
 
-export interface Generation {
-  phase: GenerationPhase;
-  /** The last content check's result (themes, sensitivity), until the URL is edited. */
-  extraction: ExtractionResult | null;
-  /** The amber box on the input step. */
-  extractionError: string | null;
-  failure: GenerateStepFailure | null;
-  /** The request waiting on the 'Sensitive Content Detected' dialog. */
-  sensitiveRequest: GenerationRequest | null;
-  /** 'Loading Credits': a generation was asked for before the balance was known. */
-  waitingForCredits: boolean;
-  /** Bumped on every finished generation, so the preview starts from the new posts. */
-  threadVersion: number;
+/** What the create page reads: the generation machine's state (less the job it follows) and the actions. */
+export type Generation = Omit<GenerationState, 'job'> & GenerationActions;
+
+interface GenerationActions {
   /** The two-step submission of the input step (a second call while one runs does nothing). */
   generate: (url: string, tone: Tone) => Promise<void>;
   regenerate: (thread: Thread, tone: Tone) => void;
@@ -62,7 +52,8 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   const { toast } = useToast();
 
   const [state, send] = useReducer(generationReducer, initialGeneration);
-  const { job, sensitiveRequest } = state;
+  const { job, ...shown } = state;
+  const { sensitiveRequest } = shown;
 
   // Refs, not state: a double click lands before React re-renders.
   const running = useRef(false);
@@ -236,13 +227,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   }, [job, jobQuery.isError, jobQuery.error, fail]);
 
   return {
-    phase: state.phase,
-    extraction: state.extraction,
-    extractionError: state.extractionError,
-    failure: state.failure,
-    sensitiveRequest,
-    waitingForCredits: state.waitingForCredits,
-    threadVersion: state.threadVersion,
+    ...shown,
     generate,
     regenerate,
     retry,

@@ -1,11 +1,6 @@
-import type { ErrorCode } from '../../../../../shared/error-codes';
-import {
-  generationMessages,
-  MAX_GENERATION_RETRIES,
-  retryAttempts,
-  serviceBusyHint,
-} from '../../../../../shared/messages';
-import type { GenerationJob } from '../../../../../shared/schemas/generation';
+import type { ErrorCode } from '#shared/error-codes';
+import { generationMessages, MAX_GENERATION_RETRIES, retryAttempts, serviceBusyHint } from '#shared/messages';
+import type { GenerationJob } from '#shared/schemas/generation';
 
 /** The retry counter after one more service-busy failure, never past the maximum of 3. */
 export function nextRetryCount(retryCount: number): number {

@@ -1,6 +1,6 @@
-import { isPlatform } from '../../../../../shared/platforms';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { DEFAULT_TONE, isTone, type Tone } from '../../../../../shared/tones';
+import { isPlatform } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
+import { DEFAULT_TONE, isTone, type Tone } from '#shared/tones';
 import { nextRetryCount } from './busy-retry';
 
 /** The five steps of /create, in order (spec §2). */

@@ -1,6 +1,6 @@
-import { creditMessages, generationFailed, generationMessages, type ToastText } from '../../../../../shared/messages';
-import type { ExtractionResult } from '../../../../../shared/schemas/article';
-import type { Tone } from '../../../../../shared/tones';
+import { creditMessages, generationFailed, generationMessages, type ToastText } from '#shared/messages';
+import type { ExtractionResult } from '#shared/schemas/article';
+import type { Tone } from '#shared/tones';
 import type { GenerationFailure } from './busy-retry';
 import type { FlowAction } from './flow-state';
 

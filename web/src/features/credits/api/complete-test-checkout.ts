@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type CompleteTestCheckoutRequest, verifiedCreditPaymentSchema } from '../../../../../shared/schemas/credits';
-import { apiRequest } from '../../../lib/api-client';
+import { type CompleteTestCheckoutRequest, verifiedCreditPaymentSchema } from '#shared/schemas/credits';
+import { apiRequest } from '#web/lib/api-client';
 
 /** POST /api/credits/test-checkout: the local test checkout's payment (local stack only). */
 export function completeTestCheckout(request: CompleteTestCheckoutRequest): Promise<{ credits: number }> {

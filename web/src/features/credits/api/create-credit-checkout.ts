@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { creditCheckoutSchema } from '../../../../../shared/schemas/credits';
-import { apiRequest } from '../../../lib/api-client';
+import { creditCheckoutSchema } from '#shared/schemas/credits';
+import { apiRequest } from '#web/lib/api-client';
 
 /**
  * POST /api/credits/checkout: the address of the checkout (Stripe's, or the local test checkout)

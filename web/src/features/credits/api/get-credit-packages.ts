@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type CreditPackage, creditPackageListSchema } from '../../../../../shared/schemas/credits';
-import { apiRequest } from '../../../lib/api-client';
+import { type CreditPackage, creditPackageListSchema } from '#shared/schemas/credits';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/credit-packages: the active packages, by sort order. */
 export async function getCreditPackages(signal?: AbortSignal): Promise<CreditPackage[]> {

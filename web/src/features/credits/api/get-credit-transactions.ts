@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { type CreditTransaction, creditTransactionListSchema } from '../../../../../shared/schemas/ledger';
-import { apiRequest } from '../../../lib/api-client';
+import { type CreditTransaction, creditTransactionListSchema } from '#shared/schemas/ledger';
+import { apiRequest } from '#web/lib/api-client';
 
 /** Entries per page of the usage history. */
 export const LEDGER_PAGE_SIZE = 20;

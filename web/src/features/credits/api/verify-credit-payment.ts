@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { verifiedCreditPaymentSchema } from '../../../../../shared/schemas/credits';
-import { apiRequest } from '../../../lib/api-client';
+import { verifiedCreditPaymentSchema } from '#shared/schemas/credits';
+import { apiRequest } from '#web/lib/api-client';
 
 /** POST /api/credits/verify-payment: confirms (and if need be fulfils) the caller's paid session. */
 export function verifyCreditPayment(sessionId: string): Promise<{ credits: number }> {

@@ -1,5 +1,5 @@
-import { creditBadge } from '../../../../../shared/credits';
-import type { Me } from '../../../lib/get-me';
+import { creditBadge } from '#shared/credits';
+import type { Me } from '#web/lib/get-me';
 
 interface BalanceCardProps {
   credits: Me['credits'];

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
-import { formatEuros, pricePerTenCredits, savingsPercent } from '../../../../../shared/credits';
-import type { CreditPackage } from '../../../../../shared/schemas/credits';
+import { formatEuros, pricePerTenCredits, savingsPercent } from '#shared/credits';
+import type { CreditPackage } from '#shared/schemas/credits';
 
 interface PurchaseCardProps {
   packages: CreditPackage[] | undefined;

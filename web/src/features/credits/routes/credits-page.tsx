@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { preselectedPackage, showBuyMore } from '../../../../../shared/credits';
-import { creditMessages, paymentSuccessful } from '../../../../../shared/messages';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { useAuth } from '../../../lib/auth-context';
-import { meQueryKey, useMe } from '../../../lib/get-me';
+import { preselectedPackage, showBuyMore } from '#shared/credits';
+import { creditMessages, paymentSuccessful } from '#shared/messages';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
+import { useAuth } from '#web/lib/auth-context';
+import { meQueryKey, useMe } from '#web/lib/get-me';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
 import { useCreditPackages } from '../api/get-credit-packages';
 import { creditTransactionsQueryKey } from '../api/get-credit-transactions';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { ThreadSortField, ThreadSortOrder } from '../../../../../shared/schemas/thread';
-import { TONE_LABELS, TONES } from '../../../../../shared/tones';
+import type { ThreadSortField, ThreadSortOrder } from '#shared/schemas/thread';
+import { TONE_LABELS, TONES } from '#shared/tones';
 import type { ThreadSort } from '../../threads/api/list-threads';
 import type { ThreadFilters } from '../lib/thread-card';
 

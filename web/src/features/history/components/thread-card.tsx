@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { threadMessages } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { TONE_LABELS } from '../../../../../shared/tones';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
+import { threadMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { TONE_LABELS } from '#shared/tones';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
 import { cardPreview, cardThemes, relativeTime, sourceHost } from '../lib/thread-card';
 
 interface ThreadCardProps {

@@ -1,4 +1,4 @@
-import type { Thread } from '../../../../../shared/schemas/thread';
+import type { Thread } from '#shared/schemas/thread';
 
 /** Characters of the first post shown on a history card (spec §9). */
 export const CARD_PREVIEW_CHARS = 120;

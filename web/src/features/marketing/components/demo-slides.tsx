@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { attributionText } from '../../../../../shared/attribution';
-import { THREAD_CREDIT_COST } from '../../../../../shared/credits';
+import { attributionText } from '#shared/attribution';
+import { THREAD_CREDIT_COST } from '#shared/credits';
 
 /** One step of the landing-page demo: its texts, how long it stays, and its illustration. */
 export interface DemoSlide {

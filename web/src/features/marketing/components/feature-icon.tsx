@@ -1,4 +1,4 @@
-import { Icon } from '../../../components/ui/icons';
+import { Icon } from '#web/components/ui/icons';
 
 /** The line icons of the landing page's feature cards. */
 export type FeatureIconName = 'sparkles' | 'heart' | 'chart' | 'megaphone';

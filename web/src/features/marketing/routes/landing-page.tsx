@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { FREE_CREDITS_PER_DAY } from '../../../../../shared/credits';
-import { TONES } from '../../../../../shared/tones';
-import { paths } from '../../../config/paths';
+import { FREE_CREDITS_PER_DAY } from '#shared/credits';
+import { TONES } from '#shared/tones';
+import { paths } from '#web/config/paths';
 import { DemoCarousel } from '../components/demo-carousel';
 import { LANDING_SHARE_TARGETS_TEXT } from '../components/demo-slides';
 import { FeatureIcon, type FeatureIconName } from '../components/feature-icon';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { FREE_CREDITS_PER_DAY, THREAD_CREDIT_COST } from '../../../../../shared/credits';
-import { paths } from '../../../config/paths';
+import { FREE_CREDITS_PER_DAY, THREAD_CREDIT_COST } from '#shared/credits';
+import { paths } from '#web/config/paths';
 import { LegalDocument, type LegalSection } from '../components/legal-document';
 import '../marketing.css';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type PublishStatusResponse, publishStatusResponseSchema } from '../../../../../shared/schemas/publishing';
-import { apiRequest } from '../../../lib/api-client';
+import { type PublishStatusResponse, publishStatusResponseSchema } from '#shared/schemas/publishing';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /api/threads/{threadId}/publishing: each platform's live state. */
 export function getPublishStatus(threadId: string, signal?: AbortSignal): Promise<PublishStatusResponse> {

@@ -3,8 +3,8 @@ import {
   type PublishRequest,
   type PublishStatusResponse,
   publishStatusResponseSchema,
-} from '../../../../../shared/schemas/publishing';
-import { apiRequest } from '../../../lib/api-client';
+} from '#shared/schemas/publishing';
+import { apiRequest } from '#web/lib/api-client';
 import { publishStatusQueryKey } from './get-publish-status';
 
 /** POST /api/threads/{threadId}/publish: queues one message per platform, staggered by the server. */

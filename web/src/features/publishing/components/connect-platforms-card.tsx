@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { paths } from '../../../config/paths';
+import type { Platform } from '#shared/schemas/thread';
+import { paths } from '#web/config/paths';
 import { UnconnectedCard } from '../../connections/components/unconnected-card';
 
 interface ConnectPlatformsCardProps {

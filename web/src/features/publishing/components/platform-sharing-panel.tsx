@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { platformMessages } from '../../../../../shared/messages';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
+import { platformMessages } from '#shared/messages';
+import type { Platform } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { usePublishRows } from '../hooks/use-publish-rows';

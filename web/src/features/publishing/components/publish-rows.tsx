@@ -1,7 +1,7 @@
-import { platformMessages } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { PlatformPublishState } from '../../../../../shared/schemas/publishing';
-import type { Platform } from '../../../../../shared/schemas/thread';
+import { platformMessages } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { PlatformPublishState } from '#shared/schemas/publishing';
+import type { Platform } from '#shared/schemas/thread';
 
 /** One platform's row: the publish status and, once posted, the View link. */
 export interface PublishRow {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { failedToPostTo, platformMessages, publishingFailed } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
+import { failedToPostTo, platformMessages, publishingFailed } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { type PublishRow, PublishRows } from './publish-rows';
 

@@ -1,5 +1,5 @@
-import { beyondSpecMessages } from '../../../../../shared/messages';
-import { Dialog } from '../../../components/ui/dialog';
+import { beyondSpecMessages } from '#shared/messages';
+import { Dialog } from '#web/components/ui/dialog';
 
 /** The question before publishing again: one sentence per platform that already has the thread. */
 export function RepublishDialog({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths';
 
 /** The panel's Share Manually card: copy, then paste anywhere, with the step-by-step guide. */
 export function ShareManuallyCard({ threadId }: { threadId: string }) {

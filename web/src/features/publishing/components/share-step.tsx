@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router-dom';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import { postRulesFor } from '../../../../../shared/publishing/platform-rules';
-import { reflowThread } from '../../../../../shared/publishing/reflow';
-import type { Platform, Thread } from '../../../../../shared/schemas/thread';
+import { platformDisplayName } from '#shared/platforms';
+import { postRulesFor } from '#shared/publishing/platform-rules';
+import { reflowThread } from '#shared/publishing/reflow';
+import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { alreadyPostedTo } from '../../../../../shared/messages';
-import { platformDisplayName } from '../../../../../shared/platforms';
-import type { PublishRequest, PublishStatusResponse } from '../../../../../shared/schemas/publishing';
-import type { Platform } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
+import { alreadyPostedTo } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
+import type { Platform } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
 import { publishStatusQueryOptions } from '../api/get-publish-status';
 import { usePublishThread } from '../api/publish-thread';
 import { postingErrorToast } from '../lib/posting-error';

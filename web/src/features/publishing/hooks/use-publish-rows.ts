@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Platform } from '../../../../../shared/schemas/thread';
+import type { Platform } from '#shared/schemas/thread';
 import { usePublishStatus } from '../api/get-publish-status';
 import type { PublishRow } from '../components/publish-rows';
 

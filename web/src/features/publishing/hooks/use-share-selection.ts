@@ -1,5 +1,5 @@
-import { canShareTo } from '../../../../../shared/publishing/targets';
-import type { Platform } from '../../../../../shared/schemas/thread';
+import { canShareTo } from '#shared/publishing/targets';
+import type { Platform } from '#shared/schemas/thread';
 import { useConnections } from '../../connections/api/get-connections';
 import { isUsable } from '../../connections/lib/connection-state';
 

@@ -1,5 +1,5 @@
-import { platformMessages, type ToastText } from '../../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
+import { platformMessages, type ToastText } from '#shared/messages';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * The toast for a refused publish request: a missing channel or subreddit is named as the spec

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type Sensitivity, sensitivitySchema } from '../../../../../shared/schemas/article';
-import { apiRequest } from '../../../lib/api-client';
+import { type Sensitivity, sensitivitySchema } from '#shared/schemas/article';
+import { apiRequest } from '#web/lib/api-client';
 
 /**
  * POST /api/check-content-sensitivity: the §5 safety rules (400 with their message) and the

@@ -1,6 +1,6 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ThreadPage } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import type { ThreadPage } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 import { threadQueryKey } from './get-thread';
 import { threadListsQueryKey } from './list-threads';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { newestThreadResponseSchema } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import { newestThreadResponseSchema } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 
 /**
  * How often the open history asks whether a newer thread exists: a thread made in another tab or on

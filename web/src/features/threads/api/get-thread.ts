@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Thread, threadSchema } from '../../../../../shared/schemas/thread';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { type Thread, threadSchema } from '#shared/schemas/thread';
+import { ApiError, apiRequest } from '#web/lib/api-client';
 
 /** Why a thread is read: its own page, or the create flow restoring it (the server logs each differently). */
 export type ThreadReadPurpose = 'detail' | 'restore';

@@ -1,11 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  type ThreadPage,
-  type ThreadSortField,
-  type ThreadSortOrder,
-  threadPageSchema,
-} from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import { type ThreadPage, type ThreadSortField, type ThreadSortOrder, threadPageSchema } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 
 export interface ThreadSort {
   field: ThreadSortField;

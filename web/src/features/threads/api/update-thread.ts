@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Thread, threadSchema, type UpdateThreadRequest } from '../../../../../shared/schemas/thread';
-import { apiRequest } from '../../../lib/api-client';
+import { type Thread, threadSchema, type UpdateThreadRequest } from '#shared/schemas/thread';
+import { apiRequest } from '#web/lib/api-client';
 import { threadQueryKey } from './get-thread';
 import { threadListsQueryKey } from './list-threads';
 

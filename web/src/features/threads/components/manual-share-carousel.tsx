@@ -1,8 +1,8 @@
 import { type PointerEvent, type ReactNode, useEffect, useReducer, useRef } from 'react';
-import { copyAllText, postCopyText } from '../../../../../shared/copy';
-import { threadMessages } from '../../../../../shared/messages';
-import type { Post } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
+import { copyAllText, postCopyText } from '#shared/copy';
+import { threadMessages } from '#shared/messages';
+import type { Post } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
 import { initialManualShare, isAllCopied, manualShareReducer } from '../lib/manual-share';
 import { PostEditor } from './post-editor';
 import '../threads.css';

@@ -1,5 +1,5 @@
-import type { Post } from '../../../../../shared/schemas/thread';
-import { Dialog } from '../../../components/ui/dialog';
+import type { Post } from '#shared/schemas/thread';
+import { Dialog } from '#web/components/ui/dialog';
 import { ManualShareCarousel } from './manual-share-carousel';
 
 interface ManualShareDialogProps {

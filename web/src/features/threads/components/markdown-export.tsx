@@ -1,6 +1,6 @@
-import { threadMessages } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
+import { threadMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
 import { markdownFileName, threadToMarkdown } from '../lib/markdown';
 
 /** Export (beyond the spec): the thread as Markdown, copied or downloaded as a .md file. */

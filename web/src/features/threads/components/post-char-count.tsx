@@ -1,4 +1,4 @@
-import { charactersOver, POST_CHAR_LIMIT, postLength } from '../../../../../shared/post-length';
+import { charactersOver, POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 
 /** A post's weighted length out of 280 (links count 23), with how far over the limit it is. */
 export function PostCharCount({ content, className }: { content: string; className?: string }) {

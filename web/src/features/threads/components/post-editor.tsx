@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { threadMessages } from '../../../../../shared/messages';
-import { charactersOver } from '../../../../../shared/post-length';
-import { Dialog } from '../../../components/ui/dialog';
+import { threadMessages } from '#shared/messages';
+import { charactersOver } from '#shared/post-length';
+import { Dialog } from '#web/components/ui/dialog';
 import { wordCount } from '../lib/post-display';
 import { PostCharCount } from './post-char-count';
 import '../threads.css';

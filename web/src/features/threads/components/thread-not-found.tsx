@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { threadMessages } from '../../../../../shared/messages';
-import { paths } from '../../../config/paths';
+import { threadMessages } from '#shared/messages';
+import { paths } from '#web/config/paths';
 
 /** 'Thread not found' (a missing id, or someone else's), with the way back to the list. */
 export function ThreadNotFound({ message = threadMessages.threadNotFound }: { message?: string }) {

@@ -1,5 +1,5 @@
-import type { Post } from '../../../../../shared/schemas/thread';
-import { HeartIcon, LockIcon, ReplyIcon, RepostIcon } from '../../../components/ui/icons';
+import type { Post } from '#shared/schemas/thread';
+import { HeartIcon, LockIcon, ReplyIcon, RepostIcon } from '#web/components/ui/icons';
 import { compactCount, engagementCounts } from '../lib/post-display';
 import { PostCharCount } from './post-char-count';
 import { PostEditor } from './post-editor';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { contentWarning, saveThreadFailed, threadMessages } from '../../../../../shared/messages';
-import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '../../../../../shared/posts';
-import type { Post, Thread } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth-context';
-import { toastForApiError } from '../../../lib/error-texts';
+import { contentWarning, saveThreadFailed, threadMessages } from '#shared/messages';
+import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '#shared/posts';
+import type { Post, Thread } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { ApiError } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth-context';
+import { toastForApiError } from '#web/lib/error-texts';
 import { useCheckContentSensitivity } from '../api/check-content-sensitivity';
 import { useUpdateThread } from '../api/update-thread';
 

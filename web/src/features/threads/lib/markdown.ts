@@ -1,5 +1,5 @@
-import { stripTrailingNumbering } from '../../../../../shared/copy';
-import type { Thread } from '../../../../../shared/schemas/thread';
+import { stripTrailingNumbering } from '#shared/copy';
+import type { Thread } from '#shared/schemas/thread';
 
 /** Markdown special characters escaped so a title or name reads as plain text. */
 function escapeMarkdown(text: string): string {

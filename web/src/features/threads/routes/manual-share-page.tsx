@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { threadMessages } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { paths } from '../../../config/paths';
+import { threadMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { paths } from '#web/config/paths';
 import { isMissingThread, useThread } from '../api/get-thread';
 import { ManualShareCarousel } from '../components/manual-share-carousel';
 import { ThreadNotFound } from '../components/thread-not-found';

@@ -1,21 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { deleteThreadFailed, loadThreadFailed, threadMessages } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { useOAuthReturnNotice } from '../../connections/hooks/use-oauth-return-notice';
-import { parseOAuthReturn } from '../../connections/lib/oauth-return';
-import { PlatformSharingPanel } from '../../publishing/components/platform-sharing-panel';
-import { useDeleteThread } from '../api/delete-thread';
-import { isMissingThread, useThread } from '../api/get-thread';
-import { DeleteThreadDialog } from '../components/delete-thread-dialog';
-import { EditableThread } from '../components/editable-thread';
-import { MarkdownExport } from '../components/markdown-export';
-import { SensitiveContentBanner } from '../components/sensitive-categories';
-import { ThreadNotFound } from '../components/thread-not-found';
-import { useThreadEditing } from '../hooks/use-thread-editing';
-import '../threads.css';
+import { deleteThreadFailed, loadThreadFailed, threadMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
+import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-return-notice';
+import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
+import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
+import { useDeleteThread } from '#web/features/threads/api/delete-thread';
+import { isMissingThread, useThread } from '#web/features/threads/api/get-thread';
+import { DeleteThreadDialog } from '#web/features/threads/components/delete-thread-dialog';
+import { EditableThread } from '#web/features/threads/components/editable-thread';
+import { MarkdownExport } from '#web/features/threads/components/markdown-export';
+import { SensitiveContentBanner } from '#web/features/threads/components/sensitive-categories';
+import { ThreadNotFound } from '#web/features/threads/components/thread-not-found';
+import { useThreadEditing } from '#web/features/threads/hooks/use-thread-editing';
+import '#web/features/threads/threads.css';
 
 /** /thread/{id}: one saved thread, to edit, save, share, export or delete. */
 export function ThreadPage() {

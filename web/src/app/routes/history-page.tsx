@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '../../../../../shared/messages';
-import type { Thread } from '../../../../../shared/schemas/thread';
-import { useToast } from '../../../components/ui/use-toast';
-import { paths } from '../../../config/paths';
-import { useDeleteThread } from '../../threads/api/delete-thread';
-import { useNewestThreadId } from '../../threads/api/get-newest-thread';
-import { type ThreadSort, useThreadList } from '../../threads/api/list-threads';
-import { DeleteThreadDialog } from '../../threads/components/delete-thread-dialog';
-import { FilterSortPanel } from '../components/filter-sort-panel';
-import { ThreadCard } from '../components/thread-card';
-import { matchesFilters, type ThreadFilters } from '../lib/thread-card';
-import '../history.css';
+import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '#shared/messages';
+import type { Thread } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
+import { FilterSortPanel } from '#web/features/history/components/filter-sort-panel';
+import { ThreadCard } from '#web/features/history/components/thread-card';
+import { matchesFilters, type ThreadFilters } from '#web/features/history/lib/thread-card';
+import { useDeleteThread } from '#web/features/threads/api/delete-thread';
+import { useNewestThreadId } from '#web/features/threads/api/get-newest-thread';
+import { type ThreadSort, useThreadList } from '#web/features/threads/api/list-threads';
+import { DeleteThreadDialog } from '#web/features/threads/components/delete-thread-dialog';
+import '#web/features/history/history.css';
 
 /** /history (My Threads): the caller's threads, filtered and sorted, 15 at a time with Load More. */
 export function HistoryPage() {
