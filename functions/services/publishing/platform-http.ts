@@ -86,6 +86,9 @@ export interface PlatformReply<T> {
   body: T | null;
 }
 
+/** A successful answer: its body is always there (an empty object when the platform sent none). */
+export type PlatformAnswer<T> = PlatformReply<T> & { body: T };
+
 /**
  * What is particular to one platform's API: how it says a call succeeded, and how it words a
  * failure. Unset parts take the common form; `E` is the shape of its error bodies.
@@ -150,7 +153,7 @@ export async function readJson(response: Response, maxBytes?: number): Promise<u
 
 /** One request to a platform's API. */
 export interface PlatformRequest {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST';
   url: string;
   /** Sent as JSON. */
   json?: unknown;
@@ -167,22 +170,22 @@ export async function callPlatform<T, E = Record<string, unknown>>(
   api: PlatformApi<E>,
   request: PlatformRequest,
   now = new Date(),
-): Promise<PlatformReply<T> & { body: T }> {
+): Promise<PlatformAnswer<T>> {
   const send = api.fetch ?? platformFetch(api.name);
+  const body =
+    request.json !== undefined
+      ? { type: 'application/json', content: JSON.stringify(request.json) }
+      : request.form
+        ? { type: 'application/x-www-form-urlencoded', content: new URLSearchParams(request.form) }
+        : undefined;
   const response = await send(request.url, {
     method: request.method ?? 'GET',
     headers: {
       accept: 'application/json',
-      ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...(body ? { 'content-type': body.type } : {}),
       ...request.headers,
     },
-    body:
-      request.json === undefined
-        ? request.form
-          ? new URLSearchParams(request.form)
-          : undefined
-        : JSON.stringify(request.json),
+    body: body?.content,
   });
   const reply = {
     status: response.status,

@@ -21,7 +21,7 @@ import {
   PlatformUnavailableError,
   retryAfterSeconds,
 } from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
+import { callPlatform, type PlatformAnswer, type PlatformApi } from '../platform-http';
 
 /** identity: the username; mysubreddits: where the user moderates or contributes; submit: the post. */
 export const REDDIT_SCOPES = ['identity', 'submit', 'mysubreddits', 'read'] as const;
@@ -73,7 +73,7 @@ function callReddit<T>(
   accessToken: string,
   clientId: string,
   request: { method: 'GET' | 'POST'; path: string; form?: Record<string, string> },
-): Promise<PlatformReply<T> & { body: T }> {
+): Promise<PlatformAnswer<T>> {
   return callPlatform<T, { message?: unknown }>(redditApi, {
     method: request.method,
     url: `${config().platformUrls.redditApi}${request.path}`,
@@ -89,7 +89,7 @@ function callReddit<T>(
 async function callAsUser<T>(
   connection: LiveConnection,
   request: Parameters<typeof callReddit>[2],
-): Promise<PlatformReply<T> & { body: T }> {
+): Promise<PlatformAnswer<T>> {
   const client = await redditClient();
   try {
     return await callReddit<T>(connection.credentials.accessToken, client.clientId, request);
@@ -309,7 +309,7 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
       const made = await findJustMadePost(connection, submission);
       if (made) return made;
     }
-    let reply: PlatformReply<SubmitReply> & { body: SubmitReply };
+    let reply: PlatformAnswer<SubmitReply>;
     try {
       reply = await callAsUser<SubmitReply>(connection, {
         method: 'POST',
