@@ -152,7 +152,8 @@ export async function startDiscordServer(options: {
   };
 
   const token = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') {
+    // The media type, with or without a charset parameter (oauth4webapi sends charset=UTF-8), as the API reads it.
+    if (req.headers['content-type']?.split(';')[0] !== 'application/x-www-form-urlencoded') {
       return reply(res, 400, { error: 'invalid_request', error_description: 'Unsupported content type' });
     }
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)));

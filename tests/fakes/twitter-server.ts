@@ -172,7 +172,8 @@ export async function startTwitterServer(options: {
   };
 
   const token = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') {
+    // The media type, with or without a charset parameter (oauth4webapi sends charset=UTF-8), as the API reads it.
+    if (req.headers['content-type']?.split(';')[0] !== 'application/x-www-form-urlencoded') {
       return sendJson(res, 400, { error: 'invalid_request', error_description: 'Unsupported content type' });
     }
     const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;

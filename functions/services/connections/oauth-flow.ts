@@ -1,3 +1,4 @@
+import * as oauth from 'oauth4webapi';
 import {
   type ConfiguredPlatform,
   notConfiguredReason,
@@ -5,21 +6,20 @@ import {
   platformClient,
 } from '../../lib/platform-clients';
 import {
+  type Credentials,
   type OAuthClient,
-  PlatformError,
-  PlatformRateLimitError,
   PlatformRejectedError,
-  PlatformUnavailableError,
-  PlatformUnreachableError,
   type RateLimitResetForm,
-  retryAfterSeconds,
 } from '../publishing/platform-adapter';
+import { type PlatformApi, platformFailure, platformFetch, readJson } from '../publishing/platform-http';
 
 /**
  * The OAuth 2.0 authorization-code flow's two HTTP halves, shared by every platform that connects
- * through a provider's consent screen (RFC 6749 §4.1, PKCE RFC 7636). Platform specifics (scopes,
- * extra parameters, how the client authenticates) are arguments; state and PKCE come from
- * functions/lib/oauth-state.ts.
+ * through a provider's consent screen (RFC 6749 §4.1, PKCE RFC 7636). The token endpoint is
+ * spoken to with oauth4webapi over the platforms' one transport (platform-http.ts); platform
+ * specifics (scopes, extra parameters, how the client authenticates) are arguments; state and
+ * PKCE come from functions/lib/oauth-state.ts. oauth4webapi has no authorization-URL builder, so
+ * that URL is built here.
  */
 
 export interface AuthorizationRequest {
@@ -78,7 +78,6 @@ export interface TokenRequest {
   client: OAuthClient;
   /** `basic`: HTTP Basic with id and secret (X, Reddit); `body`: both as form fields (Discord, Facebook, Mastodon). */
   clientAuth: 'basic' | 'body';
-  params: Record<string, string>;
   now: Date;
   /** How the provider's x-ratelimit-reset counts (epoch unless it says otherwise: Reddit's is seconds from now). */
   rateLimitReset?: RateLimitResetForm;
@@ -86,100 +85,158 @@ export interface TokenRequest {
   headers?: Record<string, string>;
   /** The platform's name in messages. */
   platformName: string;
-  /** How to send the request: Mastodon's goes through the SSRF guard (its host is user input). */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** How to send the request (default: platformFetch); Mastodon's goes through the SSRF guard (its host is user input). */
+  fetch?: typeof fetch;
 }
 
-/** POSTs a form to the token endpoint and maps the answer; errors carry no secret. */
-export async function requestTokens(request: TokenRequest): Promise<TokenSet> {
-  const form = new URLSearchParams(request.params);
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-    ...request.headers,
+/**
+ * HTTP Basic as the providers decode it: id and secret each percent-encoded with
+ * encodeURIComponent. oauth4webapi's ClientSecretBasic form-encodes `-_.!~*'()` too (RFC 6749
+ * §2.3.1), which providers that do not decode (Reddit, X) refuse.
+ */
+function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
+  return (_as, client, _body, headers) => {
+    const pair = `${encodeURIComponent(client.client_id)}:${encodeURIComponent(clientSecret)}`;
+    headers.set('authorization', `Basic ${Buffer.from(pair).toString('base64')}`);
   };
-  if (request.clientAuth === 'basic') {
-    const encode = (value: string) => encodeURIComponent(value);
-    const pair = `${encode(request.client.clientId)}:${encode(request.client.clientSecret ?? '')}`;
-    headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
-  } else {
-    form.set('client_id', request.client.clientId);
-    if (request.client.clientSecret) form.set('client_secret', request.client.clientSecret);
-  }
-  let response: Response;
-  try {
-    response = await (request.fetch ?? fetch)(request.tokenUrl, {
-      method: 'POST',
-      headers,
-      body: form,
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    // A custom fetch may say why itself (Mastodon's guard refusing a private address).
-    if (error instanceof PlatformError) throw error;
-    throw new PlatformUnreachableError(request.platformName, new URL(request.tokenUrl).host, error);
-  }
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.status === 429) {
-    throw new PlatformRateLimitError(
-      `${request.platformName} is rate limiting sign-ins`,
-      retryAfterSeconds(response.headers, request.now, 30, request.rateLimitReset),
-    );
-  }
-  if (response.status >= 500) throw new PlatformUnavailableError(`${request.platformName} answered ${response.status}`);
-  const accessToken = body.access_token;
-  if (!response.ok || typeof accessToken !== 'string' || !accessToken) {
-    // Facebook's Graph answers { error: { message, code } } instead of RFC 6749's error strings.
+}
+
+type TokenReply = Record<string, unknown> & { error?: unknown };
+
+/** What the token endpoint's answers mean, in the platform errors every OAuth platform shares. */
+function tokenEndpointApi(request: TokenRequest): PlatformApi<TokenReply> {
+  const name = request.platformName;
+  // Facebook's Graph answers { error: { message, code } } instead of RFC 6749's error strings.
+  const reasonOf = ({ status, body }: { status: number; body: TokenReply | null }) => {
     const graphError =
-      typeof body.error === 'object' && body.error !== null ? (body.error as { message?: unknown }) : null;
-    const reason = String(
-      body.error_description ?? graphError?.message ?? body.error ?? body.message ?? `HTTP ${response.status}`,
-    );
-    // invalid_grant: the code or refresh token was revoked, expired or already used.
-    if (body.error === 'invalid_grant' || response.status === 401) {
-      throw new ReconnectRequiredError(`${request.platformName} authorization is no longer valid (${reason})`);
-    }
-    throw new PlatformRejectedError(`${request.platformName} refused the authorization: ${reason}`);
-  }
-  const expiresIn = Number(body.expires_in);
+      typeof body?.error === 'object' && body.error !== null ? (body.error as { message?: unknown }) : null;
+    return String(body?.error_description ?? graphError?.message ?? body?.error ?? body?.message ?? `HTTP ${status}`);
+  };
+  const noLongerValid = (reply: { status: number; body: TokenReply | null }) =>
+    new ReconnectRequiredError(`${name} authorization is no longer valid (${reasonOf(reply)})`);
   return {
-    accessToken,
-    refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+    name,
+    // Some providers (Reddit) refuse a code with a 200 that carries `error` and no token.
+    succeeded: ({ status, body }) =>
+      status >= 200 && status < 300 && typeof body?.access_token === 'string' && body.access_token !== '',
+    rateLimitMessage: () => `${name} is rate limiting sign-ins`,
+    resetForm: request.rateLimitReset,
+    unauthorized: noLongerValid,
+    // invalid_grant: the code or refresh token was revoked, expired or already used.
+    refused: (reply) =>
+      reply.body?.error === 'invalid_grant'
+        ? noLongerValid(reply)
+        : new PlatformRejectedError(`${name} refused the authorization: ${reasonOf(reply)}`),
+  };
+}
+
+/**
+ * One token-endpoint request through oauth4webapi: `send` makes it with the provider's metadata,
+ * client and authentication; `process` validates a success. Failures are mapped first (oauth4webapi
+ * reads only a 200), and errors carry no secret.
+ */
+async function tokenGrant(
+  request: TokenRequest,
+  send: (
+    as: oauth.AuthorizationServer,
+    client: oauth.Client,
+    auth: oauth.ClientAuth,
+    options: oauth.TokenEndpointRequestOptions,
+  ) => Promise<Response>,
+  process: (
+    as: oauth.AuthorizationServer,
+    client: oauth.Client,
+    response: Response,
+  ) => Promise<oauth.TokenEndpointResponse>,
+): Promise<TokenSet> {
+  const tokenUrl = new URL(request.tokenUrl);
+  const as: oauth.AuthorizationServer = { issuer: tokenUrl.origin, token_endpoint: tokenUrl.href };
+  const client: oauth.Client = { client_id: request.client.clientId };
+  const secret = request.client.clientSecret;
+  const auth =
+    request.clientAuth === 'basic'
+      ? clientSecretBasic(secret ?? '')
+      : secret
+        ? oauth.ClientSecretPost(secret)
+        : oauth.None();
+  const response = await send(as, client, auth, {
+    [oauth.customFetch]: request.fetch ?? platformFetch(request.platformName),
+    // Only the local fakes and test servers listen on plain http.
+    ...(tokenUrl.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {}),
+    headers: request.headers,
+  });
+  const reply = {
+    status: response.status,
+    headers: response.headers,
+    body: (await readJson(response.clone())) as TokenReply | null,
+  };
+  const failure = platformFailure(tokenEndpointApi(request), reply, request.now);
+  if (failure) throw failure;
+  let tokens: oauth.TokenEndpointResponse;
+  try {
+    tokens = await process(as, client, response);
+  } catch {
+    // A token answer RFC 6749 §5.1 would not accept (no token_type, a status other than 200…).
+    throw new PlatformRejectedError(`${request.platformName} refused the authorization: unreadable token answer`);
+  }
+  const expiresIn = Number(tokens.expires_in);
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? null,
     expiresAt:
       Number.isFinite(expiresIn) && expiresIn > 0
         ? new Date(request.now.getTime() + expiresIn * 1000).toISOString()
         : null,
-    scope: typeof body.scope === 'string' ? body.scope : null,
-    raw: body,
+    scope: tokens.scope ?? null,
+    raw: reply.body ?? {},
   };
 }
 
 /** Exchanges a callback's code for tokens (with the PKCE verifier when the flow used one). */
 export function exchangeCode(
-  request: Omit<TokenRequest, 'params'> & { code: string; redirectUri: string; codeVerifier?: string },
+  request: TokenRequest & { code: string; redirectUri: string; codeVerifier?: string },
 ): Promise<TokenSet> {
-  const { code, redirectUri, codeVerifier, ...rest } = request;
-  return requestTokens({
-    ...rest,
-    params: {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+  const { code, redirectUri, codeVerifier } = request;
+  return tokenGrant(
+    request,
+    (as, client, auth, options) => {
+      // The state was checked (signed, single use) before the callback got here.
+      const callback = oauth.validateAuthResponse(as, client, new URLSearchParams({ code }), oauth.skipStateCheck);
+      return oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        auth,
+        callback,
+        redirectUri,
+        codeVerifier ?? oauth.nopkce,
+        options,
+      );
     },
-  });
+    (as, client, response) => oauth.processAuthorizationCodeResponse(as, client, response),
+  );
+}
+
+/** A grant of the provider's own (Facebook's fb_exchange_token) at the token endpoint. */
+export function providerGrant(
+  request: TokenRequest & { grantType: string; params: Record<string, string> },
+): Promise<TokenSet> {
+  return tokenGrant(
+    request,
+    (as, client, auth, options) =>
+      oauth.genericTokenEndpointRequest(as, client, auth, request.grantType, request.params, options),
+    (as, client, response) => oauth.processGenericTokenEndpointResponse(as, client, response),
+  );
 }
 
 /** A new access token from a refresh token; a refused refresh is a ReconnectRequiredError. */
-export async function refreshTokens(
-  request: Omit<TokenRequest, 'params'> & { refreshToken: string },
-): Promise<TokenSet> {
-  const { refreshToken, ...rest } = request;
+export async function refreshTokens(request: TokenRequest & { refreshToken: string }): Promise<TokenSet> {
+  const { refreshToken } = request;
   try {
-    const tokens = await requestTokens({
-      ...rest,
-      params: { grant_type: 'refresh_token', refresh_token: refreshToken },
-    });
+    const tokens = await tokenGrant(
+      request,
+      (as, client, auth, options) => oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options),
+      (as, client, response) => oauth.processRefreshTokenResponse(as, client, response),
+    );
     // Providers that do not rotate refresh tokens leave the field out: keep the one we have.
     return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
   } catch (error) {
@@ -197,4 +254,22 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 export function expiresSoon(expiresAt: string | null, now: Date): boolean {
   if (!expiresAt) return false;
   return Date.parse(expiresAt) - now.getTime() < REFRESH_MARGIN_MS;
+}
+
+/**
+ * The refresh every OAuth platform with expiring tokens does (X, Reddit, Discord): null while the
+ * access token has more than the margin left; otherwise the refresh grant, or a reconnection when
+ * there is no refresh token.
+ */
+export async function refreshWhenDue(
+  platformName: string,
+  credentials: Credentials,
+  now: Date,
+  tokenRequest: () => Promise<TokenRequest>,
+): Promise<Credentials | null> {
+  if (!expiresSoon(credentials.expiresAt, now)) return null;
+  const { refreshToken } = credentials;
+  if (!refreshToken) throw new ReconnectRequiredError(`${platformName} authorization has expired`);
+  const tokens = await refreshTokens({ ...(await tokenRequest()), refreshToken });
+  return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
 }

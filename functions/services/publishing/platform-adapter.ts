@@ -139,12 +139,17 @@ export interface PlatformAdapter<TConnect = unknown> {
   postRules(connection: LiveConnection): Promise<PostRules>;
   /** Makes one post; throws a PlatformError subclass on failure. */
   publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
-  /** The URL shown on the completed row (the thread's first post, or the channel). */
-  threadUrl(connection: LiveConnection, made: readonly MadePost[]): string | null;
+  /** The URL shown on the completed row; when absent, the thread's first post's (threadUrlOf). */
+  threadUrl?(connection: LiveConnection, made: readonly MadePost[]): string | null;
   /** Present on platforms connected through a consent screen; their `TConnect` is OAuthConnectInput. */
   oauth?: OAuthSupport;
   /** Present on platforms that post into a chosen channel or community. */
   targetSelection?: TargetSelection;
+}
+
+/** The URL shown on a completed row: the adapter's own, or the thread's first post's. */
+export function threadUrlOf(adapter: PlatformAdapter, connection: LiveConnection, made: readonly MadePost[]) {
+  return adapter.threadUrl ? adapter.threadUrl(connection, made) : (made[0]?.url ?? null);
 }
 
 /** A platform refused or failed a call; `message` is safe to show on the platform's row. */

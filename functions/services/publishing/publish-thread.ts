@@ -30,7 +30,13 @@ import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from 
 import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { assertThreadAccess } from '../threads/thread-access';
 import { adapterFor } from './adapters';
-import { type LiveConnection, PlatformError, PlatformRateLimitError, PlatformRejectedError } from './platform-adapter';
+import {
+  type LiveConnection,
+  PlatformError,
+  PlatformRateLimitError,
+  PlatformRejectedError,
+  threadUrlOf,
+} from './platform-adapter';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
 
 /** Spec §9: platforms are started this far apart (create flow / connection panel). */
@@ -257,7 +263,7 @@ export async function runPublishMessage(
   } catch (error) {
     return handleFailure(run, message, error, { ...attempt, progressed: run.made.length > madeBefore }, clock());
   }
-  const postUrl = adapter.threadUrl(connection, run.made);
+  const postUrl = threadUrlOf(adapter, connection, run.made);
   await recordPlatformPost(
     run.userId,
     run.threadId,

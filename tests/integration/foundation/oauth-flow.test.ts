@@ -33,7 +33,8 @@ beforeAll(async () => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(JSON.stringify(payload));
       };
-      if (request.headers['content-type'] !== 'application/x-www-form-urlencoded')
+      // The media type, with or without a charset parameter, as providers read it.
+      if (request.headers['content-type']?.split(';')[0] !== 'application/x-www-form-urlencoded')
         return reply(400, { error: 'invalid_request' });
       const basic = request.headers.authorization === `Basic ${Buffer.from('client-1:secret-1').toString('base64')}`;
       const inBody = form.get('client_id') === 'client-1' && form.get('client_secret') === 'secret-1';
@@ -43,14 +44,20 @@ beforeAll(async () => {
           return reply(400, { error: 'invalid_grant', error_description: 'bad code' });
         }
         if (form.get('code_verifier') !== 'verifier-1') return reply(400, { error: 'invalid_grant' });
-        return reply(200, { access_token: 'at-1', refresh_token: 'rt-1', expires_in: 7200, scope: 'a b' });
+        return reply(200, {
+          access_token: 'at-1',
+          token_type: 'Bearer',
+          refresh_token: 'rt-1',
+          expires_in: 7200,
+          scope: 'a b',
+        });
       }
       if (form.get('grant_type') === 'refresh_token') {
         if (form.get('refresh_token') === 'revoked') return reply(400, { error: 'invalid_grant' });
         if (form.get('refresh_token') === 'slow') return reply(429, { error: 'slow down' }, { 'retry-after': '7' });
         if (form.get('refresh_token') === 'broken') return reply(503, {});
         // No refresh_token in the answer: the provider does not rotate it.
-        return reply(200, { access_token: 'at-2', expires_in: 60 });
+        return reply(200, { access_token: 'at-2', token_type: 'Bearer', expires_in: 60 });
       }
       reply(400, { error: 'unsupported_grant_type' });
     });

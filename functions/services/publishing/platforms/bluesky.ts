@@ -5,8 +5,6 @@ import { Client, ClientResponseError, ok, simpleFetchHandler } from '@atcute/cli
 import { decodeJwt } from 'jose';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { type GuardedFetch, publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
-import { BodyTooLargeError, readCapped } from '#functions/lib/outbound/read-capped';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   type Credentials,
@@ -16,10 +14,9 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
-  PlatformUnreachableError,
   retryAfterSeconds,
-  unansweredRequestError,
 } from '../platform-adapter';
+import { platformFetch } from '../platform-http';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
 
 /** What the Bluesky connect form sends (spec bluesky-auth). */
@@ -32,14 +29,11 @@ export interface BlueskyConnectInput {
 const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 /** The access JWT's scope when the account's own password was used rather than an app password. */
 const FULL_ACCESS_SCOPE = 'com.atproto.access';
-const CALL_TIMEOUT_MS = 15_000;
 /** XRPC answers here are small JSON; a server sending more is not read further. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 // What the client reports when an error reply carries no XRPC body (a proxy's HTML page, say).
 const NO_XRPC_BODY = 'UnknownXRPCError';
 const UNREADABLE = 'Bluesky sent an answer that could not be read';
-
-let guardedFetch: GuardedFetch | undefined;
 
 /**
  * Every Bluesky request (the sign-in service, the PDS an account's DID document names, handle
@@ -47,28 +41,11 @@ let guardedFetch: GuardedFetch | undefined;
  * (every resolved address checked, the connected one again), or hosts in ALLOW_PRIVATE_FETCH_HOSTS;
  * a redirect is a refusal, never followed; an answer is read whole within a cap.
  */
-const blueskyFetch: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : input);
-  guardedFetch ??= publicOnlyFetch(config().allowPrivateFetchHosts, CALL_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await guardedFetch(url.href, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
-  } catch (error) {
-    throw unansweredRequestError('Bluesky', 'The Bluesky server', url.host, error);
-  }
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel();
-    throw new PlatformRejectedError(`${url.host} answered with a redirect, which is not followed`);
-  }
-  let body: Uint8Array<ArrayBuffer> | null = null;
-  try {
-    body = response.body ? await readCapped(response.body, MAX_ANSWER_BYTES) : null;
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new PlatformUnavailableError(UNREADABLE);
-    throw new PlatformUnreachableError('Bluesky', url.host, error);
-  }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-};
+const blueskyFetch = platformFetch('Bluesky', {
+  guard: 'The Bluesky server',
+  refuseRedirects: true,
+  maxBytes: MAX_ANSWER_BYTES,
+});
 
 /** An XRPC client on `service` (the entryway for session calls, the account's PDS for the rest). */
 function xrpc(service: string): Client {
@@ -295,8 +272,6 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     }
     return { id: created.uri, cid: created.cid, url: blueskyPostUrl(stored(connection, 'handle'), created.uri) };
   },
-
-  threadUrl: (_connection, made) => made[0]?.url ?? null,
 };
 
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';

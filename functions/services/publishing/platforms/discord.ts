@@ -4,27 +4,18 @@ import { config } from '#functions/lib/config';
 import { missingClientReason, type PlatformClient, platformClient } from '#functions/lib/platform-clients';
 import { platformMessages } from '#shared/messages';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import {
-  authorizationUrl,
-  exchangeCode,
-  expiresSoon,
-  ReconnectRequiredError,
-  refreshTokens,
-  type TokenSet,
-} from '../../connections/oauth-flow';
+import { authorizationUrl, exchangeCode, refreshWhenDue, type TokenSet } from '../../connections/oauth-flow';
 import {
   type Credentials,
   type LiveConnection,
   type OAuthConnectInput,
   type OutgoingPost,
   type PlatformAdapter,
-  PlatformRateLimitError,
   PlatformRejectedError,
-  PlatformUnavailableError,
-  PlatformUnreachableError,
   type PublishTarget,
   retryAfterSeconds,
 } from '../platform-adapter';
+import { callPlatform, type PlatformApi } from '../platform-http';
 import {
   basePermissions,
   channelPermissions,
@@ -110,6 +101,32 @@ function refusalMessage(status: number, code: number, detail: string): string {
 
 type Authorization = `Bot ${string}` | `Bearer ${string}`;
 
+interface DiscordError {
+  code?: number;
+  message?: string;
+  retry_after?: number;
+}
+
+/** How Discord's HTTP API words its failures: a JSON error code, and a 429's wait in the body. */
+const discordApi: PlatformApi<DiscordError> = {
+  name: PLATFORM_NAME,
+  rateLimitWait: ({ body, headers }, now) => {
+    // retry_after is seconds as a float; X-RateLimit-Reset-After says the same for the route's bucket.
+    const stated = body?.retry_after ?? headers.get('x-ratelimit-reset-after');
+    const seconds = stated === null || stated === undefined ? Number.NaN : Number(stated);
+    return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : retryAfterSeconds(headers, now);
+  },
+  rateLimitMessage: (_reply, wait) => `Discord is rate limiting requests; retrying in ${wait} s`,
+  refused: ({ status, body }) => {
+    const code = Number(body?.code ?? 0);
+    return new DiscordRequestError(
+      refusalMessage(status, code, String(body?.message ?? `HTTP ${status}`)),
+      status,
+      code,
+    );
+  },
+};
+
 /** One call to the HTTP API (discord.com/developers/docs/reference): JSON in and out, errors mapped. */
 async function callDiscord<T>(
   authorization: Authorization,
@@ -117,39 +134,13 @@ async function callDiscord<T>(
   path: string,
   body?: Record<string, unknown>,
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${config().platformUrls.discordApi}${path}`, {
-      method,
-      headers: {
-        authorization,
-        accept: 'application/json',
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    throw new PlatformUnreachableError(PLATFORM_NAME, new URL(config().platformUrls.discordApi).host, error);
-  }
-  const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.ok) return payload as T;
-  if (response.status === 429) {
-    // retry_after is seconds as a float; X-RateLimit-Reset-After says the same for the route's bucket.
-    const stated = payload.retry_after ?? response.headers.get('x-ratelimit-reset-after');
-    const seconds = stated === null || stated === undefined ? Number.NaN : Number(stated);
-    const wait = Number.isFinite(seconds)
-      ? Math.max(1, Math.ceil(seconds))
-      : retryAfterSeconds(response.headers, new Date());
-    throw new PlatformRateLimitError(`Discord is rate limiting requests; retrying in ${wait} s`, wait);
-  }
-  if (response.status >= 500) throw new PlatformUnavailableError(`Discord answered ${response.status}`);
-  const code = Number(payload.code ?? 0);
-  throw new DiscordRequestError(
-    refusalMessage(response.status, code, String(payload.message ?? `HTTP ${response.status}`)),
-    response.status,
-    code,
-  );
+  const reply = await callPlatform<T, DiscordError>(discordApi, {
+    method,
+    url: `${config().platformUrls.discordApi}${path}`,
+    headers: { authorization },
+    json: body,
+  });
+  return reply.body;
 }
 
 /** The app with its bot token, or a refusal when the operator has not configured both. */
@@ -159,7 +150,14 @@ async function discordApp(): Promise<PlatformClient & { botToken: string }> {
   return { ...client, botToken: client.botToken };
 }
 
-const tokenUrl = () => `${config().platformUrls.discordApi}/oauth2/token`;
+/** The token endpoint's settings shared by the code exchange and the refresh (client id and secret in the form). */
+const tokenRequest = (app: PlatformClient, now: Date) => ({
+  tokenUrl: `${config().platformUrls.discordApi}/oauth2/token`,
+  client: app,
+  clientAuth: 'body' as const,
+  now,
+  platformName: PLATFORM_NAME,
+});
 const asBot = (app: { botToken: string }): Authorization => `Bot ${app.botToken}`;
 
 interface PartialGuild {
@@ -316,14 +314,10 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
   async connect(input) {
     const app = await discordApp();
     const tokens = await exchangeCode({
-      tokenUrl: tokenUrl(),
-      client: app,
-      clientAuth: 'body',
+      ...tokenRequest(app, input.deps.now),
       code: input.code,
       redirectUri: input.deps.redirectUri,
       codeVerifier: input.codeVerifier,
-      now: input.deps.now,
-      platformName: PLATFORM_NAME,
     });
     const asUser: Authorization = `Bearer ${tokens.accessToken}`;
     const user = await callDiscord<{ username: string }>(asUser, 'GET', '/users/@me');
@@ -339,20 +333,8 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
   },
 
   // The user's token lists servers at connect time; keeping it fresh keeps the grant usable.
-  async refreshCredentials(connection, now) {
-    const { credentials } = connection;
-    if (!expiresSoon(credentials.expiresAt, now)) return null;
-    if (!credentials.refreshToken) throw new ReconnectRequiredError('Discord authorization has expired');
-    const tokens = await refreshTokens({
-      tokenUrl: tokenUrl(),
-      client: await discordApp(),
-      clientAuth: 'body',
-      refreshToken: credentials.refreshToken,
-      now,
-      platformName: PLATFORM_NAME,
-    });
-    return credentialsFrom(tokens);
-  },
+  refreshCredentials: async (connection, now) =>
+    refreshWhenDue(PLATFORM_NAME, connection.credentials, now, async () => tokenRequest(await discordApp(), now)),
 
   listTargets: async (connection): Promise<PublishTarget[]> =>
     guildsOf(connection).flatMap(({ guild, channels }) =>
@@ -399,6 +381,4 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
     const message = await createMessage(app, threadId, post);
     return { id: message.id, url: messageUrl(found.guild.id, threadId, message.id) };
   },
-
-  threadUrl: (_connection, made) => made[0]?.url ?? null,
 };

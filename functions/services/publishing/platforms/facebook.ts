@@ -9,8 +9,8 @@ import {
   authorizationUrl,
   configuredClient,
   exchangeCode,
+  providerGrant,
   ReconnectRequiredError,
-  requestTokens,
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
@@ -21,9 +21,9 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
-  PlatformUnreachableError,
   type PublishTarget,
 } from '../platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
 
 const PLATFORM_NAME = 'Facebook';
 /**
@@ -65,9 +65,34 @@ function regainSeconds(headers: Headers): number | null {
   }
 }
 
+const reasonOf = ({ status, body }: PlatformReply<{ error?: GraphError }>) =>
+  body?.error?.message ?? `${PLATFORM_NAME} answered ${status}`;
+
+/** The Graph API reports its failures in the body's `error` (a 200 carrying one is a failure too), by code. */
+const graphApi: PlatformApi<{ error?: GraphError }> = {
+  name: PLATFORM_NAME,
+  succeeded: ({ status, body }) => status >= 200 && status < 300 && !body?.error,
+  classify: (reply) => {
+    const error = reply.body?.error ?? {};
+    if (error.code !== undefined && RATE_LIMIT_CODES.has(error.code)) {
+      return new PlatformRateLimitError(
+        `${PLATFORM_NAME} rate limit reached`,
+        regainSeconds(reply.headers) ?? DEFAULT_WAIT_SECONDS,
+      );
+    }
+    // 190: the token expired, was revoked, or the user changed their password.
+    if (error.code === 190) return new ReconnectRequiredError(RECONNECT_MESSAGE);
+    if (reply.status >= 500 || error.is_transient || (error.code !== undefined && TRANSIENT_CODES.has(error.code))) {
+      return new PlatformUnavailableError(`${PLATFORM_NAME} is unavailable (${reasonOf(reply)})`);
+    }
+    return undefined;
+  },
+  refused: (reply) => new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reasonOf(reply)}`),
+};
+
 /**
  * One Graph API call: the access token (with its appsecret_proof) in the query of a GET or the
- * form of a POST, failures mapped to the publishing errors; no message carries a token.
+ * form of a POST; the transport names only the host when nothing answers, so no message carries a token.
  */
 async function graph<T>(
   path: string,
@@ -83,32 +108,11 @@ async function graph<T>(
       .digest('hex'),
   });
   const url = `${config().platformUrls.facebookGraph}${path}`;
-  let response: Response;
-  try {
-    response =
-      request.method === 'GET'
-        ? await fetch(`${url}?${params}`, { signal: AbortSignal.timeout(15_000) })
-        : await fetch(url, { method: 'POST', body: params, signal: AbortSignal.timeout(15_000) });
-  } catch (error) {
-    // The URL may hold the token: only the host and the network's error code are told.
-    throw new PlatformUnreachableError(PLATFORM_NAME, new URL(url).host, error);
-  }
-  const body = (await response.json().catch(() => ({}))) as T & { error?: GraphError };
-  if (response.ok && !body.error) return body;
-  const error = body.error ?? {};
-  const reason = error.message ?? `${PLATFORM_NAME} answered ${response.status}`;
-  if (error.code !== undefined && RATE_LIMIT_CODES.has(error.code)) {
-    throw new PlatformRateLimitError(
-      `${PLATFORM_NAME} rate limit reached`,
-      regainSeconds(response.headers) ?? DEFAULT_WAIT_SECONDS,
-    );
-  }
-  // 190: the token expired, was revoked, or the user changed their password.
-  if (error.code === 190) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
-  if (response.status >= 500 || error.is_transient || (error.code !== undefined && TRANSIENT_CODES.has(error.code))) {
-    throw new PlatformUnavailableError(`${PLATFORM_NAME} is unavailable (${reason})`);
-  }
-  throw new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reason}`);
+  const reply = await callPlatform<T, { error?: GraphError }>(
+    graphApi,
+    request.method === 'GET' ? { url: `${url}?${params}` } : { method: 'POST', url, form: params },
+  );
+  return reply.body;
 }
 
 const pagePost = (id: string): MadePost => ({ id, url: `https://www.facebook.com/${id}` });
@@ -178,7 +182,7 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
 
   async connect(input) {
     const { now, redirectUri } = input.deps;
-    const tokenRequest: Omit<TokenRequest, 'params'> = {
+    const tokenRequest: TokenRequest = {
       tokenUrl: `${config().platformUrls.facebookGraph}/oauth/access_token`,
       client: await appClient(),
       clientAuth: 'body',
@@ -186,9 +190,10 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
       platformName: PLATFORM_NAME,
     };
     const shortLived = await exchangeCode({ ...tokenRequest, code: input.code, redirectUri });
-    const longLived = await requestTokens({
+    const longLived = await providerGrant({
       ...tokenRequest,
-      params: { grant_type: 'fb_exchange_token', fb_exchange_token: shortLived.accessToken },
+      grantType: 'fb_exchange_token',
+      params: { fb_exchange_token: shortLived.accessToken },
     });
     const userToken = longLived.accessToken;
     const me = await graph<{ name?: string }>('/me', userToken, { method: 'GET', params: { fields: 'id,name' } });
@@ -292,6 +297,4 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
       return earlier;
     }
   },
-
-  threadUrl: (_connection, made) => made[0]?.url ?? null,
 };

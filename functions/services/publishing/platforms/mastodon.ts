@@ -3,8 +3,6 @@ import { config } from '#functions/lib/config';
 import { ValidationError } from '#functions/lib/errors';
 import { classifyAddress, describeBlockReason } from '#functions/lib/outbound/address-policy';
 import { isPrivateHostAllowed } from '#functions/lib/outbound/host-guard';
-import { type GuardedFetch, publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
-import { readCapped } from '#functions/lib/outbound/read-capped';
 import { platformMessages } from '#shared/messages';
 import {
   looksLikeMastodonHost,
@@ -28,16 +26,12 @@ import {
   type OAuthConnectInput,
   type OAuthFlowDeps,
   type PlatformAdapter,
-  PlatformRateLimitError,
   PlatformRejectedError,
-  PlatformUnavailableError,
-  retryAfterSeconds,
-  unansweredRequestError,
 } from '../platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply, platformFetch } from '../platform-http';
 
 /** What ThreadSnip asks of an account: to know who it is and to post (docs.joinmastodon.org/api/oauth-scopes). */
 const SCOPES = ['read:accounts', 'write:statuses'] as const;
-const REQUEST_TIMEOUT_MS = 15_000;
 /** Mastodon's answers are small; an instance sending more is not read further. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
@@ -56,20 +50,11 @@ interface MastodonInstance {
   configuration?: { statuses?: { max_characters?: number; characters_reserved_per_url?: number } };
 }
 
-let guardedFetch: GuardedFetch | undefined;
-
 /**
  * Every request to an instance (user input) goes through the article fetcher's SSRF guard: only
  * public addresses, or hosts in ALLOW_PRIVATE_FETCH_HOSTS; redirects are not followed.
  */
-async function instanceFetch(url: string, init: RequestInit): Promise<Response> {
-  guardedFetch ??= publicOnlyFetch(config().allowPrivateFetchHosts, REQUEST_TIMEOUT_MS);
-  try {
-    return await guardedFetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  } catch (error) {
-    throw unansweredRequestError('Mastodon', 'The instance', new URL(url).host, error);
-  }
-}
+const instanceFetch = platformFetch('Mastodon', { guard: 'The instance' });
 
 /** https://{instance}{path}; plain http only for hosts allowed to be private (local test servers). */
 function instanceUrl(instance: string, path: string): string {
@@ -77,15 +62,35 @@ function instanceUrl(instance: string, path: string): string {
   return isPrivateHostAllowed(config().allowPrivateFetchHosts, secure) ? `http://${instance}${path}` : secure.href;
 }
 
-/** The answer's JSON, or null when it is not JSON or is too large. */
-async function readJson(response: Response): Promise<unknown> {
-  if (!response.body) return null;
-  try {
-    const bytes = await readCapped(response.body, MAX_ANSWER_BYTES);
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return null;
-  }
+type InstanceError = { error?: unknown };
+
+const reasonOf = ({ status, body }: PlatformReply<InstanceError>) =>
+  typeof body?.error === 'string' ? body.error : `HTTP ${status}`;
+
+/** How an instance's REST API words its failures (and what an answer from something else looks like). */
+function instanceApi(instance: string): PlatformApi<InstanceError> {
+  return {
+    name: 'Mastodon',
+    fetch: instanceFetch,
+    maxBytes: MAX_ANSWER_BYTES,
+    succeeded: ({ status, body }) => status >= 200 && status < 300 && !!body,
+    // Mastodon's X-RateLimit-Reset is an ISO time.
+    rateLimitMessage: (reply) => `Mastodon is rate limiting requests (${reasonOf(reply)})`,
+    unavailableMessage: (reply) => `${instance} answered ${reply.status} (${reasonOf(reply)})`,
+    unauthorized: (reply) =>
+      new ReconnectRequiredError(
+        `${instance} refused the access token (${reasonOf(reply)}). Reconnect Mastodon in Account Settings.`,
+      ),
+    refused: (reply) => {
+      if (reply.status >= 300 && reply.status < 400) {
+        return new PlatformRejectedError(`${instance} answered with a redirect, not as a Mastodon server.`);
+      }
+      if (typeof reply.body?.error !== 'string') {
+        return new PlatformRejectedError(`${instance} did not answer as a Mastodon server (${reasonOf(reply)}).`);
+      }
+      return new PlatformRejectedError(reply.body.error);
+    },
+  };
 }
 
 /** One call to an instance's REST API, its failures mapped to the three platform error kinds. */
@@ -99,39 +104,13 @@ async function callInstance<T>(
     headers?: Record<string, string>;
   },
 ): Promise<T> {
-  const response = await instanceFetch(instanceUrl(instance, path), {
+  const reply = await callPlatform<T, InstanceError>(instanceApi(instance), {
     method: options.method ?? 'GET',
-    headers: {
-      accept: 'application/json',
-      ...(options.body ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    url: instanceUrl(instance, path),
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    json: options.body,
   });
-  const body = (await readJson(response)) as (T & { error?: unknown }) | null;
-  if (response.ok && body) return body;
-  const reason = typeof body?.error === 'string' ? body.error : `HTTP ${response.status}`;
-  if (response.status === 429) {
-    // Mastodon's X-RateLimit-Reset is an ISO time.
-    throw new PlatformRateLimitError(
-      `Mastodon is rate limiting requests (${reason})`,
-      retryAfterSeconds(response.headers, new Date()),
-    );
-  }
-  if (response.status >= 500) throw new PlatformUnavailableError(`${instance} answered ${response.status} (${reason})`);
-  if (response.status === 401) {
-    throw new ReconnectRequiredError(
-      `${instance} refused the access token (${reason}). Reconnect Mastodon in Account Settings.`,
-    );
-  }
-  if (response.status >= 300 && response.status < 400) {
-    throw new PlatformRejectedError(`${instance} answered with a redirect, not as a Mastodon server.`);
-  }
-  if (!body || typeof body.error !== 'string') {
-    throw new PlatformRejectedError(`${instance} did not answer as a Mastodon server (${reason}).`);
-  }
-  throw new PlatformRejectedError(reason);
+  return reply.body;
 }
 
 /**
@@ -283,6 +262,4 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
     });
     return { id: String(status.id), url: status.url ?? status.uri ?? null };
   },
-
-  threadUrl: (_connection, made) => made[0]?.url ?? null,
 };

@@ -8,22 +8,20 @@ import {
   authorizationUrl,
   configuredClient,
   exchangeCode,
-  expiresSoon,
-  ReconnectRequiredError,
   refreshTokens,
+  refreshWhenDue,
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
-  type Credentials,
   type LiveConnection,
   type OAuthConnectInput,
   type PlatformAdapter,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
-  PlatformUnreachableError,
   retryAfterSeconds,
 } from '../platform-adapter';
+import { callPlatform, type PlatformAnswer, type PlatformApi } from '../platform-http';
 
 /** identity: the username; mysubreddits: where the user moderates or contributes; submit: the post. */
 export const REDDIT_SCOPES = ['identity', 'submit', 'mysubreddits', 'read'] as const;
@@ -41,7 +39,7 @@ export function redditUserAgent(clientId: string): string {
 const redditClient = () => configuredClient('reddit', 'Reddit');
 
 /** The token endpoint's settings shared by the code exchange and the refresh. */
-function tokenRequest(client: PlatformClient, now: Date): Omit<TokenRequest, 'params'> {
+function tokenRequest(client: PlatformClient, now: Date): TokenRequest {
   return {
     tokenUrl: `${config().platformUrls.redditAuth}/api/v1/access_token`,
     client,
@@ -56,44 +54,32 @@ function tokenRequest(client: PlatformClient, now: Date): Omit<TokenRequest, 'pa
 /** The access token was refused (expired early or revoked): the caller may refresh once. */
 class AccessTokenRefusedError extends PlatformRejectedError {}
 
-interface RedditReply<T> {
-  body: T;
-  headers: Headers;
-}
+/** How Reddit's OAuth API host words its failures. */
+const redditApi: PlatformApi<{ message?: unknown }> = {
+  name: 'Reddit',
+  // Reddit's x-ratelimit-reset is the seconds left in the window, not an epoch.
+  resetForm: 'seconds-from-now',
+  rateLimitFallback: 60,
+  unauthorized: () =>
+    new AccessTokenRefusedError('Reddit refused the access token: reconnect Reddit in Account Settings.'),
+  refused: ({ status, body }) =>
+    new PlatformRejectedError(
+      `Reddit refused the request: ${typeof body?.message === 'string' ? body.message : `HTTP ${status}`}`,
+    ),
+};
 
 /** One call to Reddit's OAuth API host with the user's bearer token; errors carry no secret. */
-async function callReddit<T>(
+function callReddit<T>(
   accessToken: string,
   clientId: string,
   request: { method: 'GET' | 'POST'; path: string; form?: Record<string, string> },
-): Promise<RedditReply<T>> {
-  let response: Response;
-  try {
-    response = await fetch(`${config().platformUrls.redditApi}${request.path}`, {
-      method: request.method,
-      headers: {
-        authorization: `bearer ${accessToken}`,
-        'user-agent': redditUserAgent(clientId),
-        ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: request.form ? new URLSearchParams(request.form) : undefined,
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    throw new PlatformUnreachableError('Reddit', new URL(config().platformUrls.redditApi).host, error);
-  }
-  const body = (await response.json().catch(() => ({}))) as T & { message?: string };
-  if (response.ok) return { body, headers: response.headers };
-  if (response.status === 429) {
-    // Reddit's x-ratelimit-reset is the seconds left in the window, not an epoch.
-    const wait = retryAfterSeconds(response.headers, new Date(), 60, 'seconds-from-now');
-    throw new PlatformRateLimitError('Reddit is rate limiting requests', wait);
-  }
-  if (response.status >= 500) throw new PlatformUnavailableError(`Reddit answered ${response.status}`);
-  if (response.status === 401)
-    throw new AccessTokenRefusedError('Reddit refused the access token: reconnect Reddit in Account Settings.');
-  const reason = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
-  throw new PlatformRejectedError(`Reddit refused the request: ${reason}`);
+): Promise<PlatformAnswer<T>> {
+  return callPlatform<T, { message?: unknown }>(redditApi, {
+    method: request.method,
+    url: `${config().platformUrls.redditApi}${request.path}`,
+    headers: { authorization: `bearer ${accessToken}`, 'user-agent': redditUserAgent(clientId) },
+    form: request.form,
+  });
 }
 
 /**
@@ -103,7 +89,7 @@ async function callReddit<T>(
 async function callAsUser<T>(
   connection: LiveConnection,
   request: Parameters<typeof callReddit>[2],
-): Promise<RedditReply<T>> {
+): Promise<PlatformAnswer<T>> {
   const client = await redditClient();
   try {
     return await callReddit<T>(connection.credentials.accessToken, client.clientId, request);
@@ -285,13 +271,8 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
     };
   },
 
-  async refreshCredentials(connection, now): Promise<Credentials | null> {
-    if (!expiresSoon(connection.credentials.expiresAt, now)) return null;
-    const { refreshToken } = connection.credentials;
-    if (!refreshToken) throw new ReconnectRequiredError('Reddit authorization has expired');
-    const tokens = await refreshTokens({ ...tokenRequest(await redditClient(), now), refreshToken });
-    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
-  },
+  refreshCredentials: (connection, now) =>
+    refreshWhenDue('Reddit', connection.credentials, now, async () => tokenRequest(await redditClient(), now)),
 
   listTargets: async (connection) =>
     redditSubreddits(connection.connectionData).map((subreddit) => ({
@@ -328,7 +309,7 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
       const made = await findJustMadePost(connection, submission);
       if (made) return made;
     }
-    let reply: RedditReply<SubmitReply>;
+    let reply: PlatformAnswer<SubmitReply>;
     try {
       reply = await callAsUser<SubmitReply>(connection, {
         method: 'POST',
@@ -357,6 +338,4 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
     if (!made?.name) throw new PlatformRejectedError('Reddit accepted the post but did not return it');
     return { id: made.name, url: made.url ?? null };
   },
-
-  threadUrl: (_connection, made) => made[0]?.url ?? null,
 };

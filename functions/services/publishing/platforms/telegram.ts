@@ -5,11 +5,9 @@ import {
   type LiveConnection,
   type OutgoingPost,
   type PlatformAdapter,
-  PlatformRateLimitError,
   PlatformRejectedError,
-  PlatformUnavailableError,
-  PlatformUnreachableError,
 } from '../platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
 
 /** What the Telegram connect form sends (spec telegram-auth). */
 export interface TelegramConnectInput {
@@ -33,29 +31,28 @@ interface TelegramChat {
   first_name?: string;
 }
 
+const description = ({ status, body }: PlatformReply<BotApiReply<unknown>>) =>
+  body?.description ?? `Telegram answered ${status}`;
+
+/** The Bot API says how a call went in its body (`ok`, `description`, `parameters.retry_after`). */
+const botApi: PlatformApi<BotApiReply<unknown>> = {
+  // The request URL holds the bot token: the transport names only the host when nothing answers.
+  name: 'Telegram',
+  succeeded: ({ body }) => body?.ok === true && body.result !== undefined,
+  rateLimitMessage: description,
+  rateLimitWait: ({ body }) => Math.max(1, body?.parameters?.retry_after ?? 30),
+  unavailableMessage: description,
+  refused: (reply) => new PlatformRejectedError(description(reply)),
+};
+
 /** Telegram Bot API call: POST {base}/bot{token}/{method} with a JSON body (core.telegram.org/bots/api). */
 async function callBotApi<T>(token: string, method: string, body: Record<string, unknown>): Promise<T> {
-  const base = config().platformUrls.telegram;
-  let response: Response;
-  try {
-    response = await fetch(`${base}/bot${token}/${method}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    // The URL holds the bot token: only its host is named, never the underlying error or its URL.
-    throw new PlatformUnreachableError('Telegram', new URL(base).host, error);
-  }
-  const reply = (await response.json().catch(() => ({ ok: false }))) as BotApiReply<T>;
-  if (reply.ok && reply.result !== undefined) return reply.result;
-  const description = reply.description ?? `Telegram answered ${response.status}`;
-  if (response.status === 429) {
-    throw new PlatformRateLimitError(description, Math.max(1, reply.parameters?.retry_after ?? 30));
-  }
-  if (response.status >= 500) throw new PlatformUnavailableError(description);
-  throw new PlatformRejectedError(description);
+  const reply = await callPlatform<BotApiReply<T>, BotApiReply<unknown>>(botApi, {
+    method: 'POST',
+    url: `${config().platformUrls.telegram}/bot${token}/${method}`,
+    json: body,
+  });
+  return reply.body.result as T;
 }
 
 function chatIdOf(connection: LiveConnection): string {

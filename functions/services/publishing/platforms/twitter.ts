@@ -7,9 +7,8 @@ import {
   authorizationUrl,
   configuredClient,
   exchangeCode,
-  expiresSoon,
   ReconnectRequiredError,
-  refreshTokens,
+  refreshWhenDue,
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
@@ -17,12 +16,11 @@ import {
   type OAuthConnectInput,
   type OutgoingPost,
   type PlatformAdapter,
-  PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
-  PlatformUnreachableError,
   retryAfterSeconds,
 } from '../platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
 
 const PLATFORM_NAME = 'Twitter/X';
 /** docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, and a refresh token (offline.access). */
@@ -36,22 +34,21 @@ interface ApiProblem {
   errors?: { message?: string }[];
 }
 
-/**
- * How long a 429 asks us to wait: the 15-minute window's x-rate-limit-reset, or, when the user's
- * daily post cap is spent (x-user-limit-24hour-remaining 0), that cap's own reset.
- */
-function rateLimitWait(headers: Headers, now: Date): { seconds: number; daily: boolean } {
-  const dailyReset = headers.get('x-user-limit-24hour-remaining') === '0' && headers.get('x-user-limit-24hour-reset');
-  if (dailyReset) {
-    return { seconds: retryAfterSeconds(new Headers({ 'x-rate-limit-reset': dailyReset }), now), daily: true };
-  }
-  return { seconds: retryAfterSeconds(headers, now), daily: false };
+/** The reset of the user's daily post cap when a 429 says it is spent (x-user-limit-24hour-remaining 0). */
+const dailyCapReset = (headers: Headers) =>
+  (headers.get('x-user-limit-24hour-remaining') === '0' && headers.get('x-user-limit-24hour-reset')) || null;
+
+/** How long a 429 asks us to wait: the 15-minute window's x-rate-limit-reset, or the daily cap's own reset. */
+function rateLimitWait(headers: Headers, now: Date): number {
+  const dailyReset = dailyCapReset(headers);
+  if (dailyReset) return retryAfterSeconds(new Headers({ 'x-rate-limit-reset': dailyReset }), now);
+  return retryAfterSeconds(headers, now);
 }
 
 const appClient = () => configuredClient('twitter', PLATFORM_NAME);
 
 /** The token endpoint's fixed parts: a confidential client authenticates with HTTP Basic. */
-async function tokenRequest(now: Date): Promise<Omit<TokenRequest, 'params'>> {
+async function tokenRequest(now: Date): Promise<TokenRequest> {
   return {
     tokenUrl: `${config().platformUrls.twitterApi}/2/oauth2/token`,
     client: await appClient(),
@@ -64,6 +61,27 @@ async function tokenRequest(now: Date): Promise<Omit<TokenRequest, 'params'>> {
 /** X's refusal of a post whose text the account already posted. */
 class DuplicatePostError extends PlatformRejectedError {}
 
+const reasonOf = ({ status, body }: PlatformReply<ApiProblem>) =>
+  body?.detail ?? body?.errors?.[0]?.message ?? body?.title ?? `${PLATFORM_NAME} answered ${status}`;
+
+/** How the X API v2 words its failures. */
+const xApi: PlatformApi<ApiProblem> = {
+  name: PLATFORM_NAME,
+  rateLimitWait: ({ headers }, now) => rateLimitWait(headers, now),
+  rateLimitMessage: ({ headers }) =>
+    dailyCapReset(headers) ? `${PLATFORM_NAME} daily post limit reached` : `${PLATFORM_NAME} rate limit reached`,
+  unavailableMessage: (reply) => `${PLATFORM_NAME} is unavailable (${reasonOf(reply)})`,
+  // Tokens are refreshed before they expire, so a 401 means the grant was revoked: refreshing here
+  // could not store X's rotated refresh token, so the user reconnects.
+  unauthorized: () => new ReconnectRequiredError(RECONNECT_MESSAGE),
+  refused: (reply) => {
+    const reason = reasonOf(reply);
+    return reply.status === 403 && /duplicate content/i.test(reason)
+      ? new DuplicatePostError(`${PLATFORM_NAME} refused the post: ${reason}`)
+      : new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reason}`);
+  },
+};
+
 /** One X API v2 call with the user's bearer token; failures mapped to the publishing error classes. */
 async function callApi<T>(
   accessToken: string,
@@ -71,37 +89,17 @@ async function callApi<T>(
   init: { method: 'GET' | 'POST'; body?: unknown },
   now: Date,
 ): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`${config().platformUrls.twitterApi}${path}`, {
+  const reply = await callPlatform<T, ApiProblem>(
+    xApi,
+    {
       method: init.method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (error) {
-    throw new PlatformUnreachableError(PLATFORM_NAME, new URL(config().platformUrls.twitterApi).host, error);
-  }
-  const body = (await response.json().catch(() => ({}))) as T & ApiProblem;
-  if (response.ok) return body;
-  const reason =
-    body.detail ?? body.errors?.[0]?.message ?? body.title ?? `${PLATFORM_NAME} answered ${response.status}`;
-  if (response.status === 429) {
-    const wait = rateLimitWait(response.headers, now);
-    const message = wait.daily ? `${PLATFORM_NAME} daily post limit reached` : `${PLATFORM_NAME} rate limit reached`;
-    throw new PlatformRateLimitError(message, wait.seconds);
-  }
-  // Tokens are refreshed before they expire, so a 401 means the grant was revoked: refreshing here
-  // could not store X's rotated refresh token, so the user reconnects.
-  if (response.status === 401) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
-  if (response.status >= 500) throw new PlatformUnavailableError(`${PLATFORM_NAME} is unavailable (${reason})`);
-  if (response.status === 403 && /duplicate content/i.test(reason)) {
-    throw new DuplicatePostError(`${PLATFORM_NAME} refused the post: ${reason}`);
-  }
-  throw new PlatformRejectedError(`${PLATFORM_NAME} refused the post: ${reason}`);
+      url: `${config().platformUrls.twitterApi}${path}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+      json: init.body,
+    },
+    now,
+  );
+  return reply.body;
 }
 
 /** A post's text for comparison with X's copy of it, which shows links as t.co links and escapes &, < and >. */
@@ -209,13 +207,8 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     };
   },
 
-  async refreshCredentials(connection, now) {
-    if (!expiresSoon(connection.credentials.expiresAt, now)) return null;
-    const { refreshToken } = connection.credentials;
-    if (!refreshToken) throw new ReconnectRequiredError(`${PLATFORM_NAME} authorization has expired`);
-    const tokens = await refreshTokens({ ...(await tokenRequest(now)), refreshToken });
-    return { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt };
-  },
+  refreshCredentials: (connection, now) =>
+    refreshWhenDue(PLATFORM_NAME, connection.credentials, now, () => tokenRequest(now)),
 
   listTargets: async (connection) => [{ id: usernameOf(connection), name: connection.platformUsername ?? '' }],
 
@@ -244,6 +237,4 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
     return { id, url: `https://x.com/${usernameOf(connection)}/status/${id}` };
   },
-
-  threadUrl: (_connection, made) => made[0]?.url ?? null,
 };
