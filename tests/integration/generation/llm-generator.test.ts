@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiErrorMessages } from '#shared/messages';
 import { GenerationFailedError, ServiceBusyError } from '../../../functions/lib/errors';
 import { generateThread } from '../../../functions/services/generation/generate-thread';
 import type { LlmGeneratorOptions } from '../../../functions/services/generation/llm-generator';
-import { apiErrorMessages } from '../../../shared/messages';
 import { POST_CHAR_LIMIT, postLength } from '../../../shared/post-length';
 import { type FakeOpenAi, startFakeOpenAi } from '../../helpers/fake-openai-server';
 import { fixtureArticle } from '../../unit/generation/synthetic-articles';

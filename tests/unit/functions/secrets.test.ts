@@ -23,11 +23,11 @@ Object.assign(process.env, {
   STRIPE_SECRET_ARN: ARN.stripe,
   PLATFORM_CLIENTS_SECRET_ARN: ARN.platformClients,
 });
-const { apiKey, SECRET_MAX_AGE_SECONDS, secretJson, secretString } = await import('../../../functions/lib/aws/secrets');
-const { openAiSettings } = await import('../../../functions/lib/openai-settings');
-const { platformClient } = await import('../../../functions/lib/platform-clients');
-const { openToken, sealToken } = await import('../../../functions/services/connections/token-vault');
-const { stripeAccess } = await import('../../../functions/services/payments/stripe-client');
+const { apiKey, SECRET_MAX_AGE_SECONDS, secretJson, secretString } = await import('#functions/lib/aws/secrets');
+const { openAiSettings } = await import('#functions/lib/openai-settings');
+const { platformClient } = await import('#functions/lib/platform-clients');
+const { openToken, sealToken } = await import('#functions/services/connections/token-vault');
+const { stripeAccess } = await import('#functions/services/payments/stripe-client');
 
 let now = Date.parse('2026-11-23T12:00:00Z');
 /** Moves the clock the cache reads past a whole max age, so the next read asks Secrets Manager again. */
