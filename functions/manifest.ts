@@ -36,7 +36,10 @@ export const ACCOUNT_KINDS: readonly RouteKind[] = [...TOKEN_KINDS, 'oauth-callb
 
 export type QueueName = 'generation' | 'publishing';
 
-/** Secrets a function may read, each a key of the deployment's API keys secret and an env var of the same name. */
+/**
+ * Keys of the deployment's API keys secret a function may read, at run time (functions/lib/aws/secrets.ts);
+ * locally each is the environment variable of the same name.
+ */
 export type SecretName = 'OPENAI_API_KEY' | 'OAUTH_STATE_SECRET';
 
 /** Cognito admin actions on the app's user pool. */

@@ -34,6 +34,7 @@ const envSchema = z.object({
   /** The app's public address; its host is named in every attribution post. */
   APP_PUBLIC_URL: z.url(),
   ADMIN_EMAILS: commaList,
+  /** Locally and in tests; in the cloud it is read at run time from the API keys secret (below). */
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -80,12 +81,18 @@ const envSchema = z.object({
   TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** In the cloud: the Secrets Manager secret holding that key material. */
   TOKEN_KEY_SECRET_ARN: z.string().min(1).optional(),
-  /** Signs OAuth `state` tokens (HS256); at least 32 characters. */
+  /** Signs OAuth `state` tokens (HS256); at least 32 characters. Locally and in tests, as OPENAI_API_KEY. */
   OAUTH_STATE_SECRET: z.string().min(32).optional(),
+  /** In the cloud: the name of the JSON secret holding OPENAI_API_KEY and OAUTH_STATE_SECRET (never their values). */
+  API_KEYS_SECRET_NAME: z.string().min(1).optional(),
+  /** The keys of that secret this function declares in the manifest, and so may read. */
+  API_KEYS_SECRET_KEYS: commaList,
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   COGNITO_ENDPOINT: optionalUrl,
+  /** Only tests set it (a loopback fake): the local stack reads no secret from Secrets Manager. */
+  SECRETS_MANAGER_ENDPOINT: optionalUrl,
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -119,9 +126,8 @@ export function loadConfig(env: Record<string, string | undefined>) {
     appPublicUrl: raw.APP_PUBLIC_URL,
     appHost: new URL(raw.APP_PUBLIC_URL).host,
     adminEmails: raw.ADMIN_EMAILS.map((email) => email.toLowerCase()),
-    openai: raw.OPENAI_API_KEY
-      ? { apiKey: raw.OPENAI_API_KEY, baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL }
-      : undefined,
+    /** The OpenAI settings but its key, which `apiKey('OPENAI_API_KEY')` reads (lib/aws/secrets.ts). */
+    openai: { baseURL: raw.OPENAI_BASE_URL, model: raw.OPENAI_MODEL },
     allowPrivateFetchHosts: raw.ALLOW_PRIVATE_FETCH_HOSTS,
     rateLimits: {
       generationsPerHour: raw.GENERATION_REQUESTS_PER_HOUR,
@@ -155,8 +161,20 @@ export function loadConfig(env: Record<string, string | undefined>) {
       },
     },
     tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },
-    oauthStateSecret: raw.OAUTH_STATE_SECRET,
-    endpoints: { dynamodb: raw.DYNAMODB_ENDPOINT, sqs: raw.SQS_ENDPOINT, cognito: raw.COGNITO_ENDPOINT },
+    apiKeys: {
+      secretName: raw.API_KEYS_SECRET_NAME,
+      keys: raw.API_KEYS_SECRET_KEYS,
+      fromEnvironment: {
+        OPENAI_API_KEY: raw.OPENAI_API_KEY || undefined,
+        OAUTH_STATE_SECRET: raw.OAUTH_STATE_SECRET,
+      },
+    },
+    endpoints: {
+      dynamodb: raw.DYNAMODB_ENDPOINT,
+      sqs: raw.SQS_ENDPOINT,
+      cognito: raw.COGNITO_ENDPOINT,
+      secretsManager: raw.SECRETS_MANAGER_ENDPOINT,
+    },
   };
 }
 

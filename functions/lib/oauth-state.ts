@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { config } from './config';
+import { apiKey } from './aws/secrets';
 import { OAuthStateError } from './errors';
 
 /** How long a user has to finish a provider's consent screen. */
@@ -28,9 +28,10 @@ export interface OAuthStateOptions {
   context?: Record<string, string>;
 }
 
-function signingSecret(): string {
-  const secret = config().oauthStateSecret;
+async function signingSecret(): Promise<string> {
+  const secret = await apiKey('OAUTH_STATE_SECRET');
   if (!secret) throw new Error('OAUTH_STATE_SECRET is not configured');
+  if (secret.length < 32) throw new Error('OAUTH_STATE_SECRET is shorter than 32 characters');
   return secret;
 }
 
@@ -44,8 +45,10 @@ export function safeReturnPath(path: string | undefined): string {
  * The PKCE code verifier of a flow, derived from its nonce with the state secret: the server can
  * recompute it at the callback without storing it, and nobody without the secret can.
  */
-export function pkceVerifier(nonce: string): string {
-  return createHmac('sha256', signingSecret()).update(`pkce:${nonce}`).digest('base64url');
+export async function pkceVerifier(nonce: string): Promise<string> {
+  return createHmac('sha256', await signingSecret())
+    .update(`pkce:${nonce}`)
+    .digest('base64url');
 }
 
 /** The S256 challenge sent with the authorization request (RFC 7636). */
@@ -76,7 +79,7 @@ export async function issueOAuthState(
     .setJti(nonce)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(new TextEncoder().encode(signingSecret()));
+    .sign(new TextEncoder().encode(await signingSecret()));
   return { state, nonce };
 }
 
@@ -94,7 +97,7 @@ function stringRecord(value: unknown): Record<string, string> {
 export async function consumeOAuthState(token: string, provider: string, now: Date): Promise<OAuthState> {
   let state: OAuthState;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(signingSecret()), {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(await signingSecret()), {
       issuer: ISSUER,
       audience: provider,
       algorithms: ['HS256'],

@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
+import { secretJson } from './aws/secrets';
 import { config } from './config';
 
 /** Platforms whose app credentials the operator configures (Mastodon registers its apps itself). */
@@ -19,14 +19,10 @@ const clientSchema = z.object({
 });
 const secretSchema = z.record(z.string(), z.unknown());
 
-let clients: Promise<Partial<Record<ConfiguredPlatform, PlatformClient>>> | undefined;
-
 async function loadClients(): Promise<Partial<Record<ConfiguredPlatform, PlatformClient>>> {
   const settings = config().platformClients;
   if (!settings.secretArn) return settings.fromEnvironment;
-  const secrets = new SecretsManagerClient({ region: config().region });
-  const result = await secrets.send(new GetSecretValueCommand({ SecretId: settings.secretArn }));
-  const parsed = secretSchema.safeParse(JSON.parse(result.SecretString ?? '{}'));
+  const parsed = secretSchema.safeParse(await secretJson(settings.secretArn));
   if (!parsed.success) throw new Error('The platform clients secret is not a JSON object');
   const loaded: Partial<Record<ConfiguredPlatform, PlatformClient>> = {};
   for (const platform of ['twitter', 'reddit', 'discord', 'facebook'] as const) {
@@ -40,15 +36,11 @@ async function loadClients(): Promise<Partial<Record<ConfiguredPlatform, Platfor
 /**
  * The platform's app credentials, or null when the operator has not configured them (the platform
  * is then shown as not available for connection). Environment variables locally; in the cloud the
- * JSON secret named by PLATFORM_CLIENTS_SECRET_ARN, read once per process.
+ * JSON secret named by PLATFORM_CLIENTS_SECRET_ARN, read at run time (lib/aws/secrets.ts: cached for
+ * minutes, a failed read not cached, so an app the operator adds is seen without a redeploy).
  */
 export async function platformClient(platform: ConfiguredPlatform): Promise<PlatformClient | null> {
-  clients ??= loadClients().catch((error: unknown) => {
-    // Not cached: the operator may fill in the secret while this process lives.
-    clients = undefined;
-    throw error;
-  });
-  return (await clients)[platform] ?? null;
+  return (await loadClients())[platform] ?? null;
 }
 
 /** Why a platform cannot be connected here: the operator gave it no app. */

@@ -1,4 +1,4 @@
-import { type RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -15,16 +15,11 @@ import {
   type QueueEntry,
   type RouteEntry,
   type ScheduleEntry,
-  type SecretName,
 } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction } from './app-function';
 import { constructId, functionConstructId } from './construct-id';
 import type { QueueWithDlq } from './queue-with-dlq';
-
-/** Keys of the JSON secret named by `apiKeysSecretName`; each becomes the variable of the same name. */
-export const SECRET_VARIABLES = ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const satisfies readonly (LambdaEnvName &
-  SecretName)[];
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
@@ -56,16 +51,11 @@ export class Functions {
 
   constructor(scope: Construct, props: FunctionsProps) {
     const { config, table, userPool } = props;
-    const secretEnvironment = new Map<SecretName, string>();
-    if (config.apiKeysSecretName) {
-      for (const name of SECRET_VARIABLES) {
-        // A dynamic reference: CloudFormation resolves it at deploy time; the value never enters the template.
-        secretEnvironment.set(
-          name,
-          SecretValue.secretsManager(config.apiKeysSecretName, { jsonField: name }).unsafeUnwrap(),
-        );
-      }
-    }
+    // The operator's JSON secret of API keys (OPENAI_API_KEY, OAUTH_STATE_SECRET): its name, never a value,
+    // goes to the functions that declare a key of it, which read it at run time (functions/lib/aws/secrets.ts).
+    const apiKeysSecret = config.apiKeysSecretName
+      ? Secret.fromSecretNameV2(scope, 'ApiKeysSecret', config.apiKeysSecretName)
+      : undefined;
     // Key material for the AES-256-GCM encryption of platform tokens; read at runtime, never in the template.
     const tokenKeySecret = new Secret(scope, 'PlatformTokenKey', {
       description: 'Key material that encrypts users’ platform tokens at rest',
@@ -135,12 +125,9 @@ export class Functions {
         ...Object.fromEntries(
           reachableQueues.map(({ entry, pair }) => [`${entry.name.toUpperCase()}_QUEUE_URL`, pair.queue.queueUrl]),
         ),
-        ...Object.fromEntries(
-          (needs.secrets ?? []).flatMap((name) => {
-            const value = secretEnvironment.get(name);
-            return value ? [[name, value]] : [];
-          }),
-        ),
+        ...(apiKeysSecret && needs.secrets?.length
+          ? { API_KEYS_SECRET_NAME: apiKeysSecret.secretName, API_KEYS_SECRET_KEYS: needs.secrets.join(',') }
+          : {}),
         // A trigger cannot name its own pool (the pool depends on the trigger); it reads event.userPoolId.
         ...(isTrigger
           ? {}
@@ -180,6 +167,7 @@ export class Functions {
           true,
         );
       }
+      if (apiKeysSecret && needs.secrets?.length) apiKeysSecret.grantRead(fn);
       if (needs.stripe) stripeSecret.grantRead(fn);
       if (needs.tokenKey) tokenKeySecret.grantRead(fn);
       if (needs.platformClients) platformClientsSecret.grantRead(fn);

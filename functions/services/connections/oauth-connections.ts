@@ -102,7 +102,10 @@ export async function beginOAuthConnection(
     returnPath: safeReturnPath(input.returnPath),
     context,
   });
-  const url = await oauth.authorizationUrl({ state, codeChallenge: pkceChallenge(pkceVerifier(nonce)), context }, deps);
+  const url = await oauth.authorizationUrl(
+    { state, codeChallenge: pkceChallenge(await pkceVerifier(nonce)), context },
+    deps,
+  );
   return { url };
 }
 
@@ -155,7 +158,7 @@ export async function completeOAuthConnection(
     await assertPlatformsAvailable([platform]);
     const live = await adapter.connect({
       code: query.code,
-      codeVerifier: pkceVerifier(state.nonce),
+      codeVerifier: await pkceVerifier(state.nonce),
       context: state.context,
       callbackQuery: Object.fromEntries(
         Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),

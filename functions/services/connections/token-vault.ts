@@ -1,12 +1,13 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretString } from '../../lib/aws/secrets';
 import { config } from '../../lib/config';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 
-let keyPromise: Promise<Buffer> | undefined;
+/** The last key derived, with the material it came from: HKDF runs again only when the secret changed. */
+let derived: { material: string; key: Buffer } | undefined;
 
 /** 32 bytes for AES-256, derived from the key material so a generated secret string of any form serves. */
 export function deriveTokenKey(material: string): Buffer {
@@ -14,23 +15,18 @@ export function deriveTokenKey(material: string): Buffer {
   return Buffer.from(hkdfSync('sha256', material.trim(), 'threadsnip', 'platform-tokens', 32));
 }
 
-async function loadKey(): Promise<Buffer> {
+/** The key material: the local key file, read once, or in the cloud the generated secret, read at run time. */
+async function keyMaterial(): Promise<string> {
   const { file, secretArn } = config().tokenKey;
-  if (file) return deriveTokenKey(readFileSync(file, 'utf8'));
-  if (secretArn) {
-    const secrets = new SecretsManagerClient({ region: config().region });
-    const secret = await secrets.send(new GetSecretValueCommand({ SecretId: secretArn }));
-    return deriveTokenKey(secret.SecretString ?? '');
-  }
+  if (file) return derived?.material ?? readFileSync(file, 'utf8');
+  if (secretArn) return (await secretString(secretArn)) ?? '';
   throw new Error('TOKEN_KEY_FILE or TOKEN_KEY_SECRET_ARN must be set to store platform tokens');
 }
 
-function tokenKey(): Promise<Buffer> {
-  keyPromise ??= loadKey().catch((error) => {
-    keyPromise = undefined;
-    throw error;
-  });
-  return keyPromise;
+async function tokenKey(): Promise<Buffer> {
+  const material = await keyMaterial();
+  if (derived?.material !== material) derived = { material, key: deriveTokenKey(material) };
+  return derived.key;
 }
 
 /**

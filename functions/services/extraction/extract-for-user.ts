@@ -3,6 +3,7 @@ import { normaliseUrl } from '#shared/url';
 import { findKeptExtraction, keepExtraction } from '../../data/extraction-repository';
 import { config } from '../../lib/config';
 import { MetricUnit, metrics } from '../../lib/metrics';
+import { openAiSettings } from '../../lib/openai-settings';
 import { analyseArticle } from './analyse-article';
 import { fetchArticle } from './page/extract-article';
 
@@ -11,10 +12,9 @@ export const KEPT_EXTRACTION_MINUTES = 15;
 
 /** Fetches, reads and checks an article (themes, sensitivity); its duration and size are metrics. */
 async function extractAndAnalyse(url: string): Promise<ExtractionResult> {
-  const { allowPrivateFetchHosts, openai } = config();
   const startedMs = performance.now();
-  const article = await fetchArticle(url, { allowPrivateHosts: allowPrivateFetchHosts });
-  const analysed = await analyseArticle(article, openai);
+  const article = await fetchArticle(url, { allowPrivateHosts: config().allowPrivateFetchHosts });
+  const analysed = await analyseArticle(article, await openAiSettings());
   metrics.addMetric('ExtractionDuration', MetricUnit.Milliseconds, performance.now() - startedMs);
   metrics.addMetric('ExtractionBytes', MetricUnit.Bytes, Buffer.byteLength(article.content, 'utf8'));
   return analysed;

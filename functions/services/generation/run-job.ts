@@ -22,6 +22,7 @@ import {
 } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy, MetricUnit, metrics } from '../../lib/metrics';
+import { openAiSettings } from '../../lib/openai-settings';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { articleForGeneration } from '../extraction/extract-for-user';
 import { draftThread, threadContent } from './draft-thread';
@@ -146,7 +147,7 @@ export async function runGenerationJob(
 
 /** Reads (the kept extraction when there is one), analyses and writes the thread's content for a job. */
 async function generate(job: GenerationJobRecord) {
-  const { appHost, openai } = config();
+  const { appHost } = config();
   const analysed = await articleForGeneration(job.userId, job.url, new Date());
-  return threadContent(analysed, await draftThread(analysed, job.tone, { appHost, openai }));
+  return threadContent(analysed, await draftThread(analysed, job.tone, { appHost, openai: await openAiSettings() }));
 }

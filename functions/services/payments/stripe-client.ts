@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
+import { secretJson } from '../../lib/aws/secrets';
 import { config } from '../../lib/config';
 
 export interface StripeAccess {
@@ -7,23 +7,16 @@ export interface StripeAccess {
   webhookSecret: string;
 }
 
-let access: Promise<StripeAccess | null> | undefined;
+/** The client built last, with the key it was built for: a new one only when the operator rolls the key. */
+let built: { secretKey: string; stripe: Stripe } | undefined;
 
 /**
- * The Stripe client and webhook secret, created once per process, or null when no key is set
- * (locally, where the app's own test checkout takes Stripe's place). In the cloud the keys are
- * read from Secrets Manager at first use, never from plain environment variables.
+ * The Stripe client and webhook secret, or null when no key is set (locally, where the app's own
+ * test checkout takes Stripe's place). In the cloud the keys are read from Secrets Manager at run
+ * time (lib/aws/secrets.ts: cached for minutes, a failed read not cached), never from plain
+ * environment variables.
  */
-export function stripeAccess(): Promise<StripeAccess | null> {
-  access ??= loadAccess().catch((error: unknown) => {
-    // Not cached: the operator may fill in the secret while this process lives.
-    access = undefined;
-    throw error;
-  });
-  return access;
-}
-
-async function loadAccess(): Promise<StripeAccess | null> {
+export async function stripeAccess(): Promise<StripeAccess | null> {
   const settings = config().stripe;
   const keys = settings.secretArn
     ? await readSecret(settings.secretArn)
@@ -33,28 +26,27 @@ async function loadAccess(): Promise<StripeAccess | null> {
   if (!keys.secretKey) return null;
   if (!keys.webhookSecret)
     throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with a Stripe key');
-  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
-  const stripe = new Stripe(keys.secretKey, {
+  if (built?.secretKey !== keys.secretKey) built = { secretKey: keys.secretKey, stripe: newStripe(keys.secretKey) };
+  return { stripe: built.stripe, webhookSecret: keys.webhookSecret };
+}
+
+function newStripe(secretKey: string): Stripe {
+  const { apiBase } = config().stripe;
+  const base = apiBase ? new URL(apiBase) : undefined;
+  return new Stripe(secretKey, {
     maxNetworkRetries: 1,
     timeout: 10_000,
     ...(base
       ? { host: base.hostname, port: base.port, protocol: base.protocol === 'http:' ? 'http' : ('https' as const) }
       : {}),
   });
-  return { stripe, webhookSecret: keys.webhookSecret };
 }
 
 async function readSecret(secretArn: string): Promise<{ secretKey?: string; webhookSecret?: string }> {
-  const client = new SecretsManagerClient({ region: config().region });
-  const result = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
-  let parsed: { secretKey?: unknown; webhookSecret?: unknown };
-  try {
-    parsed = JSON.parse(result.SecretString ?? '{}');
-  } catch {
-    throw new Error('The Stripe secret is not JSON {"secretKey","webhookSecret"}');
-  }
+  const parsed = await secretJson(secretArn);
+  const fields = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   return {
-    secretKey: typeof parsed.secretKey === 'string' ? parsed.secretKey : undefined,
-    webhookSecret: typeof parsed.webhookSecret === 'string' ? parsed.webhookSecret : undefined,
+    secretKey: typeof fields.secretKey === 'string' ? fields.secretKey : undefined,
+    webhookSecret: typeof fields.webhookSecret === 'string' ? fields.webhookSecret : undefined,
   };
 }

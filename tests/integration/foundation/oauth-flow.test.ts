@@ -77,8 +77,8 @@ const client = { clientId: 'client-1', clientSecret: 'secret-1' };
 const now = new Date('2026-11-23T12:00:00Z');
 
 describe('the authorization URL', () => {
-  it('carries the client, redirect, scopes, state and the S256 challenge of the verifier', () => {
-    const verifier = state.pkceVerifier('nonce-1');
+  it('carries the client, redirect, scopes, state and the S256 challenge of the verifier', async () => {
+    const verifier = await state.pkceVerifier('nonce-1');
     const url = new URL(
       flow.authorizationUrl({
         authorizeUrl: 'https://provider.test/authorize?prompt=consent',
@@ -104,8 +104,8 @@ describe('the authorization URL', () => {
     });
     // RFC 7636: 43 to 128 characters of the unreserved set.
     expect(verifier).toMatch(/^[A-Za-z0-9\-._~]{43,128}$/);
-    expect(state.pkceVerifier('nonce-1')).toBe(verifier);
-    expect(state.pkceVerifier('nonce-2')).not.toBe(verifier);
+    expect(await state.pkceVerifier('nonce-1')).toBe(verifier);
+    expect(await state.pkceVerifier('nonce-2')).not.toBe(verifier);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GenerationFailedError, ServiceBusyError } from '#functions/lib/errors';
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import type { LlmGeneratorOptions } from '#functions/services/generation/draft/llm-generator';
+import { apiErrorMessages } from '#shared/messages';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { type FakeOpenAi, startFakeOpenAi } from '../../helpers/fake-openai-server';
 import { fixtureArticle } from '../../unit/generation/synthetic-articles';
@@ -95,6 +96,21 @@ describe('LLM thread generation against a fake OpenAI API', () => {
     expectValidThread(thread.posts, article, APP_HOST);
   });
 
+  it('waits no longer than its bound when a 429 asks for more, then succeeds', async () => {
+    // The SDK alone would sleep the whole ten minutes before its retry.
+    fake.setChatBehaviour({ kind: 'error', status: 429, retryAfter: '600' }, { kind: 'json', value: faithfulThread });
+    const started = performance.now();
+
+    const thread = await generateThread(
+      { article, tone: 'casual', appHost: APP_HOST },
+      { openai: { ...openai, maxRetryDelayMs: 50 } },
+    );
+
+    expect(fake.requests).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expectValidThread(thread.posts, article, APP_HOST);
+  });
+
   it.each([
     ['429', { kind: 'error', status: 429, retryAfter: '30' }],
     ['503', { kind: 'error', status: 503 }],
@@ -105,7 +121,11 @@ describe('LLM thread generation against a fake OpenAI API', () => {
     const failure = generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
 
     await expect(failure).rejects.toBeInstanceOf(ServiceBusyError);
-    await expect(failure).rejects.toMatchObject({ status: 503, details: { retryable: true } });
+    await expect(failure).rejects.toMatchObject({
+      status: 503,
+      message: apiErrorMessages.service_busy,
+      details: { retryable: true },
+    });
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -114,7 +134,7 @@ describe('LLM thread generation against a fake OpenAI API', () => {
 
     const failure = generateThread(
       { article, tone: 'professional', appHost: APP_HOST },
-      { openai: { ...openai, timeoutMs: 300, busyRetries: 0 } },
+      { openai: { ...openai, timeoutMs: 300, maxRetries: 0 } },
     );
 
     await expect(failure).rejects.toBeInstanceOf(ServiceBusyError);

@@ -984,21 +984,66 @@ describe('least privilege: each function gets what its manifest entry declares, 
 });
 
 describe('stage settings', () => {
-  it('passes API keys as Secrets Manager dynamic references, only to the functions that declare them', () => {
-    const { app } = synth(FULL_SETTINGS);
-    const variables = environmentOf(app, 'http/extraction/post-extract-article');
-
-    expect(variables.OPENAI_API_KEY).toBe('{{resolve:secretsmanager:threadsnip/test:SecretString:OPENAI_API_KEY::}}');
-    const access = accessByHandler();
-    for (const handler of allHandlers) {
-      const env = environmentOf(app, handler);
-      for (const secret of ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET'] as const) {
-        expect(Object.hasOwn(env, secret), `${handler} ${secret}`).toBe(
-          access.get(handler)?.secrets?.includes(secret) ?? false,
-        );
+  it('puts no secret value in any function’s environment: the API keys secret is read at run time', () => {
+    for (const settings of [{}, FULL_SETTINGS]) {
+      const { app } = synth(settings);
+      for (const handler of allHandlers) {
+        const variables = environmentOf(app, handler);
+        for (const name of ['OPENAI_API_KEY', 'OAUTH_STATE_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+          expect(variables, `${handler} ${name}`).not.toHaveProperty(name);
+        }
+        // No dynamic reference either: CloudFormation would resolve it into the Lambda's configuration.
+        expect(JSON.stringify(variables), handler).not.toContain('resolve:secretsmanager');
       }
     }
-    expect(environmentOf(app, 'http/account/get-me')).not.toHaveProperty('OPENAI_API_KEY');
+  });
+
+  it('lets each function read only the secrets its manifest entry declares, and names the API keys it may read', () => {
+    const { app } = synth(FULL_SETTINGS);
+    const access = accessByHandler();
+    const secretIds = Object.keys(app.findResources('AWS::SecretsManager::Secret'));
+    const idOf = (prefix: string) => secretIds.find((id) => id.startsWith(prefix));
+    /** The secrets a function may call GetSecretValue on, by name. */
+    const readable = (handler: string) => {
+      const found = new Set<string>();
+      for (const { action, resource } of grantsOf(app, handler)) {
+        if (action !== 'secretsmanager:GetSecretValue') continue;
+        const ids = references(resource, new Set());
+        for (const [name, id] of [
+          ['stripe', idOf('StripeSecret')],
+          ['tokenKey', idOf('PlatformTokenKey')],
+          ['platformClients', idOf('PlatformClientsSecret')],
+        ] as const) {
+          if (id && ids.has(id)) found.add(name);
+        }
+        if (JSON.stringify(resource).includes(':secret:threadsnip/test-??????')) found.add('apiKeys');
+      }
+      return found;
+    };
+
+    expect(access.get('queue/generation-worker')?.secrets).toEqual(['OPENAI_API_KEY']);
+    for (const handler of allHandlers) {
+      const needs = access.get(handler) ?? {};
+      const declared = needs.secrets ?? [];
+      const expected = new Set<string>([
+        ...(declared.length ? ['apiKeys'] : []),
+        ...(needs.stripe ? ['stripe'] : []),
+        ...(needs.tokenKey ? ['tokenKey'] : []),
+        ...(needs.platformClients ? ['platformClients'] : []),
+      ]);
+      expect(readable(handler), handler).toEqual(expected);
+      const variables = environmentOf(app, handler);
+      if (declared.length) {
+        expect(variables.API_KEYS_SECRET_NAME, handler).toBe('threadsnip/test');
+        expect(variables.API_KEYS_SECRET_KEYS, handler).toBe(declared.join(','));
+      } else {
+        expect(variables, handler).not.toHaveProperty('API_KEYS_SECRET_NAME');
+        expect(variables, handler).not.toHaveProperty('API_KEYS_SECRET_KEYS');
+      }
+    }
+    // Without the setting nobody is handed the name, and the functions run the offline generator.
+    const plain = synth().app;
+    for (const handler of allHandlers) expect(environmentOf(plain, handler)).not.toHaveProperty('API_KEYS_SECRET_NAME');
   });
 
   it('alarms the configured address when messages reach a dead-letter queue', () => {

@@ -11,19 +11,15 @@ import type { DraftThread } from './finalize-thread';
 import { passageLocator } from './source-passages';
 
 export interface LlmGeneratorOptions extends OpenAiOptions {
-  /** Further attempts after a busy answer (429, 5xx, timeout, connection error). Default 1. */
-  busyRetries?: number;
-  /** Upper bound on the wait before a retry, Retry-After included. Default 2 s. */
-  maxRetryDelayMs?: number;
+  /** The SDK's further attempts after a busy answer (429, 5xx, timeout, connection error). Default 1. */
+  maxRetries?: number;
   /** Longer articles are cut to this many characters in the prompt. Default 60,000. */
   maxArticleChars?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 45_000;
-const DEFAULT_BUSY_RETRIES = 1;
-const DEFAULT_MAX_RETRY_DELAY_MS = 2_000;
+const DEFAULT_MAX_RETRIES = 1;
 const DEFAULT_MAX_ARTICLE_CHARS = 60_000;
-const BASE_BACKOFF_MS = 250;
 
 /** What the model must return (strict structured output: every field required). */
 export const llmThreadSchema = z.object({
@@ -87,47 +83,28 @@ function replyProblem(reply: LlmThread): string | null {
   return null;
 }
 
-function retryAfterMs(error: InstanceType<typeof OpenAI.APIError>): number | null {
-  const headers = error.headers;
-  const ms = Number(headers?.get('retry-after-ms'));
-  if (Number.isFinite(ms) && ms > 0) return ms;
-  const value = headers?.get('retry-after');
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
+/** An answer that says the service is busy or out of reach (the SDK has already retried it). */
+function isBusy(error: unknown): boolean {
+  if (error instanceof OpenAI.APIConnectionError || error instanceof OpenAI.APIUserAbortError) return true;
+  if (!(error instanceof OpenAI.APIError)) return false;
+  const status = error.status ?? 0;
+  return status === 429 || status === 408 || status === 409 || status >= 500;
 }
 
-type Outcome = { kind: 'busy'; delayMs: number | null } | { kind: 'malformed'; problem: string } | { kind: 'failed' };
-
-function classify(error: unknown): Outcome {
-  if (error instanceof OpenAI.APIConnectionError || error instanceof OpenAI.APIUserAbortError) {
-    return { kind: 'busy', delayMs: null };
-  }
-  if (error instanceof OpenAI.APIError) {
-    const status = error.status ?? 0;
-    if (status === 429 || status === 408 || status === 409 || status >= 500) {
-      return { kind: 'busy', delayMs: retryAfterMs(error) };
-    }
-    return { kind: 'failed' };
-  }
-  if (error instanceof UnusableReplyError) return { kind: 'malformed', problem: error.message };
-  if (error instanceof SyntaxError) return { kind: 'malformed', problem: 'the reply was not valid JSON' };
+/** Why a reply could not be used, when a second request may do better; else null. */
+function malformedProblem(error: unknown): string | null {
+  if (error instanceof UnusableReplyError) return error.message;
+  if (error instanceof SyntaxError) return 'the reply was not valid JSON';
   if (error instanceof z.ZodError || (error instanceof Error && error.name === 'ZodError')) {
-    return { kind: 'malformed', problem: 'the reply did not match the JSON schema' };
+    return 'the reply did not match the JSON schema';
   }
-  if (error instanceof LengthFinishReasonError) {
-    return { kind: 'malformed', problem: 'the reply was cut off; keep it shorter' };
-  }
-  return { kind: 'failed' };
+  if (error instanceof LengthFinishReasonError) return 'the reply was cut off; keep it shorter';
+  return null;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Drafts a thread with an OpenAI chat model and structured output. Busy answers (429, 5xx,
- * timeouts, connection errors) are retried a bounded number of times, then become
+ * timeouts, connection errors) are retried by the SDK `maxRetries` times, then become
  * `ServiceBusyError`; an unusable reply gets one repair attempt, then `GenerationFailedError`.
  */
 export async function generateLlmDraft(
@@ -136,19 +113,17 @@ export async function generateLlmDraft(
 ): Promise<DraftThread> {
   const client = openAiClient(options);
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const busyRetries = options.busyRetries ?? DEFAULT_BUSY_RETRIES;
-  const maxDelay = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const messages = buildThreadPrompt(input.article, input.tone, input.themes, options.maxArticleChars);
   const responseFormat = zodResponseFormat(llmThreadSchema, 'thread');
 
-  let busyAttempts = 0;
   let repaired = false;
   for (;;) {
     let reply: LlmThread;
     try {
       const completion = await client.chat.completions.parse(
         { model: options.model, messages, response_format: responseFormat },
-        { timeout },
+        { timeout, maxRetries },
       );
       const message = completion.choices[0]?.message;
       if (message?.refusal) {
@@ -160,25 +135,17 @@ export async function generateLlmDraft(
       if (problem) throw new UnusableReplyError(problem);
     } catch (error) {
       if (error instanceof GenerationFailedError) throw error;
-      const outcome = classify(error);
-      if (outcome.kind === 'busy') {
-        if (busyAttempts >= busyRetries) throw new ServiceBusyError();
-        const backoff = BASE_BACKOFF_MS * 2 ** busyAttempts;
-        busyAttempts++;
-        await sleep(Math.min(outcome.delayMs ?? backoff, maxDelay));
-        continue;
-      }
-      if (outcome.kind === 'malformed' && !repaired) {
+      if (isBusy(error)) throw new ServiceBusyError();
+      const problem = malformedProblem(error);
+      if (problem && !repaired) {
         repaired = true;
         messages.push({
           role: 'user',
-          content: `Your previous reply could not be used: ${outcome.problem}. Reply again with only the JSON object that matches the schema, with a non-empty hook and at least one post.`,
+          content: `Your previous reply could not be used: ${problem}. Reply again with only the JSON object that matches the schema, with a non-empty hook and at least one post.`,
         });
         continue;
       }
-      if (outcome.kind === 'malformed') {
-        throw new GenerationFailedError('The AI returned an unusable thread. Please try again.');
-      }
+      if (problem) throw new GenerationFailedError('The AI returned an unusable thread. Please try again.');
       throw new GenerationFailedError('The AI service could not generate a thread. Please try again later.');
     }
 
