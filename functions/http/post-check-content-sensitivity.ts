@@ -1,6 +1,6 @@
+import { httpHandler } from '#functions/route-kinds';
 import { checkContentRequestSchema } from '../../shared/schemas/generation';
 import { config } from '../lib/config';
-import { httpHandler } from '../lib/http-handler';
 import { checkContentSensitivity } from '../services/article-analysis';
 import { validateContentForCheck } from '../services/moderation/sensitivity';
 

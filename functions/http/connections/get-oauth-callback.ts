@@ -1,9 +1,9 @@
 import * as z from 'zod';
+import { oauthCallbackHandler } from '#functions/route-kinds';
 import { isPlatform } from '../../../shared/platforms';
 import type { Platform } from '../../../shared/schemas/thread';
 import { NotFoundError } from '../../lib/errors';
 import type { HttpEvent } from '../../lib/http-handler';
-import { oauthCallbackHandler } from '../../lib/oauth-callback-handler';
 import { completeOAuthConnection, oauthFailureRedirect } from '../../services/connections/oauth-connections';
 
 function platformOf(event: HttpEvent): Platform {

@@ -5,7 +5,7 @@ import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-re
 import { config } from '../../lib/config';
 import { DomainError } from '../../lib/errors';
 import type { HttpResult } from '../../lib/http-handler';
-import { issueOAuthState, type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
+import { type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
 import { adapterFor } from '../publishing/adapters';
 import {
   type OAuthAppRegistry,
@@ -16,6 +16,7 @@ import {
   PlatformError,
 } from '../publishing/platform-adapter';
 import { assertPlatformsAvailable, ConnectionFailedError, storeConnection } from './connections';
+import { issueOAuthState } from './oauth-state';
 import { openToken, sealToken } from './token-vault';
 
 /** The platform connects with credentials (Telegram, Bluesky), not through a consent screen. */

@@ -118,7 +118,7 @@ const { requestPublish, getPublishStatus } = await import('../../../functions/se
 const { discordAdapter, DISCORD_BOT_PERMISSIONS } = await import(
   '../../../functions/services/publishing/platforms/discord'
 );
-const { issueOAuthState } = await import('../../../functions/lib/oauth-state');
+const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 const authorizeRoute = (await import('../../../functions/http/connections/post-oauth-authorization')).handler;
 const putTarget = (await import('../../../functions/http/connections/put-connection-target')).handler;
 const callbackRoute = (await import('../../../functions/http/connections/get-oauth-callback')).handler;
