@@ -30,7 +30,7 @@ function fromItem(item: Record<string, unknown>): ConnectionRecord {
   };
 }
 
-/** Upsert on (user, platform), as spec §7 does. */
+/** Upsert on (user, platform): a user has at most one connection per platform. */
 export async function putConnection(record: ConnectionRecord): Promise<void> {
   await db.send(
     new PutCommand({
@@ -83,7 +83,7 @@ export async function updateConnectionTokens(
   );
 }
 
-/** Disconnect (spec §4): tokens, username and connection data cleared, is_connected false. */
+/** Disconnect: tokens, username and connection data cleared, is_connected false; the row stays. */
 export async function disconnectConnection(userId: string, platform: Platform, updatedAt: string): Promise<void> {
   await db.send(
     new UpdateCommand({

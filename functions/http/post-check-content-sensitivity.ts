@@ -4,7 +4,10 @@ import { config } from '../lib/config';
 import { checkContentSensitivity } from '../services/article-analysis';
 import { validateContentForCheck } from '../services/moderation/sensitivity';
 
-/** POST /api/check-content-sensitivity: the §5 content-safety rules, then the sensitivity check. */
+/**
+ * POST /api/check-content-sensitivity: the content-safety rules (no empty or over-long text, no
+ * unsafe markup), then the sensitivity check.
+ */
 export const handler = httpHandler({ body: checkContentRequestSchema }, async ({ body }) => ({
   status: 200,
   body: await checkContentSensitivity(validateContentForCheck(body.content), config().openai),

@@ -21,7 +21,7 @@ const callbackQuery = z.looseObject({
 /**
  * GET /api/connections/{platform}/callback (`oauth-callback` kind): the provider sends the browser
  * here; the state is verified and spent, the code exchanged, and the browser returned to the app
- * with `{platform}_connected` or `{platform}_oauth_error` (spec §4), never a JSON error page.
+ * with `{platform}_connected` or `{platform}_oauth_error`, never a JSON error page.
  */
 export const handler = oauthCallbackHandler(
   {

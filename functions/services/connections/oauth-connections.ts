@@ -77,7 +77,7 @@ export async function oauthUnavailableReason(platform: Platform): Promise<string
 }
 
 /**
- * The start of a connection through a consent screen (spec §7 twitter-auth, reddit-auth, …):
+ * The start of a connection through a consent screen (X, Reddit, Discord, Facebook, Mastodon):
  * checks the platform is enabled and configured, lets the adapter check its input, then returns
  * the provider's URL carrying a signed single-use state (with PKCE's challenge).
  */
@@ -115,7 +115,7 @@ export interface OAuthCallbackQuery {
   [name: string]: string | undefined;
 }
 
-/** `{returnPath}?{platform}_connected=true&username=…` or `…_oauth_error=true&message=…` (spec §4). */
+/** `{returnPath}?{platform}_connected=true&username=…` or `…_oauth_error=true&message=…` for that page. */
 function backToApp(
   returnPath: string,
   platform: Platform,
