@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 /** A user_platform_connections row as stored: token fields hold AES-256-GCM ciphertexts. */
 export interface ConnectionRecord {
@@ -35,7 +35,11 @@ export async function putConnection(record: ConnectionRecord): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.platformConnection(record.userId, record.platform), type: 'platformConnection', ...record },
+      Item: {
+        ...keys.platformConnection(record.userId, record.platform),
+        type: itemTypes.platformConnection,
+        ...record,
+      },
     }),
   );
 }
