@@ -1,11 +1,12 @@
 /**
  * `npm test`: every runner in turn (vitest unit + integration, Bluesky on a real PDS, the data-layer suite again on the
  * official DynamoDB Local when Java is present, Playwright e2e in Chromium), then one plain
- * closing line `N passed, N failed` over all of them. Exits non-zero on any failure.
+ * closing line `N passed, N failed, N skipped` over all of them. Exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { playwrightTally, summarize, type Tally, vitestTally } from './test-tally';
 
 const resultsDir = path.resolve('.test-results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -19,23 +20,15 @@ const safeEnv = {
   AWS_EC2_METADATA_DISABLED: 'true',
 };
 
-interface Tally {
-  name: string;
-  passed: number;
-  failed: number;
-  exitCode: number;
-}
-
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = safeEnv): number {
   console.log(`\n$ ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env });
   return result.status ?? 1;
 }
 
-function vitestTally(name: string, file: string, exitCode: number): Tally {
-  if (!existsSync(file)) return { name, passed: 0, failed: 0, exitCode: exitCode || 1 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  return { name, passed: report.numPassedTests, failed: report.numFailedTests, exitCode };
+/** The runner's JSON report, or null when it wrote none. */
+function readReport<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
 }
 
 function hasJava(): boolean {
@@ -59,7 +52,7 @@ if (wants('vitest')) {
     '--reporter=json',
     `--outputFile.json=${file}`,
   ]);
-  tallies.push(vitestTally('vitest (unit + integration)', file, code));
+  tallies.push(vitestTally('vitest (unit + integration)', readReport(file), code));
 }
 
 // Bluesky against a real PDS. Its packages install apart (`npm ci --prefix tests/bluesky-pds`); CI
@@ -75,7 +68,7 @@ if (wants('bluesky-pds')) {
     '--reporter=json',
     `--outputFile.json=${file}`,
   ]);
-  tallies.push(vitestTally('Bluesky on a real PDS', file, code));
+  tallies.push(vitestTally('Bluesky on a real PDS', readReport(file), code));
 }
 
 if (wants('dynamodb-local')) {
@@ -95,7 +88,7 @@ if (wants('dynamodb-local')) {
       ],
       { ...safeEnv, DATA_LAYER_BACKEND: 'dynamodb-local' },
     );
-    tallies.push(vitestTally('data layer on DynamoDB Local', file, code));
+    tallies.push(vitestTally('data layer on DynamoDB Local', readReport(file), code));
   } else {
     console.log('\nJava not found: the data-layer suite runs on dynalite only.');
   }
@@ -107,26 +100,10 @@ if (wants('e2e')) {
     ...safeEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
-  let passed = 0;
-  let failed = 0;
-  if (existsSync(file)) {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number };
-    };
-    passed = report.stats.expected + report.stats.flaky;
-    failed = report.stats.unexpected;
-  }
-  tallies.push({ name: 'playwright e2e (Chromium)', passed, failed, exitCode: existsSync(file) ? code : code || 1 });
+  tallies.push(playwrightTally('playwright e2e (Chromium)', readReport(file), code));
 }
 
 console.log('\nTest summary:');
-for (const tally of tallies) {
-  console.log(
-    `  ${tally.name}: ${tally.passed} passed, ${tally.failed} failed${tally.exitCode ? ` (exit ${tally.exitCode})` : ''}`,
-  );
-}
-const passed = tallies.reduce((sum, tally) => sum + tally.passed, 0);
-const failed = tallies.reduce((sum, tally) => sum + tally.failed, 0);
-const runnerFailed = tallies.some((tally) => tally.exitCode !== 0);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || runnerFailed ? 1 : 0);
+const { lines, failed } = summarize(tallies);
+for (const line of lines) console.log(line);
+process.exit(failed ? 1 : 0);

@@ -1,4 +1,4 @@
-/** The attribution post that closes every thread (spec §1). */
+/** The attribution post that closes every thread: it credits the original author and links the article. */
 export function attributionText(appHost: string, articleUrl: string): string {
   return `Thread created by ${appHost}. Read original article at: ${articleUrl}`;
 }

@@ -1,4 +1,4 @@
-/** Longest content accepted by the safety check, in UTF-16 code units as zod counts them (spec §9). */
+/** Longest content accepted by the safety check, in UTF-16 code units as zod counts them. */
 export const CONTENT_MAX_CHARS = 10_000;
 
 const EMPTY_MESSAGE = 'Content cannot be empty';
@@ -76,7 +76,7 @@ const SCHEME_IN_URL_POSITION = new RegExp(
 const PROSE_SCHEME_WORD = /(?:java ?script|vb ?script):(?=\s|$)/gi;
 
 /**
- * The spec §5 content-safety message for a text, or null when it is acceptable: empty, over
+ * The content-safety message for a text, or null when it is acceptable: empty, over
  * 10,000 characters, or carrying script/iframe/object/embed/link/meta markup, a javascript: or
  * vbscript: URL or an HTML data URI, including entity-, percent- and escape-encoded disguises.
  */

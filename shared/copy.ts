@@ -7,7 +7,7 @@ const TRAILING_NUMBERING = /(?:^|\s+)(?:\((\d{1,3})\/(\d{1,3})\)|\[(\d{1,3})\/(\
 const ELLIPSIS = '…';
 
 /**
- * A post's text without its trailing numbering (spec §5). Only a position that can be one
+ * A post's text without its trailing `n/total` numbering, as it is copied out. Only a position that can be one
  * (1 ≤ n ≤ total) is removed, so "grew by 2021/22" or "2/1" stay as written.
  */
 export function stripTrailingNumbering(content: string): string {

@@ -4,7 +4,7 @@ import type { CreditPackage, CreditsView } from './schemas/credits';
 /** Credits a new thread costs (regenerating an existing thread is free). */
 export const THREAD_CREDIT_COST = 1;
 
-/** Free credits granted each day: 5 for users, 100 for admins (spec §9). */
+/** Free credits granted each day: 5 for users, 100 for admins. */
 export const FREE_CREDITS_PER_DAY = { user: 5, admin: 100 } as const;
 
 /** The Buy More button and low-credit prompt show below this balance. */

@@ -1,6 +1,7 @@
 import type { ErrorCode } from './error-codes';
 
-// The product's texts (spec §8 and the validation messages of §5), word for word. Where the spec
+// The product's texts (its error catalogue and validation messages), word for word as the spec has
+// them (tests/fixtures/spec.md; the test checks each). Where the spec
 // gives a failure text without a title, the toast uses 'Error', as the spec's own pairs do.
 
 /** A toast's text: a title and, for most, a description. */
@@ -81,10 +82,10 @@ export function paymentSuccessful(credits: number): ToastText {
   return { title: 'Payment Successful!', description: `${credits} credits have been added to your account.` };
 }
 
-/** How many service-busy retries the create flow allows (spec §9). */
+/** How many service-busy retries the create flow allows. */
 export const MAX_GENERATION_RETRIES = 3;
 
-// Substrings of an error message that mean the AI service is busy rather than broken (spec §8).
+// Substrings of an error message that mean the AI service is busy rather than broken, so the user may retry.
 const SERVICE_BUSY_MARKERS = [
   'edge function returned a non-2xx status code',
   'temporarily unavailable',

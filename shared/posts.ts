@@ -10,7 +10,7 @@ export function makePost(content: string, indexOrId: number | string): Post {
 }
 
 /**
- * Turns stored posts into Posts (spec §3): legacy plain strings, and objects missing an id or a
+ * Turns stored posts into Posts: legacy plain strings, and objects missing an id or a
  * charCount, get `post-{index}` and the weighted length. Entries with no text content are dropped.
  */
 export function normalizePosts(raw: unknown): Post[] {
@@ -38,7 +38,7 @@ function isCount(value: unknown): value is number {
 
 const RISKS: readonly Hallucination['risk'][] = ['low', 'medium', 'high'];
 
-/** A hallucination assessment, or null if any part is missing or invalid (spec §3). */
+/** A hallucination assessment, or null if any part is missing or invalid. */
 export function parseHallucination(raw: unknown): Hallucination | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const { risk, reason, contentRatio } = raw as Record<string, unknown>;

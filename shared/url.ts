@@ -1,10 +1,10 @@
 import { generationMessages } from './messages';
 
-/** An article URL check: the URL to submit, or the spec §5 message. */
+/** An article URL check: the URL to submit, or the message saying what is wrong. */
 export type ArticleUrlResult = { ok: true; url: string } | { ok: false; error: string };
 
 /**
- * Validates an article URL as typed (spec §5): trimmed, http or https with a host, else
+ * Validates an article URL as typed: trimmed, http or https with a host, else
  * 'Please enter a valid URL'. The URL is returned normalised, without a trailing slash.
  */
 export function validateArticleUrl(input: string): ArticleUrlResult {

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 /** A user_platform_connections row as stored: token fields hold AES-256-GCM ciphertexts. */
 export interface ConnectionRecord {
@@ -30,12 +30,16 @@ function fromItem(item: Record<string, unknown>): ConnectionRecord {
   };
 }
 
-/** Upsert on (user, platform), as spec §7 does. */
+/** Upsert on (user, platform): a user has at most one connection per platform. */
 export async function putConnection(record: ConnectionRecord): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.platformConnection(record.userId, record.platform), type: 'platformConnection', ...record },
+      Item: {
+        ...keys.platformConnection(record.userId, record.platform),
+        type: itemTypes.platformConnection,
+        ...record,
+      },
     }),
   );
 }
@@ -83,7 +87,7 @@ export async function updateConnectionTokens(
   );
 }
 
-/** Disconnect (spec §4): tokens, username and connection data cleared, is_connected false. */
+/** Disconnect: tokens, username and connection data cleared, is_connected false; the row stays. */
 export async function disconnectConnection(userId: string, platform: Platform, updatedAt: string): Promise<void> {
   await db.send(
     new UpdateCommand({

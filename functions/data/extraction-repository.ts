@@ -3,7 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type ExtractionResult, extractionResultSchema } from '../../shared/schemas/article';
 import { logger } from '../lib/logger';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
 /** DynamoDB's item limit is 400 KB; a longer article is simply fetched again by the worker. */
@@ -19,7 +19,7 @@ export async function keepExtraction(
   extraction: ExtractionResult,
   expiresAt: Date,
 ): Promise<void> {
-  const item = { ...keyFor(userId, normalisedUrl), type: 'extraction', url: normalisedUrl, extraction };
+  const item = { ...keyFor(userId, normalisedUrl), type: itemTypes.keptExtraction, url: normalisedUrl, extraction };
   if (Buffer.byteLength(JSON.stringify(item)) > MAX_KEPT_BYTES) {
     logger.info('extraction too large to keep', { url: normalisedUrl });
     return;

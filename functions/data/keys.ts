@@ -32,6 +32,13 @@ export const itemTypes = {
   oauthState: 'oauth-state',
   oauthApp: 'oauth-app',
   testCheckoutSession: 'test-checkout-session',
+  // The next two were written in camelCase from the start; stored items keep these values.
+  platformConnection: 'platformConnection',
+  publishRun: 'publishRun',
+  keptExtraction: 'extraction',
+  creditPackage: 'credit-package',
+  checkoutFulfilment: 'checkout-fulfilment',
+  platformSetting: 'platform-setting',
 } as const;
 
 export const keys = {
@@ -140,7 +147,7 @@ export const keys = {
    */
   accountTombstone: (userId: string): ItemKey => ({ pk: `DELETED_ACCOUNT#${userId}`, sk: 'TOMBSTONE' }),
 
-  /** A pending OAuth redirect's single-use nonce (functions/lib/oauth-state.ts), with a TTL. */
+  /** A pending OAuth redirect's single-use nonce (functions/services/connections/oauth-state.ts), with a TTL. */
   oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
   oauthStatePrefix: 'OAUTH#',
   /** An OAuth client registered at run time with one server of a platform (a Mastodon instance). */
@@ -185,7 +192,7 @@ export const keys = {
   counter: (name: 'ADMINS' | 'TOTALS'): ItemKey => ({ pk: 'STATS', sk: name }),
   profilesListingPartition: 'PROFILES',
 
-  /** Markers of work done exactly once (the daily refresh of a given date, a payment). */
+  /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 
   /** The partition of Powertools idempotency records; their sort key is `<scope>#<hash of the request>`. */

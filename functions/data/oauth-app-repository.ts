@@ -1,10 +1,15 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { OAuthClient } from '../services/publishing/platform-adapter';
 import { db, isConditionFailure, tableName } from './client';
 import { itemTypes, keys } from './keys';
 
+/** An OAuth client as stored: the secret is sealed with the token key by the caller, or null. */
+export interface RegisteredApp {
+  clientId: string;
+  clientSecret: string | null;
+}
+
 /** The client registered with one server of a platform, or null. */
-export async function getRegisteredApp(platform: string, server: string): Promise<OAuthClient | null> {
+export async function getRegisteredApp(platform: string, server: string): Promise<RegisteredApp | null> {
   const result = await db.send(new GetCommand({ TableName: tableName(), Key: keys.oauthApp(platform, server) }));
   if (!result.Item) return null;
   return { clientId: String(result.Item.clientId), clientSecret: (result.Item.clientSecret as string | null) ?? null };
@@ -17,9 +22,9 @@ export async function getRegisteredApp(platform: string, server: string): Promis
 export async function saveRegisteredAppOnce(
   platform: string,
   server: string,
-  client: OAuthClient,
+  client: RegisteredApp,
   now: Date,
-): Promise<OAuthClient> {
+): Promise<RegisteredApp> {
   try {
     await db.send(
       new PutCommand({

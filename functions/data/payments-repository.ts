@@ -32,7 +32,7 @@ export async function seedCreditPackagesIfMissing(packages: readonly CreditPacka
       await db.send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.creditPackage(pkg.id), type: 'credit-package', ...pkg },
+          Item: { ...keys.creditPackage(pkg.id), type: itemTypes.creditPackage, ...pkg },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -198,7 +198,7 @@ async function recordFulfilment(session: PaidSession, now: Date): Promise<Fulfil
         Item: {
           ...keys.checkoutFulfilment(session.sessionId),
           ...keys.fulfilmentOfUser(session.userId, fulfilment.createdAt, session.sessionId),
-          type: 'checkout-fulfilment',
+          type: itemTypes.checkoutFulfilment,
           ...fulfilment,
         },
         ConditionExpression: 'attribute_not_exists(pk)',

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { PublishStatus } from '../../shared/schemas/publishing';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, queryAllPages, tableName } from './client';
-import { indexes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 
 /** A post made on the platform: its remote id (and, where replies need it, a content hash). */
 export interface MadePost {
@@ -99,7 +99,7 @@ export async function startFreshRun(run: PublishRun): Promise<boolean> {
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...runKey(run), ...unfinishedKeys(run), type: 'publishRun', ...item },
+        Item: { ...runKey(run), ...unfinishedKeys(run), type: itemTypes.publishRun, ...item },
         ConditionExpression:
           'attribute_not_exists(pk) OR #status = :completed OR (#status = :failed AND size(made) = :zero)',
         ExpressionAttributeNames: { '#status': 'status' },

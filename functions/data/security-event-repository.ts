@@ -7,7 +7,7 @@ import { type IndexName, TABLE_INDEXES } from './table-definition';
 /** Security events are kept for 90 days. */
 const RETENTION_SECONDS = 90 * 24 * 3600;
 
-/** Records a security event (spec §6) in the acting user's partition, listed for the admin security log. */
+/** Records a security event in the acting user's partition, listed for the admin security log. */
 export async function recordSecurityEvent(
   userId: string,
   eventType: string,

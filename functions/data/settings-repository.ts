@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlatformEnabled as enabledIn } from '../../shared/platforms';
 import { PLATFORMS, type Platform } from '../../shared/schemas/thread';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 /** Whether a platform is enabled for connecting and publishing (no setting stored = enabled). */
 export async function isPlatformEnabled(platform: Platform): Promise<boolean> {
@@ -39,7 +39,7 @@ export async function setPlatformEnabled(platform: Platform, isEnabled: boolean,
       TableName: tableName(),
       Item: {
         ...keys.platformSetting(platform),
-        type: 'platform-setting',
+        type: itemTypes.platformSetting,
         platformId: platform,
         isEnabled,
         updatedAt: now,

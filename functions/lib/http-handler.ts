@@ -4,14 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages';
 import type { RouteKind } from '../manifest';
-import {
-  AccountDeletedError,
-  AdminRequiredError,
-  DomainError,
-  PayloadTooLargeError,
-  UnauthorizedError,
-  ValidationError,
-} from './errors';
+import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 import { metricsMiddleware } from './metrics';
 import { tracerMiddleware } from './tracer';
@@ -154,17 +147,29 @@ const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> =
   },
 };
 
+/** Who asked for an admin route, as the server saw the request; `userId` is null without a verified token. */
+export interface AdminCheckRequest {
+  userId: string | null;
+  userAgent: string;
+  /** The route asked for, e.g. `GET /api/admin/users`. */
+  route: string;
+  now: Date;
+}
+
 /**
- * Refuses a deleted account (401 `account_deleted`) before its request does anything: the gateway
- * checks only a token's signature and expiry, so a token issued before the deletion still passes
- * there. One consistent GetItem of the account's tombstone. `resumesDeletion` (DELETE /api/me only)
- * lets a deletion that has not finished be run again to its end.
+ * The checks the `user`, `admin` and `oauth-callback` kinds make against the table. lib composes the
+ * stacks but imports neither data nor services, so the wiring that builds each kind's handler
+ * (functions/route-kinds.ts) passes them in.
  */
-export async function refuseDeletedAccount(userId: string, now: Date, resumesDeletion = false): Promise<void> {
-  // Loaded here, as the admin check is, so public routes and code without a table never open the data layer.
-  const { findAccountTombstone } = await import('../data/account-deletion-repository');
-  const tombstone = await findAccountTombstone(userId, now);
-  if (tombstone && !(resumesDeletion && !tombstone.finishedAt)) throw new AccountDeletedError();
+export interface AccountChecks {
+  /**
+   * Refuses a deleted account (401 `account_deleted`) before its request does anything: the gateway
+   * checks only a token's signature and expiry, so a token issued before the deletion still passes
+   * there. `resumesDeletion` (DELETE /api/me only) lets a deletion that has not finished run again.
+   */
+  refuseDeletedAccount(userId: string, now: Date, resumesDeletion?: boolean): Promise<void>;
+  /** The caller's role as stored in the table, each check recorded as a security event: true for an admin. */
+  checkAdminAccess(request: AdminCheckRequest): Promise<boolean>;
 }
 
 /** What a route stack may relax for its route. */
@@ -173,17 +178,28 @@ export interface RouteStackOptions {
   resumesAccountDeletion?: boolean;
 }
 
+/** What a route stack is built with: the account checks (required by the `user` and `admin` kinds). */
+interface StackOptions extends RouteStackOptions {
+  checks?: AccountChecks;
+}
+
+function checksFor(kind: RouteKind, checks: AccountChecks | undefined): AccountChecks | undefined {
+  if (!checks && (kind === 'user' || kind === 'admin')) throw new Error(`a ${kind} route needs the account checks`);
+  return checks;
+}
+
 /**
  * `user`: the verified caller, 401 without one, 401 `account_deleted` for a deleted account.
  * `public`: no caller at all (`admin`: see below).
  */
 function identifyCaller(
   kind: RouteKind,
+  checks: AccountChecks | undefined,
   options: RouteStackOptions,
 ): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
   return {
     before: async (request) => {
-      if (kind !== 'user' && kind !== 'admin') {
+      if (!checks || (kind !== 'user' && kind !== 'admin')) {
         request.context.caller = null;
         return;
       }
@@ -191,7 +207,7 @@ function identifyCaller(
       request.context.caller = caller;
       // An admin route records the refused check first (requireStoredAdminRole), then answers 401.
       if (!caller && kind === 'user') throw new UnauthorizedError();
-      if (caller) await refuseDeletedAccount(caller.userId, new Date(), options.resumesAccountDeletion);
+      if (caller) await checks.refuseDeletedAccount(caller.userId, new Date(), options.resumesAccountDeletion);
     },
   };
 }
@@ -200,21 +216,21 @@ function identifyCaller(
  * `admin`: the caller's role as stored in the table (not the token's groups, which lag a change),
  * each check recorded as a security event; 401 without a token, 403 for anyone not an admin.
  */
-const requireStoredAdminRole: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
-  before: async (request) => {
-    const caller = request.context.caller ?? null;
-    // Loaded here so routes of other kinds (and code without a table) never open the data layer.
-    const { checkAdminAccess } = await import('../services/admin/access');
-    const granted = await checkAdminAccess({
-      userId: caller?.userId ?? null,
-      userAgent: userAgentOf(request.event),
-      route: `${request.event.requestContext.http.method} ${request.event.rawPath}`,
-      now: new Date(),
-    });
-    if (!caller) throw new UnauthorizedError();
-    if (!granted) throw new AdminRequiredError();
-  },
-};
+function requireStoredAdminRole(checks: AccountChecks): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
+  return {
+    before: async (request) => {
+      const caller = request.context.caller ?? null;
+      const granted = await checks.checkAdminAccess({
+        userId: caller?.userId ?? null,
+        userAgent: userAgentOf(request.event),
+        route: `${request.event.requestContext.http.method} ${request.event.rawPath}`,
+        now: new Date(),
+      });
+      if (!caller) throw new UnauthorizedError();
+      if (!granted) throw new AdminRequiredError();
+    },
+  };
+}
 
 /**
  * The one middy stack every API route is built on: the error mapping, then the kind's guards, then
@@ -224,16 +240,17 @@ export function routeStack(
   kind: RouteKind,
   core: (event: HttpEvent, context: RouteContext) => Promise<HttpResponse>,
   guards: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext>[] = [],
-  options: RouteStackOptions = {},
+  options: StackOptions = {},
 ): RouteHandler {
+  const checks = checksFor(kind, options.checks);
   const stack = middy<HttpEvent, HttpResponse, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(correlation)
     .use(tracerMiddleware())
     .use(metricsMiddleware())
     .use(errorToHttp)
-    .use(identifyCaller(kind, options));
-  if (kind === 'admin') stack.use(requireStoredAdminRole);
+    .use(identifyCaller(kind, checks, options));
+  if (kind === 'admin' && checks) stack.use(requireStoredAdminRole(checks));
   for (const guard of guards) stack.use(guard);
   return Object.assign(stack.handler(core), { kind });
 }
@@ -245,34 +262,40 @@ type JsonKind = 'public' | 'user' | 'admin';
  * validated with the given schemas, and the caller comes from the verified token. `auth` is the
  * route's kind as the manifest lists it (default `user`); `public` routes get `caller: null`.
  */
-export function httpHandler<TBody = undefined, TQuery = undefined, TParams = undefined>(
-  options: Schemas<TBody, TQuery, TParams> & { auth: 'public' },
-  route: (input: HttpInput<TBody, TQuery, TParams, Caller | null>) => Promise<HttpResult>,
-): RouteHandler;
-export function httpHandler<TBody = undefined, TQuery = undefined, TParams = undefined>(
-  options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' | 'admin' } & RouteStackOptions,
-  route: (input: HttpInput<TBody, TQuery, TParams, Caller>) => Promise<HttpResult>,
-): RouteHandler;
-export function httpHandler<TBody, TQuery, TParams>(
-  options: Schemas<TBody, TQuery, TParams> & { auth?: JsonKind } & RouteStackOptions,
-  // biome-ignore lint/suspicious/noExplicitAny: the overloads above type the caller precisely
-  route: (input: HttpInput<TBody, TQuery, TParams, any>) => Promise<HttpResult>,
-): RouteHandler {
-  const { auth = 'user', resumesAccountDeletion } = options;
-  return routeStack(
-    auth,
-    async (event, context) => {
-      const result = await route({
-        body: parseInput(options.body, readJsonBody(event), 'request body'),
-        query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
-        params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
-        caller: context.caller,
-        event,
-        context,
-      });
-      return json(result.status, result.body, result.headers);
-    },
-    [],
-    { resumesAccountDeletion },
-  );
+export interface HttpHandlerBuilder {
+  <TBody = undefined, TQuery = undefined, TParams = undefined>(
+    options: Schemas<TBody, TQuery, TParams> & { auth: 'public' },
+    route: (input: HttpInput<TBody, TQuery, TParams, Caller | null>) => Promise<HttpResult>,
+  ): RouteHandler;
+  <TBody = undefined, TQuery = undefined, TParams = undefined>(
+    options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' | 'admin' } & RouteStackOptions,
+    route: (input: HttpInput<TBody, TQuery, TParams, Caller>) => Promise<HttpResult>,
+  ): RouteHandler;
+}
+
+/** The JSON route builder whose `user` and `admin` stacks run the given account checks. */
+export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
+  return <TBody, TQuery, TParams>(
+    options: Schemas<TBody, TQuery, TParams> & { auth?: JsonKind } & RouteStackOptions,
+    // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the caller precisely
+    route: (input: HttpInput<TBody, TQuery, TParams, any>) => Promise<HttpResult>,
+  ): RouteHandler => {
+    const { auth = 'user', resumesAccountDeletion } = options;
+    return routeStack(
+      auth,
+      async (event, context) => {
+        const result = await route({
+          body: parseInput(options.body, readJsonBody(event), 'request body'),
+          query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
+          params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
+          caller: context.caller,
+          event,
+          context,
+        });
+        return json(result.status, result.body, result.headers);
+      },
+      [],
+      { checks, resumesAccountDeletion },
+    );
+  };
 }

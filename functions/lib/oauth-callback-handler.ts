@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import * as z from 'zod';
 import { OAuthStateError } from './errors';
 import {
+  type AccountChecks,
   type HttpEvent,
   type HttpResponse,
   type HttpResult,
@@ -9,11 +10,10 @@ import {
   parseInput,
   type RouteContext,
   type RouteHandler,
-  refuseDeletedAccount,
   routeStack,
 } from './http-handler';
 import { logger } from './logger';
-import { consumeOAuthState, type OAuthState } from './oauth-state';
+import type { OAuthState } from './oauth-state';
 
 export interface OAuthCallbackInput<TQuery> {
   /** The verified, now spent, state: whose flow this is. */
@@ -40,12 +40,29 @@ export interface OAuthCallbackOptions<TQuery> {
 
 const stateQuery = z.object({ state: z.string().min(1).max(4096) });
 
+/** What the `oauth-callback` kind checks against the table, passed in by the wiring (functions/route-kinds.ts). */
+export interface OAuthCallbackChecks extends Pick<AccountChecks, 'refuseDeletedAccount'> {
+  /** Verifies a callback's `state` for the provider and spends it, once; throws OAuthStateError otherwise. */
+  spendOAuthState(token: string, provider: string, now: Date): Promise<OAuthState>;
+}
+
 /**
  * Builds an `oauth-callback` route handler: no token (the provider redirects the browser here),
  * a signed single-use `state` instead, checked and spent before the route runs, and refused when
  * the user who started the flow has deleted their account since.
  */
-export function oauthCallbackHandler<TQuery>(
+export type OAuthCallbackHandlerBuilder = <TQuery>(
+  options: OAuthCallbackOptions<TQuery>,
+  route: (input: OAuthCallbackInput<TQuery>) => Promise<HttpResult>,
+) => RouteHandler;
+
+/** The `oauth-callback` route builder that spends states and refuses deleted accounts with the given checks. */
+export function oauthCallbackHandlerWith(checks: OAuthCallbackChecks): OAuthCallbackHandlerBuilder {
+  return (options, route) => oauthCallbackRoute(checks, options, route);
+}
+
+function oauthCallbackRoute<TQuery>(
+  checks: OAuthCallbackChecks,
   options: OAuthCallbackOptions<TQuery>,
   route: (input: OAuthCallbackInput<TQuery>) => Promise<HttpResult>,
 ): RouteHandler {
@@ -55,9 +72,9 @@ export function oauthCallbackHandler<TQuery>(
     before: async (request) => {
       const parsed = stateQuery.safeParse(request.event.queryStringParameters ?? {});
       if (!parsed.success) throw new OAuthStateError();
-      const state = await consumeOAuthState(parsed.data.state, providerOf(request.event), new Date());
+      const state = await checks.spendOAuthState(parsed.data.state, providerOf(request.event), new Date());
       // The flow acts for the user who started it: not once their account is deleted.
-      await refuseDeletedAccount(state.userId, new Date());
+      await checks.refuseDeletedAccount(state.userId, new Date());
       request.context.oauthState = state;
     },
   };

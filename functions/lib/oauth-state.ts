@@ -56,21 +56,27 @@ export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
 
+/** A signed state and what its single-use record stores. */
+export interface SignedOAuthState {
+  state: string;
+  nonce: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
 /**
- * Issues the `state` for a signed-in user's OAuth redirect: an HS256-signed token naming the user,
- * the provider and a fresh nonce, and a stored record of the nonce so it can be used once.
+ * Signs the `state` for a signed-in user's OAuth redirect: an HS256 token naming the user, the
+ * provider and a fresh nonce. It is single-use only once its nonce is stored (services/connections).
  */
-export async function issueOAuthState(
+export async function signOAuthState(
   userId: string,
   provider: string,
   now: Date,
   options: OAuthStateOptions = {},
-): Promise<{ state: string; nonce: string }> {
+): Promise<SignedOAuthState> {
   const nonce = randomBytes(24).toString('base64url');
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + OAUTH_STATE_TTL_SECONDS;
-  const { saveOAuthState } = await import('../data/oauth-state-repository');
-  await saveOAuthState({ userId, provider, nonce, expiresAt });
   const state = await new SignJWT({ ret: safeReturnPath(options.returnPath), ctx: options.context ?? {} })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
@@ -80,7 +86,7 @@ export async function issueOAuthState(
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(await signingSecret()));
-  return { state, nonce };
+  return { state, nonce, expiresAt };
 }
 
 function stringRecord(value: unknown): Record<string, string> {
@@ -91,11 +97,10 @@ function stringRecord(value: unknown): Record<string, string> {
 }
 
 /**
- * Verifies and spends a callback's `state`: signature, expiry and provider, then deletes the stored
- * nonce on the condition that it still exists for that user, so a replay or a forgery fails.
+ * Verifies a callback's `state`: signature, expiry and provider. Spending its stored nonce, so that a
+ * replay fails, is the caller's part (services/connections).
  */
-export async function consumeOAuthState(token: string, provider: string, now: Date): Promise<OAuthState> {
-  let state: OAuthState;
+export async function verifyOAuthState(token: string, provider: string, now: Date): Promise<OAuthState> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(await signingSecret()), {
       issuer: ISSUER,
@@ -104,7 +109,7 @@ export async function consumeOAuthState(token: string, provider: string, now: Da
       currentDate: now,
     });
     if (!payload.sub || !payload.jti) throw new OAuthStateError();
-    state = {
+    return {
       userId: payload.sub,
       provider,
       nonce: payload.jti,
@@ -114,7 +119,4 @@ export async function consumeOAuthState(token: string, provider: string, now: Da
   } catch {
     throw new OAuthStateError();
   }
-  const { deleteOAuthStateOnce } = await import('../data/oauth-state-repository');
-  if (!(await deleteOAuthStateOnce(state.userId, state.nonce, provider))) throw new OAuthStateError();
-  return state;
 }

@@ -40,7 +40,7 @@ export class Auth {
       autoVerify: { email: true },
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      // Spec §5: a sign-up password needs at least 6 characters and nothing else.
+      // The product's rule: a sign-up password needs at least 6 characters and nothing else.
       passwordPolicy: {
         minLength: 6,
         requireLowercase: false,
@@ -55,7 +55,7 @@ export class Auth {
     NagSuppressions.addResourceSuppressions(this.userPool, [
       {
         id: 'AwsSolutions-COG1',
-        reason: 'Spec §5 sets the sign-up password rule: at least 6 characters, no character classes required',
+        reason: 'The product sets the sign-up password rule: at least 6 characters, no character classes required',
       },
       {
         id: 'AwsSolutions-COG2',

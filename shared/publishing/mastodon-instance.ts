@@ -23,7 +23,7 @@ const ADDRESS_OR_HOST_WITH_PORT = new RegExp(
 );
 
 /**
- * Spec §9 'Mastodon preset servers': the listed servers with this app's own host fourth ({host}),
+ * The Mastodon preset servers: the listed servers with this app's own host fourth ({host}),
  * when that host is itself a domain name (not `localhost:5173` while developing).
  */
 export function mastodonPresetServers(appHost: string): string[] {
@@ -43,13 +43,13 @@ export function normaliseMastodonInstance(input: string): string {
   return host.toLowerCase().replace(/\.(?=:|$)/, '');
 }
 
-/** Spec §5: the instance looks like a domain name with a top-level part (`mastodon.social`). */
+/** The instance looks like a domain name with a top-level part (`mastodon.social`). */
 export function looksLikeMastodonDomain(host: string): boolean {
   return (host.split(':')[0] ?? '').length <= 253 && DOMAIN_WITH_TLD.test(host);
 }
 
 /**
- * The instance is a host the server may be allowed to reach: a domain name (spec §5), an IP address,
+ * The instance is a host the server may be allowed to reach: a domain name, an IP address,
  * or `host:port` (a local instance listed in ALLOW_PRIVATE_FETCH_HOSTS). Which addresses it really
  * reaches is the server's call, and it says so.
  */
@@ -73,7 +73,7 @@ export interface MastodonConnectFields {
 }
 
 /**
- * Spec §5 Mastodon connect: a server chosen ('Please select a server or enter a custom instance', or
+ * The Mastodon connect form's rules: a server chosen ('Please select a server or enter a custom instance', or
  * 'Instance Required' when editing a connection), a custom instance that looks like a host ('Please
  * enter a valid Mastodon instance (e.g., mastodon.social)'), a username ('Please enter your
  * username'). The normalised values, or the message.

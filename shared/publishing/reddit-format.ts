@@ -45,7 +45,7 @@ export function markdownLink(label: string, url: string): string {
   return `[${escapeMarkdown(label)}](${target})`;
 }
 
-/** A post's plain text as Reddit markdown (spec §7: "Links are formatted as markdown on Reddit"). */
+/** A post's plain text as Reddit markdown: links are formatted as markdown on Reddit. */
 export function redditMarkdown(text: string): string {
   let result = '';
   let position = 0;

@@ -8,7 +8,7 @@ export interface PostRules {
   limit: number;
   /** The measure the platform applies (characters, graphemes, links at a fixed weight…). */
   measure: (text: string) => number;
-  /** Spec §7: the thread title, a blank line, then the first post. */
+  /** The thread title, a blank line, then the first post. */
   titleOnFirstPost: boolean;
   /**
    * The author's account on this platform as a native mention, when the article named one (X:

@@ -9,7 +9,7 @@ export interface DiscordChannelOption {
   channelName: string;
 }
 
-/** One subreddit as Reddit listed it for the connected account (spec §3 Reddit connection_data). */
+/** One subreddit as Reddit listed it for the connected account (kept in the connection's data). */
 export interface SubredditOption {
   name: string;
   title: string;
@@ -75,12 +75,12 @@ export function redditSubreddits(connectionData: Record<string, unknown>): Subre
   });
 }
 
-/** Spec §2: only subreddits where the user is a moderator or an approved contributor can take a post. */
+/** Only subreddits where the user is a moderator or an approved contributor can take a post. */
 export function postableSubreddits(subreddits: readonly SubredditOption[]): SubredditOption[] {
   return subreddits.filter((subreddit) => subreddit.userIsModerator || subreddit.userIsContributor);
 }
 
-/** Spec §2: the subreddit list gets a search box above this many entries. */
+/** The subreddit list gets a search box above this many entries. */
 export const SUBREDDIT_SEARCH_THRESHOLD = 5;
 
 /** Subreddits whose name or title contains the query (case-insensitive); all of them for an empty query. */
@@ -120,7 +120,7 @@ export function selectedTargetOf(
 }
 
 /**
- * Spec §5: the share button is enabled only when platforms are chosen, a chosen Discord has a
+ * The share button is enabled only when platforms are chosen, a chosen Discord has a
  * channel and a chosen Reddit has a subreddit.
  */
 export function canShareTo(

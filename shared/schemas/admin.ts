@@ -90,7 +90,7 @@ export type AdminTransactions = z.infer<typeof adminTransactionsSchema>;
 export const ORDER_STATUSES = ['completed', 'pending', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Spec §4 Admin and roles: completed when the purchase has a payment reference, otherwise pending. */
+/** An order is completed when the purchase has a payment reference, otherwise pending. */
 export function orderStatus(purchase: { paymentReference: string | null }): OrderStatus {
   return purchase.paymentReference ? 'completed' : 'pending';
 }
@@ -115,7 +115,7 @@ export const adminOrdersSchema = z.object({
 });
 export type AdminOrders = z.infer<typeof adminOrdersSchema>;
 
-/** The admin Settings page's uptime figure (spec §9: fixed). */
+/** The admin Settings page's uptime figure: a fixed text, not a measurement. */
 export const ADMIN_UPTIME = '99.9%';
 
 export const platformSettingSchema = z.object({ platform: platformSchema, enabled: z.boolean() });
@@ -141,7 +141,7 @@ export type AdminActionResponse = z.infer<typeof adminActionResponseSchema>;
 /** The security log's page size. */
 export const ADMIN_SECURITY_EVENTS_PAGE_SIZE = 50;
 
-/** The event types the security log offers as filters (spec §7's and the admin portal's own). */
+/** The event types the security log offers as filters (the product's and the admin portal's own). */
 export const SECURITY_EVENT_TYPES = [
   'admin_access_check',
   'admin_access_check_failed',

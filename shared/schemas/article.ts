@@ -34,7 +34,7 @@ export const sensitivitySchema = z.object({
 });
 export type Sensitivity = z.infer<typeof sensitivitySchema>;
 
-/** The extract call's answer: the article plus themes and the sensitivity check (spec §3). */
+/** The extract call's answer: the article plus themes and the sensitivity check. */
 export const extractionResultSchema = articleSchema.extend({
   themes: z.array(z.string()).max(5),
   isSensitiveContent: z.boolean(),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The balance as the client sees it (spec §3 user_credits client view). */
+/** The balance as the client sees it. */
 export const creditsViewSchema = z.object({
   totalCredits: z.number().int().nonnegative(),
   usedCredits: z.number().int().nonnegative(),
@@ -13,7 +13,7 @@ export const creditsViewSchema = z.object({
 });
 export type CreditsView = z.infer<typeof creditsViewSchema>;
 
-/** A purchasable credit package (spec §3 credit_packages). */
+/** A purchasable credit package. */
 export const creditPackageSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 export const CREDIT_TRANSACTION_TYPES = ['purchase', 'usage', 'free_monthly'] as const;
 
-/** One credit ledger entry (spec §3 credit_transactions). */
+/** One credit ledger entry: a purchase, a usage or a free grant. */
 export const creditTransactionSchema = z.object({
   id: z.string(),
   type: z.enum(CREDIT_TRANSACTION_TYPES),

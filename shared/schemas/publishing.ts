@@ -3,11 +3,11 @@ import { beyondSpecMessages, platformMessages } from '../messages';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
 import { platformSchema } from './thread';
 
-/** One platform's progress through the publishing queue (spec §3 posting result). */
+/** One platform's progress through the publishing queue. */
 export const PUBLISH_STATUSES = ['pending', 'posting', 'completed', 'failed'] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 
-/** Where a publish was started: the create flow staggers platforms 1,000 ms apart, the panel 500 ms (spec §9). */
+/** Where a publish was started: the create flow staggers platforms 1,000 ms apart, the panel 500 ms. */
 export const PUBLISH_ORIGINS = ['create', 'panel'] as const;
 
 /** POST /api/threads/{threadId}/publish: the platforms to post to (a failed one again resumes it). */

@@ -76,13 +76,13 @@ export const updateThreadRequestSchema = z.object({
 });
 export type UpdateThreadRequest = z.infer<typeof updateThreadRequestSchema>;
 
-/** History sort fields and orders (spec §9): created date or title, newest/A–Z first ('desc'/'asc'). */
+/** History sort fields and orders: created date or title, newest/A–Z first ('desc'/'asc'). */
 export const THREAD_SORT_FIELDS = ['createdAt', 'title'] as const;
 export type ThreadSortField = (typeof THREAD_SORT_FIELDS)[number];
 export const THREAD_SORT_ORDERS = ['desc', 'asc'] as const;
 export type ThreadSortOrder = (typeof THREAD_SORT_ORDERS)[number];
 
-/** History page size (spec §9). */
+/** History page size: threads per page. */
 export const THREAD_PAGE_SIZE = 15;
 
 /** GET /api/threads: one page of the caller's threads in the chosen order. */

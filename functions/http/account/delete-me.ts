@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { deleteAccountRequestSchema } from '#shared/schemas/account';
-import { httpHandler } from '../../lib/http-handler';
 import { deleteAccount } from '../../services/account/delete-account';
 
 /** DELETE /api/me: deletes the caller's account and everything in it (again, after a run that stopped midway). */

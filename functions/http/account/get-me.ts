@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { getAccount } from '../../services/account/accounts';
 
 /** GET /api/me: the caller's profile, role and credit balance (creating the records on first use). */

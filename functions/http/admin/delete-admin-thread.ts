@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
+import { userAgentOf } from '../../lib/http-handler';
 import { deleteThreadAsAdmin } from '../../services/admin/threads';
 
 /** DELETE /api/admin/threads/{threadId}: deletes any user's thread for good. */

@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { listAdminOrders } from '../../services/admin/statistics';
 
 /** GET /api/admin/orders: every purchase with its derived status, and the order totals. */

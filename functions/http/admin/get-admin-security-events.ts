@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { adminSecurityEventsQuerySchema } from '#shared/schemas/admin';
-import { httpHandler } from '../../lib/http-handler';
 import { listAdminSecurityEvents } from '../../services/admin/security-events';
 
 /** GET /api/admin/security-events?type=&userId=&cursor=: the security log, 50 events a page, newest first. */

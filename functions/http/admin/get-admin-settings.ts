@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { getAdminSettings } from '../../services/admin/settings';
 
 /** GET /api/admin/settings: the system figures, every platform's toggle and every credit package. */

@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { getAdminStatistics } from '../../services/admin/statistics';
 
 /** GET /api/admin/statistics (get_admin_statistics): the dashboard's totals and recent cards. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { getThreadAsAdmin } from '../../services/admin/threads';
 
 /** GET /api/admin/threads/{threadId}: any user's thread, read only. */

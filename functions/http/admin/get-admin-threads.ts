@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { listAdminThreads } from '../../services/admin/threads';
 
 /** GET /api/admin/threads: the 50 newest threads of every user. */

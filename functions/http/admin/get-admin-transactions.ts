@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { listAdminTransactions } from '../../services/admin/statistics';
 
 /** GET /api/admin/transactions: the transaction totals and the 100 newest transactions of every user. */

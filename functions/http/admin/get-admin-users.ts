@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { adminUsersQuerySchema } from '#shared/schemas/admin';
-import { httpHandler } from '../../lib/http-handler';
 import { listAdminUsers } from '../../services/admin/users';
 
 /** GET /api/admin/users?cursor= (get_admin_users_secure): 100 users a page, newest first. */

@@ -1,4 +1,5 @@
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
+import { userAgentOf } from '../../lib/http-handler';
 import { checkAdminAccess } from '../../services/admin/access';
 
 /**

@@ -1,5 +1,6 @@
+import { httpHandler } from '#functions/route-kinds';
 import { adminActionRequestSchema } from '#shared/schemas/admin';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { runAdminAction } from '../../services/admin/actions';
 
 /** POST /api/admin/actions (secure-admin-action): `{ action: 'refresh_admin_credits' }` → `{ message }`. */

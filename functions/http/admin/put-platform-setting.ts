@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { httpHandler } from '#functions/route-kinds';
 import { updatePlatformSettingRequestSchema } from '#shared/schemas/admin';
 import { platformSchema } from '#shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { updatePlatformSetting } from '../../services/admin/settings';
 
 /** PUT /api/admin/platforms/{platform} (update_platform_setting): `{ enabled }`. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { httpHandler } from '#functions/route-kinds';
 import { updateUserRoleRequestSchema } from '#shared/schemas/admin';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { updateUserRole } from '../../services/admin/users';
 
 /** PUT /api/admin/users/{userId}/role (update_user_role_secure): `{ role }` for the user in the path. */

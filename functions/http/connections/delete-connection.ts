@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { httpHandler } from '#functions/route-kinds';
 import { platformSchema } from '#shared/schemas/thread';
-import { httpHandler } from '../../lib/http-handler';
 import { disconnectPlatform } from '../../services/connections/connections';
 
 /** DELETE /api/connections/{platform}: disconnects (tokens, username and connection data cleared). */

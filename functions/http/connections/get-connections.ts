@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { listConnections } from '../../services/connections/connections';
 
 /** GET /api/connections: the caller's platform connections (no secrets) and the available platforms. */

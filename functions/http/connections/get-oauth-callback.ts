@@ -1,9 +1,9 @@
 import * as z from 'zod';
+import { oauthCallbackHandler } from '#functions/route-kinds';
 import { isPlatform } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { NotFoundError } from '../../lib/errors';
 import type { HttpEvent } from '../../lib/http-handler';
-import { oauthCallbackHandler } from '../../lib/oauth-callback-handler';
 import { completeOAuthConnection, oauthFailureRedirect } from '../../services/connections/oauth-connections';
 
 function platformOf(event: HttpEvent): Platform {
@@ -21,7 +21,7 @@ const callbackQuery = z.looseObject({
 /**
  * GET /api/connections/{platform}/callback (`oauth-callback` kind): the provider sends the browser
  * here; the state is verified and spent, the code exchanged, and the browser returned to the app
- * with `{platform}_connected` or `{platform}_oauth_error` (spec §4), never a JSON error page.
+ * with `{platform}_connected` or `{platform}_oauth_error`, never a JSON error page.
  */
 export const handler = oauthCallbackHandler(
   {

@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { blueskyConnectRequestSchema } from '#shared/schemas/publishing';
-import { httpHandler } from '../../lib/http-handler';
 import { connectBluesky } from '../../services/connections/connections';
 
 /** POST /api/connections/bluesky (bluesky-auth): starts a session with the app password, then stores it. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { httpHandler } from '#functions/route-kinds';
 import { oauthStartRequestSchema } from '#shared/schemas/publishing';
 import { platformSchema } from '#shared/schemas/thread';
-import { httpHandler } from '../../lib/http-handler';
 import { beginOAuthConnection } from '../../services/connections/oauth-connections';
 
 /**

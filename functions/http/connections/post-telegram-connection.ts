@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { telegramConnectRequestSchema } from '#shared/schemas/publishing';
-import { httpHandler } from '../../lib/http-handler';
 import { connectTelegram } from '../../services/connections/connections';
 
 /** POST /api/connections/telegram (telegram-auth): checks the bot and chat, then stores the connection. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { httpHandler } from '#functions/route-kinds';
 import { selectTargetRequestSchema } from '#shared/schemas/publishing';
 import { platformSchema } from '#shared/schemas/thread';
-import { httpHandler } from '../../lib/http-handler';
 import { selectPublishTarget } from '../../services/connections/connections';
 
 /** PUT /api/connections/{platform}/target: records the channel or subreddit the platform's posts go to. */

@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { creditTransactionQuerySchema } from '#shared/schemas/ledger';
-import { httpHandler } from '../../lib/http-handler';
 import { listCreditTransactions } from '../../services/credits/list-transactions';
 
 /** GET /api/credits/transactions: the caller's credit ledger, newest first, a page at a time. */

@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { extractArticleRequestSchema } from '#shared/schemas/generation';
-import { httpHandler } from '../../lib/http-handler';
 import { extractArticleForUser } from '../../services/extraction/extract-for-user';
 
 /** POST /api/extract-article: the article, its themes and the sensitivity check; nothing charged. */

@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { generationJobParamsSchema } from '#shared/schemas/generation';
-import { httpHandler } from '../../lib/http-handler';
 import { getGenerationJob } from '../../services/generation/job-view';
 
 /** GET /api/generation-jobs/{jobId}: the caller's job, with the thread once it succeeded. */

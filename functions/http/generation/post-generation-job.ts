@@ -1,10 +1,11 @@
+import { httpHandler } from '#functions/route-kinds';
 import {
   createGenerationJobRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
 } from '#shared/schemas/generation';
 import { ValidationError } from '../../lib/errors';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { submitGenerationJobOnce } from '../../services/generation/submit-job';
 
 const headersSchema = idempotencyKeySchema.optional();

@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { activeCreditPackages } from '../../services/payments/credit-packages';
 
 /** GET /api/credit-packages: the active credit packages, by sort order. */

@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { createCreditCheckoutRequestSchema } from '#shared/schemas/credits';
-import { httpHandler } from '../../lib/http-handler';
 import { createCreditCheckout } from '../../services/payments/credit-checkout';
 
 /** POST /api/credits/checkout: a checkout for one active package; the browser opens the URL. */

@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { completeTestCheckoutRequestSchema } from '#shared/schemas/credits';
-import { httpHandler } from '../../lib/http-handler';
 import { completeTestCheckout } from '../../services/payments/credit-checkout';
 
 /** POST /api/credits/test-checkout: the local test checkout's payment (local stack only). */

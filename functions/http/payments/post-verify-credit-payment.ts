@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { verifyCreditPaymentRequestSchema } from '#shared/schemas/credits';
-import { httpHandler } from '../../lib/http-handler';
 import { verifyCreditPayment } from '../../services/payments/credit-checkout';
 
 /** POST /api/credits/verify-payment: the return page fulfils (once) and reports the caller's paid session. */

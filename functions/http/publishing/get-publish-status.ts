@@ -1,5 +1,6 @@
+import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { getPublishStatus } from '../../services/publishing/publish-thread';
 
 /** GET /api/threads/{threadId}/publishing: each platform's live state (pending, posting, completed, failed). */

@@ -1,6 +1,7 @@
+import { httpHandler } from '#functions/route-kinds';
 import { publishRequestSchema } from '#shared/schemas/publishing';
 import { threadParamsSchema } from '#shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { requestPublish } from '../../services/publishing/publish-thread';
 
 /** POST /api/threads/{threadId}/publish: queues one message per platform; answers each platform's state. */

@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { checkHealth } from '../../services/system/health';
 
 /** GET /api/health (public): 200 when the table, auth and queues answer, 503 otherwise. */

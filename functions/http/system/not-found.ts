@@ -1,5 +1,5 @@
+import { httpHandler } from '#functions/route-kinds';
 import { NotFoundError } from '../../lib/errors';
-import { httpHandler } from '../../lib/http-handler';
 
 /** Catch-all for /api paths no route matches: a JSON 404 rather than the gateway's default. */
 export const handler = httpHandler({ auth: 'public' }, async ({ event }) => {

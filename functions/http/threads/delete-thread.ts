@@ -1,5 +1,6 @@
+import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { deleteThread } from '../../services/threads/threads';
 
 /** DELETE /api/threads/{threadId}: deletes one of the caller's threads for good. */

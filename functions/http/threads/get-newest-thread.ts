@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { newestThread } from '../../services/threads/threads';
 
 /** GET /api/threads/newest: the id of the caller's newest thread, polled by the open history. */

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { getThread } from '../../services/threads/threads';
 
 /** GET /api/threads/{threadId}?purpose=detail|restore: one of the caller's threads (the purpose names its security event). */

@@ -1,5 +1,6 @@
+import { httpHandler } from '#functions/route-kinds';
 import { listThreadsQuerySchema } from '#shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { listThreads } from '../../services/threads/threads';
 
 /** GET /api/threads?sort=&order=&cursor=: one page (15) of the caller's threads in that order. */

@@ -1,5 +1,6 @@
+import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema, updateThreadRequestSchema } from '#shared/schemas/thread';
-import { httpHandler, userAgentOf } from '../../lib/http-handler';
+import { userAgentOf } from '../../lib/http-handler';
 import { saveThreadPosts } from '../../services/threads/threads';
 
 /** PUT /api/threads/{threadId}: saves the caller's edited posts. */

@@ -8,7 +8,10 @@ import { ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../../lib/token-lifetimes';
 
-/** What goes, in the spec's order (§4 Account deletion), each a sort-key prefix of the user's partition. */
+/**
+ * What goes, in this order: the ledger and balance first, the role and the profile last (then the
+ * sign-in user), each a sort-key prefix of the user's partition.
+ */
 const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'credit transactions', prefix: keys.creditTransactionPrefix },
   { what: 'credits', prefix: singletonSortKeys.credits },

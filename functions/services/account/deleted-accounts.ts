@@ -1,5 +1,17 @@
 import { findAccountTombstone } from '../../data/account-deletion-repository';
+import { AccountDeletedError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+
+/**
+ * Refuses a deleted account (401 `account_deleted`) before its request does anything: the gateway
+ * checks only a token's signature and expiry, so a token issued before the deletion still passes
+ * there. One consistent GetItem of the account's tombstone. `resumesDeletion` (DELETE /api/me only)
+ * lets a deletion that has not finished be run again to its end.
+ */
+export async function refuseDeletedAccount(userId: string, now: Date, resumesDeletion = false): Promise<void> {
+  const tombstone = await findAccountTombstone(userId, now);
+  if (tombstone && !(resumesDeletion && !tombstone.finishedAt)) throw new AccountDeletedError();
+}
 
 /**
  * Whether a queue message acts for a deleted account, in which case its worker drops it (logged,

@@ -5,7 +5,7 @@ import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-re
 import { config } from '../../lib/config';
 import { DomainError } from '../../lib/errors';
 import type { HttpResult } from '../../lib/http-handler';
-import { issueOAuthState, type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
+import { type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
 import { adapterFor } from '../publishing/adapters';
 import {
   type OAuthAppRegistry,
@@ -16,6 +16,7 @@ import {
   PlatformError,
 } from '../publishing/platform-adapter';
 import { assertPlatformsAvailable, ConnectionFailedError, storeConnection } from './connections';
+import { issueOAuthState } from './oauth-state';
 import { openToken, sealToken } from './token-vault';
 
 /** The platform connects with credentials (Telegram, Bluesky), not through a consent screen. */
@@ -76,7 +77,7 @@ export async function oauthUnavailableReason(platform: Platform): Promise<string
 }
 
 /**
- * The start of a connection through a consent screen (spec §7 twitter-auth, reddit-auth, …):
+ * The start of a connection through a consent screen (X, Reddit, Discord, Facebook, Mastodon):
  * checks the platform is enabled and configured, lets the adapter check its input, then returns
  * the provider's URL carrying a signed single-use state (with PKCE's challenge).
  */
@@ -117,7 +118,7 @@ export interface OAuthCallbackQuery {
   [name: string]: string | undefined;
 }
 
-/** `{returnPath}?{platform}_connected=true&username=…` or `…_oauth_error=true&message=…` (spec §4). */
+/** `{returnPath}?{platform}_connected=true&username=…` or `…_oauth_error=true&message=…` for that page. */
 function backToApp(
   returnPath: string,
   platform: Platform,

@@ -38,7 +38,7 @@ export async function draftThread(
   requestedTone: Tone,
   settings: { appHost: string; openai: OpenAiSettings | undefined },
 ): Promise<ThreadDraft> {
-  // Sensitive content is only ever written in the professional tone (spec §4 Create flow).
+  // Sensitive content is only ever written in the professional tone, whatever tone was asked for.
   const tone =
     analysed.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(requestedTone) ? DEFAULT_TONE : requestedTone;
   const generated = await generateThread(

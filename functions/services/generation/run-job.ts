@@ -48,7 +48,7 @@ function failureOf(error: unknown): JobFailure | null {
 }
 
 /**
- * Spec §8's busy case decided here, where the failure is recorded: a message naming a busy service
+ * A busy AI service is told apart here, where the failure is recorded: a message naming a busy service
  * (503, 'overloaded', …) is `busy`, so the web reads the kind and never the message.
  */
 function busyOr(kind: 'generation' | 'internal', message: string): JobFailure {

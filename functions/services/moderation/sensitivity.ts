@@ -76,7 +76,8 @@ async function moderateWithOpenAi(
 
 /**
  * Whether content is sensitive, and in which categories. Uses the OpenAI moderation endpoint when
- * a key is configured, else the local classifier. Any failure counts as not sensitive (spec §7).
+ * a key is configured, else the local classifier. Any failure counts as not sensitive: a
+ * check that could not run never blocks the user.
  */
 export async function checkSensitivity(content: string, options: SensitivityOptions = {}): Promise<Sensitivity> {
   if (!content.trim()) return NOT_SENSITIVE;
@@ -115,7 +116,7 @@ export function sensitiveContentMessage(categories: readonly string[]): string |
   return `This content may include sensitive material (${topics}). Only the professional tone is available, and please review the posts carefully before sharing.`;
 }
 
-/** Applies the content-safety rules of spec §5 before a sensitivity check; throws a 400 on failure. */
+/** Applies the content-safety rules (empty, too long, unsafe markup) before a sensitivity check; 400 on failure. */
 export function validateContentForCheck(content: string): string {
   const error = contentSafetyError(content);
   if (error) throw new ValidationError(error, 'content_unsafe');

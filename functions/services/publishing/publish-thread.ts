@@ -39,7 +39,7 @@ import {
 } from './platform-adapter';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
 
-/** Spec §9: platforms are started this far apart (create flow / connection panel). */
+/** Platforms are started this far apart (create flow / sharing panel), so their posts do not all land at once. */
 export const STAGGER_MS = { create: 1000, panel: 500 } as const;
 /** A platform that keeps answering 429 is given up on after this many waits. */
 const MAX_RATE_LIMIT_WAITS = 10;

@@ -11,7 +11,7 @@ export interface AccessContext {
   now: Date;
 }
 
-/** Thread security event types of spec §7 recorded by the thread routes. */
+/** The security event types the thread routes record (listed in docs/data-model.md). */
 export type ThreadEventType =
   | 'thread_access'
   | 'thread_access_failed'

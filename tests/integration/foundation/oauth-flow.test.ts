@@ -17,6 +17,7 @@ const received: { headers: Record<string, string | string[] | undefined>; form: 
 
 let flow: typeof import('#functions/services/connections/oauth-flow');
 let state: typeof import('#functions/lib/oauth-state');
+let spending: typeof import('#functions/services/connections/oauth-state');
 
 beforeAll(async () => {
   ({ stop: stopTable } = await startTestTable());
@@ -66,6 +67,7 @@ beforeAll(async () => {
   tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/token`;
   flow = await import('#functions/services/connections/oauth-flow');
   state = await import('#functions/lib/oauth-state');
+  spending = await import('#functions/services/connections/oauth-state');
 });
 
 afterAll(async () => {
@@ -182,12 +184,12 @@ describe('the refresh', () => {
 
 describe('the state', () => {
   it('carries the return path and the flow context, signed, and spends once', async () => {
-    const issued = await state.issueOAuthState('user-1', 'mastodon', now, {
+    const issued = await spending.issueOAuthState('user-1', 'mastodon', now, {
       returnPath: '/thread/abc?tab=share',
       context: { instance: 'mastodon.example' },
     });
 
-    const spent = await state.consumeOAuthState(issued.state, 'mastodon', now);
+    const spent = await spending.consumeOAuthState(issued.state, 'mastodon', now);
 
     expect(spent).toEqual({
       userId: 'user-1',
@@ -196,7 +198,7 @@ describe('the state', () => {
       returnPath: '/thread/abc?tab=share',
       context: { instance: 'mastodon.example' },
     });
-    await expect(state.consumeOAuthState(issued.state, 'mastodon', now)).rejects.toThrow();
+    await expect(spending.consumeOAuthState(issued.state, 'mastodon', now)).rejects.toThrow();
   });
 
   it('never returns to another site', () => {

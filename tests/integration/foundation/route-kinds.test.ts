@@ -15,10 +15,10 @@ const WEBHOOK_SECRET = 'whsec_test_route_kinds';
 
 let stopTable: () => Promise<void>;
 let lib: {
-  http: typeof import('#functions/lib/http-handler');
+  http: typeof import('#functions/route-kinds');
   webhook: typeof import('#functions/lib/webhook-handler');
-  oauth: typeof import('#functions/lib/oauth-callback-handler');
-  state: typeof import('#functions/lib/oauth-state');
+  oauth: typeof import('#functions/route-kinds');
+  state: typeof import('#functions/services/connections/oauth-state');
   accounts: typeof import('#functions/data/account-repository');
 };
 
@@ -26,10 +26,10 @@ beforeAll(async () => {
   ({ stop: stopTable } = await startTestTable());
   process.env.OAUTH_STATE_SECRET = STATE_SECRET;
   lib = {
-    http: await import('#functions/lib/http-handler'),
+    http: await import('#functions/route-kinds'),
     webhook: await import('#functions/lib/webhook-handler'),
-    oauth: await import('#functions/lib/oauth-callback-handler'),
-    state: await import('#functions/lib/oauth-state'),
+    oauth: await import('#functions/route-kinds'),
+    state: await import('#functions/services/connections/oauth-state'),
     accounts: await import('#functions/data/account-repository'),
   };
   const now = new Date().toISOString();

@@ -40,7 +40,7 @@ const { listConnections, loadLiveConnection } = await import('#functions/service
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { redditAdapter } = await import('#functions/services/publishing/platforms/reddit');
 const putTarget = (await import('#functions/http/connections/put-connection-target')).handler;
-const { issueOAuthState } = await import('#functions/lib/oauth-state');
+const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
 const { handler: callbackRoute } = await import('#functions/http/connections/get-oauth-callback');
 

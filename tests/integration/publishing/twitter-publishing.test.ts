@@ -30,7 +30,7 @@ const { listConnections, loadLiveConnection } = await import('#functions/service
 const { twitterAdapter } = await import('#functions/services/publishing/platforms/twitter');
 const { PlatformRateLimitError } = await import('#functions/services/publishing/platform-adapter');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
-const { issueOAuthState } = await import('#functions/lib/oauth-state');
+const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 
 afterAll(async () => {
   await pipeline.stop();

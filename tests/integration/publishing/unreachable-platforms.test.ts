@@ -38,7 +38,7 @@ Object.assign(process.env, {
 const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, storeConnection } = await import('#functions/services/connections/connections');
-const { issueOAuthState } = await import('#functions/lib/oauth-state');
+const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 const { adapterFor } = await import('#functions/services/publishing/adapters');
 const { PlatformUnavailableError, PlatformUnreachableError } = await import(

@@ -68,7 +68,7 @@ describe('the generation queue and its dead-letter queue', () => {
     expect(await getCredits(identity.userId)).toMatchObject({ freeCredits: 5, usedCredits: 0 });
   });
 
-  it("records a last failure that names a busy service as busy (spec §8's markers, applied by the worker)", async () => {
+  it('records a last failure that names a busy service as busy (the busy markers, applied by the worker)', async () => {
     generatorError.message = 'Upstream answered 503 Service Unavailable';
     const identity = { userId: 'dlq-busy-user', email: 'dlq-busy@example.com' };
     await ensureAccount(identity, new Date());

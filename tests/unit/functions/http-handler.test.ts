@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ForbiddenError } from '#functions/lib/errors';
-import { callerFromEvent, httpHandler } from '#functions/lib/http-handler';
+import { callerFromEvent } from '#functions/lib/http-handler';
+import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { startTestTable } from '../../helpers/test-table';
 

@@ -3,7 +3,7 @@ import { attributionText } from '#shared/attribution';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Post } from '#shared/schemas/thread';
 
-/** Asserts every guarantee a finished thread gives its caller (spec §3, §5). */
+/** Asserts every guarantee a finished thread gives its caller: post count, lengths, numbering, attribution. */
 export function expectValidThread(
   posts: Post[],
   article: { url: string; title: string; content: string },

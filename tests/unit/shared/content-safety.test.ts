@@ -20,7 +20,7 @@ describe('contentSafetyError: empty and length', () => {
   });
 });
 
-describe('contentSafetyError: the markup and URLs of spec §5', () => {
+describe('contentSafetyError: unsafe markup and URLs', () => {
   it.each([
     ['script', '<script>alert(1)</script>'],
     ['script closing tag only', 'text </script> text'],

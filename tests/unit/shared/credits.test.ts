@@ -22,7 +22,7 @@ import { creditPackageSchema, creditsViewSchema } from '#shared/schemas/credits'
 
 const NOON_MAY_1 = new Date('2024-05-01T12:00:00.000Z');
 
-describe('constants of spec §9', () => {
+describe('the credit constants', () => {
   it('a new thread costs 1; 5 free a day for users, 100 for admins', () => {
     expect(THREAD_CREDIT_COST).toBe(1);
     expect(FREE_CREDITS_PER_DAY).toEqual({ user: 5, admin: 100 });

@@ -71,7 +71,7 @@ describe('Discord channels', () => {
   });
 });
 
-describe('the share button rule (spec §5)', () => {
+describe('the share button rule', () => {
   const data: Record<string, Record<string, unknown>> = {
     telegram: { chatId: '-1' },
     discord: { selectedChannelId: 'c1' },

@@ -54,7 +54,7 @@ function testCheckoutRoutes(): RouteObject[] {
   return [{ path: '/credits/test-checkout', element: <TestCheckoutPage /> }];
 }
 
-/** The route table of spec §2: public pages, signed-in pages behind RequireAuth, admin pages behind RequireAdmin. */
+/** The route table: public pages, signed-in pages behind RequireAuth, admin pages behind RequireAdmin. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -30,7 +30,7 @@ export interface AuthContextValue {
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Token check cadence and the remaining lifetime that triggers a refresh (spec §9). */
+/** Token check cadence and the remaining lifetime that triggers a refresh. */
 const REFRESH_CHECK_INTERVAL_MS = 30_000;
 const REFRESH_THRESHOLD_MS = 90_000;
 

@@ -13,7 +13,7 @@ export function getIsAdmin(signal?: AbortSignal): Promise<{ isAdmin: boolean }> 
 
 export const isAdminQueryKey = (userId: string) => ['is-admin', userId] as const;
 
-/** is_admin as spec §6 caches it: 5 minutes, retried once. */
+/** is_admin, cached 5 minutes and retried once. */
 export function isAdminQueryOptions(userId: string) {
   return queryOptions({
     queryKey: isAdminQueryKey(userId),

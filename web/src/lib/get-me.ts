@@ -30,7 +30,7 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
 /** Cache key of the signed-in user's /api/me data. */
 export const meQueryKey = (userId: string) => ['me', userId] as const;
 
-/** Query options for /api/me: a missing record is retried once after 2 s (spec §4 Credits). */
+/** Query options for /api/me: a missing record is retried once after 2 s (a new account's may not be written yet). */
 export function meQueryOptions(userId: string) {
   return queryOptions({
     queryKey: meQueryKey(userId),

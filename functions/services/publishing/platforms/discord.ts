@@ -66,7 +66,7 @@ const NO_BOT_TOKEN = 'Discord is not configured on this server (no bot token).';
 /** Guild text channel (threads can be started from its messages). */
 const GUILD_TEXT = 0;
 
-/** A channel the bot can post a whole thread into, listed per server (spec §3 connection_data.channels). */
+/** A channel the bot can post a whole thread into, listed per server (kept in the connection's data). */
 export interface DiscordGuildChannels {
   guild: { id: string; name: string };
   channels: { id: string; name: string }[];

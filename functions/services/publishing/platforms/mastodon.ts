@@ -114,7 +114,7 @@ async function callInstance<T>(
 }
 
 /**
- * The instance as typed, normalised and accepted: a domain name with a top-level part (spec §5), an
+ * The instance as typed, normalised and accepted: a domain name with a top-level part, an
  * IP address or `host:port`; a private IP address not allowed is refused before anything is sent to
  * it, a name resolving to one by the guard.
  */

@@ -136,7 +136,7 @@ async function listMine(connection: LiveConnection, where: 'moderator' | 'contri
   return found;
 }
 
-/** Spec §3/§6: the subreddits the user moderates or contributes to (the only ones a post may go to), by name. */
+/** The subreddits the user moderates or contributes to (the only ones a post may go to), by name. */
 async function postableSubreddits(connection: LiveConnection): Promise<SubredditOption[]> {
   const moderated = await listMine(connection, 'moderator');
   const contributed = await listMine(connection, 'contributor');

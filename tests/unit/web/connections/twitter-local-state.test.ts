@@ -12,7 +12,7 @@ const view = (isConnected: boolean, platformUsername: string | null) => ({
 
 beforeEach(() => window.localStorage.clear());
 
-describe('the twitter state in local storage (spec §3)', () => {
+describe('the twitter state in local storage', () => {
   it('keeps the connection state and username per user id', () => {
     rememberTwitterState(window.localStorage, 'user-1', {
       connections: [view(true, '@ada')],

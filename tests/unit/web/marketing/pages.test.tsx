@@ -98,7 +98,7 @@ describe('about page', () => {
   });
 });
 
-// The subjects spec §1 requires both legal pages to cover.
+// The subjects both legal pages must cover.
 const SHARED_LEGAL_FACTS = [
   'Stripe',
   'never receives or stores your card data',

@@ -109,7 +109,7 @@ function renderPanel() {
 
 const shareButton = () => screen.getByRole('button', { name: /^Share to \d+ platforms?$/ });
 
-describe('the platform sharing panel: when Share is enabled (spec §5)', () => {
+describe('the platform sharing panel: when Share is enabled', () => {
   it('lists connected accounts with username badges, and enables Share once a platform is chosen', async () => {
     connections = [connection('telegram', { chatId: '-1' }, '@snipbot')];
     renderPanel();

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isSignedInPath, paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth-context';
 
-/** After signing out on a signed-in page, the move to /auth waits this long (spec §4). */
+/** After signing out on a signed-in page, the move to /auth waits this long, so the toast is seen. */
 export const SIGN_OUT_REDIRECT_DELAY_MS = 100;
 
 /** Scrolls to the top on every route change. */

@@ -8,7 +8,7 @@ export function getAdminAccess(signal?: AbortSignal): Promise<AdminAccess> {
   return apiRequest('/admin/access', { schema: adminAccessSchema, signal });
 }
 
-/** The admin area check of spec §6: cached 2 minutes, refetched on focus and mount, never retried. */
+/** The admin area check: cached 2 minutes, refetched on focus and mount, never retried. */
 export function adminAccessQueryOptions(userId: string) {
   return queryOptions({
     queryKey: ['admin-access', userId] as const,

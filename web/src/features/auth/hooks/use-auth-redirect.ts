@@ -4,7 +4,7 @@ import { paths } from '#web/config/paths';
 import { useAuth } from '#web/lib/auth-context';
 import { resolveAuthRedirect } from '../lib/auth-redirect';
 
-/** The redirect after a fresh sign-in waits this long, so the success toast is seen (spec §9). */
+/** The redirect after a fresh sign-in waits this long, so the success toast is seen. */
 export const SIGN_IN_REDIRECT_DELAY_MS = 200;
 
 const OAUTH_RETURN_KEY = 'threadsnip.authSearch';

@@ -11,7 +11,7 @@ export const AUTH_TEXT = {
   googleBlocked: authMessages.googleBlocked,
 } as const;
 
-/** Toasts of the auth flows (spec §8 Authentication). */
+/** Toasts of the auth flows. */
 export const AUTH_TOASTS = {
   signInSuccess: authMessages.signInSuccess,
   signInFailed: authMessages.signInFailed,

@@ -9,7 +9,7 @@ import { useToast } from '#web/components/ui/use-toast';
 import { useStartOAuthAuthorization } from '../api/start-oauth-authorization';
 
 /**
- * The Mastodon connect form (spec §2, §5): a preset server or Other with a custom instance, and the
+ * The Mastodon connect form: a preset server or Other with a custom instance, and the
  * username; on submit the browser leaves for the instance's consent screen and comes back here.
  */
 export function MastodonConnectForm({ submitLabel, editing = false }: { submitLabel: string; editing?: boolean }) {

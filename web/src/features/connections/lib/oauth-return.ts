@@ -1,7 +1,7 @@
 import { isPlatform } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 
-/** What an OAuth callback reported back to the page it returned to (spec §4 Platform connections). */
+/** What an OAuth callback reported back to the page it returned to. */
 export interface OAuthReturn {
   platform: Platform;
   outcome: 'connected' | 'failed';

@@ -1,6 +1,6 @@
 import type { Platform } from '#shared/schemas/thread';
 
-/** What a connection card says about a platform (spec §2 connection cards). */
+/** What a connection card says about a platform. */
 export interface PlatformDetails {
   description: string;
   permissions: string[];
@@ -9,7 +9,7 @@ export interface PlatformDetails {
   connectsBy: 'oauth' | 'form';
 }
 
-/** The order account settings lists platforms in (spec §2 /account-settings). */
+/** The order account settings lists platforms in. */
 export const PLATFORM_ORDER: readonly Platform[] = [
   'twitter',
   'facebook',

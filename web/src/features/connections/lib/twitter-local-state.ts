@@ -1,6 +1,6 @@
 import type { ConnectionsResponse } from '#shared/schemas/publishing';
 
-/** Spec §3: the twitter connection state and username are also kept in local storage, per user id. */
+/** The twitter connection state and username are also kept in local storage, per user id. */
 export function twitterStateKey(userId: string): string {
   return `threadsnip:twitter-connection:${userId}`;
 }

@@ -42,7 +42,7 @@ interface GenerationActions {
 }
 
 /**
- * The generation side of the create flow (spec §4): sign-in and credit checks, the content check,
+ * The generation side of the create flow: sign-in and credit checks, the content check,
  * the sensitive-tone dialog, the job submission and its polling, and what each outcome leads to.
  */
 export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: string) => void): Generation {

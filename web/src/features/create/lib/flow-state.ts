@@ -3,7 +3,7 @@ import type { Platform } from '#shared/schemas/thread';
 import { DEFAULT_TONE, isTone, type Tone } from '#shared/tones';
 import { nextRetryCount } from './busy-retry';
 
-/** The five steps of /create, in order (spec §2). */
+/** The five steps of /create, in order. */
 export const CREATE_STEPS = ['input', 'generate', 'preview', 'share', 'publish'] as const;
 export type CreateStep = (typeof CREATE_STEPS)[number];
 
@@ -29,7 +29,7 @@ export interface FlowState {
   retryCount: number;
 }
 
-/** The flow's transitions (spec §4 Create flow). */
+/** The flow's transitions. */
 export type FlowAction =
   | { type: 'urlChanged'; url: string }
   | { type: 'toneChanged'; tone: Tone }
@@ -63,7 +63,7 @@ export const INITIAL_FLOW_STATE: FlowState = {
   retryCount: 0,
 };
 
-/** The create flow's reducer: every step change of spec §4 and nothing else. */
+/** The create flow's reducer: every step change the flow allows and nothing else. */
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
     case 'urlChanged':
@@ -82,7 +82,7 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return state.threadId ? { ...state, step: 'preview' } : { ...state, step: 'input' };
     case 'backToInput':
     case 'restoreFailed':
-      // Back to URL Input keeps what was typed and clears everything about the thread (spec §4).
+      // Back to URL Input keeps what was typed and clears everything about the thread.
       return { ...INITIAL_FLOW_STATE, url: state.url, tone: state.tone };
     case 'contentChanged':
       return { ...state, hasContent: action.hasContent };

@@ -65,7 +65,7 @@ export const initialGeneration: GenerationState = {
 
 const released = { phase: 'idle', job: null } as const;
 
-/** The generation's pure transitions (spec §4 Create flow). */
+/** The generation's pure transitions. */
 export function generationReducer(state: GenerationState, event: GenerationEvent): GenerationState {
   switch (event.type) {
     case 'creditsLoading':

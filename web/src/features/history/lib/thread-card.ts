@@ -1,8 +1,8 @@
 import type { Thread } from '#shared/schemas/thread';
 
-/** Characters of the first post shown on a history card (spec §9). */
+/** Characters of the first post shown on a history card. */
 export const CARD_PREVIEW_CHARS = 120;
-/** Theme badges shown on a card before the '+N' count (spec §9). */
+/** Theme badges shown on a card before the '+N' count. */
 export const CARD_THEME_BADGES = 2;
 
 /** The first post cut to 120 characters with an ellipsis. */
@@ -45,7 +45,7 @@ export function relativeTime(iso: string, now: Date): string {
   return 'just now';
 }
 
-/** History filters (spec §5): theme a case-insensitive substring, tone a case-insensitive exact match. */
+/** History filters: theme a case-insensitive substring, tone a case-insensitive exact match. */
 export interface ThreadFilters {
   theme: string;
   tone: string;

@@ -8,14 +8,14 @@ export interface DemoSlide {
   label: string;
   title: string;
   caption: string;
-  /** How long auto-play shows this slide (spec §9). */
+  /** How long auto-play shows this slide. */
   dwellMs: number;
   Mock: ComponentType;
 }
 
 const DEMO_ARTICLE_URL = 'https://example.com/blog/why-small-teams-ship-faster';
 
-/** The share targets the landing page names (spec §1). */
+/** The share targets the landing page names. */
 export const LANDING_SHARE_TARGETS = ['Reddit', 'Mastodon', 'Bluesky', 'Discord'] as const;
 
 /** The share targets as a sentence fragment: 'Reddit, Mastodon, Bluesky and Discord'. */
@@ -124,7 +124,7 @@ function ShareMock() {
   );
 }
 
-/** The four demo steps in order, with the dwell times of spec §9: 2500, 1750, 4000 and 3500 ms. */
+/** The four demo steps in order, with their dwell times: 2500, 1750, 4000 and 3500 ms. */
 export const DEMO_SLIDES: readonly DemoSlide[] = [
   {
     label: 'Paste URL',

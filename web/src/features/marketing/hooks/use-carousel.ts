@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useReducer } from 'react';
 
-/** Auto-play resumes after this long without user interaction (spec §9). */
+/** Auto-play resumes after this long without user interaction. */
 export const IDLE_RESUME_MS = 10_000;
 
-/** How often a paused carousel checks whether the user has been idle long enough (spec §9). */
+/** How often a paused carousel checks whether the user has been idle long enough. */
 export const IDLE_CHECK_INTERVAL_MS = 1_000;
 
 /**

@@ -200,7 +200,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
 ];
 
-/** The static Privacy Policy page (spec §1). */
+/** The static Privacy Policy page. */
 export function PrivacyPage() {
   return (
     <LegalDocument

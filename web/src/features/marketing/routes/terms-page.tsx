@@ -180,7 +180,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
 ];
 
-/** The static Terms of Service page (spec §1). */
+/** The static Terms of Service page. */
 export function TermsPage() {
   return (
     <LegalDocument

@@ -3,7 +3,7 @@ import { type Sensitivity, sensitivitySchema } from '#shared/schemas/article';
 import { apiRequest } from '#web/lib/api-client';
 
 /**
- * POST /api/check-content-sensitivity: the §5 safety rules (400 with their message) and the
+ * POST /api/check-content-sensitivity: the content-safety rules (400 with their message) and the
  * sensitivity classifier, run on an edited post before it is saved.
  */
 export function checkContentSensitivity(content: string): Promise<Sensitivity> {

@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api-client';
 
 /**
  * How often the open history asks whether a newer thread exists: a thread made in another tab or on
- * another device appears within 5 seconds (spec §4's realtime insert, done by polling).
+ * another device appears within 5 seconds (by polling).
  */
 export const HISTORY_POLL_MS = 4_000;
 

@@ -75,7 +75,7 @@ export function useThreadEditing(thread: Thread) {
           return;
         }
       } catch (error) {
-        // The §5 rules (empty, too long, unsafe markup) refuse the text; a failed check counts as not sensitive.
+        // The safety rules (empty, too long, unsafe markup) refuse the text; a failed check counts as not sensitive.
         if (error instanceof ApiError && error.status === 400) {
           toast({ title: 'Error', description: error.message, variant: 'destructive' });
           return;

@@ -14,7 +14,7 @@ export type ManualShareAction =
   | { type: 'postCopied'; index: number }
   | { type: 'allCopied' };
 
-/** A fresh carousel: the dialog resets each time it opens (spec §4). */
+/** A fresh carousel: the dialog resets each time it opens. */
 export function initialManualShare(postCount: number): ManualShareState {
   return { index: 0, copied: Array.from({ length: Math.max(0, postCount) }, () => false), copiedAll: false };
 }

@@ -1,0 +1,125 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseSync } from 'vite';
+import { describe, expect, it } from 'vitest';
+
+// The layers only point down. Each folder below may import only the folders it lists (and packages);
+// rules name top-level folders, not files, so files may move between areas inside them freely.
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Layer → the layers it may import; a layer is a top-level folder (or file) of functions/, or shared, or web. */
+const allowed: Record<string, string[]> = {
+  // The middy stacks, errors, config, logger and SDK clients: the checks that need the table are passed in.
+  'functions/lib': ['functions/lib', 'functions/manifest', 'shared'],
+  // Repositories: keys and conditions, never a use case.
+  'functions/data': ['functions/data', 'functions/lib', 'functions/manifest', 'shared'],
+  // Use cases and engines: never an entry point or the route wiring.
+  'functions/services': ['functions/services', 'functions/data', 'functions/lib', 'functions/manifest', 'shared'],
+  // Every entry point and its kind, read by the CDK app and the local stack.
+  'functions/manifest': ['shared'],
+  // Runs in the browser too: no AWS SDK, no table keys, nothing of the backend.
+  shared: ['shared'],
+  // The SPA: its own code and the shared rules and schemas.
+  web: ['web', 'shared'],
+};
+
+const aliases: Record<string, string> = {
+  '#functions/': 'functions/',
+  '#shared/': 'shared/',
+  '#web/': 'web/src/',
+  '#local/': 'local/',
+  '#infra/': 'infra/',
+  '#tests/': 'tests/',
+};
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(path.join(repoRoot, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.relative(repoRoot, path.join(entry.parentPath, entry.name)));
+}
+
+/** Every module a file names: static imports and re-exports, `import()`, and `typeof import()` in types. */
+function importedSpecifiers(file: string, source: string): string[] {
+  const { module, program, errors } = parseSync(file, source);
+  if (errors.length) throw new Error(`${file} does not parse: ${errors[0]?.message}`);
+  const found = [
+    ...module.staticImports.map((entry) => entry.moduleRequest.value),
+    ...module.staticExports.flatMap((entry) =>
+      entry.entries.flatMap((e) => (e.moduleRequest ? [e.moduleRequest.value] : [])),
+    ),
+  ];
+  const visit = (node: unknown): void => {
+    // Arrays are objects too: their values are the children.
+    if (!node || typeof node !== 'object') return;
+    const { type, source: imported } = node as { type?: string; source?: unknown };
+    const literal = type === 'ImportExpression' || type === 'TSImportType' ? imported : undefined;
+    if (literal && typeof literal === 'object' && 'value' in literal && typeof literal.value === 'string') {
+      found.push(literal.value);
+    }
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(program);
+  return found;
+}
+
+/** The repository path a specifier names, or null for a package. */
+function resolve(file: string, specifier: string): string | null {
+  if (specifier.startsWith('.')) return path.join(path.dirname(file), specifier);
+  const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
+  return alias ? (aliases[alias] ?? '') + specifier.slice(alias.length) : null;
+}
+
+/** The layer of a repository path: a folder or top-level file of functions/, else its top-level folder. */
+function layerOf(repoPath: string): string {
+  const [top, next] = repoPath.split(/[\\/]/);
+  if (top === 'functions' && next) return `functions/${next.replace(/\.tsx?$/, '')}`;
+  return top ?? repoPath;
+}
+
+/** `file: 'specifier' (layer → layer)` for every import a layer may not make. */
+function upwardImports(files: { file: string; source: string }[]): string[] {
+  return files.flatMap(({ file, source }) => {
+    const from = layerOf(file);
+    const may = allowed[from];
+    if (!may) return [];
+    return importedSpecifiers(file, source).flatMap((specifier) => {
+      const target = resolve(file, specifier);
+      if (target === null) return [];
+      const to = layerOf(target);
+      return may.includes(to) ? [] : [`${file}: '${specifier}' (${from} → ${to})`];
+    });
+  });
+}
+
+describe('layer directions', () => {
+  it('finds static, dynamic and type-only imports, and re-exports', () => {
+    const source = [
+      "import type { A } from '../services/a';",
+      "import '../data/side-effect';",
+      "export { b } from '#functions/services/b';",
+      "const c = await import('../data/c');",
+      "type D = typeof import('../services/d');",
+      'const text = "import(\'../services/not-code\')";',
+      '// import { e } from "../services/comment";',
+    ].join('\n');
+
+    expect(upwardImports([{ file: 'functions/lib/example.ts', source }])).toEqual([
+      "functions/lib/example.ts: '../services/a' (functions/lib → functions/services)",
+      "functions/lib/example.ts: '../data/side-effect' (functions/lib → functions/data)",
+      "functions/lib/example.ts: '#functions/services/b' (functions/lib → functions/services)",
+      "functions/lib/example.ts: '../data/c' (functions/lib → functions/data)",
+      "functions/lib/example.ts: '../services/d' (functions/lib → functions/services)",
+    ]);
+  });
+
+  it('holds in functions/, shared/ and web/: lib ↛ data, services; data ↛ services; shared and web ↛ functions', () => {
+    const files = ['functions', 'shared', 'web/src'].flatMap(sourceFiles).map((file) => ({
+      file,
+      source: readFileSync(path.join(repoRoot, file), 'utf8'),
+    }));
+    expect(files.length).toBeGreaterThan(200);
+
+    expect(upwardImports(files)).toEqual([]);
+  });
+});
