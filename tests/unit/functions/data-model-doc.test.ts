@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { keys, singletonSortKeys } from '#functions/data/keys';
+import { repoRoot } from '#tests/helpers/paths';
 
 // docs/data-model.md is the map of the table: it must name every key keys.ts builds and every
 // access pattern a repository implements, so it cannot fall behind the code unnoticed.
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const doc = readFileSync(path.join(repoRoot, 'docs/data-model.md'), 'utf8');
 const PLACEHOLDER = '\u0000';
 

@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from '#tests/helpers/paths';
 
 // The layers only point down. Each folder below may import only the folders it lists (and packages);
 // rules name top-level folders, not files, so files may move between areas inside them freely.
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Layer → the layers it may import; a layer is a top-level folder (or file) of functions/, or shared, or web. */
 const allowed: Record<string, string[]> = {

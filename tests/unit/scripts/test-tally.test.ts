@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playwrightTally, summarize, vitestTally } from '../../../scripts/test-tally';
+import { playwrightTally, summarize, vitestTally } from '#scripts/test-tally';
 
 // `npm test`'s closing summary: what ran, what failed and what was skipped, per runner and in all.
 describe('the test summary', () => {
