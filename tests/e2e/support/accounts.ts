@@ -21,7 +21,12 @@ export async function signUp(page: Page, baseUrl: string, email: string): Promis
 
 /** Signs out through the user menu and waits for the confirmation toast. */
 export async function signOut(page: Page, email: string): Promise<void> {
-  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  const menu = page.getByRole('button', { name: `Account menu for ${email}` });
+  // The menu closes on navigation: one that lands just after it opened (the sign-in redirect
+  // finishing on a slow machine) closes it again, so open it until Sign Out can be clicked.
+  await expect(async () => {
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    await page.getByRole('button', { name: 'Sign Out' }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
 }
