@@ -229,7 +229,8 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
       return { id: urn, url: feedUrl(urn) };
     } catch (error) {
       // A redelivered post LinkedIn calls a repeat is the one the lost answer was about.
-      if (error instanceof DuplicatePostError && post.mayAlreadyExist) return { id: error.urn, url: feedUrl(error.urn) };
+      if (error instanceof DuplicatePostError && post.mayAlreadyExist)
+        return { id: error.urn, url: feedUrl(error.urn) };
       if (!(error instanceof PlatformUnavailableError)) throw error;
       // The answer was lost, not necessarily the post: a retry must not post it a second time.
       const made = await findJustMadePost(connection, author, commentary, post).catch(() => null);
