@@ -32,6 +32,7 @@ const { putThread, getThreadForUser } = await import('#functions/data/thread-rep
 const { getConnection, putConnection } = await import('#functions/data/connection-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const { setPlatformEnabled } = await import('#functions/data/settings-repository');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -274,5 +275,25 @@ describe('publishing a thread to LinkedIn through the queue', () => {
 
     expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
     expect(linkedin.stats.createCalls).toBe(calls);
+  });
+
+  it('when an admin turns LinkedIn off, neither offers it nor posts to it, until it is on again', async () => {
+    const userId = await connectedUser();
+    const thread = { ...makeThread(userId, HARBOUR_POSTS, { title: 'Switched off' }), author: null };
+    await putThread(thread);
+    const calls = linkedin.stats.createCalls;
+    await setPlatformEnabled('linkedin', false, new Date().toISOString());
+    try {
+      const listed = await listConnections(userId);
+      expect(listed.enabledPlatforms).not.toContain('linkedin');
+      expect(listed.connections).toEqual([]);
+      await expect(requestPublish(userId, thread.id, { platforms: ['linkedin'] }, new Date())).rejects.toThrow(
+        'LinkedIn is not available right now.',
+      );
+      expect(linkedin.stats.createCalls).toBe(calls);
+    } finally {
+      await setPlatformEnabled('linkedin', true, new Date().toISOString());
+    }
+    expect((await listConnections(userId)).enabledPlatforms).toContain('linkedin');
   });
 });
