@@ -295,13 +295,21 @@ const OAUTH_ERROR_SENTENCES: Record<OAuthErrorCode, (platformName: string) => st
     `${name} is busy or down for a moment. ${NOTHING_CONNECTED} Please try again in a few minutes.`,
 };
 
+/** Providers' own codes for the same cases (LinkedIn: a member who cancels, an app without the product for a scope). */
+const OAUTH_ERROR_ALIASES: Record<string, OAuthErrorCode> = {
+  user_cancelled_login: 'access_denied',
+  user_cancelled_authorize: 'access_denied',
+  unauthorized_scope_error: 'invalid_scope',
+};
+
 /**
  * What a provider's error at the OAuth callback means, in a sentence: a known code's own sentence,
  * else the provider's description, else the generic connection failure.
  */
 export function oauthErrorMessage(platformName: string, code?: string | null, description?: string | null): string {
-  if (code && Object.hasOwn(OAUTH_ERROR_SENTENCES, code))
-    return OAUTH_ERROR_SENTENCES[code as OAuthErrorCode](platformName);
+  const known = code && Object.hasOwn(OAUTH_ERROR_ALIASES, code) ? OAUTH_ERROR_ALIASES[code] : code;
+  if (known && Object.hasOwn(OAUTH_ERROR_SENTENCES, known))
+    return OAUTH_ERROR_SENTENCES[known as OAuthErrorCode](platformName);
   return description?.trim() || platformMessages.connectionErrorFallback;
 }
 

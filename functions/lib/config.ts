@@ -62,6 +62,15 @@ const envSchema = z.object({
   DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  /** LinkedIn's API host (/v2/userinfo, /rest/posts) and its www host's OAuth endpoints. */
+  LINKEDIN_API_URL: z.url().default('https://api.linkedin.com'),
+  LINKEDIN_AUTHORIZE_URL: z.url().default('https://www.linkedin.com/oauth/v2/authorization'),
+  LINKEDIN_TOKEN_URL: z.url().default('https://www.linkedin.com/oauth/v2/accessToken'),
+  /** The `LinkedIn-Version` (YYYYMM) every /rest call names; LinkedIn keeps a version active for about a year. */
+  LINKEDIN_VERSION: z
+    .string()
+    .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'a month as YYYYMM')
+    .default('202610'),
   /** OAuth apps of the platforms, locally or in tests; in the cloud they come from the secret named below. */
   TWITTER_CLIENT_ID: z.string().optional(),
   TWITTER_CLIENT_SECRET: z.string().optional(),
@@ -73,6 +82,8 @@ const envSchema = z.object({
   DISCORD_BOT_TOKEN: z.string().optional(),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
   /** Secrets Manager ARN of `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }` (cloud). */
   PLATFORM_CLIENTS_SECRET_ARN: z.string().min(1).optional(),
   /** Where Bluesky sessions are made (an entryway or a PDS; a local PDS in tests). */
@@ -150,7 +161,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
       discordAuthorize: raw.DISCORD_AUTHORIZE_URL,
       facebookGraph: trimSlash(raw.FACEBOOK_GRAPH_URL),
       facebookDialog: raw.FACEBOOK_DIALOG_URL,
+      linkedinApi: trimSlash(raw.LINKEDIN_API_URL),
+      linkedinAuthorize: raw.LINKEDIN_AUTHORIZE_URL,
+      linkedinToken: raw.LINKEDIN_TOKEN_URL,
     },
+    linkedinVersion: raw.LINKEDIN_VERSION,
     platformClients: {
       secretArn: raw.PLATFORM_CLIENTS_SECRET_ARN,
       fromEnvironment: {
@@ -158,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
         reddit: clientOf(raw.REDDIT_CLIENT_ID, raw.REDDIT_CLIENT_SECRET),
         discord: clientOf(raw.DISCORD_CLIENT_ID, raw.DISCORD_CLIENT_SECRET, raw.DISCORD_BOT_TOKEN),
         facebook: clientOf(raw.FACEBOOK_APP_ID, raw.FACEBOOK_APP_SECRET),
+        linkedin: clientOf(raw.LINKEDIN_CLIENT_ID, raw.LINKEDIN_CLIENT_SECRET),
       },
     },
     tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },

@@ -1,5 +1,6 @@
 import { POST_CHAR_LIMIT, postLength } from '../post-length';
 import type { Platform } from '../schemas/thread';
+import { LINKEDIN_COMMENTARY_LIMIT, linkedinLength, linkedinPost } from './linkedin-format';
 import { codePointLength, REDDIT_TEXT_LIMIT, redditMarkdown, redditSourceLine } from './reddit-format';
 import type { PostRules } from './reflow';
 
@@ -102,6 +103,14 @@ export function postRulesFor(platform: Platform, options: { mastodon?: MastodonI
         titleOnFirstPost: false,
         markup: redditMarkdown,
         sourceLine: redditSourceLine,
+      };
+    // No threads on LinkedIn: one post, composed whole (shared/publishing/linkedin-format.ts).
+    case 'linkedin':
+      return {
+        limit: LINKEDIN_COMMENTARY_LIMIT,
+        measure: linkedinLength,
+        titleOnFirstPost: true,
+        compose: (thread) => [linkedinPost(thread)],
       };
   }
 }

@@ -19,6 +19,8 @@ export interface PostRules {
   markup?: (text: string) => string;
   /** A line naming the source article, put before the first post (Reddit). */
   sourceLine?: (sourceUrl: string) => string;
+  /** Lays the whole thread out the platform's own way instead of re-flowing it (LinkedIn: one post). */
+  compose?: (thread: ThreadText) => string[];
 }
 
 /** The thread as the curator saved it: the last post is the attribution. */
@@ -28,13 +30,15 @@ export interface ThreadText {
   authorHandles?: AuthorHandles;
   /** The article the thread is about (for platforms that open with a link to it). */
   sourceUrl?: string;
+  /** The article's byline, for platforms that credit the author in words (LinkedIn). */
+  author?: string | null;
 }
 
 const LEADING_NUMBERING = /^\s*(?:\(\d{1,3}\/\d{0,3}\)|\[\d{1,3}\/\d{0,3}\]|\d{1,3}\/\d{0,3})\s+/;
 const SEPARATOR = '\n\n';
 
 /** A post without the "1/" or "(1/5)" numbering, which no longer holds once posts are merged. */
-function withoutNumbering(text: string): string {
+export function withoutNumbering(text: string): string {
   return stripTrailingNumbering(text.replace(LEADING_NUMBERING, '')).trim();
 }
 
@@ -55,6 +59,7 @@ function withAuthorMention(attribution: string, handles: AuthorHandles | undefin
  * platform can mention it and it fits.
  */
 export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
+  if (rules.compose) return rules.compose(thread);
   const markup = rules.markup ?? ((text: string) => text);
   const attribution = withAuthorMention(markup((thread.posts.at(-1) ?? '').trim()), thread.authorHandles, rules);
   const written = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean).map(markup);

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { beyondSpecMessages, platformMessages } from '../messages';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
-import { platformSchema } from './thread';
+import { PLATFORMS, platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue. */
 export const PUBLISH_STATUSES = ['pending', 'posting', 'completed', 'failed'] as const;
@@ -15,7 +15,7 @@ export const publishRequestSchema = z.object({
   platforms: z
     .array(platformSchema)
     .min(1, platformMessages.noPlatformsSelected.description)
-    .max(7)
+    .max(PLATFORMS.length)
     .refine((list) => new Set(list).size === list.length, 'Each platform may be chosen once'),
   origin: z.enum(PUBLISH_ORIGINS).default('create'),
 });
@@ -47,6 +47,11 @@ export const connectionViewSchema = z.object({
   platformUsername: z.string().nullable(),
   connectionData: z.record(z.string(), z.unknown()),
   updatedAt: z.string(),
+  /**
+   * When the grant ends with no way to renew it (LinkedIn's 60-day tokens come without a refresh
+   * token for most apps): the card asks to reconnect before then. Absent when it renews itself.
+   */
+  reconnectBy: z.string().optional(),
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 

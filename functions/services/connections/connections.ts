@@ -124,7 +124,7 @@ export async function assertPlatformsAvailable(platforms: readonly Platform[]): 
 
 const boundTo = (userId: string, platform: Platform, field: string) => `${userId}#${platform}#${field}`;
 
-/** The browser's view of a connection: never a token. */
+/** The browser's view of a connection: never a token (only when a grant that cannot renew itself ends). */
 function toView(record: ConnectionRecord): ConnectionView {
   return {
     platform: record.platform,
@@ -132,6 +132,9 @@ function toView(record: ConnectionRecord): ConnectionView {
     platformUsername: record.platformUsername,
     connectionData: record.connectionData,
     updatedAt: record.updatedAt,
+    ...(record.isConnected && !record.refreshToken && record.tokenExpiresAt
+      ? { reconnectBy: record.tokenExpiresAt }
+      : {}),
   };
 }
 

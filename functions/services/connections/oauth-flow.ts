@@ -87,6 +87,11 @@ export interface TokenRequest {
   platformName: string;
   /** How to send the request (default: platformFetch); Mastodon's goes through the SSRF guard (its host is user input). */
   fetch?: typeof fetch;
+  /**
+   * The `iss` an OpenID provider puts in the ID token it sends with the tokens (LinkedIn's
+   * `https://www.linkedin.com/oauth`); default the token endpoint's origin.
+   */
+  issuer?: string;
 }
 
 /**
@@ -150,7 +155,7 @@ async function tokenGrant(
   ) => Promise<oauth.TokenEndpointResponse>,
 ): Promise<TokenSet> {
   const tokenUrl = new URL(request.tokenUrl);
-  const as: oauth.AuthorizationServer = { issuer: tokenUrl.origin, token_endpoint: tokenUrl.href };
+  const as: oauth.AuthorizationServer = { issuer: request.issuer ?? tokenUrl.origin, token_endpoint: tokenUrl.href };
   const client: oauth.Client = { client_id: request.client.clientId };
   const secret = request.client.clientSecret;
   const auth =

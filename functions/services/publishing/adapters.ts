@@ -3,6 +3,7 @@ import type { PlatformAdapter } from './platform-adapter';
 import { blueskyAdapter } from './platforms/bluesky';
 import { discordAdapter } from './platforms/discord';
 import { facebookAdapter } from './platforms/facebook';
+import { linkedinAdapter } from './platforms/linkedin';
 import { mastodonAdapter } from './platforms/mastodon';
 import { redditAdapter } from './platforms/reddit';
 import { telegramAdapter } from './platforms/telegram';
@@ -17,6 +18,7 @@ const adapters: Record<Platform, PlatformAdapter> = {
   mastodon: mastodonAdapter as PlatformAdapter,
   telegram: telegramAdapter as PlatformAdapter,
   facebook: facebookAdapter as PlatformAdapter,
+  linkedin: linkedinAdapter as PlatformAdapter,
 };
 
 /** The adapter of a platform. */

@@ -126,6 +126,7 @@ export async function requestPublish(
           posts: thread.posts.map((post) => post.content),
           sourceUrl: thread.sourceUrl,
           authorHandles: thread.authorHandles,
+          author: thread.author,
         },
         await adapterFor(platform).postRules(connections[index]!),
       ),

@@ -116,4 +116,45 @@ describe('Social Platform Connections', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
     expect(within(card).getByRole('button', { name: 'Update Connection' })).toBeTruthy();
   });
+
+  it('says when a LinkedIn grant ends, and from a week before asks for the reconnection', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const linkedin = (reconnectBy: string) => ({
+      connections: [
+        {
+          platform: 'linkedin' as const,
+          isConnected: true,
+          platformUsername: 'Dana Curator',
+          connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
+          updatedAt: '2026-11-23T00:00:00.000Z',
+          reconnectBy,
+        },
+      ],
+      enabledPlatforms: ['linkedin' as const],
+      unavailablePlatforms: [],
+    });
+    try {
+      listing = linkedin('2027-01-20T12:00:00.000Z');
+      renderList();
+      const card = await screen.findByRole('article', { name: 'LinkedIn connection' });
+      expect(
+        within(card).getByText(
+          'Access expires on Jan 20, 2027. LinkedIn does not renew it: reconnect before then to keep posting.',
+        ),
+      ).toBeTruthy();
+      expect(within(card).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+      cleanup();
+
+      listing = linkedin('2026-11-26T12:00:00.000Z');
+      renderList();
+      const soon = await screen.findByRole('article', { name: 'LinkedIn connection' });
+      expect(
+        within(soon).getByText('Access expires on Nov 26, 2026. Reconnect LinkedIn now to keep posting.'),
+      ).toBeTruthy();
+      expect(within(soon).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -9,6 +9,10 @@ import { ConnectControl } from './connect-control';
 import { DisconnectDialog } from './disconnect-dialog';
 import { TargetSelector } from './target-selector';
 
+const EXPIRES_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+/** From this long before a grant ends, the card asks for the reconnection with a button of its own. */
+const RECONNECT_NOTICE_MS = 7 * 24 * 3600_000;
+
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** What the card names as the current connection: the chat, Page or server it posts to, or the account. */
@@ -36,6 +40,35 @@ function SelectedTarget({ connection }: { connection: ConnectionView }) {
   return null;
 }
 
+/**
+ * When a grant that cannot renew itself ends (LinkedIn's 60 days): the date, and from a week
+ * before it a Reconnect button, so the member reconnects before a publish fails.
+ */
+function ReconnectBy({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
+  if (!connection.reconnectBy) return null;
+  const name = platformDisplayName(connection.platform);
+  const ends = Date.parse(connection.reconnectBy);
+  const date = EXPIRES_ON.format(new Date(ends));
+  const left = ends - Date.now();
+  if (left > RECONNECT_NOTICE_MS) {
+    return (
+      <p className="small">
+        Access expires on {date}. {name} does not renew it: reconnect before then to keep posting.
+      </p>
+    );
+  }
+  return (
+    <div className="notice notice--warning stack" role="status">
+      <p>
+        {left > 0
+          ? `Access expires on ${date}. Reconnect ${name} now to keep posting.`
+          : `Access expired on ${date}. Reconnect ${name} to post again.`}
+      </p>
+      <ConnectControl platform={connection.platform} label="Reconnect" returnPath={returnPath} />
+    </div>
+  );
+}
+
 /** A connected platform: current connection, permissions, its settings; Edit, Update Connection, Disconnect. */
 export function ConnectedCard({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
   const [editing, setEditing] = useState(false);
@@ -57,7 +90,9 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
           <p>This connection has expired. Reconnect {name} to post again.</p>
           <ConnectControl platform={platform} label="Reconnect" returnPath={returnPath} />
         </div>
-      ) : null}
+      ) : (
+        <ReconnectBy connection={connection} returnPath={returnPath} />
+      )}
       <p>Current connection: {currentConnection(connection)}</p>
       <div>
         <p className="muted small">Permissions:</p>

@@ -13,6 +13,7 @@ export interface PlatformDetails {
 export const PLATFORM_ORDER: readonly Platform[] = [
   'twitter',
   'facebook',
+  'linkedin',
   'reddit',
   'discord',
   'mastodon',
@@ -41,6 +42,21 @@ export const PLATFORM_DETAILS: Record<Platform, PlatformDetails> = {
       'Comment as your Page',
     ],
     features: ['The first post with the article as its link', 'The rest of the thread as comments, in order'],
+    connectsBy: 'oauth',
+  },
+  linkedin: {
+    description: 'Share threads as a post on your LinkedIn profile.',
+    permissions: [
+      'Know who you are (your name and member id)',
+      'Post on your behalf',
+      'Access for 60 days: LinkedIn does not renew it, so reconnect before it ends',
+    ],
+    features: [
+      'The whole thread as one post of up to 3,000 characters, shortened between sentences when longer',
+      'The author credited and the article attached, so LinkedIn shows its preview',
+      'A View link to the post',
+      'Post analytics are not available: LinkedIn opens them to approved partners only',
+    ],
     connectsBy: 'oauth',
   },
   reddit: {

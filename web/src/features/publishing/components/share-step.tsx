@@ -52,6 +52,7 @@ export function ShareStep({
             posts: thread.posts.map((post) => post.content),
             sourceUrl: thread.sourceUrl,
             authorHandles: thread.authorHandles,
+            author: thread.author,
           },
           rules,
         );

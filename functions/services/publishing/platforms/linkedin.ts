@@ -1,0 +1,241 @@
+import type { MadePost } from '#functions/data/publish-run-repository';
+import { config } from '#functions/lib/config';
+import { missingClientReason, type PlatformClient } from '#functions/lib/platform-clients';
+import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
+import { postRulesFor } from '#shared/publishing/platform-rules';
+import {
+  authorizationUrl,
+  configuredClient,
+  exchangeCode,
+  ReconnectRequiredError,
+  refreshWhenDue,
+  type TokenRequest,
+} from '../../connections/oauth-flow';
+import {
+  type LiveConnection,
+  type OAuthConnectInput,
+  type OutgoingPost,
+  type PlatformAdapter,
+  PlatformRejectedError,
+  PlatformUnavailableError,
+} from '../platform-adapter';
+import { callPlatform, type PlatformAnswer, type PlatformApi, type PlatformReply } from '../platform-http';
+
+const PLATFORM_NAME = 'LinkedIn';
+/** openid and profile: who the member is (userinfo's `sub` is the author URN's id); w_member_social: post as them. */
+export const LINKEDIN_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
+const RESTLI_PROTOCOL_VERSION = '2.0.0';
+const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection (its access expires after 60 days). Reconnect ${PLATFORM_NAME} in Account Settings.`;
+/** How far back a post counts as this run's own when the run's start is not known. */
+const LOST_ANSWER_WINDOW_MS = 15 * 60_000;
+
+/** How LinkedIn's REST API words a failure (`errorDetails` on validation errors). */
+interface LinkedInError {
+  message?: string;
+  status?: number;
+  code?: string;
+  errorDetails?: { inputErrors?: { code?: string; description?: string }[] };
+}
+
+/**
+ * LinkedIn refused a post as a repeat of one already on the member's profile (422 DUPLICATE_POST,
+ * 'Content is a duplicate of urn:li:share:…'): after a lost answer, that post is this run's own.
+ */
+class DuplicatePostError extends PlatformRejectedError {
+  constructor(readonly urn: string) {
+    super(`${PLATFORM_NAME} refused the post: it repeats a post already on your profile (${urn}).`);
+  }
+}
+
+const reasonOf = ({ status, body }: PlatformReply<LinkedInError>) => body?.message ?? `HTTP ${status}`;
+
+const linkedinApi: PlatformApi<LinkedInError> = {
+  name: PLATFORM_NAME,
+  classify: (reply) => {
+    const duplicate = reply.body?.errorDetails?.inputErrors?.some((error) => error.code === 'DUPLICATE_POST');
+    const urn = /urn:li:(?:share|ugcPost):\d+/.exec(reply.body?.message ?? '')?.[0];
+    return reply.status === 422 && duplicate && urn ? new DuplicatePostError(urn) : undefined;
+  },
+  // LinkedIn's limits are per day and its 429 rarely says how long: look again in five minutes.
+  rateLimitFallback: 300,
+  // An access token past its 60 days, or revoked by the member: nothing but a new consent helps.
+  unauthorized: () => new ReconnectRequiredError(RECONNECT_MESSAGE),
+  refused: (reply) => new PlatformRejectedError(`${PLATFORM_NAME} refused the request: ${reasonOf(reply)}`),
+};
+
+const linkedinClient = () => configuredClient('linkedin', PLATFORM_NAME);
+
+/** The token endpoint's settings shared by the code exchange and a refresh (for the apps LinkedIn gives one). */
+function tokenRequest(client: PlatformClient, now: Date): TokenRequest {
+  const tokenUrl = config().platformUrls.linkedinToken;
+  return {
+    tokenUrl,
+    client,
+    clientAuth: 'body',
+    now,
+    platformName: PLATFORM_NAME,
+    // With `openid` the answer carries an ID token issued by www.linkedin.com/oauth.
+    issuer: `${new URL(tokenUrl).origin}/oauth`,
+  };
+}
+
+/** One call to LinkedIn's API host with the member's token; /rest calls name the version and Rest.li 2.0. */
+function callLinkedIn<T>(
+  accessToken: string,
+  request: { method?: 'GET' | 'POST'; path: string; json?: unknown },
+): Promise<PlatformAnswer<T>> {
+  const versioned: Record<string, string> = request.path.startsWith('/rest/')
+    ? { 'linkedin-version': config().linkedinVersion, 'x-restli-protocol-version': RESTLI_PROTOCOL_VERSION }
+    : {};
+  return callPlatform<T, LinkedInError>(linkedinApi, {
+    method: request.method ?? 'GET',
+    url: `${config().platformUrls.linkedinApi}${request.path}`,
+    headers: { authorization: `Bearer ${accessToken}`, ...versioned },
+    json: request.json,
+  });
+}
+
+function personUrnOf(connection: Pick<LiveConnection, 'connectionData'>): string | null {
+  const urn = connection.connectionData.personUrn;
+  return typeof urn === 'string' && urn.startsWith('urn:li:person:') ? urn : null;
+}
+
+const feedUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
+
+interface LinkedInPost {
+  id?: string;
+  author?: string;
+  commentary?: string;
+  createdAt?: number;
+  lifecycleState?: string;
+}
+
+/**
+ * The post this run made, if LinkedIn made it: the member's newest posts with the same commentary
+ * since the run began. Null when none is there, or when LinkedIn will not list them (reading posts
+ * back needs r_member_social, which most apps lack: then its duplicate check is what stops a second post).
+ */
+async function findJustMadePost(
+  connection: LiveConnection,
+  author: string,
+  commentary: string,
+  post: OutgoingPost,
+): Promise<MadePost | null> {
+  const query = new URLSearchParams({ author, q: 'author', count: '10', sortBy: 'LAST_MODIFIED' });
+  let listed: PlatformAnswer<{ elements?: LinkedInPost[] }>;
+  try {
+    listed = await callLinkedIn(connection.credentials.accessToken, { path: `/rest/posts?${query}` });
+  } catch (error) {
+    if (error instanceof PlatformRejectedError && !(error instanceof ReconnectRequiredError)) return null;
+    throw error;
+  }
+  const since = post.runStartedAt ? Date.parse(post.runStartedAt) : Date.now() - LOST_ANSWER_WINDOW_MS;
+  const found = (listed.body.elements ?? []).find(
+    (candidate) =>
+      candidate.author === author && candidate.commentary === commentary && (candidate.createdAt ?? 0) >= since,
+  );
+  return found?.id ? { id: found.id, url: feedUrl(found.id) } : null;
+}
+
+/**
+ * LinkedIn: a thread goes out as one post on the member's profile (LinkedIn has no threads), its
+ * text composed by shared/publishing/linkedin-format.ts and escaped for the 'little' format here,
+ * with the article attached so LinkedIn shows its preview. OAuth code flow (Sign In with LinkedIn
+ * using OpenID Connect + Share on LinkedIn); tokens last 60 days and most apps get no refresh
+ * token, so the card says when to reconnect and an expired token fails with a request to reconnect.
+ */
+export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
+  platform: 'linkedin',
+
+  oauth: {
+    unavailableReason: () => missingClientReason('linkedin', PLATFORM_NAME),
+    // LinkedIn takes PKCE only from native apps; the signed single-use state guards this flow.
+    async authorizationUrl(flow, deps) {
+      return authorizationUrl({
+        authorizeUrl: config().platformUrls.linkedinAuthorize,
+        client: await linkedinClient(),
+        redirectUri: deps.redirectUri,
+        scopes: LINKEDIN_SCOPES,
+        state: flow.state,
+      });
+    },
+  },
+
+  async connect(input) {
+    const tokens = await exchangeCode({
+      ...tokenRequest(await linkedinClient(), input.deps.now),
+      code: input.code,
+      redirectUri: input.deps.redirectUri,
+    });
+    // LinkedIn lists the granted scopes comma-separated; without w_member_social nothing can be posted.
+    const granted = (tokens.scope ?? '').split(/[\s,]+/);
+    if (!granted.includes('w_member_social')) {
+      throw new PlatformRejectedError(
+        'LinkedIn did not grant permission to post on your behalf (w_member_social). Connect again and allow it.',
+      );
+    }
+    const { body: me } = await callLinkedIn<{ sub?: string; name?: string }>(tokens.accessToken, {
+      path: '/v2/userinfo',
+    });
+    if (!me.sub) throw new PlatformRejectedError('LinkedIn did not say which member this is');
+    return {
+      platformUsername: me.name ?? null,
+      credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
+      connectionData: { personUrn: `urn:li:person:${me.sub}` },
+    };
+  },
+
+  // With no refresh token (most apps), an expired or expiring token asks the member to reconnect.
+  refreshCredentials: (connection, now) =>
+    refreshWhenDue(PLATFORM_NAME, connection.credentials, now, async () => tokenRequest(await linkedinClient(), now)),
+
+  listTargets: async () => [],
+
+  postRules: async () => postRulesFor('linkedin'),
+
+  async publishPost(connection, post): Promise<MadePost> {
+    const author = personUrnOf(connection);
+    if (!author) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
+    const commentary = escapeLittle(post.text);
+    // The thread was composed as one post within the limit; anything else is refused before posting.
+    if (post.total > 1 || commentary.length > LINKEDIN_COMMENTARY_LIMIT) {
+      throw new PlatformRejectedError(
+        `This thread is longer than one LinkedIn post allows (${LINKEDIN_COMMENTARY_LIMIT.toLocaleString('en')} characters).`,
+      );
+    }
+    const token = connection.credentials.accessToken;
+    // A worker before this one may have posted it and stopped before recording it.
+    if (post.mayAlreadyExist) {
+      const made = await findJustMadePost(connection, author, commentary, post);
+      if (made) return made;
+    }
+    try {
+      const { headers } = await callLinkedIn(token, {
+        method: 'POST',
+        path: '/rest/posts',
+        json: {
+          author,
+          commentary,
+          visibility: 'PUBLIC',
+          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+          content: { article: { source: post.article.url, title: post.article.title } },
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        },
+      });
+      const urn = headers.get('x-restli-id');
+      // Without the post's id a retry could post it twice: stop here instead.
+      if (!urn) throw new PlatformRejectedError('LinkedIn accepted the post but did not return it');
+      return { id: urn, url: feedUrl(urn) };
+    } catch (error) {
+      // A redelivered post LinkedIn calls a repeat is the one the lost answer was about.
+      if (error instanceof DuplicatePostError && post.mayAlreadyExist)
+        return { id: error.urn, url: feedUrl(error.urn) };
+      if (!(error instanceof PlatformUnavailableError)) throw error;
+      // The answer was lost, not necessarily the post: a retry must not post it a second time.
+      const made = await findJustMadePost(connection, author, commentary, post).catch(() => null);
+      if (made) return made;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startLinkedInServer } from '../../fakes/linkedin-server';
+import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ARTICLE, ATTRIBUTION, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
+
+const APP = { clientId: 'li-client-id', clientSecret: 'li-client-secret' };
+const REDIRECT_URI = 'http://localhost:3000/api/connections/linkedin/callback';
+const MEMBER = { sub: 'yrZCpj2Z12', name: 'Dana Curator' };
+const linkedin = await startLinkedInServer({
+  ...APP,
+  redirectUris: [REDIRECT_URI],
+  member: MEMBER,
+  // The versions it keeps active are those of the year before this month.
+  today: new Date('2026-11-15T00:00:00Z'),
+});
+Object.assign(process.env, {
+  LINKEDIN_API_URL: linkedin.apiUrl,
+  LINKEDIN_AUTHORIZE_URL: linkedin.authorizeUrl,
+  LINKEDIN_TOKEN_URL: linkedin.tokenUrl,
+  LINKEDIN_CLIENT_ID: APP.clientId,
+  LINKEDIN_CLIENT_SECRET: APP.clientSecret,
+  LINKEDIN_VERSION: '202610',
+  OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
+});
+const pipeline = await startPublishingPipeline();
+const { db, tableName } = await import('#functions/data/client');
+const { keys } = await import('#functions/data/keys');
+const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
+const { getConnection, putConnection } = await import('#functions/data/connection-repository');
+const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
+const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const { setPlatformEnabled } = await import('#functions/data/settings-repository');
+
+afterAll(async () => {
+  await pipeline.stop();
+  await linkedin.close();
+});
+
+const DAY_MS = 24 * 3600_000;
+const HARBOUR_POSTS = [
+  '1/ Boats return before sunrise (most days) and buyers bid at six.',
+  '2/ The harbour master, @port_authority, calls it #1 in the region: 3*4 boats_each ~ hour.',
+];
+
+/** Connects a new user through the local LinkedIn's consent page and the callback route. */
+async function connect() {
+  const userId = `user-${randomUUID()}`;
+  const back = await answerConsent(await startOAuth('linkedin', userId), 'allow');
+  const location = await oauthCallback('linkedin', userId, Object.fromEntries(back.searchParams));
+  return { userId, location };
+}
+
+async function connectedUser() {
+  const { userId, location } = await connect();
+  expect(location.searchParams.get('linkedin_connected')).toBe('true');
+  return userId;
+}
+
+let published = 0;
+/**
+ * A thread of the user, published to LinkedIn. Every user connects the same member, whose repeats
+ * LinkedIn refuses: each thread's title is its own.
+ */
+async function publish(userId: string, bodyPosts = HARBOUR_POSTS, author: string | null = 'Ada Harbour') {
+  published += 1;
+  const thread = { ...makeThread(userId, bodyPosts, { title: `${THREAD_TITLE}, part ${published}` }), author };
+  await putThread(thread);
+  await requestPublish(userId, thread.id, { platforms: ['linkedin'] }, new Date());
+  return thread;
+}
+
+describe('connecting LinkedIn', () => {
+  it('asks for openid, profile and w_member_social, and stores the member with the date access ends', async () => {
+    const userId = `user-${randomUUID()}`;
+    const consentUrl = await startOAuth('linkedin', userId);
+    expect(`${consentUrl.origin}${consentUrl.pathname}`).toBe(linkedin.authorizeUrl);
+    expect(Object.fromEntries(consentUrl.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: APP.clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid profile w_member_social',
+      state: expect.any(String),
+    });
+    const back = await answerConsent(consentUrl, 'allow');
+
+    const location = await oauthCallback('linkedin', userId, Object.fromEntries(back.searchParams));
+
+    expect(Object.fromEntries(location.searchParams)).toEqual({ linkedin_connected: 'true', username: MEMBER.name });
+    const [view] = (await listConnections(userId)).connections;
+    expect(view).toMatchObject({
+      platform: 'linkedin',
+      platformUsername: MEMBER.name,
+      connectionData: { personUrn: `urn:li:person:${MEMBER.sub}` },
+    });
+    // No refresh token: the card is told when to ask for a reconnection (60 days from now).
+    expect(Date.parse(view!.reconnectBy!)).toBeGreaterThan(Date.now() + 59 * DAY_MS);
+    expect(Date.parse(view!.reconnectBy!)).toBeLessThanOrEqual(Date.now() + 60 * DAY_MS);
+    const stored = await db.send(
+      new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'linkedin') }),
+    );
+    const live = (await loadLiveConnection(userId, 'linkedin', new Date()))!;
+    expect(String(stored.Item?.accessToken)).toMatch(/^v1\./);
+    expect(JSON.stringify(stored.Item)).not.toContain(live.credentials.accessToken);
+  });
+
+  it('tells the member why nothing was connected when the app may not post, or they cancel', async () => {
+    const refusedUser = `user-${randomUUID()}`;
+    linkedin.setAppScopes(['openid', 'profile', 'email']);
+    const refusal = await fetch(await startOAuth('linkedin', refusedUser), { redirect: 'manual' });
+    linkedin.setAppScopes(['openid', 'profile', 'email', 'w_member_social']);
+    const refused = await oauthCallback(
+      'linkedin',
+      refusedUser,
+      Object.fromEntries(new URL(refusal.headers.get('location')!).searchParams),
+    );
+    const cancelledUser = `user-${randomUUID()}`;
+    const cancel = await answerConsent(await startOAuth('linkedin', cancelledUser), 'deny');
+    const cancelled = await oauthCallback('linkedin', cancelledUser, Object.fromEntries(cancel.searchParams));
+
+    expect(refused.searchParams.get('linkedin_oauth_error')).toBe('true');
+    expect(refused.searchParams.get('message')).toBe(
+      'LinkedIn would not grant the permissions ThreadSnip needs to post. Nothing was connected. Please try again.',
+    );
+    expect(cancelled.searchParams.get('message')).toBe(
+      'You cancelled the connection on LinkedIn. Nothing was connected.',
+    );
+    expect((await listConnections(refusedUser)).connections).toEqual([]);
+    expect((await listConnections(cancelledUser)).connections).toEqual([]);
+  });
+});
+
+describe('publishing a thread to LinkedIn through the queue', () => {
+  it('makes one post: the title, the posts as paragraphs, the author credited, the source link last, escaped', async () => {
+    const userId = await connectedUser();
+    const before = linkedin.posts.length;
+
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    const made = linkedin.posts.slice(before);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.text.split('\n\n')).toEqual([
+      thread.title,
+      'Boats return before sunrise (most days) and buyers bid at six.',
+      'The harbour master, @port_authority, calls it #1 in the region: 3*4 boats_each ~ hour.',
+      'Original article by Ada Harbour.',
+      ATTRIBUTION,
+    ]);
+    expect(made[0]!.text.endsWith(ARTICLE)).toBe(true);
+    // Every reserved character went out escaped, so members read the text as written.
+    expect(made[0]!.commentary).toContain(
+      'The harbour master, \\@port\\_authority, calls it \\#1 in the region: 3\\*4 boats\\_each \\~ hour.',
+    );
+    expect(made[0]).toMatchObject({
+      author: `urn:li:person:${MEMBER.sub}`,
+      visibility: 'PUBLIC',
+      article: { source: ARTICLE, title: thread.title },
+    });
+    expect([...linkedin.stats.versions]).toEqual(['202610']);
+    const postUrl = `https://www.linkedin.com/feed/update/${made[0]!.id}/`;
+    expect(row).toMatchObject({ status: 'completed', postsMade: 1, postsTotal: 1, postUrl });
+    expect((await getThreadForUser(userId, thread.id))?.platformPosts.linkedin).toEqual({ posted: true, postUrl });
+  });
+
+  it('shortens a thread over 3,000 characters between sentences, keeping the credit and the source link', async () => {
+    const userId = await connectedUser();
+    const before = linkedin.posts.length;
+    const long = [1, 2, 3, 4, 5].map(
+      (n) => `${n}/ ${`Harbour note ${n}: the boats return before sunrise and buyers bid. `.repeat(12).trim()}`,
+    );
+
+    const thread = await publish(userId, long);
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+
+    const [post] = linkedin.posts.slice(before);
+    expect(post!.commentary.length).toBeLessThanOrEqual(3000);
+    const paragraphs = post!.text.split('\n\n');
+    expect(paragraphs.slice(-2)).toEqual(['Original article by Ada Harbour.', ATTRIBUTION]);
+    const body = paragraphs.slice(1, -2);
+    expect(body.length).toBeLessThan(long.length);
+    // The last paragraph kept ends with a whole sentence.
+    expect(body.at(-1)).toMatch(/bid\.$/);
+  });
+
+  it('does not post twice when LinkedIn made the post but its answer was lost', async () => {
+    const userId = await connectedUser();
+    const before = linkedin.posts.length;
+    linkedin.failCreate(1, { answerLost: true });
+
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    const made = linkedin.posts.slice(before);
+    expect(made).toHaveLength(1);
+    expect(row).toMatchObject({ status: 'completed', postUrl: `https://www.linkedin.com/feed/update/${made[0]!.id}/` });
+  });
+
+  it('without read access to the member’s posts, takes LinkedIn’s duplicate answer on the retry as the post made', async () => {
+    const userId = await connectedUser();
+    linkedin.setPostsReadable(false);
+    const before = linkedin.posts.length;
+    const calls = linkedin.stats.createCalls;
+    linkedin.failCreate(1, { answerLost: true });
+
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+    linkedin.setPostsReadable(true);
+
+    const made = linkedin.posts.slice(before);
+    expect(made).toHaveLength(1);
+    expect(linkedin.stats.createCalls).toBe(calls + 2);
+    expect(row).toMatchObject({ status: 'completed', postUrl: `https://www.linkedin.com/feed/update/${made[0]!.id}/` });
+  });
+
+  it('waits out a 429, then posts once', async () => {
+    const userId = await connectedUser();
+    const before = linkedin.posts.length;
+    linkedin.failCreate(1, { status: 429, retryAfterSeconds: 1 });
+    const started = Date.now();
+
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(linkedin.posts.slice(before)).toHaveLength(1);
+  });
+
+  it('refuses to publish the same thread again as a repeat LinkedIn will not take, naming the cause', async () => {
+    const userId = await connectedUser();
+    const thread = await publish(userId);
+    await settle(userId, thread.id);
+    const before = linkedin.posts.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['linkedin'] }, new Date());
+    const row = await settle(userId, thread.id);
+
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(
+      /^LinkedIn refused the post: it repeats a post already on your profile \(urn:li:share:\d+\)\.$/,
+    );
+    expect(linkedin.posts.length).toBe(before);
+  });
+
+  it('fails the row with a request to reconnect when LinkedIn says the token expired, and marks the card', async () => {
+    const userId = await connectedUser();
+    linkedin.expireTokens();
+    const before = linkedin.posts.length;
+
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    expect(row).toMatchObject({
+      status: 'failed',
+      error:
+        'LinkedIn no longer accepts this connection (its access expires after 60 days). Reconnect LinkedIn in Account Settings.',
+    });
+    expect(linkedin.posts.length).toBe(before);
+    expect((await getConnection(userId, 'linkedin'))?.connectionData.needsReconnect).toBe(true);
+  });
+
+  it('refuses up front once the stored 60 days have passed, posting nothing', async () => {
+    const userId = await connectedUser();
+    const record = (await getConnection(userId, 'linkedin'))!;
+    await putConnection({ ...record, tokenExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const thread = { ...makeThread(userId, HARBOUR_POSTS), author: null };
+    await putThread(thread);
+    const calls = linkedin.stats.createCalls;
+
+    await expect(requestPublish(userId, thread.id, { platforms: ['linkedin'] }, new Date())).rejects.toThrow(
+      'LinkedIn needs to be connected again (LinkedIn authorization has expired). Reconnect it in Account Settings.',
+    );
+
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
+    expect(linkedin.stats.createCalls).toBe(calls);
+  });
+
+  it('when an admin turns LinkedIn off, neither offers it nor posts to it, until it is on again', async () => {
+    const userId = await connectedUser();
+    const thread = { ...makeThread(userId, HARBOUR_POSTS, { title: 'Switched off' }), author: null };
+    await putThread(thread);
+    const calls = linkedin.stats.createCalls;
+    await setPlatformEnabled('linkedin', false, new Date().toISOString());
+    try {
+      const listed = await listConnections(userId);
+      expect(listed.enabledPlatforms).not.toContain('linkedin');
+      expect(listed.connections).toEqual([]);
+      await expect(requestPublish(userId, thread.id, { platforms: ['linkedin'] }, new Date())).rejects.toThrow(
+        'LinkedIn is not available right now.',
+      );
+      expect(linkedin.stats.createCalls).toBe(calls);
+    } finally {
+      await setPlatformEnabled('linkedin', true, new Date().toISOString());
+    }
+    expect((await listConnections(userId)).enabledPlatforms).toContain('linkedin');
+  });
+});
