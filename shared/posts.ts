@@ -1,7 +1,7 @@
 import { type ToastText, threadMessages } from './messages';
-import { POST_CHAR_LIMIT, postLength } from './post-length';
 // Type-only: the browser imports this module, and the zod schemas would add their weight to it.
 import { checkAfterEdit, isCount, parsePostCheck } from './post-check';
+import { POST_CHAR_LIMIT, postLength } from './post-length';
 import type { Hallucination, Post } from './schemas/thread';
 
 /** A post with its weighted character count; a numeric key becomes the default id `post-{index}`. */

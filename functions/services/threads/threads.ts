@@ -1,7 +1,7 @@
 import { contentSafetyError } from '#shared/content-safety';
 import { apiErrorMessages } from '#shared/messages';
-import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { checkAfterEdit } from '#shared/post-check';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { generatedSize } from '#shared/posts';
 import {
   type ListThreadsQuery,
