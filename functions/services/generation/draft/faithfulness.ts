@@ -150,7 +150,7 @@ export function scanText(rawText: string, article: ArticleReference): TextScan {
       first = false;
       if (looksLikeName) {
         name.push(value);
-        if (key.split(' ').some((w) => !article.words.has(w))) nameMissing = true;
+        if (!wordFound(key, analysed.text, analysed.offset[i] ?? 0, article)) nameMissing = true;
       } else flush();
       if (!analysed.stop[i] && key.length >= 4 && /^\p{L}+$/u.test(key)) {
         contentWords++;
@@ -161,6 +161,18 @@ export function scanText(rawText: string, article: ArticleReference): TextScan {
   }
 
   return { unsupported, seen, contentWords, novelWords };
+}
+
+/**
+ * Whether a word of a name is in the article: on its own, or as part of the run of characters it
+ * was written in, which the tokenizer may have cut ("4Motion" reads as "4" and "Motion").
+ */
+function wordFound(key: string, text: string, offset: number, article: ArticleReference): boolean {
+  if (key.split(' ').every((w) => article.words.has(w))) return true;
+  const start = text.slice(0, offset).search(/\S+$/u);
+  const run = text.slice(start === -1 ? offset : start).match(/^\S+/u)?.[0] ?? '';
+  const runKey = comparable(run);
+  return runKey !== '' && runKey.split(' ').every((w) => article.words.has(w));
 }
 
 /** Whether a post is the app's attribution line (never checked: the app wrote it, not the article). */
