@@ -423,6 +423,19 @@ export function checkItemText(item: { kind: 'number' | 'quote' | 'name' | 'sourc
   return item.text ? `the source passage "${item.text}"` : 'a source passage';
 }
 
+/** What a checked post held, for the mark's tooltip: '2 numbers, 1 quote and 3 names found in the article.' */
+export function postCheckFound(found: { numbers: number; quotes: number; names: number }): string {
+  const counts = [
+    [found.numbers, 'number', 'numbers'],
+    [found.quotes, 'quote', 'quotes'],
+    [found.names, 'name', 'names'],
+  ] as const;
+  const parts = counts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  if (parts.length === 0) return 'No numbers, quotes or names to check.';
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `${list} found in the article.`;
+}
+
 /** Why a post failed its check, as the repair request and the hallucination banner both say it. */
 export function checkFailureText(failure: CheckFailure): string {
   switch (failure.kind) {
