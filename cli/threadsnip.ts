@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import * as z from 'zod';
 import { DomainError } from '../functions/lib/errors';
 import type { OpenAiSettings } from '../functions/lib/openai-client';
+import { DEFAULT_OPENAI_MODEL } from '../functions/lib/openai-model';
 import type { analyseArticle } from '../functions/services/extraction/analyse-article';
 import type { Article } from '../shared/schemas/article';
 import { isTone, TONES, type Tone } from '../shared/tones';
@@ -25,7 +26,7 @@ LLM; otherwise by the offline generator. APP_PUBLIC_URL sets the host named in t
 const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
-  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_MODEL: z.string().default(DEFAULT_OPENAI_MODEL),
   APP_PUBLIC_URL: z.url().default('http://localhost:3000'),
   ALLOW_PRIVATE_FETCH_HOSTS: z.string().default(''),
 });

@@ -1,5 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
+import { DEFAULT_OPENAI_MODEL } from '../functions/lib/openai-model';
 
 /**
  * Per-stage deployment settings, parsed once in app.ts from context and environment and passed to
@@ -25,7 +26,7 @@ const stageConfigSchema = z.object({
   /** The public address (custom domain); defaults to the CloudFront distribution's address. */
   appPublicUrl: z.preprocess(blankToUndefined, z.url({ protocol: /^https$/ }).optional()),
   adminEmails: emailList,
-  openAiModel: z.preprocess(blankToUndefined, z.string().min(1).default('gpt-4o-mini')),
+  openAiModel: z.preprocess(blankToUndefined, z.string().min(1).default(DEFAULT_OPENAI_MODEL)),
   /** Per-user generation budgets (the Lambdas' GENERATION_REQUESTS_PER_HOUR and REGENERATIONS_PER_THREAD_PER_DAY). */
   generationRequestsPerHour: z.preprocess(blankToUndefined, z.coerce.number().int().positive().default(30)),
   regenerationsPerThreadPerDay: z.preprocess(blankToUndefined, z.coerce.number().int().positive().default(10)),

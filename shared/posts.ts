@@ -1,6 +1,7 @@
 import { type ToastText, threadMessages } from './messages';
-import { POST_CHAR_LIMIT, postLength } from './post-length';
 // Type-only: the browser imports this module, and the zod schemas would add their weight to it.
+import { checkAfterEdit, isCount, parsePostCheck } from './post-check';
+import { POST_CHAR_LIMIT, postLength } from './post-length';
 import type { Hallucination, Post } from './schemas/thread';
 
 /** A post with its weighted character count; a numeric key becomes the default id `post-{index}`. */
@@ -27,13 +28,11 @@ export function normalizePosts(raw: unknown): Post[] {
     const post = makePost(value.content, typeof value.id === 'string' && value.id ? value.id : index);
     if (isCount(value.charCount)) post.charCount = value.charCount;
     if (typeof value.source === 'string') post.source = value.source;
+    const check = parsePostCheck(value.check);
+    if (check) post.check = check;
     posts.push(post);
   });
   return posts;
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 const RISKS: readonly Hallucination['risk'][] = ['low', 'medium', 'high'];
@@ -77,7 +76,7 @@ export function updatePostContent(posts: readonly Post[], index: number, content
   if (!Number.isInteger(index) || !current) throw new RangeError(`No post at index ${index}`);
   if (index === posts.length - 1) return { ok: false, error: threadMessages.attributionProtected };
   const updated = posts.slice();
-  updated[index] = { ...current, content, charCount: postLength(content) };
+  updated[index] = { ...current, content, charCount: postLength(content), check: checkAfterEdit(current, content) };
   return { ok: true, posts: updated };
 }
 

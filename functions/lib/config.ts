@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_OPENAI_MODEL } from './openai-model';
 
 /**
  * The Lambda side's configuration, read from the environment once and validated here, failing
@@ -37,7 +38,7 @@ const envSchema = z.object({
   /** Locally and in tests; in the cloud it is read at run time from the API keys secret (below). */
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: optionalUrl,
-  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_MODEL: z.string().min(1).default(DEFAULT_OPENAI_MODEL),
   ALLOW_PRIVATE_FETCH_HOSTS: commaList,
   /** Per-user generation budget (new and regenerated threads together). */
   GENERATION_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),

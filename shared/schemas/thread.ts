@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CHECK_ITEM_KINDS, CHECK_STATUSES } from '../post-check';
 import { TONES } from '../tones';
 import { authorHandlesSchema } from './article';
 
@@ -11,12 +12,37 @@ export const hallucinationSchema = z.object({
 });
 export type Hallucination = z.infer<typeof hallucinationSchema>;
 
+export type CheckItemKind = (typeof CHECK_ITEM_KINDS)[number];
+
+/**
+ * A post checked against the article at generation: 'checked' when every number, quotation and
+ * name in it was found in the article (`found` counts them), 'failed' with what was not (`missing`),
+ * 'edited' once the curator changed it (the article is not kept, so an edit is not re-checked).
+ */
+export const postCheckSchema = z.object({
+  status: z.enum(CHECK_STATUSES),
+  found: z
+    .object({
+      numbers: z.number().int().nonnegative(),
+      quotes: z.number().int().nonnegative(),
+      names: z.number().int().nonnegative(),
+    })
+    .optional(),
+  missing: z
+    .array(z.object({ kind: z.enum(CHECK_ITEM_KINDS), text: z.string().max(500) }))
+    .max(20)
+    .optional(),
+});
+export type PostCheck = z.infer<typeof postCheckSchema>;
+
 export const postSchema = z.object({
   id: z.string().min(1).max(100),
   content: z.string().max(10_000),
   charCount: z.number().int().nonnegative(),
   /** The article passage the post was written from, so a curator can check each claim. */
   source: z.string().max(2_000).optional(),
+  /** The post's check against the article; absent on the attribution and on threads from before it. */
+  check: postCheckSchema.optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

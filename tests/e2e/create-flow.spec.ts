@@ -73,6 +73,12 @@ test.describe('with the offline generator', () => {
     await expect(posts.first()).toContainText(`1/${total}`);
     await expect(posts.last().getByRole('button', { name: /Attribution Protected/ })).toBeVisible();
     await expect(page.getByRole('button', { name: `Edit post ${total}` })).toHaveCount(0);
+    // Every post but the attribution was checked against the article at generation.
+    await expect(page.getByTestId('post-check')).toHaveCount(total - 1);
+    for (let index = 0; index < total - 1; index++) {
+      await expect(posts.nth(index).getByTestId('post-check')).toHaveText('✓ Checked against the source');
+    }
+    await expect(posts.last().getByTestId('post-check')).toHaveCount(0);
 
     // Edit post 2 and save it with Ctrl+Enter.
     const edited = 'Shade from a full tree canopy kept whole blocks 3.1 degrees cooler at street level.';
@@ -83,6 +89,8 @@ test.describe('with the offline generator', () => {
     await editor.press('Control+Enter');
     await expect(page.getByText('Post Updated')).toBeVisible();
     await expect(posts.nth(1)).toContainText(edited);
+    await expect(posts.nth(1).getByTestId('post-check')).toHaveText('Edited, not checked against the source');
+    await expect(posts.nth(0).getByTestId('post-check')).toHaveText('✓ Checked against the source');
 
     // An edit over the limit cannot be saved.
     await page.getByRole('button', { name: 'Edit post 2' }).click();
@@ -124,6 +132,10 @@ test.describe('with the offline generator', () => {
     await expect(posts).toHaveCount(total + 1);
     await expect(posts.nth(1)).toContainText(edited);
     await expect(posts.nth(total - 1)).toContainText(added);
+    // The server kept the marks: the edited and the added post are no longer vouched for.
+    await expect(posts.nth(1).getByTestId('post-check')).toHaveText('Edited, not checked against the source');
+    await expect(posts.nth(total - 1).getByTestId('post-check')).toHaveText('Edited, not checked against the source');
+    await expect(posts.nth(0).getByTestId('post-check')).toHaveText('✓ Checked against the source');
     await expect(availableCredits(page)).toHaveText('4');
   });
 
@@ -190,6 +202,10 @@ test.describe('with the offline generator', () => {
     await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('You have 4 credits remaining.')).toBeVisible();
     await expect(page.getByRole('heading', { name: /Why cities run hot/ })).toBeVisible();
+    // The sample's posts were checked against it: numbers, quotes and names all found.
+    const first = page.getByTestId('thread-post').first().getByTestId('post-check');
+    await expect(first).toHaveText('✓ Checked against the source');
+    await expect(first).toHaveAttribute('title', /found in the article\.$|^No numbers, quotes or names to check\.$/);
   });
 });
 

@@ -68,12 +68,18 @@ function articleFromRequest(request: RecordedRequest): string {
   return text.match(/<article>\n?([\s\S]*?)\n?<\/article>/)?.[1] ?? text;
 }
 
-/** Default chat reply: a faithful thread made of the article's own sentences, as a model should write. */
+/** A sentence that leans on the one before it ("She had…", "But…"): a post must not start that way. */
+const LEANS_BACK = /^["“]?(he|she|it|they|this|that|these|those|his|her|its|their|but|and|so|also|however)\b/i;
+
+/**
+ * Default chat reply: a faithful thread made of the article's own sentences that stand alone, as a
+ * model should write, each citing itself as its source.
+ */
 export function faithfulThreadReply(request: RecordedRequest): ChatReply {
   const sentences = articleFromRequest(request)
     .split(/(?<=[.!?])\s+/)
     .map((s) => s.trim())
-    .filter((s) => s.split(/\s+/).length >= 4);
+    .filter((s) => s.split(/\s+/).length >= 4 && !LEANS_BACK.test(s));
   const [first = 'An article worth reading.', ...rest] = sentences;
   const posts = (rest.length ? rest : [first]).slice(0, 4).map((s) => ({ text: s, source: s }));
   return { kind: 'json', value: { title: first.slice(0, 80), hook: first.slice(0, 180), hashtags: ['#news'], posts } };

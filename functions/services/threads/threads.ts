@@ -1,5 +1,6 @@
 import { contentSafetyError } from '#shared/content-safety';
 import { apiErrorMessages } from '#shared/messages';
+import { checkAfterEdit } from '#shared/post-check';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { generatedSize } from '#shared/posts';
 import {
@@ -90,10 +91,17 @@ export async function saveThreadPosts(
     if (postLength(post.content) > POST_CHAR_LIMIT)
       throw new ValidationError(apiErrorMessages.post_too_long, 'post_too_long');
   }
-  const sources = new Map(current.posts.map((post) => [post.id, post.source]));
+  const previous = new Map(current.posts.map((post) => [post.id, post]));
   const posts = request.posts.map((post) => {
-    const source = sources.get(post.id);
-    return { id: post.id, content: post.content, charCount: postLength(post.content), ...(source ? { source } : {}) };
+    const before = previous.get(post.id);
+    const check = checkAfterEdit(before, post.content);
+    return {
+      id: post.id,
+      content: post.content,
+      charCount: postLength(post.content),
+      ...(before?.source ? { source: before.source } : {}),
+      ...(check ? { check } : {}),
+    };
   });
   const updated = await updateThreadForUser(
     context.userId,

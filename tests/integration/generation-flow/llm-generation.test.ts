@@ -65,6 +65,57 @@ describe('generation through an OpenAI-compatible server', () => {
     expect((await api(stack.url, '/api/me', { token })).body.credits.usedCredits).toBe(1);
   });
 
+  it('leaves out a post that invents a figure twice, and the saved thread says which post and why', async () => {
+    const user = await newUser(stack.url);
+    const token = user.tokens.idToken;
+    const faithful = {
+      text: 'Porto now has 4,200 homes with rooftop solar panels, according to the city energy agency.',
+      source: 'Porto now has 4,200 homes with rooftop solar panels, according to the city energy agency.',
+    };
+    const invented = {
+      text: 'Installers trained 450 new technicians last year.',
+      source: 'Installers trained 300 new technicians last year to keep up with demand from apartment blocks.',
+    };
+    const council = {
+      text: 'The council plans a shared-roof scheme next spring so that tenants can buy into nearby installations.',
+      source: 'The council plans a shared-roof scheme next spring so that tenants can buy into nearby installations.',
+    };
+    openai.setChatBehaviour(
+      {
+        kind: 'json',
+        value: {
+          title: 'Rooftop solar in Porto',
+          hook: 'Porto now has 4,200 homes with rooftop solar panels.',
+          hashtags: ['#solar'],
+          posts: [faithful, invented, council],
+        },
+      },
+      {
+        kind: 'json',
+        value: { hook: null, posts: [{ post: 2, ...invented, text: 'Installers trained 500 new technicians.' }] },
+      },
+    );
+
+    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
+    const job = await waitForJob(stack.url, token, submitted.body.jobId);
+
+    expect(job.status).toBe('succeeded');
+    const chats = openai.requests.filter((request) => request.path === '/v1/chat/completions');
+    expect(chats).toHaveLength(2);
+    expect(JSON.stringify(chats[1]?.body?.messages)).toContain('post 2: the number 450 is not in the article');
+    const thread = job.thread;
+    expect(thread.posts.map((post: { content: string }) => post.content).join(' ')).not.toMatch(/450|500/);
+    expect(thread.hallucination).toMatchObject({
+      risk: 'medium',
+      reason: expect.stringMatching(/^The AI's post 2 was left out: the number 500 is not in the article\. /),
+    });
+    expect(thread.posts.slice(0, -1).map((post: { check?: { status: string } }) => post.check?.status)).toEqual([
+      'checked',
+      'checked',
+      'checked',
+    ]);
+  });
+
   it('reports a busy service as retryable and consumes no credit', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;

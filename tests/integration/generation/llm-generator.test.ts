@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GenerationFailedError, ServiceBusyError } from '#functions/lib/errors';
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import type { LlmGeneratorOptions } from '#functions/services/generation/draft/llm-generator';
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages, beyondSpecMessages } from '#shared/messages';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { type FakeOpenAi, startFakeOpenAi } from '../../helpers/fake-openai-server';
 import { fixtureArticle } from '../../unit/generation/synthetic-articles';
@@ -26,9 +26,9 @@ const faithfulThread = {
         'Bulk purchasing cut the price of each air-source unit by roughly a quarter compared with the national average.',
     },
     {
-      // A paraphrased citation: the generator maps it to the real sentence.
+      // A citation that differs only in case and punctuation: found, and mapped to the real sentence.
       text: 'Insulation mattered as much as the pumps.',
-      source: 'insulation turned out to matter as much as heat pumps',
+      source: 'insulation turned out to matter as much as the heat pumps themselves',
     },
   ],
 };
@@ -60,6 +60,10 @@ describe('LLM thread generation against a fake OpenAI API', () => {
     expect(thread.posts[1]?.content).toBe(`1/ ${faithfulThread.posts[0]?.text}`);
     expect(thread.posts[3]?.source).toBe('Insulation turned out to matter as much as the heat pumps themselves.');
     expect(thread.hallucination.risk).toBe('low');
+    expect(thread.posts.slice(0, -1).map((p) => p.check?.status)).toEqual(['checked', 'checked', 'checked', 'checked']);
+    expect(thread.posts[0]?.check?.found).toEqual({ numbers: 2, quotes: 0, names: 0 });
+    expect(thread.posts[1]?.check?.found).toEqual({ numbers: 0, quotes: 0, names: 1 });
+    expect(thread.posts.at(-1)?.check).toBeUndefined();
 
     expect(fake.requests).toHaveLength(1);
     const body = fake.requests[0]?.body ?? {};
@@ -70,21 +74,6 @@ describe('LLM thread generation against a fake OpenAI API', () => {
     expect(prompt).toContain('Humorous & Entertaining');
     expect(prompt).toContain('Vellmar Bay');
     expect(prompt).toContain('hashtags');
-  });
-
-  it('replaces a post with invented facts by the offline writer, so the thread stays faithful', async () => {
-    fake.setChatBehaviour({
-      kind: 'json',
-      value: {
-        ...faithfulThread,
-        posts: [{ text: 'Mayor Pietro Albani said bills fell 47% in 2019.', source: 'Mayor Pietro Albani' }],
-      },
-    });
-
-    const thread = await generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
-
-    expect(thread.posts.map((p) => p.content).join(' ')).not.toContain('Albani');
-    expect(thread.hallucination.risk).toBe('low');
   });
 
   it('retries once after a 429 with Retry-After and succeeds', async () => {
@@ -199,28 +188,223 @@ describe('LLM thread generation against a fake OpenAI API', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('splits over-long posts so every post fits', async () => {
-    const long = `${article.content.slice(0, 900).replace(/\s+/g, ' ')}`;
-    fake.setChatBehaviour({
-      kind: 'json',
-      value: {
-        ...faithfulThread,
-        hook: `${long} ${long}`,
-        posts: [{ text: long, source: '' }, ...faithfulThread.posts],
-      },
-    });
-
-    const thread = await generateThread({ article, tone: 'persuasive', appHost: APP_HOST }, { openai });
-
-    expectValidThread(thread.posts, article, APP_HOST);
-    expect(thread.posts.every((p) => postLength(p.content) <= POST_CHAR_LIMIT)).toBe(true);
-    expect(thread.posts.length).toBeGreaterThan(faithfulThread.posts.length + 4);
-  });
-
   it('works with the default fake reply, as other suites will use it', async () => {
     const thread = await generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
 
     expectValidThread(thread.posts, article, APP_HOST);
     expect(thread.hallucination.risk).toBe('low');
+  });
+});
+
+/** The second request's messages: the repair request the model received, as text. */
+function repairRequest(): string {
+  const messages = fake.requests[1]?.body?.messages as { role: string; content: string }[] | undefined;
+  return messages?.at(-1)?.content ?? '';
+}
+
+/** A reply to the repair request (the `repair` schema): a new hook or null, and the rewritten posts. */
+function rewrite(hook: string | null, ...posts: { post: number; text: string; source: string }[]) {
+  return { kind: 'json', value: { hook, posts } } as const;
+}
+
+const [first, second, third] = faithfulThread.posts as [
+  (typeof faithfulThread.posts)[0],
+  (typeof faithfulThread.posts)[0],
+  (typeof faithfulThread.posts)[0],
+];
+const inventedFigure = { text: 'Bulk purchasing cut the price of each unit by 47%.', source: second.source };
+const inventedQuote = {
+  text: 'Solberg said: "Heat pumps are the greatest revolution of our age."',
+  source: '"People were not against heat pumps," Solberg said.',
+};
+
+describe('the check against the article on the model’s posts', () => {
+  it('asks once for a post with an invented figure, naming it, and keeps the faithful rewrite', async () => {
+    fake.setChatBehaviour(
+      { kind: 'json', value: { ...faithfulThread, posts: [first, inventedFigure, third] } },
+      rewrite(null, { post: 2, ...second }),
+    );
+
+    const thread = await generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
+
+    expect(fake.requests).toHaveLength(2);
+    expect(repairRequest()).toContain('- post 2: the number 47% is not in the article');
+    // Only the failing post is asked for again.
+    expect(repairRequest()).not.toContain('post 1:');
+    expect(repairRequest()).not.toContain('the hook:');
+    expect(fake.requests[1]?.body?.response_format).toMatchObject({ json_schema: { name: 'repair', strict: true } });
+    // The model sees its own first answer before the request.
+    const messages = (fake.requests[1]?.body?.messages ?? []) as { role: string }[];
+    expect(messages.at(-2)?.role).toBe('assistant');
+    expect(thread.posts[2]?.content).toBe(`2/ ${second.text}`);
+    expect(thread.posts.map((p) => p.content).join(' ')).not.toContain('47%');
+    expect(thread.hallucination.risk).toBe('low');
+    expect(thread.hallucination.reason).toBe('All numbers, names and quotes in the posts appear in the article.');
+  });
+
+  it('leaves out a post whose rewrite still invents a figure, and the banner says which post and item', async () => {
+    fake.setChatBehaviour(
+      { kind: 'json', value: { ...faithfulThread, posts: [first, inventedFigure, third] } },
+      rewrite(null, { post: 2, text: 'Bulk purchasing cut the price of each unit by 52%.', source: second.source }),
+    );
+
+    const thread = await generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
+
+    expectValidThread(thread.posts, article, APP_HOST);
+    const text = thread.posts.map((p) => p.content).join(' ');
+    expect(text).not.toMatch(/47%|52%/);
+    expect(thread.posts.slice(1, -1).map((p) => p.content)).toEqual([`1/ ${first.text}`, `2/ ${third.text}`]);
+    expect(thread.hallucination.risk).toBe('medium');
+    expect(thread.hallucination.reason).toBe(
+      "The AI's post 2 was left out: the number 52% is not in the article. All numbers, names and quotes in the posts appear in the article.",
+    );
+  });
+
+  it('leaves out a quotation the article does not have when the model answers the repair with nothing', async () => {
+    fake.setChatBehaviour(
+      { kind: 'json', value: { ...faithfulThread, posts: [first, inventedQuote, third] } },
+      rewrite(null),
+    );
+
+    const thread = await generateThread({ article, tone: 'casual', appHost: APP_HOST }, { openai });
+
+    expect(repairRequest()).toContain(
+      '- post 2: the quote "Heat pumps are the greatest revolution of our age." is not in the article',
+    );
+    expect(thread.posts.map((p) => p.content).join(' ')).not.toContain('greatest revolution');
+    expect(thread.hallucination.reason).toContain(
+      'The AI\'s post 2 was left out: the quote "Heat pumps are the greatest revolution of our age." is not in the article.',
+    );
+  });
+
+  it('asks for a shorter post when one does not fit, and leaves it out when the rewrite is still too long', async () => {
+    const long = { text: `${article.content.slice(0, 600).replace(/\s+/g, ' ')}`, source: first.source };
+    fake.setChatBehaviour(
+      { kind: 'json', value: { ...faithfulThread, posts: [first, long, second, third] } },
+      rewrite(null, { post: 2, ...long }),
+    );
+
+    const thread = await generateThread({ article, tone: 'educational', appHost: APP_HOST }, { openai });
+
+    expect(repairRequest()).toMatch(/- post 2: it is \d+ characters long, over the 276 a post can hold/);
+    expectValidThread(thread.posts, article, APP_HOST);
+    expect(thread.posts.every((p) => postLength(p.content) <= POST_CHAR_LIMIT)).toBe(true);
+    expect(thread.posts).toHaveLength(faithfulThread.posts.length + 2);
+    expect(thread.hallucination.reason).toMatch(
+      /^The AI's post 2 was left out: it is \d+ characters long, over the 276 a post can hold\. /,
+    );
+  });
+
+  it('asks for the hook again when it is empty, and uses the rewritten one', async () => {
+    const hook = 'Vellmar Bay fitted 3,120 homes with heat pumps, and heating bills fell by 31 percent.';
+    fake.setChatBehaviour({ kind: 'json', value: { ...faithfulThread, hook: '  ' } }, rewrite(hook));
+
+    const thread = await generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
+
+    expect(repairRequest()).toContain('- the hook: it is empty');
+    expect(thread.posts[0]?.content).toBe(`${hook}\n\n#HeatPumps #energy`);
+    expect(thread.posts[0]?.check?.status).toBe('checked');
+    expect(thread.hallucination.risk).toBe('low');
+  });
+
+  it('replaces a hook that stays empty by one from the article, and says so', async () => {
+    fake.setChatBehaviour({ kind: 'json', value: { ...faithfulThread, hook: '' } }, rewrite(''));
+
+    const thread = await generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
+
+    expectValidThread(thread.posts, article, APP_HOST);
+    expect(thread.posts[0]?.content.trim()).not.toBe('');
+    expect(thread.posts[0]?.check?.status).toBe('checked');
+    expect(thread.posts[1]?.content).toBe(`1/ ${first.text}`);
+    expect(thread.hallucination.risk).toBe('medium');
+    expect(thread.hallucination.reason).toMatch(
+      /^The AI's opening post was replaced by one from the article: it is empty\. /,
+    );
+  });
+
+  it('asks again for a post whose source passage is not in the article', async () => {
+    const unsourced = { text: second.text, source: 'Each unit cost a quarter less than the national average.' };
+    fake.setChatBehaviour(
+      { kind: 'json', value: { ...faithfulThread, posts: [first, unsourced, third] } },
+      rewrite(null, { post: 2, ...second }),
+    );
+
+    const thread = await generateThread({ article, tone: 'persuasive', appHost: APP_HOST }, { openai });
+
+    expect(repairRequest()).toContain(
+      '- post 2: the source passage "Each unit cost a quarter less than the national average." is not in the article',
+    );
+    expect(thread.posts[2]?.source).toBe(second.source);
+    expect(thread.hallucination.risk).toBe('low');
+  });
+
+  it('makes posts stand alone: drops a leading connective, asks again for a post that starts with a pronoun', async () => {
+    fake.setChatBehaviour(
+      {
+        kind: 'json',
+        value: {
+          ...faithfulThread,
+          posts: [
+            { ...first, text: `But ${first.text}` },
+            { text: 'She said people were not against heat pumps.', source: inventedQuote.source },
+            third,
+          ],
+        },
+      },
+      rewrite(null, {
+        post: 2,
+        text: 'Ingrid Solberg said people were not against heat pumps.',
+        source: inventedQuote.source,
+      }),
+    );
+
+    const thread = await generateThread({ article, tone: 'casual', appHost: APP_HOST }, { openai });
+
+    expect(repairRequest()).toContain('- post 2: it starts with "She", which points to a post the reader has not seen');
+    expect(repairRequest()).not.toContain('post 1:');
+    expect(thread.posts.slice(1, 3).map((p) => p.content)).toEqual([
+      `1/ ${first.text}`,
+      '2/ Ingrid Solberg said people were not against heat pumps.',
+    ]);
+  });
+
+  it('writes the thread from the article when fewer than two of the model’s posts pass', async () => {
+    fake.setChatBehaviour(
+      {
+        kind: 'json',
+        value: {
+          ...faithfulThread,
+          posts: [inventedFigure, { text: 'Mayor Pietro Albani praised the scheme.', source: 'Mayor Pietro Albani' }],
+        },
+      },
+      rewrite(null),
+    );
+
+    const thread = await generateThread({ article, tone: 'professional', appHost: APP_HOST }, { openai });
+
+    expectValidThread(thread.posts, article, APP_HOST);
+    expect(thread.posts.map((p) => p.content).join(' ')).not.toMatch(/Albani|47%/);
+    expect(thread.posts.slice(0, -1).every((p) => p.check?.status === 'checked')).toBe(true);
+    expect(thread.hallucination.risk).toBe('medium');
+    expect(thread.hallucination.reason).toContain(
+      "The AI's post 1 was left out: the number 47% is not in the article.",
+    );
+    expect(thread.hallucination.reason).toContain(
+      'The AI\'s post 2 was left out: the name Mayor Pietro Albani is not in the article; the source passage "Mayor Pietro Albani" is not in the article.',
+    );
+    expect(thread.hallucination.reason).toContain(beyondSpecMessages.llmThreadReplaced);
+  });
+
+  it('asks for the hook and tone of a curator: what the article is about, credited, tones as voices', async () => {
+    const credited = { ...article, byline: 'Mara Lind', siteName: 'The Coastal Courier' };
+
+    await generateThread({ article: credited, tone: 'educational', appHost: APP_HOST }, { openai });
+
+    const [system, user] = (fake.requests[0]?.body?.messages ?? []) as { content: string }[];
+    expect(system?.content).toContain('It says what the article is about to someone who has not read it');
+    expect(system?.content).toContain('(the article is by Mara Lind in The Coastal Courier)');
+    expect(system?.content).toContain('Never start or pivot on a contrast');
+    expect(system?.content).toContain('the key term or mechanism explained first');
+    expect(user?.content).toContain('Author: Mara Lind\nOutlet: The Coastal Courier');
   });
 });

@@ -204,6 +204,39 @@ describe(`the thread library routes on ${table.backend}`, () => {
     );
   });
 
+  it('keeps the check of a post saved unchanged and marks an edited or added post as not checked', async () => {
+    const checked = { status: 'checked', found: { numbers: 1, quotes: 0, names: 1 } } as const;
+    const own = thread('dora', 3, 'Dora checks this');
+    own.posts = [
+      { id: 'post-0', content: 'Valmont was 7.2 degrees warmer.', charCount: 31, check: checked },
+      { id: 'post-1', content: '1/ Trees cool streets.', charCount: 22, check: checked },
+      { id: 'post-2', content: ATTRIBUTION, charCount: ATTRIBUTION.length },
+    ];
+    await putThread(own);
+    const params = { threadId: own.id };
+
+    const saved = await call(putRoute, 'dora', {
+      params,
+      body: {
+        posts: [
+          { id: 'post-0', content: 'Valmont was 7.2 degrees warmer.' },
+          { id: 'post-1', content: '1/ Trees cool streets by 9 degrees.' },
+          { id: 'post-9', content: '2/ My own note.' },
+          { id: 'post-2', content: ATTRIBUTION },
+        ],
+      },
+    });
+
+    expect(saved.status).toBe(200);
+    const stored = (await call(getRoute, 'dora', { params })).body as Thread;
+    expect(stored.posts.map((post) => post.check)).toEqual([
+      checked,
+      { status: 'edited' },
+      { status: 'edited' },
+      undefined,
+    ]);
+  });
+
   it('saves nothing when the post list is empty, a post is over the limit or unsafe, or the attribution changed', async () => {
     const own = thread('dave', 3, 'Dave edits');
     await putThread(own);

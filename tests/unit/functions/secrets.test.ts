@@ -90,7 +90,7 @@ describe('the API keys secret', () => {
     );
 
     expect(await apiKey('OPENAI_API_KEY')).toBe('sk-live');
-    expect(await openAiSettings()).toEqual({ apiKey: 'sk-live', baseURL: undefined, model: 'gpt-4o-mini' });
+    expect(await openAiSettings()).toEqual({ apiKey: 'sk-live', baseURL: undefined, model: 'gpt-4.1-mini' });
     await expect(apiKey('OAUTH_STATE_SECRET')).rejects.toThrow('does not declare the secret key OAUTH_STATE_SECRET');
     expect(fake.requests).toEqual(['threadsnip/test']);
   });

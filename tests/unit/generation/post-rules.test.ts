@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLlmDraft, generateThread } from '#functions/services/generation/draft/generate-thread';
+import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import { firstNamesIn, hashtagProblem, pickHashtags, toHashtag } from '#functions/services/generation/draft/hashtags';
 import { analyseText } from '#functions/services/generation/draft/nlp';
 import {
@@ -112,40 +112,4 @@ describe('bad input', () => {
       for (const post of thread.posts) expect(quotesBalanced(post.content)).toBe(true);
     });
   }
-});
-
-describe('model drafts', () => {
-  it('get the same checks: connective dropped, pronoun post left out, first-name hashtag refused', () => {
-    const article = {
-      url: 'https://example.org/a',
-      title: 'Ford',
-      content:
-        'Mike Ford wrote novels for thirty years. Mike Ford taught science fiction at night. His readers loved him.',
-      byline: 'Mike Ford',
-    };
-    const offline = {
-      title: 'Ford',
-      hook: { content: 'Offline hook.' },
-      hashtags: ['#ScienceFiction'],
-      posts: [{ content: 'Mike Ford wrote novels for thirty years.' }],
-    };
-    const draft = {
-      title: 'Ford',
-      hook: { content: 'Mike Ford wrote novels for thirty years.' },
-      hashtags: ['#mike', '#novels'],
-      posts: [
-        { content: 'But Mike Ford taught science fiction at night.' },
-        { content: 'He wrote novels for thirty years.' },
-        { content: 'Mike Ford wrote novels.' },
-      ],
-    };
-
-    const checked = checkLlmDraft(draft, offline, article);
-
-    expect(checked.posts.map((p) => p.content)).toEqual([
-      'Mike Ford taught science fiction at night.',
-      'Mike Ford wrote novels.',
-    ]);
-    expect(checked.hashtags).toEqual(['#novels']);
-  });
 });

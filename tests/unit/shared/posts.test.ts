@@ -152,6 +152,8 @@ describe('updatePostContent', () => {
       id: 'post-1',
       content: '2/ Rewritten with a link https://example.com/long/path',
       charCount: 25 + 23,
+      // Its words are the curator's now: no longer checked against the article.
+      check: { status: 'edited' },
     });
     expect(result.posts[0]?.content).toBe('1/ First point');
   });

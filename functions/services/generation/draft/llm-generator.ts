@@ -5,10 +5,9 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import * as z from 'zod';
 import { GenerationFailedError, ServiceBusyError } from '#functions/lib/errors';
 import { type OpenAiOptions, openAiClient } from '#functions/lib/openai-client';
+import { type CheckFailure, checkFailureText } from '#shared/messages';
 import type { Article } from '#shared/schemas/article';
 import { TONE_LABELS, type Tone } from '#shared/tones';
-import type { DraftThread } from './finalize-thread';
-import { passageLocator } from './source-passages';
 
 export interface LlmGeneratorOptions extends OpenAiOptions {
   /** The SDK's further attempts after a busy answer (429, 5xx, timeout, connection error). Default 1. */
@@ -30,12 +29,36 @@ export const llmThreadSchema = z.object({
 });
 export type LlmThread = z.infer<typeof llmThreadSchema>;
 
+/** What the model returns when asked to rewrite the posts that failed the check: only those. */
+export const llmRepairSchema = z.object({
+  hook: z.string().nullable(),
+  posts: z.array(z.object({ post: z.number().int(), text: z.string(), source: z.string() })),
+});
+export type LlmRepair = z.infer<typeof llmRepairSchema>;
+
+/** A post of the model's thread that failed the check: the hook or a post (1-based), and why. */
+export interface RepairRequest {
+  target: 'hook' | number;
+  failures: readonly CheckFailure[];
+}
+
+/** The model's thread, and the one further request that may rewrite the posts that failed the check. */
+export interface LlmSession {
+  reply: LlmThread;
+  /** Asks once for the listed posts again, each failure named; null when no usable answer came. */
+  repair(requests: readonly RepairRequest[]): Promise<LlmRepair | null>;
+}
+
+/** Tones as voices: which facts lead, in what order and framing, never different facts. */
 const TONE_GUIDANCE: Record<Tone, string> = {
-  professional: 'clear, neutral and precise; no slang, no jokes, no emoji',
-  casual: 'friendly and conversational, as if telling a friend; an occasional emoji is fine',
-  humorous: 'light and witty, with gentle humour that never distorts or mocks the facts',
-  educational: 'explanatory: define unfamiliar terms and say why each point matters',
-  persuasive: 'compelling: stress why the points matter and make readers want to read the article',
+  professional: 'neutral and precise: the facts in order of importance, no slang, no jokes, no emoji',
+  casual:
+    'direct address ("you") and contractions, shorter posts, the most human detail of the article early; an occasional emoji is fine',
+  humorous:
+    'a light opener about the topic, then the facts untouched; never joke about victims, illness, violence or politics',
+  educational:
+    "the key term or mechanism explained first (with the article's own definition sentence when it has one); say why a point matters only on a post that states a consequence",
+  persuasive: "the article's claim, then its strongest evidence, then a reason to read the original",
 };
 
 /** A reply that parsed but cannot make a thread. */
@@ -48,37 +71,64 @@ function postRange(content: string): string {
   return '5 to 10';
 }
 
-/** The system and user messages: tone, structure and faithfulness rules, then the article. */
+/** How the article credits itself: 'by Jane Doe in The Paper', 'by Jane Doe', 'in The Paper', or ''. */
+function creditLine(article: { byline?: string | null; siteName?: string | null }): string {
+  const parts = [article.byline ? `by ${article.byline}` : '', article.siteName ? `in ${article.siteName}` : ''];
+  return parts.filter(Boolean).join(' ');
+}
+
+/** The system and user messages: tone, hook, structure and faithfulness rules, then the article. */
 export function buildThreadPrompt(
-  article: Pick<Article, 'title' | 'content'>,
+  article: Pick<Article, 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName'>>,
   tone: Tone,
   themes: readonly string[],
   maxArticleChars = DEFAULT_MAX_ARTICLE_CHARS,
 ): ChatCompletionMessageParam[] {
   const themeHint = themes.length ? ` (the article's themes: ${themes.join(', ')})` : '';
+  const credit = creditLine(article);
   const system = [
     'You turn articles into social-media threads that credit the original author.',
-    `Tone: ${TONE_LABELS[tone]} (${tone}) — ${TONE_GUIDANCE[tone]}.`,
+    `Tone: ${TONE_LABELS[tone]} (${tone}): ${TONE_GUIDANCE[tone]}. The tone changes which facts lead, their order and framing, never the facts.`,
     'Return JSON with:',
     '- title: a short title for the thread, at most 100 characters.',
-    '- hook: the opening post, at most 200 characters, that makes readers want to read on; no hashtags in it.',
+    `- hook: the opening post, at most 200 characters, no hashtags. It says what the article is about to someone who has not read it, from the title and the first substantive paragraph, with the article's key figure or claim, and credits the author or outlet by name${credit ? ` (the article is ${credit})` : ''}, e.g. "Jane Doe reports in The Paper: …". Never start or pivot on a contrast (however, but, still, yet, although); never make a quotation from someone other than the article's subject the whole hook; at most one stock phrase.`,
     `- hashtags: 2 or 3 hashtags for the hook${themeHint}, each starting with #.`,
-    `- posts: ${postRange(article.content)} posts in reading order, each at most 250 characters, each with "text" and "source": "source" is the sentence or short passage, copied word for word from the article, that the post is based on.`,
-    'Rules: use only facts stated in the article. Do not invent numbers, names, dates or quotations; quote only words that appear in the article.',
+    `- posts: ${postRange(article.content)} posts in reading order, each at most 250 characters, each with "text" and "source": "source" is the sentence or short passage, copied word for word from the article, that the post is based on. With 6 or more posts, the last one recaps the one thing to remember, in the article's words.`,
+    'Each post stands alone: never start with a pronoun or connective (he, she, it, they, this, but, also, however) that points to the previous post; name the person or thing instead. Close every quotation inside the post that opens it.',
+    'Rules: use only facts stated in the article. Numbers, names and quotations are copied exactly as the article writes them; do not invent numbers, names, dates or quotations. Every post is checked against the article, and a post that fails is rewritten or left out.',
     'Do not number the posts and do not add an attribution or a link: the app adds both.',
   ].join('\n');
   const truncated = article.content.length > maxArticleChars;
   const content = truncated ? `${article.content.slice(0, maxArticleChars)}\n[article truncated]` : article.content;
-  const user = `Title: ${article.title || '(none)'}\n\n<article>\n${content}\n</article>`;
+  const header = [
+    `Title: ${article.title || '(none)'}`,
+    article.byline ? `Author: ${article.byline}` : '',
+    article.siteName ? `Outlet: ${article.siteName}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const user = `${header}\n\n<article>\n${content}\n</article>`;
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },
   ];
 }
 
-/** Why a parsed reply cannot be used, or null when it can. */
+/** The request to rewrite the posts that failed the check, each named with its failures. */
+export function buildRepairPrompt(requests: readonly RepairRequest[]): string {
+  const lines = requests.map(
+    (r) => `- ${r.target === 'hook' ? 'the hook' : `post ${r.target}`}: ${r.failures.map(checkFailureText).join('; ')}`,
+  );
+  return [
+    'These posts of your thread failed the check against the article:',
+    ...lines,
+    'Rewrite only these posts. Use only facts from the article, and copy numbers, names and quotations exactly as the article writes them; "source" is the passage of the article, copied word for word, that the post is based on. Keep the hook within 200 characters and each post within 250.',
+    'Return JSON with "hook" (the new hook, or null when the hook is not listed) and "posts" (one entry per listed post: "post" its number, "text" and "source").',
+  ].join('\n');
+}
+
+/** Why a parsed reply cannot be used at all, or null when its posts can be checked one by one. */
 function replyProblem(reply: LlmThread): string | null {
-  if (!reply.hook.trim()) return 'the hook was empty';
   if (!reply.posts.some((p) => p.text.trim())) return 'there were no posts';
   return null;
 }
@@ -103,14 +153,19 @@ function malformedProblem(error: unknown): string | null {
 }
 
 /**
- * Drafts a thread with an OpenAI chat model and structured output. Busy answers (429, 5xx,
- * timeouts, connection errors) are retried by the SDK `maxRetries` times, then become
- * `ServiceBusyError`; an unusable reply gets one repair attempt, then `GenerationFailedError`.
+ * Asks an OpenAI chat model for a thread with structured output. Busy answers (429, 5xx, timeouts,
+ * connection errors) are retried by the SDK `maxRetries` times, then become `ServiceBusyError`; an
+ * unusable reply gets one repair attempt, then `GenerationFailedError`. The session then allows one
+ * further request, for the posts that fail the check against the article.
  */
-export async function generateLlmDraft(
-  input: { article: Pick<Article, 'title' | 'content'>; tone: Tone; themes: readonly string[] },
+export async function requestLlmThread(
+  input: {
+    article: Pick<Article, 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName'>>;
+    tone: Tone;
+    themes: readonly string[];
+  },
   options: LlmGeneratorOptions,
-): Promise<DraftThread> {
+): Promise<LlmSession> {
   const client = openAiClient(options);
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
@@ -118,8 +173,8 @@ export async function generateLlmDraft(
   const responseFormat = zodResponseFormat(llmThreadSchema, 'thread');
 
   let repaired = false;
-  for (;;) {
-    let reply: LlmThread;
+  let reply: LlmThread | undefined;
+  while (!reply) {
     try {
       const completion = await client.chat.completions.parse(
         { model: options.model, messages, response_format: responseFormat },
@@ -130,9 +185,9 @@ export async function generateLlmDraft(
         throw new GenerationFailedError('The AI declined to write a thread for this article.');
       }
       if (!message?.parsed) throw new UnusableReplyError('the reply was empty');
-      reply = message.parsed;
-      const problem = replyProblem(reply);
+      const problem = replyProblem(message.parsed);
       if (problem) throw new UnusableReplyError(problem);
+      reply = message.parsed;
     } catch (error) {
       if (error instanceof GenerationFailedError) throw error;
       if (isBusy(error)) throw new ServiceBusyError();
@@ -141,22 +196,38 @@ export async function generateLlmDraft(
         repaired = true;
         messages.push({
           role: 'user',
-          content: `Your previous reply could not be used: ${problem}. Reply again with only the JSON object that matches the schema, with a non-empty hook and at least one post.`,
+          content: `Your previous reply could not be used: ${problem}. Reply again with only the JSON object that matches the schema, with at least one post.`,
         });
         continue;
       }
       if (problem) throw new GenerationFailedError('The AI returned an unusable thread. Please try again.');
       throw new GenerationFailedError('The AI service could not generate a thread. Please try again later.');
     }
-
-    const locate = passageLocator(input.article.content);
-    return {
-      title: reply.title.trim(),
-      hook: { content: reply.hook, source: locate(undefined, reply.hook) },
-      hashtags: reply.hashtags,
-      posts: reply.posts
-        .filter((p) => p.text.trim())
-        .map((p) => ({ content: p.text, source: locate(p.source, p.text) })),
-    };
   }
+
+  const thread = reply;
+  return {
+    reply: thread,
+    repair: async (requests) => {
+      try {
+        const completion = await client.chat.completions.parse(
+          {
+            model: options.model,
+            messages: [
+              ...messages,
+              { role: 'assistant', content: JSON.stringify(thread) },
+              { role: 'user', content: buildRepairPrompt(requests) },
+            ],
+            response_format: zodResponseFormat(llmRepairSchema, 'repair'),
+          },
+          { timeout, maxRetries },
+        );
+        return completion.choices[0]?.message.parsed ?? null;
+      } catch (error) {
+        // The first answer is in hand: a failed rewrite leaves the failing posts out rather than the thread.
+        if (isBusy(error) || malformedProblem(error) || error instanceof OpenAI.APIError) return null;
+        throw error;
+      }
+    },
+  };
 }

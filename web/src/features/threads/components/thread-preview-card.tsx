@@ -2,6 +2,7 @@ import type { Post } from '#shared/schemas/thread';
 import { HeartIcon, LockIcon, ReplyIcon, RepostIcon } from '#web/components/ui/icons';
 import { compactCount, engagementCounts } from '../lib/post-display';
 import { PostCharCount } from './post-char-count';
+import { PostCheckMark } from './post-check-mark';
 import { PostEditor } from './post-editor';
 import '../threads.css';
 
@@ -69,6 +70,7 @@ export function ThreadPreviewCard({
                     <p className="post__text">
                       {post.content || <span className="muted">Empty post: edit it to add text.</span>}
                     </p>
+                    <PostCheckMark check={post.check} />
                     <div className="post__footer">
                       <PostCharCount content={post.content} />
                       {isAttribution ? (

@@ -1,0 +1,36 @@
+import { beyondSpecMessages, checkItemText, postCheckFound } from '#shared/messages';
+import type { PostCheck } from '#shared/schemas/thread';
+
+/**
+ * A post's check against the article, under its text: 'Checked against the source' (what was found
+ * in the tooltip), 'Not found in the article:' with each failing item, or 'Edited, not checked…'.
+ * Nothing for a post without a check (the attribution, threads from before checks).
+ */
+export function PostCheckMark({ check }: { check: PostCheck | undefined }) {
+  if (!check) return null;
+  if (check.status === 'edited') {
+    return (
+      <p className="post-check post-check--edited" data-testid="post-check">
+        {beyondSpecMessages.postEdited}
+      </p>
+    );
+  }
+  if (check.status === 'checked') {
+    return (
+      <p
+        className="post-check post-check--checked"
+        data-testid="post-check"
+        title={check.found ? postCheckFound(check.found) : undefined}
+      >
+        <span aria-hidden="true">✓ </span>
+        {beyondSpecMessages.postChecked}
+      </p>
+    );
+  }
+  return (
+    <p className="post-check post-check--failed" data-testid="post-check">
+      <span aria-hidden="true">⚠ </span>
+      {beyondSpecMessages.postCheckFailed} {(check.missing ?? []).map(checkItemText).join(', ')}
+    </p>
+  );
+}
