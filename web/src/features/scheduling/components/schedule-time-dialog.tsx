@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { beyondSpecMessages } from '#shared/messages';
 import { Dialog } from '#web/components/ui/dialog';
 import { fromWallClock, pickedTimeProblem, pickerBounds, toWallClock } from '../lib/zoned-time';
@@ -41,6 +41,7 @@ function PickerDialog({
   const inputId = useId();
   const hintId = useId();
   const problemId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [now] = useState(() => new Date());
   const [value, setValue] = useState(() => toWallClock(initialAt ?? new Date(now.getTime() + 3_600_000), zone));
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,11 +57,12 @@ function PickerDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} title={title}>
+    <Dialog open onClose={onClose} title={title} initialFocusRef={inputRef}>
       <form className="stack" noValidate onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={inputId}>{texts.pickerLabel}</label>
           <input
+            ref={inputRef}
             id={inputId}
             type="datetime-local"
             value={value}
