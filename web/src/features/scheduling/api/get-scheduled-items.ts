@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ScheduledItem,
   type ScheduledListResponse,
@@ -28,15 +28,28 @@ export function isBusy(items: readonly ScheduledItem[], now: number): boolean {
   );
 }
 
-/** The list, re-read every 5 s while an item is about to fire or still posting (so it moves to Past on its own), else every minute. */
 export function scheduledItemsQueryOptions(view: ScheduledView) {
   return queryOptions({
     queryKey: [...schedulingListsQueryKey, view],
     queryFn: ({ signal }) => getScheduledItems(view, signal),
-    refetchInterval: (query) => (isBusy(query.state.data?.items ?? [], Date.now()) ? POLL_BUSY_MS : POLL_IDLE_MS),
   });
 }
 
+const VIEWS: readonly ScheduledView[] = ['upcoming', 'past'];
+
+/**
+ * One list, re-read every 5 s while an item of either list is about to fire or still posting (so an
+ * item leaves Upcoming and its outcome shows under Past on its own), else every minute.
+ */
 export function useScheduledItems(view: ScheduledView) {
-  return useQuery(scheduledItemsQueryOptions(view));
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...scheduledItemsQueryOptions(view),
+    refetchInterval: () => {
+      const items = VIEWS.flatMap(
+        (each) => queryClient.getQueryData(scheduledItemsQueryOptions(each).queryKey)?.items ?? [],
+      );
+      return isBusy(items, Date.now()) ? POLL_BUSY_MS : POLL_IDLE_MS;
+    },
+  });
 }
