@@ -1,10 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startTelegramServer } from '../fakes/telegram-server';
-import { api, signIn as apiSignIn, signUp as apiSignUp } from '../helpers/auth-client';
 import { type StartedStack, startStack } from '../helpers/local-stack';
-import { seededThread, seedThreads } from '../helpers/seed-threads';
-import { E2E_PASSWORD, fillCredentials } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { telegramCuratorWithThread } from './support/telegram-curator';
 
 const TOKEN = '626262:schedule-bot-token';
 const CHAT = { id: '-1003', title: 'Scheduled Reads', username: 'scheduledreads' };
@@ -42,31 +40,16 @@ function wallClock(instant: Date, zone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
-/** A fresh user with Telegram connected (through the API) and one saved thread, signed in on the page. */
-async function curatorWithThread(page: Page) {
-  const email = `scheduler-${Date.now()}@example.com`;
-  const { UserSub: userId } = await apiSignUp(stack.url, email, E2E_PASSWORD);
-  const { idToken } = await apiSignIn(stack.url, email, E2E_PASSWORD);
-  const connected = await api(stack.url, '/api/connections/telegram', {
-    token: idToken,
-    method: 'POST',
-    body: { botToken: TOKEN, chatId: CHAT.id },
-  });
-  expect(connected.status).toBe(200);
-  const thread = seededThread(userId, 11);
-  await seedThreads(stack, [thread]);
-  await page.goto(`${stack.url}/auth`);
-  await fillCredentials(page, email);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${stack.url}/`);
-  return thread;
-}
-
 test('set weekly slots, Add to Queue, see it on /scheduled, reschedule it a minute ahead and watch it publish once', async ({
   page,
 }) => {
   test.setTimeout(300_000);
-  const thread = await curatorWithThread(page);
+  const thread = await telegramCuratorWithThread(page, stack, {
+    name: 'scheduler',
+    botToken: TOKEN,
+    chatId: CHAT.id,
+    threadIndex: 11,
+  });
 
   // Account settings: the posting queue in the browser's zone, Mon 09:00 and Fri 17:30.
   await page.goto(`${stack.url}/account-settings`);

@@ -62,7 +62,8 @@ describe('the posting queue in account settings', () => {
         ],
       },
     ]);
-  });
+    // Choosing among some 400 zones is slow in jsdom on a busy machine.
+  }, 15_000);
 
   it('shows the saved queue, removes a slot, and refuses a slot listed twice without sending it', async () => {
     const user = userEvent.setup();
