@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { beyondSpecMessages, scheduledForText } from '#shared/messages';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { useScheduleThread } from '../api/schedule-thread';
 import { useScheduleZone } from '../hooks/use-schedule-zone';
+import { useTimePicker } from '../hooks/use-time-picker';
 import { formatZonedDateTime } from '../lib/zoned-time';
 import { ScheduleTimeDialog } from './schedule-time-dialog';
 
@@ -23,25 +23,16 @@ export function ScheduleActions({ threadId, platforms, disabled }: ScheduleActio
   const zone = useScheduleZone();
   const schedule = useScheduleThread(threadId);
   const { toast } = useToast();
-  const [picking, setPicking] = useState(false);
-  const [pickError, setPickError] = useState<string | null>(null);
+  const picker = useTimePicker();
 
   const announce = (title: string, item: ScheduledItem) =>
     toast({ title, description: scheduledForText(formatZonedDateTime(item.at, zone)), variant: 'success' });
 
-  const onPicked = (at: string) => {
-    setPickError(null);
+  const onPicked = (at: string) =>
     schedule.mutate(
       { platforms, at, timeZone: zone },
-      {
-        onSuccess: (item) => {
-          setPicking(false);
-          announce(texts.scheduled.title, item);
-        },
-        onError: (error) => setPickError(error.message),
-      },
+      picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
     );
-  };
 
   const onQueue = () =>
     schedule.mutate(
@@ -54,29 +45,19 @@ export function ScheduleActions({ threadId, platforms, disabled }: ScheduleActio
 
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        disabled={disabled || schedule.isPending}
-        onClick={() => {
-          setPickError(null);
-          setPicking(true);
-        }}
-      >
+      <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={picker.show}>
         {texts.schedule}
       </button>
       <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={onQueue}>
         {texts.addToQueue}
       </button>
       <ScheduleTimeDialog
-        open={picking}
+        picker={picker}
         title={texts.scheduleTitle}
         confirmLabel={texts.schedule}
         zone={zone}
         busy={schedule.isPending}
-        serverError={pickError}
         onConfirm={onPicked}
-        onClose={() => setPicking(false)}
       />
     </>
   );

@@ -1,12 +1,14 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { beyondSpecMessages } from '#shared/messages';
 import { Dialog } from '#web/components/ui/dialog';
+import type { TimePicker } from '../hooks/use-time-picker';
 import { fromWallClock, pickedTimeProblem, pickerBounds, toWallClock } from '../lib/zoned-time';
 
 const texts = beyondSpecMessages.scheduling;
 
 interface ScheduleTimeDialogProps {
-  open: boolean;
+  /** Open or not, and the server's refusal of the last pick (shown under the picker). */
+  picker: TimePicker;
   title: string;
   confirmLabel: string;
   /** The zone the picker's wall clock is in (the queue's, else the browser's). */
@@ -14,30 +16,18 @@ interface ScheduleTimeDialogProps {
   /** The time shown first (an item's current time when rescheduling); an hour from now otherwise. */
   initialAt?: string;
   busy: boolean;
-  /** The server's refusal of the last attempt, shown under the picker. */
-  serverError: string | null;
   /** The picked moment as an ISO date-time with the zone's offset. */
   onConfirm: (at: string) => void;
-  onClose: () => void;
 }
 
 /** A date and time picker in the user's zone; what the browser cannot check (past, beyond a year) is said before sending. */
 export function ScheduleTimeDialog(props: ScheduleTimeDialogProps) {
-  if (!props.open) return null;
+  if (!props.picker.open) return null;
   // Mounted per opening, so the picker starts from the current time each time.
   return <PickerDialog {...props} />;
 }
 
-function PickerDialog({
-  title,
-  confirmLabel,
-  zone,
-  initialAt,
-  busy,
-  serverError,
-  onConfirm,
-  onClose,
-}: ScheduleTimeDialogProps) {
+function PickerDialog({ picker, title, confirmLabel, zone, initialAt, busy, onConfirm }: ScheduleTimeDialogProps) {
   const inputId = useId();
   const hintId = useId();
   const problemId = useId();
@@ -46,7 +36,7 @@ function PickerDialog({
   const [value, setValue] = useState(() => toWallClock(initialAt ?? new Date(now.getTime() + 3_600_000), zone));
   const [problem, setProblem] = useState<string | null>(null);
   const bounds = pickerBounds(zone, now);
-  const shown = problem ?? serverError;
+  const shown = problem ?? picker.error;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +47,7 @@ function PickerDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} title={title} initialFocusRef={inputRef}>
+    <Dialog open onClose={picker.close} title={title} initialFocusRef={inputRef}>
       <form className="stack" noValidate onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={inputId}>{texts.pickerLabel}</label>
@@ -86,7 +76,7 @@ function PickerDialog({
           </p>
         ) : null}
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={picker.close}>
             {texts.cancel}
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>

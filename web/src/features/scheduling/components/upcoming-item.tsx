@@ -9,6 +9,7 @@ import { paths } from '#web/config/paths';
 import { useCancelScheduledItem } from '../api/cancel-scheduled-item';
 import { usePublishScheduledNow } from '../api/publish-scheduled-now';
 import { useRescheduleItem } from '../api/reschedule-item';
+import { useTimePicker } from '../hooks/use-time-picker';
 import { formatZonedTime } from '../lib/zoned-time';
 import { ScheduleTimeDialog } from './schedule-time-dialog';
 
@@ -20,25 +21,16 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
   const reschedule = useRescheduleItem();
   const cancel = useCancelScheduledItem();
   const publishNow = usePublishScheduledNow();
-  const [picking, setPicking] = useState(false);
-  const [pickError, setPickError] = useState<string | null>(null);
+  const picker = useTimePicker();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const busy = reschedule.isPending || cancel.isPending || publishNow.isPending;
   const failed = (error: Error) => toast({ ...texts.actionFailed, description: error.message, variant: 'destructive' });
 
-  const onPicked = (at: string) => {
-    setPickError(null);
+  const onPicked = (at: string) =>
     reschedule.mutate(
       { itemId: item.itemId, request: { at, timeZone: zone } },
-      {
-        onSuccess: () => {
-          setPicking(false);
-          toast({ ...texts.rescheduled, variant: 'success' });
-        },
-        onError: (error) => setPickError(error.message),
-      },
+      picker.settle(() => toast({ ...texts.rescheduled, variant: 'success' })),
     );
-  };
 
   const onCancel = () => {
     setConfirmingCancel(false);
@@ -70,15 +62,7 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
         </p>
       </div>
       <div className="row scheduled-item__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => {
-            setPickError(null);
-            setPicking(true);
-          }}
-        >
+        <button type="button" className="button" disabled={busy} onClick={picker.show}>
           {texts.reschedule}
         </button>
         <button type="button" className="button" disabled={busy} onClick={onPublishNow}>
@@ -94,15 +78,13 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
         </button>
       </div>
       <ScheduleTimeDialog
-        open={picking}
+        picker={picker}
         title={texts.rescheduleTitle}
         confirmLabel={texts.reschedule}
         zone={zone}
         initialAt={item.at}
         busy={reschedule.isPending}
-        serverError={pickError}
         onConfirm={onPicked}
-        onClose={() => setPicking(false)}
       />
       <Dialog
         open={confirmingCancel}
