@@ -414,6 +414,53 @@ export const beyondSpecMessages = {
   postEdited: 'Edited, not checked against the source',
   llmThreadReplaced:
     "Too few of the AI's posts passed the check against the article, so this thread was written from the article's own sentences.",
+  /** Scheduling: the Schedule and Add to Queue actions, the posting queue settings, the /scheduled page. */
+  scheduling: {
+    schedule: 'Schedule',
+    addToQueue: 'Add to Queue',
+    scheduleTitle: 'Schedule Publishing',
+    rescheduleTitle: 'Reschedule',
+    pickerLabel: 'Date and time',
+    scheduled: { title: 'Scheduled' },
+    queued: { title: 'Added to Queue' },
+    scheduleFailed: { title: 'Scheduling Failed' },
+    chooseTime: 'Choose a date and time',
+    timeInPast: 'Choose a time in the future',
+    timeTooFar: 'Choose a time within the next year',
+    queueTitle: 'Posting Queue',
+    queueIntro:
+      'Add to Queue puts a thread into the next free weekly slot. Slots are times on your clock in this time zone, so 09:00 stays 09:00 when the clocks change.',
+    timeZoneLabel: 'Time zone',
+    addSlot: 'Add Slot',
+    removeSlot: 'Remove',
+    noSlots: 'No slots yet. Add the days and times you want threads to go out.',
+    saveQueue: 'Save Queue',
+    queueSaved: { title: 'Posting queue saved' },
+    queueSaveFailed: { title: 'Could not save the posting queue' },
+    queueLoadFailed: 'Could not load your posting queue.',
+    pageTitle: 'Scheduled',
+    upcoming: 'Upcoming',
+    past: 'Past 30 Days',
+    listLoadFailed: 'Could not load your scheduled threads.',
+    emptyTitle: 'Nothing scheduled yet',
+    emptyText:
+      'Schedule a thread for a chosen moment, or set weekly slots in Account Settings and use Add to Queue to fill the next free one. Scheduled threads appear here, grouped by day.',
+    noPast: 'Nothing was published from the schedule in the last 30 days.',
+    reschedule: 'Reschedule',
+    rescheduled: { title: 'Rescheduled' },
+    cancel: 'Cancel',
+    cancelTitle: 'Cancel this scheduled publish?',
+    cancelConfirm: 'Cancel Publish',
+    cancelKeep: 'Keep',
+    cancelled: { title: 'Scheduled publish cancelled' },
+    publishNow: 'Publish Now',
+    publishStarted: { title: 'Publishing now' },
+    actionFailed: { title: 'Error' },
+    outcomeCompleted: 'Posted',
+    outcomePending: 'Posting…',
+    outcomeFailed: 'Failed',
+    statusCancelled: 'Cancelled',
+  },
 };
 
 /** One thing a post's check against the article found wrong: an item the article lacks, or a post the rules refuse. */
@@ -491,4 +538,9 @@ export function platformUnreachableText(platformName: string, reason: string): s
 /** A server a user named (or their account names) is at an address the server will not reach. */
 export function blockedServerText(subject: string, host: string, reason: string): string {
   return `${subject} ${host} points to ${reason}, which cannot be reached for security reasons.`;
+}
+
+/** 'Scheduled for Mon, Mar 9, 2026, 9:00 AM GMT' (the time already in the user's zone). */
+export function scheduledForText(localDateTime: string): string {
+  return `Scheduled for ${localDateTime}`;
 }

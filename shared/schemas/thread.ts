@@ -102,6 +102,11 @@ export const threadSchema = z.object({
   generatedSize: z.number().int().nonnegative(),
   postedToX: z.boolean(),
   platformPosts: z.partialRecord(platformSchema, platformPostSchema),
+  /** The thread's next scheduled publish (when, to which platforms); null or absent when none is upcoming. */
+  nextScheduled: z
+    .object({ at: z.string(), platforms: z.array(platformSchema) })
+    .nullable()
+    .optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -63,7 +63,7 @@ test.describe('axe-core finds no serious or critical violation', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('signed in: /create, /history, /credits, /account-settings, the user menu and the delete dialog', async ({
+  test('signed in: /create, /history, /scheduled, /credits, /account-settings, the user menu and the delete dialog', async ({
     page,
   }) => {
     const email = 'axe-reader@example.com';
@@ -74,7 +74,7 @@ test.describe('axe-core finds no serious or critical violation', () => {
     await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
 
-    for (const path of ['/create', '/history', '/credits', '/account-settings']) {
+    for (const path of ['/create', '/history', '/scheduled', '/credits', '/account-settings']) {
       await page.goto(`${stack.url}${path}`);
       await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
       await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();

@@ -1,11 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PLATFORMS, type Platform } from '../../shared/schemas/thread';
 import { startTelegramServer } from '../fakes/telegram-server';
-import { api, signIn as apiSignIn, signUp as apiSignUp } from '../helpers/auth-client';
+import { api, signIn as apiSignIn } from '../helpers/auth-client';
 import { type StartedStack, startStack } from '../helpers/local-stack';
-import { seededThread, seedThreads } from '../helpers/seed-threads';
-import { E2E_PASSWORD, fillCredentials } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { telegramCuratorWithThread } from './support/telegram-curator';
 
 const TOKEN = '515151:panel-bot-token';
 const CHAT = { id: '-1002', title: 'Panel Reads', username: 'panelreads' };
@@ -26,24 +25,9 @@ test.afterAll(async () => {
   await telegram?.close();
 });
 
-/** A fresh user with Telegram connected (through the API) and one saved thread, signed in on the page. */
-async function curatorWithThread(page: Page, name: string) {
-  const email = `${name}-${Date.now()}@example.com`;
-  const { UserSub: userId } = await apiSignUp(stack.url, email, E2E_PASSWORD);
-  const { idToken } = await apiSignIn(stack.url, email, E2E_PASSWORD);
-  const connected = await api(stack.url, '/api/connections/telegram', {
-    token: idToken,
-    method: 'POST',
-    body: { botToken: TOKEN, chatId: CHAT.id },
-  });
-  expect(connected.status).toBe(200);
-  const thread = seededThread(userId, 7);
-  await seedThreads(stack, [thread]);
-  await page.goto(`${stack.url}/auth`);
-  await fillCredentials(page, email);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${stack.url}/`);
-  return thread;
+/** A fresh user with Telegram connected and one saved thread, signed in on the page. */
+function curatorWithThread(page: Page, name: string) {
+  return telegramCuratorWithThread(page, stack, { name, botToken: TOKEN, chatId: CHAT.id, threadIndex: 7 });
 }
 
 async function setPlatforms(platforms: readonly Platform[], enabled: boolean) {

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AccountSettingsPage } from '#web/features/account/routes/account-settings-page';
+import { AccountSettingsPage } from '#web/app/routes/account-settings-page';
 import { fakeAuth, LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth } from './test-utils';
 
 // The API client takes its token from the lazily loaded Amplify module; tests hand it a fixed one.

@@ -75,6 +75,7 @@ describe('header', () => {
     renderHeader(signedInAuth(), testProfile(false));
     expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
     expect(mainNav().getByRole('link', { name: 'My Threads' })).toBeTruthy();
+    expect(mainNav().getByRole('link', { name: 'Scheduled' }).getAttribute('href')).toBe('/scheduled');
   });
 
   it('hides Admin Portal until the admin check has finished', () => {
@@ -107,9 +108,10 @@ describe('header', () => {
     expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
   });
 
-  it('offers Sign In (and no My Threads) to signed-out visitors', () => {
+  it('offers Sign In (and no My Threads or Scheduled) to signed-out visitors', () => {
     renderHeader(fakeAuth());
     expect(mainNav().queryByRole('link', { name: 'My Threads' })).toBeNull();
+    expect(mainNav().queryByRole('link', { name: 'Scheduled' })).toBeNull();
     const signIn = screen.getAllByRole('link', { name: 'Sign In' })[0];
     expect(signIn?.getAttribute('href')).toBe('/auth?redirect=%2Fhistory');
   });

@@ -43,6 +43,16 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Threads' })).toBeTruthy();
   });
 
+  it('lets signed-in users into /scheduled and sends signed-out ones to sign in first', async () => {
+    renderAt('/scheduled', signedInAuth(), testProfile(false));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scheduled' })).toBeTruthy();
+    cleanup();
+
+    const { router } = renderAt('/scheduled');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.search).toBe('?redirect=%2Fscheduled');
+  });
+
   it('sends non-admins away from the admin portal to /', async () => {
     const { router } = renderAt('/admin/users', signedInAuth(), testProfile(false));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -23,12 +23,10 @@ const AuthPage = lazyNamed(() => import('../features/auth/routes/auth-page'), 'A
 const CreatePage = lazyNamed(() => import('./routes/create-page'), 'CreatePage');
 const HistoryPage = lazyNamed(() => import('./routes/history-page'), 'HistoryPage');
 const ThreadPage = lazyNamed(() => import('./routes/thread-page'), 'ThreadPage');
+const ScheduledPage = lazyNamed(() => import('../features/scheduling/routes/scheduled-page'), 'ScheduledPage');
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
-const AccountSettingsPage = lazyNamed(
-  () => import('../features/account/routes/account-settings-page'),
-  'AccountSettingsPage',
-);
+const AccountSettingsPage = lazyNamed(() => import('./routes/account-settings-page'), 'AccountSettingsPage');
 const AdminDashboardPage = lazyNamed(
   () => import('../features/admin/routes/admin-dashboard-page'),
   'AdminDashboardPage',
@@ -74,6 +72,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.history.path, element: <HistoryPage /> },
+          { path: paths.scheduled.path, element: <ScheduledPage /> },
           { path: paths.thread.path, element: <ThreadPage /> },
           { path: paths.manualShare.path, element: <ManualSharePage /> },
         ],

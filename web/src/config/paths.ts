@@ -39,6 +39,8 @@ export const paths = {
     getHref: (search: CreateSearch = {}) => withQuery('/create', { url: search.url, tone: search.tone }),
   },
   history: { path: '/history', getHref: () => '/history' },
+  /** Upcoming scheduled publishes and the last 30 days' outcomes. */
+  scheduled: { path: '/scheduled', getHref: () => '/scheduled' },
   thread: { path: '/thread/:threadId', getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}` },
   manualShare: {
     path: '/thread/:threadId/manual-share',
@@ -75,6 +77,7 @@ export const paths = {
 
 const SIGNED_IN_PREFIXES: readonly string[] = [
   paths.history.path,
+  paths.scheduled.path,
   '/thread/',
   paths.credits.path,
   paths.accountSettings.path,

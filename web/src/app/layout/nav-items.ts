@@ -7,13 +7,14 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Header entries for the current user: My Threads when signed in, Admin Portal only for confirmed admins. */
+/** Header entries for the current user: My Threads and Scheduled when signed in, Admin Portal only for confirmed admins. */
 export function headerNavItems(signedIn: boolean, isAdmin: boolean): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: paths.home.getHref(), end: true },
     { label: 'Create Thread', to: paths.create.getHref() },
   ];
   if (signedIn) items.push({ label: 'My Threads', to: paths.history.getHref() });
+  if (signedIn) items.push({ label: 'Scheduled', to: paths.scheduled.getHref() });
   if (signedIn && isAdmin) items.push({ label: 'Admin Portal', to: paths.admin.dashboard.getHref() });
   return items;
 }

@@ -12,11 +12,13 @@ import { useGeneration } from '#web/features/create/hooks/use-generation';
 import { RESTORABLE_STEPS } from '#web/features/create/lib/flow-state';
 import { PublishStep } from '#web/features/publishing/components/publish-step';
 import { ShareStep } from '#web/features/publishing/components/share-step';
+import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
 import { useThread } from '#web/features/threads/api/get-thread';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth-context';
 import { useMe } from '#web/lib/get-me';
 import '#web/features/create/create.css';
+import '#web/features/scheduling/scheduling.css';
 
 function restoreFailure(error: unknown): ToastText {
   if (error instanceof ApiError && error.status === 404) return threadMessages.restoreNotFound;
@@ -138,6 +140,9 @@ export function CreatePage() {
         }}
         onBack={() => dispatch({ type: 'backToPreview' })}
         onPublished={() => dispatch({ type: 'continueToPublish' })}
+        moreActions={({ platforms, ready }) => (
+          <ScheduleActions threadId={threadQuery.data.id} platforms={platforms} disabled={!ready} />
+        )}
       />
     );
   } else if (state.step === 'publish') {

@@ -7,11 +7,13 @@ import { paths } from '#web/config/paths';
 import { FilterSortPanel } from '#web/features/history/components/filter-sort-panel';
 import { ThreadCard } from '#web/features/history/components/thread-card';
 import { matchesFilters, type ThreadFilters } from '#web/features/history/lib/thread-card';
+import { ScheduledBadge } from '#web/features/scheduling/components/scheduled-badge';
 import { useDeleteThread } from '#web/features/threads/api/delete-thread';
 import { useNewestThreadId } from '#web/features/threads/api/get-newest-thread';
 import { type ThreadSort, useThreadList } from '#web/features/threads/api/list-threads';
 import { DeleteThreadDialog } from '#web/features/threads/components/delete-thread-dialog';
 import '#web/features/history/history.css';
+import '#web/features/scheduling/scheduling.css';
 
 /** /history (My Threads): the caller's threads, filtered and sorted, 15 at a time with Load More. */
 export function HistoryPage() {
@@ -81,7 +83,17 @@ export function HistoryPage() {
           {shown.length === 0 ? <p className="muted">No loaded threads match these filters.</p> : null}
           <ul className="plain-list history-page__list" aria-label="Your threads">
             {shown.map((thread) => (
-              <ThreadCard key={thread.id} thread={thread} now={now} onDelete={setDeleting} />
+              <ThreadCard
+                key={thread.id}
+                thread={thread}
+                now={now}
+                onDelete={setDeleting}
+                status={
+                  thread.nextScheduled ? (
+                    <ScheduledBadge at={thread.nextScheduled.at} platforms={thread.nextScheduled.platforms} />
+                  ) : null
+                }
+              />
             ))}
           </ul>
           {list.hasNextPage ? (

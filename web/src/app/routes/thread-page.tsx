@@ -7,6 +7,8 @@ import { paths } from '#web/config/paths';
 import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-return-notice';
 import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
+import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
+import { ThreadSchedule } from '#web/features/scheduling/components/thread-schedule';
 import { useDeleteThread } from '#web/features/threads/api/delete-thread';
 import { isMissingThread, useThread } from '#web/features/threads/api/get-thread';
 import { DeleteThreadDialog } from '#web/features/threads/components/delete-thread-dialog';
@@ -16,6 +18,7 @@ import { SensitiveContentBanner } from '#web/features/threads/components/sensiti
 import { ThreadNotFound } from '#web/features/threads/components/thread-not-found';
 import { useThreadEditing } from '#web/features/threads/hooks/use-thread-editing';
 import '#web/features/threads/threads.css';
+import '#web/features/scheduling/scheduling.css';
 
 /** /thread/{id}: one saved thread, to edit, save, share, export or delete. */
 export function ThreadPage() {
@@ -79,13 +82,19 @@ function ThreadDetail({ thread }: { thread: Thread }) {
         {thread.author ? ` · by ${thread.author}` : null}
       </p>
       <SensitiveContentBanner thread={thread} />
+      <ThreadSchedule threadId={thread.id} />
 
       {sharing ? (
         <div className="thread-page__sharing">
           <button type="button" className="button" onClick={() => setSharing(false)}>
             ← Back to thread
           </button>
-          <PlatformSharingPanel threadId={thread.id} />
+          <PlatformSharingPanel
+            threadId={thread.id}
+            moreActions={({ platforms, ready }) => (
+              <ScheduleActions threadId={thread.id} platforms={platforms} disabled={!ready} />
+            )}
+          />
         </div>
       ) : (
         <>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { threadMessages } from '#shared/messages';
 import type { Thread } from '#shared/schemas/thread';
@@ -10,10 +11,12 @@ interface ThreadCardProps {
   thread: Thread;
   now: Date;
   onDelete: (thread: Thread) => void;
+  /** A line about what is coming for the thread (the page adds 'Scheduled for …'). */
+  status?: ReactNode;
 }
 
 /** One saved thread in My Threads: what it is, where it came from, and View / Delete. */
-export function ThreadCard({ thread, now, onDelete }: ThreadCardProps) {
+export function ThreadCard({ thread, now, onDelete, status }: ThreadCardProps) {
   const { toast } = useToast();
   const themes = cardThemes(thread.themes);
   const posted = thread.postedToX || Object.values(thread.platformPosts).some((post) => post?.posted);
@@ -47,6 +50,7 @@ export function ThreadCard({ thread, now, onDelete }: ThreadCardProps) {
           ID: {thread.id.slice(0, 8)}
         </button>
       </p>
+      {status}
       <p className="thread-card__preview">{cardPreview(thread.posts)}</p>
       <p className="small muted thread-card__facts">
         <span>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { platformMessages } from '#shared/messages';
 import type { Platform } from '#shared/schemas/thread';
@@ -12,14 +12,24 @@ import { ConnectPlatformsCard } from './connect-platforms-card';
 import { type PublishRow, PublishRows } from './publish-rows';
 import { RepublishDialog } from './republish-dialog';
 import { ShareManuallyCard } from './share-manually-card';
+import type { ShareSelection } from './share-step';
 
 /** 'Share to 1 platform', 'Share to 3 platforms'. */
 export function shareButtonLabel(count: number): string {
   return `Share to ${count} platform${count === 1 ? '' : 's'}`;
 }
 
-/** /thread/{id}'s Share Thread view: post to connected platforms (500 ms apart), or share by hand. */
-export function PlatformSharingPanel({ threadId }: { threadId: string }) {
+/**
+ * /thread/{id}'s Share Thread view: post to connected platforms (500 ms apart), or share by hand;
+ * `moreActions` adds other ways to publish the chosen platforms beside the share button (Schedule).
+ */
+export function PlatformSharingPanel({
+  threadId,
+  moreActions,
+}: {
+  threadId: string;
+  moreActions?: (selection: ShareSelection) => ReactNode;
+}) {
   const [chosen, setChosen] = useState<Platform[]>([]);
   const [run, setRun] = useState<{ key: string; platforms: Platform[] } | null>(null);
   const share = useShareSelection(chosen);
@@ -42,6 +52,7 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
   const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
   const unconnected = share.enabledPlatforms.filter((platform) => !connectedPlatforms.has(platform));
   const count = share.selected.length;
+  const canShare = share.canShare && !publish.busy && (run === null || results.ended);
 
   return (
     <div className="sharing-panel stack">
@@ -64,14 +75,10 @@ export function PlatformSharingPanel({ threadId }: { threadId: string }) {
           </div>
         ) : null}
         <div className="thread-page__row">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!share.canShare || publish.busy || (run !== null && !results.ended)}
-            onClick={onShare}
-          >
+          <button type="button" className="button button--primary" disabled={!canShare} onClick={onShare}>
             {publish.busy ? 'Sharing…' : shareButtonLabel(count)}
           </button>
+          {moreActions?.({ platforms: share.selected, ready: canShare })}
           <button type="button" className="button" disabled={chosen.length === 0} onClick={() => setChosen([])}>
             Clear Selection
           </button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { platformDisplayName } from '#shared/platforms';
 import { postRulesFor } from '#shared/publishing/platform-rules';
@@ -16,6 +17,14 @@ interface ShareStepProps {
   onTargetSelected?: (platform: Platform, targetId: string) => void;
   onBack: () => void;
   onPublished: () => void;
+  /** Other ways to publish beside Continue to Publishing (the page adds Schedule), given the chosen platforms. */
+  moreActions?: (selection: ShareSelection) => ReactNode;
+}
+
+/** What the share step's extra actions act on: the chosen platforms, and whether they may be published to now. */
+export interface ShareSelection {
+  platforms: Platform[];
+  ready: boolean;
 }
 
 /** The share step: connected platforms to choose, each one's version of the thread, Continue to Publishing. */
@@ -26,6 +35,7 @@ export function ShareStep({
   onTargetSelected,
   onBack,
   onPublished,
+  moreActions,
 }: ShareStepProps) {
   const location = useLocation();
   const share = useShareSelection(selected);
@@ -79,6 +89,7 @@ export function ShareStep({
         <button type="button" className="button button--primary" disabled={!canContinue} onClick={onContinue}>
           Continue to Publishing
         </button>
+        {moreActions?.({ platforms: share.selected, ready: canContinue })}
       </div>
       <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />
     </section>

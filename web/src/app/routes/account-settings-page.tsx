@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import { paths } from '#web/config/paths';
+import { DangerZone } from '#web/features/account/components/danger-zone';
+import { PlatformConnectionsCard } from '#web/features/account/components/platform-connections-card';
+import { PostingQueueCard } from '#web/features/scheduling/components/posting-queue-card';
 import { useAuth } from '#web/lib/auth-context';
-import { DangerZone } from '../components/danger-zone';
-import { PlatformConnectionsCard } from '../components/platform-connections-card';
+import '#web/features/scheduling/scheduling.css';
 
-/** /account-settings: platform connections and the Danger Zone; signed-out users are asked to sign in. */
+/** /account-settings: platform connections, the posting queue and the Danger Zone; signed-out users are asked to sign in. */
 export function AccountSettingsPage() {
   const { user, status } = useAuth();
   if (status === 'loading') {
@@ -32,6 +34,7 @@ export function AccountSettingsPage() {
         <p className="muted">Signed in as {user.email}</p>
       </header>
       <PlatformConnectionsCard />
+      <PostingQueueCard />
       <DangerZone email={user.email} />
     </div>
   );

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+import type { Thread } from '#shared/schemas/thread';
+import { api, signIn as apiSignIn, signUp as apiSignUp } from '../../helpers/auth-client';
+import type { StartedStack } from '../../helpers/local-stack';
+import { seededThread, seedThreads } from '../../helpers/seed-threads';
+import { E2E_PASSWORD, fillCredentials } from './accounts';
+
+/**
+ * A fresh user named after `name`, with Telegram connected through the API (the bot token and chat the
+ * Telegram stand-in knows) and one saved thread (seeded thread `threadIndex`), signed in on the page.
+ */
+export async function telegramCuratorWithThread(
+  page: Page,
+  stack: StartedStack,
+  options: { name: string; botToken: string; chatId: string; threadIndex: number },
+): Promise<Thread> {
+  const email = `${options.name}-${Date.now()}@example.com`;
+  const { UserSub: userId } = await apiSignUp(stack.url, email, E2E_PASSWORD);
+  const { idToken } = await apiSignIn(stack.url, email, E2E_PASSWORD);
+  const connected = await api(stack.url, '/api/connections/telegram', {
+    token: idToken,
+    method: 'POST',
+    body: { botToken: options.botToken, chatId: options.chatId },
+  });
+  expect(connected.status).toBe(200);
+  const thread = seededThread(userId, options.threadIndex);
+  await seedThreads(stack, [thread]);
+  await page.goto(`${stack.url}/auth`);
+  await fillCredentials(page, email);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${stack.url}/`);
+  return thread;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { ScheduledItem } from '#shared/schemas/scheduling';
+import { isBusy } from '#web/features/scheduling/api/get-scheduled-items';
+
+const now = Date.parse('2026-07-01T12:00:00.000Z');
+
+function item(at: string, overrides: Partial<ScheduledItem> = {}): ScheduledItem {
+  return {
+    itemId: 'item-1',
+    threadId: 'thread-1',
+    threadTitle: 'A thread',
+    platforms: ['telegram'],
+    at,
+    timeZone: 'UTC',
+    source: 'time',
+    status: 'scheduled',
+    firedAt: null,
+    outcomes: [],
+    ...overrides,
+  };
+}
+
+describe('when /scheduled looks again soon', () => {
+  it('while an item is due within two minutes (or overdue), or a fired one is still posting', () => {
+    expect(isBusy([item('2026-07-01T12:01:30.000Z')], now)).toBe(true);
+    expect(isBusy([item('2026-07-01T11:59:00.000Z')], now)).toBe(true);
+    const posting = item('2026-07-01T11:00:00.000Z', {
+      status: 'fired',
+      outcomes: [{ platform: 'telegram', status: 'posting', error: null, postUrl: null }],
+    });
+    expect(isBusy([posting], now)).toBe(true);
+  });
+
+  it('not for items further away, finished runs or cancelled items', () => {
+    expect(isBusy([], now)).toBe(false);
+    expect(isBusy([item('2026-07-01T12:05:00.000Z')], now)).toBe(false);
+    const done = item('2026-07-01T11:00:00.000Z', {
+      status: 'fired',
+      outcomes: [{ platform: 'telegram', status: 'completed', error: null, postUrl: 'https://t.me/a/1' }],
+    });
+    expect(isBusy([done, item('2026-07-01T11:59:00.000Z', { status: 'cancelled' })], now)).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { type RescheduleRequest, type ScheduledItem, scheduledItemSchema } from '#shared/schemas/scheduling';
+import { apiRequest } from '#web/lib/api-client';
+import { useRefreshSchedules } from '../hooks/use-refresh-schedules';
+
+/** PUT /api/scheduled/{itemId}: a new time for an upcoming item. */
+export function rescheduleItem(itemId: string, request: RescheduleRequest): Promise<ScheduledItem> {
+  return apiRequest(`/scheduled/${encodeURIComponent(itemId)}`, {
+    method: 'PUT',
+    body: request,
+    schema: scheduledItemSchema,
+  });
+}
+
+export function useRescheduleItem() {
+  const refresh = useRefreshSchedules();
+  return useMutation({
+    mutationFn: ({ itemId, request }: { itemId: string; request: RescheduleRequest }) =>
+      rescheduleItem(itemId, request),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,64 @@
+import { beyondSpecMessages, scheduledForText } from '#shared/messages';
+import type { ScheduledItem } from '#shared/schemas/scheduling';
+import type { Platform } from '#shared/schemas/thread';
+import { useToast } from '#web/components/ui/use-toast';
+import { useScheduleThread } from '../api/schedule-thread';
+import { useScheduleZone } from '../hooks/use-schedule-zone';
+import { useTimePicker } from '../hooks/use-time-picker';
+import { formatZonedDateTime } from '../lib/zoned-time';
+import { ScheduleTimeDialog } from './schedule-time-dialog';
+
+const texts = beyondSpecMessages.scheduling;
+
+interface ScheduleActionsProps {
+  threadId: string;
+  /** The chosen platforms; their Discord channel or subreddit is the connection's chosen target. */
+  platforms: Platform[];
+  /** The share rules are not met yet (nothing chosen, a target missing, a publish under way). */
+  disabled: boolean;
+}
+
+/** 'Schedule' (a date and time picker in the user's zone) and 'Add to Queue' (the next free weekly slot). */
+export function ScheduleActions({ threadId, platforms, disabled }: ScheduleActionsProps) {
+  const zone = useScheduleZone();
+  const schedule = useScheduleThread(threadId);
+  const { toast } = useToast();
+  const picker = useTimePicker();
+
+  const announce = (title: string, item: ScheduledItem) =>
+    toast({ title, description: scheduledForText(formatZonedDateTime(item.at, zone)), variant: 'success' });
+
+  const onPicked = (at: string) =>
+    schedule.mutate(
+      { platforms, at, timeZone: zone },
+      picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
+    );
+
+  const onQueue = () =>
+    schedule.mutate(
+      { platforms, queue: true },
+      {
+        onSuccess: (item) => announce(texts.queued.title, item),
+        onError: (error) => toast({ ...texts.scheduleFailed, description: error.message, variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <>
+      <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={picker.show}>
+        {texts.schedule}
+      </button>
+      <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={onQueue}>
+        {texts.addToQueue}
+      </button>
+      <ScheduleTimeDialog
+        picker={picker}
+        title={texts.scheduleTitle}
+        confirmLabel={texts.schedule}
+        zone={zone}
+        busy={schedule.isPending}
+        onConfirm={onPicked}
+      />
+    </>
+  );
+}
