@@ -10,6 +10,7 @@ export const PLATFORM_DISPLAY_NAMES: Record<Platform, string> = {
   mastodon: 'Mastodon',
   telegram: 'Telegram',
   facebook: 'Facebook',
+  threads: 'Threads',
 };
 
 /** A platform's display name, e.g. twitter → 'Twitter/X'. */
@@ -25,7 +26,7 @@ export function isPlatformEnabled(
   return settings.find((row) => row.platformId === platform)?.isEnabled ?? true;
 }
 
-/** True for one of the seven supported platform ids. */
+/** True for one of the supported platform ids. */
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === 'string' && Object.hasOwn(PLATFORM_DISPLAY_NAMES, value);
 }

@@ -62,6 +62,11 @@ const envSchema = z.object({
   DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  /** The Threads Graph API; its token endpoints are at the same origin (/oauth/access_token, /access_token, /refresh_access_token). */
+  THREADS_API_URL: z.url().default('https://graph.threads.net/v1.0'),
+  THREADS_AUTHORIZE_URL: z.url().default('https://threads.net/oauth/authorize'),
+  /** The most one publishing attempt waits for a Threads container to be ready before retrying later. */
+  THREADS_CONTAINER_WAIT_MS: z.coerce.number().int().positive().default(20_000),
   /** OAuth apps of the platforms, locally or in tests; in the cloud they come from the secret named below. */
   TWITTER_CLIENT_ID: z.string().optional(),
   TWITTER_CLIENT_SECRET: z.string().optional(),
@@ -73,6 +78,8 @@ const envSchema = z.object({
   DISCORD_BOT_TOKEN: z.string().optional(),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  THREADS_APP_ID: z.string().optional(),
+  THREADS_APP_SECRET: z.string().optional(),
   /** Secrets Manager ARN of `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }` (cloud). */
   PLATFORM_CLIENTS_SECRET_ARN: z.string().min(1).optional(),
   /** Where Bluesky sessions are made (an entryway or a PDS; a local PDS in tests). */
@@ -150,7 +157,10 @@ export function loadConfig(env: Record<string, string | undefined>) {
       discordAuthorize: raw.DISCORD_AUTHORIZE_URL,
       facebookGraph: trimSlash(raw.FACEBOOK_GRAPH_URL),
       facebookDialog: raw.FACEBOOK_DIALOG_URL,
+      threadsApi: trimSlash(raw.THREADS_API_URL),
+      threadsAuthorize: raw.THREADS_AUTHORIZE_URL,
     },
+    threadsContainerWaitMs: raw.THREADS_CONTAINER_WAIT_MS,
     platformClients: {
       secretArn: raw.PLATFORM_CLIENTS_SECRET_ARN,
       fromEnvironment: {
@@ -158,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
         reddit: clientOf(raw.REDDIT_CLIENT_ID, raw.REDDIT_CLIENT_SECRET),
         discord: clientOf(raw.DISCORD_CLIENT_ID, raw.DISCORD_CLIENT_SECRET, raw.DISCORD_BOT_TOKEN),
         facebook: clientOf(raw.FACEBOOK_APP_ID, raw.FACEBOOK_APP_SECRET),
+        threads: clientOf(raw.THREADS_APP_ID, raw.THREADS_APP_SECRET),
       },
     },
     tokenKey: { file: raw.TOKEN_KEY_FILE, secretArn: raw.TOKEN_KEY_SECRET_ARN },

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { beyondSpecMessages, platformMessages } from '../messages';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
-import { platformSchema } from './thread';
+import { PLATFORMS, platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue. */
 export const PUBLISH_STATUSES = ['pending', 'posting', 'completed', 'failed'] as const;
@@ -15,7 +15,7 @@ export const publishRequestSchema = z.object({
   platforms: z
     .array(platformSchema)
     .min(1, platformMessages.noPlatformsSelected.description)
-    .max(7)
+    .max(PLATFORMS.length)
     .refine((list) => new Set(list).size === list.length, 'Each platform may be chosen once'),
   origin: z.enum(PUBLISH_ORIGINS).default('create'),
 });

@@ -35,8 +35,17 @@ export const threadIdSchema = z
 /** /api/threads/{threadId} path parameters. */
 export const threadParamsSchema = z.object({ threadId: threadIdSchema });
 
-export const PLATFORMS = ['twitter', 'bluesky', 'discord', 'reddit', 'mastodon', 'telegram', 'facebook'] as const;
-/** One of the seven platforms; any other id is refused in the spec's words ('Platform {x} not implemented'). */
+export const PLATFORMS = [
+  'twitter',
+  'bluesky',
+  'discord',
+  'reddit',
+  'mastodon',
+  'telegram',
+  'facebook',
+  'threads',
+] as const;
+/** One of the supported platforms; any other id is refused in the spec's words ('Platform {x} not implemented'). */
 export const platformSchema = z.enum(PLATFORMS, {
   error: (issue) =>
     typeof issue.input === 'string' ? `Platform ${issue.input} not implemented` : 'A platform is required',

@@ -11,7 +11,7 @@ import {
   PlatformRejectedError,
   type RateLimitResetForm,
 } from '../publishing/platform-adapter';
-import { type PlatformApi, platformFailure, platformFetch, readJson } from '../publishing/platform-http';
+import { callPlatform, type PlatformApi, platformFailure, platformFetch, readJson } from '../publishing/platform-http';
 
 /**
  * The OAuth 2.0 authorization-code flow's two HTTP halves, shared by every platform that connects
@@ -87,6 +87,8 @@ export interface TokenRequest {
   platformName: string;
   /** How to send the request (default: platformFetch); Mastodon's goes through the SSRF guard (its host is user input). */
   fetch?: typeof fetch;
+  /** Threads answers the code exchange without `token_type` (RFC 6749 §5.1 requires it): read as this type. */
+  assumedTokenType?: string;
 }
 
 /**
@@ -172,24 +174,54 @@ async function tokenGrant(
   };
   const failure = platformFailure(tokenEndpointApi(request), reply, request.now);
   if (failure) throw failure;
+  const typed =
+    request.assumedTokenType && reply.body && reply.body.token_type === undefined
+      ? new Response(JSON.stringify({ ...reply.body, token_type: request.assumedTokenType }), {
+          status: response.status,
+          headers: response.headers,
+        })
+      : response;
   let tokens: oauth.TokenEndpointResponse;
   try {
-    tokens = await process(as, client, response);
+    tokens = await process(as, client, typed);
   } catch {
     // A token answer RFC 6749 §5.1 would not accept (no token_type, a status other than 200…).
     throw new PlatformRejectedError(`${request.platformName} refused the authorization: unreadable token answer`);
   }
+  return tokenSetOf(tokens, reply.body ?? {}, request.now);
+}
+
+function tokenSetOf(
+  tokens: { access_token: string; refresh_token?: string; expires_in?: unknown; scope?: string },
+  raw: Record<string, unknown>,
+  now: Date,
+): TokenSet {
   const expiresIn = Number(tokens.expires_in);
   return {
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token ?? null,
     expiresAt:
-      Number.isFinite(expiresIn) && expiresIn > 0
-        ? new Date(request.now.getTime() + expiresIn * 1000).toISOString()
-        : null,
+      Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(now.getTime() + expiresIn * 1000).toISOString() : null,
     scope: tokens.scope ?? null,
-    raw: reply.body ?? {},
+    raw,
   };
+}
+
+/**
+ * A token call the provider documents as a GET with its parameters in the query (Threads'
+ * th_exchange_token and th_refresh_token), which oauth4webapi does not send (it POSTs every grant):
+ * made on the platforms' HTTP client, its failures read as the token endpoint's.
+ */
+export async function providerTokenGet(request: TokenRequest & { params: Record<string, string> }): Promise<TokenSet> {
+  const url = new URL(request.tokenUrl);
+  for (const [name, value] of Object.entries(request.params)) url.searchParams.set(name, value);
+  const reply = await callPlatform<TokenReply, TokenReply>(
+    { ...tokenEndpointApi(request), fetch: request.fetch },
+    { url: url.href, headers: request.headers },
+    request.now,
+  );
+  // The endpoint's api counts only an answer carrying an access token as a success.
+  return tokenSetOf(reply.body as { access_token: string; expires_in?: unknown }, reply.body, request.now);
 }
 
 /** Exchanges a callback's code for tokens (with the PKCE verifier when the flow used one). */

@@ -6,6 +6,7 @@ import { facebookAdapter } from './platforms/facebook';
 import { mastodonAdapter } from './platforms/mastodon';
 import { redditAdapter } from './platforms/reddit';
 import { telegramAdapter } from './platforms/telegram';
+import { threadsAdapter } from './platforms/threads';
 import { twitterAdapter } from './platforms/twitter';
 
 // Every platform has its adapter (an unknown platform id is refused by platformSchema before this).
@@ -17,6 +18,7 @@ const adapters: Record<Platform, PlatformAdapter> = {
   mastodon: mastodonAdapter as PlatformAdapter,
   telegram: telegramAdapter as PlatformAdapter,
   facebook: facebookAdapter as PlatformAdapter,
+  threads: threadsAdapter as PlatformAdapter,
 };
 
 /** The adapter of a platform. */
