@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORMS } from '#shared/schemas/thread';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
 
@@ -38,7 +39,7 @@ describe('platform settings', () => {
     expect(await isPlatformEnabled('mastodon')).toBe(true);
     const after = await call(settingsRoute);
     expect(after.body.platforms).toContainEqual({ platform: 'bluesky', enabled: false });
-    expect(after.body.platforms).toHaveLength(7);
+    expect(after.body.platforms).toHaveLength(PLATFORMS.length);
 
     await call(toggleRoute, { params: { platform: 'bluesky' }, body: { enabled: true } });
     expect(await isPlatformEnabled('bluesky')).toBe(true);

@@ -3,7 +3,7 @@ import { isPlatform, PLATFORM_DISPLAY_NAMES } from '#shared/platforms';
 import { PLATFORMS } from '#shared/schemas/thread';
 
 describe('platforms', () => {
-  it('names the seven platforms, twitter as Twitter/X', () => {
+  it('names every platform, twitter as Twitter/X', () => {
     expect(Object.keys(PLATFORM_DISPLAY_NAMES).sort()).toEqual([...PLATFORMS].sort());
     expect(PLATFORM_DISPLAY_NAMES.twitter).toBe('Twitter/X');
   });
