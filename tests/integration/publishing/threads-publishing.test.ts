@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startThreadsServer, type ThreadsMedia } from '../../fakes/threads-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
+import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 
 const APP = { appId: 'threads-app-id', appSecret: 'threads-app-secret' };
 const DAY_MS = 86_400_000;
@@ -29,6 +29,7 @@ const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { getPublishRun } = await import('#functions/data/publish-run-repository');
+const { threadsAdapter } = await import('#functions/services/publishing/platforms/threads');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -172,6 +173,22 @@ describe('publishing a thread to Threads through the queue', () => {
     expect(made).toHaveLength(4);
     expectReplyChain(made);
     expect(threads.stats.containersCreated - containers).toBe(4);
+  });
+
+  it('finds the post of a container a stopped worker published but did not record, making no new container', async () => {
+    const { userId } = await connect();
+    const live = (await loadLiveConnection(userId, 'threads', new Date()))!;
+    const steps: Record<string, string>[] = [];
+    const post = { ...firstPost('Boats return before sunrise.'), runStartedAt: new Date().toISOString() };
+    const made = await threadsAdapter.publishPost(live, { ...post, saveStep: async (step) => void steps.push(step) });
+    const containers = threads.stats.containersCreated;
+
+    // Delivered again with the container recorded as the post's step, the post itself not recorded.
+    const again = await threadsAdapter.publishPost(live, { ...post, step: steps[0]!, mayAlreadyExist: true });
+
+    expect(again).toEqual(made);
+    expect(threads.stats.containersCreated).toBe(containers);
+    expect(threads.media.filter((item) => item.text === post.text)).toHaveLength(1);
   });
 
   it('reuses the container stuck IN_PROGRESS on the retry, never making a second one', async () => {
