@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import {
   type ConfiguredPlatform,
+  missingClientReason,
   notConfiguredReason,
   type PlatformClient,
   platformClient,
@@ -8,6 +9,7 @@ import {
 import {
   type Credentials,
   type OAuthClient,
+  type OAuthSupport,
   PlatformRejectedError,
   type RateLimitResetForm,
 } from '../publishing/platform-adapter';
@@ -57,6 +59,38 @@ export async function configuredClient(platform: ConfiguredPlatform, displayName
   const client = await platformClient(platform);
   if (!client) throw new PlatformRejectedError(notConfiguredReason(displayName));
   return client;
+}
+
+/**
+ * The consent-screen half of a platform whose app the operator configures (X, Reddit, Facebook,
+ * Threads): unavailable, with the reason, until the app is set; the authorization URL made from it.
+ */
+export function appConsentScreen(settings: {
+  platform: ConfiguredPlatform;
+  platformName: string;
+  /** Read when a flow starts (the configuration is read on first use). */
+  authorizeUrl: () => string;
+  scopes: readonly string[];
+  scopeSeparator?: string;
+  /** Send PKCE's S256 challenge (providers that take it). */
+  pkce?: boolean;
+  extraParams?: Record<string, string>;
+}): OAuthSupport {
+  return {
+    unavailableReason: () => missingClientReason(settings.platform, settings.platformName),
+    async authorizationUrl(flow, deps) {
+      return authorizationUrl({
+        authorizeUrl: settings.authorizeUrl(),
+        client: await configuredClient(settings.platform, settings.platformName),
+        redirectUri: deps.redirectUri,
+        scopes: settings.scopes,
+        scopeSeparator: settings.scopeSeparator,
+        state: flow.state,
+        codeChallenge: settings.pkce ? flow.codeChallenge : undefined,
+        extraParams: settings.extraParams,
+      });
+    },
+  };
 }
 
 /** Tokens as the platform issued them. */

@@ -18,8 +18,9 @@ Object.assign(process.env, {
   THREADS_AUTHORIZE_URL: threads.authorizeUrl,
   THREADS_APP_ID: APP.appId,
   THREADS_APP_SECRET: APP.appSecret,
-  // A stuck container is given up on quickly here (20 s by default).
-  THREADS_CONTAINER_WAIT_MS: '700',
+  // A stuck container is given up on quickly here (20 s by default): each attempt ends well within
+  // the harness's 1-second visibility timeout, so SQS does not hand the message to a second worker.
+  THREADS_CONTAINER_WAIT_MS: '300',
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const pipeline = await startPublishingPipeline();

@@ -1,9 +1,8 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { missingClientReason } from '#functions/lib/platform-clients';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
-  authorizationUrl,
+  appConsentScreen,
   configuredClient,
   exchangeCode,
   providerTokenGet,
@@ -238,19 +237,13 @@ async function permalinkOf(connection: LiveConnection, mediaId: string): Promise
 export const threadsAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'threads',
 
-  oauth: {
-    unavailableReason: () => missingClientReason('threads', PLATFORM_NAME),
-    async authorizationUrl(flow, deps) {
-      return authorizationUrl({
-        authorizeUrl: config().platformUrls.threadsAuthorize,
-        client: await appClient(),
-        redirectUri: deps.redirectUri,
-        scopes: SCOPES,
-        scopeSeparator: ',',
-        state: flow.state,
-      });
-    },
-  },
+  oauth: appConsentScreen({
+    platform: 'threads',
+    platformName: PLATFORM_NAME,
+    authorizeUrl: () => config().platformUrls.threadsAuthorize,
+    scopes: SCOPES,
+    scopeSeparator: ',',
+  }),
 
   async connect(input) {
     const { now, redirectUri } = input.deps;
