@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml, readText, sendJson, serveOnLoopback } from './fake-http';
+import { escapeHtml, readText, sendGraphError, sendJson, serveOnLoopback } from './fake-http';
 
 /** A published Threads post or reply, as the fake holds it. */
 export interface ThreadsMedia {
@@ -92,18 +92,6 @@ export async function startThreadsServer(options: {
   const stats = { containersCreated: 0, publishCalls: 0, quotaChecks: 0, refreshes: 0 };
   let nextId = 17_840_000_000;
 
-  const graphError = (
-    res: ServerResponse,
-    status: number,
-    error: { message: string; code: number; error_subcode?: number; is_transient?: boolean },
-    headers: Record<string, string> = {},
-  ) =>
-    sendJson(
-      res,
-      status,
-      { error: { type: 'OAuthException', fbtrace_id: randomBytes(6).toString('hex'), ...error } },
-      headers,
-    );
   const issue = (grant: Grant) => {
     const token = `TH${randomBytes(24).toString('base64url')}`;
     tokens.set(token, grant);
@@ -113,14 +101,14 @@ export async function startThreadsServer(options: {
   const authenticate = (res: ServerResponse, params: URLSearchParams): Grant | null => {
     const grant = tokens.get(params.get('access_token') ?? '');
     if (!grant || grant.expiresAt < Date.now()) {
-      graphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
+      sendGraphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
       return null;
     }
     return grant;
   };
   const lacks = (res: ServerResponse, grant: Grant, ...scopes: string[]) => {
     if (scopes.every((scope) => grant.scopes.includes(scope))) return false;
-    graphError(res, 403, { message: '(#10) Application does not have permission for this action', code: 10 });
+    sendGraphError(res, 403, { message: '(#10) Application does not have permission for this action', code: 10 });
     return true;
   };
 
@@ -167,7 +155,7 @@ ${choices}
   const decide = async (req: IncomingMessage, res: ServerResponse) => {
     const form = new URLSearchParams(await readText(req));
     const consent = consents.get(form.get('consent') ?? '');
-    if (!consent) return graphError(res, 400, { message: 'This authorization request has expired.', code: 100 });
+    if (!consent) return sendGraphError(res, 400, { message: 'This authorization request has expired.', code: 100 });
     consents.delete(form.get('consent')!);
     const target = new URL(consent.redirectUri);
     if (consent.state) target.searchParams.set('state', consent.state);
@@ -187,19 +175,22 @@ ${choices}
   };
 
   const exchangeCode = async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST') return graphError(res, 400, { message: 'Unsupported get request.', code: 100 });
+    if (req.method !== 'POST') return sendGraphError(res, 400, { message: 'Unsupported get request.', code: 100 });
     const form = new URLSearchParams(await readText(req));
     if (form.get('client_id') !== options.appId || form.get('client_secret') !== options.appSecret) {
-      return graphError(res, 400, { message: 'Error validating client secret.', code: 1 });
+      return sendGraphError(res, 400, { message: 'Error validating client secret.', code: 1 });
     }
     if (form.get('grant_type') !== 'authorization_code') {
-      return graphError(res, 400, { message: 'Unsupported grant_type', code: 100 });
+      return sendGraphError(res, 400, { message: 'Unsupported grant_type', code: 100 });
     }
     const code = codes.get(form.get('code') ?? '');
     codes.delete(form.get('code') ?? '');
-    if (!code) return graphError(res, 400, { message: 'Invalid verification code format.', code: 100 });
+    if (!code) return sendGraphError(res, 400, { message: 'Invalid verification code format.', code: 100 });
     if (form.get('redirect_uri') !== code.redirectUri) {
-      return graphError(res, 400, { message: 'Error validating verification code: redirect_uri mismatch', code: 100 });
+      return sendGraphError(res, 400, {
+        message: 'Error validating verification code: redirect_uri mismatch',
+        code: 100,
+      });
     }
     const now = Date.now();
     const token = issue({
@@ -213,18 +204,21 @@ ${choices}
   };
 
   const longLived = (res: ServerResponse, req: IncomingMessage, params: URLSearchParams, refresh: boolean) => {
-    if (req.method !== 'GET') return graphError(res, 400, { message: 'Unsupported post request.', code: 100 });
+    if (req.method !== 'GET') return sendGraphError(res, 400, { message: 'Unsupported post request.', code: 100 });
     const grant = tokens.get(params.get('access_token') ?? '');
     const now = Date.now();
     if (!grant || grant.expiresAt < now) {
-      return graphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
+      return sendGraphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
     }
     if (refresh) {
       if (params.get('grant_type') !== 'th_refresh_token' || grant.kind !== 'long') {
-        return graphError(res, 400, { message: 'Invalid grant_type or token for a refresh', code: 100 });
+        return sendGraphError(res, 400, { message: 'Invalid grant_type or token for a refresh', code: 100 });
       }
       if (now - grant.issuedAt < DAY_MS) {
-        return graphError(res, 400, { message: 'A long-lived token can be refreshed once it is a day old', code: 100 });
+        return sendGraphError(res, 400, {
+          message: 'A long-lived token can be refreshed once it is a day old',
+          code: 100,
+        });
       }
       stats.refreshes += 1;
     } else if (
@@ -232,7 +226,7 @@ ${choices}
       params.get('client_secret') !== options.appSecret ||
       grant.kind !== 'short'
     ) {
-      return graphError(res, 400, { message: 'Invalid client secret, grant_type or short-lived token', code: 100 });
+      return sendGraphError(res, 400, { message: 'Invalid client secret, grant_type or short-lived token', code: 100 });
     }
     const token = issue({
       kind: 'long',
@@ -253,23 +247,24 @@ ${choices}
   const createContainer = (res: ServerResponse, grant: Grant, params: URLSearchParams) => {
     if (lacks(res, grant, 'threads_basic', 'threads_content_publish')) return;
     if (params.get('media_type') !== 'TEXT') {
-      return graphError(res, 400, { message: 'Param media_type must be one of {TEXT, IMAGE, VIDEO}', code: 100 });
+      return sendGraphError(res, 400, { message: 'Param media_type must be one of {TEXT, IMAGE, VIDEO}', code: 100 });
     }
     const text = params.get('text') ?? '';
-    if (!text.trim()) return graphError(res, 400, { message: 'Param text is required for TEXT posts', code: 100 });
+    if (!text.trim()) return sendGraphError(res, 400, { message: 'Param text is required for TEXT posts', code: 100 });
     if (threadsCount(text) > TEXT_LIMIT) {
-      return graphError(res, 400, { message: 'Param text must be at most 500 characters long.', code: 100 });
+      return sendGraphError(res, 400, { message: 'Param text must be at most 500 characters long.', code: 100 });
     }
     if (new Set(text.match(/https?:\/\/\S+/g) ?? []).size > LINK_LIMIT) {
-      return graphError(res, 400, { message: 'THREADS_API__LINK_LIMIT_EXCEEDED', code: 100 });
+      return sendGraphError(res, 400, { message: 'THREADS_API__LINK_LIMIT_EXCEEDED', code: 100 });
     }
     const replyToId = params.get('reply_to_id');
     if (replyToId) {
       const parent = media.find((item) => item.id === replyToId);
-      if (!parent) return graphError(res, 400, { message: `Param reply_to_id ${replyToId} is not a post`, code: 100 });
+      if (!parent)
+        return sendGraphError(res, 400, { message: `Param reply_to_id ${replyToId} is not a post`, code: 100 });
       // Only the owner of the root post may reply without the keyword-search or mentions permissions.
       if (rootOf(parent).userId !== grant.userId) {
-        return graphError(res, 403, { message: '(#10) You cannot reply to this post', code: 10 });
+        return sendGraphError(res, 403, { message: '(#10) You cannot reply to this post', code: 10 });
       }
       if (lacks(res, grant, 'threads_manage_replies')) return;
     }
@@ -305,7 +300,7 @@ ${choices}
     stats.publishCalls += 1;
     const fault = publishFaults.shift();
     if (fault && 'status' in fault) {
-      return graphError(
+      return sendGraphError(
         res,
         429,
         { message: 'Application request limit reached', code: 4 },
@@ -314,10 +309,10 @@ ${choices}
     }
     const container = containers.get(params.get('creation_id') ?? '');
     if (!container || container.userId !== grant.userId) {
-      return graphError(res, 400, { message: 'Param creation_id is not a valid container', code: 100 });
+      return sendGraphError(res, 400, { message: 'Param creation_id is not a valid container', code: 100 });
     }
     if (container.status !== 'FINISHED') {
-      return graphError(res, 400, {
+      return sendGraphError(res, 400, {
         message: `The media container is not ready to be published (status ${container.status})`,
         code: 24,
         error_subcode: 4279009,
@@ -325,7 +320,7 @@ ${choices}
     }
     const reply = container.replyToId !== null;
     if (reply ? usage.replies >= 1000 : usage.posts >= 250) {
-      return graphError(res, 400, { message: 'The profile reached its 24-hour publishing limit', code: 9 });
+      return sendGraphError(res, 400, { message: 'The profile reached its 24-hour publishing limit', code: 9 });
     }
     const shortcode = randomBytes(8).toString('base64url');
     const item: ThreadsMedia = {
@@ -342,7 +337,7 @@ ${choices}
     if (reply) usage.replies += 1;
     else usage.posts += 1;
     if (fault) {
-      return graphError(res, 500, { message: 'An unexpected error has occurred.', code: 2, is_transient: true });
+      return sendGraphError(res, 500, { message: 'An unexpected error has occurred.', code: 2, is_transient: true });
     }
     return sendJson(res, 200, { id: item.id });
   };
@@ -369,7 +364,7 @@ ${choices}
     if (!grant) return;
     const fields = (params.get('fields') ?? 'id').split(',');
     const match = /^\/v1\.0\/(\w+)(?:\/(\w+))?$/.exec(path);
-    if (!match) return graphError(res, 400, { message: `Unknown path components: ${path}`, code: 2500 });
+    if (!match) return sendGraphError(res, 400, { message: `Unknown path components: ${path}`, code: 2500 });
     const [, node, edge] = match as unknown as [string, string, string | undefined];
     const userNode = node === 'me' || node === grant.userId;
     if (lacks(res, grant, 'threads_basic')) return;
@@ -416,7 +411,7 @@ ${choices}
       const item = media.find((candidate) => candidate.id === node && candidate.userId === grant.userId);
       if (item) return sendJson(res, 200, listed(item, fields));
     }
-    return graphError(res, 400, { message: `Object with ID '${node}' does not exist`, code: 100 });
+    return sendGraphError(res, 400, { message: `Object with ID '${node}' does not exist`, code: 100 });
   });
   const { url } = server;
   return {
