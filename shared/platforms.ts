@@ -10,6 +10,7 @@ export const PLATFORM_DISPLAY_NAMES: Record<Platform, string> = {
   mastodon: 'Mastodon',
   telegram: 'Telegram',
   facebook: 'Facebook',
+  threads: 'Threads',
   linkedin: 'LinkedIn',
 };
 

@@ -37,7 +37,15 @@ export interface PublishRun {
   startedAt: string | null;
   /** Null on runs stored before it was kept; every run in the unfinished listing has it. */
   article: PublishArticle | null;
+  /** A two-step post under way at `made.length` (a Threads container made, not yet published); absent when none. */
+  step?: PostStepRecord | null;
   updatedAt: string;
+}
+
+/** The first step of the post at `index`, as its adapter recorded it (ids only). */
+export interface PostStepRecord {
+  index: number;
+  data: Record<string, string>;
 }
 
 function fromItem(item: Record<string, unknown>): PublishRun {
@@ -54,6 +62,7 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     leaseUntil: typeof item.leaseUntil === 'number' ? item.leaseUntil : null,
     startedAt: typeof item.startedAt === 'string' ? item.startedAt : null,
     article: (item.article as PublishArticle | undefined) ?? null,
+    step: (item.step as PostStepRecord | undefined) ?? null,
     updatedAt: String(item.updatedAt),
   };
 }
@@ -188,13 +197,29 @@ export async function claimPublishRun(
   }
 }
 
-/** Appends the post made at `index`, at once; refused if that position is already recorded. */
+/**
+ * Records the first step of the post at `index` (replacing an earlier one), while that post is
+ * the next to make; refused once it is recorded as made.
+ */
+export async function recordPostStep(run: PublishRun, step: PostStepRecord, updatedAt: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: runKey(run),
+      UpdateExpression: 'SET step = :step, updatedAt = :u',
+      ConditionExpression: 'runId = :run AND size(made) = :index',
+      ExpressionAttributeValues: { ':step': step, ':u': updatedAt, ':run': run.runId, ':index': step.index },
+    }),
+  );
+}
+
+/** Appends the post made at `index` (its step done with), at once; refused if that position is already recorded. */
 export async function recordPostMade(run: PublishRun, index: number, post: MadePost, updatedAt: string): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: runKey(run),
-      UpdateExpression: 'SET made = list_append(made, :post), updatedAt = :u',
+      UpdateExpression: 'SET made = list_append(made, :post), updatedAt = :u REMOVE step',
       ConditionExpression: 'runId = :run AND size(made) = :index',
       ExpressionAttributeValues: { ':post': [post], ':u': updatedAt, ':run': run.runId, ':index': index },
     }),

@@ -63,6 +63,11 @@ const envSchema = z.object({
   DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  /** The Threads Graph API; its token endpoints are at the same origin (/oauth/access_token, /access_token, /refresh_access_token). */
+  THREADS_API_URL: z.url().default('https://graph.threads.net/v1.0'),
+  THREADS_AUTHORIZE_URL: z.url().default('https://threads.net/oauth/authorize'),
+  /** The most one publishing attempt waits for a Threads container to be ready before retrying later. */
+  THREADS_CONTAINER_WAIT_MS: z.coerce.number().int().positive().default(20_000),
   /** LinkedIn's API host (/v2/userinfo, /rest/posts) and its www host's OAuth endpoints. */
   LINKEDIN_API_URL: z.url().default('https://api.linkedin.com'),
   LINKEDIN_AUTHORIZE_URL: z.url().default('https://www.linkedin.com/oauth/v2/authorization'),
@@ -83,6 +88,8 @@ const envSchema = z.object({
   DISCORD_BOT_TOKEN: z.string().optional(),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  THREADS_APP_ID: z.string().optional(),
+  THREADS_APP_SECRET: z.string().optional(),
   LINKEDIN_CLIENT_ID: z.string().optional(),
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
   /** Secrets Manager ARN of `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }` (cloud). */
@@ -162,10 +169,13 @@ export function loadConfig(env: Record<string, string | undefined>) {
       discordAuthorize: raw.DISCORD_AUTHORIZE_URL,
       facebookGraph: trimSlash(raw.FACEBOOK_GRAPH_URL),
       facebookDialog: raw.FACEBOOK_DIALOG_URL,
+      threadsApi: trimSlash(raw.THREADS_API_URL),
+      threadsAuthorize: raw.THREADS_AUTHORIZE_URL,
       linkedinApi: trimSlash(raw.LINKEDIN_API_URL),
       linkedinAuthorize: raw.LINKEDIN_AUTHORIZE_URL,
       linkedinToken: raw.LINKEDIN_TOKEN_URL,
     },
+    threadsContainerWaitMs: raw.THREADS_CONTAINER_WAIT_MS,
     linkedinVersion: raw.LINKEDIN_VERSION,
     platformClients: {
       secretArn: raw.PLATFORM_CLIENTS_SECRET_ARN,
@@ -174,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
         reddit: clientOf(raw.REDDIT_CLIENT_ID, raw.REDDIT_CLIENT_SECRET),
         discord: clientOf(raw.DISCORD_CLIENT_ID, raw.DISCORD_CLIENT_SECRET, raw.DISCORD_BOT_TOKEN),
         facebook: clientOf(raw.FACEBOOK_APP_ID, raw.FACEBOOK_APP_SECRET),
+        threads: clientOf(raw.THREADS_APP_ID, raw.THREADS_APP_SECRET),
         linkedin: clientOf(raw.LINKEDIN_CLIENT_ID, raw.LINKEDIN_CLIENT_SECRET),
       },
     },

@@ -3,7 +3,7 @@ import { secretJson } from './aws/secrets';
 import { config } from './config';
 
 /** Platforms whose app credentials the operator configures (Mastodon registers its apps itself). */
-export type ConfiguredPlatform = 'twitter' | 'reddit' | 'discord' | 'facebook' | 'linkedin';
+export type ConfiguredPlatform = 'twitter' | 'reddit' | 'discord' | 'facebook' | 'threads' | 'linkedin';
 
 /** An app registered with a platform: the OAuth client, plus Discord's bot token. */
 export interface PlatformClient {
@@ -25,7 +25,7 @@ async function loadClients(): Promise<Partial<Record<ConfiguredPlatform, Platfor
   const parsed = secretSchema.safeParse(await secretJson(settings.secretArn));
   if (!parsed.success) throw new Error('The platform clients secret is not a JSON object');
   const loaded: Partial<Record<ConfiguredPlatform, PlatformClient>> = {};
-  for (const platform of ['twitter', 'reddit', 'discord', 'facebook', 'linkedin'] as const) {
+  for (const platform of ['twitter', 'reddit', 'discord', 'facebook', 'threads', 'linkedin'] as const) {
     // An entry that does not parse counts as not configured: that platform shows as unavailable.
     const entry = clientSchema.safeParse(parsed.data[platform]);
     if (entry.success) loaded[platform] = entry.data;

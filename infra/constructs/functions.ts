@@ -97,7 +97,7 @@ export class Functions {
     // The platforms' OAuth apps: `{ "twitter": { "clientId", "clientSecret" }, "discord": { …, "botToken" }, … }`.
     const platformClientsSecret = new Secret(scope, 'PlatformClientsSecret', {
       description:
-        'ThreadSnip platform OAuth apps: {"twitter"|"reddit"|"discord"|"facebook"|"linkedin": {"clientId","clientSecret"}}',
+        'ThreadSnip platform OAuth apps: {"twitter"|"reddit"|"discord"|"facebook"|"threads"|"linkedin": {"clientId","clientSecret"}}',
       // Starts as JSON without apps: those platforms show as not available until the operator adds them.
       generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
       removalPolicy: props.removalPolicy,

@@ -17,6 +17,10 @@ export const TELEGRAM_MESSAGE_LIMIT = 4096;
 export const FACEBOOK_COMMENT_LIMIT = 8000;
 /** Discord: a message's content is at most 2,000 characters. */
 export const DISCORD_MESSAGE_LIMIT = 2000;
+/** Threads: a text post is at most 500 characters, each emoji counted as its UTF-8 bytes… */
+export const THREADS_TEXT_LIMIT = 500;
+/** …with at most 5 distinct links (more fail at container creation: THREADS_API__LINK_LIMIT_EXCEEDED). */
+export const THREADS_LINK_LIMIT = 5;
 /** Bluesky: a post's text is at most 300 graphemes… */
 export const BLUESKY_GRAPHEME_LIMIT = 300;
 /** …and at most 3,000 UTF-8 bytes (app.bsky.feed.post `maxLength`). */
@@ -61,6 +65,24 @@ export function blueskyLength(text: string): number {
   return Math.max(graphemeLength(text), Math.ceil((bytes * BLUESKY_GRAPHEME_LIMIT) / BLUESKY_BYTE_LIMIT));
 }
 
+// An emoji grapheme: a pictograph (with its modifiers and joiners), a flag's regional indicators, a keycap.
+const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
+
+/**
+ * Threads' measure against its 500 limit: characters (graphemes), an emoji counted as the number
+ * of its UTF-8 bytes (developers.facebook.com/docs/threads/posts: "Emojis are counted as the number
+ * of UTF-8 bytes"); a text with more than five distinct links measures over any limit, so the
+ * re-flow never merges posts past the link limit.
+ */
+export function threadsLength(text: string): number {
+  if (new Set(text.match(URL_PATTERN) ?? []).size > THREADS_LINK_LIMIT) return Number.POSITIVE_INFINITY;
+  let length = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    length += EMOJI.test(segment) ? utf8.encode(segment).byteLength : 1;
+  }
+  return length;
+}
+
 /** How each platform measures and bounds a post (Mastodon's from its instance, when known). */
 export function postRulesFor(platform: Platform, options: { mastodon?: MastodonInstanceLimits } = {}): PostRules {
   switch (platform) {
@@ -84,6 +106,8 @@ export function postRulesFor(platform: Platform, options: { mastodon?: MastodonI
       };
     case 'facebook':
       return { limit: FACEBOOK_COMMENT_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };
+    case 'threads':
+      return { limit: THREADS_TEXT_LIMIT, measure: threadsLength, titleOnFirstPost: true };
     // UTF-16 units: never fewer than the characters Discord counts, so a message within it is accepted.
     case 'discord':
       return { limit: DISCORD_MESSAGE_LIMIT, measure: (text) => text.length, titleOnFirstPost: true };

@@ -69,6 +69,7 @@ export const PLATFORMS = [
   'mastodon',
   'telegram',
   'facebook',
+  'threads',
   'linkedin',
 ] as const;
 /** One of the supported platforms; any other id is refused in the spec's words ('Platform {x} not implemented'). */

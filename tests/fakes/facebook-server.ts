@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml, readText, sendJson, serveOnLoopback } from './fake-http';
+import { escapeHtml, readText, sendGraphError, sendJson, serveOnLoopback } from './fake-http';
 
 /** A Page post or a comment on one, as the fake Graph holds them. */
 export interface GraphPost {
@@ -68,18 +68,6 @@ export async function startFacebookServer(options: {
   let publishCalls = 0;
   let nextId = 1000;
 
-  const graphError = (
-    res: ServerResponse,
-    status: number,
-    error: { message: string; code: number; type?: string; is_transient?: boolean; error_subcode?: number },
-    headers: Record<string, string> = {},
-  ) =>
-    sendJson(
-      res,
-      status,
-      { error: { type: 'OAuthException', fbtrace_id: randomBytes(6).toString('hex'), ...error } },
-      headers,
-    );
   const readForm = async (req: IncomingMessage) => new URLSearchParams(await readText(req));
   const issue = (grant: TokenGrant) => {
     const token = `EAA${randomBytes(24).toString('base64url')}`;
@@ -91,7 +79,7 @@ export async function startFacebookServer(options: {
     const token = params.get('access_token') ?? '';
     const grant = tokens.get(token);
     if (!grant || grant.kind === 'code-user') {
-      graphError(res, 400, {
+      sendGraphError(res, 400, {
         message:
           'Error validating access token: The session has been invalidated because the user changed their password.',
         code: 190,
@@ -101,7 +89,7 @@ export async function startFacebookServer(options: {
     }
     const proof = createHmac('sha256', options.appSecret).update(token).digest('hex');
     if (params.get('appsecret_proof') !== proof) {
-      graphError(res, 400, { message: 'Invalid appsecret_proof provided in the API argument', code: 100 });
+      sendGraphError(res, 400, { message: 'Invalid appsecret_proof provided in the API argument', code: 100 });
       return null;
     }
     return grant;
@@ -151,7 +139,7 @@ ${choices}
   const decide = async (req: IncomingMessage, res: ServerResponse) => {
     const form = await readForm(req);
     const consent = consents.get(form.get('consent') ?? '');
-    if (!consent) return graphError(res, 400, { message: 'This login request has expired.', code: 100 });
+    if (!consent) return sendGraphError(res, 400, { message: 'This login request has expired.', code: 100 });
     consents.delete(form.get('consent')!);
     const target = new URL(consent.redirectUri);
     target.searchParams.set('state', consent.state);
@@ -173,12 +161,12 @@ ${choices}
 
   const accessToken = (res: ServerResponse, params: URLSearchParams) => {
     if (params.get('client_id') !== options.appId || params.get('client_secret') !== options.appSecret) {
-      return graphError(res, 400, { message: 'Error validating client secret.', code: 1, error_subcode: 0 });
+      return sendGraphError(res, 400, { message: 'Error validating client secret.', code: 1, error_subcode: 0 });
     }
     if (params.get('grant_type') === 'fb_exchange_token') {
       const short = tokens.get(params.get('fb_exchange_token') ?? '');
       if (short?.kind !== 'code-user') {
-        return graphError(res, 400, { message: 'Invalid OAuth access token.', code: 190 });
+        return sendGraphError(res, 400, { message: 'Invalid OAuth access token.', code: 190 });
       }
       const long = issue({ kind: 'user', scopes: short.scopes, pages: short.pages });
       return sendJson(res, 200, { access_token: long, token_type: 'bearer', expires_in: 5_184_000 });
@@ -186,14 +174,14 @@ ${choices}
     const code = codes.get(params.get('code') ?? '');
     codes.delete(params.get('code') ?? '');
     if (!code) {
-      return graphError(res, 400, {
+      return sendGraphError(res, 400, {
         message: 'This authorization code has been used.',
         code: 100,
         error_subcode: 36009,
       });
     }
     if (params.get('redirect_uri') !== code.redirectUri) {
-      return graphError(res, 400, {
+      return sendGraphError(res, 400, {
         message:
           'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
         code: 100,
@@ -212,7 +200,7 @@ ${choices}
     const fault = faults.get(publishCalls);
     const lost = fault && 'madeThenLost' in fault;
     const transient = () =>
-      graphError(res, 500, {
+      sendGraphError(res, 500, {
         message: 'An unexpected error has occurred. Please retry your request later.',
         code: 2,
         is_transient: true,
@@ -220,12 +208,12 @@ ${choices}
     if (fault && !lost) {
       if ('status' in fault) return transient();
       if (fault.code === 190) {
-        return graphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
+        return sendGraphError(res, 400, { message: 'Error validating access token: Session has expired.', code: 190 });
       }
       const usage = {
         [target]: [{ type: 'pages', call_count: 100, estimated_time_to_regain_access: fault.regainMinutes }],
       };
-      return graphError(
+      return sendGraphError(
         res,
         400,
         { message: '(#32) Page request limit reached', code: fault.code },
@@ -233,17 +221,18 @@ ${choices}
       );
     }
     const message = params.get('message') ?? '';
-    if (!message.trim()) return graphError(res, 400, { message: '(#100) Missing message or attachment', code: 100 });
+    if (!message.trim())
+      return sendGraphError(res, 400, { message: '(#100) Missing message or attachment', code: 100 });
     if (edge === 'feed') {
       if (grant.kind !== 'page' || grant.pageId !== target) {
-        return graphError(res, 403, {
+        return sendGraphError(res, 403, {
           message:
             '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
           code: 200,
         });
       }
       if (!grant.scopes.includes('pages_manage_posts') || !grant.scopes.includes('pages_read_engagement')) {
-        return graphError(res, 403, {
+        return sendGraphError(res, 403, {
           message: "(#200) The user hasn't authorized the application to perform this action",
           code: 200,
         });
@@ -262,15 +251,16 @@ ${choices}
     }
     const parent = posts.find((post) => post.id === target && post.parentId === null);
     if (!parent) {
-      return graphError(res, 400, {
+      return sendGraphError(res, 400, {
         message: `(#100) Unsupported post request. Object with ID '${target}' does not exist`,
         code: 100,
       });
     }
     if (grant.kind !== 'page' || grant.pageId !== parent.pageId || !grant.scopes.includes('pages_manage_engagement')) {
-      return graphError(res, 403, { message: '(#200) Permissions error', code: 200 });
+      return sendGraphError(res, 403, { message: '(#200) Permissions error', code: 200 });
     }
-    if (message.length > COMMENT_LIMIT) return graphError(res, 400, { message: '(#1) Comment is too long', code: 1 });
+    if (message.length > COMMENT_LIMIT)
+      return sendGraphError(res, 400, { message: '(#1) Comment is too long', code: 1 });
     const comment: GraphPost = {
       id: `${target.split('_')[1]}_${nextId++}`,
       pageId: parent.pageId,
@@ -300,10 +290,10 @@ ${choices}
     });
     const pageId = edge === 'posts' ? target : posts.find((post) => post.id === target)?.pageId;
     if (!pageId) {
-      return graphError(res, 400, { message: `(#100) Object with ID '${target}' does not exist`, code: 100 });
+      return sendGraphError(res, 400, { message: `(#100) Object with ID '${target}' does not exist`, code: 100 });
     }
     if (grant.kind !== 'page' || grant.pageId !== pageId || !grant.scopes.includes('pages_read_engagement')) {
-      return graphError(res, 403, {
+      return sendGraphError(res, 403, {
         message: '(#10) This endpoint requires the pages_read_engagement permission',
         code: 10,
       });
@@ -336,7 +326,7 @@ ${choices}
     }
     if (req.method === 'GET' && path === '/v21.0/me/accounts') {
       if (grant.kind !== 'user')
-        return graphError(res, 400, { message: '(#100) Tried accessing nonexisting field (accounts)', code: 100 });
+        return sendGraphError(res, 400, { message: '(#100) Tried accessing nonexisting field (accounts)', code: 100 });
       if (!grant.scopes.includes('pages_show_list')) return sendJson(res, 200, { data: [] });
       const shared = options.pages.filter((page) => grant.pages.includes(page.id));
       return sendJson(res, 200, {
@@ -354,14 +344,14 @@ ${choices}
     if (match && req.method === 'GET' && !match[2]) {
       const pageId = match[1]!;
       if (grant.kind !== 'user' || !grant.pages.includes(pageId)) {
-        return graphError(res, 400, { message: `(#100) Object with ID '${pageId}' does not exist`, code: 100 });
+        return sendGraphError(res, 400, { message: `(#100) Object with ID '${pageId}' does not exist`, code: 100 });
       }
       return sendJson(res, 200, { id: pageId, access_token: pageToken(grant, pageId) });
     }
     if (match && req.method === 'POST' && match[2]) return publish(res, grant, match[1]!, params, match[2]);
     const reading = /^\/v21\.0\/([\w]+)\/(posts|comments)$/.exec(path);
     if (reading && req.method === 'GET') return readBack(res, grant, reading[1]!, reading[2]!, params);
-    return graphError(res, 400, { message: `Unknown path components: ${path}`, code: 2500 });
+    return sendGraphError(res, 400, { message: `Unknown path components: ${path}`, code: 2500 });
   });
   const { url } = server;
   return {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -16,6 +17,21 @@ export async function readText(req: IncomingMessage): Promise<string> {
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** A Meta Graph API failure (Facebook, Threads): `{ error: { message, type, code, …, fbtrace_id } }`. */
+export function sendGraphError(
+  res: ServerResponse,
+  status: number,
+  error: { message: string; code: number; type?: string; is_transient?: boolean; error_subcode?: number },
+  headers: Record<string, string> = {},
+) {
+  sendJson(
+    res,
+    status,
+    { error: { type: 'OAuthException', fbtrace_id: randomBytes(6).toString('hex'), ...error } },
+    headers,
+  );
 }
 
 /** Serves `listener` on a free loopback port: its base URL, and how to stop it. */

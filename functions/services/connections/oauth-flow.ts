@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import {
   type ConfiguredPlatform,
+  missingClientReason,
   notConfiguredReason,
   type PlatformClient,
   platformClient,
@@ -8,10 +9,11 @@ import {
 import {
   type Credentials,
   type OAuthClient,
+  type OAuthSupport,
   PlatformRejectedError,
   type RateLimitResetForm,
 } from '../publishing/platform-adapter';
-import { type PlatformApi, platformFailure, platformFetch, readJson } from '../publishing/platform-http';
+import { callPlatform, type PlatformApi, platformFailure, platformFetch, readJson } from '../publishing/platform-http';
 
 /**
  * The OAuth 2.0 authorization-code flow's two HTTP halves, shared by every platform that connects
@@ -59,6 +61,38 @@ export async function configuredClient(platform: ConfiguredPlatform, displayName
   return client;
 }
 
+/**
+ * The consent-screen half of a platform whose app the operator configures (X, Reddit, Facebook,
+ * Threads): unavailable, with the reason, until the app is set; the authorization URL made from it.
+ */
+export function appConsentScreen(settings: {
+  platform: ConfiguredPlatform;
+  platformName: string;
+  /** Read when a flow starts (the configuration is read on first use). */
+  authorizeUrl: () => string;
+  scopes: readonly string[];
+  scopeSeparator?: string;
+  /** Send PKCE's S256 challenge (providers that take it). */
+  pkce?: boolean;
+  extraParams?: Record<string, string>;
+}): OAuthSupport {
+  return {
+    unavailableReason: () => missingClientReason(settings.platform, settings.platformName),
+    async authorizationUrl(flow, deps) {
+      return authorizationUrl({
+        authorizeUrl: settings.authorizeUrl(),
+        client: await configuredClient(settings.platform, settings.platformName),
+        redirectUri: deps.redirectUri,
+        scopes: settings.scopes,
+        scopeSeparator: settings.scopeSeparator,
+        state: flow.state,
+        codeChallenge: settings.pkce ? flow.codeChallenge : undefined,
+        extraParams: settings.extraParams,
+      });
+    },
+  };
+}
+
 /** Tokens as the platform issued them. */
 export interface TokenSet {
   accessToken: string;
@@ -87,6 +121,8 @@ export interface TokenRequest {
   platformName: string;
   /** How to send the request (default: platformFetch); Mastodon's goes through the SSRF guard (its host is user input). */
   fetch?: typeof fetch;
+  /** Threads answers the code exchange without `token_type` (RFC 6749 §5.1 requires it): read as this type. */
+  assumedTokenType?: string;
   /**
    * The `iss` an OpenID provider puts in the ID token it sends with the tokens (LinkedIn's
    * `https://www.linkedin.com/oauth`); default the token endpoint's origin.
@@ -177,24 +213,54 @@ async function tokenGrant(
   };
   const failure = platformFailure(tokenEndpointApi(request), reply, request.now);
   if (failure) throw failure;
+  const typed =
+    request.assumedTokenType && reply.body && reply.body.token_type === undefined
+      ? new Response(JSON.stringify({ ...reply.body, token_type: request.assumedTokenType }), {
+          status: response.status,
+          headers: response.headers,
+        })
+      : response;
   let tokens: oauth.TokenEndpointResponse;
   try {
-    tokens = await process(as, client, response);
+    tokens = await process(as, client, typed);
   } catch {
     // A token answer RFC 6749 §5.1 would not accept (no token_type, a status other than 200…).
     throw new PlatformRejectedError(`${request.platformName} refused the authorization: unreadable token answer`);
   }
+  return tokenSetOf(tokens, reply.body ?? {}, request.now);
+}
+
+function tokenSetOf(
+  tokens: { access_token: string; refresh_token?: string; expires_in?: unknown; scope?: string },
+  raw: Record<string, unknown>,
+  now: Date,
+): TokenSet {
   const expiresIn = Number(tokens.expires_in);
   return {
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token ?? null,
     expiresAt:
-      Number.isFinite(expiresIn) && expiresIn > 0
-        ? new Date(request.now.getTime() + expiresIn * 1000).toISOString()
-        : null,
+      Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(now.getTime() + expiresIn * 1000).toISOString() : null,
     scope: tokens.scope ?? null,
-    raw: reply.body ?? {},
+    raw,
   };
+}
+
+/**
+ * A token call the provider documents as a GET with its parameters in the query (Threads'
+ * th_exchange_token and th_refresh_token), which oauth4webapi does not send (it POSTs every grant):
+ * made on the platforms' HTTP client, its failures read as the token endpoint's.
+ */
+export async function providerTokenGet(request: TokenRequest & { params: Record<string, string> }): Promise<TokenSet> {
+  const url = new URL(request.tokenUrl);
+  for (const [name, value] of Object.entries(request.params)) url.searchParams.set(name, value);
+  const reply = await callPlatform<TokenReply, TokenReply>(
+    { ...tokenEndpointApi(request), fetch: request.fetch },
+    { url: url.href, headers: request.headers },
+    request.now,
+  );
+  // The endpoint's api counts only an answer carrying an access token as a success.
+  return tokenSetOf(reply.body as { access_token: string; expires_in?: unknown }, reply.body, request.now);
 }
 
 /** Exchanges a callback's code for tokens (with the PKCE verifier when the flow used one). */

@@ -7,6 +7,7 @@ import { linkedinAdapter } from './platforms/linkedin';
 import { mastodonAdapter } from './platforms/mastodon';
 import { redditAdapter } from './platforms/reddit';
 import { telegramAdapter } from './platforms/telegram';
+import { threadsAdapter } from './platforms/threads';
 import { twitterAdapter } from './platforms/twitter';
 
 // Every platform has its adapter (an unknown platform id is refused by platformSchema before this).
@@ -18,6 +19,7 @@ const adapters: Record<Platform, PlatformAdapter> = {
   mastodon: mastodonAdapter as PlatformAdapter,
   telegram: telegramAdapter as PlatformAdapter,
   facebook: facebookAdapter as PlatformAdapter,
+  threads: threadsAdapter as PlatformAdapter,
   linkedin: linkedinAdapter as PlatformAdapter,
 };
 

@@ -50,7 +50,17 @@ export interface OutgoingPost {
   mayAlreadyExist: boolean;
   /** The source article, for link cards. */
   article: { url: string; title: string };
+  /**
+   * What an earlier attempt at this post recorded with `saveStep` (Threads: the container made but
+   * not yet published), null when none: the adapter carries on from it instead of starting over.
+   */
+  step: PostStep | null;
+  /** Records a first step's result at once, so a retry of this post reuses it (a two-step publish). */
+  saveStep(step: PostStep): Promise<void>;
 }
+
+/** An adapter's own record of a post under way (ids only, never a token). */
+export type PostStep = Record<string, string>;
 
 /** A client registered with the provider: the app's own (env/secret), or one registered per server (Mastodon). */
 export interface OAuthClient {
@@ -123,7 +133,7 @@ export interface TargetSelection {
 }
 
 /**
- * What every platform adapter does (seven platforms, one interface). An adapter knows its API and
+ * What every platform adapter does (every platform, one interface). An adapter knows its API and
  * nothing else: no table, no queue. `TConnect` is what its connect step takes (credentials, or an
  * OAuth code).
  */
@@ -137,6 +147,11 @@ export interface PlatformAdapter<TConnect = unknown> {
   listTargets(connection: LiveConnection): Promise<PublishTarget[]>;
   /** How this connection's posts are measured and bounded (an instance may set its own limit). */
   postRules(connection: LiveConnection): Promise<PostRules>;
+  /**
+   * Refuses, before a post is made, a run the platform's quota cannot take whole (Threads' 24-hour
+   * publishing limits): `remaining` are the posts still to make, `made` how many already are.
+   */
+  beforeRun?(connection: LiveConnection, run: { remaining: number; made: number }): Promise<void>;
   /** Makes one post; throws a PlatformError subclass on failure. */
   publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
   /** The URL shown on the completed row; when absent, the thread's first post's (threadUrlOf). */

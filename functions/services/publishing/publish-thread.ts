@@ -16,6 +16,7 @@ import {
   type PublishArticle,
   type PublishRun,
   recordPostMade,
+  recordPostStep,
   releasePublishRun,
   resumeFailedRun,
   startFreshRun,
@@ -244,6 +245,7 @@ export async function runPublishMessage(
   if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
   const madeBefore = run.made.length;
   try {
+    await adapter.beforeRun?.(connection, { remaining: run.posts.length - madeBefore, made: madeBefore });
     for (let index = run.made.length; index < run.posts.length; index += 1) {
       const made = await adapter.publishPost(connection, {
         text: run.posts[index]!,
@@ -257,6 +259,11 @@ export async function runPublishMessage(
         // this post without recording it.
         mayAlreadyExist: (attempt.receiveCount > 1 || leaseRanOut) && index === madeBefore,
         article: message.article,
+        step: run.step?.index === index ? run.step.data : null,
+        saveStep: async (data) => {
+          run.step = { index, data };
+          await recordPostStep(run, run.step, clock().toISOString());
+        },
       });
       await recordPostMade(run, index, made, clock().toISOString());
       run.made.push(made);

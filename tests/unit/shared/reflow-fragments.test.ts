@@ -19,7 +19,7 @@ const EXTRA = {
   link: ['https://news.example.com/harbour/ferry-budget-2024', 'Dr. Okafor', 'e.g. ferries'],
 } as const;
 type Script = keyof typeof EXTRA;
-const PLATFORMS = ['twitter', 'bluesky', 'mastodon'] as const;
+const PLATFORMS = ['twitter', 'bluesky', 'mastodon', 'threads'] as const;
 
 /** A text as the test knows it: its sentences, each a list of words joined by single spaces. */
 type Sentences = string[][];

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { missingClientReason } from '#functions/lib/platform-clients';
 import { beyondSpecMessages } from '#shared/messages';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { facebookPages } from '#shared/publishing/targets';
 import {
-  authorizationUrl,
+  appConsentScreen,
   configuredClient,
   exchangeCode,
   providerGrant,
@@ -166,19 +165,13 @@ const pageChoice = (page: PublishTarget) => ({ selectedPageId: page.id, pageName
 export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'facebook',
 
-  oauth: {
-    unavailableReason: () => missingClientReason('facebook', PLATFORM_NAME),
-    async authorizationUrl(flow, deps) {
-      return authorizationUrl({
-        authorizeUrl: config().platformUrls.facebookDialog,
-        client: await appClient(),
-        redirectUri: deps.redirectUri,
-        scopes: SCOPES,
-        scopeSeparator: ',',
-        state: flow.state,
-      });
-    },
-  },
+  oauth: appConsentScreen({
+    platform: 'facebook',
+    platformName: PLATFORM_NAME,
+    authorizeUrl: () => config().platformUrls.facebookDialog,
+    scopes: SCOPES,
+    scopeSeparator: ',',
+  }),
 
   async connect(input) {
     const { now, redirectUri } = input.deps;

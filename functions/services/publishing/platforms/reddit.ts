@@ -1,11 +1,11 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { missingClientReason, type PlatformClient } from '#functions/lib/platform-clients';
+import type { PlatformClient } from '#functions/lib/platform-clients';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { REDDIT_TEXT_LIMIT, redditTitle } from '#shared/publishing/reddit-format';
 import { redditSubreddits, type SubredditOption } from '#shared/publishing/targets';
 import {
-  authorizationUrl,
+  appConsentScreen,
   configuredClient,
   exchangeCode,
   refreshTokens,
@@ -234,20 +234,14 @@ function selectedSubreddit(connection: Pick<LiveConnection, 'connectionData'>): 
 export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'reddit',
 
-  oauth: {
-    unavailableReason: () => missingClientReason('reddit', 'Reddit'),
-    // Reddit does not take PKCE; the signed single-use state still guards the flow.
-    async authorizationUrl(flow, deps) {
-      return authorizationUrl({
-        authorizeUrl: `${config().platformUrls.redditAuth}/api/v1/authorize`,
-        client: await redditClient(),
-        redirectUri: deps.redirectUri,
-        scopes: REDDIT_SCOPES,
-        state: flow.state,
-        extraParams: { duration: 'permanent' },
-      });
-    },
-  },
+  // Reddit does not take PKCE; the signed single-use state still guards the flow.
+  oauth: appConsentScreen({
+    platform: 'reddit',
+    platformName: 'Reddit',
+    authorizeUrl: () => `${config().platformUrls.redditAuth}/api/v1/authorize`,
+    scopes: REDDIT_SCOPES,
+    extraParams: { duration: 'permanent' },
+  }),
 
   async connect(input) {
     const client = await redditClient();

@@ -1,10 +1,9 @@
 import twitterText from 'twitter-text';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { missingClientReason } from '#functions/lib/platform-clients';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
-  authorizationUrl,
+  appConsentScreen,
   configuredClient,
   exchangeCode,
   ReconnectRequiredError,
@@ -171,19 +170,13 @@ function usernameOf(connection: { connectionData: Record<string, unknown> }): st
 export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'twitter',
 
-  oauth: {
-    unavailableReason: () => missingClientReason('twitter', PLATFORM_NAME),
-    async authorizationUrl(flow, deps) {
-      return authorizationUrl({
-        authorizeUrl: config().platformUrls.twitterAuthorize,
-        client: await appClient(),
-        redirectUri: deps.redirectUri,
-        scopes: SCOPES,
-        state: flow.state,
-        codeChallenge: flow.codeChallenge,
-      });
-    },
-  },
+  oauth: appConsentScreen({
+    platform: 'twitter',
+    platformName: PLATFORM_NAME,
+    authorizeUrl: () => config().platformUrls.twitterAuthorize,
+    scopes: SCOPES,
+    pkce: true,
+  }),
 
   async connect(input) {
     const { now, redirectUri } = input.deps;

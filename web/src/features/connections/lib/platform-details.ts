@@ -13,6 +13,7 @@ export interface PlatformDetails {
 export const PLATFORM_ORDER: readonly Platform[] = [
   'twitter',
   'facebook',
+  'threads',
   'linkedin',
   'reddit',
   'discord',
@@ -42,6 +43,21 @@ export const PLATFORM_DETAILS: Record<Platform, PlatformDetails> = {
       'Comment as your Page',
     ],
     features: ['The first post with the article as its link', 'The rest of the thread as comments, in order'],
+    connectsBy: 'oauth',
+  },
+  threads: {
+    description: 'Post threads to your Threads profile as a chain of replies.',
+    permissions: [
+      'Read your Threads profile',
+      'Publish posts on your behalf',
+      'Reply to your own posts and read the replies',
+      'Read the insights of your posts',
+    ],
+    features: [
+      'Threads as a reply chain, each post within 500 characters and 5 links',
+      "Checked against your profile's 24-hour publishing limits before posting",
+      'A View link to the first post',
+    ],
     connectsBy: 'oauth',
   },
   linkedin: {
