@@ -27,7 +27,7 @@ const CONTRAST_PIVOT =
 const DATELINE = /^(?:\(\s*[\p{L} .&]{2,30}\)|\p{Lu}[\p{Lu} .,'’]{1,40}(?:\(\s*[\p{L} .&]{2,30}\))?)\s*[—–-]{1,2}\s+/u;
 /** Section labels and site names around a headline: "Opinion | …", "… - The Site". */
 const TITLE_LABEL =
-  /^\s*(?:opinion|analysis|comment|review|exclusive|breaking|watch|live|update[sd]?|news)\s*[|:–—-]\s*/i;
+  /^\s*(?:opinion|analysis|comment|review|exclusive|breaking(?: news)?|watch|live|update[sd]?|news)\s*[|:–—-]\s*/i;
 const TITLE_SITE = /\s+[|–—-]\s+[^|–—-]{2,40}$/u;
 /** Words too common to say what an article is about. */
 const FUNCTION_WORDS = new Set(

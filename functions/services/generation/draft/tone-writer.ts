@@ -16,7 +16,7 @@ const MASTHEAD =
 
 /** Bylines that name an account or a role, not a person. */
 const NOT_A_NAME =
-  /\d|https?:|@|\bupdated\b|^(?:admin|administrator|staff|editor|editors|webmaster|guest|anonymous|unknown)$/i;
+  /\d|https?:|@|\bupdated\b|^(?:admin|administrator|staff|editor|editors|webmaster|blogger|guest|anonymous|unknown)$/i;
 
 /** The author's name from a byline: "By TOM KRISHER, AP Auto Writer" → "Tom Krisher"; null when it is not a name. */
 export function authorName(byline: string | null | undefined): string | null {
