@@ -343,7 +343,8 @@ interface HookChoice {
 
 /**
  * The hook: a lede sentence naming what the headline names (whole, or ended at a clause boundary
- * that keeps a verb), else the headline itself, else a scene-setting lede sentence, else the most
+ * that keeps a verb), else the headline when it states something, else a scene-setting lede
+ * sentence, else the headline, else the most
  * central sentence that reads on its own, else any that does not lean on an earlier one. Never cut
  * with an ellipsis: failing all, the sentence goes whole and finalizeThread carries its end into the
  * next post.
@@ -375,10 +376,14 @@ function chooseHook(
   }
   // Built lazily: a long article has hundreds of central sentences and the lede nearly always serves.
   function* options(): Generator<Option> {
+    const asSentence = { text: /[?!…]$/u.test(headline) ? headline : `${headline}.`, share: 0.6 };
+    const long = headline.split(' ').length >= 3;
     yield* ledeOptions(onTopic);
-    if (headline.split(' ').length >= 3)
-      yield { text: /[?!…]$/u.test(headline) ? headline : `${headline}.`, share: 0.6 };
+    // A headline that states something ("Republicans Are Following Trump to Nowhere") says more than
+    // a scene-setter ("Hiking the Boulder Flat Irons" too); a label of one ("The harbour at dawn") says less.
+    if (long && (hasVerb(headline) || /^\p{L}+ing\s/u.test(headline))) yield asSentence;
     yield* ledeOptions(offTopic);
+    if (long) yield asSentence;
     for (const c of central) if (canOpen(c.text)) yield { text: c.text, candidate: c, share: 0.6 };
     for (const c of central) if (!startsDangling(c.text)) yield { text: c.text, candidate: c, share: 0 };
   }
