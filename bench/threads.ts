@@ -1,26 +1,34 @@
 /**
- * bench:threads — thread quality of the offline generator over the extraction benchmark pages and
- * the app's samples, in all five tones. Targets: templated hooks 0%, dangling starts ≤ 2%,
- * unbalanced quotes 0, banned hashtags 0, and ≥ 4 distinct hooks per article across the 5 tones.
+ * bench:threads — what a curator would notice in the offline writer's threads, over the public half
+ * of the extraction benchmark pages and the app's samples, per tone: hooks that say what the
+ * article is about (a word of the title or the lede), distinct hooks per page, body posts that
+ * differ between tones, dangling starts, unbalanced quotes, posts failing the faithfulness check,
+ * plus the thread invariants (3–15 posts, 280 by twitter-text, the attribution last).
  *
- *   npm run bench:threads [-- --data DIR]      DIR defaults to BENCH_EXTRACTION_DIR, else ../shared/bench/extraction
+ *   npm run bench:threads [-- --data DIR]      DIR defaults to BENCH_EXTRACTION_DIR, else /work/shared/bench/extraction
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
-import { ExtractionError } from '../functions/lib/errors';
-import { extractArticle } from '../functions/services/extraction/page/extract-article';
-import { generateThread } from '../functions/services/generation/draft/generate-thread';
-import { firstNamesIn, hashtagProblem } from '../functions/services/generation/draft/hashtags';
-import { quotesBalanced, startsDangling } from '../functions/services/generation/draft/post-rules';
-import { extractThemes } from '../functions/services/generation/draft/themes';
-import type { Article } from '../shared/schemas/article';
-import { TONES } from '../shared/tones';
+import { ExtractionError } from '#functions/lib/errors';
+import { extractArticle } from '#functions/services/extraction/page/extract-article';
+import { generateThread } from '#functions/services/generation/draft/generate-thread';
+import { assessHallucination } from '#functions/services/generation/draft/hallucination';
+import { firstNamesIn, hashtagProblem } from '#functions/services/generation/draft/hashtags';
+import { contentWords, turnsOnContrast } from '#functions/services/generation/draft/lede';
+import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
+import { extractThemes } from '#functions/services/generation/draft/themes';
+import { RECAP_LABELS } from '#functions/services/generation/draft/tone-writer';
+import { attributionText } from '#shared/attribution';
+import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
+import type { Article } from '#shared/schemas/article';
+import { TONES, type Tone } from '#shared/tones';
 
+const APP_HOST = 'threadsnip.app';
 const dataDir = process.argv.includes('--data')
   ? (process.argv[process.argv.indexOf('--data') + 1] ?? '')
-  : (process.env.BENCH_EXTRACTION_DIR ?? join(process.cwd(), '../shared/bench/extraction'));
+  : (process.env.BENCH_EXTRACTION_DIR ?? '/work/shared/bench/extraction');
 const samplesDir = join(process.cwd(), 'local/samples');
 
 function loadArticles(): Article[] {
@@ -42,104 +50,151 @@ function loadArticles(): Article[] {
   });
 }
 
-const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-const BODY = /^\d{1,2}\/\s+/;
+/** The lede as a reader finds it: the first paragraph of 15 words or more. */
+function ledeOf(content: string): string {
+  return content.split(/\n+/).find((p) => p.split(/\s+/).length >= 15) ?? content.slice(0, 500);
+}
 
+const NUMBERING = /^\d{1,2}\/\s+/;
+/** A tone's framing label ("Why it matters: …") must not hide a dangling start behind it. */
+const LABEL = /^[\p{L}' ]{3,28}:\s+/u;
+
+interface Tally {
+  threads: number;
+  hooksOnTopic: number;
+  contrastHooks: number;
+  body: number;
+  bodyOwn: number;
+  posts: number;
+  dangling: number;
+  unbalanced: number;
+  unfaithful: number;
+  invariantBreaks: number;
+  longThreads: number;
+  recaps: number;
+  bannedTags: number;
+  badTagCounts: number;
+}
+
+const tally = new Map<Tone, Tally>(
+  TONES.map((tone) => [
+    tone,
+    {
+      threads: 0,
+      hooksOnTopic: 0,
+      contrastHooks: 0,
+      body: 0,
+      bodyOwn: 0,
+      posts: 0,
+      dangling: 0,
+      unbalanced: 0,
+      unfaithful: 0,
+      invariantBreaks: 0,
+      longThreads: 0,
+      recaps: 0,
+      bannedTags: 0,
+      badTagCounts: 0,
+    },
+  ]),
+);
 const articles = loadArticles();
-const hookResidues = new Map<string, number>();
-let threads = 0;
-let posts = 0;
-let dangling = 0;
-let unbalanced = 0;
-let banned = 0;
-let tags = 0;
-let badTagCounts = 0;
-let shared = 0;
-let pairs = 0;
-let articlesWithFewHooks = 0;
-let keyCovered = 0;
-let keyTotal = 0;
-const risks = { low: 0, medium: 0, high: 0 };
+const distinctHooks: number[] = [];
 const times: number[] = [];
+const examples = new Map<string, string[]>();
+/** Keeps the first few cases of each failure, to print after the figures. */
+function example(measure: string, text: string): void {
+  const list = examples.get(measure) ?? [];
+  if (list.length < 4) list.push(text.replace(/\n+/g, ' '));
+  examples.set(measure, list);
+}
 
 for (const article of articles) {
-  const themes = extractThemes(article.content, { title: article.title });
-  const known = words(`${article.byline ?? ''} ${article.siteName ?? ''} ${article.title} ${article.content}`);
+  const checkable = [article.byline, article.siteName, article.title, article.content].filter(Boolean).join('\n\n');
+  const aboutWords = contentWords(`${article.title} ${ledeOf(article.content)}`);
   const firstNames = firstNamesIn(article.content, article.byline);
+  // Worked out once per article, as the extraction step does for the app.
+  const themes = extractThemes(article.content, { title: article.title });
+  const bodies = new Map<Tone, string[]>();
   const hooks = new Set<string>();
-  const bodies: Set<string>[] = [];
   for (const tone of TONES) {
+    const t = tally.get(tone) as Tally;
     const started = performance.now();
-    const thread = await generateThread({ article, tone, appHost: 'threadsnip.app', themes });
+    const thread = await generateThread({ article, tone, appHost: APP_HOST, themes });
     times.push(performance.now() - started);
-    threads++;
-    const hook = thread.posts[0]?.content ?? '';
+    t.threads++;
+    const posts = thread.posts;
+    const hook = posts[0]?.content ?? '';
     hooks.add(hook);
-    // What the hook says beyond the article's own words: a fixed template shows up here.
-    const residue = (
-      hook
-        .replace(/#\S+/g, '')
-        .toLowerCase()
-        .match(/[\p{L}']+/gu) ?? []
-    )
-      .filter((w) => !known.has(w.replace(/'.*$/, '')))
-      .join(' ');
-    if (residue.split(' ').length >= 3) hookResidues.set(residue, (hookResidues.get(residue) ?? 0) + 1);
-    const hookTags = hook.match(/#[\p{L}\p{N}_]+/gu) ?? [];
-    if (hookTags.length === 0 || hookTags.length > 3) badTagCounts++;
-    for (const tag of hookTags) {
-      tags++;
-      if (hashtagProblem(tag, firstNames)) banned++;
+    const hookText = hook.replace(/#\S+/g, '').trim();
+    if ([...contentWords(hookText)].some((w) => aboutWords.has(w))) t.hooksOnTopic++;
+    else example('hooks without a word of the title or lede', `${tone}: ${hook} — title: ${article.title}`);
+    if (turnsOnContrast(hookText.replace(/^[^:]{3,80}:\s+/u, ''))) t.contrastHooks++;
+    const tags = hook.match(/#[\p{L}\p{N}_]+/gu) ?? [];
+    if (tags.length === 0 || tags.length > 3) t.badTagCounts++;
+    t.bannedTags += tags.filter((tag) => hashtagProblem(tag, firstNames)).length;
+    const body = posts.slice(1, -1).map((p) => p.content.replace(NUMBERING, ''));
+    bodies.set(tone, body);
+    t.body += body.length;
+    for (const post of body.filter((p) => startsDangling(p) || startsDangling(p.replace(LABEL, '')))) {
+      t.dangling++;
+      example('dangling starts', `${tone}: ${post}`);
     }
-    const body = thread.posts.slice(1, -1).map((p) => p.content.replace(BODY, ''));
-    for (const post of [hook, ...body]) {
-      posts++;
-      if (!quotesBalanced(post)) unbalanced++;
-    }
-    // A tone's framing line ("Why it matters: …") must not hide a dangling start behind it.
-    dangling += body.filter((p) => startsDangling(p) || startsDangling(p.replace(/^[\p{L}' ]{3,25}:\s+/u, ''))).length;
-    bodies.push(new Set(body));
-    risks[thread.hallucination.risk]++;
-    if (tone === 'professional') {
-      // Key sentences: the article's opening sentences, covered when a post carries most of their words.
-      const key = (article.content.match(/[^.!?\n]+[.!?]/g) ?? []).slice(0, 3);
-      const text = words(thread.posts.map((p) => p.content).join(' '));
-      for (const sentence of key) {
-        const ws = [...words(sentence)];
-        keyTotal++;
-        if (ws.filter((w) => text.has(w)).length >= ws.length * 0.7) keyCovered++;
+    for (const post of posts.slice(0, -1)) {
+      t.posts++;
+      if (!quotesBalanced(post.content)) {
+        t.unbalanced++;
+        example('unbalanced quotes', `${tone}: ${post.content}`);
+      }
+      const check = assessHallucination([post], checkable);
+      if (check.risk !== 'low') {
+        t.unfaithful++;
+        example('failing the faithfulness check', `${tone}: ${post.content} — ${check.reason}`);
       }
     }
-  }
-  if (hooks.size < 4) articlesWithFewHooks++;
-  for (let a = 0; a < bodies.length; a++) {
-    for (let b = a + 1; b < bodies.length; b++) {
-      const [x, y] = [bodies[a] ?? new Set<string>(), bodies[b] ?? new Set<string>()];
-      shared += [...x].filter((p) => y.has(p)).length;
-      pairs += Math.max(x.size, y.size);
+    const broken =
+      posts.length < 3 ||
+      posts.length > 15 ||
+      posts.some((p) => postLength(p.content) > POST_CHAR_LIMIT) ||
+      posts.at(-1)?.content !== attributionText(APP_HOST, article.url);
+    if (broken) t.invariantBreaks++;
+    if (posts.length >= 6) {
+      t.longThreads++;
+      if (body.at(-1)?.startsWith(RECAP_LABELS[tone])) t.recaps++;
     }
+  }
+  distinctHooks.push(hooks.size);
+  for (const tone of TONES) {
+    const others = new Set(TONES.filter((o) => o !== tone).flatMap((o) => bodies.get(o) ?? []));
+    (tally.get(tone) as Tally).bodyOwn += (bodies.get(tone) ?? []).filter((p) => !others.has(p)).length;
   }
 }
 
-const templated = [...hookResidues.values()].filter((n) => n > threads / 10).reduce((s, n) => s + n, 0);
-const sorted = [...times].sort((a, b) => a - b);
 const pct = (n: number, d: number) => `${d ? ((100 * n) / d).toFixed(1) : '0.0'}%`;
-const rows: [string, string, string][] = [
-  ['articles × tones', `${articles.length} × ${TONES.length} = ${threads} threads, ${posts} posts`, ''],
-  ['templated hooks', pct(templated, threads), '0%'],
-  ['dangling starts (body posts)', pct(dangling, posts - threads), '≤ 2%'],
-  ['unbalanced quotes', String(unbalanced), '0'],
-  ['banned hashtags', `${banned} of ${tags}`, '0'],
-  ['hooks without 1–3 hashtags', String(badTagCounts), '0'],
-  ['articles with < 4 distinct hooks', String(articlesWithFewHooks), '0'],
-  ['body posts shared by two tones', pct(shared, pairs), 'lower is more distinct'],
-  ['key sentences covered (first 3)', pct(keyCovered, keyTotal), ''],
-  ['hallucination risk low/medium/high', `${risks.low}/${risks.medium}/${risks.high}`, ''],
-  [
-    'time per thread p50 / p95',
-    `${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms / ${(sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(0)} ms`,
-    '',
-  ],
+const rows: [string, (t: Tally) => string, string][] = [
+  ['hooks with a word of the title or lede', (t) => pct(t.hooksOnTopic, t.threads), '100%'],
+  ['hooks turning on a contrast', (t) => String(t.contrastHooks), '0'],
+  ['body posts no other tone has', (t) => pct(t.bodyOwn, t.body), 'higher is more distinct'],
+  ['dangling starts (body posts)', (t) => pct(t.dangling, t.body), '0%'],
+  ['unbalanced quotes', (t) => String(t.unbalanced), '0'],
+  ['posts failing the faithfulness check', (t) => `${t.unfaithful} of ${t.posts}`, '0'],
+  ['threads of 6+ posts closing on a recap', (t) => `${t.recaps} of ${t.longThreads}`, 'all'],
+  ['threads breaking an invariant', (t) => String(t.invariantBreaks), '0'],
+  ['banned hashtags', (t) => String(t.bannedTags), '0'],
+  ['hooks without 1–3 hashtags', (t) => String(t.badTagCounts), '0'],
 ];
-console.log('| measure | value | target |\n|---|---|---|');
-for (const [name, value, target] of rows) console.log(`| ${name} | ${value} | ${target} |`);
+const sorted = [...times].sort((a, b) => a - b);
+const fiveOfFive = distinctHooks.filter((n) => n === TONES.length).length;
+const meanDistinct = distinctHooks.reduce((s, n) => s + n, 0) / Math.max(1, distinctHooks.length);
+console.log(`${articles.length} articles × ${TONES.length} tones = ${articles.length * TONES.length} threads\n`);
+console.log(`| measure | ${TONES.join(' | ')} | target |\n|---|${TONES.map(() => '---|').join('')}---|`);
+for (const [name, cell, target] of rows) {
+  console.log(`| ${name} | ${TONES.map((tone) => cell(tally.get(tone) as Tally)).join(' | ')} | ${target} |`);
+}
+console.log(
+  `\ndistinct hooks per page: ${meanDistinct.toFixed(2)} of ${TONES.length} on average, ${fiveOfFive} of ${distinctHooks.length} pages with ${TONES.length} of ${TONES.length}`,
+);
+console.log(
+  `time per thread p50 / p95: ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms / ${(sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(0)} ms`,
+);
+for (const [measure, list] of examples)
+  console.log(`\n${measure}, first cases:\n${list.map((e) => `- ${e}`).join('\n')}`);

@@ -125,6 +125,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   if (values.json) {
     console.log(JSON.stringify({ sourceUrl: article.url, ...threadContent(analysed, draft) }, null, 2));
   } else {
+    // Sensitive content is written only in the professional tone, here as in the app: say so.
+    if (draft.tone !== values.tone) {
+      console.log(`Tone: ${draft.tone}, not ${values.tone}. ${analysed.sensitiveContentMessage ?? ''}`.trim());
+      console.log('');
+    }
     draft.posts.forEach((post, index) => {
       console.log(`[${index + 1}/${draft.posts.length}] (${post.charCount}/280)\n${post.content}\n`);
     });

@@ -84,7 +84,7 @@ test('connects X through its consent page, publishes a thread crediting the auth
   });
   // The hook fills a post of its own, so the title goes alone before it, and the hook stays whole.
   expect(sent[0]!.text).toBe('The harbour at dawn');
-  expect(sent[1]!.text).toMatch(/^By Dana Reyes in Test Gazette: .+\.\n\n#\w+(?: #\w+)*$/s);
+  expect(sent[1]!.text).toMatch(/^Dana Reyes reports in the Test Gazette: .+\.\n\n#\w+(?: #\w+)*$/s);
   expect(sent.at(-1)!.text).toContain(`Read original article at: ${articles.url}/harbour`);
   expect(sent.at(-1)!.text).toContain('Author: @danareyes');
   await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute(

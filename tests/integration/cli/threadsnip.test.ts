@@ -22,6 +22,16 @@ const PAGE = articlePage({
   ],
 });
 
+const SENSITIVE_PAGE = articlePage({
+  title: 'Two dead after shooting near harbour nightclub',
+  paragraphs: [
+    'Two men were killed and three other people were wounded when a gunman opened fire outside a nightclub in the harbour district early on Sunday, police said.',
+    'Officers were called to Quay Street shortly after 2 am after several people reported hearing gunfire.',
+    'Paramedics treated the injured at the scene before taking them to hospital, where one woman remains in a serious condition.',
+    'Police arrested a 27-year-old man nearby and recovered a handgun, and detectives are appealing for witnesses.',
+  ],
+});
+
 describe('the threadsnip command line', () => {
   let articles: ArticleServer;
   let dir: string;
@@ -37,6 +47,7 @@ describe('the threadsnip command line', () => {
     articles.page('/trains', PAGE);
     dir = mkdtempSync(path.join(tmpdir(), 'threadsnip-cli-'));
     writeFileSync(path.join(dir, 'trains.html'), PAGE);
+    writeFileSync(path.join(dir, 'shooting.html'), SENSITIVE_PAGE);
     writeFileSync(path.join(dir, 'trains.html.gz'), gzipSync(PAGE));
     writeFileSync(path.join(dir, 'photo.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]));
   });
@@ -89,6 +100,24 @@ describe('the threadsnip command line', () => {
     );
     expect(stdout).toMatch(/\[1\/\d+\] \(\d+\/280\)/);
     expect(stdout).toContain('Hallucination risk:');
+  });
+
+  it('writes sensitive content in the professional tone whatever tone was asked for, and says so', async () => {
+    const file = path.join(dir, 'shooting.html');
+    const args = [bin, 'thread', file, '--url', 'https://news.example/shooting', '--tone', 'humorous'];
+
+    const { stdout } = await run(process.execPath, args, { env });
+    const json = JSON.parse((await run(process.execPath, [...args, '--json'], { env })).stdout);
+
+    expect(stdout).toMatch(
+      /^Tone: professional, not humorous\. This content may include sensitive material \(.*violence.*\)/,
+    );
+    expect(json.tone).toBe('professional');
+    expect(json.isSensitiveContent).toBe(true);
+    // No light opener on a story of victims: the professional hook, the credit and the facts.
+    expect(json.posts[0].content).toMatch(
+      /^Dana Reyes reports in the Test Gazette: Two men were killed and three other people/,
+    );
   });
 
   it('refuses a loopback URL and an unknown tone with a clear message and a non-zero exit', async () => {

@@ -38,7 +38,7 @@ describe('condensing an over-long sentence', () => {
     const { postLength } = await import('#shared/post-length');
     const sentence =
       'The public inquiry into the shooting at the harbour opened on Monday with evidence that armed police took fourteen minutes to reach the ferry terminal after the first emergency call, and that the gunman held a valid licence for the rifle he used despite two earlier reports raising concerns about his behaviour.';
-    const short = condense(sentence);
+    const short = condense(sentence) ?? '';
     expect(postLength(short)).toBeLessThanOrEqual(276);
     expect(short.endsWith('…')).toBe(true);
     expect(short).toContain('after the first emergency call…');

@@ -86,7 +86,7 @@ describe('tones and hook', () => {
     const educational = threads[TONES.indexOf('educational')]?.posts.map((p) => p.content).join('\n') ?? '';
     expect(educational).toContain('Why it matters:');
     const persuasive = threads[TONES.indexOf('persuasive')]?.posts.map((p) => p.content).join('\n') ?? '';
-    expect(persuasive).toContain('read the whole piece by Ana Ruiz');
+    expect(persuasive).toContain('The original, by Ana Ruiz, has what this thread leaves out');
   });
 });
 

@@ -20,6 +20,8 @@ export interface DraftThread {
   hashtags: string[];
   /** The numbered posts, unnumbered (any numbering the model added is stripped). */
   posts: DraftPost[];
+  /** A closing recap, kept as the last numbered post whatever the cap on posts leaves out. */
+  recap?: DraftPost;
 }
 
 export const MIN_POSTS = 3;
@@ -145,7 +147,13 @@ export function finalizeThread(draft: DraftThread, target: { appHost: string; ar
   if (numbered.length === 0) {
     throw new GenerationFailedError('The generated thread had no posts besides the hook. Please try again.');
   }
-  const kept = numbered.slice(0, MAX_NUMBERED_POSTS);
+  const recap = draft.recap
+    ? splitToFit(cleanText(draft.recap.content), NUMBERED_BUDGET).map((content) => ({
+        content,
+        source: draft.recap?.source,
+      }))
+    : [];
+  const kept = [...numbered.slice(0, MAX_NUMBERED_POSTS - recap.length), ...recap];
 
   const posts: Post[] = [toPost(0, hookContent, hookSource)];
   kept.forEach((p, i) => {

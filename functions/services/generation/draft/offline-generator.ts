@@ -4,10 +4,31 @@ import type { Article } from '#shared/schemas/article';
 import type { Tone } from '#shared/tones';
 import type { DraftPost, DraftThread } from './finalize-thread';
 import { pickHashtags } from './hashtags';
+import {
+  canOpen,
+  cleanTitle,
+  contentWords,
+  isColumn,
+  type LedeSentence,
+  rankHookSentences,
+  withoutDateline,
+} from './lede';
 import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';
 import { balanceQuotes, startsDangling } from './post-rules';
+import { isSolemnTopic } from './solemn-topics';
 import { type StandalonePost, standalonePosts } from './standalone';
-import { type ArticleCredit, writeBody, writeHook } from './tone-writer';
+import { orderForTone, toneWeight } from './tone-plan';
+import {
+  type ArticleCredit,
+  CONSEQUENCE,
+  type HookContext,
+  reportsLine,
+  topicOf,
+  viaLine,
+  writeBody,
+  writeHook,
+  writeRecap,
+} from './tone-writer';
 
 const MAX_BODY_POSTS = 8;
 /** A sentence this similar to one already chosen repeats it. */
@@ -42,22 +63,50 @@ function fittingWords(sentence: string, budget: number, tail: string): { words: 
     if (postLength(`${next}${tail}`) > budget) break;
     words = next;
   }
-  return { words, clauseEnd: Math.max(...CLAUSE_MARKS.map((mark) => words.lastIndexOf(mark))) };
+  return { words, clauseEnd: lastClauseEnd(words, sentence) };
+}
+
+/** A comma that starts an item of a list ("leaders, engineers and lawmakers"): no clause ends there. */
+const LIST_ITEM = /^,\s+[\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,2}(?:,|\s+(?:and|or)\s)/u;
+
+/** Where the last clause of `words` (the start of `sentence`) ends, or -1. */
+function lastClauseEnd(words: string, sentence: string): number {
+  let end = -1;
+  for (const mark of CLAUSE_MARKS) {
+    let at = words.lastIndexOf(mark);
+    while (mark === ', ' && at > 0 && LIST_ITEM.test(sentence.slice(at))) at = words.lastIndexOf(mark, at - 1);
+    end = Math.max(end, at);
+  }
+  return end;
 }
 
 function withoutClauseMark(text: string): string {
   return text.replace(/[\s,;:—–-]+$/, '');
 }
 
+/** Where the quotation left open at the end of a text begins, or -1 when every quotation is closed. */
+function openQuoteAt(text: string): number {
+  const curly = text.lastIndexOf('“');
+  if (curly > text.lastIndexOf('”')) return curly;
+  const straight = (text.match(/"/g) ?? []).length;
+  return straight % 2 === 1 ? text.lastIndexOf('"') : -1;
+}
+
 /**
  * Shortens an over-long sentence to one post: cut at the last clause boundary that keeps most of
  * it, else at a word boundary, and mark the cut with an ellipsis. Splitting it instead would leave
- * a fragment ("…earlier reports raising concerns") standing as a post of its own.
+ * a fragment ("…earlier reports raising concerns") standing as a post of its own. A cut inside a
+ * quotation moves to before it opens, so a post never ends mid-quote; null when too little is
+ * left before it.
  */
-export function condense(sentence: string, budget = SENTENCE_BUDGET): string {
+export function condense(sentence: string, budget = SENTENCE_BUDGET): string | null {
   if (postLength(sentence) <= budget) return sentence;
   const { words, clauseEnd } = fittingWords(sentence, budget, '…');
-  return `${withoutClauseMark(clauseEnd >= words.length * 0.6 ? words.slice(0, clauseEnd) : words)}…`;
+  let cut = clauseEnd >= words.length * 0.6 ? words.slice(0, clauseEnd) : words;
+  const open = openQuoteAt(cut);
+  if (open !== -1) cut = cut.slice(0, open);
+  cut = withoutClauseMark(cut.trim());
+  return cut.split(' ').length >= 8 ? `${cut}…` : null;
 }
 
 /**
@@ -65,12 +114,28 @@ export function condense(sentence: string, budget = SENTENCE_BUDGET): string {
  * clause boundary that keeps at least `share` of what fits (and six words); null when it has no such
  * boundary. The hook uses it, so the first post a reader sees never trails off mid-thought.
  */
-export function shortenAtClause(sentence: string, budget: number, share = 0.6): string | null {
+export function shortenAtClause(
+  sentence: string,
+  budget: number,
+  share = 0.6,
+  /** Whether a cut still states something (the hook asks for a verb: a list cut short has none). */
+  states: (cut: string) => boolean = () => true,
+): string | null {
   if (postLength(sentence) <= budget) return sentence;
   const { words, clauseEnd } = fittingWords(sentence, budget, '.');
   const cut = words.slice(0, Math.max(0, clauseEnd));
-  return clauseEnd >= words.length * share && cut.split(' ').length >= 6 ? `${withoutClauseMark(cut)}.` : null;
+  return clauseEnd >= words.length * share && cut.split(' ').length >= 6 && states(cut)
+    ? `${withoutClauseMark(cut)}.`
+    : null;
 }
+
+/** Whether a text has a verb. */
+function hasVerb(text: string): boolean {
+  return analyseText(text).pos.some((pos) => pos === 'VERB' || pos === 'AUX');
+}
+
+/** Shortcodes, tags and links left in the text: never the thread's last word. */
+const MARKUP = /[[\]{}<>]|https?:\/\//;
 
 const DANGLING_QUOTE = /^["“].*["”],?\s+(?:he|she|they|it|we)\s+(?:said|says|added|told|explained|noted|recalled)\b/i;
 
@@ -241,10 +306,104 @@ function oneLine(text: string): string {
 }
 
 /**
- * A thread drafted without any network: TextRank centrality over tf-idf sentence vectors with a
- * position prior picks the article's central sentences and MMR removes repeats. The most central
- * sentence that reads on its own becomes the hook, written in the tone and crediting the author and
- * publication; the others become the numbered posts in article order, each made to stand alone.
+ * Recap sentences, best first: central, saying what the hook and the headline say or what follows
+ * from it (the one thing to remember), a little ahead when late in the article (where conclusions
+ * are), never one already posted.
+ */
+function recapOrder(
+  candidates: Candidate[],
+  scores: number[],
+  about: { hook: Candidate | undefined; headline: string },
+  used: Set<number>,
+): Candidate[] {
+  const last = candidates.at(-1)?.position ?? 0;
+  const titleWords = contentWords(about.headline);
+  const value = (c: Candidate, k: number) => {
+    const shared = [...contentWords(c.text)].filter((w) => titleWords.has(w)).length;
+    const onTitle = titleWords.size ? shared / Math.min(titleWords.size, 6) : 0;
+    const onHook = about.hook ? cosine(about.hook.vector, c.vector) : 0;
+    const consequence = CONSEQUENCE.test(c.text) ? 1.5 : 1;
+    return (scores[k] ?? 0) * (0.3 + onHook + 0.5 * onTitle) * consequence * (c.position >= last * 0.6 ? 1.1 : 1);
+  };
+  return candidates
+    .map((c, k) => ({ c, v: value(c, k) }))
+    .filter(({ c }) => !used.has(c.position) && c.words <= 40 && !MARKUP.test(c.text) && canOpen(c.text))
+    .sort((a, b) => b.v - a.v)
+    .map(({ c }) => c);
+}
+
+/** Sentences as far into the article as the lede can reach (two paragraphs of short sentences). */
+const LEDE_REACH = 30;
+
+interface HookChoice {
+  content: string;
+  source: string | undefined;
+  candidate?: Candidate;
+}
+
+/**
+ * The hook: a lede sentence naming what the headline names (whole, or ended at a clause boundary
+ * that keeps a verb), else the headline when it states something, else a scene-setting lede
+ * sentence, else the headline, else the most
+ * central sentence that reads on its own, else any that does not lean on an earlier one. Never cut
+ * with an ellipsis: failing all, the sentence goes whole and finalizeThread carries its end into the
+ * next post.
+ */
+function chooseHook(
+  input: { candidates: Candidate[]; scores: number[]; headline: string; tone: Tone; articleTitle: string },
+  write: (sentence: string, fit: (sentence: string, budget: number) => string | null) => string | null,
+): HookChoice {
+  const { candidates, scores, headline, tone } = input;
+  const best = Math.max(...scores, Number.MIN_VALUE);
+  const { onTopic, offTopic } = rankHookSentences(
+    candidates.slice(0, LEDE_REACH).map((c, k) => ({ ...c, text: oneLine(c.text), score: (scores[k] ?? 0) / best })),
+    headline,
+    (sentence) => toneWeight(tone, sentence),
+  );
+  const byPosition = new Map(candidates.map((c) => [c.position, c]));
+  const central = candidates
+    .map((_, k) => k)
+    .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0))
+    .map((k) => candidates[k] as Candidate);
+  type Option = { text: string; candidate?: Candidate; share: number };
+  function* ledeOptions(sentences: LedeSentence[]): Generator<Option> {
+    for (const share of [0.6, 0]) {
+      for (const s of sentences) {
+        const candidate = byPosition.get(s.position);
+        if (candidate) yield { text: candidate.text, candidate, share };
+      }
+    }
+  }
+  // Built lazily: a long article has hundreds of central sentences and the lede nearly always serves.
+  function* options(): Generator<Option> {
+    const asSentence = { text: /[?!…]$/u.test(headline) ? headline : `${headline}.`, share: 0.6 };
+    const long = headline.split(' ').length >= 3;
+    yield* ledeOptions(onTopic);
+    // A headline that states something ("Republicans Are Following Trump to Nowhere") says more than
+    // a scene-setter ("Hiking the Boulder Flat Irons" too); a label of one ("The harbour at dawn") says less.
+    if (long && (hasVerb(headline) || /^\p{L}+ing\s/u.test(headline))) yield asSentence;
+    yield* ledeOptions(offTopic);
+    if (long) yield asSentence;
+    for (const c of central) if (canOpen(c.text)) yield { text: c.text, candidate: c, share: 0.6 };
+    for (const c of central) if (!startsDangling(c.text)) yield { text: c.text, candidate: c, share: 0 };
+  }
+  for (const choice of options()) {
+    const written = write(choice.text, (sentence, budget) => shortenAtClause(sentence, budget, choice.share, hasVerb));
+    if (written !== null) {
+      return { content: written, source: choice.candidate?.text ?? input.articleTitle, candidate: choice.candidate };
+    }
+  }
+  const candidate = central[0];
+  return { content: write(candidate?.text ?? '', (sentence) => sentence) ?? '', source: candidate?.text, candidate };
+}
+
+/**
+ * A thread drafted without any network. TextRank centrality over tf-idf sentence vectors with a
+ * position prior ranks the article's sentences. The hook is a sentence of the lede (the first
+ * substantive paragraph) that reads on its own and carries the headline's words and the key
+ * figure, in the tone's frame with the author and publication credited; failing one, the headline.
+ * The body is chosen by MMR over the ranks weighted by what the tone looks for, told in the tone's
+ * order, each post made to stand alone; threads of six posts or more close on a recap.
  */
 export function generateOfflineDraft(input: {
   article: Pick<Article, 'title' | 'content'> & Partial<ArticleCredit>;
@@ -261,61 +420,53 @@ export function generateOfflineDraft(input: {
   const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
   const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
   const title = oneLine(article.title);
-  // The hook states the central claim, which news and essays put near the top.
-  const hookScore = (k: number) => (scores[k] ?? 0) * (1 + Math.exp((-3 * (candidates[k]?.position ?? 0)) / 4));
-  const order = candidates.map((_, k) => k).sort((a, b) => hookScore(b) - hookScore(a));
-  const write = (sentence: string, shorten: (sentence: string, budget: number) => string | null) =>
-    writeHook({ tone, sentence: oneLine(sentence), text: content, credit, themes, title, hashtags, shorten });
-  // The hook: the most central sentence that needs no earlier sentence to be understood, whole or
-  // ended at a clause boundary (one keeping most of it, else any); else the title as a headline,
-  // else a sentence that does need one. Failing all, the sentence goes whole and finalizeThread
-  // carries its end into the next post at a clause boundary: never a hook cut with an ellipsis.
-  const standsAlone = (k: number) => !startsDangling(candidates[k]?.text ?? '');
-  const sentenceOptions = (keys: number[], share: number) =>
-    keys.map((k) => ({ text: candidates[k]?.text ?? '', candidate: candidates[k], share }));
-  const options: { text: string; candidate?: Candidate; share: number }[] = [
-    ...sentenceOptions(order.filter(standsAlone), 0.6),
-    ...sentenceOptions(order.filter(standsAlone), 0),
-    ...(title ? [{ text: title, share: 0.6 }] : []),
-    ...sentenceOptions(
-      order.filter((k) => !standsAlone(k)),
-      0.6,
-    ),
-  ];
-  let hook: { content: string; source: string | undefined; candidate?: Candidate } | undefined;
-  for (const option of options) {
-    const written = write(option.text, (sentence, budget) => shortenAtClause(sentence, budget, option.share));
-    if (written === null) continue;
-    hook = { content: written, source: option.candidate?.text ?? article.title, candidate: option.candidate };
-    break;
-  }
-  if (!hook) {
-    const candidate = candidates[order.find(standsAlone) ?? order[0] ?? 0];
-    hook = { content: write(candidate?.text ?? '', (sentence) => sentence) ?? '', source: candidate?.text, candidate };
-  }
-  const central = hook.candidate;
-  const selected = selectSentences(candidates, scores, bodyPostCount(candidates.length) + 1);
-  const rest = selected.filter((c) => c !== central || selected.length === 1);
+  const headline = cleanTitle(title);
+  const context: HookContext = {
+    title: headline,
+    reports: reportsLine(credit, isColumn(title)),
+    via: viaLine(credit),
+    topic: topicOf(themes, title, content),
+    solemn: isSolemnTopic(title, content),
+  };
+  const hook = chooseHook({ candidates, scores, headline, tone, articleTitle: article.title }, (sentence, fit) =>
+    writeHook({ tone, sentence: withoutDateline(oneLine(sentence)), context, hashtags, fit }),
+  );
+
+  const weighted = candidates.map((c, k) => (scores[k] ?? 0) * toneWeight(tone, c.text));
+  const selected = selectSentences(candidates, weighted, bodyPostCount(candidates.length) + 1);
+  const rest = selected.filter((c) => c !== hook.candidate || selected.length === 1);
+  const planned = orderForTone(
+    tone,
+    rest.map((c) => ({ position: c.position, text: oneLine(c.text), score: weighted[candidates.indexOf(c)] ?? 0 })),
+  );
   const body: StandalonePost[] = standalonePosts(
     analysed,
-    rest.map((c) => ({ position: c.position, text: oneLine(c.text), score: scores[candidates.indexOf(c)] ?? 0 })),
+    planned.map((p) => ({ ...p, text: withoutDateline(p.text) })),
   );
-  // A single usable sentence is both the hook and the one numbered post.
-  const lead = central ?? candidates[order[0] ?? 0];
-  if (body.length === 0 && lead) body.push({ content: oneLine(lead.text), source: lead.text, score: 0 });
-  const centralText = oneLine(central?.text ?? '');
-  const posts: DraftPost[] = writeBody({
-    tone,
-    posts: body,
-    credit,
-    themes,
-    title,
-    sentences: candidates.map((c) => oneLine(c.text)),
-  }).map((p) => ({ content: balanceQuotes(condense(p.content)), source: p.source }));
+  const posts: DraftPost[] = writeBody({ tone, posts: body, credit }).flatMap((p) => {
+    const fitted = condense(p.content);
+    return fitted === null ? [] : [{ content: balanceQuotes(fitted), source: p.source }];
+  });
+  // A single usable sentence is both the hook and the one numbered post (split to fit if it must be).
+  const lead = hook.candidate ?? candidates[0];
+  if (posts.length === 0 && lead) posts.push({ content: balanceQuotes(oneLine(lead.text)), source: lead.text });
+
+  // The recap closes threads of six posts or more (hook, numbered posts, attribution).
+  let recap: DraftPost | undefined;
+  if (posts.length + 2 >= 6) {
+    const posted = new Set(posts.map((p) => p.source));
+    const used = new Set(candidates.filter((c) => c === hook.candidate || posted.has(c.text)).map((c) => c.position));
+    for (const c of recapOrder(candidates, scores, { hook: hook.candidate, headline }, used)) {
+      recap = writeRecap(tone, balanceQuotes(withoutDateline(oneLine(c.text))), c.text) ?? undefined;
+      if (recap) break;
+    }
+  }
+  const hookSentence = oneLine(hook.candidate?.text ?? '');
   return {
-    title: title || centralText.replace(/[\s.:;,!?…]+$/u, '').slice(0, 120) || 'Untitled Thread',
+    title: title || hookSentence.replace(/[\s.:;,!?…]+$/u, '').slice(0, 120) || 'Untitled Thread',
     hook: { content: balanceQuotes(hook.content), source: hook.source },
     hashtags,
     posts,
+    ...(recap ? { recap } : {}),
   };
 }

@@ -30,11 +30,52 @@ function sameParagraph(analysed: AnalysedText, before: number, after: number): b
   return Boolean(a && b && !analysed.text.slice(a.end, b.start).includes('\n'));
 }
 
+/** Runs of capitalised proper nouns in a sentence: "Maria Lopez", "NASA". */
+function properNames(analysed: AnalysedText, position: number): string[] {
+  const span = analysed.sentences[position];
+  if (!span) return [];
+  const names: string[] = [];
+  let run: string[] = [];
+  for (let i = span.tokenStart; i <= span.tokenEnd; i++) {
+    const value = analysed.value[i] ?? '';
+    if (i < span.tokenEnd && analysed.pos[i] === 'PROPN' && /^\p{Lu}/u.test(value)) run.push(value);
+    else {
+      if (run.length) names.push(run.join(' '));
+      run = [];
+    }
+  }
+  return names;
+}
+
+/** Pronouns and determiners pointing back, besides the one a name replaces. */
+const OTHER_POINTER = /\b(?:he|she|him|her|his|hers|it|its|they|them|their|this|these|those)\b/i;
+
 /**
- * Makes each picked sentence (in article order) readable on its own. One that leans on the sentence
- * before it is kept when that sentence is the previous post, else it loses its connective ("But …"),
- * else it is joined to its antecedent sentence when both fit one post, else it is left out.
- * Quotation marks are balanced in every post.
+ * "She said …" with the person's name from the sentence before: only when that sentence names
+ * exactly one person (a full name, or a surname the article gives in full) and nothing else in the
+ * sentence points back; null otherwise.
+ */
+function named(analysed: AnalysedText, position: number, sentence: string): string | null {
+  const match = /^(He|She)\s+(\S.*)$/u.exec(sentence);
+  if (!match?.[2] || OTHER_POINTER.test(match[2])) return null;
+  const fullNames = new Set(
+    analysed.sentences.flatMap((_, k) => (k < position ? properNames(analysed, k) : [])).filter((n) => n.includes(' ')),
+  );
+  const people = new Set(
+    properNames(analysed, position - 1).filter(
+      (n) => n.includes(' ') || [...fullNames].some((full) => full.endsWith(` ${n}`)),
+    ),
+  );
+  const [person] = people;
+  return people.size === 1 && person ? `${person} ${match[2]}` : null;
+}
+
+/**
+ * Makes each picked sentence readable on its own, in the order given. One that leans on the
+ * sentence before it loses its connective ("But …"), else its "He"/"She" becomes the person's name
+ * from the sentence before, else it is kept when that sentence is the previous post, else it is
+ * joined to that sentence when both fit one post, else it is left out. Quotation marks are
+ * balanced in every post.
  */
 export function standalonePosts(analysed: AnalysedText, picked: readonly PickedSentence[]): StandalonePost[] {
   const posts: StandalonePost[] = [];
@@ -42,10 +83,14 @@ export function standalonePosts(analysed: AnalysedText, picked: readonly PickedS
   for (const sentence of picked) {
     let content: string | null = sentence.text;
     const follows = previous === sentence.position - 1 && sameParagraph(analysed, previous, sentence.position);
-    if (startsDangling(content) && !follows) {
+    if (startsDangling(content)) {
+      // A connective goes even after its own antecedent: each post is read on its own.
       const stripped = dropConnective(content);
+      const withName = stripped ? null : named(analysed, sentence.position, content);
       const antecedent = sentenceAt(analysed, sentence.position - 1);
       if (stripped) content = stripped;
+      else if (withName) content = withName;
+      else if (follows) content = sentence.text;
       else if (
         antecedent &&
         !startsDangling(antecedent) &&

@@ -1,6 +1,7 @@
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Tone } from '#shared/tones';
 import type { DraftPost } from './finalize-thread';
+import { hasFigure } from './lede';
 import type { StandalonePost } from './standalone';
 
 /** Who wrote the article and where, as the page gave them. */
@@ -9,21 +10,67 @@ export interface ArticleCredit {
   siteName: string | null;
 }
 
-interface Frame {
-  topic: string;
-  credit: string;
+/** Mastheads read with "the" in running text: "in the Houston Chronicle", "in the Guardian". */
+const MASTHEAD =
+  /\b(?:Chronicle|Times|Post|Guardian|Journal|Herald|Tribune|Telegraph|Independent|Economist|Verge|Register|Observer|Star|Globe|Gazette|Mail|Mirror|Sun|Standard|Express|Atlantic|Conversation|Intercept|Hill|Information|Inquirer|Enquirer|Examiner|Courier|Bulletin|Dispatch|Review|Sentinel|Record)$/u;
+
+/** Bylines that name an account or a role, not a person. */
+const NOT_A_NAME =
+  /\d|https?:|@|\bupdated\b|^(?:admin|administrator|staff|editor|editors|webmaster|blogger|guest|anonymous|unknown)$/i;
+
+/** The author's name from a byline: "By TOM KRISHER, AP Auto Writer" → "Tom Krisher"; null when it is not a name. */
+export function authorName(byline: string | null | undefined): string | null {
+  const name = byline
+    ?.replace(/\s+/g, ' ')
+    .replace(/^\s*by\s+/i, '')
+    .split(/\s*(?:[,|•·]|\.\s|\s-\s|\s—\s)\s*/u)[0]
+    ?.trim();
+  if (!name || name.length > 60 || name.split(' ').length > 7 || NOT_A_NAME.test(name)) return null;
+  // An all-capitals byline is a style, not the name's spelling.
+  return name === name.toUpperCase() && /\p{Lu}{2}/u.test(name) && name.includes(' ')
+    ? name
+        .toLowerCase()
+        .replace(/(^|[\s'-])(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())
+    : name;
+}
+
+/** The publication as it reads after "in": "the Houston Chronicle", "The Atlantic", "SlashGear"; null when unknown. */
+export function outletName(siteName: string | null | undefined, author: string | null = null): string | null {
+  // "Autoracing | F1 | Indy": the first name of a site that lists its sections.
+  const site = siteName
+    ?.replace(/\s+/g, ' ')
+    .split(/\s+[|–—]\s+/u)[0]
+    ?.trim()
+    .slice(0, 40);
+  if (!site || site === author) return null;
+  return MASTHEAD.test(site) && !/^the\b/i.test(site) ? `the ${site}` : site;
+}
+
+/**
+ * The credit as a reporting clause: "Paul Takahashi reports in the Houston Chronicle"; a column
+ * (an opinion, analysis or review headline) "writes" instead; "" when nothing is known.
+ */
+export function reportsLine(credit: ArticleCredit, column = false): string {
+  const author = authorName(credit.byline);
+  const outlet = outletName(credit.siteName, author);
+  const plural = author && /\s(?:and|&)\s|,/.test(author);
+  const verb = `${column ? 'write' : 'report'}${plural ? '' : 's'}`;
+  if (author) return outlet ? `${author} ${verb} in ${outlet}` : `${author} ${verb}`;
+  return outlet ? `${capitalise(outlet)} ${verb}` : '';
+}
+
+/** The credit in brief, "Paul Takahashi, Houston Chronicle"; "" when nothing is known. */
+export function viaLine(credit: ArticleCredit): string {
+  const author = authorName(credit.byline);
+  const outlet = outletName(credit.siteName, author)?.replace(/^the /, '');
+  return [author, outlet].filter(Boolean).join(', ');
 }
 
 /** "by Jane Doe in The Atlantic", "by Jane Doe", "in The Atlantic" or "". */
-export function creditPhrase({ byline, siteName }: ArticleCredit): string {
-  const author = byline
-    ?.replace(/^\s*by\s+/i, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 60);
-  const site = siteName?.replace(/\s+/g, ' ').trim().slice(0, 40);
-  const parts = [author ? `by ${author}` : '', site && site !== author ? `in ${site}` : ''].filter(Boolean);
-  return parts.join(' ');
+export function creditPhrase(credit: ArticleCredit): string {
+  const author = authorName(credit.byline);
+  const outlet = outletName(credit.siteName, author);
+  return [author ? `by ${author}` : '', outlet ? `in ${outlet}` : ''].filter(Boolean).join(' ');
 }
 
 /** Spoken forms for the casual tone; quoted words are never touched. */
@@ -46,10 +93,10 @@ export function contract(text: string): string {
 }
 
 /** The casual register keeps sentences short: a long sentence keeps its first independent clause. */
-function shorten(sentence: string): string {
+export function shorten(sentence: string): string {
   const words = sentence.split(' ').length;
   if (words <= 22) return sentence;
-  const cut = /^(.{60,}?)(?:; | — | – |, but |, and |, while )/u.exec(sentence);
+  const cut = /^(.{60,}?)(?:; | — | – |, but |, and |, while |, which )/u.exec(sentence);
   if (!cut?.[1] || (cut[1].match(/["“”]/g) ?? []).length % 2 === 1) return sentence;
   return `${cut[1].replace(/[,;:]$/, '')}.`;
 }
@@ -58,37 +105,46 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function withoutStop(sentence: string): string {
-  return sentence.replace(/[\s.:;,!?…]+$/u, '');
+/** What a hook frame is given: the headline, the credit in two forms and the article's topic. */
+export interface HookContext {
+  title: string;
+  reports: string;
+  via: string;
+  topic: string;
+  /** Illness, violence, victims or politics: no joke, whatever the tone. */
+  solemn: boolean;
 }
 
-/** Hook framings per tone; the article's sentence carries the claim, the frame only the register. */
-const HOOK_FRAMES: Record<Tone, ((s: string, f: Frame) => string)[]> = {
-  professional: [
-    (s, f) => (f.credit ? `${s} (${f.credit})` : s),
-    (s, f) => (f.credit ? `${capitalise(f.credit)}: ${s}` : `On ${f.topic}: ${s}`),
-  ],
+type HookFrame = (sentence: string, c: HookContext) => string;
+
+/** Light openers about the topic, never about what happened to anyone; one per hook. */
+const LIGHT_OPENERS: HookFrame[] = [
+  (s, c) => `Grab a coffee: it's ${c.topic} time ☕ ${s}${c.via ? ` (${c.via})` : ''}`,
+  (s, c) => `${capitalise(c.topic)} fans, gather round 🍿 ${s}${c.via ? ` (${c.via})` : ''}`,
+  (s, c) => `Today's ${c.topic} story, served straight 😄 ${s}${c.via ? ` (${c.via})` : ''}`,
+];
+
+/**
+ * The hook's framing per tone. The sentence carries the claim; a frame adds at most one template
+ * phrase and credits the author and publication as a reader would ("X reports in Y: …").
+ */
+const HOOK_FRAMES: Record<Tone, HookFrame[]> = {
+  professional: [(s, c) => (c.reports ? `${c.reports}: ${s}` : s)],
   casual: [
-    (s, f) => `Okay, ${f.topic}. ${s}${f.credit ? ` (${f.credit})` : ''} 👇`,
-    (s, f) => `A quick read on ${f.topic}: ${s}${f.credit ? ` h/t ${f.credit.replace(/^by /, '')}` : ''}`,
-    (s, f) => `So here's the thing about ${f.topic}: ${s}${f.credit ? ` (${f.credit})` : ''}`,
+    (s, c) => `In case you missed it${c.via ? ` (via ${c.via})` : ''}: ${s} 👇`,
+    (s, c) => `Here's one worth your time${c.via ? `, from ${c.via}` : ''}: ${s} 👇`,
   ],
-  humorous: [
-    (s, f) => `Today in ${f.topic}, told with a straight face: ${s}${f.credit ? ` (${f.credit})` : ''} 🧵`,
-    (s, f) => `${capitalise(f.topic)}: the plot thickens. ${s}${f.credit ? ` (${f.credit})` : ''}`,
-    (s, f) => `You'll want a coffee for this one about ${f.topic}. ${s}${f.credit ? ` (${f.credit})` : ''}`,
-  ],
+  // A solemn topic gets no opener: the headline and the facts, untouched.
+  humorous: LIGHT_OPENERS,
   educational: [
-    (s, f) => `${capitalise(f.topic)}, explained: ${s}${f.credit ? ` (${f.credit})` : ''} 🧵`,
-    (s, f) => `What to know about ${f.topic}: ${s}${f.credit ? ` (${f.credit})` : ''}`,
-    (s, f) => `A short lesson in ${f.topic}. ${s}${f.credit ? ` (${f.credit})` : ''} 🧵`,
+    // A headline asking a question is already the lesson's opening.
+    (s, c) => `${/\?$/.test(c.title) ? c.title : `${c.title}: what to know`} 🧵 ${s}${c.via ? ` (${c.via})` : ''}`,
+    (s, c) => `What to know about ${c.topic}${c.via ? `, from ${c.via}` : ''}: ${s} 🧵`,
   ],
-  persuasive: [
-    (s, f) => `${s} If ${f.topic} matters to you, read this${f.credit ? `, ${f.credit}` : ''} 👇`,
-    (s, f) => `The case is plain: ${s}${f.credit ? ` (${f.credit})` : ''}, and here's why it holds 👇`,
-    (s, f) => `${s} The full case on ${f.topic}${f.credit ? `, ${f.credit}` : ''} 👇`,
-  ],
+  persuasive: [(s, c) => `${s} ${c.via ? `The evidence, from ${c.via}` : 'The evidence'} 👇`],
 };
+
+const SOLEMN_HOOK: HookFrame = (s, c) => `${c.title}. ${s}${c.via ? ` (${c.via})` : ''}`;
 
 /** A stable choice per article, so threads of different articles do not share one frame. */
 function pick<T>(options: readonly T[], seed: string): T {
@@ -106,7 +162,7 @@ function surfaceForm(theme: string, text: string): string {
 }
 
 /** What the article is about, in its own words: a leading multi-word theme, else the first theme or the title. */
-function topicOf(themes: readonly string[], title: string, text = ''): string {
+export function topicOf(themes: readonly string[], title: string, text = ''): string {
   const theme = (themes.slice(0, 3).find((t) => t.includes(' ')) ?? themes[0])?.trim();
   if (theme) return surfaceForm(theme, text);
   const lead = title.split(/[:|–—]/)[0]?.trim() ?? '';
@@ -114,96 +170,94 @@ function topicOf(themes: readonly string[], title: string, text = ''): string {
 }
 
 /**
- * The first post: the article's most central sentence (shortened to fit, in the tone's register)
- * inside a tone-specific frame naming the article's topic and crediting its author and publication;
- * null when `shorten` cannot make the sentence fit.
+ * The first post: the lede sentence chosen for the tone (in the tone's register: contracted and
+ * short for casual) inside the tone's frame; null when `fit` cannot make the sentence fit the room
+ * the frame and the hashtags leave.
  */
 export function writeHook(input: {
   tone: Tone;
   sentence: string;
-  /** The article's text, where the topic's wording is taken from. */
-  text: string;
-  credit: ArticleCredit;
-  themes: readonly string[];
-  title: string;
+  context: HookContext;
   hashtags: readonly string[];
-  shorten: (sentence: string, budget: number) => string | null;
+  fit: (sentence: string, budget: number) => string | null;
 }): string | null {
-  const { tone, credit, themes, title, hashtags } = input;
-  const frame: Frame = { topic: topicOf(themes, title, input.text), credit: creditPhrase(credit) };
-  const write = pick(HOOK_FRAMES[tone], `${title}|${input.sentence}`);
+  const { tone, context, hashtags } = input;
+  const frames = tone === 'humorous' && context.solemn ? [SOLEMN_HOOK] : HOOK_FRAMES[tone];
+  const write = pick(frames, `${context.title}|${input.sentence}`);
   const sentence = tone === 'casual' ? contract(shorten(input.sentence)) : input.sentence;
   const tagRoom = hashtags.length ? postLength(`\n\n${hashtags.join(' ')}`) : 0;
-  const frameRoom = postLength(write('', frame));
-  const fitted = input.shorten(sentence, POST_CHAR_LIMIT - tagRoom - frameRoom - 1);
+  const frameRoom = postLength(write('', context));
+  const fitted = input.fit(sentence, POST_CHAR_LIMIT - tagRoom - frameRoom - 1);
   if (fitted === null) return null;
-  return write(fitted, frame)
+  return write(fitted, context)
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
 
 /** Room a numbered post has for its text: the limit less the widest prefix, "13/ ". */
 const NUMBERED_ROOM = POST_CHAR_LIMIT - 4;
-const HUMOROUS_ASIDES = ['The twist:', 'Stay with me here:', 'The best bit:', 'Now the good part:'];
+
+/** A definition from the article: "A heat pump is a device that …". */
+export const DEFINITION =
+  /^(?:(?:The|A|An)\s+)?[\p{L}][\p{L}\p{N}-]*(?:\s+[\p{L}\p{N}-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:a|an|the)\s+/u;
+/** A sentence stating a consequence: what follows from the facts. */
+export const CONSEQUENCE =
+  /\b(?:means that|which means|meaning that|so that|as a result|result(?:s|ed|ing)? in|lead(?:s|ing)? to|led to|threaten(?:s|ed|ing)?|at risk|because of this|consequences?)\b/i;
+/** Evidence a persuasive thread leads with: a figure, or a study, survey or data. */
+export const EVIDENCE =
+  /\b(?:stud(?:y|ies)|survey(?:ed)?|data|research(?:ers)?|analysis|found|report(?:ed)?|percent|per cent|according to|records?|measured)\b|%/i;
 
 /** Puts a short framing line before a post when both fit, so the frame never costs the post its end. */
 function frame(post: DraftPost, label: string): void {
-  if (label && postLength(`${label} ${post.content}`) <= NUMBERED_ROOM) post.content = `${label} ${post.content}`;
+  if (postLength(`${label} ${post.content}`) <= NUMBERED_ROOM) post.content = `${label} ${post.content}`;
 }
 
-const DEFINITION =
-  /^(?:(?:The|A|An)\s+)?[\p{L}][\p{L}\p{N}-]*(?:\s+[\p{L}\p{N}-]+){0,3}\s+(?:is|are|refers to|means)\s+(?:a|an|the)\s+/u;
-
 /**
- * The numbered posts in the tone's register. Casual: contractions and short sentences. Humorous: a
- * light framing line from the article's own topic. Educational: 'why it matters' on the central
- * point and a defined term when the article defines one. Persuasive: the claim flagged and a call to
- * read the source. Professional: the sentences as written.
+ * The numbered posts in the tone's register; a label goes only on a post whose content it fits.
+ * Casual: contractions and short sentences. Educational: the article's definition as a term worth
+ * knowing, 'why it matters' on the first post that states a consequence. Persuasive: 'the evidence'
+ * on the first post carrying a figure or a finding, and a closing reason to read the original.
+ * Professional and humorous: the sentences as written.
  */
-export function writeBody(input: {
-  tone: Tone;
-  posts: readonly StandalonePost[];
-  credit: ArticleCredit;
-  themes: readonly string[];
-  title: string;
-  /** Every usable sentence of the article, to find a definition for the educational tone. */
-  sentences: readonly string[];
-}): DraftPost[] {
-  const { tone, credit, themes, title } = input;
-  const topic = topicOf(themes, title, input.sentences.join(' '));
+export function writeBody(input: { tone: Tone; posts: readonly StandalonePost[]; credit: ArticleCredit }): DraftPost[] {
+  const { tone, credit } = input;
   const posts: DraftPost[] = input.posts.map((p) => ({ content: p.content, source: p.source }));
-  const strongest = input.posts.reduce((best, p, i) => (p.score > (input.posts[best]?.score ?? -1) ? i : best), 0);
-  const credited = creditPhrase(credit);
   switch (tone) {
     case 'casual':
       return posts.map((p) => ({ ...p, content: contract(shorten(p.content)) }));
-    case 'humorous': {
-      // Light asides every third post, in turn, never on the opening post.
-      posts.forEach((p, i) => {
-        if (i % 3 === 1) frame(p, HUMOROUS_ASIDES[Math.floor(i / 3) % HUMOROUS_ASIDES.length] ?? '');
-      });
-      return posts;
-    }
     case 'educational': {
-      const key = posts[strongest];
-      if (key) frame(key, 'Why it matters:');
-      for (const p of posts.filter((p) => p !== key && /\d/.test(p.content)).slice(0, 2)) frame(p, 'By the numbers:');
-      const definition = input.sentences.find((s) => DEFINITION.test(s) && !posts.some((p) => p.source === s));
-      if (definition && postLength(`A term worth knowing: ${definition}`) <= NUMBERED_ROOM) {
-        posts.unshift({ content: `A term worth knowing: ${definition}`, source: definition });
-      }
+      const definition = posts.find((p) => DEFINITION.test(p.content));
+      if (definition) frame(definition, 'A term worth knowing:');
+      const consequence = posts.find((p) => p !== definition && CONSEQUENCE.test(p.content));
+      if (consequence) frame(consequence, 'Why it matters:');
       return posts;
     }
     case 'persuasive': {
-      const key = posts[strongest];
-      if (key) frame(key, 'The core point:');
-      for (const p of posts.filter((p) => p !== key && /\d/.test(p.content)).slice(0, 2)) frame(p, 'The evidence:');
+      const evidence = posts.find((p) => hasFigure(p.content) && EVIDENCE.test(p.content));
+      if (evidence) frame(evidence, 'The evidence:');
+      const by = creditPhrase(credit);
       posts.push({
-        content: `Don't take the thread's word for it: read the whole piece${credited ? ` ${credited}` : ''}. ${capitalise(withoutStop(topic))} deserves the full argument.`,
+        content: `The original${by ? `, ${by},` : ''} has what this thread leaves out: the sources and the detail. The link is at the end.`,
       });
       return posts;
     }
     default:
       return posts;
   }
+}
+
+/** The label each tone puts on its closing recap. */
+export const RECAP_LABELS: Record<Tone, string> = {
+  professional: 'In short:',
+  casual: 'The bottom line:',
+  humorous: 'If you remember one thing:',
+  educational: 'The takeaway:',
+  persuasive: 'The point to remember:',
+};
+
+/** The closing recap: the article's own sentence under the tone's label, or null when it does not fit. */
+export function writeRecap(tone: Tone, sentence: string, source: string): DraftPost | null {
+  const text = tone === 'casual' ? contract(sentence) : sentence;
+  const content = `${RECAP_LABELS[tone]} ${/[.!?…"”')\]]$/u.test(text) ? text : `${text}.`}`;
+  return postLength(content) <= NUMBERED_ROOM ? { content, source } : null;
 }
