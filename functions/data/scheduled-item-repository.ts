@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostingQueue, PostingSlot } from '../../shared/schemas/scheduling';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, queryAllPages, tableName } from './client';
