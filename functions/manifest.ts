@@ -118,7 +118,7 @@ export interface ScheduleEntry {
 }
 
 /**
- * A function EventBridge Scheduler invokes with a one-time schedule's input (a scheduled item's
+ * The function EventBridge Scheduler invokes with a one-time schedule's input (a scheduled item's
  * fire); locally the local scheduler calls it the same way.
  */
 export interface SchedulerTargetEntry {
@@ -535,16 +535,15 @@ export const schedules: ScheduleEntry[] = [
   },
 ];
 
-export const schedulerTargets: SchedulerTargetEntry[] = [
-  {
-    name: 'scheduled-items',
-    handler: 'schedule/fire-scheduled-item',
-    // Queues one publishing run per platform; an expiring OAuth token is refreshed first.
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
-    timeoutSeconds: 30,
-    memoryMb: 512,
-  },
-];
+/** What every scheduled item's one-time schedule invokes at its time. */
+export const schedulerTarget: SchedulerTargetEntry = {
+  name: 'scheduled-items',
+  handler: 'schedule/fire-scheduled-item',
+  // Queues one publishing run per platform; an expiring OAuth token is refreshed first.
+  access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
+  timeoutSeconds: 30,
+  memoryMb: 512,
+};
 
 /** Cognito triggers: post-confirmation creates the account records and grants the admin role. */
 export const authTriggers = {
@@ -565,7 +564,7 @@ export const deployedHandlers: string[] = [
     ...cloudRoutes.map((route) => route.handler),
     ...queues.map((queue) => queue.handler),
     ...schedules.map((schedule) => schedule.handler),
-    ...schedulerTargets.map((target) => target.handler),
+    schedulerTarget.handler,
     ...Object.values(authTriggers),
   ]),
 ];

@@ -48,7 +48,8 @@ const NAME_PATTERN = /^[0-9a-zA-Z-_.]{1,64}$/;
  */
 export async function startLocalScheduler(options: {
   dir: string;
-  targets: SchedulerTargetEntry[];
+  /** The function schedules may target (the manifest's scheduler target). */
+  target: SchedulerTargetEntry;
   port?: number;
   /** Deliveries running at once (a burst of due schedules queues behind them). */
   concurrency?: number;
@@ -59,7 +60,7 @@ export async function startLocalScheduler(options: {
   const logFile = path.join(options.dir, 'schedules.jsonl');
   const schedules = new Map<string, LocalSchedule>();
   const keyOf = (group: string, name: string) => `${group}/${name}`;
-  const targetsByArn = new Map(options.targets.map((target) => [localFunctionArn(target.handler), target]));
+  const targetArn = localFunctionArn(options.target.handler);
 
   // Replay the log, then write it back compacted (one line per live schedule).
   if (existsSync(logFile)) {
@@ -130,10 +131,10 @@ export async function startLocalScheduler(options: {
   const concurrency = options.concurrency ?? 16;
 
   const deliver = async (key: string, schedule: LocalSchedule, version: number) => {
-    const target = targetsByArn.get(schedule.target.arn)!;
+    const { handler, timeoutSeconds } = options.target;
     let ok = false;
     try {
-      await invokeHandler(target.handler, JSON.parse(schedule.target.input), target.timeoutSeconds);
+      await invokeHandler(handler, JSON.parse(schedule.target.input), timeoutSeconds);
       ok = true;
     } catch (error) {
       console.error(`[scheduler] ${schedule.name} delivery failed:`, error instanceof Error ? error.message : error);
@@ -223,7 +224,7 @@ export async function startLocalScheduler(options: {
       | undefined;
     if (!target?.Arn || !target.RoleArn)
       throw new ApiError(400, 'ValidationException', 'Target.Arn and Target.RoleArn are required');
-    if (!targetsByArn.has(target.Arn)) throw new ApiError(400, 'ValidationException', `No function ${target.Arn}`);
+    if (target.Arn !== targetArn) throw new ApiError(400, 'ValidationException', `No function ${target.Arn}`);
     // iam:PassRole: only the scheduler role may be handed over.
     if (target.RoleArn !== LOCAL_SCHEDULER_ROLE_ARN)
       throw new ApiError(403, 'AccessDeniedException', `Not authorized to pass role ${target.RoleArn}`);
@@ -328,13 +329,13 @@ export async function startLocalScheduler(options: {
   const port = typeof address === 'object' && address ? address.port : 0;
 
   return {
-    endpoint: `http://127.0.0.1:${port}`,
-    /** The environment the handlers need to schedule here, with the ARN of each target handler. */
-    handlerEnv: (target: SchedulerTargetEntry) => ({
+    /** The environment the handlers need to schedule here. */
+    handlerEnv: {
+      SCHEDULER_ENDPOINT: `http://127.0.0.1:${port}`,
       SCHEDULER_GROUP_NAME: LOCAL_SCHEDULE_GROUP,
       SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
-      SCHEDULER_TARGET_ARN: localFunctionArn(target.handler),
-    }),
+      SCHEDULER_TARGET_ARN: targetArn,
+    },
     /** The schedules held now (tests look at what the app asked for). */
     list: (): LocalSchedule[] => [...schedules.values()],
     /** Starts delivering: what came due while the stack was stopped goes out at once. */

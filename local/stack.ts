@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { queues as queueEntries, routes, schedulerTargets, schedules } from '../functions/manifest';
+import { queues as queueEntries, routes, schedulerTarget, schedules } from '../functions/manifest';
 import { createApiBridge } from './api-bridge';
 import { createAuthProxy, runPostConfirmation } from './auth-proxy';
 import { applyLocalAwsEnv } from './aws-env';
@@ -101,7 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // Scheduled items' one-time schedules, kept with the data (EventBridge Scheduler in the cloud).
     const scheduler = await startLocalScheduler({
       dir: path.join(options.dataDir, 'scheduler'),
-      targets: schedulerTargets,
+      target: schedulerTarget,
     });
     stops.push(scheduler.stop);
 
@@ -127,8 +127,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       // A fresh key per start: OAuth states live ten minutes, so none outlives a restart that matters.
       OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
-      SCHEDULER_ENDPOINT: scheduler.endpoint,
-      ...Object.assign({}, ...schedulerTargets.map(scheduler.handlerEnv)),
+      ...scheduler.handlerEnv,
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback:
       // allowed under /samples/ only, never the API or anything else of this origin.
