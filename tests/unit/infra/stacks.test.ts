@@ -707,7 +707,7 @@ describe('scheduled items on EventBridge Scheduler', () => {
     expect(role.ManagedPolicyArns).toBeUndefined();
     const statements = Object.values(app.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify(policy.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
-      .flatMap((policy) => (policy.Properties?.PolicyDocument as { Statement: unknown[] }).Statement);
+      .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: unknown[] }).Statement);
 
     expect(statements).toEqual([
       {
