@@ -110,13 +110,15 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * that zone, unless that reading is not the instant's alone (a repeated or skipped local time), where
  * the scheduler's own choice could differ from ours; then the same instant in UTC.
  */
-export function oneTimeScheduleExpression(instant: Date, zone: string): { expression: string; timeZone: string } {
+export function oneTimeScheduleExpression(at: Date, zone: string): { expression: string; timeZone: string } {
+  // The expression counts whole seconds: a fraction rounds up, so it never fires early.
+  const instant = new Date(Math.ceil(at.getTime() / 1000) * 1000);
   const local = wallClockAt(instant, zone);
   const readings = instantsReading(local, zone);
   const exact = readings.length === 1 && readings[0] === Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
   const wall = exact ? local : wallClockAt(instant, 'UTC');
-  const seconds = exact ? Math.floor((instant.getTime() % MINUTE_MS) / 1000) : instant.getUTCSeconds();
-  const text = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(seconds)}`;
+  // Zone offsets are whole minutes, so the seconds read the same on every clock.
+  const text = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(instant.getUTCSeconds())}`;
   return { expression: `at(${text})`, timeZone: exact ? zone : 'UTC' };
 }
 

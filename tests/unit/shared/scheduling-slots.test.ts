@@ -152,4 +152,10 @@ describe('EventBridge Scheduler one-time expressions', () => {
     }
     expect(instantOfAtExpression('rate(5 minutes)', 'UTC')).toBeNull();
   });
+
+  it('rounds a fraction of a second up, so a schedule never fires before its time', () => {
+    expect(oneTimeScheduleExpression(new Date('2025-07-15T08:00:59.001Z'), 'Europe/Dublin').expression).toBe(
+      'at(2025-07-15T09:01:00)',
+    );
+  });
 });
