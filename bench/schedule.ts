@@ -23,6 +23,7 @@ import { startLocalScheduler } from '../local/scheduler';
 import { startTelegramServer } from '../tests/fakes/telegram-server';
 import { makeThread } from '../tests/helpers/publishing-threads';
 import { callRoute } from '../tests/helpers/route-call';
+import { upcomingItem } from '../tests/helpers/scheduled-items';
 
 const { values: args } = parseArgs({
   options: { items: { type: 'string', default: '10000' }, window: { type: 'string', default: '600' } },
@@ -114,34 +115,17 @@ try {
   const users = Array.from({ length: Math.ceil(ITEMS / PER_USER) }, () => `bench-${randomUUID()}`);
   for (const userId of users) await connectTelegram(userId, { botToken: TOKEN, chatId: CHAT.id }, new Date());
   const setupStarted = Date.now();
-  // Due times start once the setup is surely done (about 150 items a second here), then spread evenly.
-  const firstDue = Math.ceil((setupStarted + 20_000 + (ITEMS / 150) * 1000) / 1000) * 1000;
+  // Due times start once the setup is surely done (80–150 items a second here, 40 allowed for), then
+  // spread evenly; the scheduler delivers nothing before that, so the wait is idle.
+  const firstDue = Math.ceil((setupStarted + 30_000 + (ITEMS / 40) * 1000) / 1000) * 1000;
   const items = Array.from({ length: ITEMS }, (_, index) => {
     // Whole blocks of 500 per user: the first user has the most a user may have.
     const userId = users[Math.floor(index / PER_USER)]!;
     const thread = makeThread(userId, [`Bench thread ${index}: the harbour at dawn.`], { title: `Bench ${index}` });
     // Whole seconds, as the schedule route stores them: several items fall due in the same second.
     const at = new Date(firstDue + Math.floor((index / ITEMS) * WINDOW_SECONDS) * 1000).toISOString();
-    return {
-      thread,
-      item: {
-        userId,
-        itemId: randomUUID(),
-        threadId: thread.id,
-        threadTitle: thread.title,
-        platforms: ['telegram' as const],
-        at,
-        timeZone: ['Europe/Dublin', 'America/New_York', 'Australia/Sydney'][index % 3]!,
-        source: 'time' as const,
-        status: 'scheduled' as const,
-        firedAt: null,
-        cancelledAt: null,
-        outcomes: {},
-        fireLeaseUntil: null,
-        createdAt: new Date().toISOString(),
-        updatedAt: new Date().toISOString(),
-      },
-    };
+    const timeZone = ['Europe/Dublin', 'America/New_York', 'Australia/Sydney'][index % 3]!;
+    return { thread, item: upcomingItem(userId, thread, at, { timeZone }) };
   });
   let doubled = 0;
   await inParallel(items, 16, async ({ thread, item }, index) => {

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PostingQueue, PostingSlot } from '../../shared/schemas/scheduling';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, queryAllPages, tableName } from './client';
@@ -64,6 +64,19 @@ function fromItem(item: Record<string, unknown>): ScheduledItemRecord {
 const itemKey = (record: Pick<ScheduledItemRecord, 'userId' | 'itemId'>) =>
   keys.scheduledItem(record.userId, record.itemId);
 
+/** A conditional update answering the item as it is now, or null when its condition refused it. */
+async function updateIf(
+  input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>,
+): Promise<ScheduledItemRecord | null> {
+  try {
+    const result = await db.send(new UpdateCommand({ ...input, TableName: tableName(), ReturnValues: 'ALL_NEW' }));
+    return result.Attributes ? fromItem(result.Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
 const pastExpiry = (endedAt: string) => Math.floor(Date.parse(endedAt) / 1000) + PAST_KEEP_DAYS * 86_400;
 
 /** Writes a new upcoming item, listed by time for its user and its thread (refused if the id exists). */
@@ -95,38 +108,36 @@ export async function getScheduledItem(userId: string, itemId: string): Promise<
 
 /** Every upcoming item of the user, soonest first (at most the 500 the limit allows). */
 export async function listUpcomingScheduledItems(userId: string): Promise<ScheduledItemRecord[]> {
-  const items: ScheduledItemRecord[] = [];
-  for await (const item of queryAllPages({
+  return queryItems({
     IndexName: indexes.scheduledItemsByUser,
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.upcomingScheduledPartition(userId) },
-  }))
-    items.push(fromItem(item));
-  return items;
+  });
 }
 
 /** The user's fired and cancelled items that ended since `since` (ISO), newest first. */
 export async function listPastScheduledItems(userId: string, since: string): Promise<ScheduledItemRecord[]> {
-  const items: ScheduledItemRecord[] = [];
-  for await (const item of queryAllPages({
+  return queryItems({
     IndexName: indexes.scheduledItemsByUser,
     KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
     ExpressionAttributeValues: { ':pk': keys.pastScheduledPartition(userId), ':since': since },
     ScanIndexForward: false,
-  }))
-    items.push(fromItem(item));
-  return items;
+  });
 }
 
 /** One thread's upcoming items, soonest first. */
 export async function listUpcomingItemsOfThread(userId: string, threadId: string): Promise<ScheduledItemRecord[]> {
-  const items: ScheduledItemRecord[] = [];
-  for await (const item of queryAllPages({
+  return queryItems({
     IndexName: indexes.scheduledItemsOfThread,
     KeyConditionExpression: 'gsi4pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.threadSchedulePartition(userId, threadId) },
-  }))
-    items.push(fromItem(item));
+  });
+}
+
+/** Every item a listing Query matches, all pages. */
+async function queryItems(input: Parameters<typeof queryAllPages>[0]): Promise<ScheduledItemRecord[]> {
+  const items: ScheduledItemRecord[] = [];
+  for await (const item of queryAllPages(input)) items.push(fromItem(item));
   return items;
 }
 
@@ -137,30 +148,20 @@ export async function moveScheduledItem(
   timeZone: string,
   updatedAt: string,
 ): Promise<ScheduledItemRecord | null> {
-  try {
-    const result = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: itemKey(record),
-        UpdateExpression: 'SET #at = :at, #zone = :zone, gsi3sk = :g3, gsi4sk = :g4, updatedAt = :u',
-        ConditionExpression: '#status = :scheduled',
-        ExpressionAttributeNames: { '#at': 'at', '#zone': 'timeZone', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':at': at,
-          ':zone': timeZone,
-          ':g3': keys.upcomingScheduledListing(record.userId, at, record.itemId).gsi3sk,
-          ':g4': keys.threadScheduleListing(record.userId, record.threadId, at, record.itemId).gsi4sk,
-          ':scheduled': 'scheduled',
-          ':u': updatedAt,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes ? fromItem(result.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  return updateIf({
+    Key: itemKey(record),
+    UpdateExpression: 'SET #at = :at, #zone = :zone, gsi3sk = :g3, gsi4sk = :g4, updatedAt = :u',
+    ConditionExpression: '#status = :scheduled',
+    ExpressionAttributeNames: { '#at': 'at', '#zone': 'timeZone', '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':at': at,
+      ':zone': timeZone,
+      ':g3': keys.upcomingScheduledListing(record.userId, at, record.itemId).gsi3sk,
+      ':g4': keys.threadScheduleListing(record.userId, record.threadId, at, record.itemId).gsi4sk,
+      ':scheduled': 'scheduled',
+      ':u': updatedAt,
+    },
+  });
 }
 
 /** Cancels an upcoming item (it moves to the past listing); null when it is no longer upcoming. */
@@ -169,30 +170,20 @@ export async function cancelScheduledItem(
   itemId: string,
   cancelledAt: string,
 ): Promise<ScheduledItemRecord | null> {
-  try {
-    const result = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.scheduledItem(userId, itemId),
-        UpdateExpression:
-          'SET #status = :cancelled, cancelledAt = :now, updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk',
-        ConditionExpression: '#status = :scheduled',
-        ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: {
-          ':cancelled': 'cancelled',
-          ':scheduled': 'scheduled',
-          ':now': cancelledAt,
-          ...listingValues(keys.pastScheduledListing(userId, cancelledAt, itemId)),
-          ':ttl': pastExpiry(cancelledAt),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes ? fromItem(result.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  return updateIf({
+    Key: keys.scheduledItem(userId, itemId),
+    UpdateExpression:
+      'SET #status = :cancelled, cancelledAt = :now, updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk',
+    ConditionExpression: '#status = :scheduled',
+    ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: {
+      ':cancelled': 'cancelled',
+      ':scheduled': 'scheduled',
+      ':now': cancelledAt,
+      ...listingValues(keys.pastScheduledListing(userId, cancelledAt, itemId)),
+      ':ttl': pastExpiry(cancelledAt),
+    },
+  });
 }
 
 const listingValues = (listing: { gsi3pk: string; gsi3sk: string }) => ({
@@ -214,39 +205,29 @@ export async function claimScheduledItemForFiring(
   leaseMs: number,
 ): Promise<ScheduledItemRecord | null> {
   const now = new Date(nowMs).toISOString();
-  try {
-    const result = await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.scheduledItem(userId, itemId),
-        UpdateExpression:
-          'SET #status = :firing, fireLeaseUntil = :until, firedAt = if_not_exists(firedAt, :now), outcomes = if_not_exists(outcomes, :none), updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk',
-        ConditionExpression: `(#status = :scheduled${expectedAt ? ' AND #at = :at' : ''}) OR (#status = :firing AND fireLeaseUntil < :nowMs)`,
-        ExpressionAttributeNames: {
-          '#status': 'status',
-          '#ttl': TTL_ATTRIBUTE,
-          ...(expectedAt ? { '#at': 'at' } : {}),
-        },
-        ExpressionAttributeValues: {
-          ':firing': 'firing',
-          ':scheduled': 'scheduled',
-          ':until': nowMs + leaseMs,
-          ':nowMs': nowMs,
-          ':now': now,
-          ':none': {},
-          // A fire taking over a stopped one lists the item from its own time: a second's difference.
-          ...listingValues(keys.pastScheduledListing(userId, now, itemId)),
-          ':ttl': pastExpiry(now),
-          ...(expectedAt ? { ':at': expectedAt } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return result.Attributes ? fromItem(result.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
+  return updateIf({
+    Key: keys.scheduledItem(userId, itemId),
+    UpdateExpression:
+      'SET #status = :firing, fireLeaseUntil = :until, firedAt = if_not_exists(firedAt, :now), outcomes = if_not_exists(outcomes, :none), updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk',
+    ConditionExpression: `(#status = :scheduled${expectedAt ? ' AND #at = :at' : ''}) OR (#status = :firing AND fireLeaseUntil < :nowMs)`,
+    ExpressionAttributeNames: {
+      '#status': 'status',
+      '#ttl': TTL_ATTRIBUTE,
+      ...(expectedAt ? { '#at': 'at' } : {}),
+    },
+    ExpressionAttributeValues: {
+      ':firing': 'firing',
+      ':scheduled': 'scheduled',
+      ':until': nowMs + leaseMs,
+      ':nowMs': nowMs,
+      ':now': now,
+      ':none': {},
+      // A fire taking over a stopped one lists the item from its own time: a second's difference.
+      ...listingValues(keys.pastScheduledListing(userId, now, itemId)),
+      ':ttl': pastExpiry(now),
+      ...(expectedAt ? { ':at': expectedAt } : {}),
+    },
+  });
 }
 
 /** Records (or settles) one platform's outcome on a fired item. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
+import { upcomingItem } from '../../helpers/scheduled-items';
 
 // The publishing pipeline in this process (dynalite, local SQS polled by the real worker, the local
 // Telegram Bot API); items are written as the schedule route writes them and fired as the schedule does.
@@ -28,23 +29,8 @@ async function scheduledThread(marker: string) {
   await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
   const thread = makeThread(userId, [`${marker}: the first post.`, `${marker}: the second post.`]);
   await putThread(thread);
-  const item = {
-    userId,
-    itemId: randomUUID(),
-    threadId: thread.id,
-    threadTitle: thread.title,
-    platforms: ['telegram' as const],
-    at: AT,
-    timeZone: 'Europe/Dublin',
-    source: 'time' as const,
-    status: 'scheduled' as const,
-    firedAt: null,
-    cancelledAt: null,
-    outcomes: {},
-    fireLeaseUntil: null,
-    createdAt: AT,
-    updatedAt: AT,
-  };
+  const item = upcomingItem(userId, thread, AT);
+
   await createScheduledItem(item);
   return { userId, thread, item };
 }

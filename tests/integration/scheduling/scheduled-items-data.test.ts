@@ -1,33 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ScheduledItemRecord } from '#functions/data/scheduled-item-repository';
+import { upcomingItem } from '../../helpers/scheduled-items';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
 const repository = await import('#functions/data/scheduled-item-repository');
 afterAll(() => table.stop());
 
-const item = (
-  userId: string,
-  at: string,
-  overrides: Partial<import('#functions/data/scheduled-item-repository').ScheduledItemRecord> = {},
-) => ({
-  userId,
-  itemId: randomUUID(),
-  threadId: 'thread-1',
-  threadTitle: 'The harbour at dawn',
-  platforms: ['telegram' as const],
-  at,
-  timeZone: 'Europe/Dublin',
-  source: 'time' as const,
-  status: 'scheduled' as const,
-  firedAt: null,
-  cancelledAt: null,
-  outcomes: {},
-  fireLeaseUntil: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const THREAD = { id: 'thread-1', title: 'The harbour at dawn' };
+const item = (userId: string, at: string, overrides: Partial<ScheduledItemRecord> = {}) =>
+  upcomingItem(userId, THREAD, at, overrides);
 
 describe(`scheduled items on ${table.backend}`, () => {
   it('lists upcoming items soonest first, per user and per thread, and moves them when rescheduled', async () => {
