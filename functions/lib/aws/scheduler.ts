@@ -37,8 +37,9 @@ function scheduleInput(name: string, when: OneTimeExpression, payload: unknown):
       Arn: targetArn,
       RoleArn: roleArn,
       Input: JSON.stringify(payload),
-      // The fire is idempotent: a failed invocation may be retried, late rather than never.
-      RetryPolicy: { MaximumRetryAttempts: 10, MaximumEventAgeInSeconds: 3600 },
+      // The fire is idempotent, so a failed invocation is retried for as long as the service allows:
+      // late rather than never.
+      RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
     },
   };
 }
