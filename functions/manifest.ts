@@ -1,7 +1,8 @@
 /**
  * Every backend entry point, in one list read by both the CDK app (one Lambda each, API routes,
- * queues, the schedule, the Cognito trigger) and the local stack (the HTTP bridge, the queue
- * poller, the daily timer), so nothing runs locally that the cloud does not also run.
+ * queues, the schedule, the scheduled items' fire target, the Cognito trigger) and the local stack
+ * (the HTTP bridge, the queue poller, the daily timer, the local scheduler), so nothing runs locally
+ * that the cloud does not also run.
  * `handler` is a module path under functions/, without extension; each module exports `handler`.
  */
 
@@ -68,6 +69,11 @@ export interface Access {
   tokenKey?: boolean;
   /** Reads the platforms' OAuth app credentials from their own secret (never as environment values). */
   platformClients?: boolean;
+  /**
+   * Creates, updates and deletes scheduled items' one-time schedules (EventBridge Scheduler) in the
+   * stack's schedule group, handing them the scheduler role (iam:PassRole on that role only).
+   */
+  scheduler?: boolean;
 }
 
 export interface RouteEntry {
@@ -111,6 +117,18 @@ export interface ScheduleEntry {
   cron: string;
 }
 
+/**
+ * The function EventBridge Scheduler invokes with a one-time schedule's input (a scheduled item's
+ * fire); locally the local scheduler calls it the same way.
+ */
+export interface SchedulerTargetEntry {
+  name: string;
+  handler: string;
+  access: Access;
+  timeoutSeconds: number;
+  memoryMb: number;
+}
+
 export const routes: RouteEntry[] = [
   {
     method: 'GET',
@@ -134,8 +152,8 @@ export const routes: RouteEntry[] = [
     handler: 'http/account/delete-me',
     auth: 'user',
     timeoutSeconds: 60,
-    // Sessions revoked (refresh tokens) before the sign-in identity is deleted.
-    access: { table: 'write', cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser'] },
+    // Sessions revoked (refresh tokens) before the sign-in identity is deleted; its items' schedules deleted.
+    access: { table: 'write', cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser'], scheduler: true },
   },
   {
     method: 'POST',
@@ -208,12 +226,13 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     access: { table: 'write' },
   },
+  // Deleting a thread cancels its scheduled items and deletes their schedules.
   {
     method: 'DELETE',
     path: '/api/threads/{threadId}',
     handler: 'http/threads/delete-thread',
     auth: 'user',
-    access: { table: 'write' },
+    access: { table: 'write', scheduler: true },
   },
   {
     method: 'GET',
@@ -323,6 +342,66 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     access: { table: 'read' },
   },
+  {
+    method: 'GET',
+    path: '/api/scheduling/queue',
+    handler: 'http/scheduling/get-posting-queue',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/scheduling/queue',
+    handler: 'http/scheduling/put-posting-queue',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/schedule',
+    handler: 'http/scheduling/post-schedule',
+    auth: 'user',
+    access: { table: 'write', scheduler: true },
+  },
+  // Write: someone else's thread id records a security event.
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/schedule',
+    handler: 'http/scheduling/get-thread-schedule',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  // Write: a fired item's outcome is kept on it once its run has ended.
+  {
+    method: 'GET',
+    path: '/api/scheduled',
+    handler: 'http/scheduling/get-scheduled',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/scheduled/{itemId}',
+    handler: 'http/scheduling/put-scheduled-item',
+    auth: 'user',
+    access: { table: 'write', scheduler: true },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/scheduled/{itemId}',
+    handler: 'http/scheduling/delete-scheduled-item',
+    auth: 'user',
+    access: { table: 'write', scheduler: true },
+  },
+  // Fires through the same path as the schedule does (so it publishes as the worker's fire would).
+  {
+    method: 'POST',
+    path: '/api/scheduled/{itemId}/publish-now',
+    handler: 'http/scheduling/post-publish-now',
+    auth: 'user',
+    timeoutSeconds: 20,
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true, scheduler: true },
+  },
   // Admin routes write: every access check is recorded as a security event.
   {
     method: 'GET',
@@ -399,7 +478,7 @@ export const routes: RouteEntry[] = [
     path: '/api/admin/threads/{threadId}',
     handler: 'http/admin/delete-admin-thread',
     auth: 'admin',
-    access: { table: 'write' },
+    access: { table: 'write', scheduler: true },
   },
   {
     method: 'POST',
@@ -456,6 +535,16 @@ export const schedules: ScheduleEntry[] = [
   },
 ];
 
+/** What every scheduled item's one-time schedule invokes at its time. */
+export const schedulerTarget: SchedulerTargetEntry = {
+  name: 'scheduled-items',
+  handler: 'schedule/fire-scheduled-item',
+  // Queues one publishing run per platform; an expiring OAuth token is refreshed first.
+  access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
+  timeoutSeconds: 30,
+  memoryMb: 512,
+};
+
 /** Cognito triggers: post-confirmation creates the account records and grants the admin role. */
 export const authTriggers = {
   postConfirmation: 'auth/post-confirmation',
@@ -469,12 +558,13 @@ export const authTriggerAccess: Record<(typeof authTriggers)[keyof typeof authTr
 /** The routes the cloud serves: the local test checkout is never deployed. */
 export const cloudRoutes: RouteEntry[] = routes.filter((route) => !route.localOnly);
 
-/** Every handler module the cloud deploys, once each: routes, queue workers, schedules, auth triggers. */
+/** Every handler module the cloud deploys, once each: routes, queue workers, schedules, scheduler targets, auth triggers. */
 export const deployedHandlers: string[] = [
   ...new Set([
     ...cloudRoutes.map((route) => route.handler),
     ...queues.map((queue) => queue.handler),
     ...schedules.map((schedule) => schedule.handler),
+    schedulerTarget.handler,
     ...Object.values(authTriggers),
   ]),
 ];

@@ -22,6 +22,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().optional(),
   TELEGRAM_API_URL: z.string().optional(),
   BLUESKY_SERVICE_URL: z.string().optional(),
+  /** The shortest lead of a scheduled publish (60 s; the tests schedule a few seconds ahead). */
+  SCHEDULE_MIN_LEAD_SECONDS: z.string().regex(/^\d+$/, 'a whole number of seconds').optional(),
 });
 
 export type StartMode = 'dev' | 'prod' | 'none';
@@ -51,6 +53,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
         'STRIPE_API_BASE',
         'TELEGRAM_API_URL',
         'BLUESKY_SERVICE_URL',
+        'SCHEDULE_MIN_LEAD_SECONDS',
       ] as const
     )
       .filter((name) => raw[name])

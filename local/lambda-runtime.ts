@@ -42,13 +42,23 @@ export function runStartStep<T>(name: string, run: () => Promise<T>): Promise<T>
   return inInvocation(name, run);
 }
 
+/** The local name of the function serving a handler module (`threadsnip-local-schedule-fire-scheduled-item`). */
+export function localFunctionName(handlerPath: string): string {
+  return `threadsnip-local-${handlerPath.replace(/\W+/g, '-')}`;
+}
+
+/** The ARN the local stack gives that function (what the local scheduler's targets name). */
+export function localFunctionArn(handlerPath: string): string {
+  return `arn:aws:lambda:us-east-1:000000000000:function:${localFunctionName(handlerPath)}`;
+}
+
 function lambdaContext(handlerPath: string, deadline: number): Context {
-  const name = `threadsnip-local-${handlerPath.replace(/\W+/g, '-')}`;
+  const name = localFunctionName(handlerPath);
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName: name,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    invokedFunctionArn: localFunctionArn(handlerPath),
     memoryLimitInMB: '1024',
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${name}`,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { queues as queueEntries, routes, schedules } from '../functions/manifest';
+import { queues as queueEntries, routes, schedulerTarget, schedules } from '../functions/manifest';
 import { createApiBridge } from './api-bridge';
 import { createAuthProxy, runPostConfirmation } from './auth-proxy';
 import { applyLocalAwsEnv } from './aws-env';
@@ -18,6 +18,7 @@ import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
+import { startLocalScheduler } from './scheduler';
 import { buildWeb, createDevSite, createSampleArticles, createStaticSite, webDistDir } from './web-assets';
 
 export interface LocalStackOptions {
@@ -58,7 +59,8 @@ function readState(file: string): SavedState {
 
 /**
  * Starts everything `npm start` runs, all on 127.0.0.1: dynalite, cognito-local, local-aws-sqs,
- * the API bridge over the manifest's handlers, the queue pollers, the daily timer and the SPA.
+ * the API bridge over the manifest's handlers, the queue pollers, the daily timer, the local
+ * scheduler (scheduled items) and the SPA.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<RunningStack> {
   applyLocalAwsEnv();
@@ -96,6 +98,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const sqs = localSqsClient(sqsServer.endpoint);
     const localQueues = await createQueues(sqs, queueEntries, options.queueRetrySeconds);
 
+    // Scheduled items' one-time schedules, kept with the data (EventBridge Scheduler in the cloud).
+    const scheduler = await startLocalScheduler({
+      dir: path.join(options.dataDir, 'scheduler'),
+      target: schedulerTarget,
+    });
+    stops.push(scheduler.stop);
+
     // The key that encrypts platform tokens at rest: created once, kept with the data.
     const tokenKeyFile = path.join(options.dataDir, 'token-key');
     if (!existsSync(tokenKeyFile)) writeFileSync(tokenKeyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
@@ -118,6 +127,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       // A fresh key per start: OAuth states live ten minutes, so none outlives a restart that matters.
       OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
+      ...scheduler.handlerEnv,
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback:
       // allowed under /samples/ only, never the API or anything else of this origin.
@@ -212,6 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
     for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue, options.queueConcurrency).stop);
     for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
+    scheduler.begin();
 
     return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };
   } catch (error) {

@@ -54,6 +54,14 @@ export const ERROR_CODES = [
   'not_oauth_platform',
   'platform_not_configured',
   'reconnect_required',
+  // Scheduling
+  'schedule_too_soon',
+  'schedule_too_far',
+  'schedule_limit_reached',
+  'posting_queue_empty',
+  'posting_queue_full',
+  'scheduled_item_not_found',
+  'scheduled_item_not_upcoming',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

@@ -391,6 +391,12 @@ export const apiErrorMessages = {
   internal_error: 'Something went wrong on our side. Please try again.',
   request_in_progress: 'This request is still being processed. Please wait a moment before retrying.',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
+  schedule_too_far: 'Choose a time within a year from now.',
+  schedule_limit_reached: 'You already have 500 scheduled publishes. Cancel one, or wait until one is published.',
+  posting_queue_empty: 'Your posting queue has no time slots yet. Add some in Account Settings.',
+  posting_queue_full: 'Every slot of your posting queue is taken for the next year. Add slots, or choose a time.',
+  scheduled_item_not_found: 'Scheduled publish not found',
+  scheduled_item_not_upcoming: 'This publish is no longer scheduled: it was published or cancelled.',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /**
@@ -516,6 +522,23 @@ export function llmPostLeftOut(position: number, failures: readonly CheckFailure
 export function llmHookReplaced(failures: readonly CheckFailure[]): string {
   return `The AI's opening post was replaced by one from the article: ${failures.map(checkFailureText).join('; ')}.`;
 }
+
+/** A scheduled time closer than the shortest lead (a minute, unless configured otherwise for tests). */
+export function scheduleTooSoonText(minLeadSeconds: number): string {
+  const lead =
+    minLeadSeconds % 60 === 0
+      ? `${minLeadSeconds / 60} minute${minLeadSeconds === 60 ? '' : 's'}`
+      : `${minLeadSeconds} seconds`;
+  return `Choose a time at least ${lead} from now.`;
+}
+
+/** Why a scheduled platform posted nothing: it was disconnected (or its grant lapsed) before the time. */
+export function reconnectToPublishText(platformName: string): string {
+  return `Reconnect ${platformName} to publish`;
+}
+
+/** Why a scheduled item posted nothing at its time: its thread had been deleted. */
+export const SCHEDULED_THREAD_GONE_TEXT = 'The thread was deleted before its scheduled time.';
 
 /** How a connection failed: the platform answered no, nothing answered, it answered with an error, or we would not send. */
 export type ConnectionFailure = 'refused' | 'unreachable' | 'unavailable' | 'blocked';

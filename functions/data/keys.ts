@@ -17,6 +17,8 @@ export const singletonSortKeys = {
   profile: 'PROFILE',
   role: 'ROLE',
   credits: 'CREDITS',
+  /** The posting queue's settings (weekly slots, zone) and the ids of the user's upcoming scheduled items. */
+  postingQueue: 'POSTING_QUEUE',
 } as const;
 
 /** The `type` attribute of each entity, for readers of the raw table. */
@@ -39,6 +41,8 @@ export const itemTypes = {
   creditPackage: 'credit-package',
   checkoutFulfilment: 'checkout-fulfilment',
   platformSetting: 'platform-setting',
+  scheduledItem: 'scheduled-item',
+  postingQueue: 'posting-queue',
 } as const;
 
 export const keys = {
@@ -192,6 +196,30 @@ export const keys = {
   counter: (name: 'ADMINS' | 'TOTALS'): ItemKey => ({ pk: 'STATS', sk: name }),
   profilesListingPartition: 'PROFILES',
 
+  postingQueue: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.postingQueue }),
+
+  /** A publish planned for a moment (a chosen time or a queue slot): its platforms, time and outcomes. */
+  scheduledItem: (userId: string, itemId: string): ItemKey => ({ pk: user(userId), sk: `SCHEDULED#${itemId}` }),
+  scheduledItemPrefix: 'SCHEDULED#',
+  /** A user's upcoming items by time (the Scheduled page, the 500 limit's recount); moved to the past listing when it fires or is cancelled. */
+  upcomingScheduledListing: (userId: string, at: string, itemId: string) => ({
+    gsi3pk: `SCHEDULE_UPCOMING#${userId}`,
+    gsi3sk: `${at}#${itemId}`,
+  }),
+  upcomingScheduledPartition: (userId: string) => `SCHEDULE_UPCOMING#${userId}`,
+  /** A user's fired and cancelled items by when they ended (the Scheduled page's last 30 days). */
+  pastScheduledListing: (userId: string, endedAt: string, itemId: string) => ({
+    gsi3pk: `SCHEDULE_PAST#${userId}`,
+    gsi3sk: `${endedAt}#${itemId}`,
+  }),
+  pastScheduledPartition: (userId: string) => `SCHEDULE_PAST#${userId}`,
+  /** One thread's upcoming items by time (its detail and card, cancelling them when it is deleted); removed when an item ends. */
+  threadScheduleListing: (userId: string, threadId: string, at: string, itemId: string) => ({
+    gsi4pk: `SCHEDULE_THREAD#${userId}#${threadId}`,
+    gsi4sk: `${at}#${itemId}`,
+  }),
+  threadSchedulePartition: (userId: string, threadId: string) => `SCHEDULE_THREAD#${userId}#${threadId}`,
+
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 
@@ -201,7 +229,13 @@ export const keys = {
 
 /** The index each named access pattern queries. */
 export const indexes: Record<
-  'byGsi1' | 'byGsi2' | 'threadsByCreated' | 'threadsByTitle' | 'securityEventsByUserAndType',
+  | 'byGsi1'
+  | 'byGsi2'
+  | 'threadsByCreated'
+  | 'threadsByTitle'
+  | 'securityEventsByUserAndType'
+  | 'scheduledItemsByUser'
+  | 'scheduledItemsOfThread',
   IndexName
 > = {
   byGsi1: 'gsi1',
@@ -210,4 +244,8 @@ export const indexes: Record<
   threadsByTitle: 'gsi4',
   /** gsi3 is overloaded: a user's threads (`THREADS#<id>`) and a user's security events of one type. */
   securityEventsByUserAndType: 'gsi3',
+  /** gsi3 also holds a user's upcoming and past scheduled items (`SCHEDULE_UPCOMING#<id>`, `SCHEDULE_PAST#<id>`). */
+  scheduledItemsByUser: 'gsi3',
+  /** gsi4 is overloaded too: a thread's upcoming scheduled items (`SCHEDULE_THREAD#<id>#<threadId>`). */
+  scheduledItemsOfThread: 'gsi4',
 };

@@ -52,6 +52,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     generatedSize: Number(item.generatedSize ?? 0),
     postedToX: Boolean(item.postedToX),
     platformPosts: (item.platformPosts as Thread['platformPosts']) ?? {},
+    nextScheduled: (item.nextScheduled as Thread['nextScheduled']) ?? null,
   };
 }
 
@@ -315,6 +316,30 @@ export async function recordPlatformPost(
     );
   } catch (error) {
     // A thread deleted while it was being published has nothing left to record on.
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Keeps the thread's soonest upcoming scheduled publish on it (null: none), so the detail and the
+ * history's cards show it without another read; nothing is written for a thread that is gone.
+ */
+export async function setThreadNextScheduled(
+  userId: string,
+  threadId: string,
+  next: NonNullable<Thread['nextScheduled']> | null,
+): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.thread(userId, threadId),
+        UpdateExpression: next ? 'SET nextScheduled = :next' : 'REMOVE nextScheduled',
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(next ? { ExpressionAttributeValues: { ':next': next } } : {}),
+      }),
+    );
+  } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
 }

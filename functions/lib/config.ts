@@ -106,10 +106,17 @@ const envSchema = z.object({
   API_KEYS_SECRET_NAME: z.string().min(1).optional(),
   /** The keys of that secret this function declares in the manifest, and so may read. */
   API_KEYS_SECRET_KEYS: commaList,
+  /** The shortest lead of a scheduled publish, in seconds (60; tests schedule a few seconds ahead). */
+  SCHEDULE_MIN_LEAD_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** EventBridge Scheduler: the stack's schedule group, the fire function each schedule targets and the role it invokes with. */
+  SCHEDULER_GROUP_NAME: z.string().min(1).optional(),
+  SCHEDULER_TARGET_ARN: z.string().min(1).optional(),
+  SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   COGNITO_ENDPOINT: optionalUrl,
+  SCHEDULER_ENDPOINT: optionalUrl,
   /** Only tests set it (a loopback fake): the local stack reads no secret from Secrets Manager. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
 });
@@ -197,8 +204,15 @@ export function loadConfig(env: Record<string, string | undefined>) {
         OAUTH_STATE_SECRET: raw.OAUTH_STATE_SECRET,
       },
     },
+    scheduling: {
+      minLeadSeconds: raw.SCHEDULE_MIN_LEAD_SECONDS,
+      groupName: raw.SCHEDULER_GROUP_NAME,
+      targetArn: raw.SCHEDULER_TARGET_ARN,
+      roleArn: raw.SCHEDULER_ROLE_ARN,
+    },
     endpoints: {
       dynamodb: raw.DYNAMODB_ENDPOINT,
+      scheduler: raw.SCHEDULER_ENDPOINT,
       sqs: raw.SQS_ENDPOINT,
       cognito: raw.COGNITO_ENDPOINT,
       secretsManager: raw.SECRETS_MANAGER_ENDPOINT,

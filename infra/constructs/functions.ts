@@ -15,10 +15,12 @@ import {
   type QueueEntry,
   type RouteEntry,
   type ScheduleEntry,
+  type SchedulerTargetEntry,
 } from '../../functions/manifest';
 import type { StageConfig } from '../config';
 import { AppFunction } from './app-function';
 import { constructId, functionConstructId } from './construct-id';
+import { ItemScheduler } from './item-scheduler';
 import type { QueueWithDlq } from './queue-with-dlq';
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -34,6 +36,8 @@ export interface FunctionsProps {
   routes: RouteEntry[];
   queues: { entry: QueueEntry; pair: QueueWithDlq }[];
   schedules: ScheduleEntry[];
+  /** The function EventBridge Scheduler invokes (scheduled items' fire). */
+  schedulerTarget: SchedulerTargetEntry;
   userPool: IUserPool;
   webClient: IUserPoolClient;
   /** The app's public URL when none is configured. */
@@ -110,7 +114,8 @@ export class Functions {
     ]);
 
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
-    for (const entry of [...props.routes, ...props.queues.map(({ entry }) => entry)]) sizing.set(entry.handler, entry);
+    for (const entry of [...props.routes, ...props.queues.map(({ entry }) => entry), props.schedulerTarget])
+      sizing.set(entry.handler, entry);
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));
     for (const handler of props.handlers) {
@@ -212,6 +217,15 @@ export class Functions {
           maxConcurrency: entry.concurrency,
         }),
       );
+    }
+
+    // ---- Scheduled items: one one-time schedule each, invoking the fire function ----
+    const scheduler = new ItemScheduler(scope, {
+      target: this.functionFor(props.schedulerTarget.handler),
+      removalPolicy: props.removalPolicy,
+    });
+    for (const handler of props.handlers) {
+      if (props.access.get(handler)?.scheduler) scheduler.allowScheduling(this.functionFor(handler));
     }
 
     // ---- Schedules ----

@@ -81,6 +81,10 @@ export type Platform = z.infer<typeof platformSchema>;
 
 export const platformPostSchema = z.object({ posted: z.boolean(), postUrl: z.string().optional() });
 
+/** The thread's soonest upcoming scheduled publish: when (UTC ISO) and to which platforms. */
+export const nextScheduledSchema = z.object({ at: z.string(), platforms: z.array(platformSchema) });
+export type NextScheduled = z.infer<typeof nextScheduledSchema>;
+
 export const threadSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -103,11 +107,8 @@ export const threadSchema = z.object({
   generatedSize: z.number().int().nonnegative(),
   postedToX: z.boolean(),
   platformPosts: z.partialRecord(platformSchema, platformPostSchema),
-  /** The thread's next scheduled publish (when, to which platforms); null or absent when none is upcoming. */
-  nextScheduled: z
-    .object({ at: z.string(), platforms: z.array(platformSchema) })
-    .nullable()
-    .optional(),
+  /** 'Scheduled for …' on its detail and My Threads card; null when nothing is scheduled (absent on older threads). */
+  nextScheduled: nextScheduledSchema.nullable().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

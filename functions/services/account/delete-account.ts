@@ -7,6 +7,7 @@ import { deleteAuthUser } from '../../lib/aws/cognito';
 import { ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../../lib/token-lifetimes';
+import { deleteSchedulesOfAccount } from '../scheduling/scheduled-items';
 
 /**
  * What goes, in this order: the ledger and balance first, the role and the profile last (then the
@@ -17,6 +18,8 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'credits', prefix: singletonSortKeys.credits },
   { what: 'platform connections', prefix: keys.platformConnectionPrefix },
   { what: 'publishing progress', prefix: keys.publishRunPrefix },
+  { what: 'scheduled publishes', prefix: keys.scheduledItemPrefix },
+  { what: 'posting queue', prefix: singletonSortKeys.postingQueue },
   { what: 'threads', prefix: keys.threadPrefix },
   { what: 'generation jobs', prefix: keys.generationJobPrefix },
   { what: 'security events', prefix: keys.securityEventPrefix },
@@ -50,6 +53,9 @@ export async function deleteAccount(
   // fulfilment detached from the account, and so add nothing (and recreate nothing).
   const detached = await detachFulfilmentsFromUser(caller.userId, now.toISOString());
   logger.info('account deletion step', { userId: caller.userId, what: 'checkout fulfilments detached', detached });
+  // While the items still list them: a schedule left behind would only find the tombstone, but costs a fire.
+  const schedules = await deleteSchedulesOfAccount(caller.userId);
+  logger.info('account deletion step', { userId: caller.userId, what: 'cloud schedules deleted', schedules });
   for (const step of DELETION_ORDER) {
     if (step.prefix === singletonSortKeys.role) await uncountAdminRoleOfDeletedAccount(caller.userId);
     const deleted = await deleteUserItems(caller.userId, step.prefix);

@@ -10,6 +10,7 @@ import {
   listNewestThreads,
 } from '../../data/thread-repository';
 import { NotFoundError } from '../../lib/errors';
+import { cancelItemsOfThread } from '../scheduling/scheduled-items';
 import type { AccessContext } from '../threads/thread-access';
 
 /** The 50 newest threads of every user, with their owners' usernames (null: shown as 'Unknown User'). */
@@ -42,7 +43,7 @@ export async function getThreadAsAdmin(threadId: string): Promise<Thread> {
   return thread;
 }
 
-/** Deletes any user's thread, recorded as `admin_thread_deleted` in the acting admin's partition. */
+/** Deletes any user's thread (its scheduled publishes cancelled), recorded as `admin_thread_deleted` in the acting admin's partition. */
 export async function deleteThreadAsAdmin(context: AccessContext, threadId: string): Promise<void> {
   const owner = await ownerOf(threadId);
   if (!(await deleteThreadForUser(owner, threadId)))
@@ -53,4 +54,5 @@ export async function deleteThreadAsAdmin(context: AccessContext, threadId: stri
     { threadId, ownerId: owner, userAgent: context.userAgent, timestamp: context.now.toISOString() },
     context.now,
   );
+  await cancelItemsOfThread(owner, threadId, context.now);
 }

@@ -4,7 +4,7 @@ import { platformMessages } from '#shared/messages';
 import { reflowThread } from '#shared/publishing/reflow';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import { publishRequestSchema } from '#shared/schemas/publishing';
-import { type Platform, platformSchema } from '#shared/schemas/thread';
+import { type Platform, platformSchema, type Thread } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
@@ -103,46 +103,86 @@ export async function requestPublish(
 ): Promise<PublishStatusResponse> {
   const request = publishRequestSchema.parse(input);
   const thread = await assertThreadAccess({ userId, userAgent, now }, threadId);
-  if (thread.posts.length === 0)
-    throw new ValidationError('No posts to save. Please regenerate your thread.', 'no_posts');
+  assertHasPosts(thread);
   await assertPlatformsAvailable(request.platforms);
   const connections = await Promise.all(
-    request.platforms.map(async (platform) => {
-      const connection = await loadLiveConnection(userId, platform, now);
-      if (!connection) throw new NotConnectedError(platform);
-      return connection;
-    }),
+    request.platforms.map((platform) => connectionForPublishing(userId, platform, now)),
   );
-  for (const [index, platform] of request.platforms.entries()) {
-    const selection = adapterFor(platform).targetSelection;
-    if (selection && !selection.selected(connections[index]!)) throw new TargetRequiredError(selection.requiredMessage);
-  }
-  const article = { url: thread.sourceUrl, title: thread.title };
   let queued = 0;
   for (const [index, platform] of request.platforms.entries()) {
-    const runId = await prepareRun(userId, threadId, platform, article, now, async () =>
-      reflowThread(
-        {
-          title: thread.title,
-          posts: thread.posts.map((post) => post.content),
-          sourceUrl: thread.sourceUrl,
-          authorHandles: thread.authorHandles,
-          author: thread.author,
-        },
-        await adapterFor(platform).postRules(connections[index]!),
-      ),
-    );
-    if (!runId) continue;
     const delaySeconds = Math.ceil((queued * STAGGER_MS[request.origin]) / 1000);
-    await sendToQueue(
-      'publishing',
-      { userId, threadId, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage,
-      delaySeconds,
-    );
-    countBy('PublishAttempted', { platform });
-    queued += 1;
+    const runId = await queuePlatformRun(userId, thread, platform, connections[index]!, now, { delaySeconds });
+    if (runId) queued += 1;
   }
   return getPublishStatus(userId, threadId, now, userAgent);
+}
+
+/** A thread with nothing to post is refused before anything is queued. */
+export function assertHasPosts(thread: Thread): void {
+  if (thread.posts.length === 0)
+    throw new ValidationError('No posts to save. Please regenerate your thread.', 'no_posts');
+}
+
+/**
+ * The user's live connection to post to, with its target chosen where the platform needs one:
+ * NotConnectedError, ReconnectNeededError (a grant to renew) or TargetRequiredError otherwise.
+ */
+export async function connectionForPublishing(userId: string, platform: Platform, now: Date): Promise<LiveConnection> {
+  const connection = await loadLiveConnection(userId, platform, now);
+  if (!connection) throw new NotConnectedError(platform);
+  const selection = adapterFor(platform).targetSelection;
+  if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
+  return connection;
+}
+
+/**
+ * Starts one platform's run of the thread (or resumes a failed or stalled one) and queues it after
+ * `delaySeconds`. `freshRunId` names a fresh run (a scheduled item's, so a second fire recognises it).
+ * Returns the run id queued, or null when a run is already under way.
+ */
+export async function queuePlatformRun(
+  userId: string,
+  thread: Thread,
+  platform: Platform,
+  connection: LiveConnection,
+  now: Date,
+  options: { delaySeconds: number; freshRunId?: string },
+): Promise<string | null> {
+  const article = { url: thread.sourceUrl, title: thread.title };
+  const format = async () =>
+    reflowThread(
+      {
+        title: thread.title,
+        posts: thread.posts.map((post) => post.content),
+        sourceUrl: thread.sourceUrl,
+        authorHandles: thread.authorHandles,
+        author: thread.author,
+      },
+      await adapterFor(platform).postRules(connection),
+    );
+  const runId = await prepareRun(userId, thread.id, platform, article, now, format, options.freshRunId);
+  if (!runId) return null;
+  await sendToQueue(
+    'publishing',
+    { userId, threadId: thread.id, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage,
+    options.delaySeconds,
+  );
+  countBy('PublishAttempted', { platform });
+  return runId;
+}
+
+/** Queues a message for a run that exists (a second message is harmless: one worker at a time holds the run). */
+export async function queueExistingRun(run: PublishRun): Promise<void> {
+  if (!run.article) return;
+  const { userId, threadId, platform, runId, article } = run;
+  await sendToQueue('publishing', {
+    userId,
+    threadId,
+    platform,
+    runId,
+    article,
+    rateLimitWaits: 0,
+  } satisfies PublishMessage);
 }
 
 /** The run id to queue: a resumed failed or stalled run, a fresh one, or null when one is under way. */
@@ -153,6 +193,7 @@ async function prepareRun(
   article: PublishArticle,
   now: Date,
   format: () => Promise<string[]>,
+  freshRunId: string = randomUUID(),
 ): Promise<string | null> {
   const existing = await getPublishRun(userId, threadId, platform);
   if (existing?.status === 'failed' && existing.made.length > 0) {
@@ -163,7 +204,7 @@ async function prepareRun(
     userId,
     threadId,
     platform,
-    runId: randomUUID(),
+    runId: freshRunId,
     status: 'pending',
     posts: await format(),
     made: [],
@@ -188,15 +229,7 @@ export async function requeueUnfinishedRuns(now: Date): Promise<number> {
     // Every run enters the listing with its article (startFreshRun, resumeFailedRun).
     if (!run.article) continue;
     await expirePublishRunLease(run, now.toISOString());
-    const { userId, threadId, platform, runId, article } = run;
-    await sendToQueue('publishing', {
-      userId,
-      threadId,
-      platform,
-      runId,
-      article,
-      rateLimitWaits: 0,
-    } satisfies PublishMessage);
+    await queueExistingRun(run);
     queued += 1;
   }
   return queued;

@@ -19,6 +19,7 @@ import {
   updateThreadForUser,
 } from '../../data/thread-repository';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { cancelItemsOfThread } from '../scheduling/scheduled-items';
 import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
 
 /** One page of the caller's threads in the chosen order, with the cursor of the next page. */
@@ -114,10 +115,11 @@ export async function saveThreadPosts(
   return updated;
 }
 
-/** Deletes the caller's thread for good (404 if none, 403 if someone else's; each recorded). */
+/** Deletes the caller's thread for good, cancelling its scheduled publishes (404 if none, 403 if someone else's; each recorded). */
 export async function deleteThread(context: AccessContext, threadId: string): Promise<void> {
   if (await deleteThreadForUser(context.userId, threadId)) {
     await recordThreadEvent(context, 'thread_deleted', { threadId });
+    await cancelItemsOfThread(context.userId, threadId, context.now);
     return;
   }
   await refuseThreadAccess(context, threadId, {

@@ -16,6 +16,7 @@ import {
   cloudRoutes,
   deployedHandlers,
   queues,
+  schedulerTarget,
   schedules,
   TOKEN_KINDS,
 } from '#functions/manifest';
@@ -183,7 +184,8 @@ describe('data stack', () => {
         ),
       }),
     });
-  });
+    // The file's first synth: seconds on a busy machine.
+  }, 30_000);
 
   it("indexes a user's threads by creation time and by title for the history sorts", () => {
     const { data } = synth();
@@ -357,7 +359,7 @@ describe('app stack', () => {
   it('builds one arm64 Node 24 Lambda per manifest handler with its own retained-for-a-while log group', () => {
     const logGroups = app.findResources('AWS::Logs::LogGroup');
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(
-      [...routes, ...queues].map((entry) => [entry.handler, entry]),
+      [...routes, ...queues, schedulerTarget].map((entry) => [entry.handler, entry]),
     );
     for (const handler of allHandlers) {
       const fn = functionProps(app, handler);
@@ -669,6 +671,107 @@ function grantsOf(template: Template, handler: string): { action: string; resour
   );
 }
 
+describe('scheduled items on EventBridge Scheduler', () => {
+  let app: Template;
+  const access = accessByHandler();
+  beforeAll(() => {
+    ({ app } = synth());
+  });
+  const idOf = (type: string) => {
+    const ids = Object.keys(app.findResources(type));
+    expect(ids, type).toHaveLength(1);
+    return ids[0]!;
+  };
+  const schedulerRoleId = () => {
+    const roles = Object.entries(app.findResources('AWS::IAM::Role')).filter(([, role]) =>
+      JSON.stringify(role.Properties?.AssumeRolePolicyDocument).includes('scheduler.amazonaws.com'),
+    );
+    expect(roles).toHaveLength(1);
+    return roles[0]![0];
+  };
+
+  it('has one schedule group and a role only this account’s schedules assume, that may only invoke the fire function', () => {
+    idOf('AWS::Scheduler::ScheduleGroup');
+    const roleId = schedulerRoleId();
+    const role = resources(app)[roleId]!.Properties!;
+    expect(role.AssumeRolePolicyDocument).toMatchObject({
+      Statement: [
+        {
+          Action: 'sts:AssumeRole',
+          Effect: 'Allow',
+          Principal: { Service: 'scheduler.amazonaws.com' },
+          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        },
+      ],
+    });
+    expect(role.ManagedPolicyArns).toBeUndefined();
+    const statements = Object.values(app.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
+      .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: unknown[] }).Statement);
+
+    expect(statements).toEqual([
+      {
+        Action: 'lambda:InvokeFunction',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
+      },
+    ]);
+  });
+
+  it('lets only the functions that schedule manage the group’s schedules and pass the scheduler role, and nothing else', () => {
+    const groupId = idOf('AWS::Scheduler::ScheduleGroup');
+    const roleId = schedulerRoleId();
+    const scheduling = allHandlers.filter((handler) => access.get(handler)?.scheduler).sort();
+    expect(scheduling).toEqual(
+      [
+        'http/account/delete-me',
+        'http/admin/delete-admin-thread',
+        'http/scheduling/delete-scheduled-item',
+        'http/scheduling/post-publish-now',
+        'http/scheduling/post-schedule',
+        'http/scheduling/put-scheduled-item',
+        'http/threads/delete-thread',
+      ].sort(),
+    );
+
+    for (const handler of allHandlers) {
+      const grants = grantsOf(app, handler);
+      const scheduleGrants = grants.filter(({ action }) => action.startsWith('scheduler:'));
+      const passRole = grants.filter(({ action }) => action.startsWith('iam:'));
+      const variables = environmentOf(app, handler);
+      if (!scheduling.includes(handler)) {
+        expect(scheduleGrants, handler).toEqual([]);
+        expect(passRole, handler).toEqual([]);
+        expect(variables, handler).not.toHaveProperty('SCHEDULER_ROLE_ARN');
+        continue;
+      }
+      expect(scheduleGrants.map(({ action }) => action).sort(), handler).toEqual([
+        'scheduler:CreateSchedule',
+        'scheduler:DeleteSchedule',
+        'scheduler:UpdateSchedule',
+      ]);
+      for (const { resource } of scheduleGrants) {
+        // arn:…:schedule/<the group's name>/*: the group's schedules only.
+        expect(JSON.stringify(resource)).toContain(`:schedule/${resources(app)[groupId]!.Properties!.Name}/*`);
+      }
+      expect(passRole, handler).toEqual([{ action: 'iam:PassRole', resource: { 'Fn::GetAtt': [roleId, 'Arn'] } }]);
+      expect(variables, handler).toMatchObject({
+        SCHEDULER_GROUP_NAME: resources(app)[groupId]!.Properties!.Name,
+        SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        SCHEDULER_TARGET_ARN: { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
+      });
+    }
+  });
+
+  it('gives the fire function the publishing path’s rights and no scheduling rights of its own', () => {
+    const grants = grantsOf(app, schedulerTarget.handler).map(({ action }) => action);
+
+    expect(grants).toEqual(expect.arrayContaining(['sqs:SendMessage', 'dynamodb:UpdateItem']));
+    expect(grants.filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')).toEqual([]);
+    expect(functionProps(app, schedulerTarget.handler).Timeout).toBe(schedulerTarget.timeoutSeconds);
+  });
+});
+
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 describe('cdk-nag AwsSolutions', () => {
@@ -800,8 +903,17 @@ const FUNCTION_IDS = [
   'HttpPublishingGetPublishStatusFunctionAF190A08',
   'HttpPublishingPostPublishFunctionAAF9681B',
   'HttpPutThreadFunction6336BAB2',
+  'HttpSchedulingDeleteScheduledItemFunctionEF197EB3',
+  'HttpSchedulingGetPostingQueueFunctionFBA3E1E5',
+  'HttpSchedulingGetScheduledFunction78048EF9',
+  'HttpSchedulingGetThreadScheduleFunctionF36DE784',
+  'HttpSchedulingPostPublishNowFunctionAB610B62',
+  'HttpSchedulingPostScheduleFunctionBEF58C4B',
+  'HttpSchedulingPutPostingQueueFunctionE079122A',
+  'HttpSchedulingPutScheduledItemFunctionFA4B64BD',
   'QueueGenerationWorkerFunction3A52FA4F',
   'QueuePublishingWorkerFunctionBD78A963',
+  'ScheduleFireScheduledItemFunctionAC568688',
   'ScheduleRefreshFreeCreditsFunctionE8977DFA',
   'WebhooksStripeFunction23279347',
 ];
@@ -850,8 +962,17 @@ const LOG_GROUP_IDS = [
   'HttpPublishingGetPublishStatusFunctionLogs989C295E',
   'HttpPublishingPostPublishFunctionLogsC03B0CEC',
   'HttpPutThreadFunctionLogsE19763C7',
+  'HttpSchedulingDeleteScheduledItemFunctionLogs6096B97D',
+  'HttpSchedulingGetPostingQueueFunctionLogs158BAF85',
+  'HttpSchedulingGetScheduledFunctionLogs2EE50E96',
+  'HttpSchedulingGetThreadScheduleFunctionLogsDFBDE1E6',
+  'HttpSchedulingPostPublishNowFunctionLogs1DF658C8',
+  'HttpSchedulingPostScheduleFunctionLogs42E191B8',
+  'HttpSchedulingPutPostingQueueFunctionLogs8D1F619E',
+  'HttpSchedulingPutScheduledItemFunctionLogs6F9F7E4E',
   'QueueGenerationWorkerFunctionLogs20FC0477',
   'QueuePublishingWorkerFunctionLogsAED416F4',
+  'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
   'WebDeploymentLogs48919846',
   'WebhooksStripeFunctionLogs850BD737',

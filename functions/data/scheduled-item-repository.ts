@@ -1,0 +1,369 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { PostingQueue, PostingSlot } from '../../shared/schemas/scheduling';
+import type { Platform } from '../../shared/schemas/thread';
+import { db, isConditionFailure, queryAllPages, tableName } from './client';
+import { indexes, itemTypes, keys } from './keys';
+import { TTL_ATTRIBUTE } from './table-definition';
+
+/** Where an item stands: `firing` from the claim at its time until every platform's run is queued. */
+export type ScheduledItemStatus = 'scheduled' | 'firing' | 'fired' | 'cancelled';
+
+/** One platform's outcome of a fired item: the run it became (followed until it ends), or why it posted nothing. */
+export interface StoredOutcome {
+  platform: Platform;
+  runId: string | null;
+  status: 'pending' | 'posting' | 'completed' | 'failed';
+  error: string | null;
+  postUrl: string | null;
+}
+
+export interface ScheduledItemRecord {
+  userId: string;
+  itemId: string;
+  threadId: string;
+  threadTitle: string;
+  platforms: Platform[];
+  /** When it fires, UTC ISO. */
+  at: string;
+  timeZone: string;
+  source: 'time' | 'queue';
+  status: ScheduledItemStatus;
+  firedAt: string | null;
+  cancelledAt: string | null;
+  /** Per platform once fired, keyed by platform. */
+  outcomes: Partial<Record<Platform, StoredOutcome>>;
+  /** Epoch ms until which one fire holds the item (a fire that died is taken over after it). */
+  fireLeaseUntil: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Past items stay readable for this long after they end (the page shows 30 days), then TTL removes them. */
+const PAST_KEEP_DAYS = 31;
+
+function fromItem(item: Record<string, unknown>): ScheduledItemRecord {
+  return {
+    userId: String(item.userId),
+    itemId: String(item.itemId),
+    threadId: String(item.threadId),
+    threadTitle: String(item.threadTitle ?? ''),
+    platforms: (item.platforms as Platform[]) ?? [],
+    at: String(item.at),
+    timeZone: String(item.timeZone),
+    source: item.source === 'queue' ? 'queue' : 'time',
+    status: item.status as ScheduledItemStatus,
+    firedAt: typeof item.firedAt === 'string' ? item.firedAt : null,
+    cancelledAt: typeof item.cancelledAt === 'string' ? item.cancelledAt : null,
+    outcomes: (item.outcomes as ScheduledItemRecord['outcomes']) ?? {},
+    fireLeaseUntil: typeof item.fireLeaseUntil === 'number' ? item.fireLeaseUntil : null,
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt),
+  };
+}
+
+const itemKey = (record: Pick<ScheduledItemRecord, 'userId' | 'itemId'>) =>
+  keys.scheduledItem(record.userId, record.itemId);
+
+/** A conditional update answering the item as it is now, or null when its condition refused it. */
+async function updateIf(
+  input: Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'>,
+): Promise<ScheduledItemRecord | null> {
+  try {
+    const result = await db.send(new UpdateCommand({ ...input, TableName: tableName(), ReturnValues: 'ALL_NEW' }));
+    return result.Attributes ? fromItem(result.Attributes) : null;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+const pastExpiry = (endedAt: string) => Math.floor(Date.parse(endedAt) / 1000) + PAST_KEEP_DAYS * 86_400;
+
+/** Writes a new upcoming item, listed by time for its user and its thread (refused if the id exists). */
+export async function createScheduledItem(record: ScheduledItemRecord): Promise<void> {
+  // Absent, not null, until they happen: the claim sets firedAt only where there is none.
+  const { firedAt: _firedAt, cancelledAt: _cancelledAt, fireLeaseUntil: _lease, ...item } = record;
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...itemKey(record),
+        ...keys.upcomingScheduledListing(record.userId, record.at, record.itemId),
+        ...keys.threadScheduleListing(record.userId, record.threadId, record.at, record.itemId),
+        type: itemTypes.scheduledItem,
+        ...item,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+/** One of the user's items (ownership is part of the key). */
+export async function getScheduledItem(userId: string, itemId: string): Promise<ScheduledItemRecord | null> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.scheduledItem(userId, itemId), ConsistentRead: true }),
+  );
+  return result.Item ? fromItem(result.Item) : null;
+}
+
+/** Every upcoming item of the user, soonest first (at most the 500 the limit allows). */
+export async function listUpcomingScheduledItems(userId: string): Promise<ScheduledItemRecord[]> {
+  return queryItems({
+    IndexName: indexes.scheduledItemsByUser,
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.upcomingScheduledPartition(userId) },
+  });
+}
+
+/** The user's fired and cancelled items that ended since `since` (ISO), newest first. */
+export async function listPastScheduledItems(userId: string, since: string): Promise<ScheduledItemRecord[]> {
+  return queryItems({
+    IndexName: indexes.scheduledItemsByUser,
+    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
+    ExpressionAttributeValues: { ':pk': keys.pastScheduledPartition(userId), ':since': since },
+    ScanIndexForward: false,
+  });
+}
+
+/** One thread's upcoming items, soonest first. */
+export async function listUpcomingItemsOfThread(userId: string, threadId: string): Promise<ScheduledItemRecord[]> {
+  return queryItems({
+    IndexName: indexes.scheduledItemsOfThread,
+    KeyConditionExpression: 'gsi4pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.threadSchedulePartition(userId, threadId) },
+  });
+}
+
+/** Every item a listing Query matches, all pages. */
+async function queryItems(input: Parameters<typeof queryAllPages>[0]): Promise<ScheduledItemRecord[]> {
+  const items: ScheduledItemRecord[] = [];
+  for await (const item of queryAllPages(input)) items.push(fromItem(item));
+  return items;
+}
+
+/** Moves an upcoming item to a new time (both listings follow); null when it is no longer upcoming. */
+export async function moveScheduledItem(
+  record: ScheduledItemRecord,
+  at: string,
+  timeZone: string,
+  updatedAt: string,
+): Promise<ScheduledItemRecord | null> {
+  return updateIf({
+    Key: itemKey(record),
+    UpdateExpression: 'SET #at = :at, #zone = :zone, gsi3sk = :g3, gsi4sk = :g4, updatedAt = :u',
+    ConditionExpression: '#status = :scheduled',
+    ExpressionAttributeNames: { '#at': 'at', '#zone': 'timeZone', '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':at': at,
+      ':zone': timeZone,
+      ':g3': keys.upcomingScheduledListing(record.userId, at, record.itemId).gsi3sk,
+      ':g4': keys.threadScheduleListing(record.userId, record.threadId, at, record.itemId).gsi4sk,
+      ':scheduled': 'scheduled',
+      ':u': updatedAt,
+    },
+  });
+}
+
+/** Cancels an upcoming item (it moves to the past listing); null when it is no longer upcoming. */
+export async function cancelScheduledItem(
+  userId: string,
+  itemId: string,
+  cancelledAt: string,
+): Promise<ScheduledItemRecord | null> {
+  return updateIf({
+    Key: keys.scheduledItem(userId, itemId),
+    UpdateExpression:
+      'SET #status = :cancelled, cancelledAt = :now, updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk',
+    ConditionExpression: '#status = :scheduled',
+    ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: {
+      ':cancelled': 'cancelled',
+      ':scheduled': 'scheduled',
+      ':now': cancelledAt,
+      ...listingValues(keys.pastScheduledListing(userId, cancelledAt, itemId)),
+      ':ttl': pastExpiry(cancelledAt),
+    },
+  });
+}
+
+const listingValues = (listing: { gsi3pk: string; gsi3sk: string }) => ({
+  ':g3pk': listing.gsi3pk,
+  ':g3sk': listing.gsi3sk,
+});
+
+/**
+ * Takes an item for one fire until `nowMs + leaseMs`: an upcoming one (only at the time it was
+ * scheduled for, when `expectedAt` is given: a schedule left from before a reschedule finds nothing),
+ * or one whose last fire stopped midway (its lease ran out). Two fires at once: one gets it, the other
+ * null. The item leaves the upcoming listings in the same write.
+ */
+export async function claimScheduledItemForFiring(
+  userId: string,
+  itemId: string,
+  expectedAt: string | null,
+  nowMs: number,
+  leaseMs: number,
+): Promise<ScheduledItemRecord | null> {
+  const now = new Date(nowMs).toISOString();
+  return updateIf({
+    Key: keys.scheduledItem(userId, itemId),
+    UpdateExpression:
+      'SET #status = :firing, fireLeaseUntil = :until, firedAt = if_not_exists(firedAt, :now), outcomes = if_not_exists(outcomes, :none), updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk',
+    ConditionExpression: `(#status = :scheduled${expectedAt ? ' AND #at = :at' : ''}) OR (#status = :firing AND fireLeaseUntil < :nowMs)`,
+    ExpressionAttributeNames: {
+      '#status': 'status',
+      '#ttl': TTL_ATTRIBUTE,
+      ...(expectedAt ? { '#at': 'at' } : {}),
+    },
+    ExpressionAttributeValues: {
+      ':firing': 'firing',
+      ':scheduled': 'scheduled',
+      ':until': nowMs + leaseMs,
+      ':nowMs': nowMs,
+      ':now': now,
+      ':none': {},
+      // A fire taking over a stopped one lists the item from its own time: a second's difference.
+      ...listingValues(keys.pastScheduledListing(userId, now, itemId)),
+      ':ttl': pastExpiry(now),
+      ...(expectedAt ? { ':at': expectedAt } : {}),
+    },
+  });
+}
+
+/** Records (or settles) one platform's outcome on a fired item. */
+export async function recordScheduledOutcome(userId: string, itemId: string, outcome: StoredOutcome): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.scheduledItem(userId, itemId),
+      UpdateExpression: 'SET outcomes.#platform = :outcome',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#platform': outcome.platform },
+      ExpressionAttributeValues: { ':outcome': outcome },
+    }),
+  );
+}
+
+/** Ends a fire: every platform has its outcome. */
+export async function finishFiring(userId: string, itemId: string, updatedAt: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.scheduledItem(userId, itemId),
+      UpdateExpression: 'SET #status = :fired, updatedAt = :u REMOVE fireLeaseUntil',
+      ConditionExpression: '#status = :firing',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':fired': 'fired', ':firing': 'firing', ':u': updatedAt },
+    }),
+  );
+}
+
+/** Gives up a fire's hold after a failure, so the scheduler's retry takes the item over at once. */
+export async function releaseFiring(userId: string, itemId: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.scheduledItem(userId, itemId),
+        UpdateExpression: 'SET fireLeaseUntil = :expired',
+        ConditionExpression: '#status = :firing',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':expired': 0, ':firing': 'firing' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** The posting queue settings as stored: null until the user saves some. */
+export async function getPostingQueue(userId: string): Promise<PostingQueue | null> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.postingQueue(userId), ConsistentRead: true }),
+  );
+  const item = result.Item;
+  if (!item || typeof item.timeZone !== 'string') return null;
+  return { timeZone: item.timeZone, slots: (item.slots as PostingSlot[]) ?? [] };
+}
+
+/** Saves the posting queue's zone and slots (the upcoming ids beside them are left alone). */
+export async function savePostingQueue(userId: string, queue: PostingQueue, updatedAt: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.postingQueue(userId),
+      UpdateExpression: 'SET #type = :type, #zone = :zone, slots = :slots, updatedAt = :u',
+      // TIMEZONE is a reserved word in expressions.
+      ExpressionAttributeNames: { '#type': 'type', '#zone': 'timeZone' },
+      ExpressionAttributeValues: {
+        ':type': itemTypes.postingQueue,
+        ':zone': queue.timeZone,
+        ':slots': queue.slots,
+        ':u': updatedAt,
+      },
+    }),
+  );
+}
+
+/**
+ * Counts an item among the user's upcoming ones, refused (false) when `max` are already counted.
+ * The ids are a set, so counting the same item again changes nothing (a retry is safe).
+ */
+export async function reserveUpcomingPlace(userId: string, itemId: string, max: number): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.postingQueue(userId),
+        UpdateExpression: 'SET #type = :type ADD upcomingIds :ids',
+        ConditionExpression:
+          'attribute_not_exists(upcomingIds) OR size(upcomingIds) < :max OR contains(upcomingIds, :id)',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: {
+          ':type': itemTypes.postingQueue,
+          ':ids': new Set([itemId]),
+          ':max': max,
+          ':id': itemId,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Takes an item off the user's upcoming count (idempotent; nothing is recreated for an account already deleted). */
+export async function releaseUpcomingPlace(userId: string, itemId: string): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.postingQueue(userId),
+        UpdateExpression: 'DELETE upcomingIds :ids',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':ids': new Set([itemId]) },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Deletes an item that never became upcoming (its place or its cloud schedule was refused); a fired one stays. */
+export async function discardScheduledItem(userId: string, itemId: string): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.scheduledItem(userId, itemId),
+        ConditionExpression: '#status = :scheduled',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':scheduled': 'scheduled' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}

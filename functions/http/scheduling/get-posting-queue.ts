@@ -1,0 +1,8 @@
+import { httpHandler } from '#functions/route-kinds';
+import { getQueueSettings } from '../../services/scheduling/posting-queue';
+
+/** GET /api/scheduling/queue: the caller's posting queue (weekly slots and their time zone). */
+export const handler = httpHandler({}, async ({ caller }) => ({
+  status: 200,
+  body: await getQueueSettings(caller.userId),
+}));

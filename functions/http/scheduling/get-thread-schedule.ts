@@ -1,0 +1,15 @@
+import { httpHandler } from '#functions/route-kinds';
+import { scheduleThreadParamsSchema } from '#shared/schemas/scheduling';
+import { userAgentOf } from '../../lib/http-handler';
+import { threadSchedule } from '../../services/scheduling/scheduled-items';
+
+/** GET /api/threads/{threadId}/schedule: the upcoming items of one of the caller's threads. */
+export const handler = httpHandler({ params: scheduleThreadParamsSchema }, async ({ params, caller, event }) => ({
+  status: 200,
+  body: {
+    items: await threadSchedule(
+      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      params.threadId,
+    ),
+  },
+}));

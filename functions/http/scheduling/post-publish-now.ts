@@ -1,0 +1,10 @@
+import { httpHandler } from '#functions/route-kinds';
+import { scheduledItemParamsSchema } from '#shared/schemas/scheduling';
+import { userAgentOf } from '../../lib/http-handler';
+import { publishItemNow } from '../../services/scheduling/fire-item';
+
+/** POST /api/scheduled/{itemId}/publish-now: fires one of the caller's upcoming items at once. */
+export const handler = httpHandler({ params: scheduledItemParamsSchema }, async ({ params, caller, event }) => ({
+  status: 202,
+  body: await publishItemNow({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, params.itemId),
+}));

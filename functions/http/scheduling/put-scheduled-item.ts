@@ -1,0 +1,17 @@
+import { httpHandler } from '#functions/route-kinds';
+import { rescheduleRequestSchema, scheduledItemParamsSchema } from '#shared/schemas/scheduling';
+import { userAgentOf } from '../../lib/http-handler';
+import { rescheduleItem } from '../../services/scheduling/scheduled-items';
+
+/** PUT /api/scheduled/{itemId}: moves one of the caller's upcoming items to a new time. */
+export const handler = httpHandler(
+  { body: rescheduleRequestSchema, params: scheduledItemParamsSchema },
+  async ({ body, params, caller, event }) => ({
+    status: 200,
+    body: await rescheduleItem(
+      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      params.itemId,
+      body,
+    ),
+  }),
+);

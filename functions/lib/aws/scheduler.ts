@@ -1,0 +1,78 @@
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  type CreateScheduleCommandInput,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+  UpdateScheduleCommand,
+} from '@aws-sdk/client-scheduler';
+import { config } from '../config';
+import { traced } from '../tracer';
+
+/** The one EventBridge Scheduler client of this process (the local scheduler when configured). */
+const scheduler = traced(new SchedulerClient({ region: config().region, endpoint: config().endpoints.scheduler }));
+
+/** When to fire: an `at(yyyy-mm-ddThh:mm:ss)` expression and the zone its wall clock is in. */
+export interface OneTimeExpression {
+  expression: string;
+  timeZone: string;
+}
+
+function scheduleInput(name: string, when: OneTimeExpression, payload: unknown): CreateScheduleCommandInput {
+  const { groupName, targetArn, roleArn } = config().scheduling;
+  if (!groupName || !targetArn || !roleArn) {
+    throw new Error('SCHEDULER_GROUP_NAME, SCHEDULER_TARGET_ARN and SCHEDULER_ROLE_ARN must be configured');
+  }
+  return {
+    Name: name,
+    GroupName: groupName,
+    ScheduleExpression: when.expression,
+    ScheduleExpressionTimezone: when.timeZone,
+    FlexibleTimeWindow: { Mode: 'OFF' },
+    // A one-time schedule removes itself once it has delivered.
+    ActionAfterCompletion: 'DELETE',
+    State: 'ENABLED',
+    Target: {
+      Arn: targetArn,
+      RoleArn: roleArn,
+      Input: JSON.stringify(payload),
+      // The fire is idempotent, so a failed invocation is retried for as long as the service allows:
+      // late rather than never.
+      RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+    },
+  };
+}
+
+/**
+ * Creates the one-time schedule `name`, delivering `payload` to the fire target. The name is the
+ * item's own, so a retried request finds its schedule (ConflictException) and updates it instead of
+ * making a second.
+ */
+export async function createOneTimeSchedule(name: string, when: OneTimeExpression, payload: unknown): Promise<void> {
+  try {
+    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload)));
+  } catch (error) {
+    if (!(error instanceof ConflictException)) throw error;
+    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload)));
+  }
+}
+
+/** Moves the schedule `name` to a new time (UpdateSchedule replaces it whole); made anew if it is gone. */
+export async function updateOneTimeSchedule(name: string, when: OneTimeExpression, payload: unknown): Promise<void> {
+  try {
+    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload)));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload)));
+  }
+}
+
+/** Deletes the schedule `name`; one already gone (delivered, or deleted by an earlier try) is fine. */
+export async function deleteOneTimeSchedule(name: string): Promise<void> {
+  try {
+    await scheduler.send(new DeleteScheduleCommand({ Name: name, GroupName: config().scheduling.groupName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+}

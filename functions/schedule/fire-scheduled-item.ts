@@ -1,0 +1,19 @@
+import middy from '@middy/core';
+import { logger } from '../lib/logger';
+import { fireScheduledItem } from '../services/scheduling/fire-item';
+import { firePayloadSchema } from '../services/scheduling/item-schedule';
+
+/**
+ * The target of every scheduled item's one-time schedule (EventBridge Scheduler in the cloud, the
+ * local scheduler locally): the schedule's input is the event. A failure throws, so the scheduler
+ * retries the delivery; a payload that is not ours is logged and dropped.
+ */
+export const handler = middy<unknown, { fired: boolean }>().handler(async (event) => {
+  const payload = firePayloadSchema.safeParse(event);
+  if (!payload.success) {
+    logger.error('scheduled fire with an unreadable payload dropped', { issues: payload.error.issues });
+    return { fired: false };
+  }
+  const { userId, itemId, at } = payload.data;
+  return { fired: (await fireScheduledItem(userId, itemId, at, new Date())) !== null };
+});

@@ -1,0 +1,132 @@
+import { apiErrorMessages, reconnectToPublishText, SCHEDULED_THREAD_GONE_TEXT } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
+import type { ScheduledItem } from '#shared/schemas/scheduling';
+import type { Platform, Thread } from '#shared/schemas/thread';
+import { findAccountTombstone } from '../../data/account-deletion-repository';
+import { getPublishRun } from '../../data/publish-run-repository';
+import {
+  claimScheduledItemForFiring,
+  finishFiring,
+  getScheduledItem,
+  recordScheduledOutcome,
+  releaseFiring,
+  releaseUpcomingPlace,
+  type ScheduledItemRecord,
+  type StoredOutcome,
+} from '../../data/scheduled-item-repository';
+import { getThreadForUser } from '../../data/thread-repository';
+import { DomainError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { countBy } from '../../lib/metrics';
+import { assertPlatformsAvailable, NotConnectedError, ReconnectNeededError } from '../connections/connections';
+import { connectionForPublishing, queueExistingRun, queuePlatformRun, STAGGER_MS } from '../publishing/publish-thread';
+import type { AccessContext } from '../threads/thread-access';
+import { cancelItemFire } from './item-schedule';
+import { ItemNotUpcomingError, ownItem, refreshNextScheduled, toView } from './scheduled-items';
+
+/** One fire holds an item this long (above the fire function's timeout), so a second fire never runs beside it. */
+export const FIRE_LEASE_MS = 60_000;
+
+/** A scheduled item's own run of a platform: recognisable, so a fire resumed after a crash does not start a second. */
+export function scheduledRunId(itemId: string, platform: Platform): string {
+  return `${itemId}-${platform}`;
+}
+
+/**
+ * Fires an item: one publishing run per platform through the publishing queue, exactly as Publish
+ * does, after checking again what may have changed since it was scheduled (the account, the thread,
+ * each platform's switch, connection and target). A platform that fails a check gets the reason as
+ * its outcome and posts nothing. The claim is one conditional write, so of two fires at once (the
+ * scheduler's retry, Publish Now) one proceeds; `expectedAt` (the time the schedule was made for)
+ * makes a schedule left from before a reschedule fire nothing. Returns the claimed item, or null.
+ */
+export async function fireScheduledItem(
+  userId: string,
+  itemId: string,
+  expectedAt: string | null,
+  now: Date,
+): Promise<ScheduledItemRecord | null> {
+  const item = await claimScheduledItemForFiring(userId, itemId, expectedAt, now.getTime(), FIRE_LEASE_MS);
+  if (!item) {
+    logger.info('scheduled item not fired: not upcoming at this time, or another fire holds it', { userId, itemId });
+    return null;
+  }
+  try {
+    await releaseUpcomingPlace(userId, itemId);
+    await refreshNextScheduled(userId, item.threadId);
+    const thread = await getThreadForUser(userId, item.threadId);
+    const refusal = (await findAccountTombstone(userId, now))
+      ? apiErrorMessages.account_deleted
+      : !thread
+        ? SCHEDULED_THREAD_GONE_TEXT
+        : thread.posts.length === 0
+          ? apiErrorMessages.no_posts
+          : null;
+    let queued = 0;
+    for (const platform of item.platforms) {
+      if (item.outcomes[platform]) continue;
+      const outcome =
+        refusal || !thread
+          ? failed(platform, refusal ?? SCHEDULED_THREAD_GONE_TEXT)
+          : await startRun(item, thread, platform, Math.ceil((queued * STAGGER_MS.panel) / 1000), now);
+      if (outcome.runId) queued += 1;
+      countBy(outcome.runId ? 'ScheduledPlatformFired' : 'ScheduledPlatformRefused', { platform });
+      await recordScheduledOutcome(userId, itemId, outcome);
+      item.outcomes[platform] = outcome;
+    }
+    await finishFiring(userId, itemId, now.toISOString());
+    return { ...item, status: 'fired' };
+  } catch (error) {
+    // The scheduler retries a failed delivery: its retry takes the item over at once, not after the lease.
+    await releaseFiring(userId, itemId);
+    throw error;
+  }
+}
+
+function failed(platform: Platform, error: string): StoredOutcome {
+  return { platform, runId: null, status: 'failed', error, postUrl: null };
+}
+
+/** Checks one platform again and starts (or finds) its run; a refusal is the outcome, with its reason. */
+async function startRun(
+  item: ScheduledItemRecord,
+  thread: Thread,
+  platform: Platform,
+  delaySeconds: number,
+  now: Date,
+): Promise<StoredOutcome> {
+  const runId = scheduledRunId(item.itemId, platform);
+  const existing = await getPublishRun(item.userId, item.threadId, platform);
+  if (existing?.runId === runId) {
+    // A fire that stopped after starting this run: queue it again (one worker at a time holds a run).
+    if (existing.status === 'pending' || existing.status === 'posting') await queueExistingRun(existing);
+    return { platform, runId, status: existing.status, error: existing.error, postUrl: existing.postUrl };
+  }
+  try {
+    await assertPlatformsAvailable([platform]);
+    const connection = await connectionForPublishing(item.userId, platform, now);
+    const queued = await queuePlatformRun(item.userId, thread, platform, connection, now, {
+      delaySeconds,
+      freshRunId: runId,
+    });
+    // A run of this thread already under way on the platform is the one this item follows: no second run.
+    const followed = queued ?? (await getPublishRun(item.userId, item.threadId, platform))?.runId ?? null;
+    return { platform, runId: followed, status: 'pending', error: null, postUrl: null };
+  } catch (error) {
+    if (error instanceof NotConnectedError || error instanceof ReconnectNeededError) {
+      return failed(platform, reconnectToPublishText(platformDisplayName(platform)));
+    }
+    if (error instanceof DomainError && error.status < 500) return failed(platform, error.message);
+    throw error;
+  }
+}
+
+/** POST /api/scheduled/{itemId}/publish-now: fires an upcoming item at once, through the same path, and deletes its schedule. */
+export async function publishItemNow(context: AccessContext, itemId: string): Promise<ScheduledItem> {
+  const item = await ownItem(context.userId, itemId);
+  if (item.status !== 'scheduled') throw new ItemNotUpcomingError();
+  const fired = await fireScheduledItem(context.userId, itemId, null, context.now);
+  if (!fired) throw new ItemNotUpcomingError();
+  await cancelItemFire(itemId);
+  return toView((await getScheduledItem(context.userId, itemId)) ?? fired);
+}

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import { apiErrorMessages, scheduleTooSoonText } from '#shared/messages';
+import { nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
+import {
+  type RescheduleRequest,
+  SCHEDULE_LIMITS,
+  type ScheduledItem,
+  type ScheduleRequest,
+} from '#shared/schemas/scheduling';
+import type { Platform } from '#shared/schemas/thread';
+import { getConnection } from '../../data/connection-repository';
+import { listPublishRunsForThread } from '../../data/publish-run-repository';
+import {
+  cancelScheduledItem,
+  createScheduledItem,
+  discardScheduledItem,
+  getPostingQueue,
+  getScheduledItem,
+  listPastScheduledItems,
+  listUpcomingItemsOfThread,
+  listUpcomingScheduledItems,
+  moveScheduledItem,
+  recordScheduledOutcome,
+  releaseUpcomingPlace,
+  reserveUpcomingPlace,
+  type ScheduledItemRecord,
+  type StoredOutcome,
+} from '../../data/scheduled-item-repository';
+import { setThreadNextScheduled } from '../../data/thread-repository';
+import { config } from '../../lib/config';
+import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
+import { assertPlatformsAvailable, NotConnectedError, ReconnectNeededError } from '../connections/connections';
+import { adapterFor } from '../publishing/adapters';
+import { assertHasPosts, TargetRequiredError } from '../publishing/publish-thread';
+import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
+import { cancelItemFire, moveItemFire, scheduleItemFire } from './item-schedule';
+
+const DAY_MS = 86_400_000;
+
+/** The item was published or cancelled: it can no longer be moved, cancelled or published now. */
+export class ItemNotUpcomingError extends DomainError {
+  constructor() {
+    super(409, apiErrorMessages.scheduled_item_not_upcoming, {}, 'scheduled_item_not_upcoming');
+  }
+}
+
+class ScheduledItemNotFoundError extends NotFoundError {
+  constructor() {
+    super(apiErrorMessages.scheduled_item_not_found, 'scheduled_item_not_found');
+  }
+}
+
+/** The caller's item, or a 404 (another user's id finds nothing: ownership is part of the key). */
+export async function ownItem(userId: string, itemId: string): Promise<ScheduledItemRecord> {
+  const item = await getScheduledItem(userId, itemId);
+  if (!item) throw new ScheduledItemNotFoundError();
+  return item;
+}
+
+/** A chosen time inside the window (at least the shortest lead ahead, at most a year), whole seconds. */
+function checkedTime(at: string, now: Date): string {
+  const window = scheduleWindow(now, {
+    minLeadSeconds: config().scheduling.minLeadSeconds,
+    maxLeadDays: SCHEDULE_LIMITS.maxLeadDays,
+  });
+  // The schedule's expression counts whole seconds: rounded up, so it never fires before the time chosen.
+  const instant = Math.ceil(Date.parse(at) / 1000) * 1000;
+  if (instant < window.earliest)
+    throw new ValidationError(scheduleTooSoonText(config().scheduling.minLeadSeconds), 'schedule_too_soon');
+  if (instant > window.latest) throw new ValidationError(apiErrorMessages.schedule_too_far, 'schedule_too_far');
+  return new Date(instant).toISOString();
+}
+
+/**
+ * Each platform can be posted to now: enabled, connected with a grant that holds, its channel or
+ * subreddit chosen where it needs one. Checked again when the item fires.
+ */
+async function assertPlatformsReady(userId: string, platforms: readonly Platform[]): Promise<void> {
+  await assertPlatformsAvailable(platforms);
+  for (const platform of platforms) {
+    const connection = await getConnection(userId, platform);
+    if (!connection?.isConnected || !connection.accessToken) throw new NotConnectedError(platform);
+    if (connection.connectionData.needsReconnect === true) throw new ReconnectNeededError(platform);
+    const selection = adapterFor(platform).targetSelection;
+    if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
+  }
+}
+
+/** The next free slot of the caller's posting queue, in its zone. */
+async function nextQueueSlot(userId: string, now: Date): Promise<{ at: string; timeZone: string }> {
+  const queue = await getPostingQueue(userId);
+  if (!queue || queue.slots.length === 0) {
+    throw new DomainError(409, apiErrorMessages.posting_queue_empty, {}, 'posting_queue_empty');
+  }
+  const taken = new Set((await listUpcomingScheduledItems(userId)).map((item) => Date.parse(item.at)));
+  const window = scheduleWindow(now, {
+    minLeadSeconds: config().scheduling.minLeadSeconds,
+    maxLeadDays: SCHEDULE_LIMITS.maxLeadDays,
+  });
+  const slot = nextFreeSlot(queue.slots, queue.timeZone, window, taken);
+  if (!slot) throw new DomainError(409, apiErrorMessages.posting_queue_full, {}, 'posting_queue_full');
+  return { at: slot.toISOString(), timeZone: queue.timeZone };
+}
+
+/**
+ * POST /api/threads/{threadId}/schedule: schedules the caller's thread for a chosen time or the next
+ * free queue slot. The item is written, counted (at most 500 upcoming) and given its cloud schedule, in
+ * that order; a refusal at a later step takes back the earlier ones, so nothing is left scheduled.
+ */
+export async function scheduleThread(
+  context: AccessContext,
+  threadId: string,
+  request: ScheduleRequest,
+): Promise<ScheduledItem> {
+  const { userId, now } = context;
+  const thread = await assertThreadAccess(context, threadId);
+  assertHasPosts(thread);
+  await assertPlatformsReady(userId, request.platforms);
+  const when = request.queue
+    ? await nextQueueSlot(userId, now)
+    : {
+        at: checkedTime(request.at!, now),
+        timeZone: request.timeZone ?? (await getPostingQueue(userId))?.timeZone ?? 'UTC',
+      };
+  const item: ScheduledItemRecord = {
+    userId,
+    itemId: randomUUID(),
+    threadId,
+    threadTitle: thread.title,
+    platforms: request.platforms,
+    at: when.at,
+    timeZone: when.timeZone,
+    source: request.queue ? 'queue' : 'time',
+    status: 'scheduled',
+    firedAt: null,
+    cancelledAt: null,
+    outcomes: {},
+    fireLeaseUntil: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await createScheduledItem(item);
+  if (!(await reserveUpcomingPlace(userId, item.itemId, SCHEDULE_LIMITS.maxUpcomingItemsPerUser))) {
+    await discardScheduledItem(userId, item.itemId);
+    throw new DomainError(409, apiErrorMessages.schedule_limit_reached, {}, 'schedule_limit_reached');
+  }
+  try {
+    await scheduleItemFire(item);
+  } catch (error) {
+    await discardScheduledItem(userId, item.itemId);
+    await releaseUpcomingPlace(userId, item.itemId);
+    throw error;
+  }
+  await refreshNextScheduled(userId, threadId);
+  return toView(item);
+}
+
+/**
+ * PUT /api/scheduled/{itemId}: a new time for an upcoming item. The item moves first, then its
+ * schedule: a schedule left at the old time delivers the old time, which no longer matches, so the
+ * item fires at the new time only (and a retry of a failed request completes the move).
+ */
+export async function rescheduleItem(
+  context: AccessContext,
+  itemId: string,
+  request: RescheduleRequest,
+): Promise<ScheduledItem> {
+  const item = await ownItem(context.userId, itemId);
+  if (item.status !== 'scheduled') throw new ItemNotUpcomingError();
+  const at = checkedTime(request.at, context.now);
+  const moved = await moveScheduledItem(item, at, request.timeZone ?? item.timeZone, context.now.toISOString());
+  if (!moved) throw new ItemNotUpcomingError();
+  await moveItemFire(moved);
+  await refreshNextScheduled(moved.userId, moved.threadId);
+  return toView(moved);
+}
+
+/** DELETE /api/scheduled/{itemId}: cancels an upcoming item; nothing is posted for it. */
+export async function cancelItem(context: AccessContext, itemId: string): Promise<void> {
+  const item = await ownItem(context.userId, itemId);
+  const cancelled = await cancelScheduledItem(item.userId, item.itemId, context.now.toISOString());
+  if (!cancelled) throw new ItemNotUpcomingError();
+  await afterItemLeftUpcoming(cancelled);
+}
+
+/** The cloud schedule, the upcoming count and the thread's 'Scheduled for' follow an item that left the upcoming listing. */
+export async function afterItemLeftUpcoming(item: ScheduledItemRecord): Promise<void> {
+  await cancelItemFire(item.itemId);
+  await releaseUpcomingPlace(item.userId, item.itemId);
+  await refreshNextScheduled(item.userId, item.threadId);
+}
+
+/** Deleting a thread cancels its upcoming items (the thread is gone, so nothing of it is posted). */
+export async function cancelItemsOfThread(userId: string, threadId: string, now: Date): Promise<number> {
+  let cancelled = 0;
+  for (const item of await listUpcomingItemsOfThread(userId, threadId)) {
+    const done = await cancelScheduledItem(userId, item.itemId, now.toISOString());
+    if (done) {
+      await afterItemLeftUpcoming(done);
+      cancelled += 1;
+    }
+  }
+  return cancelled;
+}
+
+/**
+ * Deleting an account deletes the cloud schedules of its upcoming items (the items themselves go with
+ * the account's partition; a schedule that still fires finds the tombstone and posts nothing).
+ */
+export async function deleteSchedulesOfAccount(userId: string): Promise<number> {
+  const upcoming = await listUpcomingScheduledItems(userId);
+  for (const item of upcoming) await cancelItemFire(item.itemId);
+  return upcoming.length;
+}
+
+/** Keeps the thread's soonest upcoming item on the thread (its detail and My Threads card show it). */
+export async function refreshNextScheduled(userId: string, threadId: string): Promise<void> {
+  const [next] = await listUpcomingItemsOfThread(userId, threadId);
+  await setThreadNextScheduled(userId, threadId, next ? { at: next.at, platforms: next.platforms } : null);
+}
+
+/** GET /api/scheduled?view=upcoming|past: upcoming items soonest first, or the last 30 days of ended ones. */
+export async function listScheduled(userId: string, view: 'upcoming' | 'past', now: Date): Promise<ScheduledItem[]> {
+  if (view === 'upcoming') return (await listUpcomingScheduledItems(userId)).map(toView);
+  const since = new Date(now.getTime() - SCHEDULE_LIMITS.pastDays * DAY_MS).toISOString();
+  const past = await listPastScheduledItems(userId, since);
+  return Promise.all(past.map(async (item) => toView(await withSettledOutcomes(item))));
+}
+
+/** GET /api/threads/{threadId}/schedule: the caller's thread's upcoming items. */
+export async function threadSchedule(context: AccessContext, threadId: string): Promise<ScheduledItem[]> {
+  await assertThreadAccess(context, threadId);
+  return (await listUpcomingItemsOfThread(context.userId, threadId)).map(toView);
+}
+
+const UNDER_WAY = new Set<StoredOutcome['status']>(['pending', 'posting']);
+
+/**
+ * A fired item's outcomes with each run still under way read from its publishing run; a run that has
+ * ended is written back to the item, so the outcome stays when the thread is published again later
+ * (a later publish replaces the run, which it may only do once this one ended).
+ */
+async function withSettledOutcomes(item: ScheduledItemRecord): Promise<ScheduledItemRecord> {
+  const open = Object.values(item.outcomes).filter((outcome) => outcome.runId && UNDER_WAY.has(outcome.status));
+  if (open.length === 0) return item;
+  const runs = await listPublishRunsForThread(item.userId, item.threadId);
+  const outcomes = { ...item.outcomes };
+  for (const outcome of open) {
+    const run = runs.find((candidate) => candidate.platform === outcome.platform);
+    const current: StoredOutcome =
+      run?.runId === outcome.runId
+        ? { ...outcome, status: run.status, error: run.error, postUrl: run.postUrl }
+        : // Its run was replaced by a later publish, which needs it to have ended: a run that posted.
+          { ...outcome, status: 'completed' };
+    outcomes[outcome.platform] = current;
+    if (!UNDER_WAY.has(current.status)) await recordScheduledOutcome(item.userId, item.itemId, current);
+  }
+  return { ...item, outcomes };
+}
+
+/** The API's view of an item: `firing` shows as fired, with an outcome per platform once it fired. */
+export function toView(item: ScheduledItemRecord): ScheduledItem {
+  const fired = item.status === 'fired' || item.status === 'firing';
+  return {
+    itemId: item.itemId,
+    threadId: item.threadId,
+    threadTitle: item.threadTitle,
+    platforms: item.platforms,
+    at: item.at,
+    timeZone: item.timeZone,
+    source: item.source,
+    status: fired ? 'fired' : item.status === 'cancelled' ? 'cancelled' : 'scheduled',
+    firedAt: item.firedAt,
+    outcomes: fired
+      ? item.platforms.map((platform) => {
+          const { status, error, postUrl } = item.outcomes[platform] ?? {
+            status: 'pending' as const,
+            error: null,
+            postUrl: null,
+          };
+          return { platform, status, error, postUrl };
+        })
+      : [],
+  };
+}

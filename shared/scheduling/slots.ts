@@ -1,0 +1,138 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { type PostingSlot, WEEKDAYS, type Weekday } from '../schemas/scheduling';
+
+/**
+ * Wall-clock maths of scheduling, pure and shared: a slot is a weekday and an 'HH:mm' in the user's
+ * zone, so a 09:00 slot stays 09:00 across daylight-saving changes. Offsets come from the zone
+ * database (@date-fns/tz over Intl), never written by hand. Resolution follows Temporal's
+ * 'compatible' rule: a local time that does not exist (spring gap) moves forward by the gap's
+ * length, and one that happens twice (autumn repeat) is its first occurrence, so it fires once.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** A calendar date and a wall-clock time, as written in some zone. */
+export interface WallClock {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function offsetMs(zone: string, instantMs: number): number {
+  return tzOffset(zone, new Date(instantMs)) * MINUTE_MS;
+}
+
+/** The wall-clock reading of `instantMs` in `zone`, as if that reading were UTC (ms). */
+function wallMsOf(wall: WallClock): number {
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+}
+
+/** Every instant whose wall clock in `zone` reads `wall` (none in a gap, two in a repeat), earliest first. */
+function instantsReading(wall: WallClock, zone: string): number[] {
+  const asUtc = wallMsOf(wall);
+  // Offsets a day either side bracket any transition near this wall time.
+  const candidates = new Set([asUtc - offsetMs(zone, asUtc - DAY_MS), asUtc - offsetMs(zone, asUtc + DAY_MS)]);
+  return [...candidates].filter((instant) => instant + offsetMs(zone, instant) === asUtc).sort((a, b) => a - b);
+}
+
+/** The instant a wall-clock time in `zone` stands for: a gap's time moves forward, a repeat's is its first. */
+export function resolveWallClock(wall: WallClock, zone: string): Date {
+  const [first] = instantsReading(wall, zone);
+  if (first !== undefined) return new Date(first);
+  // In a gap: read with the offset before it, which lands the gap's length later on the clock.
+  const asUtc = wallMsOf(wall);
+  return new Date(asUtc - offsetMs(zone, asUtc - DAY_MS));
+}
+
+/** What the clock in `zone` reads at an instant, with its weekday. */
+export function wallClockAt(instant: Date, zone: string): WallClock & { weekday: Weekday } {
+  const local = new TZDate(instant.getTime(), zone);
+  return {
+    year: local.getFullYear(),
+    month: local.getMonth() + 1,
+    day: local.getDate(),
+    hour: local.getHours(),
+    minute: local.getMinutes(),
+    // getDay: 0 is Sunday; WEEKDAYS starts on Monday.
+    weekday: WEEKDAYS[(local.getDay() + 6) % 7]!,
+  };
+}
+
+/** The earliest and latest instants a schedule may name (at least `minLeadSeconds` ahead, at most `maxLeadDays`). */
+export function scheduleWindow(now: Date, bounds: { minLeadSeconds: number; maxLeadDays: number }) {
+  return {
+    earliest: now.getTime() + bounds.minLeadSeconds * 1000,
+    latest: now.getTime() + bounds.maxLeadDays * DAY_MS,
+  };
+}
+
+/**
+ * The first slot instant inside the window that no upcoming item takes, walking the weekly slots day
+ * by day in the queue's zone; null when there are no slots or all are taken up to the latest time.
+ */
+export function nextFreeSlot(
+  slots: readonly PostingSlot[],
+  zone: string,
+  window: { earliest: number; latest: number },
+  taken: ReadonlySet<number>,
+): Date | null {
+  if (slots.length === 0) return null;
+  const today = wallClockAt(new Date(window.earliest), zone);
+  for (let offset = 0; ; offset += 1) {
+    // Calendar arithmetic on the local date alone (no zone): the day after 31 March is 1 April.
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    if (date.getTime() - DAY_MS > window.latest) return null;
+    const weekday = WEEKDAYS[(date.getUTCDay() + 6) % 7]!;
+    const times = slots
+      .filter((slot) => slot.day === weekday)
+      .map((slot) => slot.time)
+      .sort();
+    for (const time of times) {
+      const [hour, minute] = time.split(':').map(Number) as [number, number];
+      const wall = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute };
+      const instant = resolveWallClock(wall, zone).getTime();
+      if (instant < window.earliest || taken.has(instant)) continue;
+      if (instant > window.latest) return null;
+      return new Date(instant);
+    }
+  }
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * An EventBridge Scheduler one-time expression for an instant: `at(…)` on the zone's wall clock with
+ * that zone, unless that reading is not the instant's alone (a repeated or skipped local time), where
+ * the scheduler's own choice could differ from ours; then the same instant in UTC.
+ */
+export function oneTimeScheduleExpression(at: Date, zone: string): { expression: string; timeZone: string } {
+  // The expression counts whole seconds: a fraction rounds up, so it never fires early.
+  const instant = new Date(Math.ceil(at.getTime() / 1000) * 1000);
+  const local = wallClockAt(instant, zone);
+  const readings = instantsReading(local, zone);
+  const exact = readings.length === 1 && readings[0] === Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS;
+  const wall = exact ? local : wallClockAt(instant, 'UTC');
+  // Zone offsets are whole minutes, so the seconds read the same on every clock.
+  const text = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(instant.getUTCSeconds())}`;
+  return { expression: `at(${text})`, timeZone: exact ? zone : 'UTC' };
+}
+
+/** Reads `at(yyyy-mm-ddThh:mm:ss)` in `zone` back to its instant (the local scheduler, as EventBridge does). */
+export function instantOfAtExpression(expression: string, zone: string): Date | null {
+  const match = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/.exec(expression);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return new Date(resolveWallClock({ year, month, day, hour, minute }, zone).getTime() + second * 1000);
+}

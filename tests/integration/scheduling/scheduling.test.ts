@@ -1,0 +1,328 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTelegramServer } from '../../fakes/telegram-server';
+import { api, newUser, signIn } from '../../helpers/auth-client';
+import { type StartedStack, startStack } from '../../helpers/local-stack';
+import { seededThread, seedThreads } from '../../helpers/seed-threads';
+
+const TOKEN = '123456:SCHEDULE-token';
+const CHAT = { id: '-1002', title: 'Scheduled Reads', username: 'scheduledreads' };
+/** The stack lets a publish be scheduled this close (the product's minimum is a minute). */
+const LEAD_SECONDS = 2;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A time that many seconds ahead, in whole seconds (as the schedule's expression counts them). */
+const inSeconds = (seconds: number) => new Date(Math.ceil(Date.now() / 1000 + seconds) * 1000).toISOString();
+
+async function until<T>(what: string, read: () => Promise<T> | T, done: (value: T) => boolean, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await sleep(100);
+  }
+}
+
+const subOf = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
+
+describe('scheduled publishing on the local stack', () => {
+  let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-schedule-'));
+  let stack: StartedStack;
+  let user: { email: string; password: string; token: string; userId: string };
+  let threadNumber = 0;
+
+  const start = () =>
+    startStack({
+      dataDir,
+      env: { TELEGRAM_API_URL: telegram.url, SCHEDULE_MIN_LEAD_SECONDS: String(LEAD_SECONDS) },
+    });
+  const call = (route: string, options: { method?: string; body?: unknown; token?: string } = {}) =>
+    api(stack.url, route, { token: user.token, ...options });
+  /** A fresh thread of the user; its marker appears in every message posted from it. */
+  const newThread = async () => {
+    threadNumber += 1;
+    const thread = seededThread(user.userId, 500 + threadNumber);
+    await seedThreads(stack, [thread]);
+    return { id: thread.id, marker: `seeded thread ${500 + threadNumber}.` };
+  };
+  const posted = (marker: string) => telegram.messages.filter((message) => message.text.includes(marker));
+  const schedule = (threadId: string, body: Record<string, unknown>) =>
+    call(`/api/threads/${threadId}/schedule`, { method: 'POST', body: { platforms: ['telegram'], ...body } });
+
+  beforeAll(async () => {
+    telegram = await startTelegramServer({ token: TOKEN, botUsername: 'schedbot', chats: [CHAT] });
+    stack = await start();
+    const created = await newUser(stack.url, 'scheduler');
+    user = { ...created, token: created.tokens.idToken, userId: subOf(created.tokens.idToken) };
+    const connected = await call('/api/connections/telegram', {
+      method: 'POST',
+      body: { botToken: TOKEN, chatId: CHAT.id },
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await telegram?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('posts a thread scheduled a few seconds ahead once, at its time, and shows it as upcoming until then', async () => {
+    const { id, marker } = await newThread();
+    const at = inSeconds(LEAD_SECONDS + 1.5);
+
+    const created = await schedule(id, { at, timeZone: 'Europe/Dublin' });
+
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ threadId: id, platforms: ['telegram'], status: 'scheduled', source: 'time' });
+    const upcoming = await call('/api/scheduled?view=upcoming');
+    expect(upcoming.body.items.map((item: { itemId: string }) => item.itemId)).toContain(created.body.itemId);
+    const detail = await call(`/api/threads/${id}`);
+    expect(detail.body.nextScheduled).toEqual({ at: created.body.at, platforms: ['telegram'] });
+    expect((await call(`/api/threads/${id}/schedule`)).body.items).toHaveLength(1);
+    expect(posted(marker)).toEqual([]);
+
+    const past = await until(
+      'the fired item to complete',
+      async () =>
+        (await call('/api/scheduled?view=past')).body.items.find(
+          (item: { itemId: string }) => item.itemId === created.body.itemId,
+        ),
+      (item) => item?.outcomes?.[0]?.status === 'completed',
+    );
+    const sent = posted(marker);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((message) => message.text)).size).toBe(sent.length);
+    expect(Date.parse(past.firedAt)).toBeGreaterThanOrEqual(Date.parse(created.body.at));
+    expect(Date.parse(past.firedAt) - Date.parse(created.body.at)).toBeLessThan(5_000);
+    expect(past).toMatchObject({ status: 'fired', outcomes: [{ platform: 'telegram', error: null }] });
+    expect(past.outcomes[0].postUrl).toContain('t.me/scheduledreads');
+    expect((await call(`/api/threads/${id}`)).body.nextScheduled).toBeNull();
+    await sleep(1500);
+    expect(posted(marker)).toHaveLength(sent.length);
+  });
+
+  it('never posts a cancelled item', async () => {
+    const { id, marker } = await newThread();
+    const created = await schedule(id, { at: inSeconds(LEAD_SECONDS + 1) });
+
+    const cancelled = await call(`/api/scheduled/${created.body.itemId}`, { method: 'DELETE' });
+    await sleep((LEAD_SECONDS + 3) * 1000);
+
+    expect(cancelled.status).toBe(204);
+    expect(posted(marker)).toEqual([]);
+    const past = (await call('/api/scheduled?view=past')).body.items;
+    expect(past.find((item: { itemId: string }) => item.itemId === created.body.itemId)).toMatchObject({
+      status: 'cancelled',
+      outcomes: [],
+    });
+    expect((await call(`/api/scheduled/${created.body.itemId}`, { method: 'DELETE' })).body.code).toBe(
+      'scheduled_item_not_upcoming',
+    );
+  });
+
+  it('posts a rescheduled item at its new time only', async () => {
+    const { id, marker } = await newThread();
+    const created = await schedule(id, { at: inSeconds(LEAD_SECONDS + 1) });
+    const newAt = inSeconds(LEAD_SECONDS + 5);
+
+    const moved = await call(`/api/scheduled/${created.body.itemId}`, { method: 'PUT', body: { at: newAt } });
+    await sleep((LEAD_SECONDS + 3) * 1000);
+
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.at).toBe(newAt);
+    expect(posted(marker)).toEqual([]);
+    const fired = await until(
+      'the moved item to post',
+      () => posted(marker).length,
+      (count) => count > 0,
+    );
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(newAt));
+    await sleep(1500);
+    expect(posted(marker)).toHaveLength(fired);
+  });
+
+  it('publishes once when two fires of the same item come at once', async () => {
+    const { id, marker } = await newThread();
+    const created = await schedule(id, { at: inSeconds(60) });
+
+    const [first, second] = await Promise.all([
+      call(`/api/scheduled/${created.body.itemId}/publish-now`, { method: 'POST' }),
+      call(`/api/scheduled/${created.body.itemId}/publish-now`, { method: 'POST' }),
+    ]);
+
+    expect([first.status, second.status].sort()).toEqual([202, 409]);
+    const status = await until(
+      'the run to complete',
+      async () => (await call(`/api/threads/${id}/publishing`)).body.platforms[0],
+      (row) => row?.status === 'completed',
+    );
+    const sent = posted(marker);
+    expect(sent).toHaveLength(status.postsTotal);
+    expect(new Set(sent.map((message) => message.text)).size).toBe(sent.length);
+  });
+
+  it('posts an item that came due while the stack was stopped once, right after it starts again', async () => {
+    const { id, marker } = await newThread();
+    const created = await schedule(id, { at: inSeconds(LEAD_SECONDS + 1) });
+    expect(created.status).toBe(201);
+
+    await stack.stop();
+    await sleep((LEAD_SECONDS + 3) * 1000);
+    expect(posted(marker)).toEqual([]);
+    const restartedAt = Date.now();
+    stack = await start();
+    user.token = (await signIn(stack.url, user.email, user.password)).idToken;
+
+    const count = await until(
+      'the late item to post',
+      () => posted(marker).length,
+      (made) => made > 0,
+    );
+    expect(Date.now() - restartedAt).toBeLessThan(15_000);
+    await sleep(1500);
+    expect(posted(marker)).toHaveLength(count);
+  }, 60_000);
+
+  it('fails a platform disconnected before the time with "Reconnect Telegram to publish", posting nothing', async () => {
+    const { id, marker } = await newThread();
+    const created = await schedule(id, { at: inSeconds(LEAD_SECONDS + 1) });
+
+    expect((await call('/api/connections/telegram', { method: 'DELETE' })).status).toBe(204);
+    const past = await until(
+      'the item to fire',
+      async () =>
+        (await call('/api/scheduled?view=past')).body.items.find(
+          (item: { itemId: string }) => item.itemId === created.body.itemId,
+        ),
+      (item) => item?.outcomes?.[0]?.status === 'failed',
+    );
+
+    expect(past.outcomes).toEqual([
+      { platform: 'telegram', status: 'failed', error: 'Reconnect Telegram to publish', postUrl: null },
+    ]);
+    expect(posted(marker)).toEqual([]);
+    const again = await call('/api/connections/telegram', {
+      method: 'POST',
+      body: { botToken: TOKEN, chatId: CHAT.id },
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('puts a thread into the next free queue slot, and cancels its items when the thread is deleted', async () => {
+    const { id } = await newThread();
+    const saved = await call('/api/scheduling/queue', {
+      method: 'PUT',
+      body: {
+        timeZone: 'America/New_York',
+        slots: [
+          { day: 'mon', time: '09:00' },
+          { day: 'thu', time: '17:30' },
+        ],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const first = await schedule(id, { queue: true });
+    const second = await schedule(id, { queue: true });
+
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toMatchObject({ source: 'queue', timeZone: 'America/New_York' });
+    expect(second.body.at).not.toBe(first.body.at);
+    for (const item of [first.body, second.body]) {
+      const local = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/New_York',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(item.at));
+      expect(['Mon 09:00', 'Thu 17:30']).toContain(local);
+    }
+    expect((await call(`/api/threads/${id}`)).body.nextScheduled.at).toBe([first.body.at, second.body.at].sort()[0]);
+
+    expect((await call(`/api/threads/${id}`, { method: 'DELETE' })).status).toBe(204);
+
+    const upcoming = (await call('/api/scheduled?view=upcoming')).body.items;
+    expect(upcoming.filter((item: { threadId: string }) => item.threadId === id)).toEqual([]);
+    const past = (await call('/api/scheduled?view=past')).body.items;
+    expect(
+      past.filter((item: { threadId: string }) => item.threadId === id).map((item: { status: string }) => item.status),
+    ).toEqual(['cancelled', 'cancelled']);
+  });
+
+  it('refuses bad input with a clear 4xx and schedules nothing', async () => {
+    const { id } = await newThread();
+    const other = await newUser(stack.url, 'other');
+    const otherThread = seededThread(subOf(other.tokens.idToken), 900);
+    await seedThreads(stack, [otherThread]);
+    const before = (await call('/api/scheduled?view=upcoming')).body.items.length;
+
+    const refusals = await Promise.all([
+      schedule(id, { at: inSeconds(120), timeZone: 'Mars/Olympus_Mons' }),
+      schedule(id, { at: inSeconds(-60) }),
+      schedule(id, { at: inSeconds(400 * 86_400) }),
+      schedule(id, { at: 'next tuesday' }),
+      schedule(id, { at: inSeconds(120), queue: true }),
+      call(`/api/threads/${id}/schedule`, { method: 'POST', body: { platforms: ['bluesky'], at: inSeconds(120) } }),
+      schedule(otherThread.id, { at: inSeconds(120) }),
+      schedule('no-such-thread', { at: inSeconds(120) }),
+      call('/api/scheduling/queue', {
+        method: 'PUT',
+        body: { timeZone: 'Europe/Dublin', slots: [{ day: 'mon', time: '25:00' }] },
+      }),
+      call('/api/scheduling/queue', {
+        method: 'PUT',
+        body: {
+          timeZone: 'Europe/Dublin',
+          slots: Array.from({ length: 21 }, (_, n) => ({ day: 'tue', time: `${String(n).padStart(2, '0')}:00` })),
+        },
+      }),
+    ]);
+
+    expect(refusals.map((answer) => [answer.status, answer.body.code])).toEqual([
+      [400, 'invalid_request'],
+      [400, 'schedule_too_soon'],
+      [400, 'schedule_too_far'],
+      [400, 'invalid_request'],
+      [400, 'invalid_request'],
+      [400, 'platform_not_connected'],
+      [403, 'thread_access_denied'],
+      [404, 'thread_not_found'],
+      [400, 'invalid_request'],
+      [400, 'invalid_request'],
+    ]);
+    expect(refusals[0]!.body.error).toContain('Unknown time zone');
+    expect(refusals[1]!.body.error).toBe('Choose a time at least 2 seconds from now.');
+    expect((await call('/api/scheduled?view=upcoming')).body.items).toHaveLength(before);
+  });
+
+  it("answers 404 for another user's item and changes nothing", async () => {
+    const { id, marker } = await newThread();
+    const mine = await schedule(id, { at: inSeconds(300) });
+    const stranger = (await newUser(stack.url, 'stranger')).tokens.idToken;
+    const asStranger = (route: string, method: string, body?: unknown) =>
+      api(stack.url, route, { token: stranger, method, body });
+
+    const answers = await Promise.all([
+      asStranger(`/api/scheduled/${mine.body.itemId}`, 'PUT', { at: inSeconds(600) }),
+      asStranger(`/api/scheduled/${mine.body.itemId}`, 'DELETE'),
+      asStranger(`/api/scheduled/${mine.body.itemId}/publish-now`, 'POST'),
+    ]);
+
+    expect(answers.map((answer) => [answer.status, answer.body.code])).toEqual([
+      [404, 'scheduled_item_not_found'],
+      [404, 'scheduled_item_not_found'],
+      [404, 'scheduled_item_not_found'],
+    ]);
+    const upcoming = (await call('/api/scheduled?view=upcoming')).body.items;
+    expect(upcoming.find((item: { itemId: string }) => item.itemId === mine.body.itemId)).toMatchObject({
+      at: mine.body.at,
+      status: 'scheduled',
+    });
+    expect(posted(marker)).toEqual([]);
+  });
+});

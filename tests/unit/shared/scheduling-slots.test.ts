@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  instantOfAtExpression,
+  nextFreeSlot,
+  oneTimeScheduleExpression,
+  resolveWallClock,
+  scheduleWindow,
+  wallClockAt,
+} from '#shared/scheduling/slots';
+import type { PostingSlot } from '#shared/schemas/scheduling';
+
+const at = (iso: string) => new Date(iso).toISOString();
+const wall = (date: string, time: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return { year, month, day, hour, minute };
+};
+const window = (fromIso: string, days = 365) =>
+  scheduleWindow(new Date(fromIso), { minLeadSeconds: 60, maxLeadDays: days });
+
+describe('wall-clock times across daylight-saving changes', () => {
+  it.each([
+    // zone, local date and time, the instant it stands for
+    ['Europe/Dublin', '2025-01-15', '09:00', '2025-01-15T09:00:00Z'],
+    ['Europe/Dublin', '2025-07-15', '09:00', '2025-07-15T08:00:00Z'],
+    ['America/New_York', '2025-07-15', '09:00', '2025-07-15T13:00:00Z'],
+    ['Australia/Sydney', '2025-07-15', '09:00', '2025-07-14T23:00:00Z'],
+  ])('reads %s %s %s as %s', (zone, date, time, expected) => {
+    expect(resolveWallClock(wall(date, time), zone).toISOString()).toBe(at(expected));
+  });
+
+  it.each([
+    // spring gaps: the skipped local time moves forward by the gap (an hour)
+    ['Europe/Dublin', '2025-03-30', '01:30', '2025-03-30T01:30:00Z', '02:30'],
+    ['America/New_York', '2025-03-09', '02:30', '2025-03-09T07:30:00Z', '03:30'],
+    ['Australia/Sydney', '2025-10-05', '02:30', '2025-10-04T16:30:00Z', '03:30'],
+  ])('moves %s %s %s (skipped) forward to %s, %s on the clock', (zone, date, time, expected, clock) => {
+    const instant = resolveWallClock(wall(date, time), zone);
+
+    expect(instant.toISOString()).toBe(at(expected));
+    const reading = wallClockAt(instant, zone);
+    expect(`${String(reading.hour).padStart(2, '0')}:${String(reading.minute).padStart(2, '0')}`).toBe(clock);
+  });
+
+  it.each([
+    // autumn repeats: the first of the two occurrences (still on summer time)
+    ['Europe/Dublin', '2025-10-26', '01:30', '2025-10-26T00:30:00Z'],
+    ['America/New_York', '2025-11-02', '01:30', '2025-11-02T05:30:00Z'],
+    ['Australia/Sydney', '2025-04-06', '02:30', '2025-04-05T15:30:00Z'],
+  ])('takes the first occurrence of %s %s %s (repeated): %s', (zone, date, time, expected) => {
+    expect(resolveWallClock(wall(date, time), zone).toISOString()).toBe(at(expected));
+  });
+});
+
+describe('the next free slot of a posting queue', () => {
+  const weekdayMornings: PostingSlot[] = ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({
+    day: day as PostingSlot['day'],
+    time: '09:00',
+  }));
+
+  it('keeps a 09:00 slot at 09:00 local on both sides of the change (Dublin, spring)', () => {
+    // Friday 28 March 2025, 10:00 local (GMT): Friday's slot has passed; Monday 31 March is on IST.
+    const first = nextFreeSlot(weekdayMornings, 'Europe/Dublin', window('2025-03-28T10:00:00Z'), new Set());
+
+    expect(first?.toISOString()).toBe(at('2025-03-31T08:00:00Z'));
+    expect(wallClockAt(first!, 'Europe/Dublin')).toMatchObject({ weekday: 'mon', hour: 9, minute: 0 });
+  });
+
+  it('keeps a 09:00 slot at 09:00 local across New York’s autumn change', () => {
+    const taken = new Set([Date.parse('2025-10-31T13:00:00Z')]);
+    // Friday 31 October (EDT) is taken; the next is Monday 3 November, on EST.
+    const next = nextFreeSlot(weekdayMornings, 'America/New_York', window('2025-10-31T12:00:00Z'), taken);
+
+    expect(next?.toISOString()).toBe(at('2025-11-03T14:00:00Z'));
+  });
+
+  it('skips taken slots and those closer than the minimum lead', () => {
+    const slots: PostingSlot[] = [
+      { day: 'mon', time: '09:00' },
+      { day: 'mon', time: '17:30' },
+    ];
+    // Monday 7 July 2025, 08:59:30 in Sydney: 09:00 is under a minute away.
+    const from = '2025-07-06T22:59:30Z';
+    const taken = new Set([Date.parse('2025-07-07T07:30:00Z')]);
+
+    const next = nextFreeSlot(slots, 'Australia/Sydney', window(from), taken);
+
+    expect(next?.toISOString()).toBe(at('2025-07-13T23:00:00Z'));
+  });
+
+  it('fires a repeated local time once: the autumn repeat’s second occurrence is not another slot', () => {
+    const slots: PostingSlot[] = [{ day: 'sun', time: '01:30' }];
+    const firstSunday = Date.parse('2025-11-02T05:30:00Z');
+
+    const afterFirst = nextFreeSlot(slots, 'America/New_York', window('2025-11-01T12:00:00Z'), new Set([firstSunday]));
+
+    expect(afterFirst?.toISOString()).toBe(at('2025-11-09T06:30:00Z'));
+  });
+
+  it('gives a slot in the spring gap once, even beside the slot it moves onto (Sydney)', () => {
+    const slots: PostingSlot[] = [
+      { day: 'sun', time: '02:30' },
+      { day: 'sun', time: '03:30' },
+    ];
+    const gapInstant = Date.parse('2025-10-04T16:30:00Z');
+
+    const first = nextFreeSlot(slots, 'Australia/Sydney', window('2025-10-04T00:00:00Z'), new Set());
+    const second = nextFreeSlot(slots, 'Australia/Sydney', window('2025-10-04T00:00:00Z'), new Set([gapInstant]));
+
+    expect(first?.getTime()).toBe(gapInstant);
+    expect(second?.toISOString()).toBe(at('2025-10-11T15:30:00Z'));
+  });
+
+  it('finds nothing without slots, or when every slot up to the latest time is taken', () => {
+    expect(nextFreeSlot([], 'Europe/Dublin', window('2025-01-01T00:00:00Z'), new Set())).toBeNull();
+    const slots: PostingSlot[] = [{ day: 'wed', time: '12:00' }];
+    // A window of 8 days from Wednesday 1 January holds two Wednesdays; both taken.
+    const taken = new Set([Date.parse('2025-01-01T12:00:00Z'), Date.parse('2025-01-08T12:00:00Z')]);
+
+    expect(nextFreeSlot(slots, 'Europe/Dublin', window('2025-01-01T00:00:00Z', 8), taken)).toBeNull();
+  });
+});
+
+describe('EventBridge Scheduler one-time expressions', () => {
+  it('names the wall-clock time in the user’s zone when that reading is the instant’s alone', () => {
+    expect(oneTimeScheduleExpression(new Date('2025-07-15T08:00:00Z'), 'Europe/Dublin')).toEqual({
+      expression: 'at(2025-07-15T09:00:00)',
+      timeZone: 'Europe/Dublin',
+    });
+    // A time moved out of the spring gap reads 03:30, which happens once.
+    expect(oneTimeScheduleExpression(new Date('2025-03-09T07:30:00Z'), 'America/New_York')).toEqual({
+      expression: 'at(2025-03-09T03:30:00)',
+      timeZone: 'America/New_York',
+    });
+  });
+
+  it('falls back to UTC for a repeated local time, so the scheduler cannot pick the other occurrence', () => {
+    expect(oneTimeScheduleExpression(new Date('2025-11-02T05:30:00Z'), 'America/New_York')).toEqual({
+      expression: 'at(2025-11-02T05:30:00)',
+      timeZone: 'UTC',
+    });
+  });
+
+  it('reads an expression back to the same instant, seconds included', () => {
+    for (const [iso, zone] of [
+      ['2025-07-15T08:00:07Z', 'Europe/Dublin'],
+      ['2025-11-02T05:30:00Z', 'America/New_York'],
+      ['2025-10-04T16:30:45Z', 'Australia/Sydney'],
+    ] as const) {
+      const { expression, timeZone } = oneTimeScheduleExpression(new Date(iso), zone);
+      expect(instantOfAtExpression(expression, timeZone)?.toISOString()).toBe(at(iso));
+    }
+    expect(instantOfAtExpression('rate(5 minutes)', 'UTC')).toBeNull();
+  });
+
+  it('rounds a fraction of a second up, so a schedule never fires before its time', () => {
+    expect(oneTimeScheduleExpression(new Date('2025-07-15T08:00:59.001Z'), 'Europe/Dublin').expression).toBe(
+      'at(2025-07-15T09:01:00)',
+    );
+  });
+});
