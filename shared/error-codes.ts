@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'posting_queue_empty',
   'posting_queue_full',
   'scheduled_item_not_found',
+  'posting_queue_not_set',
   'scheduled_item_not_upcoming',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',

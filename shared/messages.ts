@@ -396,6 +396,7 @@ export const apiErrorMessages = {
   posting_queue_empty: 'Your posting queue has no time slots yet. Add some in Account Settings.',
   posting_queue_full: 'Every slot of your posting queue is taken for the next year. Add slots, or choose a time.',
   scheduled_item_not_found: 'Scheduled publish not found',
+  posting_queue_not_set: 'No posting queue has been set up yet. Add weekly slots in Account Settings.',
   scheduled_item_not_upcoming: 'This publish is no longer scheduled: it was published or cancelled.',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 

@@ -1,12 +1,16 @@
+import { apiErrorMessages } from '#shared/messages';
 import { type PostingQueue, WEEKDAYS } from '#shared/schemas/scheduling';
 import { getPostingQueue, savePostingQueue } from '../../data/scheduled-item-repository';
+import { NotFoundError } from '../../lib/errors';
 
-/** A user who never saved a queue has no slots, in UTC (the web offers the browser's zone instead). */
-const EMPTY_QUEUE: PostingQueue = { timeZone: 'UTC', slots: [] };
-
-/** GET /api/scheduling/queue: the caller's weekly slots and their zone. */
+/**
+ * GET /api/scheduling/queue: the caller's weekly slots and their zone; 404 `posting_queue_not_set`
+ * for a user who never saved one, so the web offers the browser's zone rather than a made-up one.
+ */
 export async function getQueueSettings(userId: string): Promise<PostingQueue> {
-  return (await getPostingQueue(userId)) ?? EMPTY_QUEUE;
+  const queue = await getPostingQueue(userId);
+  if (!queue) throw new NotFoundError(apiErrorMessages.posting_queue_not_set, 'posting_queue_not_set');
+  return queue;
 }
 
 /** PUT /api/scheduling/queue: replaces the slots and zone (items already queued keep their times). */

@@ -215,6 +215,8 @@ describe('scheduled publishing on the local stack', () => {
 
   it('puts a thread into the next free queue slot, and cancels its items when the thread is deleted', async () => {
     const { id } = await newThread();
+    const unset = await call('/api/scheduling/queue');
+    expect(unset).toMatchObject({ status: 404, body: { code: 'posting_queue_not_set' } });
     const saved = await call('/api/scheduling/queue', {
       method: 'PUT',
       body: {

@@ -12,11 +12,19 @@ export function rescheduleItem(itemId: string, request: RescheduleRequest): Prom
   });
 }
 
-export function useRescheduleItem() {
+/**
+ * `onRescheduled` runs from the mutation itself, not from `mutate`'s options: the refreshed list
+ * may move the item to another day, remounting its row, and React Query drops the callbacks of a
+ * `mutate` whose component is gone.
+ */
+export function useRescheduleItem(onRescheduled: (item: ScheduledItem) => void) {
   const refresh = useRefreshSchedules();
   return useMutation({
     mutationFn: ({ itemId, request }: { itemId: string; request: RescheduleRequest }) =>
       rescheduleItem(itemId, request),
-    onSuccess: refresh,
+    onSuccess: async (item) => {
+      onRescheduled(item);
+      await refresh();
+    },
   });
 }

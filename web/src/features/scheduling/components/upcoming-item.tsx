@@ -18,7 +18,7 @@ const texts = beyondSpecMessages.scheduling;
 /** One upcoming item of /scheduled: its time, thread and platforms, with Reschedule, Cancel and Publish Now. */
 export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string }) {
   const { toast } = useToast();
-  const reschedule = useRescheduleItem();
+  const reschedule = useRescheduleItem(() => toast({ ...texts.rescheduled, variant: 'success' }));
   const cancel = useCancelScheduledItem();
   const publishNow = usePublishScheduledNow();
   const picker = useTimePicker();
@@ -29,7 +29,7 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
   const onPicked = (at: string) =>
     reschedule.mutate(
       { itemId: item.itemId, request: { at, timeZone: zone } },
-      picker.settle(() => toast({ ...texts.rescheduled, variant: 'success' })),
+      picker.settle(() => undefined),
     );
 
   const onCancel = () => {
