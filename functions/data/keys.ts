@@ -43,6 +43,7 @@ export const itemTypes = {
   platformSetting: 'platform-setting',
   scheduledItem: 'scheduled-item',
   postingQueue: 'posting-queue',
+  queueSlotClaim: 'queue-slot-claim',
 } as const;
 
 export const keys = {
@@ -219,6 +220,12 @@ export const keys = {
     gsi4sk: `${at}#${itemId}`,
   }),
   threadSchedulePartition: (userId: string, threadId: string) => `SCHEDULE_THREAD#${userId}#${threadId}`,
+  /**
+   * One queue slot instant taken by one item (`at`: UTC ISO, whole seconds): created only if absent, so
+   * two Add to Queue requests at once get distinct slots; deleted when its item leaves the slot.
+   */
+  queueSlotClaim: (userId: string, at: string): ItemKey => ({ pk: user(userId), sk: `QUEUE_SLOT#${at}` }),
+  queueSlotClaimPrefix: 'QUEUE_SLOT#',
 
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

@@ -244,6 +244,50 @@ export async function recordScheduledOutcome(userId: string, itemId: string, out
   );
 }
 
+/**
+ * Records a platform's outcome on an item before its time (the platform failed already: the fire skips
+ * it). Null when the item is no longer upcoming or that platform has an outcome already (a retry).
+ */
+export async function recordUpcomingOutcome(
+  userId: string,
+  itemId: string,
+  outcome: StoredOutcome,
+  updatedAt: string,
+): Promise<ScheduledItemRecord | null> {
+  return updateIf({
+    Key: keys.scheduledItem(userId, itemId),
+    UpdateExpression: 'SET outcomes.#platform = :outcome, updatedAt = :u',
+    ConditionExpression: '#status = :scheduled AND attribute_not_exists(outcomes.#platform)',
+    ExpressionAttributeNames: { '#status': 'status', '#platform': outcome.platform },
+    ExpressionAttributeValues: { ':outcome': outcome, ':scheduled': 'scheduled', ':u': updatedAt },
+  });
+}
+
+/**
+ * Ends an upcoming item each platform of which already has its outcome (none is left to post to): it
+ * becomes fired and moves to the past listing. Null when it is no longer upcoming (another end won).
+ */
+export async function endUpcomingItemWithOutcomes(
+  record: ScheduledItemRecord,
+  endedAt: string,
+): Promise<ScheduledItemRecord | null> {
+  const platformNames = Object.fromEntries(record.platforms.map((platform, n) => [`#p${n}`, platform]));
+  return updateIf({
+    Key: itemKey(record),
+    UpdateExpression:
+      'SET #status = :fired, firedAt = :now, updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk, fireLeaseUntil',
+    ConditionExpression: ['#status = :scheduled', ...Object.keys(platformNames).map((name) => `attribute_exists(outcomes.${name})`)].join(' AND '),
+    ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE, ...platformNames },
+    ExpressionAttributeValues: {
+      ':fired': 'fired',
+      ':scheduled': 'scheduled',
+      ':now': endedAt,
+      ...listingValues(keys.pastScheduledListing(record.userId, endedAt, record.itemId)),
+      ':ttl': pastExpiry(endedAt),
+    },
+  });
+}
+
 /** Ends a fire: every platform has its outcome. */
 export async function finishFiring(userId: string, itemId: string, updatedAt: string): Promise<void> {
   await db.send(
@@ -361,6 +405,74 @@ export async function discardScheduledItem(userId: string, itemId: string): Prom
         ConditionExpression: '#status = :scheduled',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':scheduled': 'scheduled' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Who holds a queue slot: the item it was claimed for, and when. */
+export interface QueueSlotClaim {
+  itemId: string;
+  claimedAt: string;
+}
+
+/**
+ * Claims one queue slot instant for an item: created only if absent (or already this item's: a retry),
+ * or, with `replacing`, taken over from that holder only. Of two requests for the same slot one gets
+ * true. The claim expires a day after the slot, when it no longer matters.
+ */
+export async function claimQueueSlot(
+  userId: string,
+  at: string,
+  itemId: string,
+  claimedAt: string,
+  replacing: string | null = null,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.queueSlotClaim(userId, at),
+          type: itemTypes.queueSlotClaim,
+          itemId,
+          at,
+          claimedAt,
+          [TTL_ATTRIBUTE]: Math.floor(Date.parse(at) / 1000) + 86_400,
+        },
+        ConditionExpression: replacing
+          ? 'itemId = :id OR itemId = :replacing'
+          : 'attribute_not_exists(pk) OR itemId = :id',
+        ExpressionAttributeValues: { ':id': itemId, ...(replacing ? { ':replacing': replacing } : {}) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The claim on one queue slot instant, or null when it is free. */
+export async function getQueueSlotClaim(userId: string, at: string): Promise<QueueSlotClaim | null> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.queueSlotClaim(userId, at), ConsistentRead: true }),
+  );
+  const item = result.Item;
+  return item ? { itemId: String(item.itemId), claimedAt: String(item.claimedAt) } : null;
+}
+
+/** Frees a queue slot an item held (idempotent; a claim another item holds by now is left alone). */
+export async function releaseQueueSlot(userId: string, at: string, itemId: string): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.queueSlotClaim(userId, at),
+        ConditionExpression: 'itemId = :id',
+        ExpressionAttributeValues: { ':id': itemId },
       }),
     );
   } catch (error) {

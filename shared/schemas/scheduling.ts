@@ -94,7 +94,7 @@ export const scheduleThreadParamsSchema = z.object({ threadId: threadIdSchema })
 
 export const SCHEDULED_ITEM_STATUSES = ['scheduled', 'fired', 'cancelled'] as const;
 
-/** A fired item's outcome on one platform, read from that platform's publishing run. */
+/** A fired item's outcome on one platform, read from that platform's publishing run (or why it posted nothing). */
 export const scheduledOutcomeSchema = z.object({
   platform: platformSchema,
   status: z.enum(['pending', 'posting', 'completed', 'failed']),
@@ -114,7 +114,10 @@ export const scheduledItemSchema = z.object({
   source: z.enum(['time', 'queue']),
   status: z.enum(SCHEDULED_ITEM_STATUSES),
   firedAt: z.string().nullable(),
-  /** Per platform, once fired. */
+  /**
+   * Per platform, once fired. Before that, only the platforms that failed already (disconnected since:
+   * 'Reconnect {Platform} to publish'); the item still posts to the others at its time.
+   */
   outcomes: z.array(scheduledOutcomeSchema),
 });
 export type ScheduledItem = z.infer<typeof scheduledItemSchema>;

@@ -19,6 +19,7 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'platform connections', prefix: keys.platformConnectionPrefix },
   { what: 'publishing progress', prefix: keys.publishRunPrefix },
   { what: 'scheduled publishes', prefix: keys.scheduledItemPrefix },
+  { what: 'queue slot claims', prefix: keys.queueSlotClaimPrefix },
   { what: 'posting queue', prefix: singletonSortKeys.postingQueue },
   { what: 'threads', prefix: keys.threadPrefix },
   { what: 'generation jobs', prefix: keys.generationJobPrefix },

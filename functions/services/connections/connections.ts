@@ -9,7 +9,6 @@ import type {
 import { PLATFORMS, type Platform } from '#shared/schemas/thread';
 import {
   type ConnectionRecord,
-  disconnectConnection,
   getConnection,
   listConnectionsForUser,
   markConnectionNeedsReconnect,
@@ -219,11 +218,6 @@ export async function selectPublishTarget(
   const updatedAt = now.toISOString();
   if (!(await updateConnectionData(userId, platform, patch, updatedAt))) throw new NotConnectedError(platform);
   return toView({ ...record, connectionData: { ...record.connectionData, ...patch }, updatedAt });
-}
-
-/** Disconnect: tokens, username and connection data cleared, is_connected false. */
-export async function disconnectPlatform(userId: string, platform: Platform, now: Date): Promise<void> {
-  await disconnectConnection(userId, platform, now.toISOString());
 }
 
 /** The adapter's refreshed credentials, its failures told as a reconnect (refused) or a retry (unreachable). */

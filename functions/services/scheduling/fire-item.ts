@@ -22,7 +22,14 @@ import { assertPlatformsAvailable, NotConnectedError, ReconnectNeededError } fro
 import { connectionForPublishing, queueExistingRun, queuePlatformRun, STAGGER_MS } from '../publishing/publish-thread';
 import type { AccessContext } from '../threads/thread-access';
 import { cancelItemFire } from './item-schedule';
-import { ItemNotUpcomingError, ownItem, refreshNextScheduled, toView } from './scheduled-items';
+import {
+  failedOutcome,
+  ItemNotUpcomingError,
+  ownItem,
+  refreshNextScheduled,
+  releaseSlotOf,
+  toView,
+} from './scheduled-items';
 
 /** One fire holds an item this long (above the fire function's timeout), so a second fire never runs beside it. */
 export const FIRE_LEASE_MS = 60_000;
@@ -53,6 +60,7 @@ export async function fireScheduledItem(
   }
   try {
     await releaseUpcomingPlace(userId, itemId);
+    await releaseSlotOf(item);
     await refreshNextScheduled(userId, item.threadId);
     const thread = await getThreadForUser(userId, item.threadId);
     const refusal = (await findAccountTombstone(userId, now))
@@ -67,7 +75,7 @@ export async function fireScheduledItem(
       if (item.outcomes[platform]) continue;
       const outcome =
         refusal || !thread
-          ? failed(platform, refusal ?? SCHEDULED_THREAD_GONE_TEXT)
+          ? failedOutcome(platform, refusal ?? SCHEDULED_THREAD_GONE_TEXT)
           : await startRun(item, thread, platform, Math.ceil((queued * STAGGER_MS.panel) / 1000), now);
       if (outcome.runId) queued += 1;
       countBy(outcome.runId ? 'ScheduledPlatformFired' : 'ScheduledPlatformRefused', { platform });
@@ -81,10 +89,6 @@ export async function fireScheduledItem(
     await releaseFiring(userId, itemId);
     throw error;
   }
-}
-
-function failed(platform: Platform, error: string): StoredOutcome {
-  return { platform, runId: null, status: 'failed', error, postUrl: null };
 }
 
 /** Checks one platform again and starts (or finds) its run; a refusal is the outcome, with its reason. */
@@ -114,9 +118,9 @@ async function startRun(
     return { platform, runId: followed, status: 'pending', error: null, postUrl: null };
   } catch (error) {
     if (error instanceof NotConnectedError || error instanceof ReconnectNeededError) {
-      return failed(platform, reconnectToPublishText(platformDisplayName(platform)));
+      return failedOutcome(platform, reconnectToPublishText(platformDisplayName(platform)));
     }
-    if (error instanceof DomainError && error.status < 500) return failed(platform, error.message);
+    if (error instanceof DomainError && error.status < 500) return failedOutcome(platform, error.message);
     throw error;
   }
 }

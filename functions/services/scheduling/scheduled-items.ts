@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorMessages, scheduleTooSoonText } from '#shared/messages';
+import { apiErrorMessages, reconnectToPublishText, scheduleTooSoonText } from '#shared/messages';
+import { platformDisplayName } from '#shared/platforms';
 import { nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
 import {
   type RescheduleRequest,
@@ -12,15 +13,20 @@ import { getConnection } from '../../data/connection-repository';
 import { listPublishRunsForThread } from '../../data/publish-run-repository';
 import {
   cancelScheduledItem,
+  claimQueueSlot,
   createScheduledItem,
   discardScheduledItem,
+  endUpcomingItemWithOutcomes,
   getPostingQueue,
+  getQueueSlotClaim,
   getScheduledItem,
   listPastScheduledItems,
   listUpcomingItemsOfThread,
   listUpcomingScheduledItems,
   moveScheduledItem,
   recordScheduledOutcome,
+  recordUpcomingOutcome,
+  releaseQueueSlot,
   releaseUpcomingPlace,
   reserveUpcomingPlace,
   type ScheduledItemRecord,
@@ -36,6 +42,8 @@ import { type AccessContext, assertThreadAccess } from '../threads/thread-access
 import { cancelItemFire, moveItemFire, scheduleItemFire } from './item-schedule';
 
 const DAY_MS = 86_400_000;
+/** A slot claim this old whose item does not exist was left by a request that died between its steps. */
+const ORPHAN_CLAIM_MS = 60_000;
 
 /** The item was published or cancelled: it can no longer be moved, cancelled or published now. */
 export class ItemNotUpcomingError extends DomainError {
@@ -86,8 +94,11 @@ async function assertPlatformsReady(userId: string, platforms: readonly Platform
   }
 }
 
-/** The next free slot of the caller's posting queue, in its zone. */
-async function nextQueueSlot(userId: string, now: Date): Promise<{ at: string; timeZone: string }> {
+/**
+ * The next free slot of the caller's posting queue, in its zone, claimed for the item: a slot another
+ * request claimed first (two Add to Queue at once) is passed over for the next one.
+ */
+async function nextQueueSlot(userId: string, itemId: string, now: Date): Promise<{ at: string; timeZone: string }> {
   const queue = await getPostingQueue(userId);
   if (!queue || queue.slots.length === 0) {
     throw new DomainError(409, apiErrorMessages.posting_queue_empty, {}, 'posting_queue_empty');
@@ -97,9 +108,35 @@ async function nextQueueSlot(userId: string, now: Date): Promise<{ at: string; t
     minLeadSeconds: config().scheduling.minLeadSeconds,
     maxLeadDays: SCHEDULE_LIMITS.maxLeadDays,
   });
-  const slot = nextFreeSlot(queue.slots, queue.timeZone, window, taken);
-  if (!slot) throw new DomainError(409, apiErrorMessages.posting_queue_full, {}, 'posting_queue_full');
-  return { at: slot.toISOString(), timeZone: queue.timeZone };
+  for (;;) {
+    const slot = nextFreeSlot(queue.slots, queue.timeZone, window, taken);
+    if (!slot) throw new DomainError(409, apiErrorMessages.posting_queue_full, {}, 'posting_queue_full');
+    if (await takeQueueSlot(userId, slot.toISOString(), itemId, now)) {
+      return { at: slot.toISOString(), timeZone: queue.timeZone };
+    }
+    taken.add(slot.getTime());
+  }
+}
+
+/**
+ * Claims a slot instant for an item with one conditional write. A claim whose holder no longer sits
+ * at that instant (a release that was lost, or a request that died before writing its item) is taken
+ * over, conditionally on that same holder, so two takers still cannot both get it.
+ */
+async function takeQueueSlot(userId: string, at: string, itemId: string, now: Date): Promise<boolean> {
+  if (await claimQueueSlot(userId, at, itemId, now.toISOString())) return true;
+  const claim = await getQueueSlotClaim(userId, at);
+  if (!claim) return claimQueueSlot(userId, at, itemId, now.toISOString());
+  const holder = await getScheduledItem(userId, claim.itemId);
+  const held = holder
+    ? holder.status === 'scheduled' && holder.at === at
+    : now.getTime() - Date.parse(claim.claimedAt) < ORPHAN_CLAIM_MS;
+  return !held && claimQueueSlot(userId, at, itemId, now.toISOString(), claim.itemId);
+}
+
+/** Frees the queue slot an item claimed (items scheduled for a chosen time hold none). */
+export async function releaseSlotOf(item: ScheduledItemRecord, at = item.at): Promise<void> {
+  if (item.source === 'queue') await releaseQueueSlot(item.userId, at, item.itemId);
 }
 
 /**
@@ -116,15 +153,16 @@ export async function scheduleThread(
   const thread = await assertThreadAccess(context, threadId);
   assertHasPosts(thread);
   await assertPlatformsReady(userId, request.platforms);
+  const itemId = randomUUID();
   const when = request.queue
-    ? await nextQueueSlot(userId, now)
+    ? await nextQueueSlot(userId, itemId, now)
     : {
         at: checkedTime(request.at!, now),
         timeZone: request.timeZone ?? (await getPostingQueue(userId))?.timeZone ?? 'UTC',
       };
   const item: ScheduledItemRecord = {
     userId,
-    itemId: randomUUID(),
+    itemId,
     threadId,
     threadTitle: thread.title,
     platforms: request.platforms,
@@ -139,16 +177,25 @@ export async function scheduleThread(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  await createScheduledItem(item);
-  if (!(await reserveUpcomingPlace(userId, item.itemId, SCHEDULE_LIMITS.maxUpcomingItemsPerUser))) {
-    await discardScheduledItem(userId, item.itemId);
+  const takeBack = async () => {
+    await discardScheduledItem(userId, itemId);
+    await releaseSlotOf(item);
+  };
+  try {
+    await createScheduledItem(item);
+  } catch (error) {
+    await releaseSlotOf(item);
+    throw error;
+  }
+  if (!(await reserveUpcomingPlace(userId, itemId, SCHEDULE_LIMITS.maxUpcomingItemsPerUser))) {
+    await takeBack();
     throw new DomainError(409, apiErrorMessages.schedule_limit_reached, {}, 'schedule_limit_reached');
   }
   try {
     await scheduleItemFire(item);
   } catch (error) {
-    await discardScheduledItem(userId, item.itemId);
-    await releaseUpcomingPlace(userId, item.itemId);
+    await takeBack();
+    await releaseUpcomingPlace(userId, itemId);
     throw error;
   }
   await refreshNextScheduled(userId, threadId);
@@ -171,6 +218,8 @@ export async function rescheduleItem(
   const moved = await moveScheduledItem(item, at, request.timeZone ?? item.timeZone, context.now.toISOString());
   if (!moved) throw new ItemNotUpcomingError();
   await moveItemFire(moved);
+  // It no longer sits in its queue slot: a later Add to Queue may take it.
+  if (moved.at !== item.at) await releaseSlotOf(moved, item.at);
   await refreshNextScheduled(moved.userId, moved.threadId);
   return toView(moved);
 }
@@ -183,10 +232,11 @@ export async function cancelItem(context: AccessContext, itemId: string): Promis
   await afterItemLeftUpcoming(cancelled);
 }
 
-/** The cloud schedule, the upcoming count and the thread's 'Scheduled for' follow an item that left the upcoming listing. */
+/** The cloud schedule, the upcoming count, its queue slot and the thread's 'Scheduled for' follow an item that left the upcoming listing. */
 export async function afterItemLeftUpcoming(item: ScheduledItemRecord): Promise<void> {
   await cancelItemFire(item.itemId);
   await releaseUpcomingPlace(item.userId, item.itemId);
+  await releaseSlotOf(item);
   await refreshNextScheduled(item.userId, item.threadId);
 }
 
@@ -203,6 +253,33 @@ export async function cancelItemsOfThread(userId: string, threadId: string, now:
   return cancelled;
 }
 
+/** A platform's outcome when it posted nothing, with the reason. */
+export function failedOutcome(platform: Platform, error: string): StoredOutcome {
+  return { platform, runId: null, status: 'failed', error, postUrl: null };
+}
+
+/**
+ * Disconnecting a platform fails it at once on the user's upcoming items ('Reconnect {Platform} to
+ * publish'): the outcome is recorded on the item, so its fire skips that platform and posts the others;
+ * an item left with no platform to post to ends fired (its schedule deleted, its place and slot freed).
+ * Each step is one conditional write, so a retried disconnect completes what a failed one left.
+ */
+export async function failPlatformOnUpcomingItems(userId: string, platform: Platform, now: Date): Promise<void> {
+  const outcome = failedOutcome(platform, reconnectToPublishText(platformDisplayName(platform)));
+  for (const listed of await listUpcomingScheduledItems(userId)) {
+    if (!listed.platforms.includes(platform)) continue;
+    const item =
+      (await recordUpcomingOutcome(userId, listed.itemId, outcome, now.toISOString())) ??
+      (await getScheduledItem(userId, listed.itemId));
+    if (item?.status !== 'scheduled') continue;
+    const ended = item.platforms.every((each) => item.outcomes[each])
+      ? await endUpcomingItemWithOutcomes(item, now.toISOString())
+      : null;
+    if (ended) await afterItemLeftUpcoming(ended);
+    else await refreshNextScheduled(userId, item.threadId);
+  }
+}
+
 /**
  * Deleting an account deletes the cloud schedules of its upcoming items (the items themselves go with
  * the account's partition; a schedule that still fires finds the tombstone and posts nothing).
@@ -216,7 +293,12 @@ export async function deleteSchedulesOfAccount(userId: string): Promise<number> 
 /** Keeps the thread's soonest upcoming item on the thread (its detail and My Threads card show it). */
 export async function refreshNextScheduled(userId: string, threadId: string): Promise<void> {
   const [next] = await listUpcomingItemsOfThread(userId, threadId);
-  await setThreadNextScheduled(userId, threadId, next ? { at: next.at, platforms: next.platforms } : null);
+  await setThreadNextScheduled(
+    userId,
+    threadId,
+    // The platforms it will still post to (one disconnected since has failed already).
+    next ? { at: next.at, platforms: next.platforms.filter((platform) => !next.outcomes[platform]) } : null,
+  );
 }
 
 /** GET /api/scheduled?view=upcoming|past: upcoming items soonest first, or the last 30 days of ended ones. */
@@ -258,7 +340,10 @@ async function withSettledOutcomes(item: ScheduledItemRecord): Promise<Scheduled
   return { ...item, outcomes };
 }
 
-/** The API's view of an item: `firing` shows as fired, with an outcome per platform once it fired. */
+/**
+ * The API's view of an item: `firing` shows as fired, with an outcome per platform once it fired; an
+ * upcoming item lists the outcomes of platforms that failed before its time (disconnected).
+ */
 export function toView(item: ScheduledItemRecord): ScheduledItem {
   const fired = item.status === 'fired' || item.status === 'firing';
   return {
@@ -271,15 +356,15 @@ export function toView(item: ScheduledItemRecord): ScheduledItem {
     source: item.source,
     status: fired ? 'fired' : item.status === 'cancelled' ? 'cancelled' : 'scheduled',
     firedAt: item.firedAt,
-    outcomes: fired
-      ? item.platforms.map((platform) => {
+    outcomes: item.platforms
+      .filter((platform) => fired || item.outcomes[platform])
+      .map((platform) => {
           const { status, error, postUrl } = item.outcomes[platform] ?? {
             status: 'pending' as const,
             error: null,
             postUrl: null,
           };
           return { platform, status, error, postUrl };
-        })
-      : [],
+        }),
   };
 }

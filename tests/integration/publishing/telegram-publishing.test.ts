@@ -14,9 +14,8 @@ const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
-const { connectTelegram, listConnections, disconnectPlatform } = await import(
-  '#functions/services/connections/connections'
-);
+const { connectTelegram, listConnections } = await import('#functions/services/connections/connections');
+const { disconnectPlatform } = await import('#functions/services/connections/disconnect-platform');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
 

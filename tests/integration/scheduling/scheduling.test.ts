@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBlueskyServer } from '../../fakes/bluesky-server';
 import { startTelegramServer } from '../../fakes/telegram-server';
 import { api, newUser, signIn } from '../../helpers/auth-client';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
@@ -31,6 +32,7 @@ const subOf = (idToken: string) =>
 
 describe('scheduled publishing on the local stack', () => {
   let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
+  let bluesky: Awaited<ReturnType<typeof startBlueskyServer>>;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-schedule-'));
   let stack: StartedStack;
   let user: { email: string; password: string; token: string; userId: string };
@@ -39,7 +41,13 @@ describe('scheduled publishing on the local stack', () => {
   const start = () =>
     startStack({
       dataDir,
-      env: { TELEGRAM_API_URL: telegram.url, SCHEDULE_MIN_LEAD_SECONDS: String(LEAD_SECONDS) },
+      env: {
+        TELEGRAM_API_URL: telegram.url,
+        BLUESKY_SERVICE_URL: bluesky.url,
+        // The Bluesky stand-in is allowed although on loopback.
+        ALLOW_PRIVATE_FETCH_HOSTS: bluesky.host,
+        SCHEDULE_MIN_LEAD_SECONDS: String(LEAD_SECONDS),
+      },
     });
   const call = (route: string, options: { method?: string; body?: unknown; token?: string } = {}) =>
     api(stack.url, route, { token: user.token, ...options });
@@ -53,21 +61,33 @@ describe('scheduled publishing on the local stack', () => {
   const posted = (marker: string) => telegram.messages.filter((message) => message.text.includes(marker));
   const schedule = (threadId: string, body: Record<string, unknown>) =>
     call(`/api/threads/${threadId}/schedule`, { method: 'POST', body: { platforms: ['telegram'], ...body } });
+  const findItem = async (view: 'upcoming' | 'past', itemId: string) =>
+    (await call(`/api/scheduled?view=${view}`)).body.items.find((item: { itemId: string }) => item.itemId === itemId);
+  const connectTelegram = (token = user.token) =>
+    api(stack.url, '/api/connections/telegram', { token, method: 'POST', body: { botToken: TOKEN, chatId: CHAT.id } });
+  /** The local scheduler's log entries for an item's schedule (its `put`s and `delete`s, in order). */
+  const scheduleLogOf = (itemId: string): string[] => {
+    const log = path.join(dataDir, 'scheduler', 'schedules.jsonl');
+    if (!existsSync(log)) return [];
+    return readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(`item-${itemId}`))
+      .map((line) => JSON.parse(line).op);
+  };
 
   beforeAll(async () => {
     telegram = await startTelegramServer({ token: TOKEN, botUsername: 'schedbot', chats: [CHAT] });
+    bluesky = await startBlueskyServer();
     stack = await start();
     const created = await newUser(stack.url, 'scheduler');
     user = { ...created, token: created.tokens.idToken, userId: subOf(created.tokens.idToken) };
-    const connected = await call('/api/connections/telegram', {
-      method: 'POST',
-      body: { botToken: TOKEN, chatId: CHAT.id },
-    });
+    const connected = await connectTelegram();
     expect(connected.status, JSON.stringify(connected.body)).toBe(200);
   }, 90_000);
   afterAll(async () => {
     await stack?.stop();
     await telegram?.close();
+    await bluesky?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -188,29 +208,116 @@ describe('scheduled publishing on the local stack', () => {
     expect(posted(marker)).toHaveLength(count);
   }, 60_000);
 
-  it('fails a platform disconnected before the time with "Reconnect Telegram to publish", posting nothing', async () => {
+  it('fails an item at once when its only platform is disconnected, and posts nothing at its time', async () => {
     const { id, marker } = await newThread();
-    const created = await schedule(id, { at: inSeconds(LEAD_SECONDS + 1) });
+    const created = await schedule(id, { at: inSeconds(LEAD_SECONDS + 2) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
 
-    expect((await call('/api/connections/telegram', { method: 'DELETE' })).status).toBe(204);
-    const past = await until(
-      'the item to fire',
-      async () =>
-        (await call('/api/scheduled?view=past')).body.items.find(
-          (item: { itemId: string }) => item.itemId === created.body.itemId,
-        ),
-      (item) => item?.outcomes?.[0]?.status === 'failed',
-    );
+    const disconnected = await call('/api/connections/telegram', { method: 'DELETE' });
 
-    expect(past.outcomes).toEqual([
-      { platform: 'telegram', status: 'failed', error: 'Reconnect Telegram to publish', postUrl: null },
-    ]);
-    expect(posted(marker)).toEqual([]);
-    const again = await call('/api/connections/telegram', {
-      method: 'POST',
-      body: { botToken: TOKEN, chatId: CHAT.id },
+    expect(disconnected.status).toBe(204);
+    expect(await findItem('upcoming', created.body.itemId)).toBeUndefined();
+    const past = await findItem('past', created.body.itemId);
+    expect(past).toMatchObject({
+      status: 'fired',
+      outcomes: [{ platform: 'telegram', status: 'failed', error: 'Reconnect Telegram to publish', postUrl: null }],
     });
-    expect(again.status).toBe(200);
+    expect(Date.parse(past.firedAt)).toBeLessThan(Date.parse(created.body.at));
+    expect((await call(`/api/threads/${id}`)).body.nextScheduled).toBeNull();
+    expect(scheduleLogOf(created.body.itemId)).toEqual(['put', 'delete']);
+
+    // Connected again before the time: the item failed already, so nothing is posted for it.
+    expect((await connectTelegram()).status).toBe(200);
+    await sleep((LEAD_SECONDS + 3) * 1000);
+    expect(posted(marker)).toEqual([]);
+    expect(await findItem('past', created.body.itemId)).toEqual(past);
+  });
+
+  it('keeps the other platforms of an item when one is disconnected: that one fails at once, the rest post at its time', async () => {
+    const handle = await call('/api/connections/bluesky', {
+      method: 'POST',
+      body: { handle: bluesky.handle, appPassword: 'abcd-efgh-ijkl-mnop' },
+    });
+    expect(handle.status, JSON.stringify(handle.body)).toBe(200);
+    const { id, marker } = await newThread();
+    const created = await call(`/api/threads/${id}/schedule`, {
+      method: 'POST',
+      body: { platforms: ['telegram', 'bluesky'], at: inSeconds(LEAD_SECONDS + 3) },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const blueskyFailure = { platform: 'bluesky', status: 'failed', error: 'Reconnect Bluesky to publish', postUrl: null };
+
+    expect((await call('/api/connections/bluesky', { method: 'DELETE' })).status).toBe(204);
+
+    expect(await findItem('upcoming', created.body.itemId)).toMatchObject({
+      status: 'scheduled',
+      platforms: ['telegram', 'bluesky'],
+      outcomes: [blueskyFailure],
+    });
+    expect((await call(`/api/threads/${id}`)).body.nextScheduled).toEqual({
+      at: created.body.at,
+      platforms: ['telegram'],
+    });
+    const past = await until(
+      'the item to post to Telegram',
+      () => findItem('past', created.body.itemId),
+      (item) => item?.outcomes?.[0]?.status === 'completed',
+    );
+    expect(past.outcomes).toEqual([
+      { platform: 'telegram', status: 'completed', error: null, postUrl: expect.stringContaining('t.me/') },
+      blueskyFailure,
+    ]);
+    expect(posted(marker).length).toBeGreaterThan(0);
+    expect(bluesky.requests.filter((request) => request.method === 'com.atproto.repo.createRecord')).toEqual([]);
+  });
+
+  it('gives five Add to Queue requests at the same instant five distinct slots, and a cancelled item its slot back', async () => {
+    const queuer = await newUser(stack.url, 'queuer');
+    const token = queuer.tokens.idToken;
+    const thread = seededThread(subOf(token), 700);
+    await seedThreads(stack, [thread]);
+    expect((await connectTelegram(token)).status).toBe(200);
+    const slots = ['Mon 09:00', 'Wed 12:30', 'Fri 18:00'];
+    const saved = await api(stack.url, '/api/scheduling/queue', {
+      token,
+      method: 'PUT',
+      body: {
+        timeZone: 'Australia/Sydney',
+        slots: slots.map((slot) => ({ day: slot.slice(0, 3).toLowerCase(), time: slot.slice(4) })),
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const addToQueue = () =>
+      api(stack.url, `/api/threads/${thread.id}/schedule`, {
+        token,
+        method: 'POST',
+        body: { platforms: ['telegram'], queue: true },
+      });
+
+    const added = await Promise.all(Array.from({ length: 5 }, addToQueue));
+
+    expect(added.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    const times = added.map((answer) => answer.body.at as string);
+    expect(new Set(times).size).toBe(5);
+    for (const at of times) {
+      const local = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Australia/Sydney',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(at));
+      expect(slots).toContain(local);
+    }
+    const upcoming = (await api(stack.url, '/api/scheduled?view=upcoming', { token })).body.items;
+    expect(upcoming.map((item: { at: string }) => item.at)).toEqual([...times].sort());
+
+    const [soonest] = [...times].sort();
+    const first = added.find((answer) => answer.body.at === soonest)!;
+    expect((await api(stack.url, `/api/scheduled/${first.body.itemId}`, { token, method: 'DELETE' })).status).toBe(204);
+    const again = await addToQueue();
+
+    expect(again.status).toBe(201);
+    expect(again.body.at).toBe(soonest);
   });
 
   it('puts a thread into the next free queue slot, and cancels its items when the thread is deleted', async () => {

@@ -57,9 +57,22 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
           {item.threadTitle}
         </Link>
         <p className="small muted">
-          {item.platforms.map(platformDisplayName).join(', ')}
+          {item.platforms
+            .filter((platform) => !item.outcomes.some((outcome) => outcome.platform === platform))
+            .map(platformDisplayName)
+            .join(', ')}
           {item.source === 'queue' ? ' · from your queue' : null}
         </p>
+        {item.outcomes.length > 0 ? (
+          // Platforms that failed before the time (disconnected since): the rest still post.
+          <ul className="plain-list small scheduled-item__outcomes" aria-label={`Failed for ${item.threadTitle}`}>
+            {item.outcomes.map((outcome) => (
+              <li key={outcome.platform}>
+                {platformDisplayName(outcome.platform)}: {outcome.error}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="row scheduled-item__actions">
         <button type="button" className="button" disabled={busy} onClick={picker.show}>
