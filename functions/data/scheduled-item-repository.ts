@@ -276,7 +276,10 @@ export async function endUpcomingItemWithOutcomes(
     Key: itemKey(record),
     UpdateExpression:
       'SET #status = :fired, firedAt = :now, updatedAt = :now, gsi3pk = :g3pk, gsi3sk = :g3sk, #ttl = :ttl REMOVE gsi4pk, gsi4sk, fireLeaseUntil',
-    ConditionExpression: ['#status = :scheduled', ...Object.keys(platformNames).map((name) => `attribute_exists(outcomes.${name})`)].join(' AND '),
+    ConditionExpression: [
+      '#status = :scheduled',
+      ...Object.keys(platformNames).map((name) => `attribute_exists(outcomes.${name})`),
+    ].join(' AND '),
     ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE, ...platformNames },
     ExpressionAttributeValues: {
       ':fired': 'fired',

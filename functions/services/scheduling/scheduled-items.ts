@@ -359,12 +359,12 @@ export function toView(item: ScheduledItemRecord): ScheduledItem {
     outcomes: item.platforms
       .filter((platform) => fired || item.outcomes[platform])
       .map((platform) => {
-          const { status, error, postUrl } = item.outcomes[platform] ?? {
-            status: 'pending' as const,
-            error: null,
-            postUrl: null,
-          };
-          return { platform, status, error, postUrl };
-        }),
+        const { status, error, postUrl } = item.outcomes[platform] ?? {
+          status: 'pending' as const,
+          error: null,
+          postUrl: null,
+        };
+        return { platform, status, error, postUrl };
+      }),
   };
 }

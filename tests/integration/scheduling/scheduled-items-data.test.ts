@@ -110,4 +110,49 @@ describe(`scheduled items on ${table.backend}`, () => {
     expect(await repository.reserveUpcomingPlace(userId, 'y', 2)).toBe(true);
     expect(await repository.reserveUpcomingPlace(userId, 'z', 2)).toBe(false);
   });
+
+  it('gives a queue slot to one of several claims at once, again to its holder (a retry), and to another once released', async () => {
+    const userId = `user-${randomUUID()}`;
+    const at = '2026-03-02T09:00:00.000Z';
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+
+    const won = await Promise.all(ids.map((id) => repository.claimQueueSlot(userId, at, id, at)));
+
+    expect(won.filter(Boolean)).toHaveLength(1);
+    const holder = ids[won.indexOf(true)]!;
+    const other = ids.find((id) => id !== holder)!;
+    expect(await repository.getQueueSlotClaim(userId, at)).toEqual({ itemId: holder, claimedAt: at });
+    expect(await repository.claimQueueSlot(userId, at, holder, at)).toBe(true);
+    await repository.releaseQueueSlot(userId, at, other);
+    expect((await repository.getQueueSlotClaim(userId, at))?.itemId).toBe(holder);
+    expect(await repository.claimQueueSlot(userId, at, other, at, 'someone-else')).toBe(false);
+    expect(await repository.claimQueueSlot(userId, at, other, at, holder)).toBe(true);
+    await repository.releaseQueueSlot(userId, at, other);
+    expect(await repository.getQueueSlotClaim(userId, at)).toBeNull();
+  });
+
+  it('records a failed platform on an upcoming item once, and ends the item only when every platform has failed', async () => {
+    const userId = `user-${randomUUID()}`;
+    const upcoming = item(userId, '2026-03-01T09:00:00.000Z', { platforms: ['telegram', 'bluesky'] });
+    await repository.createScheduledItem(upcoming);
+    const failure = (platform: 'telegram' | 'bluesky') =>
+      ({ platform, runId: null, status: 'failed', error: 'Reconnect to publish', postUrl: null }) as const;
+
+    const first = await repository.recordUpcomingOutcome(userId, upcoming.itemId, failure('bluesky'), 'now');
+    const again = await repository.recordUpcomingOutcome(userId, upcoming.itemId, failure('bluesky'), 'now');
+    const tooSoon = await repository.endUpcomingItemWithOutcomes(first!, '2026-01-02T00:00:00.000Z');
+
+    expect(first).toMatchObject({ status: 'scheduled', outcomes: { bluesky: failure('bluesky') } });
+    expect(again).toBeNull();
+    expect(tooSoon).toBeNull();
+    const both = await repository.recordUpcomingOutcome(userId, upcoming.itemId, failure('telegram'), 'now');
+    const ended = await repository.endUpcomingItemWithOutcomes(both!, '2026-01-02T00:00:00.000Z');
+    expect(ended).toMatchObject({ status: 'fired', firedAt: '2026-01-02T00:00:00.000Z' });
+    expect(await repository.endUpcomingItemWithOutcomes(both!, '2026-01-02T00:00:00.000Z')).toBeNull();
+    expect(await repository.listUpcomingScheduledItems(userId)).toEqual([]);
+    expect((await repository.listPastScheduledItems(userId, '2026-01-01')).map((i) => i.itemId)).toEqual([
+      upcoming.itemId,
+    ]);
+    expect(await repository.listUpcomingItemsOfThread(userId, THREAD.id)).toEqual([]);
+  });
 });

@@ -245,7 +245,12 @@ describe('scheduled publishing on the local stack', () => {
       body: { platforms: ['telegram', 'bluesky'], at: inSeconds(LEAD_SECONDS + 3) },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const blueskyFailure = { platform: 'bluesky', status: 'failed', error: 'Reconnect Bluesky to publish', postUrl: null };
+    const blueskyFailure = {
+      platform: 'bluesky',
+      status: 'failed',
+      error: 'Reconnect Bluesky to publish',
+      postUrl: null,
+    };
 
     expect((await call('/api/connections/bluesky', { method: 'DELETE' })).status).toBe(204);
 
