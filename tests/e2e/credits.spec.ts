@@ -60,6 +60,8 @@ test('buys the 100 pack through the local test checkout, once, however often the
   await page.getByRole('button', { name: 'Buy', exact: true }).click();
   const cancelled = await secondPopup;
   await cancelled.waitForURL(/\/credits\/test-checkout\?/);
+  // The page is ready once its session is shown; a Cancel clicked while it still loads can be lost.
+  await expect(cancelled.getByRole('button', { name: 'Complete test payment' })).toBeVisible();
   await cancelled.getByRole('link', { name: 'Cancel' }).click();
   await expect(cancelled).toHaveURL(`${stack.url}/credits`);
   await expect(cancelled.getByTestId('paid-credits')).toHaveText('100');
