@@ -457,6 +457,22 @@ describe('app stack', () => {
     ).toEqual({});
   });
 
+  it('serves the public pages without the JWT authorizer and reaches the webmention queue only from its senders', () => {
+    for (const routeKey of ['GET /t/{publicId}', 'GET /about-article']) {
+      app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey, AuthorizationType: 'NONE' });
+    }
+    app.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'PUT /api/threads/{threadId}/visibility',
+      AuthorizationType: 'JWT',
+    });
+    expect(queues.map((queue) => queue.name)).toContain('webmention');
+    const senders = ['http/public/put-thread-visibility', 'queue/publishing-worker', 'queue/webmention-worker'];
+    for (const handler of senders) expect(environmentOf(app, handler).WEBMENTION_QUEUE_URL, handler).toBeDefined();
+    for (const handler of ['http/public/get-public-thread', 'http/public/get-about-article']) {
+      expect(environmentOf(app, handler), handler).not.toHaveProperty('WEBMENTION_QUEUE_URL');
+    }
+  });
+
   it('has a publishing queue with its DLQ, and a token-encryption secret only the token users may read', () => {
     expect(queues.map((queue) => queue.name)).toContain('publishing');
     const secrets = app.findResources('AWS::SecretsManager::Secret');
@@ -541,7 +557,10 @@ describe('app stack', () => {
     });
   });
 
-  it('serves /api/* uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
+  it('serves /api/*, /t/* and /about-article uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
+    const distribution = Object.values(app.findResources('AWS::CloudFront::Distribution'))[0]!.Properties!
+      .DistributionConfig as { CacheBehaviors: { PathPattern: string; TargetOriginId: string }[] };
+    const apiOriginId = distribution.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!.TargetOriginId;
     app.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
@@ -559,6 +578,17 @@ describe('app stack', () => {
             OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
             FunctionAssociations: Match.absent(),
           }),
+          ...['/t/*', '/about-article'].map((PathPattern) =>
+            Match.objectLike({
+              PathPattern,
+              TargetOriginId: apiOriginId,
+              AllowedMethods: ['GET', 'HEAD'],
+              ViewerProtocolPolicy: 'redirect-to-https',
+              CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+              OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+              FunctionAssociations: Match.absent(),
+            }),
+          ),
         ],
         Origins: Match.arrayWith([
           Match.objectLike({
