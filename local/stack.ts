@@ -65,10 +65,7 @@ function readState(file: string): SavedState {
 /** Paths the API answers, as CloudFront routes them: /api, and the server-rendered public pages. */
 function isApiPath(pathname: string): boolean {
   return (
-    pathname === '/api' ||
-    pathname.startsWith('/api/') ||
-    pathname.startsWith('/t/') ||
-    pathname === '/about-article'
+    pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/t/') || pathname === '/about-article'
   );
 }
 

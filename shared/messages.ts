@@ -481,7 +481,7 @@ export const beyondSpecMessages = {
     aboutTitle: 'Threads about this article',
     aboutIntro: 'Public threads that link to this article, newest first.',
     aboutNone: 'No public threads about this article yet.',
-    aboutInvalid: 'Add the article’s address: /about-article?url=https://…',
+    aboutInvalid: "Add the article's address: /about-article?url=https://…",
     curatedBy: (curator: string) => `by ${curator}`,
     someCurator: 'a ThreadSnip curator',
     makePublic: 'Make Public',
@@ -497,9 +497,10 @@ export const beyondSpecMessages = {
       sent: (when: string) => `Author notified ${when}`,
       pending: 'Notifying the author…',
       no_endpoint: 'Author not notified: the article declares no Webmention endpoint',
-      refused: (status: number | undefined) => `Author not notified: the endpoint refused it${status ? ` (HTTP ${status})` : ''}`,
+      refused: (status: number | undefined) =>
+        `Author not notified: the endpoint refused it${status ? ` (HTTP ${status})` : ''}`,
       blocked: 'Author not notified: the endpoint is at a private address',
-      failed: 'Author not notified: the article’s site did not answer',
+      failed: "Author not notified: the article's site did not answer",
     },
   },
 };

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { publicIdSchema, webmentionStatusSchema } from './public';
 import { CHECK_ITEM_KINDS, CHECK_STATUSES } from '../post-check';
 import { TONES } from '../tones';
 import { authorHandlesSchema } from './article';
+import { publicIdSchema, webmentionStatusSchema } from './public';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
 

@@ -61,7 +61,8 @@ export function publicOnlyFetch(
     const literal = open ? null : literalAddressRefusal(hostname);
     if (literal) throw literal;
     // Plain http would let anyone on the path read the tokens and the posts.
-    if (!open && !options.allowPlainHttp && url.protocol !== 'https:') throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
+    if (!open && !options.allowPlainHttp && url.protocol !== 'https:')
+      throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
     const body = prepared.body ? Buffer.from(await prepared.arrayBuffer()) : undefined;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { beyondSpecMessages } from '#shared/messages';
+import { apiErrorMessages, beyondSpecMessages } from '#shared/messages';
 import { publicThreadPath, type ThreadVisibility, type ThreadVisibilityRequest } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { normaliseUrl, validateArticleUrl } from '#shared/url';
@@ -14,7 +14,6 @@ import {
 } from '../../data/public-thread-repository';
 import { getThreadForUser } from '../../data/thread-repository';
 import { NotFoundError } from '../../lib/errors';
-import { apiErrorMessages } from '#shared/messages';
 import type { AccessContext } from '../threads/thread-access';
 import { type AboutArticleEntry, renderAboutArticle, renderNotFound, renderPublicThread } from './pages/render-pages';
 import { publicPageUrl, queueWebmention } from './webmention/notify-author';
@@ -58,7 +57,11 @@ export async function setVisibility(
   const thread = await setThreadVisibility(
     context.userId,
     threadId,
-    { isPublic: request.isPublic, allowIndexing: request.isPublic && request.allowIndexing, newPublicId: newPublicId() },
+    {
+      isPublic: request.isPublic,
+      allowIndexing: request.isPublic && request.allowIndexing,
+      newPublicId: newPublicId(),
+    },
     context.now.toISOString(),
   );
   if (!thread?.publicId) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');

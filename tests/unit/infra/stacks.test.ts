@@ -560,7 +560,9 @@ describe('app stack', () => {
   it('serves /api/*, /t/* and /about-article uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
     const distribution = Object.values(app.findResources('AWS::CloudFront::Distribution'))[0]!.Properties!
       .DistributionConfig as { CacheBehaviors: { PathPattern: string; TargetOriginId: string }[] };
-    const apiOriginId = distribution.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!.TargetOriginId;
+    const apiOriginId = distribution.CacheBehaviors.find(
+      (behavior) => behavior.PathPattern === '/api/*',
+    )!.TargetOriginId;
     app.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
@@ -930,6 +932,9 @@ const FUNCTION_IDS = [
   'HttpPostCheckContentSensitivityFunction4D196A42',
   'HttpPostExtractArticleFunction5B527371',
   'HttpPostGenerationJobFunction77E7D203',
+  'HttpPublicGetAboutArticleFunction2A837B85',
+  'HttpPublicGetPublicThreadFunction74563E08',
+  'HttpPublicPutThreadVisibilityFunction8F7A2F16',
   'HttpPublishingGetPublishStatusFunctionAF190A08',
   'HttpPublishingPostPublishFunctionAAF9681B',
   'HttpPutThreadFunction6336BAB2',
@@ -943,6 +948,7 @@ const FUNCTION_IDS = [
   'HttpSchedulingPutScheduledItemFunctionFA4B64BD',
   'QueueGenerationWorkerFunction3A52FA4F',
   'QueuePublishingWorkerFunctionBD78A963',
+  'QueueWebmentionWorkerFunction8E5BF4F3',
   'ScheduleFireScheduledItemFunctionAC568688',
   'ScheduleRefreshFreeCreditsFunctionE8977DFA',
   'WebhooksStripeFunction23279347',
@@ -989,6 +995,9 @@ const LOG_GROUP_IDS = [
   'HttpPostCheckContentSensitivityFunctionLogsE1D14FB6',
   'HttpPostExtractArticleFunctionLogsAD7FEFB3',
   'HttpPostGenerationJobFunctionLogs8C0A5153',
+  'HttpPublicGetAboutArticleFunctionLogsA399D515',
+  'HttpPublicGetPublicThreadFunctionLogsC0B9B7C8',
+  'HttpPublicPutThreadVisibilityFunctionLogsCD705F4C',
   'HttpPublishingGetPublishStatusFunctionLogs989C295E',
   'HttpPublishingPostPublishFunctionLogsC03B0CEC',
   'HttpPutThreadFunctionLogsE19763C7',
@@ -1002,6 +1011,7 @@ const LOG_GROUP_IDS = [
   'HttpSchedulingPutScheduledItemFunctionLogs6F9F7E4E',
   'QueueGenerationWorkerFunctionLogs20FC0477',
   'QueuePublishingWorkerFunctionLogsAED416F4',
+  'QueueWebmentionWorkerFunctionLogs89D202B3',
   'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
   'WebDeploymentLogs48919846',
@@ -1024,6 +1034,8 @@ describe('stateful resources keep the logical ids they were first deployed with'
         'GenerationQueueDeadLetterQueueC426E3A9',
         'PublishingQueue126315E0',
         'PublishingQueueDeadLetterQueueF7CF9AB6',
+        'WebmentionQueueC635D938',
+        'WebmentionQueueDeadLetterQueue412C3B98',
       ]);
       expect(idsOf(app, 'AWS::S3::Bucket')).toEqual(['AccessLogsBucket83982689', 'SiteBucket397A1860']);
       expect(idsOf(app, 'AWS::SecretsManager::Secret')).toEqual([

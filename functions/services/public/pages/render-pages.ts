@@ -157,7 +157,12 @@ export function renderAboutArticle(articleUrl: string | null, entries: AboutArti
       `<li><a href="${escapeHtml(entry.pageUrl)}">${escapeHtml(entry.title)}</a><p>${escapeHtml(texts.curatedBy(entry.curator))} · <time datetime="${escapeHtml(entry.createdAt)}">${escapeHtml(entry.createdAt.slice(0, 10))}</time></p></li>`,
   );
   return page(
-    { title: `${texts.aboutTitle}: ${hostLabel(articleUrl)}`, description: texts.aboutIntro, url: pageUrl, indexable: false },
+    {
+      title: `${texts.aboutTitle}: ${hostLabel(articleUrl)}`,
+      description: texts.aboutIntro,
+      url: pageUrl,
+      indexable: false,
+    },
     `<h1>${texts.aboutTitle}</h1>
 <p class="credit">${href ? `<a href="${escapeHtml(href)}" rel="noopener">${escapeHtml(articleUrl)}</a>` : escapeHtml(articleUrl)}</p>
 <p class="disclosure">${texts.aboutIntro}</p>

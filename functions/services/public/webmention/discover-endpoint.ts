@@ -26,7 +26,8 @@ export function discoverWebmentionEndpoint(
   if (html === null) return null;
   const { document } = parseHTML(html);
   for (const element of document.querySelectorAll('link[rel][href], a[rel][href]')) {
-    if (hasWebmentionRel(element.getAttribute('rel') ?? '')) return resolve(element.getAttribute('href') ?? '', finalUrl);
+    if (hasWebmentionRel(element.getAttribute('rel') ?? ''))
+      return resolve(element.getAttribute('href') ?? '', finalUrl);
   }
   return null;
 }

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
+import { claimWebmention, recordWebmention } from '#functions/data/public-thread-repository';
+import { getThreadForUser } from '#functions/data/thread-repository';
+import { sendToQueue } from '#functions/lib/aws/sqs';
+import { config } from '#functions/lib/config';
+import { logger } from '#functions/lib/logger';
+import { countBy } from '#functions/lib/metrics';
+import { type GuardedFetch, publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
 import type { WebmentionStatus } from '#shared/schemas/public';
 import { publicThreadPath } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
-import { claimWebmention, recordWebmention } from '../../../data/public-thread-repository';
-import { getThreadForUser } from '../../../data/thread-repository';
-import { sendToQueue } from '../../../lib/aws/sqs';
-import { config } from '../../../lib/config';
-import { logger } from '../../../lib/logger';
-import { countBy } from '../../../lib/metrics';
-import { type GuardedFetch, publicOnlyFetch } from '../../../lib/outbound/public-only-fetch';
 import { sendWebmention, type WebmentionOutcome } from './send-webmention';
 
 /** One Webmention of a thread; `attempt` counts the retries already queued (0: the first try). */

@@ -1,6 +1,6 @@
-import type { GuardedFetch } from '#functions/lib/outbound/public-only-fetch';
 import { BlockedAddressError } from '#functions/lib/outbound/host-guard';
 import { causeChain } from '#functions/lib/outbound/network-failure';
+import type { GuardedFetch } from '#functions/lib/outbound/public-only-fetch';
 import { BodyTooLargeError, readCapped } from '#functions/lib/outbound/read-capped';
 import { discoverWebmentionEndpoint } from './discover-endpoint';
 
@@ -62,7 +62,11 @@ async function discover(fetcher: GuardedFetch, target: string): Promise<string |
  * `source` and `target` form-encoded (Webmention §3.1.3). Every request goes through `fetcher`
  * (the outbound guard); an endpoint at a private address or not http(s) is never called.
  */
-export async function sendWebmention(fetcher: GuardedFetch, source: string, target: string): Promise<WebmentionOutcome> {
+export async function sendWebmention(
+  fetcher: GuardedFetch,
+  source: string,
+  target: string,
+): Promise<WebmentionOutcome> {
   try {
     const endpoint = await discover(fetcher, target);
     if (!endpoint) return { kind: 'no_endpoint' };
@@ -74,7 +78,8 @@ export async function sendWebmention(fetcher: GuardedFetch, source: string, targ
     });
     await response.body?.cancel();
     if (response.status >= 200 && response.status < 300) return { kind: 'sent', statusCode: response.status, endpoint };
-    if (response.status >= 500) return { kind: 'retry', reason: `the endpoint answered ${response.status}`, statusCode: response.status };
+    if (response.status >= 500)
+      return { kind: 'retry', reason: `the endpoint answered ${response.status}`, statusCode: response.status };
     return { kind: 'refused', statusCode: response.status };
   } catch (error) {
     if (error instanceof BlockedAddressError) return { kind: 'blocked', reason: error.message };
