@@ -112,20 +112,21 @@ export async function getThreads(refs: PublicThreadRef[]): Promise<Thread[]> {
   return refs.map((ref) => byKey.get(`${ref.userId}#${ref.threadId}`)).filter((thread) => thread !== undefined);
 }
 
-/**
- * Claims the Webmention of this thread content: true unless one was already claimed for the same
- * content (so it is sent at most once per thread and target until the thread changes).
- */
-export async function claimWebmention(userId: string, threadId: string, pending: WebmentionStatus): Promise<boolean> {
+/** Sets the thread's Webmention state if `condition` holds: false when it does not (or the thread is gone). */
+async function writeWebmention(
+  userId: string,
+  threadId: string,
+  status: WebmentionStatus,
+  condition: string,
+): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.thread(userId, threadId),
         UpdateExpression: 'SET webmention = :w',
-        ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(webmention) OR webmention.contentHash <> :h OR webmention.target <> :t)',
-        ExpressionAttributeValues: { ':w': pending, ':h': pending.contentHash, ':t': pending.target },
+        ConditionExpression: `attribute_exists(pk) AND (${condition})`,
+        ExpressionAttributeValues: { ':w': status, ':h': status.contentHash, ':t': status.target },
       }),
     );
     return true;
@@ -135,19 +136,20 @@ export async function claimWebmention(userId: string, threadId: string, pending:
   }
 }
 
-/** Records where the claimed Webmention ended, unless a newer claim (other content) replaced it. */
+/**
+ * Claims the Webmention of this thread content: true unless one was already claimed for the same
+ * content and target (so it is sent at most once per thread and target until the thread changes).
+ */
+export function claimWebmention(userId: string, threadId: string, pending: WebmentionStatus): Promise<boolean> {
+  return writeWebmention(
+    userId,
+    threadId,
+    pending,
+    'attribute_not_exists(webmention) OR webmention.contentHash <> :h OR webmention.target <> :t',
+  );
+}
+
+/** Records where the claimed Webmention ended, unless a newer claim (other content or target) replaced it. */
 export async function recordWebmention(userId: string, threadId: string, status: WebmentionStatus): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.thread(userId, threadId),
-        UpdateExpression: 'SET webmention = :w',
-        ConditionExpression: 'webmention.contentHash = :h',
-        ExpressionAttributeValues: { ':w': status, ':h': status.contentHash },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await writeWebmention(userId, threadId, status, 'webmention.contentHash = :h AND webmention.target = :t');
 }

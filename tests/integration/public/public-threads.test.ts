@@ -6,6 +6,7 @@ import { startQueuePoller } from '#local/queue-poller';
 import { createQueues, localSqsClient, startSqs } from '#local/queues';
 import type { Thread } from '#shared/schemas/thread';
 import { startWebmentionReceiver } from '#tests/fakes/webmention-server';
+import { makeThread } from '#tests/helpers/publishing-threads';
 import { callRoute, type RouteHandler } from '#tests/helpers/route-call';
 import { startTestTable } from '#tests/helpers/test-table';
 
@@ -48,33 +49,17 @@ describe('public thread pages and the Webmention to the author', () => {
   let articleUrl: string;
 
   function threadOf(id: string, title: string, createdAt: string): Thread {
-    return {
-      id,
-      userId: OWNER,
+    const thread = makeThread(OWNER, ['Cities are planting & <b>shading</b> streets'], {
       title,
       sourceUrl: articleUrl,
-      author: 'Rita Reporter',
+    });
+    const [first, attribution] = thread.posts as [Thread['posts'][number], Thread['posts'][number]];
+    return {
+      ...thread,
+      id,
       createdAt,
       updatedAt: createdAt,
-      posts: [
-        {
-          id: 'p1',
-          content: 'Cities are planting & <b>shading</b> streets',
-          charCount: 44,
-          source: 'cities are planting trees, fast',
-        },
-        { id: 'p2', content: 'Source: the article', charCount: 19 },
-      ],
-      themes: [],
-      tone: 'professional',
-      isSensitiveContent: false,
-      sensitiveCategories: [],
-      sensitiveContentMessage: null,
-      hallucination: null,
-      articleSize: 100,
-      generatedSize: 60,
-      postedToX: false,
-      platformPosts: {},
+      posts: [{ ...first, source: 'cities are planting trees, fast' }, attribution],
     };
   }
 

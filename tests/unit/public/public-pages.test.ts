@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderAboutArticle, renderPublicThread } from '#functions/services/public/pages/render-pages';
 import { discoverWebmentionEndpoint } from '#functions/services/public/webmention/discover-endpoint';
 import type { Thread } from '#shared/schemas/thread';
+import { makeThread } from '#tests/helpers/publishing-threads';
 
 const PAGE = 'https://blog.example/posts/a?x=1';
 
@@ -28,13 +29,8 @@ describe('discoverWebmentionEndpoint', () => {
 });
 
 const thread: Thread = {
-  id: 't1',
-  userId: 'u1',
-  title: 'Bridges & <script>alert(1)</script>',
-  sourceUrl: 'https://news.example/story',
+  ...makeThread('u1', [], { title: 'Bridges & <script>alert(1)</script>', sourceUrl: 'https://news.example/story' }),
   author: 'Ana "The Pen" O\'Neil',
-  createdAt: '2026-01-02T03:04:05.000Z',
-  updatedAt: '2026-01-02T03:04:05.000Z',
   posts: [
     {
       id: 'p1',
@@ -45,16 +41,6 @@ const thread: Thread = {
     { id: 'p2', content: 'No passage for this one', charCount: 23 },
     { id: 'p3', content: '🧵 Source: https://news.example/story', charCount: 36 },
   ],
-  themes: [],
-  tone: 'professional',
-  isSensitiveContent: false,
-  sensitiveCategories: [],
-  sensitiveContentMessage: null,
-  hallucination: null,
-  articleSize: 100,
-  generatedSize: 90,
-  postedToX: false,
-  platformPosts: {},
   publicId: 'AAAAAAAAAAAAAAAAAAAAAA',
   isPublic: true,
   allowIndexing: false,
