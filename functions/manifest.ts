@@ -35,7 +35,7 @@ export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
  */
 export const ACCOUNT_KINDS: readonly RouteKind[] = [...TOKEN_KINDS, 'oauth-callback'];
 
-export type QueueName = 'generation' | 'publishing';
+export type QueueName = 'generation' | 'publishing' | 'webmention';
 
 /**
  * Keys of the deployment's API keys secret a function may read, at run time (functions/lib/aws/secrets.ts);
@@ -343,6 +343,29 @@ export const routes: RouteEntry[] = [
     access: { table: 'read' },
   },
   {
+    method: 'PUT',
+    path: '/api/threads/{threadId}/visibility',
+    handler: 'http/public/put-thread-visibility',
+    auth: 'user',
+    // Making a thread public queues the Webmention to its article's author.
+    access: { table: 'write', sendTo: ['webmention'] },
+  },
+  // Server-rendered HTML pages, readable signed out (CloudFront sends /t/* and /about-article here).
+  {
+    method: 'GET',
+    path: '/t/{publicId}',
+    handler: 'http/public/get-public-thread',
+    auth: 'public',
+    access: { table: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/about-article',
+    handler: 'http/public/get-about-article',
+    auth: 'public',
+    access: { table: 'read' },
+  },
+  {
     method: 'GET',
     path: '/api/scheduling/queue',
     handler: 'http/scheduling/get-posting-queue',
@@ -514,15 +537,28 @@ export const queues: QueueEntry[] = [
   {
     name: 'publishing',
     handler: 'queue/publishing-worker',
-    // Sends to its own queue: a rate-limited or interrupted thread is re-queued with a delay.
+    // Sends to its own queue: a rate-limited or interrupted thread is re-queued with a delay; a
+    // completed run of a public thread queues its Webmention.
     // Refreshing an expiring OAuth token needs the platform's app credentials.
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
+    access: { table: 'write', sendTo: ['publishing', 'webmention'], tokenKey: true, platformClients: true },
     timeoutSeconds: 60,
     memoryMb: 512,
     // One platform's thread per invocation, so the per-message delays keep their stagger.
     batchSize: 1,
     maxReceiveCount: 3,
     concurrency: 5,
+  },
+  {
+    name: 'webmention',
+    handler: 'queue/webmention-worker',
+    // Retries go back on its own queue with a delay (a 5xx or no answer from the author's site).
+    access: { table: 'write', sendTo: ['webmention'] },
+    // Discovery and the POST: two requests of at most 10 s each, a few redirects.
+    timeoutSeconds: 60,
+    memoryMb: 256,
+    batchSize: 1,
+    maxReceiveCount: 3,
+    concurrency: 2,
   },
 ];
 

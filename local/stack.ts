@@ -62,6 +62,13 @@ function readState(file: string): SavedState {
  * the API bridge over the manifest's handlers, the queue pollers, the daily timer, the local
  * scheduler (scheduled items) and the SPA.
  */
+/** Paths the API answers, as CloudFront routes them: /api, and the server-rendered public pages. */
+function isApiPath(pathname: string): boolean {
+  return (
+    pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/t/') || pathname === '/about-article'
+  );
+}
+
 export async function startLocalStack(options: LocalStackOptions): Promise<RunningStack> {
   applyLocalAwsEnv();
   mkdirSync(options.dataDir, { recursive: true });
@@ -177,7 +184,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     server.on('request', async (req, res) => {
       const requestUrl = new URL(req.url ?? '/', url);
       try {
-        if (requestUrl.pathname === '/api' || requestUrl.pathname.startsWith('/api/')) {
+        if (isApiPath(requestUrl.pathname)) {
           await bridge(req, res, requestUrl);
         } else if (requestUrl.pathname === '/local-auth') {
           await authProxy(req, res);

@@ -44,6 +44,7 @@ export const itemTypes = {
   scheduledItem: 'scheduled-item',
   postingQueue: 'posting-queue',
   queueSlotClaim: 'queue-slot-claim',
+  publicThread: 'public-thread',
 } as const;
 
 export const keys = {
@@ -101,6 +102,17 @@ export const keys = {
     gsi4sk: `${title.toLowerCase().slice(0, 200)}\u0001${createdAt}#${threadId}`,
   }),
   threadsOfUser: (userId: string) => `THREADS#${userId}`,
+
+  /** A public thread's entry, beside its thread (so deleting the account removes it); present only while public. */
+  publicThread: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `PUBLIC_THREAD#${threadId}` }),
+  /** Its lookup by the public page's id (`/t/{publicId}`). */
+  publicThreadById: (publicId: string) => ({ gsi1pk: `PUBLIC#${publicId}`, gsi1sk: 'PUBLIC_THREAD' }),
+  /** The public threads about one article (its normalised URL), newest first (`/about-article`). */
+  publicThreadAboutArticle: (articleUrl: string, createdAt: string, threadId: string) => ({
+    gsi2pk: `ABOUT#${articleUrl}`,
+    gsi2sk: `${createdAt}#${threadId}`,
+  }),
+  aboutArticlePartition: (articleUrl: string) => `ABOUT#${articleUrl}`,
 
   /** Jobs live in their owner's partition: the key itself scopes a status read to its owner. */
   generationJob: (userId: string, jobId: string): ItemKey => ({ pk: user(userId), sk: `JOB#${jobId}` }),

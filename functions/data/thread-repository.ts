@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
 import { authorHandlesSchema } from '../../shared/schemas/article';
+import { webmentionStatusSchema } from '../../shared/schemas/public';
 import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
@@ -30,6 +31,11 @@ function authorHandlesOf(value: unknown): Pick<Thread, 'authorHandles'> {
   return parsed.success ? { authorHandles: parsed.data } : {};
 }
 
+function webmentionOf(value: unknown): Pick<Thread, 'webmention'> {
+  const parsed = webmentionStatusSchema.safeParse(value);
+  return { webmention: parsed.success ? parsed.data : null };
+}
+
 /** Reads an item back as a Thread, normalising rows written by older versions. */
 export function fromItem(item: Record<string, unknown>): Thread {
   return {
@@ -53,6 +59,10 @@ export function fromItem(item: Record<string, unknown>): Thread {
     postedToX: Boolean(item.postedToX),
     platformPosts: (item.platformPosts as Thread['platformPosts']) ?? {},
     nextScheduled: (item.nextScheduled as Thread['nextScheduled']) ?? null,
+    publicId: typeof item.publicId === 'string' ? item.publicId : null,
+    isPublic: item.isPublic === true,
+    allowIndexing: item.allowIndexing === true,
+    ...webmentionOf(item.webmention),
   };
 }
 

@@ -30,6 +30,9 @@ const envSchema = z.object({
   TABLE_NAME: z.string().min(1),
   GENERATION_QUEUE_URL: z.string().min(1).optional(),
   PUBLISHING_QUEUE_URL: z.string().min(1).optional(),
+  WEBMENTION_QUEUE_URL: z.string().min(1).optional(),
+  /** The first Webmention retry's delay in seconds (then ×4 each time); tests shorten it. */
+  WEBMENTION_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   /** The app's public address; its host is named in every attribution post. */
@@ -146,7 +149,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
     region: raw.AWS_REGION,
     stage: raw.STAGE,
     tableName: raw.TABLE_NAME,
-    queueUrls: { generation: raw.GENERATION_QUEUE_URL, publishing: raw.PUBLISHING_QUEUE_URL },
+    queueUrls: {
+      generation: raw.GENERATION_QUEUE_URL,
+      publishing: raw.PUBLISHING_QUEUE_URL,
+      webmention: raw.WEBMENTION_QUEUE_URL,
+    },
+    webmentionRetryBaseSeconds: raw.WEBMENTION_RETRY_BASE_SECONDS,
     userPoolId: raw.USER_POOL_ID,
     userPoolClientId: raw.USER_POOL_CLIENT_ID,
     appPublicUrl: raw.APP_PUBLIC_URL,

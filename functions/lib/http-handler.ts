@@ -121,6 +121,25 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/**
+ * A server-rendered page: no script may run (the CSP allows only the inline stylesheet), and a
+ * revalidation on every view, so a thread made private stops showing at once.
+ */
+export function html(status: number, body: string): HttpResponse {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https:; base-uri 'none'; form-action 'none'",
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    },
+    body,
+  };
+}
+
 /** The API Gateway request id is the correlation id the request's queue messages carry on. */
 const correlation: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> = {
   before: async (request) => {

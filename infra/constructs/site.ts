@@ -44,7 +44,8 @@ export interface SiteProps {
 }
 
 /**
- * The SPA: a private bucket behind CloudFront, which also fronts the API at /api/*.
+ * The SPA: a private bucket behind CloudFront, which also fronts the API at /api/* and its
+ * server-rendered public pages at /t/* and /about-article.
  * Built into the given scope (the stack), adding no construct level: see `AppStack`.
  */
 export class Site {
@@ -89,6 +90,17 @@ export class Site {
       comment: 'Serve index.html for client-side routes',
     });
     const apiDomain = `${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+    const apiOrigin = new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    // The server-rendered public pages (a thread's /t/{id}, /about-article): read-only, never cached
+    // here, so a thread made private stops showing at once; the query (?url=) reaches the API.
+    const publicPage = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+    };
     this.distribution = new Distribution(scope, 'Distribution', {
       comment: `ThreadSnip ${props.config.stage}`,
       defaultRootObject: 'index.html',
@@ -106,7 +118,7 @@ export class Site {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -114,6 +126,8 @@ export class Site {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         },
+        '/t/*': publicPage,
+        '/about-article': publicPage,
       },
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [

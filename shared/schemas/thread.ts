@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CHECK_ITEM_KINDS, CHECK_STATUSES } from '../post-check';
 import { TONES } from '../tones';
 import { authorHandlesSchema } from './article';
+import { publicIdSchema, webmentionStatusSchema } from './public';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
 
@@ -109,6 +110,13 @@ export const threadSchema = z.object({
   platformPosts: z.partialRecord(platformSchema, platformPostSchema),
   /** 'Scheduled for …' on its detail and My Threads card; null when nothing is scheduled (absent on older threads). */
   nextScheduled: nextScheduledSchema.nullable().optional(),
+  /** Public page: its id (kept when made private again, so a shared link works once it is public again). */
+  publicId: publicIdSchema.nullable().optional(),
+  isPublic: z.boolean().optional(),
+  /** Search engines may index the public page (noindex otherwise). */
+  allowIndexing: z.boolean().optional(),
+  /** The Webmention to the article's author: sent, or why not (absent: never tried). */
+  webmention: webmentionStatusSchema.nullable().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -43,7 +43,12 @@ function responseOf(message: IncomingMessage): Response {
  * followed; no connection is reused, so every request is checked; bodies come as sent (no
  * Accept-Encoding is offered).
  */
-export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: number): GuardedFetch {
+export function publicOnlyFetch(
+  allowPrivateHosts: string[],
+  idleTimeoutMs: number,
+  /** Plain http to public hosts too (a Webmention: nothing secret is sent). */
+  options: { allowPlainHttp?: boolean } = {},
+): GuardedFetch {
   const allowed = parseAllowedHosts(allowPrivateHosts);
   return async (input, init) => {
     // The Request normalises what fetch accepts: header forms, a form or JSON body and its type.
@@ -56,7 +61,8 @@ export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: numb
     const literal = open ? null : literalAddressRefusal(hostname);
     if (literal) throw literal;
     // Plain http would let anyone on the path read the tokens and the posts.
-    if (!open && url.protocol !== 'https:') throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
+    if (!open && !options.allowPlainHttp && url.protocol !== 'https:')
+      throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
     const body = prepared.body ? Buffer.from(await prepared.arrayBuffer()) : undefined;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
 

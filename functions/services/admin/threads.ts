@@ -2,6 +2,7 @@ import { apiErrorMessages } from '#shared/messages';
 import { ADMIN_THREADS_LIMIT, type AdminThreads } from '#shared/schemas/admin';
 import type { Thread } from '#shared/schemas/thread';
 import { getUsernames } from '../../data/account-repository';
+import { deletePublicThreadEntry } from '../../data/public-thread-repository';
 import { recordSecurityEvent } from '../../data/security-event-repository';
 import {
   deleteThreadForUser,
@@ -55,4 +56,5 @@ export async function deleteThreadAsAdmin(context: AccessContext, threadId: stri
     context.now,
   );
   await cancelItemsOfThread(owner, threadId, context.now);
+  await deletePublicThreadEntry(owner, threadId);
 }

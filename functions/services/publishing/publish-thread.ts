@@ -21,7 +21,7 @@ import {
   resumeFailedRun,
   startFreshRun,
 } from '../../data/publish-run-repository';
-import { recordPlatformPost } from '../../data/thread-repository';
+import { getThreadForUser, recordPlatformPost } from '../../data/thread-repository';
 import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -29,6 +29,7 @@ import { countBy } from '../../lib/metrics';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { ReconnectRequiredError } from '../connections/oauth-flow';
+import { queueWebmention } from '../public/webmention/notify-author';
 import { assertThreadAccess } from '../threads/thread-access';
 import { adapterFor } from './adapters';
 import {
@@ -314,6 +315,9 @@ export async function runPublishMessage(
   );
   await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
   countBy('PublishCompleted', { platform: run.platform });
+  // A published public thread tells the article's author (once per content, whatever the platforms).
+  const published = await getThreadForUser(run.userId, run.threadId);
+  if (published) await queueWebmention(published);
 }
 
 async function handleFailure(

@@ -12,6 +12,7 @@ import {
   type UpdateThreadRequest,
 } from '#shared/schemas/thread';
 import { decodeThreadCursor, encodeThreadCursor } from '../../data/cursor';
+import { deletePublicThreadEntry } from '../../data/public-thread-repository';
 import {
   deleteThreadForUser,
   getNewestThreadIdForUser,
@@ -120,6 +121,7 @@ export async function deleteThread(context: AccessContext, threadId: string): Pr
   if (await deleteThreadForUser(context.userId, threadId)) {
     await recordThreadEvent(context, 'thread_deleted', { threadId });
     await cancelItemsOfThread(context.userId, threadId, context.now);
+    await deletePublicThreadEntry(context.userId, threadId);
     return;
   }
   await refuseThreadAccess(context, threadId, {

@@ -457,6 +457,22 @@ describe('app stack', () => {
     ).toEqual({});
   });
 
+  it('serves the public pages without the JWT authorizer and reaches the webmention queue only from its senders', () => {
+    for (const routeKey of ['GET /t/{publicId}', 'GET /about-article']) {
+      app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey, AuthorizationType: 'NONE' });
+    }
+    app.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'PUT /api/threads/{threadId}/visibility',
+      AuthorizationType: 'JWT',
+    });
+    expect(queues.map((queue) => queue.name)).toContain('webmention');
+    const senders = ['http/public/put-thread-visibility', 'queue/publishing-worker', 'queue/webmention-worker'];
+    for (const handler of senders) expect(environmentOf(app, handler).WEBMENTION_QUEUE_URL, handler).toBeDefined();
+    for (const handler of ['http/public/get-public-thread', 'http/public/get-about-article']) {
+      expect(environmentOf(app, handler), handler).not.toHaveProperty('WEBMENTION_QUEUE_URL');
+    }
+  });
+
   it('has a publishing queue with its DLQ, and a token-encryption secret only the token users may read', () => {
     expect(queues.map((queue) => queue.name)).toContain('publishing');
     const secrets = app.findResources('AWS::SecretsManager::Secret');
@@ -541,7 +557,12 @@ describe('app stack', () => {
     });
   });
 
-  it('serves /api/* uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
+  it('serves /api/*, /t/* and /about-article uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
+    const distribution = Object.values(app.findResources('AWS::CloudFront::Distribution'))[0]!.Properties!
+      .DistributionConfig as { CacheBehaviors: { PathPattern: string; TargetOriginId: string }[] };
+    const apiOriginId = distribution.CacheBehaviors.find(
+      (behavior) => behavior.PathPattern === '/api/*',
+    )!.TargetOriginId;
     app.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
@@ -559,6 +580,17 @@ describe('app stack', () => {
             OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
             FunctionAssociations: Match.absent(),
           }),
+          ...['/t/*', '/about-article'].map((PathPattern) =>
+            Match.objectLike({
+              PathPattern,
+              TargetOriginId: apiOriginId,
+              AllowedMethods: ['GET', 'HEAD'],
+              ViewerProtocolPolicy: 'redirect-to-https',
+              CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+              OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+              FunctionAssociations: Match.absent(),
+            }),
+          ),
         ],
         Origins: Match.arrayWith([
           Match.objectLike({
@@ -900,6 +932,9 @@ const FUNCTION_IDS = [
   'HttpPostCheckContentSensitivityFunction4D196A42',
   'HttpPostExtractArticleFunction5B527371',
   'HttpPostGenerationJobFunction77E7D203',
+  'HttpPublicGetAboutArticleFunction2A837B85',
+  'HttpPublicGetPublicThreadFunction74563E08',
+  'HttpPublicPutThreadVisibilityFunction8F7A2F16',
   'HttpPublishingGetPublishStatusFunctionAF190A08',
   'HttpPublishingPostPublishFunctionAAF9681B',
   'HttpPutThreadFunction6336BAB2',
@@ -913,6 +948,7 @@ const FUNCTION_IDS = [
   'HttpSchedulingPutScheduledItemFunctionFA4B64BD',
   'QueueGenerationWorkerFunction3A52FA4F',
   'QueuePublishingWorkerFunctionBD78A963',
+  'QueueWebmentionWorkerFunction8E5BF4F3',
   'ScheduleFireScheduledItemFunctionAC568688',
   'ScheduleRefreshFreeCreditsFunctionE8977DFA',
   'WebhooksStripeFunction23279347',
@@ -959,6 +995,9 @@ const LOG_GROUP_IDS = [
   'HttpPostCheckContentSensitivityFunctionLogsE1D14FB6',
   'HttpPostExtractArticleFunctionLogsAD7FEFB3',
   'HttpPostGenerationJobFunctionLogs8C0A5153',
+  'HttpPublicGetAboutArticleFunctionLogsA399D515',
+  'HttpPublicGetPublicThreadFunctionLogsC0B9B7C8',
+  'HttpPublicPutThreadVisibilityFunctionLogsCD705F4C',
   'HttpPublishingGetPublishStatusFunctionLogs989C295E',
   'HttpPublishingPostPublishFunctionLogsC03B0CEC',
   'HttpPutThreadFunctionLogsE19763C7',
@@ -972,6 +1011,7 @@ const LOG_GROUP_IDS = [
   'HttpSchedulingPutScheduledItemFunctionLogs6F9F7E4E',
   'QueueGenerationWorkerFunctionLogs20FC0477',
   'QueuePublishingWorkerFunctionLogsAED416F4',
+  'QueueWebmentionWorkerFunctionLogs89D202B3',
   'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
   'WebDeploymentLogs48919846',
@@ -994,6 +1034,8 @@ describe('stateful resources keep the logical ids they were first deployed with'
         'GenerationQueueDeadLetterQueueC426E3A9',
         'PublishingQueue126315E0',
         'PublishingQueueDeadLetterQueueF7CF9AB6',
+        'WebmentionQueueC635D938',
+        'WebmentionQueueDeadLetterQueue412C3B98',
       ]);
       expect(idsOf(app, 'AWS::S3::Bucket')).toEqual(['AccessLogsBucket83982689', 'SiteBucket397A1860']);
       expect(idsOf(app, 'AWS::SecretsManager::Secret')).toEqual([

@@ -10,6 +10,7 @@ import { StepIndicator } from '#web/features/create/components/step-indicator';
 import { useCreateFlow } from '#web/features/create/hooks/use-create-flow';
 import { useGeneration } from '#web/features/create/hooks/use-generation';
 import { RESTORABLE_STEPS } from '#web/features/create/lib/flow-state';
+import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
 import { PublishStep } from '#web/features/publishing/components/publish-step';
 import { ShareStep } from '#web/features/publishing/components/share-step';
 import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
@@ -81,6 +82,8 @@ export function CreatePage() {
   };
 
   let content: ReactNode;
+  // The share step also offers the thread's public link.
+  let publicLink: ReactNode = null;
   if (state.step === 'input') {
     content = (
       <InputStep
@@ -145,6 +148,7 @@ export function CreatePage() {
         )}
       />
     );
+    publicLink = <PublicLinkPanel thread={threadQuery.data} />;
   } else if (state.step === 'publish') {
     content = (
       <PublishStep
@@ -179,6 +183,7 @@ export function CreatePage() {
       </header>
       <StepIndicator current={state.step} />
       {content}
+      {publicLink}
       <SensitiveContentDialog
         open={generation.sensitiveRequest !== null}
         categories={extraction?.sensitiveCategories ?? []}

@@ -6,6 +6,7 @@ import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-return-notice';
 import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
+import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
 import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
 import { ThreadSchedule } from '#web/features/scheduling/components/thread-schedule';
@@ -95,6 +96,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
               <ScheduleActions threadId={thread.id} platforms={platforms} disabled={!ready} />
             )}
           />
+          <PublicLinkPanel thread={thread} />
         </div>
       ) : (
         <>
@@ -124,6 +126,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
             </button>
           </div>
           <MarkdownExport thread={{ ...thread, posts }} />
+          <PublicLinkPanel thread={thread} />
         </>
       )}
       <DeleteThreadDialog

@@ -1,0 +1,18 @@
+import { httpHandler } from '#functions/route-kinds';
+import { threadVisibilityRequestSchema } from '#shared/schemas/public';
+import { threadParamsSchema } from '#shared/schemas/thread';
+import { userAgentOf } from '../../lib/http-handler';
+import { setVisibility } from '../../services/public/public-threads';
+
+/** PUT /api/threads/{threadId}/visibility: the owner makes the thread public (with or without indexing) or private. */
+export const handler = httpHandler(
+  { params: threadParamsSchema, body: threadVisibilityRequestSchema },
+  async ({ params, body, caller, event }) => ({
+    status: 200,
+    body: await setVisibility(
+      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      params.threadId,
+      body,
+    ),
+  }),
+);

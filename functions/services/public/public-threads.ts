@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { apiErrorMessages, beyondSpecMessages } from '#shared/messages';
+import { publicThreadPath, type ThreadVisibility, type ThreadVisibilityRequest } from '#shared/schemas/public';
+import type { Thread } from '#shared/schemas/thread';
+import { normaliseUrl, validateArticleUrl } from '#shared/url';
+import { getUsernames } from '../../data/account-repository';
+import {
+  deletePublicThreadEntry,
+  findPublicThread,
+  getThreads,
+  listPublicThreadsAboutArticle,
+  putPublicThreadEntry,
+  setThreadVisibility,
+} from '../../data/public-thread-repository';
+import { getThreadForUser } from '../../data/thread-repository';
+import { NotFoundError } from '../../lib/errors';
+import type { AccessContext } from '../threads/thread-access';
+import { type AboutArticleEntry, renderAboutArticle, renderNotFound, renderPublicThread } from './pages/render-pages';
+import { publicPageUrl, queueWebmention } from './webmention/notify-author';
+
+/** The most threads /about-article lists. */
+export const ABOUT_ARTICLE_LIMIT = 50;
+// Read when an id names no thread, so a guessed id costs the same reads as a private one.
+const NO_ONE = '-';
+
+/** A new public id: 128 random bits, base64url (22 characters). */
+export function newPublicId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** An article URL as the public-thread index keys it (validated, normalised), or null when it is not one. */
+export function articleIndexUrl(url: string): string | null {
+  const checked = validateArticleUrl(url);
+  return checked.ok ? normaliseUrl(checked.url) : null;
+}
+
+function visibilityOf(thread: Thread): ThreadVisibility {
+  const publicId = thread.publicId ?? null;
+  return {
+    isPublic: thread.isPublic === true,
+    allowIndexing: thread.allowIndexing === true,
+    publicId,
+    publicPath: thread.isPublic && publicId ? publicThreadPath(publicId) : null,
+  };
+}
+
+/**
+ * Makes the caller's thread public or private (404 when they own none with that id: ownership is
+ * part of the key). The thread is written first, then its lookup entry, so a repeat after a crash
+ * finishes the job; the page trusts only the thread. Made public, its author is told (Webmention).
+ */
+export async function setVisibility(
+  context: AccessContext,
+  threadId: string,
+  request: ThreadVisibilityRequest,
+): Promise<ThreadVisibility> {
+  const thread = await setThreadVisibility(
+    context.userId,
+    threadId,
+    {
+      isPublic: request.isPublic,
+      allowIndexing: request.isPublic && request.allowIndexing,
+      newPublicId: newPublicId(),
+    },
+    context.now.toISOString(),
+  );
+  if (!thread?.publicId) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
+  if (thread.isPublic) {
+    await putPublicThreadEntry(thread, thread.publicId, articleIndexUrl(thread.sourceUrl) ?? thread.sourceUrl);
+    await queueWebmention(thread);
+  } else {
+    await deletePublicThreadEntry(context.userId, threadId);
+  }
+  return visibilityOf(thread);
+}
+
+async function curatorOf(userId: string): Promise<string> {
+  return (await getUsernames([userId])).get(userId) ?? beyondSpecMessages.publicPage.someCurator;
+}
+
+/** A rendered page and its status. */
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+/**
+ * The page of `/t/{publicId}`: the thread when it is public under that id, else a 404 page. An id
+ * that names nothing reads a thread and a username all the same, so it answers in the time a
+ * private one does.
+ */
+export async function publicThreadPage(publicId: string): Promise<RenderedPage> {
+  const pageUrl = publicPageUrl(encodeURIComponent(publicId));
+  const ref = await findPublicThread(publicId);
+  const thread = await getThreadForUser(ref?.userId ?? NO_ONE, ref?.threadId ?? NO_ONE);
+  const curator = await curatorOf(thread?.userId ?? NO_ONE);
+  if (!thread?.isPublic || thread.publicId !== publicId) return { status: 404, html: renderNotFound(pageUrl) };
+  return { status: 200, html: renderPublicThread({ thread, curator, pageUrl }) };
+}
+
+/** The page of `/about-article?url=…`: every public thread about that article, newest first. */
+export async function aboutArticlePage(rawUrl: string | undefined, pageUrl: string): Promise<RenderedPage> {
+  const articleUrl = rawUrl ? articleIndexUrl(rawUrl) : null;
+  if (!articleUrl) return { status: rawUrl ? 400 : 200, html: renderAboutArticle(null, [], pageUrl) };
+  const refs = await listPublicThreadsAboutArticle(articleUrl, ABOUT_ARTICLE_LIMIT);
+  // The threads themselves say what is public now (an entry may outlive a thread made private mid-way).
+  const threads = (await getThreads(refs)).filter((thread) => thread.isPublic && thread.publicId);
+  const usernames = await getUsernames([...new Set(threads.map((thread) => thread.userId))]);
+  const entries: AboutArticleEntry[] = threads.map((thread) => ({
+    title: thread.title,
+    curator: usernames.get(thread.userId) ?? beyondSpecMessages.publicPage.someCurator,
+    createdAt: thread.createdAt,
+    pageUrl: publicPageUrl(thread.publicId ?? ''),
+  }));
+  return { status: 200, html: renderAboutArticle(articleUrl, entries, pageUrl) };
+}

@@ -1,0 +1,54 @@
+import * as z from 'zod';
+
+/** A public thread id: 128 random bits as unpadded base64url (22 characters). */
+export const publicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid public id');
+
+/** GET /t/{publicId}: a malformed id is answered like an unknown one (404), never a 400. */
+export const publicThreadParamsSchema = z.object({ publicId: z.string().max(200) });
+
+/** PUT /api/threads/{threadId}/visibility: public or private, and whether search engines may index it. */
+export const threadVisibilityRequestSchema = z.object({
+  isPublic: z.boolean(),
+  allowIndexing: z.boolean().default(false),
+});
+export type ThreadVisibilityRequest = z.infer<typeof threadVisibilityRequestSchema>;
+
+/**
+ * Where the Webmention to the article's author stands:
+ * - `pending`: queued (or waiting for a retry after a 5xx or a timeout);
+ * - `sent`: the endpoint accepted it (2xx), at `at`;
+ * - `no_endpoint`: the article declares no Webmention endpoint;
+ * - `refused`: the endpoint answered `statusCode` (a 4xx, or 5xx after the last retry);
+ * - `blocked`: the article or its endpoint is at a private address or not http(s);
+ * - `failed`: the article could not be read, or the endpoint never answered.
+ */
+export const WEBMENTION_STATES = ['pending', 'sent', 'no_endpoint', 'refused', 'blocked', 'failed'] as const;
+export const webmentionStatusSchema = z.object({
+  state: z.enum(WEBMENTION_STATES),
+  /** When the state was reached (ISO). */
+  at: z.string(),
+  target: z.string(),
+  /** The endpoint's answer, when it gave one. */
+  statusCode: z.number().int().optional(),
+  /** The thread content this mention is about (a change of the thread allows another). */
+  contentHash: z.string(),
+});
+export type WebmentionStatus = z.infer<typeof webmentionStatusSchema>;
+
+/** The answer of PUT /api/threads/{threadId}/visibility. */
+export const threadVisibilitySchema = z.object({
+  isPublic: z.boolean(),
+  allowIndexing: z.boolean(),
+  publicId: publicIdSchema.nullable(),
+  /** The page's path on the app's origin (`/t/{publicId}`), null while private. */
+  publicPath: z.string().nullable(),
+});
+export type ThreadVisibility = z.infer<typeof threadVisibilitySchema>;
+
+/** GET /about-article?url=…: the article's URL, as any reader may paste it. */
+export const aboutArticleQuerySchema = z.object({ url: z.string().max(2_000).optional() });
+
+/** The path of a public thread's page. */
+export function publicThreadPath(publicId: string): string {
+  return `/t/${publicId}`;
+}

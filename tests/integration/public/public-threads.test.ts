@@ -1,0 +1,180 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queues as queueEntries } from '#functions/manifest';
+import { freePort } from '#local/ports';
+import { startQueuePoller } from '#local/queue-poller';
+import { createQueues, localSqsClient, startSqs } from '#local/queues';
+import type { Thread } from '#shared/schemas/thread';
+import { startWebmentionReceiver } from '#tests/fakes/webmention-server';
+import { makeThread } from '#tests/helpers/publishing-threads';
+import { callRoute, type RouteHandler } from '#tests/helpers/route-call';
+import { startTestTable } from '#tests/helpers/test-table';
+
+const OWNER = 'owner-1';
+const STRANGER = 'stranger-2';
+
+/** GETs a server-rendered page as API Gateway would hand it to the handler (no token). */
+async function getPage(
+  route: RouteHandler,
+  request: { params?: Record<string, string>; query?: Record<string, string> },
+) {
+  const event = {
+    version: '2.0',
+    rawPath: '/t',
+    rawQueryString: '',
+    headers: { 'user-agent': 'page test' },
+    queryStringParameters: request.query,
+    pathParameters: request.params,
+    isBase64Encoded: false,
+    requestContext: { http: { method: 'GET', path: '/t' }, requestId: 'r' },
+  };
+  const result = (await route(event, {})) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode ?? 200, html: String(result.body ?? ''), headers: result.headers ?? {} };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('public thread pages and the Webmention to the author', () => {
+  let stop: () => Promise<void>;
+  let receiver: Awaited<ReturnType<typeof startWebmentionReceiver>>;
+  let routes: Record<'visibility' | 'page' | 'about', RouteHandler>;
+  let repo: typeof import('#functions/data/thread-repository');
+  let articleUrl: string;
+
+  function threadOf(id: string, title: string, createdAt: string): Thread {
+    const thread = makeThread(OWNER, ['Cities are planting & <b>shading</b> streets'], {
+      title,
+      sourceUrl: articleUrl,
+    });
+    const [first, attribution] = thread.posts as [Thread['posts'][number], Thread['posts'][number]];
+    return {
+      ...thread,
+      id,
+      createdAt,
+      updatedAt: createdAt,
+      posts: [{ ...first, source: 'cities are planting trees, fast' }, attribution],
+    };
+  }
+
+  beforeAll(async () => {
+    const table = await startTestTable();
+    receiver = await startWebmentionReceiver();
+    receiver.page(
+      'article',
+      '<html><head><link rel="webmention" href="/endpoint/article"></head><body>x</body></html>',
+    );
+    articleUrl = `${receiver.url}/article`;
+    const sqsServer = await startSqs(await freePort());
+    const sqs = localSqsClient(sqsServer.endpoint);
+    const queue = (await createQueues(sqs, queueEntries, 1)).find((entry) => entry.entry.name === 'webmention')!;
+    Object.assign(process.env, {
+      SQS_ENDPOINT: sqsServer.endpoint,
+      WEBMENTION_QUEUE_URL: queue.url,
+      WEBMENTION_RETRY_BASE_SECONDS: '1',
+      ALLOW_PRIVATE_FETCH_HOSTS: receiver.host,
+    });
+    const poller = startQueuePoller(sqs, queue);
+    repo = await import('#functions/data/thread-repository');
+    routes = {
+      visibility: (await import('#functions/http/public/put-thread-visibility')).handler,
+      page: (await import('#functions/http/public/get-public-thread')).handler,
+      about: (await import('#functions/http/public/get-about-article')).handler,
+    };
+    stop = async () => {
+      await poller.stop();
+      await sqsServer.close();
+      await receiver.close();
+      await table.stop();
+    };
+  });
+  afterAll(() => stop());
+
+  const setVisibility = (userId: string, threadId: string, body: unknown) =>
+    callRoute(routes.visibility, { userId }, { params: { threadId }, body }, { method: 'PUT' });
+
+  it('makes a thread public: a signed-out page with every post, then the author is told once', async () => {
+    await repo.putThread(threadOf('t-1', 'Trees <cool> cities', '2026-03-01T00:00:00.000Z'));
+
+    const made = await setVisibility(OWNER, 't-1', { isPublic: true });
+    expect(made.status).toBe(200);
+    expect(made.body.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(made.body.publicPath).toBe(`/t/${made.body.publicId}`);
+
+    const page = await getPage(routes.page, { params: { publicId: made.body.publicId } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.html).toContain('Trees &lt;cool&gt; cities');
+    expect(page.html).toContain('Cities are planting &amp; &lt;b&gt;shading&lt;/b&gt; streets');
+    expect(page.html).toContain(`href="${articleUrl}#:~:text=cities%20are%20planting%20trees%2C%20fast"`);
+    expect(page.html).toContain('<meta name="robots" content="noindex">');
+
+    const thread = await until(
+      () => repo.getThreadForUser(OWNER, 't-1'),
+      (value) => value?.webmention?.state === 'sent',
+    );
+    expect(thread?.webmention).toMatchObject({ state: 'sent', statusCode: 202, target: articleUrl });
+    expect(receiver.received.filter((mention) => mention.target === articleUrl)).toEqual([
+      { endpoint: '/endpoint/article', source: `http://localhost:3000/t/${made.body.publicId}`, target: articleUrl },
+    ]);
+
+    // Private, then public again with the same content: the same link, and no second mention.
+    expect((await setVisibility(OWNER, 't-1', { isPublic: false })).body).toMatchObject({
+      isPublic: false,
+      publicPath: null,
+    });
+    expect((await getPage(routes.page, { params: { publicId: made.body.publicId } })).status).toBe(404);
+    const again = await setVisibility(OWNER, 't-1', { isPublic: true, allowIndexing: true });
+    expect(again.body.publicId).toBe(made.body.publicId);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(receiver.received.filter((mention) => mention.target === articleUrl)).toHaveLength(1);
+    const indexed = await getPage(routes.page, { params: { publicId: made.body.publicId } });
+    expect(indexed.html).not.toContain('noindex');
+  });
+
+  it('answers 404 for another user, a guessed id and a malformed one, changing nothing', async () => {
+    await repo.putThread(threadOf('t-2', 'Private thoughts', '2026-03-02T00:00:00.000Z'));
+
+    expect((await setVisibility(STRANGER, 't-2', { isPublic: true })).status).toBe(404);
+    expect((await repo.getThreadForUser(OWNER, 't-2'))?.isPublic).toBe(false);
+    expect((await setVisibility(OWNER, 't-2', { isPublic: 'yes' })).status).toBe(400);
+    for (const publicId of ['AAAAAAAAAAAAAAAAAAAAAA', '../../etc', '%00']) {
+      const page = await getPage(routes.page, { params: { publicId } });
+      expect(page.status).toBe(404);
+      expect(page.html).not.toContain('Private thoughts');
+    }
+  });
+
+  it('retries a receiver that answers 503 through the queue, then records the mention', async () => {
+    await repo.putThread(threadOf('t-3', 'Retry me', '2026-03-03T00:00:00.000Z'));
+    await repo.updateThreadForUser(OWNER, 't-3', { title: 'Retry me, changed' }, '2026-03-03T00:00:01.000Z');
+    receiver.failNext(503);
+
+    const made = await setVisibility(OWNER, 't-3', { isPublic: true });
+    const thread = await until(
+      () => repo.getThreadForUser(OWNER, 't-3'),
+      (value) => value?.webmention?.state === 'sent',
+    );
+
+    expect(thread?.webmention?.state).toBe('sent');
+    expect(receiver.received.filter((mention) => mention.source.endsWith(made.body.publicId))).toHaveLength(1);
+  });
+
+  it('lists the public threads about an article, newest first, by its normalised URL', async () => {
+    const page = await getPage(routes.about, { query: { url: `${articleUrl}#section` } });
+
+    expect(page.status).toBe(200);
+    const newest = page.html.indexOf('Retry me, changed');
+    const older = page.html.indexOf('Trees &lt;cool&gt; cities');
+    expect(newest).toBeGreaterThan(-1);
+    expect(older).toBeGreaterThan(newest);
+    expect(page.html).not.toContain('Private thoughts');
+    expect((await getPage(routes.about, { query: { url: 'not a url' } })).status).toBe(400);
+  });
+});

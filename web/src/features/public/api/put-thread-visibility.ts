@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ThreadVisibility, type ThreadVisibilityRequest, threadVisibilitySchema } from '#shared/schemas/public';
+import type { Thread } from '#shared/schemas/thread';
+import { threadQueryKey } from '#web/features/threads/api/get-thread';
+import { apiRequest } from '#web/lib/api-client';
+
+/** PUT /api/threads/{threadId}/visibility: makes the caller's thread public (indexable or not) or private. */
+export function putThreadVisibility(threadId: string, request: ThreadVisibilityRequest): Promise<ThreadVisibility> {
+  return apiRequest(`/threads/${encodeURIComponent(threadId)}/visibility`, {
+    method: 'PUT',
+    body: request,
+    schema: threadVisibilitySchema,
+  });
+}
+
+/** Changing who can see a thread; the cached thread takes the answer, and is read again for the Webmention's state. */
+export function usePutThreadVisibility(threadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ThreadVisibilityRequest) => putThreadVisibility(threadId, request),
+    onSuccess: (visibility) => {
+      queryClient.setQueryData<Thread>(threadQueryKey(threadId), (thread) =>
+        thread
+          ? {
+              ...thread,
+              isPublic: visibility.isPublic,
+              allowIndexing: visibility.allowIndexing,
+              publicId: visibility.publicId,
+            }
+          : thread,
+      );
+      void queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
+    },
+  });
+}
