@@ -6,6 +6,7 @@ import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-return-notice';
 import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
+import { PerformanceSection } from '#web/features/insights/components/performance-section';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
 import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
 import { ThreadSchedule } from '#web/features/scheduling/components/thread-schedule';
@@ -124,6 +125,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
             </button>
           </div>
           <MarkdownExport thread={{ ...thread, posts }} />
+          <PerformanceSection threadId={thread.id} />
         </>
       )}
       <DeleteThreadDialog

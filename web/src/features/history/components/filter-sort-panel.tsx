@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { beyondSpecMessages } from '#shared/messages';
 import type { ThreadSortField, ThreadSortOrder } from '#shared/schemas/thread';
 import { TONE_LABELS, TONES } from '#shared/tones';
 import type { ThreadSort } from '../../threads/api/list-threads';
@@ -14,6 +15,7 @@ interface FilterSortPanelProps {
 const ORDER_LABELS: Record<ThreadSortField, Record<ThreadSortOrder, string>> = {
   createdAt: { desc: 'Newest first', asc: 'Oldest first' },
   title: { asc: 'A–Z', desc: 'Z–A' },
+  engagement: { desc: 'Most first', asc: 'Least first' },
 };
 
 /** The collapsible 'Filter & Sort' panel of My Threads. */
@@ -70,6 +72,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
           >
             <option value="createdAt">Created date</option>
             <option value="title">Title</option>
+            <option value="engagement">{beyondSpecMessages.insights.sortEngagement}</option>
           </select>
         </div>
         <div className="field filter-sort__field">
