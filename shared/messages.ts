@@ -480,7 +480,7 @@ export const beyondSpecMessages = {
     needsReconnect: 'The platform refused the last read. Reconnect it in Account Settings to read figures again.',
     creditReach: 'Credit reach',
     creditReachExplained:
-      'The engagement of the attribution post as a share of the first post’s: how much of the thread’s audience reached the credit.',
+      "The engagement of the attribution post as a share of the first post's: how much of the thread's audience reached the credit.",
     sourceClicks: 'Clicks on the source',
     refreshNow: 'Refresh Now',
     refreshing: 'Refreshing…',

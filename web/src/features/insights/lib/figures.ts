@@ -73,9 +73,9 @@ export function refreshWaitMs(refreshAllowedAt: string | null, now: Date): numbe
   return Math.max(0, Date.parse(refreshAllowedAt) - now.getTime());
 }
 
-/** The disabled button's hint: 'Available again in 7 minutes' (rounded up, so it never says 0). */
+/** The disabled button's hint: 'Available again in 7 minutes' (to the nearest minute, never 0). */
 export function refreshWaitText(waitMs: number): string {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const minutes = Math.max(1, Math.round(waitMs / 60_000));
   return `Available again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
