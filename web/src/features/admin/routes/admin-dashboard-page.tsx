@@ -1,4 +1,3 @@
-import { beyondSpecMessages } from '#shared/messages';
 import type { AdminStatistics } from '#shared/schemas/admin';
 import { useAdminStatistics } from '../api/get-admin-statistics';
 import { QueryStatus } from '../components/query-status';
@@ -13,7 +12,7 @@ function engagementTiles({ engagement }: AdminStatistics): Array<{ label: string
   const threads = `${engagement.threadsWithReadings.toLocaleString('en-US')} thread${engagement.threadsWithReadings === 1 ? '' : 's'}`;
   return [
     {
-      label: beyondSpecMessages.insights.adminEngagement,
+      label: 'Engagement',
       value: `${engagement.total.toLocaleString('en-US')} (${threads})`,
     },
   ];

@@ -1,11 +1,8 @@
 import { useId } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
 import type { ConnectionView } from '#shared/schemas/publishing';
 import { useToast } from '#web/components/ui/use-toast';
 import { useUpdateEngagementReads } from '../api/update-engagement-reads';
 import { costPerReadText } from '../lib/engagement-reads';
-
-const texts = beyondSpecMessages.insights;
 
 /** X only: 'Read engagement from X', off until turned on, with what each read costs next to it. */
 export function EngagementReadsSwitch({ reads }: { reads: NonNullable<ConnectionView['engagementReads']> }) {
@@ -16,8 +13,9 @@ export function EngagementReadsSwitch({ reads }: { reads: NonNullable<Connection
   const checked = update.isPending ? Boolean(update.variables) : reads.enabled;
   const change = (enabled: boolean) =>
     update.mutate(enabled, {
-      onSuccess: () => toast({ ...texts.readsSaved, variant: 'success' }),
-      onError: (error) => toast({ ...texts.readsSaveFailed, description: error.message, variant: 'destructive' }),
+      onSuccess: () => toast({ title: 'Engagement reads updated', variant: 'success' }),
+      onError: (error) =>
+        toast({ title: 'Could not update engagement reads', description: error.message, variant: 'destructive' }),
     });
   return (
     <div className="engagement-reads">
@@ -31,7 +29,7 @@ export function EngagementReadsSwitch({ reads }: { reads: NonNullable<Connection
         aria-describedby={`${id}-cost`}
         onChange={(event) => change(event.target.checked)}
       />
-      <label htmlFor={id}>{texts.readFromX}</label>
+      <label htmlFor={id}>Read engagement from X</label>
       <span id={`${id}-cost`} className="small muted">
         {costPerReadText(reads.costPerReadUsd)}
       </span>

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
 import type { ThreadSortField, ThreadSortOrder } from '#shared/schemas/thread';
 import { TONE_LABELS, TONES } from '#shared/tones';
 import type { ThreadSort } from '../../threads/api/list-threads';
@@ -72,7 +71,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
           >
             <option value="createdAt">Created date</option>
             <option value="title">Title</option>
-            <option value="engagement">{beyondSpecMessages.insights.sortEngagement}</option>
+            <option value="engagement">Engagement</option>
           </select>
         </div>
         <div className="field filter-sort__field">

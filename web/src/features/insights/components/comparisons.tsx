@@ -1,8 +1,6 @@
-import { beyondSpecMessages } from '#shared/messages';
 import type { ComparisonGroup, InsightsResponse } from '#shared/schemas/insights';
 import { barShare, figureText, sampleSizeText } from '../lib/figures';
-
-const texts = beyondSpecMessages.insights;
+import { INSIGHTS_TEXT as texts } from '../lib/insights-text';
 
 function Comparison({ title, groups }: { title: string; groups: ComparisonGroup[] }) {
   const shares = barShare(groups.map((group) => group.averageEngagement));

@@ -1,11 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { beyondSpecMessages } from '#shared/messages';
 import type { InsightsResponse } from '#shared/schemas/insights';
 import { chartData, chartRows, nextIndex, readoutText } from '../lib/chart';
+import { INSIGHTS_TEXT as texts } from '../lib/insights-text';
 
-const texts = beyondSpecMessages.insights;
 const HEIGHT = 220;
 const LINE = '#2563eb';
 

@@ -1,4 +1,3 @@
-import { beyondSpecMessages } from '#shared/messages';
 import { platformDisplayName } from '#shared/platforms';
 import type { PlatformPerformance } from '#shared/schemas/insights';
 import { useToast } from '#web/components/ui/use-toast';
@@ -17,8 +16,8 @@ import {
 } from '../lib/figures';
 import { Sparkline } from './sparkline';
 import '../insights.css';
+import { INSIGHTS_TEXT as texts } from '../lib/insights-text';
 
-const texts = beyondSpecMessages.insights;
 const TAKEN_AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function PlatformFigures({ performance }: { performance: PlatformPerformance }) {
@@ -77,19 +76,21 @@ function PlatformFigures({ performance }: { performance: PlatformPerformance }) 
         </div>
       ) : null}
       {!note && creditReach ? (
-        <dl className="performance-reach">
-          <div>
-            <dt>{texts.creditReach}</dt>
-            <dd>{creditReachText(creditReach.share)}</dd>
-          </div>
-          {creditReach.sourceClicks !== null ? (
+        <div className="performance-reach">
+          <dl>
             <div>
-              <dt>{texts.sourceClicks}</dt>
-              <dd>{figureText(creditReach.sourceClicks)}</dd>
+              <dt>{texts.creditReach}</dt>
+              <dd>{creditReachText(creditReach.share)}</dd>
             </div>
-          ) : null}
+            {creditReach.sourceClicks !== null ? (
+              <div>
+                <dt>{texts.sourceClicks}</dt>
+                <dd>{figureText(creditReach.sourceClicks)}</dd>
+              </div>
+            ) : null}
+          </dl>
           <p className="small muted">{texts.creditReachExplained}</p>
-        </dl>
+        </div>
       ) : null}
     </article>
   );

@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
-import { beyondSpecMessages } from '#shared/messages';
 import type { InsightsResponse } from '#shared/schemas/insights';
 import { TONE_LABELS } from '#shared/tones';
 import { paths } from '#web/config/paths';
 import { figureText } from '../lib/figures';
+import { INSIGHTS_TEXT as texts } from '../lib/insights-text';
 
-const texts = beyondSpecMessages.insights;
 const PUBLISHED = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The period's most engaged threads, each linked to its detail (and its Performance section). */

@@ -1,9 +1,7 @@
-import { beyondSpecMessages } from '#shared/messages';
 import { platformDisplayName } from '#shared/platforms';
 import type { Metric, PlatformPerformance, PlatformReading, ReadingKind } from '#shared/schemas/insights';
 import { METRICS } from '#shared/schemas/insights';
-
-const texts = beyondSpecMessages.insights;
+import { INSIGHTS_TEXT as texts } from './insights-text';
 
 /** How each figure is named in the Performance table. */
 export const METRIC_LABELS: Record<Metric, string> = {

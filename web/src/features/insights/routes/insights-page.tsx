@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { beyondSpecMessages } from '#shared/messages';
 import { INSIGHTS_PERIODS } from '#shared/schemas/insights';
 import { paths } from '#web/config/paths';
 import { type InsightsPeriod, useInsights } from '../api/get-insights';
@@ -10,8 +9,7 @@ import { TopThreads } from '../components/top-threads';
 import { hasFigures } from '../lib/chart';
 import { figureText } from '../lib/figures';
 import '../insights.css';
-
-const texts = beyondSpecMessages.insights;
+import { INSIGHTS_TEXT as texts } from '../lib/insights-text';
 
 function PeriodSwitch({ days, onChange }: { days: InsightsPeriod; onChange: (days: InsightsPeriod) => void }) {
   return (
