@@ -2,10 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import type { Thread } from '#shared/schemas/thread';
 import { startMastodonServer } from '../fakes/mastodon-server';
 import { startTelegramServer } from '../fakes/telegram-server';
-import { api, signIn as apiSignIn, signUp as apiSignUp } from '../helpers/auth-client';
+import { api, signIn as apiSignIn, signUp as apiSignUp, connectMastodon } from '../helpers/auth-client';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { seededThread, seedThreads } from '../helpers/seed-threads';
-import { E2E_PASSWORD, fillCredentials, signUp } from './support/accounts';
+import { E2E_PASSWORD, signInOnPage, signUp } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 
 // These need the insights backend (issue #26), which is built on another branch: each fixme names the
@@ -48,21 +48,10 @@ async function curatorOnBothPlatforms(page: Page, name: string, threadIndex: num
     body: { botToken: TOKEN, chatId: CHAT.id },
   });
   expect(telegramConnected.status).toBe(200);
-  const authorize = await api(stack.url, '/api/connections/mastodon/authorize', {
-    token,
-    method: 'POST',
-    body: { instance: `https://${mastodon.instance}/`, username: '@alice', returnPath: '/account-settings' },
-  });
-  expect(authorize.status, JSON.stringify(authorize.body)).toBe(200);
-  const consent = await fetch(authorize.body.url, { redirect: 'manual' });
-  const callback = await fetch(consent.headers.get('location') ?? '', { redirect: 'manual' });
-  expect(callback.headers.get('location')).toContain('mastodon_connected=true');
+  await connectMastodon(stack.url, token, mastodon.instance);
   const thread = seededThread(userId, threadIndex);
   await seedThreads(stack, [thread]);
-  await page.goto(`${stack.url}/auth`);
-  await fillCredentials(page, email);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${stack.url}/`);
+  await signInOnPage(page, stack.url, email);
   return thread;
 }
 
