@@ -18,6 +18,8 @@ export function threadPerformanceQueryOptions(threadId: string) {
   return queryOptions({
     queryKey: threadPerformanceQueryKey(threadId),
     queryFn: ({ signal }) => getThreadPerformance(threadId, signal),
+    // Read again each time the section shows: back from the sharing view, a platform just published is listed.
+    staleTime: 0,
   });
 }
 
