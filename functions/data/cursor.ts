@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ThreadSortField } from '../../shared/schemas/thread';
+import type { ListedThreadSortField } from '../../shared/schemas/thread';
 import { ValidationError } from '../lib/errors';
 import { keys } from './keys';
 import { THREAD_PAGE_KEY_ATTRIBUTES, type ThreadPageKey } from './thread-repository';
@@ -12,7 +12,7 @@ const keySchema = z.record(z.string(), z.string().max(500));
 const cursorSchema = z.object({ sort: z.string(), key: keySchema });
 
 /** The opaque cursor of the next page: the sort it belongs to and the last key read. */
-export function encodeThreadCursor(sort: ThreadSortField, key: ThreadPageKey): string {
+export function encodeThreadCursor(sort: ListedThreadSortField, key: ThreadPageKey): string {
   return Buffer.from(JSON.stringify({ sort, key }), 'utf8').toString('base64url');
 }
 
@@ -20,7 +20,7 @@ export function encodeThreadCursor(sort: ThreadSortField, key: ThreadPageKey): s
  * Reads a cursor back, refusing (400) one that does not decode, belongs to another sort, or
  * points outside the caller's own threads: a tampered cursor never reads someone else's rows.
  */
-export function decodeThreadCursor(cursor: string, sort: ThreadSortField, userId: string): ThreadPageKey {
+export function decodeThreadCursor(cursor: string, sort: ListedThreadSortField, userId: string): ThreadPageKey {
   let parsed: z.infer<typeof cursorSchema>;
   try {
     parsed = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, Updat
 import { normalizePosts, parseHallucination } from '../../shared/posts';
 import { authorHandlesSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
-import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
+import type { ListedThreadSortField, Thread, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
@@ -175,7 +175,7 @@ export interface ThreadPage {
 }
 
 /** The index attributes that make up a page key for each sort field. */
-export const THREAD_PAGE_KEY_ATTRIBUTES: Record<ThreadSortField, readonly string[]> = {
+export const THREAD_PAGE_KEY_ATTRIBUTES: Record<ListedThreadSortField, readonly string[]> = {
   createdAt: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
   title: ['pk', 'sk', 'gsi4pk', 'gsi4sk'],
 };
@@ -186,7 +186,7 @@ export const THREAD_PAGE_KEY_ATTRIBUTES: Record<ThreadSortField, readonly string
  */
 export async function listThreadsForUser(
   userId: string,
-  sort: { field: ThreadSortField; order: ThreadSortOrder },
+  sort: { field: ListedThreadSortField; order: ThreadSortOrder },
   limit: number,
   startKey: ThreadPageKey | null,
 ): Promise<ThreadPage> {

@@ -76,6 +76,10 @@ export const adminStatisticsSchema = z.object({
   creditsPurchasedTotal: z.number(),
   recentUsers: z.array(adminUserSchema),
   recentTransactions: z.array(adminTransactionSchema),
+  /** Engagement read back across all users' threads; absent until the statistics count it. */
+  engagement: z
+    .object({ total: z.number().int().nonnegative(), threadsWithReadings: z.number().int().nonnegative() })
+    .optional(),
 });
 export type AdminStatistics = z.infer<typeof adminStatisticsSchema>;
 

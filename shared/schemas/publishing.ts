@@ -52,6 +52,11 @@ export const connectionViewSchema = z.object({
    * token for most apps): the card asks to reconnect before then. Absent when it renews itself.
    */
   reconnectBy: z.string().optional(),
+  /**
+   * X only: whether engagement is read back from X (X bills every read, so off until the user turns
+   * it on) and what one read costs in US dollars, stated next to the switch. Absent on other platforms.
+   */
+  engagementReads: z.object({ enabled: z.boolean(), costPerReadUsd: z.number().nonnegative() }).optional(),
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 

@@ -83,3 +83,21 @@ export async function api(
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
+
+/**
+ * Connects the caller's Mastodon account on a local Mastodon stand-in through the real OAuth round
+ * trip (authorize → the stand-in's consent → our callback); throws when the callback does not say so.
+ */
+export async function connectMastodon(baseUrl: string, token: string, instance: string): Promise<void> {
+  const authorize = await api(baseUrl, '/api/connections/mastodon/authorize', {
+    token,
+    method: 'POST',
+    body: { instance: `https://${instance}/`, username: '@alice', returnPath: '/account-settings' },
+  });
+  if (authorize.status !== 200)
+    throw new Error(`authorize answered ${authorize.status}: ${JSON.stringify(authorize.body)}`);
+  const consent = await fetch(authorize.body.url, { redirect: 'manual' });
+  const callback = await fetch(consent.headers.get('location') ?? '', { redirect: 'manual' });
+  const landing = callback.headers.get('location') ?? '';
+  if (!landing.includes('mastodon_connected=true')) throw new Error(`the callback sent the browser to ${landing}`);
+}

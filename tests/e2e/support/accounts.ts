@@ -9,6 +9,14 @@ export async function fillCredentials(page: Page, email: string, password = E2E_
   await page.getByLabel('Password', { exact: true }).fill(password);
 }
 
+/** Signs in on /auth and waits for the redirect home that follows. */
+export async function signInOnPage(page: Page, baseUrl: string, email: string, password = E2E_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await fillCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(`${baseUrl}/`);
+}
+
 /** Signs up on /auth (the local stack confirms at once) and waits for the redirect home that follows. */
 export async function signUp(page: Page, baseUrl: string, email: string): Promise<void> {
   await page.goto(`${baseUrl}/auth`);

@@ -3,7 +3,7 @@ import type { Thread } from '#shared/schemas/thread';
 import { api, signIn as apiSignIn, signUp as apiSignUp } from '../../helpers/auth-client';
 import type { StartedStack } from '../../helpers/local-stack';
 import { seededThread, seedThreads } from '../../helpers/seed-threads';
-import { E2E_PASSWORD, fillCredentials } from './accounts';
+import { E2E_PASSWORD, signInOnPage } from './accounts';
 
 /**
  * A fresh user named after `name`, with Telegram connected through the API (the bot token and chat the
@@ -25,9 +25,6 @@ export async function telegramCuratorWithThread(
   expect(connected.status).toBe(200);
   const thread = seededThread(userId, options.threadIndex);
   await seedThreads(stack, [thread]);
-  await page.goto(`${stack.url}/auth`);
-  await fillCredentials(page, email);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(`${stack.url}/`);
+  await signInOnPage(page, stack.url, email);
   return thread;
 }

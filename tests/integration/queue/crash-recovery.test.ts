@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMastodonServer } from '../../fakes/mastodon-server';
 import { type ArticleServer, articlePage, startArticleServer } from '../../helpers/article-server';
-import { api, newUser, signIn } from '../../helpers/auth-client';
+import { api, connectMastodon, newUser, signIn } from '../../helpers/auth-client';
 import { waitForJob } from '../../helpers/jobs';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
 
@@ -63,15 +63,7 @@ describe('a crash of the local stack mid-publish and mid-generation', () => {
     const threadJob = await waitForJob(first.url, token, (await generate(`${articles.url}/harbour`)).body.jobId);
     expect(threadJob.status).toBe('succeeded');
     const threadId: string = threadJob.threadId;
-    const authorize = await api(first.url, '/api/connections/mastodon/authorize', {
-      token,
-      method: 'POST',
-      body: { instance: `https://${mastodon.instance}/`, username: '@alice', returnPath: '/account-settings' },
-    });
-    expect(authorize.status, JSON.stringify(authorize.body)).toBe(200);
-    const consent = await fetch(authorize.body.url, { redirect: 'manual' });
-    const callback = await fetch(consent.headers.get('location') ?? '', { redirect: 'manual' });
-    expect(callback.headers.get('location')).toContain('mastodon_connected=true');
+    await connectMastodon(first.url, token, mastodon.instance);
 
     // Act 1: the second status is made but its answer never comes; a generation hangs on its article.
     mastodon.failStatus(2, { madeThenHung: true });

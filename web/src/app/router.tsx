@@ -24,6 +24,8 @@ const CreatePage = lazyNamed(() => import('./routes/create-page'), 'CreatePage')
 const HistoryPage = lazyNamed(() => import('./routes/history-page'), 'HistoryPage');
 const ThreadPage = lazyNamed(() => import('./routes/thread-page'), 'ThreadPage');
 const ScheduledPage = lazyNamed(() => import('../features/scheduling/routes/scheduled-page'), 'ScheduledPage');
+// Its own chunk, which alone carries the chart library.
+const InsightsPage = lazyNamed(() => import('../features/insights/routes/insights-page'), 'InsightsPage');
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
 const AccountSettingsPage = lazyNamed(() => import('./routes/account-settings-page'), 'AccountSettingsPage');
@@ -73,6 +75,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.history.path, element: <HistoryPage /> },
           { path: paths.scheduled.path, element: <ScheduledPage /> },
+          { path: paths.insights.path, element: <InsightsPage /> },
           { path: paths.thread.path, element: <ThreadPage /> },
           { path: paths.manualShare.path, element: <ManualSharePage /> },
         ],

@@ -41,6 +41,8 @@ export const paths = {
   history: { path: '/history', getHref: () => '/history' },
   /** Upcoming scheduled publishes and the last 30 days' outcomes. */
   scheduled: { path: '/scheduled', getHref: () => '/scheduled' },
+  /** Engagement read back from the platforms: per day, top threads, what worked. */
+  insights: { path: '/insights', getHref: () => '/insights' },
   thread: { path: '/thread/:threadId', getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}` },
   manualShare: {
     path: '/thread/:threadId/manual-share',
@@ -78,6 +80,7 @@ export const paths = {
 const SIGNED_IN_PREFIXES: readonly string[] = [
   paths.history.path,
   paths.scheduled.path,
+  paths.insights.path,
   '/thread/',
   paths.credits.path,
   paths.accountSettings.path,

@@ -116,4 +116,23 @@ describe('My Threads', () => {
     expect(await screen.findByRole('heading', { name: 'No threads yet' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Generate New Thread' }).length).toBeGreaterThan(0);
   });
+
+  it("sorts by engagement, most first, and shows a card's total engagement when there is one", async () => {
+    const user = userEvent.setup();
+    threads = [
+      { ...thread(2), engagement: 1204 },
+      { ...thread(1), engagement: null },
+    ];
+    renderHistory();
+    await screen.findByText('Thread number 2');
+    await user.click(screen.getByRole('button', { name: 'Filter & Sort' }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Engagement');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/threads?sort=engagement&order=desc'),
+    );
+    expect((screen.getByLabelText('Order') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Most first');
+    const [first, second] = screen.getAllByRole('listitem').filter((item) => item.classList.contains('thread-card'));
+    expect(first!.textContent).toContain('1,204 engagements');
+    expect(second!.textContent).not.toContain('engagement');
+  });
 });

@@ -6,6 +6,7 @@ import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-return-notice';
 import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
+import { PerformanceSection } from '#web/features/insights/components/performance-section';
 import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
 import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
@@ -127,6 +128,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           </div>
           <MarkdownExport thread={{ ...thread, posts }} />
           <PublicLinkPanel thread={thread} />
+          <PerformanceSection threadId={thread.id} />
         </>
       )}
       <DeleteThreadDialog

@@ -7,6 +7,7 @@ import '../connections.css';
 import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { ConnectControl } from './connect-control';
 import { DisconnectDialog } from './disconnect-dialog';
+import { EngagementReadsSwitch } from './engagement-reads-switch';
 import { TargetSelector } from './target-selector';
 
 const EXPIRES_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -103,6 +104,7 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
         </ul>
       </div>
       <SelectedTarget connection={connection} />
+      {connection.engagementReads ? <EngagementReadsSwitch reads={connection.engagementReads} /> : null}
       {editing ? (
         <div className="stack">
           <TargetSelector connection={connection} returnPath={returnPath} />

@@ -14,6 +14,7 @@ interface FilterSortPanelProps {
 const ORDER_LABELS: Record<ThreadSortField, Record<ThreadSortOrder, string>> = {
   createdAt: { desc: 'Newest first', asc: 'Oldest first' },
   title: { asc: 'A–Z', desc: 'Z–A' },
+  engagement: { desc: 'Most first', asc: 'Least first' },
 };
 
 /** The collapsible 'Filter & Sort' panel of My Threads. */
@@ -70,6 +71,7 @@ export function FilterSortPanel({ filters, sort, onFiltersChange, onSortChange }
           >
             <option value="createdAt">Created date</option>
             <option value="title">Title</option>
+            <option value="engagement">Engagement</option>
           </select>
         </div>
         <div className="field filter-sort__field">

@@ -5,7 +5,7 @@ import type { Thread } from '#shared/schemas/thread';
 import { TONE_LABELS } from '#shared/tones';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
-import { cardPreview, cardThemes, relativeTime, sourceHost } from '../lib/thread-card';
+import { cardPreview, cardThemes, engagementText, relativeTime, sourceHost } from '../lib/thread-card';
 
 interface ThreadCardProps {
   thread: Thread;
@@ -58,6 +58,12 @@ export function ThreadCard({ thread, now, onDelete, status }: ThreadCardProps) {
         </span>
         <span>·</span>
         <time dateTime={thread.createdAt}>{relativeTime(thread.createdAt, now)}</time>
+        {typeof thread.engagement === 'number' ? (
+          <>
+            <span>·</span>
+            <span className="thread-card__engagement">{engagementText(thread.engagement)}</span>
+          </>
+        ) : null}
       </p>
       <ul className="chip-list" aria-label="Tone and themes">
         <li className="chip chip--tone">{TONE_LABELS[thread.tone] ?? thread.tone}</li>

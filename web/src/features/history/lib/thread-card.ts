@@ -45,6 +45,11 @@ export function relativeTime(iso: string, now: Date): string {
   return 'just now';
 }
 
+/** A card's total engagement read back from the platforms: '1,204 engagements'. */
+export function engagementText(total: number): string {
+  return `${total.toLocaleString('en-US')} engagement${total === 1 ? '' : 's'}`;
+}
+
 /** History filters: theme a case-insensitive substring, tone a case-insensitive exact match. */
 export interface ThreadFilters {
   theme: string;
