@@ -325,9 +325,11 @@ function recapOrder(
     const consequence = CONSEQUENCE.test(c.text) ? 1.5 : 1;
     return (scores[k] ?? 0) * (0.3 + onHook + 0.5 * onTitle) * consequence * (c.position >= last * 0.6 ? 1.1 : 1);
   };
+  // Filtered before valued: a long article has a thousand sentences and few can close a thread.
   return candidates
-    .map((c, k) => ({ c, v: value(c, k) }))
+    .map((c, k) => ({ c, k }))
     .filter(({ c }) => !used.has(c.position) && c.words <= 40 && !MARKUP.test(c.text) && canOpen(c.text))
+    .map(({ c, k }) => ({ c, v: value(c, k) }))
     .sort((a, b) => b.v - a.v)
     .map(({ c }) => c);
 }
