@@ -16,10 +16,10 @@ import { extractArticle } from '#functions/services/extraction/page/extract-arti
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import { assessHallucination } from '#functions/services/generation/draft/hallucination';
 import { firstNamesIn, hashtagProblem } from '#functions/services/generation/draft/hashtags';
-import { contentWords, turnsOnContrast } from '#functions/services/generation/draft/lede';
+import { contentWords, ledeParagraph, turnsOnContrast } from '#functions/services/generation/draft/lede';
 import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
 import { extractThemes } from '#functions/services/generation/draft/themes';
-import { RECAP_LABELS } from '#functions/services/generation/draft/tone-writer';
+import { BODY_LABELS, RECAP_LABELS } from '#functions/services/generation/draft/tone-writer';
 import { attributionText } from '#shared/attribution';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Article } from '#shared/schemas/article';
@@ -50,14 +50,13 @@ function loadArticles(): Article[] {
   });
 }
 
-/** The lede as a reader finds it: the first paragraph of 15 words or more. */
-function ledeOf(content: string): string {
-  return content.split(/\n+/).find((p) => p.split(/\s+/).length >= 15) ?? content.slice(0, 500);
-}
-
 const NUMBERING = /^\d{1,2}\/\s+/;
 /** A tone's framing label ("Why it matters: …") must not hide a dangling start behind it. */
-const LABEL = /^[\p{L}' ]{3,28}:\s+/u;
+const LABELS = [...Object.values(BODY_LABELS), ...Object.values(RECAP_LABELS)];
+const withoutLabel = (post: string) => {
+  const label = LABELS.find((l) => post.startsWith(`${l} `));
+  return label ? post.slice(label.length + 1) : post;
+};
 
 interface Tally {
   threads: number;
@@ -110,7 +109,7 @@ function example(measure: string, text: string): void {
 
 for (const article of articles) {
   const checkable = [article.byline, article.siteName, article.title, article.content].filter(Boolean).join('\n\n');
-  const aboutWords = contentWords(`${article.title} ${ledeOf(article.content)}`);
+  const aboutWords = contentWords(`${article.title} ${ledeParagraph(article.content)}`);
   const firstNames = firstNamesIn(article.content, article.byline);
   // Worked out once per article, as the extraction step does for the app.
   const themes = extractThemes(article.content, { title: article.title });
@@ -135,7 +134,7 @@ for (const article of articles) {
     const body = posts.slice(1, -1).map((p) => p.content.replace(NUMBERING, ''));
     bodies.set(tone, body);
     t.body += body.length;
-    for (const post of body.filter((p) => startsDangling(p) || startsDangling(p.replace(LABEL, '')))) {
+    for (const post of body.filter((p) => startsDangling(withoutLabel(p)))) {
       t.dangling++;
       example('dangling starts', `${tone}: ${post}`);
     }
