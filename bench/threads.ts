@@ -176,7 +176,11 @@ const rows: [string, (t: Tally) => string, string][] = [
   ['dangling starts (body posts)', (t) => pct(t.dangling, t.body), '0%'],
   ['unbalanced quotes', (t) => String(t.unbalanced), '0'],
   ['posts failing the faithfulness check', (t) => `${t.unfaithful} of ${t.posts}`, '0'],
-  ['threads of 6+ posts closing on a recap', (t) => `${t.recaps} of ${t.longThreads}`, 'all'],
+  [
+    'threads of 6+ posts closing on a recap',
+    (t) => `${pct(t.recaps, t.longThreads)} (${t.recaps} of ${t.longThreads})`,
+    '100%',
+  ],
   ['threads breaking an invariant', (t) => String(t.invariantBreaks), '0'],
   ['banned hashtags', (t) => String(t.bannedTags), '0'],
   ['hooks without 1–3 hashtags', (t) => String(t.badTagCounts), '0'],

@@ -30,6 +30,13 @@ function sameParagraph(analysed: AnalysedText, before: number, after: number): b
   return Boolean(a && b && !analysed.text.slice(a.end, b.start).includes('\n'));
 }
 
+/** What the article has between a sentence and the one before it (a space, as a rule). */
+function gapBefore(analysed: AnalysedText, position: number): string {
+  const a = analysed.sentences[position - 1];
+  const b = analysed.sentences[position];
+  return a && b ? analysed.text.slice(a.end, b.start) : ' ';
+}
+
 /** Runs of capitalised proper nouns in a sentence: "Maria Lopez", "NASA". */
 function properNames(analysed: AnalysedText, position: number): string[] {
   const span = analysed.sentences[position];
@@ -95,7 +102,7 @@ export function standalonePosts(analysed: AnalysedText, picked: readonly PickedS
         // Its antecedent is the post before: the two are one thought, so they become one post.
         if (postLength(`${last.content} ${content}`) <= BUDGET) {
           last.content = balanceQuotes(`${last.content} ${content}`);
-          last.source = `${last.source} ${sentence.text}`;
+          last.source = `${last.source}${gapBefore(analysed, sentence.position)}${sentence.text}`;
           previous = sentence.position;
         }
         continue;
