@@ -19,7 +19,7 @@ import { firstNamesIn, hashtagProblem } from '#functions/services/generation/dra
 import { contentWords, ledeParagraph, turnsOnContrast } from '#functions/services/generation/draft/lede';
 import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
 import { extractThemes } from '#functions/services/generation/draft/themes';
-import { BODY_LABELS, RECAP_LABELS } from '#functions/services/generation/draft/tone-writer';
+import { RECAP_LABELS, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
 import { attributionText } from '#shared/attribution';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Article } from '#shared/schemas/article';
@@ -51,12 +51,6 @@ function loadArticles(): Article[] {
 }
 
 const NUMBERING = /^\d{1,2}\/\s+/;
-/** A tone's framing label ("Why it matters: …") must not hide a dangling start behind it. */
-const LABELS = [...Object.values(BODY_LABELS), ...Object.values(RECAP_LABELS)];
-const withoutLabel = (post: string) => {
-  const label = LABELS.find((l) => post.startsWith(`${l} `));
-  return label ? post.slice(label.length + 1) : post;
-};
 
 interface Tally {
   threads: number;
@@ -134,7 +128,7 @@ for (const article of articles) {
     const body = posts.slice(1, -1).map((p) => p.content.replace(NUMBERING, ''));
     bodies.set(tone, body);
     t.body += body.length;
-    for (const post of body.filter((p) => startsDangling(withoutLabel(p)))) {
+    for (const post of body.filter((p) => startsDangling(withoutPostLabel(p)))) {
       t.dangling++;
       example('dangling starts', `${tone}: ${post}`);
     }
@@ -194,7 +188,7 @@ for (const [name, cell, target] of rows) {
   console.log(`| ${name} | ${TONES.map((tone) => cell(tally.get(tone) as Tally)).join(' | ')} | ${target} |`);
 }
 console.log(
-  `\ndistinct hooks per page: ${meanDistinct.toFixed(2)} of ${TONES.length} on average, ${fiveOfFive} of ${distinctHooks.length} pages with ${TONES.length} of ${TONES.length}`,
+  `\ndistinct hooks per page: ${meanDistinct.toFixed(2)} of ${TONES.length} on average, ${fiveOfFive} of ${distinctHooks.length} pages with ${TONES.length} of ${TONES.length} (target: ${TONES.length} of ${TONES.length} on every page)`,
 );
 console.log(
   `time per thread p50 / p95: ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms / ${(sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(0)} ms`,

@@ -276,3 +276,11 @@ export function writeRecap(tone: Tone, sentence: string, source: string): DraftP
   const content = `${RECAP_LABELS[tone]} ${/[.!?…"”')\]]$/u.test(text) ? text : `${text}.`}`;
   return postLength(content) <= NUMBERED_ROOM ? { content, source } : null;
 }
+
+const POST_LABELS = [...Object.values(BODY_LABELS), ...Object.values(RECAP_LABELS)];
+
+/** A numbered post's text without the tone's label ("Why it matters: …"), which must not hide a dangling start. */
+export function withoutPostLabel(post: string): string {
+  const label = POST_LABELS.find((l) => post.startsWith(`${l} `));
+  return label ? post.slice(label.length + 1) : post;
+}
