@@ -117,9 +117,17 @@ try {
       .trim()
       .split('\n')
       .at(-1) ?? '{}',
-  ) as { p50Ms: number; p95Ms: number; cpuP50Ms: number; cpuP95Ms: number; peakRssMb: number; heapPeakMb: number };
+  ) as {
+    p50Ms: number;
+    p95Ms: number;
+    cpuP50Ms: number;
+    cpuP95Ms: number;
+    peakRssMb: number;
+    peakRssAllRunsMb: number;
+    heapPeakMb: number;
+  };
   console.log(
-    `\ngeneration worker alone (as its Lambda runs it), 20k words x20: writing the thread p50 / p95 ${worker.p50Ms} / ${worker.p95Ms} ms (CPU ${worker.cpuP50Ms} / ${worker.cpuP95Ms} ms); peak RSS ${worker.peakRssMb} MB, V8 heap peak ${worker.heapPeakMb} MB`,
+    `\ngeneration worker alone (as its Lambda runs it), 20k words x20: writing the thread p50 / p95 ${worker.p50Ms} / ${worker.p95Ms} ms (CPU ${worker.cpuP50Ms} / ${worker.cpuP95Ms} ms); peak RSS over 3 generations ${worker.peakRssMb} MB (over all 20: ${worker.peakRssAllRunsMb} MB, V8 collecting lazily), V8 heap peak ${worker.heapPeakMb} MB`,
   );
   console.log(`machine load average over the last minute: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`);
   console.log(
