@@ -111,6 +111,16 @@ function chatBodyProblem(body: Record<string, unknown>): string | null {
   for (const m of body.messages as Record<string, unknown>[]) {
     if (!['system', 'user', 'assistant', 'developer', 'tool'].includes(String(m?.role))) return 'Invalid message role.';
   }
+  // Reasoning models (the GPT-5 family, the o-series) take only the default temperature and count
+  // their output with max_completion_tokens, and say so in these words.
+  if (/^(?:gpt-5|o\d)/.test(body.model)) {
+    if (body.temperature !== undefined && body.temperature !== 1) {
+      return `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`;
+    }
+    if (body.max_tokens !== undefined) {
+      return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
+    }
+  }
   const format = body.response_format as Record<string, unknown> | undefined;
   if (format !== undefined) {
     if (!['text', 'json_object', 'json_schema'].includes(String(format?.type))) return 'Invalid response_format type.';

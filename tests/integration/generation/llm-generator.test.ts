@@ -48,6 +48,32 @@ beforeEach(() => {
 });
 
 describe('LLM thread generation against a fake OpenAI API', () => {
+  it('sends a request a GPT-5-family model accepts (no temperature, no max_tokens), so OPENAI_MODEL may name one', async () => {
+    fake.setChatBehaviour({ kind: 'json', value: faithfulThread });
+
+    const thread = await generateThread(
+      { article, tone: 'professional', appHost: APP_HOST },
+      { openai: { ...openai, model: 'gpt-5-mini' } },
+    );
+
+    expect(thread.generator).toBe('llm');
+    expect(thread.posts[0]?.content).toBe(`${faithfulThread.hook}\n\n#HeatPumps #energy`);
+    expect(fake.requests[0]?.body?.model).toBe('gpt-5-mini');
+  });
+
+  it('the stand-in refuses what the real API refuses for a GPT-5-family model', async () => {
+    const refused = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-5-mini', messages: [{ role: 'user', content: 'hi' }], temperature: 0.2 }),
+    });
+
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toContain(
+      "'temperature' does not support 0.2 with this model",
+    );
+  });
+
   it('turns structured output into a valid thread and asks for the chosen tone', async () => {
     fake.setChatBehaviour({ kind: 'json', value: faithfulThread });
 

@@ -62,8 +62,21 @@ function normaliseNumbers(text: string): string {
   return text.replace(SPACED_THOUSANDS, '$1,');
 }
 
-/** Prepares the article text (credit line, title and body) for `scanText` and `checkPost`. */
+let lastReference: { articleText: string; reference: ArticleReference } | undefined;
+
+/**
+ * Prepares the article text (credit line, title and body) for `scanText` and `checkPost`. One
+ * generation checks the draft, each post and the whole thread against the same article: the last
+ * reference is kept, since preparing a long article costs more than checking all its posts.
+ */
 export function articleReference(articleText: string): ArticleReference {
+  if (lastReference?.articleText !== articleText) {
+    lastReference = { articleText, reference: prepareReference(articleText) };
+  }
+  return lastReference.reference;
+}
+
+function prepareReference(articleText: string): ArticleReference {
   const normalised = normaliseNumbers(articleText);
   const text = comparable(normalised);
   const numbers = new Set<string>();

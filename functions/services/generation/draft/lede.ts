@@ -70,6 +70,17 @@ export function contentWords(text: string): Set<string> {
   return new Set(words.filter((w) => w.length > 2 && !FUNCTION_WORDS.has(w)).map((w) => w.replace(/(?<=\w{3})s$/, '')));
 }
 
+/** Whether a text has any of the given content words. */
+export function sharesWord(text: string, words: ReadonlySet<string>): boolean {
+  for (const word of contentWords(text)) if (words.has(word)) return true;
+  return false;
+}
+
+/** The lede as a reader finds it: the article's first paragraph of 15 words or more. */
+export function ledeParagraph(content: string): string {
+  return content.split(/\n+/).find((p) => p.split(/\s+/).length >= 15) ?? content.slice(0, 500);
+}
+
 /** Whether a sentence carries a figure: a number other than a lone year. */
 export function hasFigure(sentence: string): boolean {
   return /\d/.test(sentence.replace(/\b(?:1[89]|20)\d{2}\b/g, ''));

@@ -2,6 +2,7 @@ import { GenerationFailedError } from '#functions/lib/errors';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Article } from '#shared/schemas/article';
 import type { Tone } from '#shared/tones';
+import { comparable } from './faithfulness';
 import type { DraftPost, DraftThread } from './finalize-thread';
 import { pickHashtags } from './hashtags';
 import {
@@ -10,7 +11,9 @@ import {
   contentWords,
   isColumn,
   type LedeSentence,
+  ledeParagraph,
   rankHookSentences,
+  sharesWord,
   withoutDateline,
 } from './lede';
 import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';
@@ -308,28 +311,70 @@ function oneLine(text: string): string {
 /**
  * Recap sentences, best first: central, saying what the hook and the headline say or what follows
  * from it (the one thing to remember), a little ahead when late in the article (where conclusions
- * are), never one already posted.
+ * are), never one already posted. Yielded lazily in exact order: a sentence is valued (its words
+ * read, its opening checked) only once its upper bound could still beat the best valued so far, so
+ * a long article's thousand sentences cost a few dozen valuations.
  */
-function recapOrder(
+function* recapOrder(
   candidates: Candidate[],
   scores: number[],
   about: { hook: Candidate | undefined; headline: string },
   used: Set<number>,
-): Candidate[] {
+): Generator<Candidate> {
   const last = candidates.at(-1)?.position ?? 0;
   const titleWords = contentWords(about.headline);
+  const onHook = (c: Candidate) => (about.hook ? cosine(about.hook.vector, c.vector) : 0);
   const value = (c: Candidate, k: number) => {
     const shared = [...contentWords(c.text)].filter((w) => titleWords.has(w)).length;
     const onTitle = titleWords.size ? shared / Math.min(titleWords.size, 6) : 0;
-    const onHook = about.hook ? cosine(about.hook.vector, c.vector) : 0;
     const consequence = CONSEQUENCE.test(c.text) ? 1.5 : 1;
-    return (scores[k] ?? 0) * (0.3 + onHook + 0.5 * onTitle) * consequence * (c.position >= last * 0.6 ? 1.1 : 1);
+    return (scores[k] ?? 0) * (0.3 + onHook(c) + 0.5 * onTitle) * consequence * (c.position >= last * 0.6 ? 1.1 : 1);
   };
-  return candidates
-    .map((c, k) => ({ c, v: value(c, k) }))
-    .filter(({ c }) => !used.has(c.position) && c.words <= 40 && !MARKUP.test(c.text) && canOpen(c.text))
-    .sort((a, b) => b.v - a.v)
-    .map(({ c }) => c);
+  // The most sharing every title word, a consequence and a late place could add.
+  const mostOnTitle = titleWords.size ? titleWords.size / Math.min(titleWords.size, 6) : 0;
+  const bound = (c: Candidate, k: number) => (scores[k] ?? 0) * (0.3 + onHook(c) + 0.5 * mostOnTitle) * 1.5 * 1.1;
+  const byBound = candidates.map((c, k) => ({ c, k, b: bound(c, k) })).sort((a, b) => b.b - a.b);
+  const valued: { c: Candidate; v: number }[] = [];
+  for (const { c, k, b } of byBound) {
+    while (valued[0] && valued[0].v >= b) yield (valued.shift() as { c: Candidate }).c;
+    if (used.has(c.position) || c.words > 40 || MARKUP.test(c.text) || !canOpen(c.text)) continue;
+    const v = value(c, k);
+    const at = valued.findIndex((e) => e.v < v);
+    valued.splice(at === -1 ? valued.length : at, 0, { c, v });
+  }
+  for (const { c } of valued) yield c;
+}
+
+/** Whether a headline states something ("Republicans Are Following Trump to Nowhere"), not a label. */
+function statesSomething(headline: string): boolean {
+  return headline.split(' ').length >= 3 && (hasVerb(headline) || /^\p{L}+ing\s/u.test(headline));
+}
+
+/**
+ * The closing recap, from the article's own words: its best unused sentence, else its headline
+ * (the editor's one line on what to remember) when it states something and no post says it
+ * already; null when neither can be written.
+ */
+function chooseRecap(
+  input: { candidates: Candidate[]; scores: number[]; hook: HookChoice; headline: string; articleTitle: string },
+  tone: Tone,
+  posts: readonly DraftPost[],
+): DraftPost | null {
+  const { candidates, hook, headline } = input;
+  // A post's source may be two sentences joined (one leaning on the other).
+  const sources = posts.flatMap((p) => (p.source ? [p.source] : []));
+  const used = new Set(
+    candidates.filter((c) => c === hook.candidate || sources.some((s) => s.includes(c.text))).map((c) => c.position),
+  );
+  for (const c of recapOrder(candidates, input.scores, { hook: hook.candidate, headline }, used)) {
+    const recap = writeRecap(tone, balanceQuotes(withoutDateline(oneLine(c.text))), c.text);
+    if (recap) return recap;
+  }
+  // A quotation the headline opens on ("'He died in my hands': 3 killed in clashes") is not its claim.
+  const claim = headline.replace(/^["“‘'][^"”’']+["”’']\s*:\s+/u, '');
+  const said = comparable([hook.content, ...posts.map((p) => p.content)].join(' '));
+  if (hook.source === input.articleTitle || !statesSomething(claim) || said.includes(comparable(claim))) return null;
+  return writeRecap(tone, balanceQuotes(claim), input.articleTitle);
 }
 
 /** Sentences as far into the article as the lede can reach (two paragraphs of short sentences). */
@@ -350,10 +395,19 @@ interface HookChoice {
  * next post.
  */
 function chooseHook(
-  input: { candidates: Candidate[]; scores: number[]; headline: string; tone: Tone; articleTitle: string },
+  input: {
+    candidates: Candidate[];
+    scores: number[];
+    headline: string;
+    ledeParagraph: string;
+    tone: Tone;
+    articleTitle: string;
+  },
   write: (sentence: string, fit: (sentence: string, budget: number) => string | null) => string | null,
 ): HookChoice {
   const { candidates, scores, headline, tone } = input;
+  const titleWords = contentWords(headline);
+  const about = contentWords(`${headline} ${input.ledeParagraph}`);
   const best = Math.max(...scores, Number.MIN_VALUE);
   const { onTopic, offTopic } = rankHookSentences(
     candidates.slice(0, LEDE_REACH).map((c, k) => ({ ...c, text: oneLine(c.text), score: (scores[k] ?? 0) / best })),
@@ -381,9 +435,13 @@ function chooseHook(
     yield* ledeOptions(onTopic);
     // A headline that states something ("Republicans Are Following Trump to Nowhere") says more than
     // a scene-setter ("Hiking the Boulder Flat Irons" too); a label of one ("The harbour at dawn") says less.
-    if (long && (hasVerb(headline) || /^\p{L}+ing\s/u.test(headline))) yield asSentence;
-    yield* ledeOptions(offTopic);
+    if (statesSomething(headline)) yield asSentence;
+    // A scene-setter must still share a word with the headline or the lede paragraph, or the hook
+    // would be about something else (a page's comment policy standing where its lede should be).
+    yield* ledeOptions(offTopic.filter((s) => sharesWord(s.text, about)));
     if (long) yield asSentence;
+    for (const c of central)
+      if (canOpen(c.text) && sharesWord(c.text, titleWords)) yield { text: c.text, candidate: c, share: 0.6 };
     for (const c of central) if (canOpen(c.text)) yield { text: c.text, candidate: c, share: 0.6 };
     for (const c of central) if (!startsDangling(c.text)) yield { text: c.text, candidate: c, share: 0 };
   }
@@ -428,8 +486,10 @@ export function generateOfflineDraft(input: {
     topic: topicOf(themes, title, content),
     solemn: isSolemnTopic(title, content),
   };
-  const hook = chooseHook({ candidates, scores, headline, tone, articleTitle: article.title }, (sentence, fit) =>
-    writeHook({ tone, sentence: withoutDateline(oneLine(sentence)), context, hashtags, fit }),
+  const ledeText = ledeParagraph(content);
+  const hook = chooseHook(
+    { candidates, scores, headline, ledeParagraph: ledeText, tone, articleTitle: article.title },
+    (sentence, fit) => writeHook({ tone, sentence: withoutDateline(oneLine(sentence)), context, hashtags, fit }),
   );
 
   const weighted = candidates.map((c, k) => (scores[k] ?? 0) * toneWeight(tone, c.text));
@@ -451,15 +511,14 @@ export function generateOfflineDraft(input: {
   const lead = hook.candidate ?? candidates[0];
   if (posts.length === 0 && lead) posts.push({ content: balanceQuotes(oneLine(lead.text)), source: lead.text });
 
-  // The recap closes threads of six posts or more (hook, numbered posts, attribution).
+  // The recap closes threads of six posts or more (hook, numbered posts, attribution). A thread
+  // with nothing left to recap (a short article told whole) keeps its first three numbered posts,
+  // in the tone's order (what matters first; persuasive keeps its reason to read the original),
+  // rather than close on a post that repeats one above it.
   let recap: DraftPost | undefined;
   if (posts.length + 2 >= 6) {
-    const posted = new Set(posts.map((p) => p.source));
-    const used = new Set(candidates.filter((c) => c === hook.candidate || posted.has(c.text)).map((c) => c.position));
-    for (const c of recapOrder(candidates, scores, { hook: hook.candidate, headline }, used)) {
-      recap = writeRecap(tone, balanceQuotes(withoutDateline(oneLine(c.text))), c.text) ?? undefined;
-      if (recap) break;
-    }
+    recap = chooseRecap({ candidates, scores, hook, headline, articleTitle: article.title }, tone, posts) ?? undefined;
+    if (!recap) posts.splice(tone === 'persuasive' ? 2 : 3, posts.length - 3);
   }
   const hookSentence = oneLine(hook.candidate?.text ?? '');
   return {

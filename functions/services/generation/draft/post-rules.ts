@@ -7,9 +7,13 @@
 /** Connectives that continue the previous sentence; they can be dropped without changing the claim. */
 const CONNECTIVE =
   /^["“]?(but|and|or|so|yet|still|also|however|moreover|meanwhile|instead|besides|then|thus|therefore|nonetheless|nevertheless|after that|because of this|as a result|in addition|by contrast|even so|for example|for instance|in fact|of course|in other words|at the same time|on the other hand)\b,?\s+/i;
-/** Pronouns and determiners whose referent is in an earlier sentence. */
-const POINTER = /^["“]?(he|she|it|they|this|that|these|those|his|her|its|their|him|them|there|here|such)\b/i;
-// "It is …" and "There are …" are often dummy subjects, but the sentence still reads as a reply.
+/**
+ * Pronouns and determiners whose referent is in an earlier sentence. "There is/are/has been …"
+ * only introduces what follows (nothing to point back to) and is left alone; "It is …" is often a
+ * dummy subject too, but as often names something said before, so it still counts.
+ */
+const POINTER =
+  /^["“]?(?:he|she|it|they|this|that|these|those|his|her|its|their|him|them|here|such|there(?!(?:['’]s|\s+(?:is|are|was|were|will be|(?:has|have|had) been|(?:may|might|could|would|must) be|seems?|appears?|remains?))\b))\b/i;
 
 /** Whether a sentence starts with a connective or a pronoun that needs the sentence before it. */
 export function startsDangling(sentence: string): boolean {

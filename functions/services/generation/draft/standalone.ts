@@ -30,6 +30,13 @@ function sameParagraph(analysed: AnalysedText, before: number, after: number): b
   return Boolean(a && b && !analysed.text.slice(a.end, b.start).includes('\n'));
 }
 
+/** What the article has between a sentence and the one before it (a space, as a rule). */
+function gapBefore(analysed: AnalysedText, position: number): string {
+  const a = analysed.sentences[position - 1];
+  const b = analysed.sentences[position];
+  return a && b ? analysed.text.slice(a.end, b.start) : ' ';
+}
+
 /** Runs of capitalised proper nouns in a sentence: "Maria Lopez", "NASA". */
 function properNames(analysed: AnalysedText, position: number): string[] {
   const span = analysed.sentences[position];
@@ -73,8 +80,8 @@ function named(analysed: AnalysedText, position: number, sentence: string): stri
 /**
  * Makes each picked sentence readable on its own, in the order given. One that leans on the
  * sentence before it loses its connective ("But …"), else its "He"/"She" becomes the person's name
- * from the sentence before, else it is kept when that sentence is the previous post, else it is
- * joined to that sentence when both fit one post, else it is left out. Quotation marks are
+ * from the sentence before, else it joins the previous post when that post is its antecedent, else
+ * it is joined to that sentence when both fit one post; failing that it is left out. Quotation marks are
  * balanced in every post.
  */
 export function standalonePosts(analysed: AnalysedText, picked: readonly PickedSentence[]): StandalonePost[] {
@@ -88,10 +95,18 @@ export function standalonePosts(analysed: AnalysedText, picked: readonly PickedS
       const stripped = dropConnective(content);
       const withName = stripped ? null : named(analysed, sentence.position, content);
       const antecedent = sentenceAt(analysed, sentence.position - 1);
+      const last = posts.at(-1);
       if (stripped) content = stripped;
       else if (withName) content = withName;
-      else if (follows) content = sentence.text;
-      else if (
+      else if (follows && last) {
+        // Its antecedent is the post before: the two are one thought, so they become one post.
+        if (postLength(`${last.content} ${content}`) <= BUDGET) {
+          last.content = balanceQuotes(`${last.content} ${content}`);
+          last.source = `${last.source}${gapBefore(analysed, sentence.position)}${sentence.text}`;
+          previous = sentence.position;
+        }
+        continue;
+      } else if (
         antecedent &&
         !startsDangling(antecedent) &&
         sameParagraph(analysed, sentence.position - 1, sentence.position) &&

@@ -26,10 +26,11 @@ const MECHANISM =
 
 /** How much a tone favours a sentence, as a factor on its rank (1 = no preference). */
 export function toneWeight(tone: Tone, sentence: string): number {
-  const words = sentence.split(/\s+/).length;
   switch (tone) {
-    case 'casual':
+    case 'casual': {
+      const words = sentence.split(/\s+/).length;
       return (HUMAN.test(sentence) ? 1.5 : 1) * (words <= 25 ? 1.2 : words > 35 ? 0.7 : 1);
+    }
     case 'humorous':
       return (VIVID.test(sentence) ? 1.5 : 1) * (quotedShare(sentence) > 0.2 ? 1.3 : 1);
     case 'educational':

@@ -1,7 +1,7 @@
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Tone } from '#shared/tones';
 import type { DraftPost } from './finalize-thread';
-import { hasFigure } from './lede';
+import { contentWords, hasFigure, sharesWord } from './lede';
 import type { StandalonePost } from './standalone';
 
 /** Who wrote the article and where, as the page gave them. */
@@ -169,6 +169,14 @@ export function topicOf(themes: readonly string[], title: string, text = ''): st
   return lead && lead.split(' ').length <= 6 ? lead : 'this story';
 }
 
+/** The casual hook's short form, unless the cut drops every word it shared with the headline. */
+function shortOnTopic(sentence: string, headline: string): string {
+  const short = shorten(sentence);
+  if (short === sentence) return sentence;
+  const named = contentWords(headline);
+  return sharesWord(short, named) || !sharesWord(sentence, named) ? short : sentence;
+}
+
 /**
  * The first post: the lede sentence chosen for the tone (in the tone's register: contracted and
  * short for casual) inside the tone's frame; null when `fit` cannot make the sentence fit the room
@@ -184,7 +192,7 @@ export function writeHook(input: {
   const { tone, context, hashtags } = input;
   const frames = tone === 'humorous' && context.solemn ? [SOLEMN_HOOK] : HOOK_FRAMES[tone];
   const write = pick(frames, `${context.title}|${input.sentence}`);
-  const sentence = tone === 'casual' ? contract(shorten(input.sentence)) : input.sentence;
+  const sentence = tone === 'casual' ? contract(shortOnTopic(input.sentence, context.title)) : input.sentence;
   const tagRoom = hashtags.length ? postLength(`\n\n${hashtags.join(' ')}`) : 0;
   const frameRoom = postLength(write('', context));
   const fitted = input.fit(sentence, POST_CHAR_LIMIT - tagRoom - frameRoom - 1);
@@ -207,6 +215,13 @@ export const CONSEQUENCE =
 export const EVIDENCE =
   /\b(?:stud(?:y|ies)|survey(?:ed)?|data|research(?:ers)?|analysis|found|report(?:ed)?|percent|per cent|according to|records?|measured)\b|%/i;
 
+/** The labels a tone may put before a numbered post, each only on a post whose content fits it. */
+export const BODY_LABELS = {
+  definition: 'A term worth knowing:',
+  consequence: 'Why it matters:',
+  evidence: 'The evidence:',
+} as const;
+
 /** Puts a short framing line before a post when both fit, so the frame never costs the post its end. */
 function frame(post: DraftPost, label: string): void {
   if (postLength(`${label} ${post.content}`) <= NUMBERED_ROOM) post.content = `${label} ${post.content}`;
@@ -227,14 +242,14 @@ export function writeBody(input: { tone: Tone; posts: readonly StandalonePost[];
       return posts.map((p) => ({ ...p, content: contract(shorten(p.content)) }));
     case 'educational': {
       const definition = posts.find((p) => DEFINITION.test(p.content));
-      if (definition) frame(definition, 'A term worth knowing:');
+      if (definition) frame(definition, BODY_LABELS.definition);
       const consequence = posts.find((p) => p !== definition && CONSEQUENCE.test(p.content));
-      if (consequence) frame(consequence, 'Why it matters:');
+      if (consequence) frame(consequence, BODY_LABELS.consequence);
       return posts;
     }
     case 'persuasive': {
       const evidence = posts.find((p) => hasFigure(p.content) && EVIDENCE.test(p.content));
-      if (evidence) frame(evidence, 'The evidence:');
+      if (evidence) frame(evidence, BODY_LABELS.evidence);
       const by = creditPhrase(credit);
       posts.push({
         content: `The original${by ? `, ${by},` : ''} has what this thread leaves out: the sources and the detail. The link is at the end.`,
@@ -260,4 +275,12 @@ export function writeRecap(tone: Tone, sentence: string, source: string): DraftP
   const text = tone === 'casual' ? contract(sentence) : sentence;
   const content = `${RECAP_LABELS[tone]} ${/[.!?…"”')\]]$/u.test(text) ? text : `${text}.`}`;
   return postLength(content) <= NUMBERED_ROOM ? { content, source } : null;
+}
+
+const POST_LABELS = [...Object.values(BODY_LABELS), ...Object.values(RECAP_LABELS)];
+
+/** A numbered post's text without the tone's label ("Why it matters: …"), which must not hide a dangling start. */
+export function withoutPostLabel(post: string): string {
+  const label = POST_LABELS.find((l) => post.startsWith(`${l} `));
+  return label ? post.slice(label.length + 1) : post;
 }
