@@ -1,9 +1,9 @@
 /**
- * Draws the app's icons (web/public/icons): the SVG and the PNGs the web app manifest names, rendered
- * by Chromium so the PNGs are exactly the SVG. Run `npx tsx scripts/generate-icons.ts` after changing
+ * Draws the app's icons (web/public/icons): the PNGs the web app manifest names, rendered from one
+ * SVG drawing by Chromium. Run `npx tsx scripts/generate-icons.ts` after changing
  * the drawing; the outputs are committed, so a build needs no browser.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -38,7 +38,6 @@ const browser = await chromium.launch({
 });
 try {
   await mkdir(path.join(PUBLIC_DIR, 'icons'), { recursive: true });
-  await writeFile(path.join(PUBLIC_DIR, 'icons/icon.svg'), `${iconSvg(false)}\n`);
   for (const icon of APP_ICONS) {
     const size = Number(icon.sizes.split('x')[0]);
     const page = await browser.newPage({ viewport: { width: size, height: size } });

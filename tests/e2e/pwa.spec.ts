@@ -92,7 +92,8 @@ test('the bookmarklet, clicked on an article, opens /create with that page’s U
 
   await expect(page).toHaveURL(/\/create\?/);
   await expect(urlField(page)).toHaveValue(article);
-  await expect(urlField(page)).toHaveAccessibleDescription(`From the page ${selected.slice(0, 280)}`);
+  const start = selected.slice(0, 100).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(urlField(page)).toHaveAccessibleDescription(new RegExp(`^From the page ${start}`));
 });
 
 test('the service worker controls the page after a reload, caches the shell only (no /api), and serves the shell offline', async ({
