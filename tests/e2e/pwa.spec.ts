@@ -1,4 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, type Page, test } from '@playwright/test';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { signUp } from './support/accounts';
 
@@ -38,6 +41,27 @@ test('the installable app: a linked manifest served as application/manifest+json
     const image = await page.request.get(`${stack.url}${icon.src}`);
     expect(image.status(), icon.src).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('Chromium finds the app installable, as Lighthouse asks it: the manifest parses without a warning', async ({
+  launchOptions,
+}) => {
+  // Test contexts are incognito, where nothing is installable: this one gets a real profile.
+  const profile = mkdtempSync(path.join(tmpdir(), 'threadsnip-pwa-profile-'));
+  const context = await chromium.launchPersistentContext(profile, launchOptions);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await context.newCDPSession(page);
+    expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   }
 });
 

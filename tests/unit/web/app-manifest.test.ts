@@ -83,6 +83,7 @@ describe('web app manifest', () => {
     expect(appManifest.share_target).toEqual({
       action: paths.create.path,
       method: 'GET',
+      enctype: 'application/x-www-form-urlencoded',
       params: { title: 'title', text: 'text', url: 'url' },
     });
   });

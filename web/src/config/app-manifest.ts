@@ -43,6 +43,8 @@ export const appManifest = {
   share_target: {
     action: paths.create.path,
     method: 'GET',
+    // Chromium warns when a share target leaves its encoding to the default.
+    enctype: 'application/x-www-form-urlencoded',
     params: { title: 'title', text: 'text', url: 'url' },
   },
 } as const;
