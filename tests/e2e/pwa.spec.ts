@@ -70,6 +70,12 @@ test('the share target opens /create with the shared URL filled in, also from te
 }) => {
   await signUp(page, stack.url, 'sharer@example.com');
   const article = `${stack.url}/samples/${SAMPLE}.html`;
+  const apiRequests: string[] = [];
+  page.on('request', async (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    const headers = await request.allHeaders();
+    apiRequests.push(`${request.url()} ${headers.referer ?? ''} ${request.postData() ?? ''}`);
+  });
 
   // As Android's Share menu opens the app: the manifest's GET share_target with title, text and url.
   await page.goto(
@@ -81,6 +87,9 @@ test('the share target opens /create with the shared URL filled in, also from te
   await expect(page.getByRole('button', { name: /Generate Thread/ })).toBeEnabled();
   await expect(page.getByRole('heading', { name: 'Generating your thread' })).toHaveCount(0);
   await expect(page).toHaveURL(/step=input/);
+  // The page asked the API for the account (its credits), and never sent it the shared words.
+  expect(apiRequests.some((request) => request.includes('/api/me'))).toBe(true);
+  expect(apiRequests.filter((request) => /Cities(%20|\+| )run/.test(request))).toEqual([]);
 
   // Many apps put the link in the text only, among words.
   await page.goto(
