@@ -191,6 +191,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
         } else if (requestUrl.pathname.startsWith('/samples/')) {
           await samples(req, res);
         } else if (requestUrl.pathname === '/config.json') {
+          const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
           res.end(
             JSON.stringify({
@@ -199,7 +200,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
               region: process.env.AWS_REGION,
               userPoolId: pool.userPoolId,
               userPoolClientId: pool.userPoolClientId,
-              authEndpoint: `http://${req.headers.host ?? `localhost:${port}`}/local-auth`,
+              siteUrl: origin,
+              authEndpoint: `${origin}/local-auth`,
               samplesUrl: '/samples/index.json',
             }),
           );

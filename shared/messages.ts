@@ -503,6 +503,13 @@ export const beyondSpecMessages = {
       failed: "Author not notified: the article's site did not answer",
     },
   },
+  /** Articles brought to /create from outside: the phone's Share menu and the 'Thread this page' bookmarklet. */
+  sharedArticles: {
+    hintLabel: 'From the page',
+    bookmarklet: 'Thread this page',
+    bookmarkletHelp:
+      'Drag this link to your bookmarks bar. On any article, click it to open the article here, with the text you selected as a note.',
+  },
 };
 
 /** One thing a post's check against the article found wrong: an item the article lacks, or a post the rules refuse. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -23,6 +23,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { MANIFEST_FILE } from '#web/config/app-manifest';
 import type { StageConfig } from '../config';
 
 // Vite emits content-hashed files under assets/; only those may be cached forever.
@@ -146,7 +147,8 @@ export class Site {
 
   /**
    * Uploads the built SPA and its runtime `config.json`: hashed assets first (cached forever, earlier
-   * builds kept), then index.html and config.json (revalidated, so a deploy takes effect at once).
+   * builds kept), then index.html and config.json (revalidated, so a deploy takes effect at once), and
+   * the web app manifest with its own content type.
    */
   deployWeb(config: StageConfig, runtimeConfig: Record<string, unknown>): void {
     if (!existsSync(join(config.webDistPath, 'index.html'))) {
@@ -173,7 +175,7 @@ export class Site {
       : undefined;
     const siteFiles = new BucketDeployment(this.scope, 'WebSiteFiles', {
       sources: [
-        Source.asset(config.webDistPath, { exclude: [`${HASHED_ASSETS_DIR}/**`] }),
+        Source.asset(config.webDistPath, { exclude: [`${HASHED_ASSETS_DIR}/**`, MANIFEST_FILE] }),
         Source.jsonData('config.json', runtimeConfig),
       ],
       destinationBucket: this.bucket,
@@ -187,6 +189,20 @@ export class Site {
     });
     // The new index.html must not go live before the files it references.
     if (hashedAssets) siteFiles.node.addDependency(hashedAssets);
+    const manifestFile = join(config.webDistPath, MANIFEST_FILE);
+    if (existsSync(manifestFile)) {
+      // The deployment guesses a type from the extension, and `.webmanifest` is not one it knows.
+      const manifest = new BucketDeployment(this.scope, 'WebAppManifest', {
+        sources: [Source.data(MANIFEST_FILE, readFileSync(manifestFile, 'utf8'))],
+        destinationBucket: this.bucket,
+        contentType: 'application/manifest+json',
+        cacheControl: [CacheControl.fromString('no-cache')],
+        prune: false,
+        memoryLimit: 512,
+        logGroup: deploymentLogs,
+      });
+      siteFiles.node.addDependency(manifest);
+    }
     // The deployments share one CDK-owned handler (a singleton in the stack), whose runtime and grants CDK writes.
     const stack = Stack.of(this.scope);
     const deploymentHandlers = stack.node.children.filter((child) =>

@@ -98,6 +98,7 @@ export class AppStack extends Stack {
       region: this.region,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.webClient.userPoolClientId,
+      siteUrl: config.appPublicUrl ?? site.siteUrl,
       ...(auth.cognitoDomain ? { googleSignIn: { cognitoDomain: auth.cognitoDomain } } : {}),
     });
 

@@ -27,6 +27,7 @@ describe('the local stack through real HTTP', () => {
     expect(config.apiBaseUrl).toBe('/api');
     expect(config.userPoolId).toMatch(/^local_/);
     expect(config.authEndpoint).toMatch(/\/local-auth$/);
+    expect(config.siteUrl).toBe(stack.url);
   });
 
   it('confirms a local sign-up at once and creates the account with 5 free credits', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Aspects, Stack } from 'aws-cdk-lib';
@@ -149,6 +149,7 @@ beforeAll(() => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>test</title>');
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webDist, 'manifest.webmanifest'), JSON.stringify({ name: 'ThreadSnip', start_url: '/create' }));
 });
 
 afterAll(() => {
@@ -627,9 +628,37 @@ describe('app stack', () => {
       region: 'us-east-1',
       userPoolId: expect.stringMatching(/^UserPool[A-F0-9]+$/),
       userPoolClientId: expect.stringMatching(/^UserPoolWebClient/),
+      siteUrl: expect.stringMatching(/^https:\/\//),
     });
     expect(siteFiles.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
     expect(siteFiles.Prune).toBe(false);
+    // The bookmarklet opens the public address when one is configured.
+    expect(deployedRuntimeConfig(synth(FULL_SETTINGS)).runtimeConfig.siteUrl).toBe('https://threadsnip.example.com');
+  });
+
+  it('serves the web app manifest as application/manifest+json, revalidated, and only from its own deployment', () => {
+    const templates = synth();
+    const deployments = Object.values(templates.app.findResources('Custom::CDKBucketDeployment')).map(
+      (resource) => resource.Properties as Record<string, unknown>,
+    );
+    const manifest = deployments.filter(
+      (props) => (props.SystemMetadata as Record<string, string>)['content-type'] === 'application/manifest+json',
+    );
+    expect(manifest).toHaveLength(1);
+    expect(manifest[0]!.SystemMetadata).toEqual({
+      'content-type': 'application/manifest+json',
+      'cache-control': 'no-cache',
+    });
+    expect(manifest[0]!.Prune).toBe(false);
+    const stagedFiles = (props: Record<string, unknown>) =>
+      (props.SourceObjectKeys as string[]).flatMap((key) => {
+        const dir = join(templates.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`);
+        return existsSync(dir) ? readdirSync(dir) : [];
+      });
+    expect(stagedFiles(manifest[0]!)).toEqual(['manifest.webmanifest']);
+    const { siteFiles } = deployedRuntimeConfig(templates);
+    expect(stagedFiles(siteFiles)).toContain('index.html');
+    expect(stagedFiles(siteFiles)).not.toContain('manifest.webmanifest');
   });
 
   it('offers Google sign-in through the hosted UI only when it is configured', () => {

@@ -57,6 +57,7 @@ export const LOCAL_RUNTIME_CONFIG = {
   userPoolId: 'local_pool',
   userPoolClientId: 'client',
   authEndpoint: 'http://localhost:3000/local-auth',
+  siteUrl: 'http://localhost:3000',
 } as const;
 
 /** A query client that never retries, so failures surface at once. */

@@ -10,6 +10,8 @@ export const runtimeConfigSchema = z.object({
   userPoolClientId: z.string().check(z.minLength(1)),
   authEndpoint: z.optional(z.url()),
   googleSignIn: z.optional(z.object({ cognitoDomain: z.string().check(z.minLength(1)) })),
+  /** The site's public origin, which the bookmarklet opens (absent in older configs: the page's own origin). */
+  siteUrl: z.optional(z.url()),
   /** Local mode only: the list of sample articles offered as one-click examples on /create. */
   samplesUrl: z.optional(z.string().check(z.minLength(1))),
 });

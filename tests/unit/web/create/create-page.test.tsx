@@ -217,6 +217,40 @@ describe('/create generation', () => {
     expect(JSON.parse(String(submitted?.[1]?.body))).toEqual({ url: ARTICLE_URL, tone: 'educational' });
   });
 
+  it('prefills an article shared to the app without generating, the shared words beside the URL field', async () => {
+    answer(() => undefined);
+    const text = `Cities trap heat ${ARTICLE_URL} worth a read`;
+    renderCreate(`/create?title=Heat&text=${encodeURIComponent(text)}`);
+
+    expect(((await screen.findByLabelText('Article URL')) as HTMLInputElement).value).toBe(ARTICLE_URL);
+    expect(screen.getByText('Cities trap heat worth a read')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('step=input'));
+    expect(screen.getByTestId('location').textContent).not.toContain('text=');
+    expect(calls.filter((call) => call.includes('generation-jobs') || call.includes('extract'))).toEqual([]);
+  });
+
+  it('shows the bookmarklet’s selection as a hint, never sent to the API, and drops it for another URL', async () => {
+    answer(() => undefined);
+    renderCreate(`/create?url=${encodeURIComponent(ARTICLE_URL)}&hint=${encodeURIComponent('Trees help.')}`);
+
+    const field = (await screen.findByLabelText('Article URL')) as HTMLInputElement;
+    expect(field.value).toBe(ARTICLE_URL);
+    expect(screen.getByText('Trees help.')).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://other.example/a');
+    expect(screen.queryByText('Trees help.')).toBeNull();
+    const sent = fetchMock.mock.calls.map(([input, init]) => `${String(input)} ${String(init?.body ?? '')}`);
+    expect(sent.some((request) => request.includes('Trees'))).toBe(false);
+  });
+
+  it('offers the bookmarklet, its code opening /create on the configured site', async () => {
+    answer(() => undefined);
+    renderCreate();
+    const link = await screen.findByRole('link', { name: 'Thread this page' });
+    await waitFor(() => expect(link.getAttribute('href')).toMatch(/^javascript:/));
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toContain('"http://localhost:3000/create"');
+  });
+
   it('retries a Generate whose answer was lost with the same Idempotency-Key, so it is charged once', async () => {
     let posts = 0;
     answer((method, path, body) => {

@@ -158,4 +158,19 @@ describe('pendingGenerationFrom', () => {
     expect(pendingGenerationFrom(flowToSearch({ ...INITIAL_FLOW_STATE, url: 'https://a.example' }))).toBeNull();
     expect(pendingGenerationFrom(new URLSearchParams())).toBeNull();
   });
+
+  it('is not pending for a shared article (Share menu or bookmarklet): it only fills in the URL', () => {
+    const share = new URLSearchParams({ url: 'https://a.example/x', text: 'Worth a read', title: 'X' });
+    const bookmarklet = new URLSearchParams({ url: 'https://a.example/x', hint: '' });
+    expect(pendingGenerationFrom(share)).toBeNull();
+    expect(pendingGenerationFrom(bookmarklet)).toBeNull();
+    expect(flowFromSearch(share)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
+    expect(flowFromSearch(bookmarklet)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
+  });
+
+  it('fills in the URL a share only wrote among words', () => {
+    const share = new URLSearchParams({ text: 'Look https://news.example.com/heat via @ada', title: '' });
+    expect(flowFromSearch(share).url).toBe('https://news.example.com/heat');
+    expect(pendingGenerationFrom(share)).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import { SensitiveContentDialog } from '#web/features/create/components/sensitiv
 import { StepIndicator } from '#web/features/create/components/step-indicator';
 import { useCreateFlow } from '#web/features/create/hooks/use-create-flow';
 import { useGeneration } from '#web/features/create/hooks/use-generation';
+import { useSharedArticle } from '#web/features/create/hooks/use-shared-article';
 import { RESTORABLE_STEPS } from '#web/features/create/lib/flow-state';
 import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
 import { PublishStep } from '#web/features/publishing/components/publish-step';
@@ -35,6 +36,7 @@ export function CreatePage() {
   const { toast } = useToast();
   const { state, dispatch, pending, clearPending, leaveTo } = useCreateFlow();
   const generation = useGeneration(dispatch, leaveTo);
+  const shared = useSharedArticle();
 
   const showsThread = RESTORABLE_STEPS.includes(state.step) && Boolean(state.threadId);
   const threadQuery = useThread(state.threadId, showsThread && auth.status === 'signedIn', 'restore');
@@ -88,6 +90,7 @@ export function CreatePage() {
     content = (
       <InputStep
         url={state.url}
+        hint={shared && shared.url === state.url ? shared.hint : null}
         tone={state.tone}
         phase={generation.phase}
         extraction={generation.extraction}

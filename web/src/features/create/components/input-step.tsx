@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { showInputWarning, THREAD_CREDIT_COST } from '#shared/credits';
-import { creditMessages, generationMessages } from '#shared/messages';
+import { beyondSpecMessages, creditMessages, generationMessages } from '#shared/messages';
 import type { ExtractionResult } from '#shared/schemas/article';
 import { isTone, TONE_LABELS, TONES, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
 import { validateArticleUrl } from '#shared/url';
@@ -10,12 +10,15 @@ import { paths } from '#web/config/paths';
 import { SensitiveCategories } from '../../threads/components/sensitive-categories';
 import { sampleArticleUrl, useSampleArticles } from '../api/get-samples';
 import type { GenerationPhase } from '../lib/generation-machine';
+import { BookmarkletLink } from './bookmarklet-link';
 import { ExtractedContentDialog } from './extracted-content-dialog';
 
 const URL_PLACEHOLDER = 'https://example.com/news/2025/how-cities-are-cooling-their-streets';
 
 interface InputStepProps {
   url: string;
+  /** The text the Share menu or the bookmarklet sent with this URL, shown beside the field. */
+  hint: string | null;
   tone: Tone;
   phase: GenerationPhase;
   extraction: ExtractionResult | null;
@@ -33,6 +36,7 @@ interface InputStepProps {
 /** The input step: article URL, tone, Generate Thread (1 credit) and what the content check found. */
 export function InputStep({
   url,
+  hint,
   tone,
   phase,
   extraction,
@@ -46,6 +50,7 @@ export function InputStep({
 }: InputStepProps) {
   const urlId = useId();
   const urlErrorId = useId();
+  const hintId = useId();
   const toneId = useId();
   const [viewingExtraction, setViewingExtraction] = useState(false);
   const checked = validateArticleUrl(url);
@@ -82,13 +87,18 @@ export function InputStep({
             placeholder={URL_PLACEHOLDER}
             value={url}
             aria-invalid={showUrlError || undefined}
-            aria-describedby={showUrlError ? urlErrorId : undefined}
+            aria-describedby={[showUrlError ? urlErrorId : '', hint ? hintId : ''].join(' ').trim() || undefined}
             onChange={(event) => onUrlChange(event.target.value)}
           />
           {showUrlError ? (
             <p id={urlErrorId} className="field__error">
               {generationMessages.invalidUrl}
             </p>
+          ) : null}
+          {hint ? (
+            <blockquote id={hintId} className="field__hint">
+              <span className="field__hint-label">{beyondSpecMessages.sharedArticles.hintLabel}</span> {hint}
+            </blockquote>
           ) : null}
         </div>
         <div className="field">
@@ -162,6 +172,7 @@ export function InputStep({
         <TermsNotice className="small muted" />
       </form>
       <SampleArticles disabled={busy} onPick={(sampleUrl) => onPickSample(sampleUrl, tone)} />
+      <BookmarkletLink />
       {extraction ? (
         <ExtractedContentDialog
           url={extraction.url}

@@ -27,7 +27,8 @@ export interface CreateFlow {
 /** The history state that marks an address the flow wrote itself. */
 const FLOW_WRITE = { createFlow: true } as const;
 
-function isFlowWrite(state: unknown): boolean {
+/** Whether a history entry's state marks an address the create flow wrote itself. */
+export function isFlowWrite(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'createFlow' in state;
 }
 

@@ -2,6 +2,7 @@ import { isPlatform } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { DEFAULT_TONE, isTone, type Tone } from '#shared/tones';
 import { nextRetryCount } from './busy-retry';
+import { sharedArticleFromSearch } from './shared-arrival';
 
 /** The five steps of /create, in order. */
 export const CREATE_STEPS = ['input', 'generate', 'preview', 'share', 'publish'] as const;
@@ -126,6 +127,7 @@ export const RESTORABLE_STEPS: readonly CreateStep[] = ['preview', 'share', 'pub
 /**
  * Reads the flow from the query string. A reload never lands in the middle of a generation (its
  * job is gone with the page), and a thread step without a thread id falls back to the input step.
+ * A shared article (Share menu, bookmarklet) fills in the URL it found.
  */
 export function flowFromSearch(search: URLSearchParams): FlowState {
   const rawStep = search.get('step');
@@ -136,7 +138,7 @@ export function flowFromSearch(search: URLSearchParams): FlowState {
   const platforms = (search.get('selectedPlatforms') ?? '').split(',').filter(isPlatform);
   return {
     step,
-    url: search.get('url') ?? '',
+    url: sharedArticleFromSearch(search)?.url ?? search.get('url') ?? '',
     tone: isTone(tone) ? tone : DEFAULT_TONE,
     threadId: step === 'input' ? null : threadId,
     selectedPlatforms: [...new Set(platforms)],
@@ -172,10 +174,13 @@ export interface PendingGeneration {
   tone: Tone;
 }
 
-/** The pending generation the sign-in redirect carries, or null. */
+/**
+ * The pending generation the sign-in redirect carries, or null. A shared article is never one: it
+ * only fills in the URL, so the user picks the tone before a credit is spent.
+ */
 export function pendingGenerationFrom(search: URLSearchParams): PendingGeneration | null {
   const url = search.get('url');
-  if (!url || search.has('step')) return null;
+  if (!url || search.has('step') || sharedArticleFromSearch(search)) return null;
   const tone = search.get('tone');
   return { url, tone: isTone(tone) ? tone : DEFAULT_TONE };
 }
