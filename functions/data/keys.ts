@@ -44,6 +44,7 @@ export const itemTypes = {
   scheduledItem: 'scheduled-item',
   postingQueue: 'posting-queue',
   queueSlotClaim: 'queue-slot-claim',
+  tdmrepFile: 'tdmrep-file',
 } as const;
 
 export const keys = {
@@ -226,6 +227,9 @@ export const keys = {
    */
   queueSlotClaim: (userId: string, at: string): ItemKey => ({ pk: user(userId), sk: `QUEUE_SLOT#${at}` }),
   queueSlotClaimPrefix: 'QUEUE_SLOT#',
+
+  /** An origin's /.well-known/tdmrep.json rules (or their absence), cached for a day with a TTL. */
+  tdmrepFile: (origin: string): ItemKey => ({ pk: `TDMREP#${origin}`, sk: 'FILE' }),
 
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
-import { authorHandlesSchema } from '../../shared/schemas/article';
+import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
 import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
@@ -30,6 +30,12 @@ function authorHandlesOf(value: unknown): Pick<Thread, 'authorHandles'> {
   return parsed.success ? { authorHandles: parsed.data } : {};
 }
 
+/** The publisher's signals stored with the thread, when readable (older threads have none). */
+function rightsOf(value: unknown): Pick<Thread, 'rights'> {
+  const parsed = articleRightsSchema.safeParse(value);
+  return parsed.success ? { rights: parsed.data } : {};
+}
+
 /** Reads an item back as a Thread, normalising rows written by older versions. */
 export function fromItem(item: Record<string, unknown>): Thread {
   return {
@@ -53,6 +59,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     postedToX: Boolean(item.postedToX),
     platformPosts: (item.platformPosts as Thread['platformPosts']) ?? {},
     nextScheduled: (item.nextScheduled as Thread['nextScheduled']) ?? null,
+    ...rightsOf(item.rights),
   };
 }
 
@@ -103,6 +110,7 @@ export type ThreadContentUpdate = Partial<
     | 'hallucination'
     | 'articleSize'
     | 'generatedSize'
+    | 'rights'
   >
 >;
 
