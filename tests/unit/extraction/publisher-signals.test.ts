@@ -193,11 +193,11 @@ describe('licence links', () => {
   });
 
   it('reads rel="license" on a <link> or an <a>, relative links resolved', () => {
-    expect(rightsOf('<link rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">').license).toEqual({
+    expect(rightsOf('<link rel="license" href="https://creativecommons.org/licenses/by-sa/4.0/">')?.license).toEqual({
       url: 'https://creativecommons.org/licenses/by-sa/4.0/',
       name: 'CC BY-SA 4.0',
     });
-    expect(rightsOf('', {}, '<p>Reuse: <a rel="nofollow license" href="/terms">our terms</a></p>').license).toEqual({
+    expect(rightsOf('', {}, '<p>Reuse: <a rel="nofollow license" href="/terms">our terms</a></p>')?.license).toEqual({
       url: 'https://news.example/terms',
       name: null,
     });
