@@ -109,6 +109,16 @@ export const keys = {
 
   platformConnection: (userId: string, platform: string): ItemKey => ({ pk: user(userId), sk: `CONN#${platform}` }),
   platformConnectionPrefix: 'CONN#',
+  /**
+   * A live connection whose token expires, listed by platform and expiry (a sparse listing written
+   * with the connection, removed when it is disconnected or needs reconnecting), so the daily token
+   * refresh Queries the ones expiring soon without a Scan.
+   */
+  tokenExpiryListing: (platform: string, expiresAt: string, userId: string) => ({
+    gsi1pk: `TOKEN_EXPIRY#${platform}`,
+    gsi1sk: `${expiresAt}#${userId}`,
+  }),
+  tokenExpiryPartition: (platform: string) => `TOKEN_EXPIRY#${platform}`,
 
   /** One platform's publishing of one thread: its formatted posts and the remote id of each made. */
   publishRun: (userId: string, threadId: string, platform: string): ItemKey => ({

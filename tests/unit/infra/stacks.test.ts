@@ -523,6 +523,15 @@ describe('app stack', () => {
     }
   });
 
+  it('refreshes idle platform tokens daily with only the token key, the platform clients and the table', () => {
+    const handler = 'schedule/refresh-platform-tokens';
+    expect(schedules.find((s) => s.handler === handler)?.cron).toMatch(/^cron\(\d+ \d+ \* \* \? \*\)$/);
+    const variables = environmentOf(app, handler);
+    expect(variables).toHaveProperty('TOKEN_KEY_SECRET_ARN');
+    expect(variables).toHaveProperty('PLATFORM_CLIENTS_SECRET_ARN');
+    expect(variables).not.toHaveProperty('PUBLISHING_QUEUE_URL');
+  });
+
   it('keeps the site bucket private and TLS-only', () => {
     app.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -915,6 +924,7 @@ const FUNCTION_IDS = [
   'QueuePublishingWorkerFunctionBD78A963',
   'ScheduleFireScheduledItemFunctionAC568688',
   'ScheduleRefreshFreeCreditsFunctionE8977DFA',
+  'ScheduleRefreshPlatformTokensFunction85EC8B63',
   'WebhooksStripeFunction23279347',
 ];
 const AUTO_DELETE_FUNCTION_ID = 'CustomS3AutoDeleteObjectsCustomResourceProviderHandler9D90184F';
@@ -974,6 +984,7 @@ const LOG_GROUP_IDS = [
   'QueuePublishingWorkerFunctionLogsAED416F4',
   'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
+  'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
   'WebDeploymentLogs48919846',
   'WebhooksStripeFunctionLogs850BD737',
 ];
