@@ -2,27 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startThreadsServer } from '../../fakes/threads-server';
-import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { connectThreads, startThreadsStandIn } from '../../helpers/threads-stand-in';
 
 // The daily refresh of idle Threads tokens against the local Threads API: connections expiring
 // within a week are found through the expiry listing (no Scan), refreshed, or marked needs-reconnect.
 
-const APP = { appId: 'threads-app-id', appSecret: 'threads-app-secret' };
 const DAY_MS = 86_400_000;
-const threads = await startThreadsServer({
-  ...APP,
-  redirectUris: ['http://localhost:3000/api/connections/threads/callback'],
-  user: { id: '7770007', username: 'harbour.dana' },
-});
-Object.assign(process.env, {
-  THREADS_API_URL: threads.apiUrl,
-  THREADS_AUTHORIZE_URL: threads.authorizeUrl,
-  THREADS_APP_ID: APP.appId,
-  THREADS_APP_SECRET: APP.appSecret,
-  OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
-});
+const threads = await startThreadsStandIn();
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
 const { keys, indexes } = await import('#functions/data/keys');
@@ -36,9 +23,7 @@ afterAll(async () => {
 });
 
 async function connect(): Promise<string> {
-  const userId = `user-${randomUUID()}`;
-  const back = await answerConsent(await startOAuth('threads', userId), 'allow');
-  const location = await oauthCallback('threads', userId, Object.fromEntries(back.searchParams));
+  const { userId, location } = await connectThreads();
   expect(location.searchParams.get('threads_connected')).toBe('true');
   return userId;
 }
