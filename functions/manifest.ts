@@ -569,6 +569,13 @@ export const schedules: ScheduleEntry[] = [
     cron: 'cron(0 0 * * ? *)',
     access: { table: 'write' },
   },
+  {
+    name: 'refresh-platform-tokens',
+    handler: 'schedule/refresh-platform-tokens',
+    cron: 'cron(30 3 * * ? *)',
+    // Opens and reseals the stored tokens, and calls the platform's refresh with the app's client.
+    access: { table: 'write', tokenKey: true, platformClients: true },
+  },
 ];
 
 /** What every scheduled item's one-time schedule invokes at its time. */

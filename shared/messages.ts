@@ -510,14 +510,24 @@ export const beyondSpecMessages = {
     bookmarkletHelp:
       'Drag this link to your bookmarks bar. On any article, click it to open the article here, with the text you selected as a note.',
   },
+  /** The publisher's AI and snippet signals (TDMRep, robots directives): the short-quote badge. */
+  shortQuoteBadge: 'The publisher limits AI use: short-quote mode',
+  shortQuoteExplained:
+    'This thread was written in short-quote mode: a hook, at most two posts and the credit, paraphrased, with only brief quotations of the article.',
 };
+
+/** The badge with the signal that triggered it: 'The publisher limits AI use: short-quote mode (tdm-reservation: 1)'. */
+export function shortQuoteBadgeText(signal: string): string {
+  return `${beyondSpecMessages.shortQuoteBadge} (${signal})`;
+}
 
 /** One thing a post's check against the article found wrong: an item the article lacks, or a post the rules refuse. */
 export type CheckFailure =
   | { kind: 'number' | 'quote' | 'name' | 'source'; text: string }
   | { kind: 'too_long'; length: number; limit: number }
   | { kind: 'empty' }
-  | { kind: 'dangling'; word: string };
+  | { kind: 'dangling'; word: string }
+  | { kind: 'verbatim'; text: string; limit: string };
 
 /** An item a check looked for, as the mark names it: 'the number 47%', 'the quote "…"', 'the name X'. */
 export function checkItemText(item: { kind: 'number' | 'quote' | 'name' | 'source'; text: string }): string {
@@ -549,6 +559,8 @@ export function checkFailureText(failure: CheckFailure): string {
       return 'it is empty';
     case 'dangling':
       return `it starts with "${failure.word}", which points to a post the reader has not seen`;
+    case 'verbatim':
+      return `it copies "${failure.text}" word for word, longer than the ${failure.limit} the publisher allows; paraphrase it`;
     case 'source':
       return failure.text ? `${checkItemText(failure)} is not in the article` : 'it cites no source passage';
     default:

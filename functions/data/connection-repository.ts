@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
-import { itemTypes, keys } from './keys';
+import { indexes, itemTypes, keys } from './keys';
 
 /** A user_platform_connections row as stored: token fields hold AES-256-GCM ciphertexts. */
 export interface ConnectionRecord {
@@ -30,6 +30,12 @@ function fromItem(item: Record<string, unknown>): ConnectionRecord {
   };
 }
 
+/** The expiry listing of a live connection whose token expires (none otherwise: the listing is sparse). */
+const expiryListing = (record: Pick<ConnectionRecord, 'platform' | 'tokenExpiresAt' | 'userId' | 'isConnected'>) =>
+  record.isConnected && record.tokenExpiresAt
+    ? keys.tokenExpiryListing(record.platform, record.tokenExpiresAt, record.userId)
+    : {};
+
 /** Upsert on (user, platform): a user has at most one connection per platform. */
 export async function putConnection(record: ConnectionRecord): Promise<void> {
   await db.send(
@@ -37,11 +43,41 @@ export async function putConnection(record: ConnectionRecord): Promise<void> {
       TableName: tableName(),
       Item: {
         ...keys.platformConnection(record.userId, record.platform),
+        ...expiryListing(record),
         type: itemTypes.platformConnection,
         ...record,
       },
     }),
   );
+}
+
+/** A connection listed as expiring: whose and when. */
+export interface ExpiringConnection {
+  userId: string;
+  tokenExpiresAt: string;
+}
+
+/** The platform's live connections whose tokens expire before `before` (ISO), soonest first, a page at a time. */
+export async function listConnectionsExpiringBefore(platform: Platform, before: string): Promise<ExpiringConnection[]> {
+  const found: ExpiringConnection[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: indexes.byGsi1,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+        ExpressionAttributeValues: { ':pk': keys.tokenExpiryPartition(platform), ':before': before },
+        ProjectionExpression: 'userId, tokenExpiresAt',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      found.push({ userId: String(item.userId), tokenExpiresAt: String(item.tokenExpiresAt) });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
 }
 
 /** One of the user's connections (ownership is part of the key). */
@@ -70,11 +106,15 @@ export async function updateConnectionTokens(
   platform: Platform,
   tokens: Pick<ConnectionRecord, 'accessToken' | 'refreshToken' | 'tokenExpiresAt' | 'updatedAt'>,
 ): Promise<void> {
+  // The expiry listing moves with the new expiry (or goes, for a token that no longer expires).
+  const listing = tokens.tokenExpiresAt ? keys.tokenExpiryListing(platform, tokens.tokenExpiresAt, userId) : null;
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.platformConnection(userId, platform),
-      UpdateExpression: 'SET accessToken = :a, refreshToken = :r, tokenExpiresAt = :e, updatedAt = :u',
+      UpdateExpression: `SET accessToken = :a, refreshToken = :r, tokenExpiresAt = :e, updatedAt = :u${
+        listing ? ', gsi1pk = :lp, gsi1sk = :ls' : ' REMOVE gsi1pk, gsi1sk'
+      }`,
       ConditionExpression: 'isConnected = :yes',
       ExpressionAttributeValues: {
         ':a': tokens.accessToken,
@@ -82,6 +122,7 @@ export async function updateConnectionTokens(
         ':e': tokens.tokenExpiresAt,
         ':u': tokens.updatedAt,
         ':yes': true,
+        ...(listing ? { ':lp': listing.gsi1pk, ':ls': listing.gsi1sk } : {}),
       },
     }),
   );
@@ -95,7 +136,7 @@ export async function disconnectConnection(userId: string, platform: Platform, u
       Key: keys.platformConnection(userId, platform),
       UpdateExpression:
         'SET isConnected = :no, connectionData = :empty, updatedAt = :u, userId = :user, platform = :platform, #type = :type ' +
-        'REMOVE accessToken, refreshToken, tokenExpiresAt, platformUsername',
+        'REMOVE accessToken, refreshToken, tokenExpiresAt, platformUsername, gsi1pk, gsi1sk',
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: {
         ':no': false,
@@ -151,7 +192,8 @@ export async function markConnectionNeedsReconnect(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.platformConnection(userId, platform),
-      UpdateExpression: 'SET connectionData.needsReconnect = :yes, updatedAt = :u',
+      // Out of the expiry listing: nothing refreshes a grant that needs the user again.
+      UpdateExpression: 'SET connectionData.needsReconnect = :yes, updatedAt = :u REMOVE gsi1pk, gsi1sk',
       ConditionExpression: 'isConnected = :yes',
       ExpressionAttributeValues: { ':yes': true, ':u': updatedAt },
     }),

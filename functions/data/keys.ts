@@ -45,6 +45,7 @@ export const itemTypes = {
   postingQueue: 'posting-queue',
   queueSlotClaim: 'queue-slot-claim',
   publicThread: 'public-thread',
+  tdmrepFile: 'tdmrep-file',
 } as const;
 
 export const keys = {
@@ -120,6 +121,16 @@ export const keys = {
 
   platformConnection: (userId: string, platform: string): ItemKey => ({ pk: user(userId), sk: `CONN#${platform}` }),
   platformConnectionPrefix: 'CONN#',
+  /**
+   * A live connection whose token expires, listed by platform and expiry (a sparse listing written
+   * with the connection, removed when it is disconnected or needs reconnecting), so the daily token
+   * refresh Queries the ones expiring soon without a Scan.
+   */
+  tokenExpiryListing: (platform: string, expiresAt: string, userId: string) => ({
+    gsi1pk: `TOKEN_EXPIRY#${platform}`,
+    gsi1sk: `${expiresAt}#${userId}`,
+  }),
+  tokenExpiryPartition: (platform: string) => `TOKEN_EXPIRY#${platform}`,
 
   /** One platform's publishing of one thread: its formatted posts and the remote id of each made. */
   publishRun: (userId: string, threadId: string, platform: string): ItemKey => ({
@@ -238,6 +249,9 @@ export const keys = {
    */
   queueSlotClaim: (userId: string, at: string): ItemKey => ({ pk: user(userId), sk: `QUEUE_SLOT#${at}` }),
   queueSlotClaimPrefix: 'QUEUE_SLOT#',
+
+  /** An origin's /.well-known/tdmrep.json rules (or their absence), cached for a day with a TTL. */
+  tdmrepFile: (origin: string): ItemKey => ({ pk: `TDMREP#${origin}`, sk: 'FILE' }),
 
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
-import { authorHandlesSchema } from '../../shared/schemas/article';
+import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
 import type { ListedThreadSortField, Thread, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
@@ -36,6 +36,12 @@ function webmentionOf(value: unknown): Pick<Thread, 'webmention'> {
   return { webmention: parsed.success ? parsed.data : null };
 }
 
+/** The publisher's signals stored with the thread, when readable (older threads have none). */
+function rightsOf(value: unknown): Pick<Thread, 'rights'> {
+  const parsed = articleRightsSchema.safeParse(value);
+  return parsed.success ? { rights: parsed.data } : {};
+}
+
 /** Reads an item back as a Thread, normalising rows written by older versions. */
 export function fromItem(item: Record<string, unknown>): Thread {
   return {
@@ -63,6 +69,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     isPublic: item.isPublic === true,
     allowIndexing: item.allowIndexing === true,
     ...webmentionOf(item.webmention),
+    ...rightsOf(item.rights),
   };
 }
 
@@ -113,6 +120,7 @@ export type ThreadContentUpdate = Partial<
     | 'hallucination'
     | 'articleSize'
     | 'generatedSize'
+    | 'rights'
   >
 >;
 

@@ -10,6 +10,26 @@ export const authorHandlesSchema = z.object({
 });
 export type AuthorHandles = z.infer<typeof authorHandlesSchema>;
 
+/** A licence the page links with rel="license"; `name` when it is a Creative Commons licence ('CC BY 4.0'). */
+export const articleLicenseSchema = z.object({ url: z.string(), name: z.string().nullable() });
+
+/**
+ * What the publisher says about reuse: TDMRep's reservation (`reservation`, `policyUrl`; tdmrep.json,
+ * headers or meta, with `reservationSource`), the robots directives aimed at every agent or at ours
+ * (`noai`, `noimageai`, `nosnippet`, `maxSnippet` in characters, null when unlimited) and the licence.
+ */
+export const articleRightsSchema = z.object({
+  reservation: z.boolean(),
+  reservationSource: z.enum(['tdmrep.json', 'header', 'meta']).nullable(),
+  policyUrl: z.string().nullable(),
+  noai: z.boolean(),
+  noimageai: z.boolean(),
+  nosnippet: z.boolean(),
+  maxSnippet: z.number().int().nonnegative().nullable(),
+  license: articleLicenseSchema.nullable(),
+});
+export type ArticleRights = z.infer<typeof articleRightsSchema>;
+
 /** What the extractor reads from a page. */
 export const articleSchema = z.object({
   url: z.string(),
@@ -25,6 +45,8 @@ export const articleSchema = z.object({
   leadImage: z.string().nullable(),
   language: z.string().nullable(),
   authorHandles: authorHandlesSchema,
+  /** The publisher's signals; absent on extractions kept from before they were read. */
+  rights: articleRightsSchema.optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

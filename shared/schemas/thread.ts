@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CHECK_ITEM_KINDS, CHECK_STATUSES } from '../post-check';
 import { TONES } from '../tones';
-import { authorHandlesSchema } from './article';
+import { articleRightsSchema, authorHandlesSchema } from './article';
 import { publicIdSchema, webmentionStatusSchema } from './public';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
@@ -108,6 +108,8 @@ export const threadSchema = z.object({
   generatedSize: z.number().int().nonnegative(),
   postedToX: z.boolean(),
   platformPosts: z.partialRecord(platformSchema, platformPostSchema),
+  /** The publisher's signals read at extraction (the short-quote badge); absent on older threads. */
+  rights: articleRightsSchema.optional(),
   /** 'Scheduled for …' on its detail and My Threads card; null when nothing is scheduled (absent on older threads). */
   nextScheduled: nextScheduledSchema.nullable().optional(),
   /** Public page: its id (kept when made private again, so a shared link works once it is public again). */

@@ -44,6 +44,8 @@ test.describe('with the offline generator', () => {
     articles = await startArticleServer();
     articles.page('/heat', HEAT_ARTICLE);
     articles.page('/harbour', SENSITIVE_ARTICLE);
+    // The same article from a publisher that reserves text and data mining (TDMRep header).
+    articles.page('/reserved-heat', HEAT_ARTICLE, undefined, { 'tdm-reservation': '1' });
     stack = await startStack({ web: 'prod', env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host } });
   });
 
@@ -206,6 +208,24 @@ test.describe('with the offline generator', () => {
     const first = page.getByTestId('thread-post').first().getByTestId('post-check');
     await expect(first).toHaveText('✓ Checked against the source');
     await expect(first).toHaveAttribute('title', /found in the article\.$|^No numbers, quotes or names to check\.$/);
+  });
+
+  test('a page whose publisher reserves TDM is written in short-quote mode, with the badge naming the signal', async ({
+    page,
+  }) => {
+    const badge = 'The publisher limits AI use: short-quote mode (tdm-reservation: 1)';
+    await signUp(page, stack.url, 'reserved@example.com');
+    await page.goto(`${stack.url}/create`);
+    await pasteUrl(page, `${articles.url}/reserved-heat`);
+    await page.getByRole('button', { name: /Generate Thread/ }).click();
+    await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
+
+    await expect(page.getByTestId('short-quote-badge')).toContainText(badge);
+    // A hook, at most two posts and the attribution.
+    expect(await page.getByTestId('thread-post').count()).toBeLessThanOrEqual(4);
+
+    await page.goto(`${stack.url}/history`);
+    await expect(page.locator('.thread-card').getByTestId('short-quote-badge')).toHaveText(badge);
   });
 });
 

@@ -4,8 +4,8 @@ export interface ArticleServer {
   url: string;
   /** host:port, for ALLOW_PRIVATE_FETCH_HOSTS. */
   host: string;
-  /** Serves `html` at `path` (text/html unless another content type is given). */
-  page: (path: string, html: string, contentType?: string) => void;
+  /** Serves `html` at `path` (text/html unless another content type is given), with any further headers. */
+  page: (path: string, html: string, contentType?: string, headers?: Record<string, string>) => void;
   /** The next request for `path` gets no answer at all (a host that hangs); later ones are served. */
   hangOnce: (path: string) => void;
   requests: string[];
@@ -14,7 +14,7 @@ export interface ArticleServer {
 
 /** A small article host on 127.0.0.1 for tests: pages are registered per path; anything else is 404. */
 export async function startArticleServer(): Promise<ArticleServer> {
-  const pages = new Map<string, { body: string; contentType: string }>();
+  const pages = new Map<string, { body: string; contentType: string; headers: Record<string, string> }>();
   const requests: string[] = [];
   const hanging = new Set<string>();
   const server: Server = createServer((req, res) => {
@@ -27,7 +27,7 @@ export async function startArticleServer(): Promise<ArticleServer> {
       res.end('<html><body><h1>Not found</h1></body></html>');
       return;
     }
-    res.writeHead(200, { 'content-type': page.contentType });
+    res.writeHead(page.headers.location ? 302 : 200, { ...page.headers, 'content-type': page.contentType });
     res.end(page.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -36,7 +36,8 @@ export async function startArticleServer(): Promise<ArticleServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
-    page: (path, html, contentType = 'text/html; charset=utf-8') => pages.set(path, { body: html, contentType }),
+    page: (path, html, contentType = 'text/html; charset=utf-8', headers = {}) =>
+      pages.set(path, { body: html, contentType, headers }),
     hangOnce: (path) => hanging.add(path),
     requests,
     close: () =>

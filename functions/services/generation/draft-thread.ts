@@ -29,6 +29,8 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
     hallucination: draft.hallucination,
     articleSize: analysed.content.length,
     generatedSize: generatedSize(draft.posts),
+    // Kept with the thread so its pages can say why it was written in short-quote mode.
+    ...(analysed.rights ? { rights: analysed.rights } : {}),
   };
 }
 
@@ -42,7 +44,7 @@ export async function draftThread(
   const tone =
     analysed.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(requestedTone) ? DEFAULT_TONE : requestedTone;
   const generated = await generateThread(
-    { article: analysed, tone, appHost: settings.appHost, themes: analysed.themes },
+    { article: analysed, tone, appHost: settings.appHost, themes: analysed.themes, rights: analysed.rights },
     { openai: settings.openai },
   );
   return {

@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startThreadsServer, type ThreadsMedia } from '../../fakes/threads-server';
+import type { ThreadsMedia } from '../../fakes/threads-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
+import { connectThreads, startThreadsStandIn, THREADS_APP } from '../../helpers/threads-stand-in';
 
-const APP = { appId: 'threads-app-id', appSecret: 'threads-app-secret' };
 const DAY_MS = 86_400_000;
-const threads = await startThreadsServer({
-  ...APP,
-  redirectUris: ['http://localhost:3000/api/connections/threads/callback'],
-  user: { id: '7770007', username: 'harbour.dana' },
-});
-Object.assign(process.env, {
-  THREADS_API_URL: threads.apiUrl,
-  THREADS_AUTHORIZE_URL: threads.authorizeUrl,
-  THREADS_APP_ID: APP.appId,
-  THREADS_APP_SECRET: APP.appSecret,
+const threads = await startThreadsStandIn({
   // A stuck container is given up on quickly here (20 s by default): each attempt ends well within
   // the harness's 1-second visibility timeout, so SQS does not hand the message to a second worker.
   THREADS_CONTAINER_WAIT_MS: '300',
-  OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
@@ -36,16 +26,6 @@ afterAll(async () => {
   await pipeline.stop();
   await threads.close();
 });
-
-/** Goes through the local Authorization Window (unticking `refused` permissions) and the callback. */
-async function connect(refused: string[] = []) {
-  const userId = `user-${randomUUID()}`;
-  const consentUrl = await startOAuth('threads', userId);
-  const granted = (consentUrl.searchParams.get('scope') ?? '').split(',').filter((scope) => !refused.includes(scope));
-  const back = await answerConsent(consentUrl, 'allow', { scope: granted });
-  const location = await oauthCallback('threads', userId, Object.fromEntries(back.searchParams));
-  return { userId, location };
-}
 
 async function storedConnection(userId: string) {
   const raw = await db.send(
@@ -79,7 +59,7 @@ function expectReplyChain(made: ThreadsMedia[]) {
 describe('connecting a Threads profile', () => {
   it('exchanges the code for a long-lived token (60 days), kept sealed, and names the profile', async () => {
     const before = Date.now();
-    const { userId, location } = await connect();
+    const { userId, location } = await connectThreads();
 
     expect(location.searchParams.get('threads_connected')).toBe('true');
     expect(location.searchParams.get('username')).toBe('@harbour.dana');
@@ -103,7 +83,7 @@ describe('connecting a Threads profile', () => {
     expect(url.searchParams.get('scope')).toBe(
       'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights',
     );
-    expect(url.searchParams.get('client_id')).toBe(APP.appId);
+    expect(url.searchParams.get('client_id')).toBe(THREADS_APP.appId);
     expect(url.searchParams.has('code_challenge')).toBe(false);
   });
 
@@ -126,7 +106,7 @@ describe('connecting a Threads profile', () => {
   });
 
   it('refreshes the long-lived token once fewer than 30 days are left, and asks to reconnect once it expired', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     threads.ageTokens(31 * DAY_MS);
     const later = new Date(Date.now() + 31 * DAY_MS);
     const refreshes = threads.stats.refreshes;
@@ -138,7 +118,7 @@ describe('connecting a Threads profile', () => {
     expect(Date.parse(String(item?.tokenExpiresAt)) - later.getTime()).toBeGreaterThan(59 * DAY_MS);
     expect(live?.credentials.accessToken).toMatch(/^TH/);
 
-    const { userId: idle } = await connect();
+    const { userId: idle } = await connectThreads();
     await expect(loadLiveConnection(idle, 'threads', new Date(Date.now() + 61 * DAY_MS))).rejects.toThrow(
       'Threads needs to be connected again (Threads authorization has expired). Reconnect it in Account Settings.',
     );
@@ -147,7 +127,7 @@ describe('connecting a Threads profile', () => {
 
 describe('publishing a thread to Threads through the queue', () => {
   it('makes each post a container replying to the one before, published once FINISHED, the attribution last', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const start = threads.media.length;
     threads.failContainers({ inProgressPolls: 2 });
     const thread = await publish(userId);
@@ -163,7 +143,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('finds a post whose publish answer was lost instead of publishing it again', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const start = threads.media.length;
     const containers = threads.stats.containersCreated;
     threads.failPublishes({ lostAnswer: true }, { status: 429, retryAfter: 1 }, { lostAnswer: true });
@@ -177,7 +157,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('finds the post of a container a stopped worker published but did not record, making no new container', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const live = (await loadLiveConnection(userId, 'threads', new Date()))!;
     const steps: Record<string, string>[] = [];
     const post = { ...firstPost('Boats return before sunrise.'), runStartedAt: new Date().toISOString() };
@@ -193,7 +173,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('reuses the container stuck IN_PROGRESS on the retry, never making a second one', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const start = threads.media.length;
     const containers = threads.stats.containersCreated;
     // Stuck for this attempt's whole wait, then ready on the queue's next delivery.
@@ -206,7 +186,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('fails the row naming the cause when a container stays IN_PROGRESS through every attempt', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const start = threads.media.length;
     threads.failContainers({ inProgressPolls: 1 }, { inProgressPolls: Number.POSITIVE_INFINITY });
     const thread = await publish(userId);
@@ -223,7 +203,7 @@ describe('publishing a thread to Threads through the queue', () => {
     ['ERROR', 'Threads could not prepare post 1: UNKNOWN'],
     ['EXPIRED', 'Threads let post 1 expire before it could be published'],
   ] as const)('fails the row clearly when a container ends in %s, and a retry makes a new one', async (ends, error) => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const start = threads.media.length;
     threads.failContainers({ ends });
     const thread = await publish(userId);
@@ -237,7 +217,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('refuses a run the 24-hour reply quota cannot take, before posting anything', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const start = threads.media.length;
     threads.setQuotaUsage({ posts: 3, replies: 998 });
     try {
@@ -256,7 +236,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('asks to reconnect when the publishing permission was refused on the consent screen', async () => {
-    const { userId } = await connect(['threads_content_publish']);
+    const { userId } = await connectThreads(['threads_content_publish']);
     const thread = await publish(userId);
 
     const row = await settle(userId, thread.id);
@@ -267,7 +247,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('shows the row in the publishing status with the thread’s first post as its View link', async () => {
-    const { userId } = await connect();
+    const { userId } = await connectThreads();
     const thread = await publish(userId, ['One short post about the harbour.']);
     await settle(userId, thread.id);
 

@@ -7,7 +7,7 @@ import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
-// Every platform API is a port where nothing listens. X, Discord, Facebook and LinkedIn take the OAuth code
+// Every platform API is a port where nothing listens. X, Discord, Facebook, Threads and LinkedIn take the OAuth code
 // at their API host, so connecting them fails at the code exchange (oauth-flow.ts); Reddit takes it
 // at its www host, a live fake here, so connecting fails at the API's first call after it.
 const deadHost = `127.0.0.1:${await freePort()}`;
@@ -33,6 +33,9 @@ Object.assign(process.env, {
   FACEBOOK_GRAPH_URL: `http://${deadHost}/v21.0`,
   FACEBOOK_APP_ID: 'fb-app',
   FACEBOOK_APP_SECRET: 'fb-secret',
+  THREADS_API_URL: `http://${deadHost}/v1.0`,
+  THREADS_APP_ID: 'threads-app',
+  THREADS_APP_SECRET: 'threads-secret',
   LINKEDIN_API_URL: `http://${deadHost}`,
   LINKEDIN_TOKEN_URL: `http://${deadHost}/oauth/v2/accessToken`,
   LINKEDIN_CLIENT_ID: 'li-client',
@@ -88,6 +91,7 @@ const PLATFORMS: { platform: Platform; name: string; connectionData: Record<stri
     name: 'Facebook',
     connectionData: { pages: [{ id: '501', name: 'Harbour Page' }], selectedPageId: '501', pageName: 'Harbour Page' },
   },
+  { platform: 'threads', name: 'Threads', connectionData: { userId: '17841400000000001', username: 'curator' } },
   { platform: 'linkedin', name: 'LinkedIn', connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' } },
 ];
 

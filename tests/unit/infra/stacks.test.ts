@@ -540,6 +540,15 @@ describe('app stack', () => {
     }
   });
 
+  it('refreshes idle platform tokens daily with only the token key, the platform clients and the table', () => {
+    const handler = 'schedule/refresh-platform-tokens';
+    expect(schedules.find((s) => s.handler === handler)?.cron).toMatch(/^cron\(\d+ \d+ \* \* \? \*\)$/);
+    const variables = environmentOf(app, handler);
+    expect(variables).toHaveProperty('TOKEN_KEY_SECRET_ARN');
+    expect(variables).toHaveProperty('PLATFORM_CLIENTS_SECRET_ARN');
+    expect(variables).not.toHaveProperty('PUBLISHING_QUEUE_URL');
+  });
+
   it('keeps the site bucket private and TLS-only', () => {
     app.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
@@ -980,6 +989,7 @@ const FUNCTION_IDS = [
   'QueueWebmentionWorkerFunction8E5BF4F3',
   'ScheduleFireScheduledItemFunctionAC568688',
   'ScheduleRefreshFreeCreditsFunctionE8977DFA',
+  'ScheduleRefreshPlatformTokensFunction85EC8B63',
   'WebhooksStripeFunction23279347',
 ];
 const AUTO_DELETE_FUNCTION_ID = 'CustomS3AutoDeleteObjectsCustomResourceProviderHandler9D90184F';
@@ -1043,6 +1053,7 @@ const LOG_GROUP_IDS = [
   'QueueWebmentionWorkerFunctionLogs89D202B3',
   'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
+  'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
   'WebDeploymentLogs48919846',
   'WebhooksStripeFunctionLogs850BD737',
 ];

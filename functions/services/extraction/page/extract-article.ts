@@ -1,12 +1,23 @@
 import { Readability } from '@mozilla/readability';
 import { ExtractionError } from '#functions/lib/errors';
+import { logger } from '#functions/lib/logger';
 import { apiErrorMessages } from '#shared/messages';
 import type { Article } from '#shared/schemas/article';
 import { findAuthorHandles } from './author-handles';
 import { removeBoilerplate, removeFurnitureBeforeReadability } from './boilerplate';
 import { parsePageDocument } from './page-document';
 import { collectPageMetadata, readPageHead } from './page-metadata';
+import {
+  combineRights,
+  NO_ROBOTS,
+  readHeaderSignals,
+  readPageSignals,
+  ruleFor,
+  type TdmDeclaration,
+  type TdmRule,
+} from './publisher-signals';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
+import { fetchTdmrepFile } from './tdmrep-file';
 import { blockText } from './text-blocks';
 
 export const NO_READABLE_TEXT = 'Could not find readable article text on this page.';
@@ -46,14 +57,29 @@ function readWithReadability(document: Document) {
   }
 }
 
+/** What the response around a page said: its headers and the origin's tdmrep.json rule for it. */
+export interface PageContext {
+  headers?: Headers;
+  siteRule?: TdmDeclaration | null;
+}
+
 /**
- * Reads the article in a page: plain text with paragraphs separated by blank lines, its links made
- * absolute, and the metadata an attribution needs. Throws ExtractionError when no text is found.
+ * Reads an article in a page: plain text with paragraphs separated by blank lines, its links made
+ * absolute, the metadata an attribution needs and the publisher's signals (with the response's
+ * headers and site rule when fetched). Throws ExtractionError when no text is found.
  */
-export function extractArticle(html: string, url: string, now: Date = new Date()): Article {
+export function extractArticle(html: string, url: string, now: Date = new Date(), context: PageContext = {}): Article {
   if (!URL.canParse(url)) throw new ExtractionError(apiErrorMessages.invalid_url, 'invalid_url');
   const document = parsePageDocument(html, url);
-  // Readability rewrites the document, so metadata is read first.
+  // Readability rewrites the document, so metadata and signals are read first.
+  const page = readPageSignals(document);
+  const headers = context.headers
+    ? readHeaderSignals(context.headers)
+    : { value: { tdm: null, robots: NO_ROBOTS }, problems: [] };
+  const problems = [...page.problems, ...headers.problems];
+  // A malformed signal counts as not reserving; the publisher's mistake is logged, not shown.
+  if (problems.length) logger.warn('malformed publisher signals ignored', { url, problems });
+  const rights = combineRights({ page: page.value, headers: headers.value, file: context.siteRule ?? null });
   const head = readPageHead(document, url);
   const metadata = collectPageMetadata(document, head);
   const authorHandles = findAuthorHandles(document, head);
@@ -82,13 +108,23 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
     leadImage: metadata.leadImage,
     language: parsed.lang?.trim() || metadata.language,
     authorHandles,
+    rights,
   };
 }
 
-/** Fetches a page safely (see safeFetch) and extracts its article. */
-export async function fetchArticle(url: string, options: SafeFetchOptions): Promise<Article> {
+/**
+ * Fetches a page safely (see safeFetch) and extracts its article with the publisher's signals; the
+ * origin's tdmrep.json rules come from `tdmrepRules` (the extraction service caches them) or are fetched.
+ */
+export async function fetchArticle(
+  url: string,
+  options: SafeFetchOptions,
+  tdmrepRules: (pageUrl: string) => Promise<TdmRule[]> = async (pageUrl) =>
+    (await fetchTdmrepFile(pageUrl, options)).rules,
+): Promise<Article> {
   const page = await safeFetch(url, options);
-  const article = extractArticle(page.html, page.url);
+  const siteRule = ruleFor(await tdmrepRules(page.url), new URL(page.url));
+  const article = extractArticle(page.html, page.url, new Date(), { headers: page.headers, siteRule });
   // The caller asked for this address; the final one after redirects is kept as the canonical fallback.
   const redirected = page.url !== new URL(url.trim()).href;
   return { ...article, url, canonicalUrl: article.canonicalUrl ?? (redirected ? page.url : null) };

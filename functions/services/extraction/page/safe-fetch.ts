@@ -28,6 +28,8 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   maxRedirects?: number;
   userAgent?: string;
+  /** The media types accepted (HTML by default; tdmrep.json asks for JSON). */
+  mediaTypes?: readonly string[];
 }
 
 /** A fetched HTML page, decoded to text. */
@@ -37,6 +39,15 @@ export interface FetchedPage {
   html: string;
   contentType: string;
   charset: string;
+  /** The final response's headers (TDMRep and X-Robots-Tag are read from them). */
+  headers: Headers;
+}
+
+/** The site answered, with a status other than success (a missing tdmrep.json is a 404). */
+export class PageStatusError extends ExtractionError {
+  constructor(readonly siteStatus: number) {
+    super(`The site answered with an error (HTTP ${siteStatus}).`);
+  }
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -196,7 +207,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
           signal: controller.signal,
           headers: {
             'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
-            accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+            accept: options.mediaTypes?.join(',') ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
             'accept-language': 'en;q=0.9,*;q=0.5',
           },
         });
@@ -227,12 +238,13 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
 
       if (response.status < 200 || response.status > 299) {
         await response.body?.cancel().catch(() => undefined);
-        throw new ExtractionError(`The site answered with an error (HTTP ${response.status}).`);
+        throw new PageStatusError(response.status);
       }
 
       const contentType = response.headers.get('content-type') ?? '';
       const mime = mimeType(contentType);
-      if (mime && !HTML_TYPES.has(mime)) {
+      const accepted = options.mediaTypes ? new Set(options.mediaTypes) : HTML_TYPES;
+      if (mime && !accepted.has(mime)) {
         await response.body?.cancel().catch(() => undefined);
         throw new ExtractionError(`This link is not a web page (it is ${mime}), so no article can be read from it.`);
       }
@@ -252,7 +264,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
         if (controller.signal.aborted) throw timedOut();
         throw new ExtractionError('The connection was lost while reading the page. Please try again.');
       }
-      if (!mime && !looksLikeHtml(bytes)) {
+      if (!mime && !options.mediaTypes && !looksLikeHtml(bytes)) {
         throw new ExtractionError('This link is not a web page, so no article can be read from it.');
       }
       // A byte order mark wins over the header, which wins over <meta charset> (the HTML rules).
@@ -263,6 +275,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
         html: decoder.decode(bytes),
         contentType: mime || 'text/html',
         charset: decoder.encoding,
+        headers: new Headers(Object.fromEntries(response.headers.entries())),
       };
     }
   } finally {

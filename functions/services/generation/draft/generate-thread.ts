@@ -1,4 +1,5 @@
-import type { Article } from '#shared/schemas/article';
+import { licenseLine, quoteLimit, shortQuoteSignal } from '#shared/rights';
+import type { Article, ArticleRights } from '#shared/schemas/article';
 import type { Hallucination, Post } from '#shared/schemas/thread';
 import type { Tone } from '#shared/tones';
 import { withChecks } from './faithfulness';
@@ -7,6 +8,7 @@ import { assessHallucination, generatedCharacters } from './hallucination';
 import { checkLlmDraft } from './llm-draft-check';
 import { type LlmGeneratorOptions, requestLlmThread } from './llm-generator';
 import { generateOfflineDraft } from './offline-generator';
+import { articleWords, shortQuoteDraft, shortQuoteRules, verbatimFailure, withLicenseLine } from './short-quote';
 import { extractThemes } from './themes';
 
 export interface GenerateThreadInput {
@@ -16,6 +18,8 @@ export interface GenerateThreadInput {
   appHost: string;
   /** Themes found at extraction; worked out from the article when absent or empty. */
   themes?: readonly string[];
+  /** The publisher's signals: a limit puts the thread in short-quote mode; a CC licence is named. */
+  rights?: ArticleRights;
 }
 
 export interface GeneratedThread {
@@ -63,15 +67,25 @@ export async function generateThread(
   const themes = input.themes?.length ? [...input.themes] : extractThemes(article.content, { title: article.title });
   const articleText = checkableArticle(article);
   const offline = generateOfflineDraft({ article, tone, themes });
-  const { draft, notes } = options.openai
+  const limit = quoteLimit(input.rights);
+  const words = limit ? articleWords(article.content) : null;
+  const rules = limit ? shortQuoteRules(limit, shortQuoteSignal(input.rights) ?? '') : undefined;
+  const checked = options.openai
     ? await checkLlmDraft(
-        await requestLlmThread({ article, tone, themes }, options.openai),
+        await requestLlmThread({ article, tone, themes, rules }, options.openai),
         offline,
         article,
         articleText,
+        (text) => (limit && words ? [verbatimFailure(text, words, limit)].filter((f) => f !== null) : []),
       )
     : { draft: offline, notes: [] };
-  const posts = withChecks(finalizeThread(draft, { appHost, articleUrl: article.url }), articleText);
+  const { notes } = checked;
+  // Short-quote mode also cuts whatever the check kept (or the offline fallback) to the limit.
+  const draft = limit && words ? shortQuoteDraft(checked.draft, words, limit) : checked.draft;
+  const posts = withLicenseLine(
+    withChecks(finalizeThread(draft, { appHost, articleUrl: article.url }), articleText),
+    licenseLine(input.rights),
+  );
   return {
     title: draft.title || article.title || 'Untitled Thread',
     posts,

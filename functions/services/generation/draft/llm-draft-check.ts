@@ -16,6 +16,9 @@ export interface CheckedDraft {
   notes: string[];
 }
 
+/** A further rule a post of the model's must meet for this article (short-quote mode's copied runs). */
+export type ExtraCheck = (text: string) => CheckFailure[];
+
 /** A post's text as the rules would keep it, and what is still wrong with it. */
 interface Checked {
   text: string;
@@ -29,7 +32,12 @@ interface Checked {
  * words, contain only numbers, quotations and names the article has, and cite a source passage the
  * article contains (posts only: the schema gives the hook none).
  */
-function checkDraftPost(post: { text: string; source?: string }, limit: number, article: ArticleReference): Checked {
+function checkDraftPost(
+  post: { text: string; source?: string },
+  limit: number,
+  article: ArticleReference,
+  extraCheck: ExtraCheck,
+): Checked {
   let text = balanceQuotes(post.text.trim());
   if (startsDangling(text)) text = dropConnective(text) ?? text;
   if (!text) return { text, source: post.source, failures: [{ kind: 'empty' }] };
@@ -37,7 +45,7 @@ function checkDraftPost(post: { text: string; source?: string }, limit: number, 
   const length = postLength(text);
   if (length > limit) failures.push({ kind: 'too_long', length, limit });
   if (startsDangling(text)) failures.push({ kind: 'dangling', word: text.split(/\s+/)[0]?.replace(/^["“]/, '') ?? '' });
-  failures.push(...scanText(text, article).unsupported);
+  failures.push(...scanText(text, article).unsupported, ...extraCheck(text));
   if (post.source !== undefined && !sourceFound(post.source, article)) {
     failures.push({ kind: 'source', text: post.source.trim() });
   }
@@ -60,6 +68,7 @@ export async function checkLlmDraft(
   offline: DraftThread,
   articleInput: { content: string; byline?: string | null },
   articleText: string,
+  extraCheck: ExtraCheck = () => [],
 ): Promise<CheckedDraft> {
   const article = articleReference(articleText);
   const reply: LlmThread = session.reply;
@@ -67,8 +76,8 @@ export async function checkLlmDraft(
   const hashtags = reply.hashtags.filter((t) => !hashtagProblem(t.startsWith('#') ? t : `#${t}`, firstNames));
   const limitForHook = hookLimit(hashtags.slice(0, 3));
 
-  let hook = checkDraftPost({ text: reply.hook }, limitForHook, article);
-  const posts = reply.posts.map((p) => checkDraftPost(p, POST_LIMIT, article));
+  let hook = checkDraftPost({ text: reply.hook }, limitForHook, article, extraCheck);
+  const posts = reply.posts.map((p) => checkDraftPost(p, POST_LIMIT, article, extraCheck));
 
   const requests: RepairRequest[] = [];
   if (hook.failures.length) requests.push({ target: 'hook', failures: hook.failures });
@@ -78,10 +87,11 @@ export async function checkLlmDraft(
 
   if (requests.length) {
     const repair = await session.repair(requests);
-    if (hook.failures.length && repair?.hook) hook = checkDraftPost({ text: repair.hook }, limitForHook, article);
+    if (hook.failures.length && repair?.hook)
+      hook = checkDraftPost({ text: repair.hook }, limitForHook, article, extraCheck);
     for (const rewrite of repair?.posts ?? []) {
       const index = rewrite.post - 1;
-      if (posts[index]?.failures.length) posts[index] = checkDraftPost(rewrite, POST_LIMIT, article);
+      if (posts[index]?.failures.length) posts[index] = checkDraftPost(rewrite, POST_LIMIT, article, extraCheck);
     }
   }
 

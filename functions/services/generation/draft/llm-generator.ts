@@ -163,6 +163,8 @@ export async function requestLlmThread(
     article: Pick<Article, 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName'>>;
     tone: Tone;
     themes: readonly string[];
+    /** Further rules for this article (short-quote mode), as a system message of their own. */
+    rules?: readonly string[];
   },
   options: LlmGeneratorOptions,
 ): Promise<LlmSession> {
@@ -170,6 +172,7 @@ export async function requestLlmThread(
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   const messages = buildThreadPrompt(input.article, input.tone, input.themes, options.maxArticleChars);
+  if (input.rules?.length) messages.splice(1, 0, { role: 'system', content: input.rules.join('\n') });
   const responseFormat = zodResponseFormat(llmThreadSchema, 'thread');
 
   let repaired = false;

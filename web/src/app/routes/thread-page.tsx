@@ -17,6 +17,7 @@ import { DeleteThreadDialog } from '#web/features/threads/components/delete-thre
 import { EditableThread } from '#web/features/threads/components/editable-thread';
 import { MarkdownExport } from '#web/features/threads/components/markdown-export';
 import { SensitiveContentBanner } from '#web/features/threads/components/sensitive-categories';
+import { ShortQuoteBadge } from '#web/features/threads/components/short-quote-badge';
 import { ThreadNotFound } from '#web/features/threads/components/thread-not-found';
 import { useThreadEditing } from '#web/features/threads/hooks/use-thread-editing';
 import '#web/features/threads/threads.css';
@@ -83,6 +84,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
         </a>
         {thread.author ? ` · by ${thread.author}` : null}
       </p>
+      <ShortQuoteBadge rights={thread.rights} explain />
       <SensitiveContentBanner thread={thread} />
       <ThreadSchedule threadId={thread.id} />
 

@@ -4,6 +4,7 @@ import type { Thread } from '#shared/schemas/thread';
 import { EditableThread } from '../../threads/components/editable-thread';
 import { ManualShareDialog } from '../../threads/components/manual-share-dialog';
 import { SensitiveContentBanner } from '../../threads/components/sensitive-categories';
+import { ShortQuoteBadge } from '../../threads/components/short-quote-badge';
 import { useThreadEditing } from '../../threads/hooks/use-thread-editing';
 import { ExtractedContentDialog } from './extracted-content-dialog';
 
@@ -43,6 +44,7 @@ export function PreviewStep({ thread, busy, onRegenerate, onBackToInput, onConti
   return (
     <div className="preview">
       <div className="preview__main">
+        <ShortQuoteBadge rights={thread.rights} explain />
         <SensitiveContentBanner thread={thread} />
         {riskTitle && thread.hallucination ? (
           <div

@@ -5,6 +5,7 @@ import type { Thread } from '#shared/schemas/thread';
 import { TONE_LABELS } from '#shared/tones';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
+import { ShortQuoteBadge } from '../../threads/components/short-quote-badge';
 import { cardPreview, cardThemes, engagementText, relativeTime, sourceHost } from '../lib/thread-card';
 
 interface ThreadCardProps {
@@ -51,6 +52,7 @@ export function ThreadCard({ thread, now, onDelete, status }: ThreadCardProps) {
         </button>
       </p>
       {status}
+      <ShortQuoteBadge rights={thread.rights} />
       <p className="thread-card__preview">{cardPreview(thread.posts)}</p>
       <p className="small muted thread-card__facts">
         <span>
