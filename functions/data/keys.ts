@@ -44,6 +44,8 @@ export const itemTypes = {
   scheduledItem: 'scheduled-item',
   postingQueue: 'posting-queue',
   queueSlotClaim: 'queue-slot-claim',
+  engagementReading: 'engagement-reading',
+  readingRefresh: 'reading-refresh',
 } as const;
 
 export const keys = {
@@ -226,6 +228,21 @@ export const keys = {
    */
   queueSlotClaim: (userId: string, at: string): ItemKey => ({ pk: user(userId), sk: `QUEUE_SLOT#${at}` }),
   queueSlotClaimPrefix: 'QUEUE_SLOT#',
+
+  /**
+   * One platform's engagement reading of one thread, one item per reading kind (1h, 24h, 7d, manual):
+   * a redelivered reading finds its item and writes nothing twice.
+   */
+  engagementReading: (userId: string, threadId: string, platform: string, kind: string): ItemKey => ({
+    pk: user(userId),
+    sk: `READING#${threadId}#${platform}#${kind}`,
+  }),
+  readingsOfThreadPrefix: (threadId: string) => `READING#${threadId}#`,
+  /** When 'Refresh now' last read a thread's figures (at most once per 10 minutes). */
+  readingRefresh: (userId: string, threadId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `READING_REFRESH#${threadId}`,
+  }),
 
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

@@ -96,6 +96,8 @@ const envSchema = z.object({
   PLATFORM_CLIENTS_SECRET_ARN: z.string().min(1).optional(),
   /** Where Bluesky sessions are made (an entryway or a PDS; a local PDS in tests). */
   BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
+  /** The public AppView engagement reads ask (app.bsky.feed.getPosts, no token). */
+  BLUESKY_APPVIEW_URL: z.url().default('https://public.api.bsky.app'),
   /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
   TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** In the cloud: the Secrets Manager secret holding that key material. */
@@ -168,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     platformUrls: {
       telegram: trimSlash(raw.TELEGRAM_API_URL),
       bluesky: trimSlash(raw.BLUESKY_SERVICE_URL),
+      blueskyAppView: trimSlash(raw.BLUESKY_APPVIEW_URL),
       twitterApi: trimSlash(raw.TWITTER_API_URL),
       twitterAuthorize: raw.TWITTER_AUTHORIZE_URL,
       redditApi: trimSlash(raw.REDDIT_API_URL),
