@@ -114,11 +114,16 @@ const envSchema = z.object({
   SCHEDULER_GROUP_NAME: z.string().min(1).optional(),
   SCHEDULER_TARGET_ARN: z.string().min(1).optional(),
   SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  /** The function engagement readings' one-time schedules invoke (in the same group, with the same role). */
+  READING_TARGET_ARN: z.string().min(1).optional(),
+  /** The application's EventBridge bus (ThreadPublished goes there). */
+  EVENT_BUS_NAME: z.string().min(1).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   COGNITO_ENDPOINT: optionalUrl,
   SCHEDULER_ENDPOINT: optionalUrl,
+  EVENTBRIDGE_ENDPOINT: optionalUrl,
   /** Only tests set it (a loopback fake): the local stack reads no secret from Secrets Manager. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
 });
@@ -210,12 +215,14 @@ export function loadConfig(env: Record<string, string | undefined>) {
     scheduling: {
       minLeadSeconds: raw.SCHEDULE_MIN_LEAD_SECONDS,
       groupName: raw.SCHEDULER_GROUP_NAME,
-      targetArn: raw.SCHEDULER_TARGET_ARN,
+      targetArns: { 'scheduled-items': raw.SCHEDULER_TARGET_ARN, 'engagement-readings': raw.READING_TARGET_ARN },
       roleArn: raw.SCHEDULER_ROLE_ARN,
     },
+    eventBusName: raw.EVENT_BUS_NAME,
     endpoints: {
       dynamodb: raw.DYNAMODB_ENDPOINT,
       scheduler: raw.SCHEDULER_ENDPOINT,
+      eventBridge: raw.EVENTBRIDGE_ENDPOINT,
       sqs: raw.SQS_ENDPOINT,
       cognito: raw.COGNITO_ENDPOINT,
       secretsManager: raw.SECRETS_MANAGER_ENDPOINT,

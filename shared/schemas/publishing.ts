@@ -52,6 +52,11 @@ export const connectionViewSchema = z.object({
    * token for most apps): the card asks to reconnect before then. Absent when it renews itself.
    */
   reconnectBy: z.string().optional(),
+  /**
+   * X only: whether engagement reads are on (off until the user turns them on, since X bills every
+   * read) and what X charges per post read, shown next to the switch.
+   */
+  engagementReads: z.object({ enabled: z.boolean(), costPerPostReadUsd: z.number().nonnegative() }).optional(),
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 

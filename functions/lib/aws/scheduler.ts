@@ -7,6 +7,7 @@ import {
   SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
+import type { SchedulerTargetName } from '../../manifest';
 import { config } from '../config';
 import { traced } from '../tracer';
 
@@ -19,10 +20,16 @@ export interface OneTimeExpression {
   timeZone: string;
 }
 
-function scheduleInput(name: string, when: OneTimeExpression, payload: unknown): CreateScheduleCommandInput {
-  const { groupName, targetArn, roleArn } = config().scheduling;
+function scheduleInput(
+  name: string,
+  when: OneTimeExpression,
+  payload: unknown,
+  target: SchedulerTargetName,
+): CreateScheduleCommandInput {
+  const { groupName, targetArns, roleArn } = config().scheduling;
+  const targetArn = targetArns[target];
   if (!groupName || !targetArn || !roleArn) {
-    throw new Error('SCHEDULER_GROUP_NAME, SCHEDULER_TARGET_ARN and SCHEDULER_ROLE_ARN must be configured');
+    throw new Error(`SCHEDULER_GROUP_NAME, SCHEDULER_ROLE_ARN and the ${target} target's ARN must be configured`);
   }
   return {
     Name: name,
@@ -49,22 +56,27 @@ function scheduleInput(name: string, when: OneTimeExpression, payload: unknown):
  * item's own, so a retried request finds its schedule (ConflictException) and updates it instead of
  * making a second.
  */
-export async function createOneTimeSchedule(name: string, when: OneTimeExpression, payload: unknown): Promise<void> {
+export async function createOneTimeSchedule(
+  name: string,
+  when: OneTimeExpression,
+  payload: unknown,
+  target: SchedulerTargetName = 'scheduled-items',
+): Promise<void> {
   try {
-    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload, target)));
   } catch (error) {
     if (!(error instanceof ConflictException)) throw error;
-    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload, target)));
   }
 }
 
-/** Moves the schedule `name` to a new time (UpdateSchedule replaces it whole); made anew if it is gone. */
+/** Moves a scheduled item's schedule `name` to a new time (UpdateSchedule replaces it whole); made anew if it is gone. */
 export async function updateOneTimeSchedule(name: string, when: OneTimeExpression, payload: unknown): Promise<void> {
   try {
-    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload, 'scheduled-items')));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
-    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload, 'scheduled-items')));
   }
 }
 
