@@ -80,7 +80,7 @@ try {
   const deliveryDelays: number[] = [];
   const scheduler = await startLocalScheduler({
     dir: path.join(workDir, 'scheduler'),
-    target: schedulerTarget,
+    targets: [schedulerTarget],
     onDelivered: (schedule, outcome) => {
       if (!outcome.ok) return;
       const { itemId } = JSON.parse(schedule.target.input) as { itemId: string };

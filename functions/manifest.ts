@@ -582,14 +582,14 @@ export const schedulerTarget: SchedulerTargetEntry = {
 /**
  * What each engagement reading's one-time schedule (1 h, 24 h, 7 d after a run completed) invokes:
  * reads the run's posts back from the platform and stores the figures once. A rate-limited read
- * schedules itself a little later, so it also schedules.
+ * fails the invocation, and the schedule's bounded retry policy delivers it again a little later.
  */
 export const readingTarget: SchedulerTargetEntry = {
   name: 'engagement-readings',
   arnEnv: 'READING_TARGET_ARN',
   handler: 'schedule/take-engagement-reading',
   // An expiring OAuth token is refreshed first (app credentials); a 401 marks the connection.
-  access: { table: 'write', tokenKey: true, platformClients: true, scheduler: true },
+  access: { table: 'write', tokenKey: true, platformClients: true },
   timeoutSeconds: 60,
   memoryMb: 512,
 };

@@ -38,18 +38,18 @@ class ApiError extends Error {
 const NAME_PATTERN = /^[0-9a-zA-Z-_.]{1,64}$/;
 
 /**
- * A local EventBridge Scheduler for the one-time schedules of scheduled items: the REST API the SDK
+ * A local EventBridge Scheduler for the one-time schedules of scheduled items and engagement readings: the REST API the SDK
  * speaks (CreateSchedule, UpdateSchedule, GetSchedule, DeleteSchedule on /schedules/{Name}), checking
  * requests as the service documents them, and a timer that delivers each schedule's input to its
- * target (a manifest scheduler target, invoked as Lambda would be) at its time. Schedules are kept in
+ * target (one of the manifest scheduler targets, invoked as Lambda would be) at its time. Schedules are kept in
  * an append-only log in `dir`, so they survive restarts; at start, every schedule that came due while
  * the stack was stopped is delivered at once (EventBridge delivers late rather than never). A failed
  * delivery is retried with back-off, up to the target's retry policy.
  */
 export async function startLocalScheduler(options: {
   dir: string;
-  /** The function schedules may target (the manifest's scheduler target). */
-  target: SchedulerTargetEntry;
+  /** The functions schedules may target (the manifest's scheduler targets). */
+  targets: SchedulerTargetEntry[];
   port?: number;
   /** Deliveries running at once (a burst of due schedules queues behind them). */
   concurrency?: number;
@@ -60,7 +60,7 @@ export async function startLocalScheduler(options: {
   const logFile = path.join(options.dir, 'schedules.jsonl');
   const schedules = new Map<string, LocalSchedule>();
   const keyOf = (group: string, name: string) => `${group}/${name}`;
-  const targetArn = localFunctionArn(options.target.handler);
+  const targetsByArn = new Map(options.targets.map((target) => [localFunctionArn(target.handler), target]));
 
   // Replay the log, then write it back compacted (one line per live schedule).
   if (existsSync(logFile)) {
@@ -131,9 +131,10 @@ export async function startLocalScheduler(options: {
   const concurrency = options.concurrency ?? 16;
 
   const deliver = async (key: string, schedule: LocalSchedule, version: number) => {
-    const { handler, timeoutSeconds } = options.target;
     let ok = false;
     try {
+      // Only schedules naming a known target are accepted (parse), so the target is there.
+      const { handler, timeoutSeconds } = targetsByArn.get(schedule.target.arn)!;
       await invokeHandler(handler, JSON.parse(schedule.target.input), timeoutSeconds);
       ok = true;
     } catch (error) {
@@ -224,7 +225,7 @@ export async function startLocalScheduler(options: {
       | undefined;
     if (!target?.Arn || !target.RoleArn)
       throw new ApiError(400, 'ValidationException', 'Target.Arn and Target.RoleArn are required');
-    if (target.Arn !== targetArn) throw new ApiError(400, 'ValidationException', `No function ${target.Arn}`);
+    if (!targetsByArn.has(target.Arn)) throw new ApiError(400, 'ValidationException', `No function ${target.Arn}`);
     // iam:PassRole: only the scheduler role may be handed over.
     if (target.RoleArn !== LOCAL_SCHEDULER_ROLE_ARN)
       throw new ApiError(403, 'AccessDeniedException', `Not authorized to pass role ${target.RoleArn}`);
@@ -334,7 +335,9 @@ export async function startLocalScheduler(options: {
       SCHEDULER_ENDPOINT: `http://127.0.0.1:${port}`,
       SCHEDULER_GROUP_NAME: LOCAL_SCHEDULE_GROUP,
       SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
-      SCHEDULER_TARGET_ARN: targetArn,
+      ...(Object.fromEntries(
+        options.targets.map((target) => [target.arnEnv, localFunctionArn(target.handler)]),
+      ) as Partial<Record<SchedulerTargetEntry['arnEnv'], string>>),
     },
     /** The schedules held now (tests look at what the app asked for). */
     list: (): LocalSchedule[] => [...schedules.values()],

@@ -5,8 +5,8 @@ import { takeScheduledReading } from '../services/insights/take-reading';
 
 /**
  * The target of every engagement reading's one-time schedule: reads the run's posts back and stores
- * the figures once. A platform's failure is handled inside (skipped, or rescheduled after a rate
- * limit); anything else throws, so the scheduler retries. A payload that is not ours is dropped.
+ * the figures once. A platform's refusal or garbage is logged and skipped inside; a rate limit or a
+ * failure of our own throws, so the scheduler retries (bounded). A payload that is not ours is dropped.
  */
 export const handler = middy<unknown, { outcome: string }>().handler(async (event) => {
   const payload = readingPayloadSchema.safeParse(event);

@@ -64,3 +64,8 @@ export function creditReachOf(reading: Pick<PlatformReading, 'posts'>): CreditRe
  * returned), from https://docs.x.com/x-api/getting-started/pricing; a reading reads every post of the thread.
  */
 export const X_POST_READ_COST_USD = 0.005;
+
+/** X bills each read: a platform's posts are read unless it is X and the connection has not turned reads on. */
+export function engagementReadsAllowed(platform: string, connectionData: Record<string, unknown>): boolean {
+  return platform !== 'twitter' || connectionData.engagementReads === true;
+}

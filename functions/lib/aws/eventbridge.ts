@@ -4,7 +4,9 @@ import { config } from '../config';
 import { traced } from '../tracer';
 
 /** The one EventBridge client of this process (the local bus when configured). */
-const eventBridge = traced(new EventBridgeClient({ region: config().region, endpoint: config().endpoints.eventBridge }));
+const eventBridge = traced(
+  new EventBridgeClient({ region: config().region, endpoint: config().endpoints.eventBridge }),
+);
 
 /** Puts one application event on the app's bus; throws when the bus did not take it. */
 export async function putAppEvent(detailType: AppEventType, detail: Record<string, unknown>): Promise<void> {
@@ -12,7 +14,9 @@ export async function putAppEvent(detailType: AppEventType, detail: Record<strin
   if (!busName) throw new Error('EVENT_BUS_NAME is not configured');
   const answer = await eventBridge.send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: busName, Source: APP_EVENT_SOURCE, DetailType: detailType, Detail: JSON.stringify(detail) }],
+      Entries: [
+        { EventBusName: busName, Source: APP_EVENT_SOURCE, DetailType: detailType, Detail: JSON.stringify(detail) },
+      ],
     }),
   );
   // PutEvents answers 200 with per-entry failures: an entry not taken is a failure of this call.

@@ -20,6 +20,17 @@ export interface OneTimeExpression {
   timeZone: string;
 }
 
+/**
+ * The fire is idempotent, so a failed invocation is retried for as long as the service allows (late
+ * rather than never); a reading fails only when the platform rate-limits it or our side failed, and
+ * is retried a few times within six hours (its figures would no longer be of that slot after).
+ */
+const RETRY_POLICIES: Record<SchedulerTargetName, { MaximumRetryAttempts: number; MaximumEventAgeInSeconds: number }> =
+  {
+    'scheduled-items': { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+    'engagement-readings': { MaximumRetryAttempts: 5, MaximumEventAgeInSeconds: 6 * 3600 },
+  };
+
 function scheduleInput(
   name: string,
   when: OneTimeExpression,
@@ -44,9 +55,7 @@ function scheduleInput(
       Arn: targetArn,
       RoleArn: roleArn,
       Input: JSON.stringify(payload),
-      // The fire is idempotent, so a failed invocation is retried for as long as the service allows:
-      // late rather than never.
-      RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+      RetryPolicy: RETRY_POLICIES[target],
     },
   };
 }

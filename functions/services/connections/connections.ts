@@ -153,7 +153,10 @@ function toView(record: ConnectionRecord): ConnectionView {
 export async function setXEngagementReads(userId: string, enabled: boolean, now: Date): Promise<ConnectionView> {
   const record = await getConnection(userId, 'twitter');
   const updatedAt = now.toISOString();
-  if (!record?.isConnected || !(await updateConnectionData(userId, 'twitter', { engagementReads: enabled }, updatedAt))) {
+  if (
+    !record?.isConnected ||
+    !(await updateConnectionData(userId, 'twitter', { engagementReads: enabled }, updatedAt))
+  ) {
     throw new NotConnectedError('twitter');
   }
   return toView({ ...record, connectionData: { ...record.connectionData, engagementReads: enabled }, updatedAt });

@@ -22,25 +22,19 @@ export const threadPublishedSchema = z.object({
 });
 export type ThreadPublished = z.infer<typeof threadPublishedSchema>;
 
-/** What a reading's schedule delivers; `attempt` counts the waits after a rate limit. */
+/** What a reading's schedule delivers. */
 export const readingPayloadSchema = z.object({
   userId: z.string().min(1),
   threadId: z.string().min(1),
   platform: platformSchema,
   runId: z.string().min(1),
   kind: z.enum(READING_SLOTS),
-  attempt: z.number().int().nonnegative().default(0),
 });
 export type ReadingPayload = z.infer<typeof readingPayloadSchema>;
 
-/** Named after the run, slot and attempt, so a redelivered event finds the schedules it made instead of making more. */
-function scheduleNameOf(payload: ReadingPayload): string {
-  return `reading-${payload.runId}-${payload.kind}${payload.attempt > 0 ? `-r${payload.attempt}` : ''}`;
-}
-
-/** Schedules one reading at `at` (UTC). */
-export function scheduleReading(payload: ReadingPayload, at: Date): Promise<void> {
-  return createOneTimeSchedule(scheduleNameOf(payload), oneTimeScheduleExpression(at, 'UTC'), payload, 'engagement-readings');
+/** Named after the run and slot, so a redelivered event finds the schedules it made instead of making more. */
+export function readingScheduleName(runId: string, kind: ReadingSlot): string {
+  return `reading-${runId}-${kind}`;
 }
 
 /** Plans the three readings of a completed run, each its delay after the run completed. */
@@ -48,9 +42,13 @@ export async function planReadings(event: ThreadPublished): Promise<void> {
   const completedAt = new Date(event.completedAt).getTime();
   for (const kind of READING_SLOTS) {
     const { userId, threadId, platform, runId } = event;
-    await scheduleReading(
-      { userId, threadId, platform, runId, kind, attempt: 0 },
-      new Date(completedAt + SLOT_DELAY_SECONDS[kind] * 1000),
+    const at = new Date(completedAt + SLOT_DELAY_SECONDS[kind] * 1000);
+    const payload: ReadingPayload = { userId, threadId, platform, runId, kind };
+    await createOneTimeSchedule(
+      readingScheduleName(runId, kind),
+      oneTimeScheduleExpression(at, 'UTC'),
+      payload,
+      'engagement-readings',
     );
   }
 }

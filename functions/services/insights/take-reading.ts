@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { engagementReadsAllowed, readingEngagement } from '#shared/insights/engagement';
 import { platformDisplayName } from '#shared/platforms';
 import { type PostFigures, postFiguresSchema, type ReadingKind } from '#shared/schemas/insights';
 import type { Platform } from '#shared/schemas/thread';
@@ -8,12 +9,11 @@ import { getPublishRun } from '../../data/publish-run-repository';
 import { DomainError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
-import { readingEngagement } from '#shared/insights/engagement';
 import { loadLiveConnection } from '../connections/connections';
 import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { adapterFor } from '../publishing/adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../publishing/platform-adapter';
-import { type ReadingPayload, scheduleReading } from './reading-schedule';
+import type { ReadingPayload } from './reading-schedule';
 
 /** What became of one reading. */
 export type ReadingOutcome = 'stored' | 'already_stored' | 'skipped' | 'rate_limited';
@@ -23,14 +23,8 @@ export function reportsEngagement(platform: Platform): boolean {
   return adapterFor(platform).readEngagement !== undefined;
 }
 
-/** X bills each read: only a connection whose user turned reads on is read. */
-export function readsAllowed(platform: Platform, connection: Pick<LiveConnection, 'connectionData'>): boolean {
-  return platform !== 'twitter' || connection.connectionData.engagementReads === true;
-}
-
-/** A rate-limited scheduled reading waits at most this many times, each at most an hour. */
-const MAX_RATE_LIMIT_WAITS = 3;
-const MAX_WAIT_SECONDS = 3600;
+/** A scheduled reading the platform rate-limited: thrown, so the schedule's retry policy delivers it again later. */
+export class ReadingRateLimitedError extends Error {}
 
 /**
  * Reads one platform's completed run of the thread and stores the figures once for `kind`. A read
@@ -61,7 +55,7 @@ export async function readAndStore(
     logger.info('engagement reading skipped', { platform, threadId, reason: error.message });
     return { outcome: 'skipped' };
   }
-  if (!connection || !readsAllowed(platform, connection)) return { outcome: 'skipped' };
+  if (!connection || !engagementReadsAllowed(platform, connection.connectionData)) return { outcome: 'skipped' };
   let posts: PostFigures[];
   try {
     posts = postFiguresSchema.array().parse(await adapter.readEngagement(connection, run.made, now));
@@ -99,15 +93,15 @@ export async function readAndStore(
 }
 
 /**
- * A reading's schedule came due: reads and stores it; a rate limit schedules the same reading again
- * after the platform's wait (bounded), and after the last wait the reading is skipped.
+ * A reading's schedule came due: reads and stores it. A rate limit throws, so the scheduler delivers
+ * the reading again after its back-off, a bounded number of times (functions/lib/aws/scheduler.ts);
+ * after the last the reading is skipped.
  */
 export async function takeScheduledReading(payload: ReadingPayload, now: Date): Promise<ReadingOutcome> {
-  const { userId, threadId, platform, kind, runId, attempt } = payload;
+  const { userId, threadId, platform, kind, runId } = payload;
   const result = await readAndStore(userId, threadId, platform, kind, now, runId);
-  if (result.outcome === 'rate_limited' && attempt < MAX_RATE_LIMIT_WAITS) {
-    const wait = Math.min(MAX_WAIT_SECONDS, Math.max(60, result.retryAfterSeconds ?? 60));
-    await scheduleReading({ ...payload, attempt: attempt + 1 }, new Date(now.getTime() + wait * 1000));
+  if (result.outcome === 'rate_limited') {
+    throw new ReadingRateLimitedError(`${platform} rate-limited the ${kind} reading of ${threadId}`);
   }
   return result.outcome;
 }

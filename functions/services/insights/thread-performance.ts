@@ -1,5 +1,5 @@
+import { creditReachOf, engagementReadsAllowed } from '#shared/insights/engagement';
 import { beyondSpecMessages } from '#shared/messages';
-import { creditReachOf } from '#shared/insights/engagement';
 import { platformDisplayName } from '#shared/platforms';
 import {
   type PlatformPerformance,
@@ -19,7 +19,7 @@ import {
 import { listPublishRunsForThread, type PublishRun } from '../../data/publish-run-repository';
 import { getThreadForUser } from '../../data/thread-repository';
 import { NotFoundError, RateLimitedError } from '../../lib/errors';
-import { readAndStore, readsAllowed, reportsEngagement } from './take-reading';
+import { readAndStore, reportsEngagement } from './take-reading';
 
 const notes = beyondSpecMessages.insights;
 
@@ -53,7 +53,8 @@ async function platformPerformance(
   if (connection?.connectionData.needsReconnect === true) {
     return { ...base, reporting: 'needs_reconnect', note: notes.needsReconnect(name) };
   }
-  if (connection && !readsAllowed(platform, connection)) return { ...base, reporting: 'off', note: notes.xReadsOff };
+  if (connection && !engagementReadsAllowed(platform, connection.connectionData))
+    return { ...base, reporting: 'off', note: notes.xReadsOff };
   return { ...base, reporting: 'reported', note: null };
 }
 
