@@ -61,6 +61,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
   let readsRateLimited = 0;
   const figures = new Map<string, { favourites: number; reblogs: number; replies: number }>();
   const deletedIds = new Set<string>();
+  const statusById = new Map<string, StoredStatus>();
   let nextStatusId = 110_000_000_000_000_000n;
   let instanceFails = false;
   let nextConsent: 'approve' | 'deny' = 'approve';
@@ -275,6 +276,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         idempotencyKey: key,
       };
       statuses.push(status);
+      statusById.set(status.id, status);
       if (fault && 'madeThenHung' in fault) return;
       if (fault) return error(res, 502, 'Bad Gateway');
       return reply(res, 200, statusJson(status));
@@ -291,7 +293,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         const reset = new Date(Date.now() + 30_000).toISOString();
         return error(res, 429, 'Too many requests', { 'x-ratelimit-reset': reset, 'x-ratelimit-remaining': '0' });
       }
-      const status = statuses.find((entry) => entry.id === statusRead[1]);
+      const status = statusById.get(statusRead[1]!);
       if (!status || deletedIds.has(status.id)) return error(res, 404, 'Record not found');
       const counts = figures.get(status.id) ?? { favourites: 0, reblogs: 0, replies: 0 };
       return reply(res, 200, {
@@ -325,6 +327,17 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     },
     setInstanceFailing(failing: boolean) {
       instanceFails = failing;
+    },
+    /** A status made outside the API (a benchmark's many runs), readable like one posted. */
+    addStatus(status: StoredStatus) {
+      statuses.push(status);
+      statusById.set(status.id, status);
+    },
+    /** A token for the fake's account with `scopes`, as if granted through the consent flow. */
+    issueToken(scopes: string[]) {
+      const token = randomBytes(24).toString('base64url');
+      tokens.set(token, { accountId: ACCOUNT.id, scopes });
+      return token;
     },
     /** Sets a status's counts (what GET /api/v1/statuses/:id reports). */
     setFigures(id: string, counts: { favourites: number; reblogs: number; replies: number }) {
