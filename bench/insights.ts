@@ -19,6 +19,7 @@ import { invokeHandler } from '../local/lambda-runtime';
 import { freePort } from '../local/ports';
 import { READING_SLOTS } from '../shared/schemas/insights';
 import { startMastodonServer } from '../tests/fakes/mastodon-server';
+import { inParallel, percentile } from './lib/parallel';
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '10000' }, concurrency: { type: 'string', default: '16' } },
@@ -35,24 +36,6 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   AWS_EC2_METADATA_DISABLED: 'true',
 });
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** Runs `work` over `items`, `width` at a time. */
-async function inParallel<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index]!, index);
-      }
-    }),
-  );
-}
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-bench-insights-'));
 const stops: Array<() => Promise<void> | void> = [];

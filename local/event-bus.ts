@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { EventRuleEntry } from '../functions/manifest';
+import { AwsApiError } from './aws-api-error';
 import { invokeHandler } from './lambda-runtime';
 
 /** The local stack's application bus (the stack's custom EventBridge bus in the cloud). */
 export const LOCAL_EVENT_BUS = 'threadsnip-local';
 /** Deliveries a rule's target gets before the event is dropped (the cloud rule's retry attempts). */
 export const LOCAL_RULE_RETRIES = 2;
-
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** One event as a rule's target receives it (the EventBridge event envelope). */
 export interface LocalBusEvent {
@@ -66,12 +57,12 @@ export async function startLocalEventBus(options: {
   const putEvents = (body: Record<string, unknown>) => {
     const entries = body.Entries;
     if (!Array.isArray(entries) || entries.length < 1 || entries.length > 10) {
-      throw new ApiError(400, 'ValidationException', 'Entries must hold 1 to 10 entries');
+      throw new AwsApiError(400, 'ValidationException', 'Entries must hold 1 to 10 entries');
     }
     const results = entries.map((raw: Record<string, unknown>) => {
       const bus = String(raw.EventBusName ?? 'default');
       if (bus !== LOCAL_EVENT_BUS)
-        throw new ApiError(400, 'ResourceNotFoundException', `Event bus ${bus} does not exist.`);
+        throw new AwsApiError(400, 'ResourceNotFoundException', `Event bus ${bus} does not exist.`);
       let detail: unknown;
       try {
         detail = JSON.parse(String(raw.Detail ?? ''));
@@ -116,11 +107,11 @@ export async function startLocalEventBus(options: {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       if (req.method !== 'POST' || req.headers['x-amz-target'] !== 'AWSEvents.PutEvents') {
-        throw new ApiError(400, 'UnknownOperationException', `Only AWSEvents.PutEvents is served here`);
+        throw new AwsApiError(400, 'UnknownOperationException', `Only AWSEvents.PutEvents is served here`);
       }
       answer = putEvents(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>);
     } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError(400, 'ValidationException', String(error));
+      const failure = error instanceof AwsApiError ? error : new AwsApiError(400, 'ValidationException', String(error));
       status = failure.status;
       headers['x-amzn-errortype'] = failure.type;
       answer = { __type: failure.type, message: failure.message };
