@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBlueskyServer } from '../../fakes/bluesky-server';
+import { startThreadsServer } from '../../fakes/threads-server';
 import { startTwitterServer } from '../../fakes/twitter-server';
 
 // Each platform's reader against a stand-in that checks the request as the platform documents it.
@@ -10,7 +11,14 @@ const twitter = await startTwitterServer({
   redirectUris: [],
   account: { id: '42', username: 'curator', name: 'Curator' },
 });
+const threads = await startThreadsServer({
+  appId: 'th-app',
+  appSecret: 'th-secret',
+  redirectUris: [],
+  user: { id: '7001', username: 'curator' },
+});
 Object.assign(process.env, {
+  THREADS_API_URL: threads.apiUrl,
   TABLE_NAME: 'unused',
   APP_PUBLIC_URL: 'http://localhost:3000',
   BLUESKY_APPVIEW_URL: bluesky.url,
@@ -18,6 +26,7 @@ Object.assign(process.env, {
 });
 const { blueskyAdapter } = await import('#functions/services/publishing/platforms/bluesky');
 const { twitterAdapter } = await import('#functions/services/publishing/platforms/twitter');
+const { threadsAdapter } = await import('#functions/services/publishing/platforms/threads');
 const { telegramAdapter } = await import('#functions/services/publishing/platforms/telegram');
 const { linkedinAdapter } = await import('#functions/services/publishing/platforms/linkedin');
 const { ReconnectRequiredError } = await import('#functions/services/connections/oauth-flow');
@@ -28,6 +37,7 @@ const { PlatformRateLimitError, PlatformRejectedError } = await import(
 afterAll(async () => {
   await bluesky.close();
   await twitter.close();
+  await threads.close();
 });
 
 const connection = (accessToken: string) => ({
@@ -117,6 +127,58 @@ describe('X: GET /2/tweets?ids=…&tweet.fields=public_metrics', () => {
     );
     twitter.revokeAccessTokens();
     await expect(twitterAdapter.readEngagement!(connection(token), made, new Date())).rejects.toBeInstanceOf(
+      ReconnectRequiredError,
+    );
+  });
+});
+
+describe('Threads: GET /{threads-media-id}/insights with threads_manage_insights', () => {
+  const published = (id: string) => {
+    threads.media.push({
+      id,
+      userId: '7001',
+      text: `post ${id}`,
+      replyToId: null,
+      containerId: `c${id}`,
+      permalink: `https://www.threads.net/@curator/post/${id}`,
+      createdAt: Date.now(),
+    });
+    return { id, url: null };
+  };
+
+  it('reads views, likes, replies, reposts and quotes per post; a deleted post (Graph 100/33) is deleted', async () => {
+    const first = published('18000000000000001');
+    const gone = published('18000000000000002');
+    threads.setInsights(first.id, { views: 500, likes: 20, replies: 3, reposts: 2, quotes: 1 });
+    threads.deleteMedia(gone.id);
+    const token = threads.issueToken(['threads_basic', 'threads_content_publish', 'threads_manage_insights']);
+
+    const figures = await threadsAdapter.readEngagement!(connection(token), [first, gone], new Date());
+
+    expect(figures).toEqual([
+      {
+        position: 0,
+        remoteId: first.id,
+        deleted: false,
+        metrics: { views: 500, likes: 20, replies: 3, reposts: 2, quotes: 1 },
+      },
+      { position: 1, remoteId: gone.id, deleted: true, metrics: {} },
+    ]);
+  });
+
+  it('tells the request limit as a rate limit, a missing insights permission and a dead token as a reconnect', async () => {
+    const made = [published('18000000000000010')];
+    const token = threads.issueToken(['threads_basic', 'threads_manage_insights']);
+
+    threads.rateLimitInsights(1);
+    await expect(threadsAdapter.readEngagement!(connection(token), made, new Date())).rejects.toBeInstanceOf(
+      PlatformRateLimitError,
+    );
+    const noInsights = threads.issueToken(['threads_basic', 'threads_content_publish']);
+    await expect(threadsAdapter.readEngagement!(connection(noInsights), made, new Date())).rejects.toBeInstanceOf(
+      ReconnectRequiredError,
+    );
+    await expect(threadsAdapter.readEngagement!(connection('THrevoked'), made, new Date())).rejects.toBeInstanceOf(
       ReconnectRequiredError,
     );
   });
