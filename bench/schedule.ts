@@ -24,6 +24,7 @@ import { startTelegramServer } from '../tests/fakes/telegram-server';
 import { makeThread } from '../tests/helpers/publishing-threads';
 import { callRoute } from '../tests/helpers/route-call';
 import { upcomingItem } from '../tests/helpers/scheduled-items';
+import { inParallel, percentile } from './lib/parallel';
 
 const { values: args } = parseArgs({
   options: { items: { type: 'string', default: '10000' }, window: { type: 'string', default: '600' } },
@@ -41,24 +42,6 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   AWS_EC2_METADATA_DISABLED: 'true',
 });
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** Runs `work` over `items`, `width` at a time. */
-async function inParallel<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index]!, index);
-      }
-    }),
-  );
-}
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-bench-schedule-'));
 const stops: Array<() => Promise<void>> = [];
@@ -80,7 +63,7 @@ try {
   const deliveryDelays: number[] = [];
   const scheduler = await startLocalScheduler({
     dir: path.join(workDir, 'scheduler'),
-    target: schedulerTarget,
+    targets: [schedulerTarget],
     onDelivered: (schedule, outcome) => {
       if (!outcome.ok) return;
       const { itemId } = JSON.parse(schedule.target.input) as { itemId: string };

@@ -74,6 +74,8 @@ export interface Access {
    * stack's schedule group, handing them the scheduler role (iam:PassRole on that role only).
    */
   scheduler?: boolean;
+  /** Puts events on the application's EventBridge bus (events:PutEvents on that bus only). */
+  putEvents?: boolean;
 }
 
 export interface RouteEntry {
@@ -117,12 +119,17 @@ export interface ScheduleEntry {
   cron: string;
 }
 
+/** The functions one-time schedules may invoke, each found through its own environment variable. */
+export type SchedulerTargetName = 'scheduled-items' | 'engagement-readings';
+
 /**
- * The function EventBridge Scheduler invokes with a one-time schedule's input (a scheduled item's
- * fire); locally the local scheduler calls it the same way.
+ * A function EventBridge Scheduler invokes with a one-time schedule's input (a scheduled item's
+ * fire, an engagement reading); locally the local scheduler calls it the same way.
  */
 export interface SchedulerTargetEntry {
-  name: string;
+  name: SchedulerTargetName;
+  /** The variable that hands the target's ARN to the functions that schedule. */
+  arnEnv: 'SCHEDULER_TARGET_ARN' | 'READING_TARGET_ARN';
   handler: string;
   access: Access;
   timeoutSeconds: number;
@@ -342,6 +349,31 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     access: { table: 'read' },
   },
+  // Write: someone else's thread id records a security event.
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/performance',
+    handler: 'http/insights/get-thread-performance',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  // Reads every platform now (kind 'manual'), at most once per 10 minutes per thread.
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/performance/refresh',
+    handler: 'http/insights/post-performance-refresh',
+    auth: 'user',
+    timeoutSeconds: 30,
+    access: { table: 'write', tokenKey: true, platformClients: true },
+  },
+  // X bills each read: reads stay off until the user turns them on for their X connection.
+  {
+    method: 'PUT',
+    path: '/api/connections/twitter/engagement-reads',
+    handler: 'http/connections/put-engagement-reads',
+    auth: 'user',
+    access: { table: 'write' },
+  },
   {
     method: 'PUT',
     path: '/api/threads/{threadId}/visibility',
@@ -538,9 +570,15 @@ export const queues: QueueEntry[] = [
     name: 'publishing',
     handler: 'queue/publishing-worker',
     // Sends to its own queue: a rate-limited or interrupted thread is re-queued with a delay; a
-    // completed run of a public thread queues its Webmention.
-    // Refreshing an expiring OAuth token needs the platform's app credentials.
-    access: { table: 'write', sendTo: ['publishing', 'webmention'], tokenKey: true, platformClients: true },
+    // completed run of a public thread queues its Webmention. Refreshing an expiring OAuth token needs
+    // the platform's app credentials. A completed run is announced on the bus (ThreadPublished).
+    access: {
+      table: 'write',
+      sendTo: ['publishing', 'webmention'],
+      tokenKey: true,
+      platformClients: true,
+      putEvents: true,
+    },
     timeoutSeconds: 60,
     memoryMb: 512,
     // One platform's thread per invocation, so the per-message delays keep their stagger.
@@ -581,12 +619,60 @@ export const schedules: ScheduleEntry[] = [
 /** What every scheduled item's one-time schedule invokes at its time. */
 export const schedulerTarget: SchedulerTargetEntry = {
   name: 'scheduled-items',
+  arnEnv: 'SCHEDULER_TARGET_ARN',
   handler: 'schedule/fire-scheduled-item',
   // Queues one publishing run per platform; an expiring OAuth token is refreshed first.
   access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
   timeoutSeconds: 30,
   memoryMb: 512,
 };
+
+/**
+ * What each engagement reading's one-time schedule (1 h, 24 h, 7 d after a run completed) invokes:
+ * reads the run's posts back from the platform and stores the figures once. A rate-limited read
+ * fails the invocation, and the schedule's bounded retry policy delivers it again a little later.
+ */
+export const readingTarget: SchedulerTargetEntry = {
+  name: 'engagement-readings',
+  arnEnv: 'READING_TARGET_ARN',
+  handler: 'schedule/take-engagement-reading',
+  // An expiring OAuth token is refreshed first (app credentials); a 401 marks the connection.
+  access: { table: 'write', tokenKey: true, platformClients: true },
+  timeoutSeconds: 60,
+  memoryMb: 512,
+};
+
+export const schedulerTargets: SchedulerTargetEntry[] = [schedulerTarget, readingTarget];
+
+/** The application's events, put on its EventBridge bus. */
+export const APP_EVENT_SOURCE = 'threadsnip.publishing';
+export type AppEventType = 'ThreadPublished';
+
+/**
+ * A rule on the application's EventBridge bus: the events matching `detailTypes` (from
+ * APP_EVENT_SOURCE) invoke `handler` with the EventBridge event; locally the local bus delivers them
+ * the same way.
+ */
+export interface EventRuleEntry {
+  name: string;
+  detailTypes: AppEventType[];
+  handler: string;
+  access: Access;
+  timeoutSeconds: number;
+  memoryMb: number;
+}
+
+export const eventRules: EventRuleEntry[] = [
+  {
+    name: 'plan-engagement-readings',
+    detailTypes: ['ThreadPublished'],
+    handler: 'event/plan-engagement-readings',
+    // Creates the run's three one-time reading schedules.
+    access: { scheduler: true },
+    timeoutSeconds: 15,
+    memoryMb: 256,
+  },
+];
 
 /** Cognito triggers: post-confirmation creates the account records and grants the admin role. */
 export const authTriggers = {
@@ -601,13 +687,14 @@ export const authTriggerAccess: Record<(typeof authTriggers)[keyof typeof authTr
 /** The routes the cloud serves: the local test checkout is never deployed. */
 export const cloudRoutes: RouteEntry[] = routes.filter((route) => !route.localOnly);
 
-/** Every handler module the cloud deploys, once each: routes, queue workers, schedules, scheduler targets, auth triggers. */
+/** Every handler module the cloud deploys, once each: routes, queue workers, schedules, scheduler targets, event rules, auth triggers. */
 export const deployedHandlers: string[] = [
   ...new Set([
     ...cloudRoutes.map((route) => route.handler),
     ...queues.map((queue) => queue.handler),
     ...schedules.map((schedule) => schedule.handler),
-    schedulerTarget.handler,
+    ...schedulerTargets.map((target) => target.handler),
+    ...eventRules.map((rule) => rule.handler),
     ...Object.values(authTriggers),
   ]),
 ];

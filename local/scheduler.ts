@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SchedulerTargetEntry } from '../functions/manifest';
 import { instantOfAtExpression } from '../shared/scheduling/slots';
 import { isKnownTimeZone } from '../shared/schemas/scheduling';
+import { AwsApiError } from './aws-api-error';
 import { invokeHandler, localFunctionArn } from './lambda-runtime';
 
 /** The local stack's schedule group and the role schedules must name (the cloud's group and scheduler role). */
@@ -25,31 +26,21 @@ export interface LocalSchedule {
   completed: boolean;
 }
 
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const NAME_PATTERN = /^[0-9a-zA-Z-_.]{1,64}$/;
 
 /**
- * A local EventBridge Scheduler for the one-time schedules of scheduled items: the REST API the SDK
+ * A local EventBridge Scheduler for the one-time schedules of scheduled items and engagement readings: the REST API the SDK
  * speaks (CreateSchedule, UpdateSchedule, GetSchedule, DeleteSchedule on /schedules/{Name}), checking
  * requests as the service documents them, and a timer that delivers each schedule's input to its
- * target (a manifest scheduler target, invoked as Lambda would be) at its time. Schedules are kept in
+ * target (one of the manifest scheduler targets, invoked as Lambda would be) at its time. Schedules are kept in
  * an append-only log in `dir`, so they survive restarts; at start, every schedule that came due while
  * the stack was stopped is delivered at once (EventBridge delivers late rather than never). A failed
  * delivery is retried with back-off, up to the target's retry policy.
  */
 export async function startLocalScheduler(options: {
   dir: string;
-  /** The function schedules may target (the manifest's scheduler target). */
-  target: SchedulerTargetEntry;
+  /** The functions schedules may target (the manifest's scheduler targets). */
+  targets: SchedulerTargetEntry[];
   port?: number;
   /** Deliveries running at once (a burst of due schedules queues behind them). */
   concurrency?: number;
@@ -60,7 +51,7 @@ export async function startLocalScheduler(options: {
   const logFile = path.join(options.dir, 'schedules.jsonl');
   const schedules = new Map<string, LocalSchedule>();
   const keyOf = (group: string, name: string) => `${group}/${name}`;
-  const targetArn = localFunctionArn(options.target.handler);
+  const targetsByArn = new Map(options.targets.map((target) => [localFunctionArn(target.handler), target]));
 
   // Replay the log, then write it back compacted (one line per live schedule).
   if (existsSync(logFile)) {
@@ -131,9 +122,10 @@ export async function startLocalScheduler(options: {
   const concurrency = options.concurrency ?? 16;
 
   const deliver = async (key: string, schedule: LocalSchedule, version: number) => {
-    const { handler, timeoutSeconds } = options.target;
     let ok = false;
     try {
+      // Only schedules naming a known target are accepted (parse), so the target is there.
+      const { handler, timeoutSeconds } = targetsByArn.get(schedule.target.arn)!;
       await invokeHandler(handler, JSON.parse(schedule.target.input), timeoutSeconds);
       ok = true;
     } catch (error) {
@@ -200,20 +192,20 @@ export async function startLocalScheduler(options: {
   // ---- the API ----
   const parse = (name: string, group: string, body: Record<string, unknown>): LocalSchedule => {
     if (!NAME_PATTERN.test(name))
-      throw new ApiError(400, 'ValidationException', 'Name must match [0-9a-zA-Z-_.]{1,64}');
+      throw new AwsApiError(400, 'ValidationException', 'Name must match [0-9a-zA-Z-_.]{1,64}');
     if (group !== LOCAL_SCHEDULE_GROUP && group !== 'default')
-      throw new ApiError(404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
+      throw new AwsApiError(404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
     const expression = String(body.ScheduleExpression ?? '');
     const timeZone = String(body.ScheduleExpressionTimezone ?? 'UTC');
-    if (!isKnownTimeZone(timeZone)) throw new ApiError(400, 'ValidationException', `Invalid timezone ${timeZone}`);
+    if (!isKnownTimeZone(timeZone)) throw new AwsApiError(400, 'ValidationException', `Invalid timezone ${timeZone}`);
     const dueAt = instantOfAtExpression(expression, timeZone);
     // Only one-time schedules are made by the app, so rate() and cron() are not run locally.
-    if (!dueAt) throw new ApiError(400, 'ValidationException', `Invalid one-time expression ${expression}`);
+    if (!dueAt) throw new AwsApiError(400, 'ValidationException', `Invalid one-time expression ${expression}`);
     const window = body.FlexibleTimeWindow as { Mode?: string; MaximumWindowInMinutes?: number } | undefined;
     if (window?.Mode !== 'OFF' && window?.Mode !== 'FLEXIBLE')
-      throw new ApiError(400, 'ValidationException', 'FlexibleTimeWindow.Mode must be OFF or FLEXIBLE');
+      throw new AwsApiError(400, 'ValidationException', 'FlexibleTimeWindow.Mode must be OFF or FLEXIBLE');
     if (window.Mode === 'FLEXIBLE' && !window.MaximumWindowInMinutes)
-      throw new ApiError(400, 'ValidationException', 'A FLEXIBLE window needs MaximumWindowInMinutes');
+      throw new AwsApiError(400, 'ValidationException', 'A FLEXIBLE window needs MaximumWindowInMinutes');
     const target = body.Target as
       | {
           Arn?: string;
@@ -223,17 +215,17 @@ export async function startLocalScheduler(options: {
         }
       | undefined;
     if (!target?.Arn || !target.RoleArn)
-      throw new ApiError(400, 'ValidationException', 'Target.Arn and Target.RoleArn are required');
-    if (target.Arn !== targetArn) throw new ApiError(400, 'ValidationException', `No function ${target.Arn}`);
+      throw new AwsApiError(400, 'ValidationException', 'Target.Arn and Target.RoleArn are required');
+    if (!targetsByArn.has(target.Arn)) throw new AwsApiError(400, 'ValidationException', `No function ${target.Arn}`);
     // iam:PassRole: only the scheduler role may be handed over.
     if (target.RoleArn !== LOCAL_SCHEDULER_ROLE_ARN)
-      throw new ApiError(403, 'AccessDeniedException', `Not authorized to pass role ${target.RoleArn}`);
+      throw new AwsApiError(403, 'AccessDeniedException', `Not authorized to pass role ${target.RoleArn}`);
     const action = String(body.ActionAfterCompletion ?? 'NONE');
     if (action !== 'NONE' && action !== 'DELETE')
-      throw new ApiError(400, 'ValidationException', 'ActionAfterCompletion must be NONE or DELETE');
+      throw new AwsApiError(400, 'ValidationException', 'ActionAfterCompletion must be NONE or DELETE');
     const state = String(body.State ?? 'ENABLED');
     if (state !== 'ENABLED' && state !== 'DISABLED')
-      throw new ApiError(400, 'ValidationException', 'State must be ENABLED or DISABLED');
+      throw new AwsApiError(400, 'ValidationException', 'State must be ENABLED or DISABLED');
     return {
       name,
       group,
@@ -259,7 +251,7 @@ export async function startLocalScheduler(options: {
   const handle = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const match = /^\/schedules\/([^/]+)$/.exec(url.pathname);
-    if (!match) throw new ApiError(404, 'ResourceNotFoundException', `No route ${req.method} ${url.pathname}`);
+    if (!match) throw new AwsApiError(404, 'ResourceNotFoundException', `No route ${req.method} ${url.pathname}`);
     const name = decodeURIComponent(match[1]!);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -270,9 +262,9 @@ export async function startLocalScheduler(options: {
     const existing = schedules.get(key);
     if (req.method === 'POST' || req.method === 'PUT') {
       if (req.method === 'POST' && existing)
-        throw new ApiError(409, 'ConflictException', `Schedule ${name} already exists.`);
+        throw new AwsApiError(409, 'ConflictException', `Schedule ${name} already exists.`);
       if (req.method === 'PUT' && !existing)
-        throw new ApiError(404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
+        throw new AwsApiError(404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
       const schedule = parse(name, group, body);
       schedules.set(key, schedule);
       attempts.delete(key);
@@ -281,7 +273,7 @@ export async function startLocalScheduler(options: {
       arm();
       return { status: 200, body: { ScheduleArn: arnOf(schedule) } };
     }
-    if (!existing) throw new ApiError(404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
+    if (!existing) throw new AwsApiError(404, 'ResourceNotFoundException', `Schedule ${name} does not exist.`);
     if (req.method === 'DELETE') {
       schedules.delete(key);
       attempts.delete(key);
@@ -306,7 +298,7 @@ export async function startLocalScheduler(options: {
         },
       };
     }
-    throw new ApiError(405, 'ValidationException', `Method ${req.method} not supported`);
+    throw new AwsApiError(405, 'ValidationException', `Method ${req.method} not supported`);
   };
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -315,7 +307,7 @@ export async function startLocalScheduler(options: {
       answer = await handle(req);
     } catch (error) {
       const failure =
-        error instanceof ApiError ? error : new ApiError(400, 'ValidationException', (error as Error).message);
+        error instanceof AwsApiError ? error : new AwsApiError(400, 'ValidationException', (error as Error).message);
       answer = { status: failure.status, type: failure.type, body: { Message: failure.message } };
     }
     res.writeHead(answer.status, {
@@ -334,7 +326,9 @@ export async function startLocalScheduler(options: {
       SCHEDULER_ENDPOINT: `http://127.0.0.1:${port}`,
       SCHEDULER_GROUP_NAME: LOCAL_SCHEDULE_GROUP,
       SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
-      SCHEDULER_TARGET_ARN: targetArn,
+      ...(Object.fromEntries(
+        options.targets.map((target) => [target.arnEnv, localFunctionArn(target.handler)]),
+      ) as Partial<Record<SchedulerTargetEntry['arnEnv'], string>>),
     },
     /** The schedules held now (tests look at what the app asked for). */
     list: (): LocalSchedule[] => [...schedules.values()],

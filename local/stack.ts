@@ -3,7 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { queues as queueEntries, routes, schedulerTarget, schedules } from '../functions/manifest';
+import {
+  APP_EVENT_SOURCE,
+  eventRules,
+  queues as queueEntries,
+  routes,
+  schedulerTargets,
+  schedules,
+} from '../functions/manifest';
 import { createApiBridge } from './api-bridge';
 import { createAuthProxy, runPostConfirmation } from './auth-proxy';
 import { applyLocalAwsEnv } from './aws-env';
@@ -11,6 +18,7 @@ import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLoc
 import { startDailyTimer } from './daily-timer';
 import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynaliteProcess } from './dynamo';
+import { startLocalEventBus } from './event-bus';
 import { captureHandlerOutput, type LocalLogFormat } from './handler-output';
 import { createJwtVerifier } from './jwt-verifier';
 import { runStartStep } from './lambda-runtime';
@@ -60,7 +68,7 @@ function readState(file: string): SavedState {
 /**
  * Starts everything `npm start` runs, all on 127.0.0.1: dynalite, cognito-local, local-aws-sqs,
  * the API bridge over the manifest's handlers, the queue pollers, the daily timer, the local
- * scheduler (scheduled items) and the SPA.
+ * scheduler (scheduled items, engagement readings), the application bus (ThreadPublished) and the SPA.
  */
 /** Paths the API answers, as CloudFront routes them: /api, and the server-rendered public pages. */
 function isApiPath(pathname: string): boolean {
@@ -108,9 +116,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // Scheduled items' one-time schedules, kept with the data (EventBridge Scheduler in the cloud).
     const scheduler = await startLocalScheduler({
       dir: path.join(options.dataDir, 'scheduler'),
-      target: schedulerTarget,
+      targets: schedulerTargets,
     });
     stops.push(scheduler.stop);
+    // The application's bus: ThreadPublished goes to the rule that plans engagement readings.
+    const eventBus = await startLocalEventBus({ rules: eventRules, source: APP_EVENT_SOURCE });
+    stops.push(eventBus.stop);
 
     // The key that encrypts platform tokens at rest: created once, kept with the data.
     const tokenKeyFile = path.join(options.dataDir, 'token-key');
@@ -135,6 +146,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       OAUTH_STATE_SECRET: randomBytes(32).toString('base64url'),
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...scheduler.handlerEnv,
+      ...eventBus.handlerEnv,
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback:
       // allowed under /samples/ only, never the API or anything else of this origin.
@@ -232,6 +244,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue, options.queueConcurrency).stop);
     for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
     scheduler.begin();
+    eventBus.begin();
 
     return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };
   } catch (error) {

@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'scheduled_item_not_found',
   'posting_queue_not_set',
   'scheduled_item_not_upcoming',
+  // Insights
+  'refresh_too_soon',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

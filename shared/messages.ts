@@ -421,6 +421,15 @@ export const beyondSpecMessages = {
   postEdited: 'Edited, not checked against the source',
   llmThreadReplaced:
     "Too few of the AI's posts passed the check against the article, so this thread was written from the article's own sentences.",
+  /** Insights collection: why a platform shows no figures, and 'Refresh now' asked for too soon. */
+  insights: {
+    notReported: (platformName: string) => `${platformName} does not report engagement`,
+    xReadsOff:
+      'Engagement reads are off for X: X bills every read, so they start only when you turn them on for your X connection in Account Settings.',
+    needsReconnect: (platformName: string) =>
+      `${platformName} refused the last engagement read: reconnect ${platformName} in Account Settings to read it again.`,
+    refreshTooSoon: 'Figures can be refreshed once every 10 minutes. Please try again later.',
+  },
   /** Scheduling: the Schedule and Add to Queue actions, the posting queue settings, the /scheduled page. */
   scheduling: {
     schedule: 'Schedule',

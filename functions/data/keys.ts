@@ -46,6 +46,8 @@ export const itemTypes = {
   queueSlotClaim: 'queue-slot-claim',
   publicThread: 'public-thread',
   tdmrepFile: 'tdmrep-file',
+  engagementReading: 'engagement-reading',
+  readingRefresh: 'reading-refresh',
 } as const;
 
 export const keys = {
@@ -252,6 +254,20 @@ export const keys = {
 
   /** An origin's /.well-known/tdmrep.json rules (or their absence), cached for a day with a TTL. */
   tdmrepFile: (origin: string): ItemKey => ({ pk: `TDMREP#${origin}`, sk: 'FILE' }),
+  /**
+   * One platform's engagement reading of one thread, one item per reading kind (1h, 24h, 7d, manual):
+   * a redelivered reading finds its item and writes nothing twice.
+   */
+  engagementReading: (userId: string, threadId: string, platform: string, kind: string): ItemKey => ({
+    pk: user(userId),
+    sk: `READING#${threadId}#${platform}#${kind}`,
+  }),
+  readingsOfThreadPrefix: (threadId: string) => `READING#${threadId}#`,
+  /** When 'Refresh now' last read a thread's figures (at most once per 10 minutes). */
+  readingRefresh: (userId: string, threadId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `READING_REFRESH#${threadId}`,
+  }),
 
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

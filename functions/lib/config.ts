@@ -99,6 +99,8 @@ const envSchema = z.object({
   PLATFORM_CLIENTS_SECRET_ARN: z.string().min(1).optional(),
   /** Where Bluesky sessions are made (an entryway or a PDS; a local PDS in tests). */
   BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
+  /** The public AppView engagement reads ask (app.bsky.feed.getPosts, no token). */
+  BLUESKY_APPVIEW_URL: z.url().default('https://public.api.bsky.app'),
   /** Locally: a file holding the key material that encrypts platform tokens (created under DATA_DIR). */
   TOKEN_KEY_FILE: z.string().min(1).optional(),
   /** In the cloud: the Secrets Manager secret holding that key material. */
@@ -115,11 +117,16 @@ const envSchema = z.object({
   SCHEDULER_GROUP_NAME: z.string().min(1).optional(),
   SCHEDULER_TARGET_ARN: z.string().min(1).optional(),
   SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  /** The function engagement readings' one-time schedules invoke (in the same group, with the same role). */
+  READING_TARGET_ARN: z.string().min(1).optional(),
+  /** The application's EventBridge bus (ThreadPublished goes there). */
+  EVENT_BUS_NAME: z.string().min(1).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   COGNITO_ENDPOINT: optionalUrl,
   SCHEDULER_ENDPOINT: optionalUrl,
+  EVENTBRIDGE_ENDPOINT: optionalUrl,
   /** Only tests set it (a loopback fake): the local stack reads no secret from Secrets Manager. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
 });
@@ -176,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     platformUrls: {
       telegram: trimSlash(raw.TELEGRAM_API_URL),
       bluesky: trimSlash(raw.BLUESKY_SERVICE_URL),
+      blueskyAppView: trimSlash(raw.BLUESKY_APPVIEW_URL),
       twitterApi: trimSlash(raw.TWITTER_API_URL),
       twitterAuthorize: raw.TWITTER_AUTHORIZE_URL,
       redditApi: trimSlash(raw.REDDIT_API_URL),
@@ -215,12 +223,14 @@ export function loadConfig(env: Record<string, string | undefined>) {
     scheduling: {
       minLeadSeconds: raw.SCHEDULE_MIN_LEAD_SECONDS,
       groupName: raw.SCHEDULER_GROUP_NAME,
-      targetArn: raw.SCHEDULER_TARGET_ARN,
+      targetArns: { 'scheduled-items': raw.SCHEDULER_TARGET_ARN, 'engagement-readings': raw.READING_TARGET_ARN },
       roleArn: raw.SCHEDULER_ROLE_ARN,
     },
+    eventBusName: raw.EVENT_BUS_NAME,
     endpoints: {
       dynamodb: raw.DYNAMODB_ENDPOINT,
       scheduler: raw.SCHEDULER_ENDPOINT,
+      eventBridge: raw.EVENTBRIDGE_ENDPOINT,
       sqs: raw.SQS_ENDPOINT,
       cognito: raw.COGNITO_ENDPOINT,
       secretsManager: raw.SECRETS_MANAGER_ENDPOINT,

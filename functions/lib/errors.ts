@@ -134,8 +134,8 @@ export class MalformedPathError extends DomainError {
 
 /** A per-user budget is spent; `retryAfterSeconds` says when it refills. */
 export class RateLimitedError extends DomainError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, {}, 'rate_limited');
+  constructor(message: string, retryAfterSeconds: number, code: ErrorCode = 'rate_limited') {
+    super(429, message, {}, code);
     this.headers['retry-after'] = String(retryAfterSeconds);
   }
 }

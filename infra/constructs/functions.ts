@@ -12,12 +12,14 @@ import type { LambdaEnvName } from '../../functions/lib/config';
 import {
   type Access,
   authTriggers,
+  type EventRuleEntry,
   type QueueEntry,
   type RouteEntry,
   type ScheduleEntry,
   type SchedulerTargetEntry,
 } from '../../functions/manifest';
 import type { StageConfig } from '../config';
+import { AppEvents } from './app-events';
 import { AppFunction } from './app-function';
 import { constructId, functionConstructId } from './construct-id';
 import { ItemScheduler } from './item-scheduler';
@@ -36,8 +38,10 @@ export interface FunctionsProps {
   routes: RouteEntry[];
   queues: { entry: QueueEntry; pair: QueueWithDlq }[];
   schedules: ScheduleEntry[];
-  /** The function EventBridge Scheduler invokes (scheduled items' fire). */
-  schedulerTarget: SchedulerTargetEntry;
+  /** The functions EventBridge Scheduler invokes (scheduled items' fire, engagement readings). */
+  schedulerTargets: SchedulerTargetEntry[];
+  /** The rules on the application's bus and the functions they invoke. */
+  eventRules: EventRuleEntry[];
   userPool: IUserPool;
   webClient: IUserPoolClient;
   /** The app's public URL when none is configured. */
@@ -114,7 +118,12 @@ export class Functions {
     ]);
 
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
-    for (const entry of [...props.routes, ...props.queues.map(({ entry }) => entry), props.schedulerTarget])
+    for (const entry of [
+      ...props.routes,
+      ...props.queues.map(({ entry }) => entry),
+      ...props.schedulerTargets,
+      ...props.eventRules,
+    ])
       sizing.set(entry.handler, entry);
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));
@@ -219,13 +228,20 @@ export class Functions {
       );
     }
 
-    // ---- Scheduled items: one one-time schedule each, invoking the fire function ----
+    // ---- One-time schedules (scheduled items' fire, engagement readings), invoking their targets ----
     const scheduler = new ItemScheduler(scope, {
-      target: this.functionFor(props.schedulerTarget.handler),
+      targets: props.schedulerTargets.map((entry) => ({ entry, fn: this.functionFor(entry.handler) })),
+      removalPolicy: props.removalPolicy,
+    });
+    // ---- The application's bus: ThreadPublished → the rule planning engagement readings ----
+    const events = new AppEvents(scope, {
+      rules: props.eventRules.map((entry) => ({ entry, fn: this.functionFor(entry.handler) })),
       removalPolicy: props.removalPolicy,
     });
     for (const handler of props.handlers) {
-      if (props.access.get(handler)?.scheduler) scheduler.allowScheduling(this.functionFor(handler));
+      const needs = props.access.get(handler);
+      if (needs?.scheduler) scheduler.allowScheduling(this.functionFor(handler));
+      if (needs?.putEvents) events.allowPutEvents(this.functionFor(handler));
     }
 
     // ---- Schedules ----

@@ -4,11 +4,12 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import type { SchedulerTargetEntry } from '../../functions/manifest';
 import type { AppFunction } from './app-function';
 
 export interface ItemSchedulerProps {
-  /** The function every item's one-time schedule invokes (the manifest's scheduler target). */
-  target: IFunction;
+  /** The functions one-time schedules invoke (the manifest's scheduler targets). */
+  targets: { entry: SchedulerTargetEntry; fn: IFunction }[];
   removalPolicy: RemovalPolicy;
 }
 
@@ -22,20 +23,24 @@ export interface ItemSchedulerProps {
 export class ItemScheduler {
   readonly group: ScheduleGroup;
   readonly role: Role;
-  private readonly target: IFunction;
+  private readonly targets: ItemSchedulerProps['targets'];
 
   constructor(scope: Construct, props: ItemSchedulerProps) {
-    this.target = props.target;
+    this.targets = props.targets;
     this.group = new ScheduleGroup(scope, 'ItemScheduleGroup', { removalPolicy: props.removalPolicy });
     this.role = new Role(scope, 'ItemSchedulerRole', {
-      description: 'Lets EventBridge Scheduler invoke the scheduled-item fire function, and nothing else',
+      description:
+        'Lets EventBridge Scheduler invoke the scheduled-item fire and engagement-reading functions, and nothing else',
       // Only schedules of this account may take the role (confused-deputy guard).
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com').withConditions({
         StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
       }),
     });
     this.role.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.target.functionArn] }),
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: props.targets.map(({ fn }) => fn.functionArn),
+      }),
     );
   }
 
@@ -50,7 +55,7 @@ export class ItemScheduler {
   /** Lets a function create, update and delete the group's one-time schedules, handing them the role. */
   allowScheduling(fn: AppFunction): void {
     fn.addEnvironment('SCHEDULER_GROUP_NAME', this.group.scheduleGroupName);
-    fn.addEnvironment('SCHEDULER_TARGET_ARN', this.target.functionArn);
+    for (const { entry, fn: target } of this.targets) fn.addEnvironment(entry.arnEnv, target.functionArn);
     fn.addEnvironment('SCHEDULER_ROLE_ARN', this.role.roleArn);
     fn.addToRolePolicy(
       new PolicyStatement({

@@ -8,10 +8,11 @@ import {
   type Access,
   authTriggerAccess,
   authTriggers,
+  eventRules,
   deployedHandlers as handlers,
   queues,
   cloudRoutes as routes,
-  schedulerTarget,
+  schedulerTargets,
   schedules,
 } from '../../functions/manifest';
 import type { StageConfig } from '../config';
@@ -41,14 +42,16 @@ export function accessByHandler(): Map<string, Access> {
     const table = ACCOUNT_KINDS.includes(route.auth) ? (route.access.table ?? 'read') : route.access.table;
     access.set(route.handler, { ...route.access, ...(table ? { table } : {}) });
   }
-  for (const entry of [...queues, ...schedules, schedulerTarget]) access.set(entry.handler, entry.access);
+  for (const entry of [...queues, ...schedules, ...schedulerTargets, ...eventRules])
+    access.set(entry.handler, entry.access);
   for (const [handler, needs] of Object.entries(authTriggerAccess)) access.set(handler, needs);
   return access;
 }
 
 /**
  * The stateless stack: Cognito, the HTTP API, one Lambda per manifest handler, the queues, the
- * schedules, the scheduled items' schedule group and scheduler role, and the SPA on S3 behind CloudFront (which also fronts the API at /api). Each part is
+ * schedules, the schedule group and scheduler role of one-time schedules (scheduled items, engagement
+ * readings), the application's EventBridge bus and its rules, and the SPA on S3 behind CloudFront (which also fronts the API at /api). Each part is
  * built by its own class in infra/constructs/ (Auth, Api, Functions, Queues, Site, Observability).
  * Those parts build straight into this stack's scope rather than adding a construct level: every
  * construct path stays as first deployed, and with it each logical id (no new user pool, queues or
@@ -83,7 +86,8 @@ export class AppStack extends Stack {
       routes,
       queues: queueSection.pairs,
       schedules,
-      schedulerTarget,
+      schedulerTargets,
+      eventRules,
       userPool: auth.userPool,
       webClient: auth.webClient,
       siteUrl: site.siteUrl,
@@ -110,7 +114,7 @@ export class AppStack extends Stack {
         label: `${route.method} ${route.path}`,
         fn: functions.functionFor(route.handler),
       })),
-      workers: [...queues, ...schedules, schedulerTarget].map((entry) => ({
+      workers: [...queues, ...schedules, ...schedulerTargets, ...eventRules].map((entry) => ({
         label: entry.name,
         fn: functions.functionFor(entry.handler),
       })),

@@ -53,10 +53,10 @@ export const connectionViewSchema = z.object({
    */
   reconnectBy: z.string().optional(),
   /**
-   * X only: whether engagement is read back from X (X bills every read, so off until the user turns
-   * it on) and what one read costs in US dollars, stated next to the switch. Absent on other platforms.
+   * X only: whether engagement reads are on (off until the user turns them on, since X bills every
+   * read) and what X charges per post read, shown next to the switch.
    */
-  engagementReads: z.object({ enabled: z.boolean(), costPerReadUsd: z.number().nonnegative() }).optional(),
+  engagementReads: z.object({ enabled: z.boolean(), costPerPostReadUsd: z.number().nonnegative() }).optional(),
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
 

@@ -6,7 +6,8 @@ import { readText, sendJson, serveOnLoopback } from './fake-http';
  * be made to do: its sessions' DID documents name whatever PDS `pdsEndpoint` says (the service itself
  * when null), and with `redirectTo` set it answers every request with a redirect there. It also
  * answers as a PDS (getSession, createRecord) and ends a session given its refresh token
- * (deleteSession; a 500 when `failDeleteSession`). Every request is recorded.
+ * (deleteSession; a 500 when `failDeleteSession`), and serves the public AppView's getPosts with the
+ * counts in `state.postCounts`. Every request is recorded.
  */
 export async function startBlueskyServer() {
   const did = 'did:plc:standin';
@@ -16,6 +17,10 @@ export async function startBlueskyServer() {
     pdsEndpoint: null as string | null,
     redirectTo: null as string | null,
     failDeleteSession: false,
+    /** What the AppView reports per post URI (likeCount, repostCount, replyCount, quoteCount); a URI not here is gone. */
+    postCounts: new Map<string, { likeCount: number; repostCount: number; replyCount: number; quoteCount: number }>(),
+    /** The next AppView reads answered 429. */
+    appViewRateLimited: 0,
   };
   const server = await serveOnLoopback(async (req, res) => {
     await readText(req);
@@ -40,6 +45,42 @@ export async function startBlueskyServer() {
       return sendJson(res, 200, { did, handle, accessJwt, refreshJwt: 'refresh-jwt', didDoc });
     }
     if (method === 'com.atproto.server.getSession') return sendJson(res, 200, { did, handle });
+    if (method === 'app.bsky.feed.getPosts') {
+      // The public AppView: no token; 1 to 25 at:// URIs; a post that is gone is left out of `posts`.
+      if (state.appViewRateLimited > 0) {
+        state.appViewRateLimited -= 1;
+        return sendJson(
+          res,
+          429,
+          { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' },
+          { 'ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 30) },
+        );
+      }
+      const uris = new URL(req.url ?? '/', server.url).searchParams.getAll('uris');
+      if (
+        uris.length < 1 ||
+        uris.length > 25 ||
+        uris.some((uri) => !/^at:\/\/did:[a-z]+:[^/]+\/app\.bsky\.feed\.post\/\w+$/.test(uri))
+      ) {
+        return sendJson(res, 400, { error: 'InvalidRequest', message: 'uris must be 1 to 25 at:// post URIs' });
+      }
+      const posts = uris.flatMap((uri) => {
+        const counts = state.postCounts.get(uri);
+        return counts
+          ? [
+              {
+                uri,
+                cid: 'bafyreia',
+                author: { did, handle },
+                record: {},
+                indexedAt: new Date().toISOString(),
+                ...counts,
+              },
+            ]
+          : [];
+      });
+      return sendJson(res, 200, { posts });
+    }
     if (method === 'com.atproto.server.deleteSession') {
       if (state.failDeleteSession) return sendJson(res, 500, { error: 'InternalServerError' });
       if (req.headers.authorization !== 'Bearer refresh-jwt') return sendJson(res, 401, { error: 'InvalidToken' });

@@ -57,6 +57,11 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
   const faults = new Map<number, StatusFault>();
   const requests: { method: string; path: string }[] = [];
   let statusCalls = 0;
+  let statusReads = 0;
+  let readsRateLimited = 0;
+  const figures = new Map<string, { favourites: number; reblogs: number; replies: number }>();
+  const deletedIds = new Set<string>();
+  const statusById = new Map<string, StoredStatus>();
   let nextStatusId = 110_000_000_000_000_000n;
   let instanceFails = false;
   let nextConsent: 'approve' | 'deny' = 'approve';
@@ -271,9 +276,32 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         idempotencyKey: key,
       };
       statuses.push(status);
+      statusById.set(status.id, status);
       if (fault && 'madeThenHung' in fault) return;
       if (fault) return error(res, 502, 'Bad Gateway');
       return reply(res, 200, statusJson(status));
+    }
+
+    // GET /api/v1/statuses/:id: a public status needs no token, but a token sent must be valid; a
+    // deleted status is 404 Record not found; the counts are the Status entity's.
+    const statusRead = /^GET \/api\/v1\/statuses\/(\d+)$/.exec(route);
+    if (statusRead) {
+      statusReads += 1;
+      if (req.headers.authorization && !bearer(req)) return error(res, 401, 'The access token is invalid');
+      if (readsRateLimited > 0) {
+        readsRateLimited -= 1;
+        const reset = new Date(Date.now() + 30_000).toISOString();
+        return error(res, 429, 'Too many requests', { 'x-ratelimit-reset': reset, 'x-ratelimit-remaining': '0' });
+      }
+      const status = statusById.get(statusRead[1]!);
+      if (!status || deletedIds.has(status.id)) return error(res, 404, 'Record not found');
+      const counts = figures.get(status.id) ?? { favourites: 0, reblogs: 0, replies: 0 };
+      return reply(res, 200, {
+        ...statusJson(status),
+        favourites_count: counts.favourites,
+        reblogs_count: counts.reblogs,
+        replies_count: counts.replies,
+      });
     }
 
     return error(res, 404, 'Record not found');
@@ -300,6 +328,31 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     setInstanceFailing(failing: boolean) {
       instanceFails = failing;
     },
+    /** A status made outside the API (a benchmark's many runs), readable like one posted. */
+    addStatus(status: StoredStatus) {
+      statuses.push(status);
+      statusById.set(status.id, status);
+    },
+    /** A token for the fake's account with `scopes`, as if granted through the consent flow. */
+    issueToken(scopes: string[]) {
+      const token = randomBytes(24).toString('base64url');
+      tokens.set(token, { accountId: ACCOUNT.id, scopes });
+      return token;
+    },
+    /** Sets a status's counts (what GET /api/v1/statuses/:id reports). */
+    setFigures(id: string, counts: { favourites: number; reblogs: number; replies: number }) {
+      figures.set(id, counts);
+    },
+    /** The status is deleted: reads answer 404. */
+    deleteStatus(id: string) {
+      deletedIds.add(id);
+    },
+    /** The next `count` status reads answer 429 with X-RateLimit-Reset. */
+    rateLimitReads(count: number) {
+      readsRateLimited = count;
+    },
+    /** Status reads answered so far. */
+    statusReads: () => statusReads,
     /** Revokes every token (the user removed the app in their settings). */
     revokeTokens() {
       tokens.clear();

@@ -75,6 +75,9 @@ function threadsCount(text: string): number {
  * (GET /{user-id}/threads with since, GET /{media-id}/replies, GET /{media-id}?fields=permalink).
  * Errors are Graph's `{ error: { message, type, code } }`; each call checks the permission it needs.
  */
+/** The media insights metrics the Threads API documents. */
+const INSIGHT_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'];
+
 export async function startThreadsServer(options: {
   appId: string;
   appSecret: string;
@@ -91,6 +94,9 @@ export async function startThreadsServer(options: {
   const usage = { posts: 0, replies: 0 };
   const stats = { containersCreated: 0, publishCalls: 0, quotaChecks: 0, refreshes: 0 };
   let nextId = 17_840_000_000;
+  const insights = new Map<string, Record<string, number>>();
+  const deletedMedia = new Set<string>();
+  let insightsRateLimited = 0;
 
   const issue = (grant: Grant) => {
     const token = `TH${randomBytes(24).toString('base64url')}`;
@@ -399,6 +405,37 @@ ${choices}
         .map((item) => listed(item, fields));
       return sendJson(res, 200, { data: found });
     }
+    if (req.method === 'GET' && edge === 'insights') {
+      // GET /{threads-media-id}/insights?metric=…: threads_manage_insights; only the documented metrics.
+      if (lacks(res, grant, 'threads_manage_insights')) return;
+      if (insightsRateLimited > 0) {
+        insightsRateLimited -= 1;
+        return sendGraphError(res, 400, { message: '(#4) Application request limit reached', code: 4 });
+      }
+      const item = media.find((candidate) => candidate.id === node && candidate.userId === grant.userId);
+      if (!item || deletedMedia.has(node)) {
+        return sendGraphError(res, 400, {
+          message: `Unsupported get request. Object with ID '${node}' does not exist`,
+          code: 100,
+          error_subcode: 33,
+        });
+      }
+      const metrics = (params.get('metric') ?? '').split(',').filter(Boolean);
+      if (metrics.length === 0 || metrics.some((metric) => !INSIGHT_METRICS.includes(metric))) {
+        return sendGraphError(res, 400, { message: '(#100) The value must be a valid insights metric', code: 100 });
+      }
+      const values = insights.get(node) ?? {};
+      return sendJson(res, 200, {
+        data: metrics.map((name) => ({
+          name,
+          period: 'lifetime',
+          values: [{ value: values[name] ?? 0 }],
+          title: name,
+          description: `The number of ${name} on the post.`,
+          id: `${node}/insights/${name}/lifetime`,
+        })),
+      });
+    }
     if (req.method === 'GET' && edge === 'replies') {
       if (lacks(res, grant, 'threads_read_replies')) return;
       const replies = media.filter((item) => item.replyToId === node);
@@ -443,6 +480,28 @@ ${choices}
       }
     },
     containers: () => [...containers.values()],
+    /** A published post's insights (views, likes, replies, reposts, quotes, shares). */
+    setInsights(mediaId: string, values: Record<string, number>) {
+      insights.set(mediaId, values);
+    },
+    /** The post is deleted: its insights answer Graph's "does not exist" (code 100, subcode 33). */
+    deleteMedia(mediaId: string) {
+      deletedMedia.add(mediaId);
+    },
+    /** The next `count` insights calls answer the application request limit (code 4). */
+    rateLimitInsights(count: number) {
+      insightsRateLimited = count;
+    },
+    /** A token granting `scopes` to the user, as if through the consent flow and the long-lived exchange. */
+    issueToken(scopes: string[]) {
+      return issue({
+        kind: 'long',
+        userId: options.user.id,
+        scopes,
+        issuedAt: Date.now(),
+        expiresAt: Date.now() + 60 * 86_400_000,
+      });
+    },
     close: server.close,
   };
 }

@@ -69,6 +69,9 @@ export async function startTwitterServer(options: {
   const consents = new Map<string, { redirectUri: string; state: string; code: PendingCode }>();
   const tokenRequests: URLSearchParams[] = [];
   let tweetCalls = 0;
+  let lookups = 0;
+  let lookupRateLimited = 0;
+  const tweetMetrics = new Map<string, Record<string, number>>();
   let nextTweetId = 1_860_000_000_000_000_000n;
 
   const problem = (
@@ -323,6 +326,57 @@ export async function startTwitterServer(options: {
     });
   };
 
+  /**
+   * GET /2/tweets?ids=…: 1 to 100 comma-separated numeric ids; public_metrics only when tweet.fields
+   * asks for it; an id with no post is in `errors` as resource-not-found (and left out of `data`).
+   */
+  const lookupTweets = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    if (!authorize(req, res, 'tweet.read')) return;
+    lookups += 1;
+    if (lookupRateLimited > 0) {
+      lookupRateLimited -= 1;
+      const reset = String(Math.ceil(Date.now() / 1000) + 60);
+      return problem(res, 429, 'Too Many Requests', 'Too Many Requests', {}, { 'x-rate-limit-reset': reset });
+    }
+    const ids = (url.searchParams.get('ids') ?? '').split(',');
+    if (ids.length < 1 || ids.length > 100 || ids.some((id) => !/^\d{1,19}$/.test(id))) {
+      return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', {
+        errors: [{ message: 'The `ids` query parameter value must be 1 to 100 comma-separated post ids' }],
+      });
+    }
+    const withMetrics = (url.searchParams.get('tweet.fields') ?? '').split(',').includes('public_metrics');
+    const found = ids.flatMap((id) => {
+      const tweet = tweets.find((entry) => entry.id === id);
+      if (!tweet) return [];
+      const metrics = tweetMetrics.get(id) ?? { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0 };
+      return [
+        {
+          id,
+          text: asServed(tweet.text),
+          edit_history_tweet_ids: [id],
+          ...(withMetrics ? { public_metrics: { bookmark_count: 0, impression_count: 0, ...metrics } } : {}),
+        },
+      ];
+    });
+    const missing = ids.filter((id) => !found.some((tweet) => tweet.id === id));
+    return sendJson(res, 200, {
+      ...(found.length > 0 ? { data: found } : {}),
+      ...(missing.length > 0
+        ? {
+            errors: missing.map((id) => ({
+              value: id,
+              detail: `Could not find tweet with ids: [${id}].`,
+              title: 'Not Found Error',
+              resource_type: 'tweet',
+              parameter: 'ids',
+              resource_id: id,
+              type: 'https://api.twitter.com/2/problems/resource-not-found',
+            })),
+          }
+        : {}),
+    });
+  };
+
   const server = await serveOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const route = `${req.method} ${url.pathname}`;
@@ -334,6 +388,7 @@ export async function startTwitterServer(options: {
       return sendJson(res, 200, { data: options.account });
     }
     if (route === 'POST /2/tweets') return createTweet(req, res);
+    if (route === 'GET /2/tweets') return lookupTweets(req, res, url);
     const timeline = /^GET \/2\/users\/(\d+)\/tweets$/.exec(route);
     if (timeline) return userTweets(req, res, timeline[1]!, url);
     return problem(res, 404, 'Not Found Error', `${route} is not an endpoint of this API`);
@@ -356,6 +411,24 @@ export async function startTwitterServer(options: {
     /** Every access token issued so far stops working, as two hours passing would do. */
     expireAccessTokens() {
       for (const grant of accessTokens.values()) grant.expiresAt = 0;
+    },
+    /** A post's public_metrics (like_count, retweet_count, reply_count, quote_count, impression_count). */
+    setMetrics(id: string, metrics: Record<string, number>) {
+      tweetMetrics.set(id, metrics);
+    },
+    /** The next `count` lookups answer 429 with x-rate-limit-reset. */
+    rateLimitLookups(count: number) {
+      lookupRateLimited = count;
+    },
+    /** GET /2/tweets calls answered (each one billed by X). */
+    lookups: () => lookups,
+    /** Access tokens issued with `scopes`, as if through the consent flow (tests of reads that need no flow). */
+    issueAccessToken(scopes: string[]) {
+      return issueTokens(scopes).access_token;
+    },
+    /** Every access token stops working (the user revoked the app). */
+    revokeAccessTokens() {
+      accessTokens.clear();
     },
     /** The user revoked the app: no refresh token works any more. */
     revokeRefreshTokens() {

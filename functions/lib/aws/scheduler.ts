@@ -7,6 +7,7 @@ import {
   SchedulerClient,
   UpdateScheduleCommand,
 } from '@aws-sdk/client-scheduler';
+import type { SchedulerTargetName } from '../../manifest';
 import { config } from '../config';
 import { traced } from '../tracer';
 
@@ -19,10 +20,27 @@ export interface OneTimeExpression {
   timeZone: string;
 }
 
-function scheduleInput(name: string, when: OneTimeExpression, payload: unknown): CreateScheduleCommandInput {
-  const { groupName, targetArn, roleArn } = config().scheduling;
+/**
+ * The fire is idempotent, so a failed invocation is retried for as long as the service allows (late
+ * rather than never); a reading fails only when the platform rate-limits it or our side failed, and
+ * is retried a few times within six hours (its figures would no longer be of that slot after).
+ */
+const RETRY_POLICIES: Record<SchedulerTargetName, { MaximumRetryAttempts: number; MaximumEventAgeInSeconds: number }> =
+  {
+    'scheduled-items': { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+    'engagement-readings': { MaximumRetryAttempts: 5, MaximumEventAgeInSeconds: 6 * 3600 },
+  };
+
+function scheduleInput(
+  name: string,
+  when: OneTimeExpression,
+  payload: unknown,
+  target: SchedulerTargetName,
+): CreateScheduleCommandInput {
+  const { groupName, targetArns, roleArn } = config().scheduling;
+  const targetArn = targetArns[target];
   if (!groupName || !targetArn || !roleArn) {
-    throw new Error('SCHEDULER_GROUP_NAME, SCHEDULER_TARGET_ARN and SCHEDULER_ROLE_ARN must be configured');
+    throw new Error(`SCHEDULER_GROUP_NAME, SCHEDULER_ROLE_ARN and the ${target} target's ARN must be configured`);
   }
   return {
     Name: name,
@@ -37,9 +55,7 @@ function scheduleInput(name: string, when: OneTimeExpression, payload: unknown):
       Arn: targetArn,
       RoleArn: roleArn,
       Input: JSON.stringify(payload),
-      // The fire is idempotent, so a failed invocation is retried for as long as the service allows:
-      // late rather than never.
-      RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+      RetryPolicy: RETRY_POLICIES[target],
     },
   };
 }
@@ -49,22 +65,27 @@ function scheduleInput(name: string, when: OneTimeExpression, payload: unknown):
  * item's own, so a retried request finds its schedule (ConflictException) and updates it instead of
  * making a second.
  */
-export async function createOneTimeSchedule(name: string, when: OneTimeExpression, payload: unknown): Promise<void> {
+export async function createOneTimeSchedule(
+  name: string,
+  when: OneTimeExpression,
+  payload: unknown,
+  target: SchedulerTargetName = 'scheduled-items',
+): Promise<void> {
   try {
-    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload, target)));
   } catch (error) {
     if (!(error instanceof ConflictException)) throw error;
-    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload, target)));
   }
 }
 
-/** Moves the schedule `name` to a new time (UpdateSchedule replaces it whole); made anew if it is gone. */
+/** Moves a scheduled item's schedule `name` to a new time (UpdateSchedule replaces it whole); made anew if it is gone. */
 export async function updateOneTimeSchedule(name: string, when: OneTimeExpression, payload: unknown): Promise<void> {
   try {
-    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new UpdateScheduleCommand(scheduleInput(name, when, payload, 'scheduled-items')));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
-    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload)));
+    await scheduler.send(new CreateScheduleCommand(scheduleInput(name, when, payload, 'scheduled-items')));
   }
 }
 

@@ -1,3 +1,4 @@
+import { X_POST_READ_COST_USD } from '#shared/insights/engagement';
 import { connectionFailedText } from '#shared/messages';
 import { platformDisplayName } from '#shared/platforms';
 import type {
@@ -134,7 +135,31 @@ function toView(record: ConnectionRecord): ConnectionView {
     ...(record.isConnected && !record.refreshToken && record.tokenExpiresAt
       ? { reconnectBy: record.tokenExpiresAt }
       : {}),
+    ...(record.platform === 'twitter' && record.isConnected
+      ? {
+          engagementReads: {
+            enabled: record.connectionData.engagementReads === true,
+            costPerPostReadUsd: X_POST_READ_COST_USD,
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * Turns engagement reads on or off for the user's X connection (X bills every read, so they are off
+ * until turned on); a reconnect starts them off again. Answers the updated connection.
+ */
+export async function setXEngagementReads(userId: string, enabled: boolean, now: Date): Promise<ConnectionView> {
+  const record = await getConnection(userId, 'twitter');
+  const updatedAt = now.toISOString();
+  if (
+    !record?.isConnected ||
+    !(await updateConnectionData(userId, 'twitter', { engagementReads: enabled }, updatedAt))
+  ) {
+    throw new NotConnectedError('twitter');
+  }
+  return toView({ ...record, connectionData: { ...record.connectionData, engagementReads: enabled }, updatedAt });
 }
 
 /** GET /api/connections: the caller's connections on available platforms, and those platforms. */

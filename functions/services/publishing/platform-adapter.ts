@@ -1,5 +1,6 @@
 import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages';
 import type { PostRules } from '#shared/publishing/reflow';
+import type { PostFigures } from '#shared/schemas/insights';
 import type { Platform } from '#shared/schemas/thread';
 import type { MadePost } from '../../data/publish-run-repository';
 import { BlockedAddressError } from '../../lib/outbound/host-guard';
@@ -156,6 +157,12 @@ export interface PlatformAdapter<TConnect = unknown> {
   publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
   /** The URL shown on the completed row; when absent, the thread's first post's (threadUrlOf). */
   threadUrl?(connection: LiveConnection, made: readonly MadePost[]): string | null;
+  /**
+   * Reads back the public figures of the posts a run made (`made`, in thread order), through the
+   * platform's documented read endpoint; a post the platform says is gone comes back `deleted`. Absent
+   * on platforms that report no figures (Telegram, LinkedIn). Throws a PlatformError as publishing does.
+   */
+  readEngagement?(connection: LiveConnection, made: readonly MadePost[], now: Date): Promise<PostFigures[]>;
   /** Present on platforms connected through a consent screen; their `TConnect` is OAuthConnectInput. */
   oauth?: OAuthSupport;
   /** Present on platforms that post into a chosen channel or community. */
@@ -165,6 +172,21 @@ export interface PlatformAdapter<TConnect = unknown> {
 /** The URL shown on a completed row: the adapter's own, or the thread's first post's. */
 export function threadUrlOf(adapter: PlatformAdapter, connection: LiveConnection, made: readonly MadePost[]) {
   return adapter.threadUrl ? adapter.threadUrl(connection, made) : (made[0]?.url ?? null);
+}
+
+/** The figures of a post the platform no longer has. */
+export const deletedPost = (position: number, post: MadePost): PostFigures => ({
+  position,
+  remoteId: post.id,
+  deleted: true,
+  metrics: {},
+});
+
+/** Keeps only the figures that are whole, non-negative numbers (a platform's garbage is not a figure). */
+export function figures(values: Partial<Record<keyof PostFigures['metrics'], unknown>>): PostFigures['metrics'] {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => typeof value === 'number' && Number.isInteger(value) && value >= 0),
+  );
 }
 
 /** A platform refused or failed a call; `message` is safe to show on the platform's row. */

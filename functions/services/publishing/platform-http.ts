@@ -171,6 +171,31 @@ export async function callPlatform<T, E = Record<string, unknown>>(
   request: PlatformRequest,
   now = new Date(),
 ): Promise<PlatformAnswer<T>> {
+  const reply = await exchange<E>(api, request);
+  const failure = platformFailure(api, reply, now);
+  if (failure) throw failure;
+  // A success without a body (204) reads as an empty object, as every adapter expects.
+  return { ...reply, body: (reply.body ?? {}) as T };
+}
+
+/**
+ * A read of something that may be gone: as callPlatform, but an answer `gone` recognises (by default
+ * a 404) is null instead of a failure (an engagement read of a deleted post).
+ */
+export async function readPlatform<T, E = Record<string, unknown>>(
+  api: PlatformApi<E>,
+  request: PlatformRequest,
+  now = new Date(),
+  gone: (reply: PlatformReply<E>) => boolean = (reply) => reply.status === 404,
+): Promise<T | null> {
+  const reply = await exchange<E>(api, request);
+  if (gone(reply)) return null;
+  const failure = platformFailure(api, reply, now);
+  if (failure) throw failure;
+  return (reply.body ?? {}) as T;
+}
+
+async function exchange<E>(api: PlatformApi<E>, request: PlatformRequest): Promise<PlatformReply<E>> {
   const send = api.fetch ?? platformFetch(api.name);
   const body =
     request.json !== undefined
@@ -187,13 +212,9 @@ export async function callPlatform<T, E = Record<string, unknown>>(
     },
     body: body?.content,
   });
-  const reply = {
+  return {
     status: response.status,
     headers: response.headers,
     body: (await readJson(response, api.maxBytes)) as E | null,
   };
-  const failure = platformFailure(api, reply, now);
-  if (failure) throw failure;
-  // A success without a body (204) reads as an empty object, as every adapter expects.
-  return { ...reply, body: (reply.body ?? {}) as T };
 }

@@ -22,6 +22,7 @@ import {
   startFreshRun,
 } from '../../data/publish-run-repository';
 import { getThreadForUser, recordPlatformPost } from '../../data/thread-repository';
+import { putAppEvent } from '../../lib/aws/eventbridge';
 import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -313,11 +314,32 @@ export async function runPublishMessage(
     { posted: true, ...(postUrl ? { postUrl } : {}) },
     clock().toISOString(),
   );
-  await finishPublishRun(run, { status: 'completed', postUrl }, clock().toISOString());
+  const completedAt = clock().toISOString();
+  await finishPublishRun(run, { status: 'completed', postUrl }, completedAt);
   countBy('PublishCompleted', { platform: run.platform });
   // A published public thread tells the article's author (once per content, whatever the platforms).
   const published = await getThreadForUser(run.userId, run.threadId);
   if (published) await queueWebmention(published);
+  await announcePublished(run, completedAt);
+}
+
+/**
+ * Puts ThreadPublished on the app's bus, whose rule plans the run's engagement readings. The run is
+ * already completed and a redelivery would not repeat this, so a bus that refuses is logged (and
+ * counted), never a failure of the publish.
+ */
+async function announcePublished(run: PublishRun, completedAt: string): Promise<void> {
+  const { userId, threadId, platform, runId } = run;
+  try {
+    await putAppEvent('ThreadPublished', { userId, threadId, platform, runId, completedAt });
+  } catch (error) {
+    countBy('ThreadPublishedNotPut', { platform });
+    logger.error('ThreadPublished was not put on the bus', {
+      platform,
+      threadId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 async function handleFailure(

@@ -11,18 +11,23 @@ import { indexes } from '#functions/data/keys';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '#functions/data/table-definition';
 import { LONGEST_TOKEN_LIFETIME_SECONDS, TOKEN_VALIDITY } from '#functions/lib/token-lifetimes';
 import {
+  APP_EVENT_SOURCE,
   routes as allRoutes,
   authTriggers,
   cloudRoutes,
   deployedHandlers,
+  eventRules,
   queues,
+  readingTarget,
   schedulerTarget,
+  schedulerTargets,
   schedules,
   TOKEN_KINDS,
 } from '#functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '#infra/config';
 import { AppStack, accessByHandler } from '#infra/stacks/app-stack';
 import { DataStack } from '#infra/stacks/data-stack';
+import { engagementReadsAllowed } from '#shared/insights/engagement';
 import { repoRoot } from '#tests/helpers/paths';
 import { parseRuntimeConfig } from '#web/config/runtime-config';
 
@@ -360,7 +365,7 @@ describe('app stack', () => {
   it('builds one arm64 Node 24 Lambda per manifest handler with its own retained-for-a-while log group', () => {
     const logGroups = app.findResources('AWS::Logs::LogGroup');
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(
-      [...routes, ...queues, schedulerTarget].map((entry) => [entry.handler, entry]),
+      [...routes, ...queues, ...schedulerTargets, ...eventRules].map((entry) => [entry.handler, entry]),
     );
     for (const handler of allHandlers) {
       const fn = functionProps(app, handler);
@@ -783,7 +788,10 @@ describe('scheduled items on EventBridge Scheduler', () => {
       {
         Action: 'lambda:InvokeFunction',
         Effect: 'Allow',
-        Resource: { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
+        Resource: [
+          { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
+          { 'Fn::GetAtt': [functionId(app, readingTarget.handler), 'Arn'] },
+        ],
       },
     ]);
   });
@@ -794,6 +802,7 @@ describe('scheduled items on EventBridge Scheduler', () => {
     const scheduling = allHandlers.filter((handler) => access.get(handler)?.scheduler).sort();
     expect(scheduling).toEqual(
       [
+        'event/plan-engagement-readings',
         'http/account/delete-me',
         'http/admin/delete-admin-thread',
         'http/scheduling/delete-scheduled-item',
@@ -829,6 +838,7 @@ describe('scheduled items on EventBridge Scheduler', () => {
         SCHEDULER_GROUP_NAME: resources(app)[groupId]!.Properties!.Name,
         SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
         SCHEDULER_TARGET_ARN: { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
+        READING_TARGET_ARN: { 'Fn::GetAtt': [functionId(app, readingTarget.handler), 'Arn'] },
       });
     }
   });
@@ -839,6 +849,75 @@ describe('scheduled items on EventBridge Scheduler', () => {
     expect(grants).toEqual(expect.arrayContaining(['sqs:SendMessage', 'dynamodb:UpdateItem']));
     expect(grants.filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')).toEqual([]);
     expect(functionProps(app, schedulerTarget.handler).Timeout).toBe(schedulerTarget.timeoutSeconds);
+  });
+});
+
+describe('insights collection: the app bus, the ThreadPublished rule and the reading target', () => {
+  let app: Template;
+  beforeAll(() => {
+    ({ app } = synth());
+  });
+  const busId = () => {
+    const ids = Object.keys(app.findResources('AWS::Events::EventBus'));
+    expect(ids).toHaveLength(1);
+    return ids[0]!;
+  };
+
+  it('routes ThreadPublished from the app bus to the planning function, with retries and a dead-letter queue', () => {
+    const [rule] = eventRules;
+    const rules = Object.values(
+      app.findResources('AWS::Events::Rule', { Properties: { EventBusName: { Ref: busId() } } }),
+    );
+    expect(rules).toHaveLength(1);
+    const props = rules[0]!.Properties!;
+    expect(props.EventPattern).toEqual({ source: [APP_EVENT_SOURCE], 'detail-type': ['ThreadPublished'] });
+    const [target] = props.Targets as Record<string, unknown>[];
+    expect(target!.Arn).toEqual({ 'Fn::GetAtt': [functionId(app, rule!.handler), 'Arn'] });
+    expect(target!.RetryPolicy).toEqual({ MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 });
+    const dlqId = [...references(target!.DeadLetterConfig, new Set())][0]!;
+    expect(resources(app)[dlqId]!.Type).toBe('AWS::SQS::Queue');
+    expect(resources(app)[dlqId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+  });
+
+  it('lets only the publishing worker put events, on the app bus only, naming it in EVENT_BUS_NAME', () => {
+    const putters = allHandlers.filter((handler) =>
+      grantsOf(app, handler).some(({ action }) => action === 'events:PutEvents'),
+    );
+    expect(putters).toEqual(['queue/publishing-worker']);
+    const [grant] = grantsOf(app, 'queue/publishing-worker').filter(({ action }) => action === 'events:PutEvents');
+    expect(grant!.resource).toEqual({ 'Fn::GetAtt': [busId(), 'Arn'] });
+    expect(environmentOf(app, 'queue/publishing-worker')).toMatchObject({ EVENT_BUS_NAME: { Ref: busId() } });
+  });
+
+  it('gives the reading target the table, the token key and the platform apps, and no scheduling rights', () => {
+    const grants = grantsOf(app, readingTarget.handler).map(({ action }) => action);
+
+    expect(grants).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'secretsmanager:GetSecretValue']));
+    expect(grants.filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')).toEqual([]);
+    expect(functionProps(app, readingTarget.handler).Timeout).toBe(readingTarget.timeoutSeconds);
+    expect(Object.keys(environmentOf(app, readingTarget.handler))).toEqual(
+      expect.arrayContaining(['TOKEN_KEY_SECRET_ARN', 'PLATFORM_CLIENTS_SECRET_ARN']),
+    );
+  });
+
+  it('serves the Performance routes and the X read switch behind the JWT authorizer; X reads are off until a user turns them on', () => {
+    for (const routeKey of [
+      'GET /api/threads/{threadId}/performance',
+      'POST /api/threads/{threadId}/performance/refresh',
+      'PUT /api/connections/twitter/engagement-reads',
+    ]) {
+      const found = Object.values(
+        app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey } }),
+      );
+      expect(found, routeKey).toHaveLength(1);
+      expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
+    }
+    // No setting of the deployment turns reads on: it is each user's choice, stored on their X connection.
+    for (const handler of allHandlers) {
+      expect(Object.keys(environmentOf(app, handler)).filter((name) => /READS|ENGAGEMENT/.test(name))).toEqual([]);
+    }
+    expect(engagementReadsAllowed('twitter', {})).toBe(false);
+    expect(engagementReadsAllowed('twitter', { engagementReads: true })).toBe(true);
   });
 });
 
@@ -932,6 +1011,11 @@ describe('cdk-nag AwsSolutions', () => {
 /** Every Lambda of the App stack as first deployed (the CDK's own custom resource handlers included). */
 const FUNCTION_IDS = [
   'AuthPostConfirmationFunction2A4A4923',
+  'EventPlanEngagementReadingsFunction33FFD0FE',
+  'HttpConnectionsPutEngagementReadsFunctionFFA688D5',
+  'HttpInsightsGetThreadPerformanceFunction6BB1AA13',
+  'HttpInsightsPostPerformanceRefreshFunction12C05E4B',
+  'ScheduleTakeEngagementReadingFunctionA9D2D74C',
   'CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C512MiB6723FB92',
   'HttpAdminDeleteAdminThreadFunctionB1A694FF',
   'HttpAdminGetAdminAccessFunction6F3660A6',
@@ -997,6 +1081,7 @@ const AUTO_DELETE_FUNCTION_ID = 'CustomS3AutoDeleteObjectsCustomResourceProvider
 const LOG_GROUP_IDS = [
   'ApiAccessLogsE9DF007D',
   'AuthPostConfirmationFunctionLogsD80F3BCF',
+  'EventPlanEngagementReadingsFunctionLogsE2259471',
   'HttpAdminDeleteAdminThreadFunctionLogs235C944E',
   'HttpAdminGetAdminAccessFunctionLogs50AF9AA1',
   'HttpAdminGetAdminOrdersFunctionLogsC50F3120',
@@ -1017,6 +1102,7 @@ const LOG_GROUP_IDS = [
   'HttpConnectionsPostOauthAuthorizationFunctionLogs0F52AD70',
   'HttpConnectionsPostTelegramConnectionFunctionLogsF28ABDF3',
   'HttpConnectionsPutConnectionTargetFunctionLogs9145036E',
+  'HttpConnectionsPutEngagementReadsFunctionLogs5CE09098',
   'HttpDeleteMeFunctionLogs9D756FAC',
   'HttpDeleteThreadFunctionLogs1A9BCCCF',
   'HttpGetCreditTransactionsFunctionLogs76F3F6B7',
@@ -1027,6 +1113,8 @@ const LOG_GROUP_IDS = [
   'HttpGetNewestThreadFunctionLogs5CB336C3',
   'HttpGetThreadFunctionLogsCD240BBA',
   'HttpGetThreadsFunctionLogs0081AB91',
+  'HttpInsightsGetThreadPerformanceFunctionLogs8D492FD5',
+  'HttpInsightsPostPerformanceRefreshFunctionLogs2FD22BD2',
   'HttpNotFoundFunctionLogs33C3E473',
   'HttpPaymentsGetCreditPackagesFunctionLogs2E0CE64A',
   'HttpPaymentsPostCreditCheckoutFunctionLogs6FD6624E',
@@ -1054,6 +1142,7 @@ const LOG_GROUP_IDS = [
   'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
   'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
+  'ScheduleTakeEngagementReadingFunctionLogs12EDA0E0',
   'WebDeploymentLogs48919846',
   'WebhooksStripeFunctionLogs850BD737',
 ];
@@ -1072,6 +1161,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
       expect(idsOf(app, 'AWS::SQS::Queue')).toEqual([
         'GenerationQueueA97E5A95',
         'GenerationQueueDeadLetterQueueC426E3A9',
+        'PlanEngagementReadingsRuleDeadLetterQueue7666EE1B',
         'PublishingQueue126315E0',
         'PublishingQueueDeadLetterQueueF7CF9AB6',
         'WebmentionQueueC635D938',

@@ -40,7 +40,7 @@ function request(env: Record<string, string>, name: string, overrides: Partial<C
 
 describe('the local EventBridge Scheduler', () => {
   it('answers the SDK as the service does: created once, updated, read, deleted, and missing ones not found', async () => {
-    const scheduler = await startLocalScheduler({ dir: path.join(dir, 'api'), target: schedulerTarget });
+    const scheduler = await startLocalScheduler({ dir: path.join(dir, 'api'), targets: [schedulerTarget] });
     const sdk = client(scheduler.handlerEnv.SCHEDULER_ENDPOINT);
     const env = scheduler.handlerEnv;
     try {
@@ -84,7 +84,7 @@ describe('the local EventBridge Scheduler', () => {
       'ValidationException',
     ],
   ] as const)('refuses %s', async (_what, overrides, error) => {
-    const scheduler = await startLocalScheduler({ dir: path.join(dir, 'refusals'), target: schedulerTarget });
+    const scheduler = await startLocalScheduler({ dir: path.join(dir, 'refusals'), targets: [schedulerTarget] });
     const sdk = client(scheduler.handlerEnv.SCHEDULER_ENDPOINT);
     try {
       await expect(
@@ -101,7 +101,7 @@ describe('the local EventBridge Scheduler', () => {
   });
 
   it('refuses to pass any role but the scheduler role', async () => {
-    const scheduler = await startLocalScheduler({ dir: path.join(dir, 'role'), target: schedulerTarget });
+    const scheduler = await startLocalScheduler({ dir: path.join(dir, 'role'), targets: [schedulerTarget] });
     const env = scheduler.handlerEnv;
     try {
       const other = { Arn: env.SCHEDULER_TARGET_ARN, RoleArn: 'arn:aws:iam::000000000000:role/admin' };
@@ -115,14 +115,14 @@ describe('the local EventBridge Scheduler', () => {
 
   it('keeps its schedules across a restart on the same folder, deletions included', async () => {
     const folder = path.join(dir, 'durable');
-    const first = await startLocalScheduler({ dir: folder, target: schedulerTarget });
+    const first = await startLocalScheduler({ dir: folder, targets: [schedulerTarget] });
     const sdk = client(first.handlerEnv.SCHEDULER_ENDPOINT);
     await sdk.send(new CreateScheduleCommand(request(first.handlerEnv, 'kept')));
     await sdk.send(new CreateScheduleCommand(request(first.handlerEnv, 'dropped')));
     await sdk.send(new DeleteScheduleCommand({ Name: 'dropped', GroupName: first.handlerEnv.SCHEDULER_GROUP_NAME }));
     await first.stop();
 
-    const second = await startLocalScheduler({ dir: folder, target: schedulerTarget });
+    const second = await startLocalScheduler({ dir: folder, targets: [schedulerTarget] });
     try {
       expect(second.list().map((schedule) => schedule.name)).toEqual(['kept']);
     } finally {

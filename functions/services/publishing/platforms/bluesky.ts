@@ -17,6 +17,7 @@ import {
   retryAfterSeconds,
 } from '../platform-adapter';
 import { platformFetch } from '../platform-http';
+import { readBlueskyFigures } from './bluesky-appview';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
 
 /** What the Bluesky connect form sends (spec bluesky-auth). */
@@ -272,6 +273,8 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     }
     return { id: created.uri, cid: created.cid, url: blueskyPostUrl(stored(connection, 'handle'), created.uri) };
   },
+
+  readEngagement: (_connection, made, now) => readBlueskyFigures(made, now),
 };
 
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';

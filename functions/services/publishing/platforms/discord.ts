@@ -7,6 +7,8 @@ import { postRulesFor } from '#shared/publishing/platform-rules';
 import { authorizationUrl, exchangeCode, refreshWhenDue, type TokenSet } from '../../connections/oauth-flow';
 import {
   type Credentials,
+  deletedPost,
+  figures,
   type LiveConnection,
   type OAuthConnectInput,
   type OutgoingPost,
@@ -15,7 +17,7 @@ import {
   type PublishTarget,
   retryAfterSeconds,
 } from '../platform-adapter';
-import { callPlatform, type PlatformApi } from '../platform-http';
+import { callPlatform, type PlatformApi, readPlatform } from '../platform-http';
 import {
   basePermissions,
   channelPermissions,
@@ -380,5 +382,34 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
     }
     const message = await createMessage(app, threadId, post);
     return { id: message.id, url: messageUrl(found.guild.id, threadId, message.id) };
+  },
+
+  /**
+   * GET /channels/{channel}/messages/{message} as the bot: the message's reactions, summed over its
+   * emoji. The channel is the one its URL names (the first message's channel, the thread's for the
+   * rest); Unknown Message (404) is gone.
+   */
+  async readEngagement(_connection, made, now) {
+    const app = await discordApp();
+    return Promise.all(
+      made.map(async (post, position) => {
+        const channelId = post.url?.split('/').at(-2);
+        if (!channelId) return deletedPost(position, post);
+        const message = await readPlatform<{ reactions?: { count?: unknown }[] }, DiscordError>(
+          discordApi,
+          {
+            url: `${config().platformUrls.discordApi}/channels/${channelId}/messages/${post.id}`,
+            headers: { authorization: asBot(app) },
+          },
+          now,
+        );
+        if (!message) return deletedPost(position, post);
+        const counts = (message.reactions ?? []).map((reaction) => reaction.count);
+        const reactions = counts.every((count) => typeof count === 'number')
+          ? (counts as number[]).reduce((sum, count) => sum + count, 0)
+          : undefined;
+        return { position, remoteId: post.id, deleted: false, metrics: figures({ reactions }) };
+      }),
+    );
   },
 };

@@ -13,6 +13,8 @@ import {
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
+  deletedPost,
+  figures,
   type LiveConnection,
   type OAuthConnectInput,
   type OutgoingPost,
@@ -22,7 +24,7 @@ import {
   PlatformUnavailableError,
   type PublishTarget,
 } from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
+import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from '../platform-http';
 
 const PLATFORM_NAME = 'Facebook';
 /**
@@ -41,6 +43,7 @@ const DEFAULT_WAIT_SECONDS = 300;
 interface GraphError {
   message?: string;
   code?: number;
+  error_subcode?: number;
   is_transient?: boolean;
 }
 
@@ -98,14 +101,7 @@ async function graph<T>(
   accessToken: string,
   request: { method: 'GET' | 'POST'; params?: Record<string, string> },
 ): Promise<T> {
-  const client = await appClient();
-  const params = new URLSearchParams({
-    ...request.params,
-    access_token: accessToken,
-    appsecret_proof: createHmac('sha256', client.clientSecret ?? '')
-      .update(accessToken)
-      .digest('hex'),
-  });
+  const params = await signedParams(accessToken, request.params);
   const url = `${config().platformUrls.facebookGraph}${path}`;
   const reply = await callPlatform<T, { error?: GraphError }>(
     graphApi,
@@ -113,6 +109,24 @@ async function graph<T>(
   );
   return reply.body;
 }
+
+/** The call's parameters with the access token and its appsecret_proof. */
+async function signedParams(accessToken: string, params: Record<string, string> = {}): Promise<URLSearchParams> {
+  const client = await appClient();
+  return new URLSearchParams({
+    ...params,
+    access_token: accessToken,
+    appsecret_proof: createHmac('sha256', client.clientSecret ?? '')
+      .update(accessToken)
+      .digest('hex'),
+  });
+}
+
+/** A Graph object that no longer exists: 404, or error 100 with subcode 33 ("does not exist"). */
+const objectGone = (reply: PlatformReply<{ error?: GraphError }>) =>
+  reply.status === 404 || (reply.body?.error?.code === 100 && reply.body.error.error_subcode === 33);
+
+type Summary = { summary?: { total_count?: unknown } };
 
 const pagePost = (id: string): MadePost => ({ id, url: `https://www.facebook.com/${id}` });
 
@@ -289,5 +303,43 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
       if (!earlier) throw error;
       return earlier;
     }
+  },
+
+  /**
+   * With the Page token the connection already has (pages_read_engagement): the Page post's
+   * reactions, comments and shares (GET /{post-id}?fields=…), and each reply comment's likes and
+   * replies (GET /{comment-id}?fields=like_count,comment_count). A post Facebook no longer has is gone.
+   */
+  async readEngagement(connection, made, now) {
+    return Promise.all(
+      made.map(async (post, position) => {
+        const fields =
+          position === 0
+            ? 'reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares'
+            : 'like_count,comment_count';
+        const params = await signedParams(connection.credentials.accessToken, { fields });
+        const answer = await readPlatform<
+          {
+            reactions?: Summary;
+            comments?: Summary;
+            shares?: { count?: unknown };
+            like_count?: unknown;
+            comment_count?: unknown;
+          },
+          { error?: GraphError }
+        >(graphApi, { url: `${config().platformUrls.facebookGraph}/${post.id}?${params}` }, now, objectGone);
+        if (!answer) return deletedPost(position, post);
+        const metrics =
+          position === 0
+            ? figures({
+                reactions: answer.reactions?.summary?.total_count,
+                comments: answer.comments?.summary?.total_count,
+                // Facebook leaves `shares` out of a post nobody has shared.
+                shares: answer.shares ? answer.shares.count : 0,
+              })
+            : figures({ reactions: answer.like_count, comments: answer.comment_count });
+        return { position, remoteId: post.id, deleted: false, metrics };
+      }),
+    );
   },
 };

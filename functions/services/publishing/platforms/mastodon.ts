@@ -21,6 +21,8 @@ import {
   ReconnectRequiredError,
 } from '../../connections/oauth-flow';
 import {
+  deletedPost,
+  figures,
   type LiveConnection,
   type OAuthClient,
   type OAuthConnectInput,
@@ -28,7 +30,7 @@ import {
   type PlatformAdapter,
   PlatformRejectedError,
 } from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply, platformFetch } from '../platform-http';
+import { callPlatform, type PlatformApi, type PlatformReply, platformFetch, readPlatform } from '../platform-http';
 
 /** What ThreadSnip asks of an account: to know who it is and to post (docs.joinmastodon.org/api/oauth-scopes). */
 const SCOPES = ['read:accounts', 'write:statuses'] as const;
@@ -44,6 +46,13 @@ interface MastodonStatus {
   id: string;
   url: string | null;
   uri: string;
+}
+
+/** The counts of GET /api/v1/statuses/:id (docs.joinmastodon.org/entities/Status). */
+interface MastodonStatusFigures {
+  favourites_count?: unknown;
+  reblogs_count?: unknown;
+  replies_count?: unknown;
 }
 
 interface MastodonInstance {
@@ -261,5 +270,29 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
       },
     });
     return { id: String(status.id), url: status.url ?? status.uri ?? null };
+  },
+
+  /** GET /api/v1/statuses/:id on the user's instance, through the outbound guard: favourites, reblogs, replies. */
+  async readEngagement(connection, made) {
+    const instance = instanceOf(connection);
+    return Promise.all(
+      made.map(async (post, position) => {
+        const status = await readPlatform<MastodonStatusFigures, InstanceError>(instanceApi(instance), {
+          url: instanceUrl(instance, `/api/v1/statuses/${encodeURIComponent(post.id)}`),
+          headers: { authorization: `Bearer ${connection.credentials.accessToken}` },
+        });
+        if (!status) return deletedPost(position, post);
+        return {
+          position,
+          remoteId: post.id,
+          deleted: false,
+          metrics: figures({
+            likes: status.favourites_count,
+            reposts: status.reblogs_count,
+            replies: status.replies_count,
+          }),
+        };
+      }),
+    );
   },
 };

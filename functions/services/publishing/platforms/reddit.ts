@@ -13,6 +13,8 @@ import {
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
+  deletedPost,
+  figures,
   type LiveConnection,
   type OAuthConnectInput,
   type PlatformAdapter,
@@ -26,6 +28,8 @@ import { callPlatform, type PlatformAnswer, type PlatformApi } from '../platform
 /** identity: the username; mysubreddits: where the user moderates or contributes; submit: the post. */
 export const REDDIT_SCOPES = ['identity', 'submit', 'mysubreddits', 'read'] as const;
 const APP_VERSION = '0.1.0';
+/** /api/info takes at most 100 fullnames. */
+const NAMES_PER_INFO = 100;
 const DEVELOPER_ACCOUNT = 'threadsnip';
 /** Subreddit lists are read 100 at a time; this many pages is the most a connection keeps. */
 const MAX_LIST_PAGES = 10;
@@ -331,5 +335,33 @@ export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
     // Without the post's name a retry could post it twice: stop here instead.
     if (!made?.name) throw new PlatformRejectedError('Reddit accepted the post but did not return it');
     return { id: made.name, url: made.url ?? null };
+  },
+
+  /**
+   * GET /api/info?id=t3_…,t1_… (fullnames, up to 100): score, and comments on a submission. A thing
+   * Reddit leaves out, or one removed or deleted (author `[deleted]`), is gone.
+   */
+  async readEngagement(connection, made) {
+    const things = new Map<string, Record<string, unknown>>();
+    for (let start = 0; start < made.length; start += NAMES_PER_INFO) {
+      const ids = made.slice(start, start + NAMES_PER_INFO).map((post) => post.id);
+      const answer = await callAsUser<{ data?: { children?: { data?: Record<string, unknown> }[] } }>(connection, {
+        method: 'GET',
+        path: `/api/info?${new URLSearchParams({ id: ids.join(','), raw_json: '1' })}`,
+      });
+      for (const child of answer.body.data?.children ?? []) {
+        if (typeof child.data?.name === 'string') things.set(child.data.name, child.data);
+      }
+    }
+    return made.map((post, position) => {
+      const thing = things.get(post.id);
+      if (!thing || thing.author === '[deleted]' || thing.removed_by_category) return deletedPost(position, post);
+      return {
+        position,
+        remoteId: post.id,
+        deleted: false,
+        metrics: figures({ score: thing.score, comments: thing.num_comments }),
+      };
+    });
   },
 };

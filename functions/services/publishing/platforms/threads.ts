@@ -10,6 +10,8 @@ import {
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
+  deletedPost,
+  figures,
   type LiveConnection,
   type OAuthConnectInput,
   type OutgoingPost,
@@ -18,7 +20,7 @@ import {
   PlatformRejectedError,
   PlatformUnavailableError,
 } from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
+import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from '../platform-http';
 
 const PLATFORM_NAME = 'Threads';
 /**
@@ -50,9 +52,13 @@ const REFRESH_WHEN_LEFT_MS = 30 * 24 * 3_600_000;
 /** The first look at a new container is at once; then after this long, doubling. */
 const FIRST_POLL_MS = 250;
 
+/** The media insights read back (developers.facebook.com/docs/threads/insights). */
+const INSIGHT_METRICS = 'views,likes,replies,reposts,quotes';
+
 interface GraphError {
   message?: string;
   code?: number;
+  error_subcode?: number;
   is_transient?: boolean;
   error_user_msg?: string;
 }
@@ -347,5 +353,42 @@ export const threadsAdapter: PlatformAdapter<OAuthConnectInput> = {
     }
     if (!published.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
     return { id: published.id, url: post.parent ? null : await permalinkOf(connection, published.id) };
+  },
+
+  /**
+   * GET /{threads-media-id}/insights?metric=views,likes,replies,reposts,quotes (threads_manage_insights):
+   * one call per post. A media id Threads no longer knows (404, or Graph error 100 "does not exist") is gone.
+   */
+  async readEngagement(connection, made, now) {
+    const params = new URLSearchParams({ metric: INSIGHT_METRICS, access_token: connection.credentials.accessToken });
+    return Promise.all(
+      made.map(async (post, position) => {
+        const answer = await readPlatform<
+          { data?: { name?: unknown; values?: { value?: unknown }[] }[] },
+          {
+            error?: GraphError;
+          }
+        >(
+          threadsApi,
+          { url: `${config().platformUrls.threadsApi}/${encodeURIComponent(post.id)}/insights?${params}` },
+          now,
+          (reply) => reply.status === 404 || (reply.body?.error?.code === 100 && reply.body.error.error_subcode === 33),
+        );
+        if (!answer) return deletedPost(position, post);
+        const value = (name: string) => answer.data?.find((metric) => metric.name === name)?.values?.[0]?.value;
+        return {
+          position,
+          remoteId: post.id,
+          deleted: false,
+          metrics: figures({
+            views: value('views'),
+            likes: value('likes'),
+            replies: value('replies'),
+            reposts: value('reposts'),
+            quotes: value('quotes'),
+          }),
+        };
+      }),
+    );
   },
 };

@@ -11,6 +11,8 @@ import {
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {
+  deletedPost,
+  figures,
   type LiveConnection,
   type OAuthConnectInput,
   type OutgoingPost,
@@ -22,6 +24,8 @@ import {
 import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
 
 const PLATFORM_NAME = 'Twitter/X';
+/** GET /2/tweets takes at most 100 ids. */
+const IDS_PER_LOOKUP = 100;
 /** docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, and a refresh token (offline.access). */
 const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access'] as const;
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection. Reconnect ${PLATFORM_NAME} in Account Settings.`;
@@ -229,5 +233,41 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     const id = created.data?.id;
     if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
     return { id, url: `https://x.com/${usernameOf(connection)}/status/${id}` };
+  },
+
+  /**
+   * GET /2/tweets?ids=…&tweet.fields=public_metrics (up to 100 ids a call; X bills each post read, so
+   * the insights service calls this only when the user turned reads on). A post X leaves out is gone.
+   */
+  async readEngagement(connection, made, now) {
+    const metrics = new Map<string, Record<string, unknown>>();
+    for (let start = 0; start < made.length; start += IDS_PER_LOOKUP) {
+      const ids = made.slice(start, start + IDS_PER_LOOKUP).map((post) => post.id);
+      const answer = await callApi<{ data?: { id?: unknown; public_metrics?: Record<string, unknown> }[] }>(
+        connection.credentials.accessToken,
+        `/2/tweets?${new URLSearchParams({ ids: ids.join(','), 'tweet.fields': 'public_metrics' })}`,
+        { method: 'GET' },
+        now,
+      );
+      for (const tweet of Array.isArray(answer.data) ? answer.data : []) {
+        if (typeof tweet.id === 'string') metrics.set(tweet.id, tweet.public_metrics ?? {});
+      }
+    }
+    return made.map((post, position) => {
+      const found = metrics.get(post.id);
+      if (!found) return deletedPost(position, post);
+      return {
+        position,
+        remoteId: post.id,
+        deleted: false,
+        metrics: figures({
+          likes: found.like_count,
+          reposts: found.retweet_count,
+          replies: found.reply_count,
+          quotes: found.quote_count,
+          impressions: found.impression_count,
+        }),
+      };
+    });
   },
 };

@@ -53,7 +53,7 @@ describe("X's engagement reads", () => {
   it('are off until turned on, with the cost per read beside the switch, and saved with PUT', async () => {
     listing = {
       connections: [
-        connection('twitter', { engagementReads: { enabled: false, costPerReadUsd: 0.005 } }),
+        connection('twitter', { engagementReads: { enabled: false, costPerPostReadUsd: 0.005 } }),
         connection('telegram'),
       ],
       enabledPlatforms: ['twitter', 'telegram'],
@@ -67,7 +67,7 @@ describe("X's engagement reads", () => {
     const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
     const toggle = within(card).getByRole('switch', { name: 'Read engagement from X' }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
-    expect(within(card).getByText('X bills each read: $0.005 per read.')).toBeTruthy();
+    expect(within(card).getByText('X bills every post it reads: $0.005 per post, at each reading.')).toBeTruthy();
     expect(within(screen.getByRole('article', { name: 'Telegram connection' })).queryByRole('switch')).toBeNull();
 
     await user.click(toggle);
@@ -84,6 +84,6 @@ describe("X's engagement reads", () => {
     });
     const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
     expect(within(card).queryByRole('switch')).toBeNull();
-    expect(within(card).queryByText(/per read/)).toBeNull();
+    expect(within(card).queryByText(/per post, at each reading/)).toBeNull();
   });
 });

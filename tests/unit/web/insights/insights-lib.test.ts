@@ -153,8 +153,8 @@ describe('the /insights chart', () => {
 
 describe('engagement elsewhere', () => {
   it("states X's cost per read in dollars, down to a tenth of a cent", () => {
-    expect(costPerReadText(0.005)).toBe('X bills each read: $0.005 per read.');
-    expect(costPerReadText(0.01)).toBe('X bills each read: $0.01 per read.');
+    expect(costPerReadText(0.005)).toBe('X bills every post it reads: $0.005 per post, at each reading.');
+    expect(costPerReadText(0.01)).toBe('X bills every post it reads: $0.01 per post, at each reading.');
   });
 
   it("shows a My Threads card's total engagement", () => {

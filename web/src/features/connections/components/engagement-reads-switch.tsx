@@ -31,7 +31,7 @@ export function EngagementReadsSwitch({ reads }: { reads: NonNullable<Connection
       />
       <label htmlFor={id}>Read engagement from X</label>
       <span id={`${id}-cost`} className="small muted">
-        {costPerReadText(reads.costPerReadUsd)}
+        {costPerReadText(reads.costPerPostReadUsd)}
       </span>
     </div>
   );

@@ -1,3 +1,4 @@
+import { CREDIT_REACH_EXPLANATION } from '#shared/insights/engagement';
 import { platformDisplayName } from '#shared/platforms';
 import type { PlatformPerformance } from '#shared/schemas/insights';
 import { useToast } from '#web/components/ui/use-toast';
@@ -89,7 +90,7 @@ function PlatformFigures({ performance }: { performance: PlatformPerformance }) 
               </div>
             ) : null}
           </dl>
-          <p className="small muted">{texts.creditReachExplained}</p>
+          <p className="small muted">{CREDIT_REACH_EXPLANATION}</p>
         </div>
       ) : null}
     </article>

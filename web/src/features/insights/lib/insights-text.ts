@@ -12,8 +12,6 @@ export const INSIGHTS_TEXT = {
   off: 'Engagement reads from X are off. Turn them on for your X connection in Account Settings.',
   needsReconnect: 'The platform refused the last read. Reconnect it in Account Settings to read figures again.',
   creditReach: 'Credit reach',
-  creditReachExplained:
-    "The engagement of the attribution post as a share of the first post's: how much of the thread's audience reached the credit.",
   sourceClicks: 'Clicks on the source',
   refreshNow: 'Refresh Now',
   refreshing: 'Refreshing…',

@@ -1,0 +1,107 @@
+import * as z from 'zod';
+import { engagementReadsAllowed, readingEngagement } from '#shared/insights/engagement';
+import { platformDisplayName } from '#shared/platforms';
+import { type PostFigures, postFiguresSchema, type ReadingKind } from '#shared/schemas/insights';
+import type { Platform } from '#shared/schemas/thread';
+import { markConnectionNeedsReconnect } from '../../data/connection-repository';
+import { putEngagementReadingOnce } from '../../data/engagement-reading-repository';
+import { getPublishRun } from '../../data/publish-run-repository';
+import { DomainError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { countBy } from '../../lib/metrics';
+import { loadLiveConnection } from '../connections/connections';
+import { ReconnectRequiredError } from '../connections/oauth-flow';
+import { adapterFor } from '../publishing/adapters';
+import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../publishing/platform-adapter';
+import type { ReadingPayload } from './reading-schedule';
+
+/** What became of one reading. */
+export type ReadingOutcome = 'stored' | 'already_stored' | 'skipped' | 'rate_limited';
+
+/** A platform whose adapter reads figures back (Telegram's Bot API and LinkedIn's Posts API give none). */
+export function reportsEngagement(platform: Platform): boolean {
+  return adapterFor(platform).readEngagement !== undefined;
+}
+
+/** A scheduled reading the platform rate-limited: thrown, so the schedule's retry policy delivers it again later. */
+export class ReadingRateLimitedError extends Error {}
+
+/**
+ * Reads one platform's completed run of the thread and stores the figures once for `kind`. A read
+ * that fails never touches the thread or the run: a revoked token (401) marks the connection as
+ * needing reconnection, as publishing does; a rate limit is handed back (`rate_limited`); anything
+ * else the platform answered is logged and skipped. `runId` pins a scheduled reading to its run (a
+ * thread published again has readings of its own).
+ */
+export async function readAndStore(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  kind: ReadingKind,
+  now: Date,
+  runId?: string,
+): Promise<{ outcome: ReadingOutcome; retryAfterSeconds?: number }> {
+  const adapter = adapterFor(platform);
+  const run = await getPublishRun(userId, threadId, platform);
+  if (!adapter.readEngagement || run?.status !== 'completed' || (runId && run.runId !== runId)) {
+    return { outcome: 'skipped' };
+  }
+  let connection: LiveConnection | null;
+  try {
+    connection = await loadLiveConnection(userId, platform, now);
+  } catch (error) {
+    // A connection that needs reconnecting, or a token refresh that failed: nothing to read with now.
+    if (!(error instanceof DomainError)) throw error;
+    logger.info('engagement reading skipped', { platform, threadId, reason: error.message });
+    return { outcome: 'skipped' };
+  }
+  if (!connection || !engagementReadsAllowed(platform, connection.connectionData)) return { outcome: 'skipped' };
+  let posts: PostFigures[];
+  try {
+    posts = postFiguresSchema.array().parse(await adapter.readEngagement(connection, run.made, now));
+  } catch (error) {
+    if (error instanceof PlatformRateLimitError) {
+      countBy('ReadingRateLimited', { platform });
+      return { outcome: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds };
+    }
+    if (error instanceof ReconnectRequiredError) {
+      await markConnectionNeedsReconnect(userId, platform, now.toISOString());
+    }
+    if (error instanceof PlatformError || error instanceof z.ZodError) {
+      logger.warn('engagement reading failed', {
+        platform: platformDisplayName(platform),
+        threadId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      countBy('ReadingFailed', { platform });
+      return { outcome: 'skipped' };
+    }
+    throw error;
+  }
+  const stored = await putEngagementReadingOnce({
+    userId,
+    threadId,
+    platform,
+    runId: run.runId,
+    kind,
+    takenAt: now.toISOString(),
+    posts,
+    engagement: readingEngagement(posts),
+  });
+  if (stored) countBy('ReadingStored', { platform });
+  return { outcome: stored ? 'stored' : 'already_stored' };
+}
+
+/**
+ * A reading's schedule came due: reads and stores it. A rate limit throws, so the scheduler delivers
+ * the reading again after its back-off, a bounded number of times (functions/lib/aws/scheduler.ts);
+ * after the last the reading is skipped.
+ */
+export async function takeScheduledReading(payload: ReadingPayload, now: Date): Promise<ReadingOutcome> {
+  const { userId, threadId, platform, kind, runId } = payload;
+  const result = await readAndStore(userId, threadId, platform, kind, now, runId);
+  if (result.outcome === 'rate_limited') {
+    throw new ReadingRateLimitedError(`${platform} rate-limited the ${kind} reading of ${threadId}`);
+  }
+  return result.outcome;
+}
