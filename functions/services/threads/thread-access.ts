@@ -33,7 +33,10 @@ export interface RefusalEvents {
 }
 
 /** The events of a refused read or save (someone else's thread, or none). */
-export const ACCESS_REFUSALS: RefusalEvents = { violation: 'thread_ownership_violation', missing: 'thread_access_failed' };
+export const ACCESS_REFUSALS: RefusalEvents = {
+  violation: 'thread_ownership_violation',
+  missing: 'thread_access_failed',
+};
 
 /** Records a thread security event (type, user, thread, time, user agent) in the actor's partition. */
 export function recordThreadEvent(

@@ -467,7 +467,11 @@ describe('app stack', () => {
     expect(queues.map((queue) => queue.name)).toContain('webmention');
     const senders = ['http/public/put-thread-visibility', 'queue/publishing-worker', 'queue/webmention-worker'];
     for (const handler of senders) expect(environmentOf(app, handler).WEBMENTION_QUEUE_URL, handler).toBeDefined();
-    const readers = ['http/public/get-public-thread', 'http/public/get-about-article', 'http/public/get-thread-webmention'];
+    const readers = [
+      'http/public/get-public-thread',
+      'http/public/get-about-article',
+      'http/public/get-thread-webmention',
+    ];
     for (const handler of readers) {
       expect(environmentOf(app, handler), handler).not.toHaveProperty('WEBMENTION_QUEUE_URL');
     }
