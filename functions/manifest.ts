@@ -382,6 +382,14 @@ export const routes: RouteEntry[] = [
     // Making a thread public queues the Webmention to its article's author.
     access: { table: 'write', sendTo: ['webmention'] },
   },
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/webmention',
+    handler: 'http/public/get-thread-webmention',
+    auth: 'user',
+    // Reads the thread; writes only a refusal's security event (another user's id or none).
+    access: { table: 'write' },
+  },
   // Server-rendered HTML pages, readable signed out (CloudFront sends /t/* and /about-article here).
   {
     method: 'GET',

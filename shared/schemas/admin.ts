@@ -161,6 +161,7 @@ export const SECURITY_EVENT_TYPES = [
   'thread_restoration_failed',
   'thread_restored',
   'thread_updated',
+  'thread_visibility_changed',
   'unauthorized_thread_access',
   'unauthorized_thread_restore_attempt',
   'user_role_update_failed',

@@ -45,6 +45,18 @@ export const threadVisibilitySchema = z.object({
 });
 export type ThreadVisibility = z.infer<typeof threadVisibilitySchema>;
 
+/** The answer of GET /api/threads/{threadId}/webmention: the status the thread page polls, no content. */
+export const threadWebmentionSchema = z.object({
+  visibility: threadVisibilitySchema,
+  webmention: webmentionStatusSchema.nullable(),
+  /**
+   * True while a mention of the thread as it is now may still come: it is public, and the stored
+   * state is pending, absent, or about other content or another article (the worker's claim is due).
+   */
+  awaiting: z.boolean(),
+});
+export type ThreadWebmention = z.infer<typeof threadWebmentionSchema>;
+
 /** GET /about-article?url=…: the article's URL, as any reader may paste it. */
 export const aboutArticleQuerySchema = z.object({ url: z.string().max(2_000).optional() });
 

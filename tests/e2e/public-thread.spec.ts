@@ -64,10 +64,19 @@ test('a public thread is read signed out, opens the original at its passage high
 
   const panel = page.getByRole('region', { name: 'Public link' });
   await expect(panel.getByText('Only you can see this thread.')).toBeVisible();
+  // Whole-thread reads (each a security event) from here on; the Webmention's state has its own route.
+  const threadReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /^\/api\/threads\/[^/]+$/.test(new URL(request.url()).pathname))
+      threadReads.push(request.url());
+  });
   await panel.getByRole('button', { name: 'Make Public' }).click();
   const link = panel.getByRole('textbox', { name: 'Public link' });
   await expect(link).toHaveValue(new RegExp(`^${stack.url}/t/[A-Za-z0-9_-]{22}$`));
   const publicUrl = await link.inputValue();
+  // Where the mention to the author ended shows without a reload, polled through the status route.
+  await expect(panel.getByRole('status')).toHaveText(/^Author (not )?notified/, { timeout: 15_000 });
+  expect(threadReads).toEqual([]);
 
   const reader = await browser.newContext({ viewport: { width: 900, height: 600 } });
   const visitor = await reader.newPage();

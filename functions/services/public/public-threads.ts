@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { apiErrorMessages, beyondSpecMessages } from '#shared/messages';
-import { publicThreadPath, type ThreadVisibility, type ThreadVisibilityRequest } from '#shared/schemas/public';
+import { beyondSpecMessages } from '#shared/messages';
+import {
+  publicThreadPath,
+  type ThreadVisibility,
+  type ThreadVisibilityRequest,
+  type ThreadWebmention,
+} from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { normaliseUrl, validateArticleUrl } from '#shared/url';
 import { getUsernames } from '../../data/account-repository';
@@ -13,10 +18,9 @@ import {
   setThreadVisibility,
 } from '../../data/public-thread-repository';
 import { getThreadForUser } from '../../data/thread-repository';
-import { NotFoundError } from '../../lib/errors';
-import type { AccessContext } from '../threads/thread-access';
+import { ACCESS_REFUSALS, type AccessContext, recordThreadEvent, refuseThreadAccess } from '../threads/thread-access';
 import { type AboutArticleEntry, renderAboutArticle, renderNotFound, renderPublicThread } from './pages/render-pages';
-import { publicPageUrl, queueWebmention } from './webmention/notify-author';
+import { publicPageUrl, queueWebmention, webmentionContentHash } from './webmention/notify-author';
 
 /** The most threads /about-article lists. */
 export const ABOUT_ARTICLE_LIMIT = 50;
@@ -46,8 +50,10 @@ function visibilityOf(thread: Thread): ThreadVisibility {
 
 /**
  * Makes the caller's thread public or private (404 when they own none with that id: ownership is
- * part of the key). The thread is written first, then its lookup entry, so a repeat after a crash
- * finishes the job; the page trusts only the thread. Made public, its author is told (Webmention).
+ * part of the key; the refusal is logged as the thread routes log theirs, the change as
+ * `thread_visibility_changed`). The thread is written first, then its lookup entry, so a repeat
+ * after a crash finishes the job; the page trusts only the thread. Made public, its author is told
+ * (Webmention).
  */
 export async function setVisibility(
   context: AccessContext,
@@ -64,14 +70,38 @@ export async function setVisibility(
     },
     context.now.toISOString(),
   );
-  if (!thread?.publicId) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
+  if (!thread?.publicId) return refuseThreadAccess(context, threadId, ACCESS_REFUSALS, 'not_found');
   if (thread.isPublic) {
     await putPublicThreadEntry(thread, thread.publicId, articleIndexUrl(thread.sourceUrl) ?? thread.sourceUrl);
     await queueWebmention(thread);
   } else {
     await deletePublicThreadEntry(context.userId, threadId);
   }
-  return visibilityOf(thread);
+  const visibility = visibilityOf(thread);
+  await recordThreadEvent(context, 'thread_visibility_changed', {
+    threadId,
+    isPublic: visibility.isPublic,
+    allowIndexing: visibility.allowIndexing,
+  });
+  return visibility;
+}
+
+/**
+ * The caller's thread's visibility and Webmention state, for the thread page to poll (404 for
+ * someone else's or no thread, logged as a refused read). It carries no content, so unlike a
+ * thread read it records nothing when it succeeds (a poll would bury the security log).
+ */
+export async function threadWebmention(context: AccessContext, threadId: string): Promise<ThreadWebmention> {
+  const thread = await getThreadForUser(context.userId, threadId);
+  if (!thread) return refuseThreadAccess(context, threadId, ACCESS_REFUSALS, 'not_found');
+  const visibility = visibilityOf(thread);
+  const webmention = thread.webmention ?? null;
+  const settled =
+    webmention !== null &&
+    webmention.state !== 'pending' &&
+    webmention.target === thread.sourceUrl &&
+    webmention.contentHash === webmentionContentHash(thread);
+  return { visibility, webmention, awaiting: visibility.isPublic && !settled };
 }
 
 async function curatorOf(userId: string): Promise<string> {

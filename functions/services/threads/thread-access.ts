@@ -23,7 +23,8 @@ export type ThreadEventType =
   | 'thread_ownership_violation'
   | 'thread_restored'
   | 'thread_restoration_failed'
-  | 'unauthorized_thread_restore_attempt';
+  | 'unauthorized_thread_restore_attempt'
+  | 'thread_visibility_changed';
 
 /** The events a refused access is recorded as: someone else's thread, or none at all. */
 export interface RefusalEvents {
@@ -31,7 +32,11 @@ export interface RefusalEvents {
   missing: ThreadEventType;
 }
 
-const ACCESS_REFUSALS: RefusalEvents = { violation: 'thread_ownership_violation', missing: 'thread_access_failed' };
+/** The events of a refused read or save (someone else's thread, or none). */
+export const ACCESS_REFUSALS: RefusalEvents = {
+  violation: 'thread_ownership_violation',
+  missing: 'thread_access_failed',
+};
 
 /** Records a thread security event (type, user, thread, time, user agent) in the actor's partition. */
 export function recordThreadEvent(
@@ -50,16 +55,21 @@ export function recordThreadEvent(
 /**
  * The reason a thread the caller asked for is not theirs: a 403 (logged as `violation`) when it
  * belongs to someone else, otherwise a 404 (logged as `missing`). Neither carries any content.
+ * `foreign: 'not_found'` answers someone else's thread with the 404 too (routes beyond the spec's,
+ * which do not tell that a thread exists), still logged as `violation`.
  */
 export async function refuseThreadAccess(
   context: AccessContext,
   threadId: string,
   events: RefusalEvents,
+  foreign: 'forbidden' | 'not_found' = 'forbidden',
 ): Promise<never> {
   const owner = await findThreadOwner(threadId);
   if (owner && owner !== context.userId) {
     await recordThreadEvent(context, events.violation, { threadId });
-    throw new ForbiddenError(apiErrorMessages.thread_access_denied, 'thread_access_denied');
+    if (foreign === 'forbidden')
+      throw new ForbiddenError(apiErrorMessages.thread_access_denied, 'thread_access_denied');
+    throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
   }
   await recordThreadEvent(context, events.missing, { threadId });
   throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');

@@ -44,8 +44,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 describe('public thread pages and the Webmention to the author', () => {
   let stop: () => Promise<void>;
   let receiver: Awaited<ReturnType<typeof startWebmentionReceiver>>;
-  let routes: Record<'visibility' | 'page' | 'about', RouteHandler>;
+  let routes: Record<'visibility' | 'status' | 'page' | 'about', RouteHandler>;
   let repo: typeof import('#functions/data/thread-repository');
+  let securityLog: typeof import('#functions/data/security-event-repository');
   let articleUrl: string;
 
   function threadOf(id: string, title: string, createdAt: string): Thread {
@@ -82,8 +83,10 @@ describe('public thread pages and the Webmention to the author', () => {
     });
     const poller = startQueuePoller(sqs, queue);
     repo = await import('#functions/data/thread-repository');
+    securityLog = await import('#functions/data/security-event-repository');
     routes = {
       visibility: (await import('#functions/http/public/put-thread-visibility')).handler,
+      status: (await import('#functions/http/public/get-thread-webmention')).handler,
       page: (await import('#functions/http/public/get-public-thread')).handler,
       about: (await import('#functions/http/public/get-about-article')).handler,
     };
@@ -98,6 +101,13 @@ describe('public thread pages and the Webmention to the author', () => {
 
   const setVisibility = (userId: string, threadId: string, body: unknown) =>
     callRoute(routes.visibility, { userId }, { params: { threadId }, body }, { method: 'PUT' });
+  const readStatus = (userId: string, threadId: string) =>
+    callRoute(routes.status, { userId }, { params: { threadId } });
+  /** The user's security events, oldest first: type and thread. */
+  const eventsOf = async (userId: string) =>
+    (await securityLog.listSecurityEvents(securityLog.securityEventSource({ userId }), 100, null)).events
+      .reverse()
+      .map((event) => ({ type: event.eventType, threadId: event.details.threadId, isPublic: event.details.isPublic }));
 
   it('makes a thread public: a signed-out page with every post, then the author is told once', async () => {
     await repo.putThread(threadOf('t-1', 'Trees <cool> cities', '2026-03-01T00:00:00.000Z'));
@@ -141,14 +151,67 @@ describe('public thread pages and the Webmention to the author', () => {
   it('answers 404 for another user, a guessed id and a malformed one, changing nothing', async () => {
     await repo.putThread(threadOf('t-2', 'Private thoughts', '2026-03-02T00:00:00.000Z'));
 
-    expect((await setVisibility(STRANGER, 't-2', { isPublic: true })).status).toBe(404);
+    const foreign = await setVisibility(STRANGER, 't-2', { isPublic: true });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ error: expect.any(String), code: 'thread_not_found' });
+    expect((await setVisibility(STRANGER, 'no-such-thread', { isPublic: true })).status).toBe(404);
     expect((await repo.getThreadForUser(OWNER, 't-2'))?.isPublic).toBe(false);
+    // Logged as the thread routes log a foreign id and an unknown one.
+    expect(await eventsOf(STRANGER)).toEqual(
+      expect.arrayContaining([
+        { type: 'thread_ownership_violation', threadId: 't-2', isPublic: undefined },
+        { type: 'thread_access_failed', threadId: 'no-such-thread', isPublic: undefined },
+      ]),
+    );
     expect((await setVisibility(OWNER, 't-2', { isPublic: 'yes' })).status).toBe(400);
     for (const publicId of ['AAAAAAAAAAAAAAAAAAAAAA', '../../etc', '%00']) {
       const page = await getPage(routes.page, { params: { publicId } });
       expect(page.status).toBe(404);
       expect(page.html).not.toContain('Private thoughts');
     }
+  });
+
+  it("records each change of visibility, and answers the owner's status polls without a security event", async () => {
+    const owner = 'owner-status';
+    await repo.putThread({ ...threadOf('t-4', 'Polled', '2026-03-04T00:00:00.000Z'), userId: owner });
+    receiver.failNext(503);
+
+    const before = await readStatus(owner, 't-4');
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      visibility: { isPublic: false, allowIndexing: false, publicId: null, publicPath: null },
+      webmention: null,
+      awaiting: false,
+    });
+    const made = await setVisibility(owner, 't-4', { isPublic: true });
+    // Polled as the panel does until nothing more is awaited: pending through the 503's retry, then sent.
+    const seen = new Set<string>();
+    const settled = await until(
+      () => readStatus(owner, 't-4'),
+      (answer) => {
+        seen.add(answer.body.webmention?.state ?? 'none');
+        return answer.body.awaiting === false;
+      },
+    );
+    expect(seen).toContain('pending');
+    expect(settled.body.visibility).toEqual(made.body);
+    expect(settled.body.webmention).toMatchObject({ state: 'sent', statusCode: 202, target: articleUrl });
+    await setVisibility(owner, 't-4', { isPublic: false });
+
+    // Many polls, two changes: the log holds the changes only.
+    expect(await eventsOf(owner)).toEqual([
+      { type: 'thread_visibility_changed', threadId: 't-4', isPublic: true },
+      { type: 'thread_visibility_changed', threadId: 't-4', isPublic: false },
+    ]);
+    const strangers = await readStatus(STRANGER, 't-4');
+    expect(strangers.status).toBe(404);
+    expect(strangers.body.code).toBe('thread_not_found');
+    expect(JSON.stringify(strangers.body)).not.toContain(made.body.publicId);
+    expect(await eventsOf(STRANGER)).toContainEqual({
+      type: 'thread_ownership_violation',
+      threadId: 't-4',
+      isPublic: undefined,
+    });
   });
 
   it('retries a receiver that answers 503 through the queue, then records the mention', async () => {

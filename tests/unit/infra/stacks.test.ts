@@ -467,16 +467,26 @@ describe('app stack', () => {
     for (const routeKey of ['GET /t/{publicId}', 'GET /about-article']) {
       app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey, AuthorizationType: 'NONE' });
     }
-    app.hasResourceProperties('AWS::ApiGatewayV2::Route', {
-      RouteKey: 'PUT /api/threads/{threadId}/visibility',
-      AuthorizationType: 'JWT',
-    });
+    for (const routeKey of ['PUT /api/threads/{threadId}/visibility', 'GET /api/threads/{threadId}/webmention']) {
+      app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey, AuthorizationType: 'JWT' });
+    }
     expect(queues.map((queue) => queue.name)).toContain('webmention');
     const senders = ['http/public/put-thread-visibility', 'queue/publishing-worker', 'queue/webmention-worker'];
     for (const handler of senders) expect(environmentOf(app, handler).WEBMENTION_QUEUE_URL, handler).toBeDefined();
-    for (const handler of ['http/public/get-public-thread', 'http/public/get-about-article']) {
+    const readers = [
+      'http/public/get-public-thread',
+      'http/public/get-about-article',
+      'http/public/get-thread-webmention',
+    ];
+    for (const handler of readers) {
       expect(environmentOf(app, handler), handler).not.toHaveProperty('WEBMENTION_QUEUE_URL');
     }
+    // The status poll reads the thread and writes only a refusal's security event; it reaches no queue.
+    const statusActions = grantsOf(app, 'http/public/get-thread-webmention').map(({ action }) => action);
+    expect(statusActions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']));
+    expect(statusActions.filter((action) => action.startsWith('sqs:') || action.startsWith('cognito-idp:'))).toEqual(
+      [],
+    );
   });
 
   it('has a publishing queue with its DLQ, and a token-encryption secret only the token users may read', () => {
@@ -1056,6 +1066,7 @@ const FUNCTION_IDS = [
   'HttpPostGenerationJobFunction77E7D203',
   'HttpPublicGetAboutArticleFunction2A837B85',
   'HttpPublicGetPublicThreadFunction74563E08',
+  'HttpPublicGetThreadWebmentionFunction2F909BCB',
   'HttpPublicPutThreadVisibilityFunction8F7A2F16',
   'HttpPublishingGetPublishStatusFunctionAF190A08',
   'HttpPublishingPostPublishFunctionAAF9681B',
@@ -1124,6 +1135,7 @@ const LOG_GROUP_IDS = [
   'HttpPostGenerationJobFunctionLogs8C0A5153',
   'HttpPublicGetAboutArticleFunctionLogsA399D515',
   'HttpPublicGetPublicThreadFunctionLogsC0B9B7C8',
+  'HttpPublicGetThreadWebmentionFunctionLogs17691DEE',
   'HttpPublicPutThreadVisibilityFunctionLogsCD705F4C',
   'HttpPublishingGetPublishStatusFunctionLogs989C295E',
   'HttpPublishingPostPublishFunctionLogsC03B0CEC',

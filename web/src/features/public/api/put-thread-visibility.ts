@@ -3,6 +3,7 @@ import { type ThreadVisibility, type ThreadVisibilityRequest, threadVisibilitySc
 import type { Thread } from '#shared/schemas/thread';
 import { threadQueryKey } from '#web/features/threads/api/get-thread';
 import { apiRequest } from '#web/lib/api-client';
+import { threadWebmentionQueryKey } from './get-thread-webmention';
 
 /** PUT /api/threads/{threadId}/visibility: makes the caller's thread public (indexable or not) or private. */
 export function putThreadVisibility(threadId: string, request: ThreadVisibilityRequest): Promise<ThreadVisibility> {
@@ -13,7 +14,10 @@ export function putThreadVisibility(threadId: string, request: ThreadVisibilityR
   });
 }
 
-/** Changing who can see a thread; the cached thread takes the answer, and is read again for the Webmention's state. */
+/**
+ * Changing who can see a thread; the cached thread takes the answer, and the Webmention's state is
+ * polled afresh (its back-off restarted) rather than the whole thread read again.
+ */
 export function usePutThreadVisibility(threadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,7 +33,7 @@ export function usePutThreadVisibility(threadId: string) {
             }
           : thread,
       );
-      void queryClient.invalidateQueries({ queryKey: threadQueryKey(threadId) });
+      void queryClient.resetQueries({ queryKey: threadWebmentionQueryKey(threadId) });
     },
   });
 }

@@ -1,15 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { beyondSpecMessages } from '#shared/messages';
 import { publicThreadPath, type WebmentionStatus } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
-import { threadQueryKey } from '#web/features/threads/api/get-thread';
+import { useThreadWebmention } from '../api/get-thread-webmention';
 import { usePutThreadVisibility } from '../api/put-thread-visibility';
 
 const texts = beyondSpecMessages.publicPage;
-/** While the Webmention is pending, the thread is read again this often (its worker usually ends in seconds). */
-const PENDING_POLL_MS = 4_000;
+
+/** The later of two readings of the Webmention's state (the thread's, the status poll's). */
+function latest(a: WebmentionStatus | null | undefined, b: WebmentionStatus | null | undefined) {
+  if (!a || !b) return a ?? b;
+  return b.at >= a.at ? b : a;
+}
 
 function webmentionText(status: WebmentionStatus): string {
   switch (status.state) {
@@ -28,20 +30,15 @@ function webmentionText(status: WebmentionStatus): string {
  */
 export function PublicLinkPanel({ thread }: { thread: Thread }) {
   const { toast } = useToast();
-  const queryClient = useQueryClient();
   const visibility = usePutThreadVisibility(thread.id);
   const publicUrl =
     thread.isPublic && thread.publicId ? new URL(publicThreadPath(thread.publicId), window.location.origin).href : null;
-  const pending = thread.webmention?.state === 'pending';
-
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(
-      () => void queryClient.invalidateQueries({ queryKey: threadQueryKey(thread.id) }),
-      PENDING_POLL_MS,
-    );
-    return () => clearInterval(timer);
-  }, [pending, queryClient, thread.id]);
+  // Polled only while a mention may come: one was pending when the thread was read, or it was just made public.
+  const status = useThreadWebmention(
+    thread.id,
+    Boolean(publicUrl) && (thread.webmention?.state === 'pending' || visibility.data?.isPublic === true),
+  );
+  const webmention = latest(thread.webmention, status.data?.webmention);
 
   const change = (isPublic: boolean, allowIndexing: boolean) =>
     visibility.mutate(
@@ -89,9 +86,9 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
           {publicUrl ? texts.makePrivate : texts.makePublic}
         </button>
       </div>
-      {thread.webmention ? (
-        <p className="small" role="status" data-webmention-state={thread.webmention.state}>
-          {webmentionText(thread.webmention)}
+      {webmention ? (
+        <p className="small" role="status" data-webmention-state={webmention.state}>
+          {webmentionText(webmention)}
         </p>
       ) : null}
     </section>
