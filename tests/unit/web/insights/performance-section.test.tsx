@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CREDIT_REACH_EXPLANATION } from '#shared/insights/engagement';
 import {
   type InsightsResponse,
   REFRESH_INTERVAL_SECONDS,
@@ -141,7 +142,7 @@ describe('a thread’s Performance section', () => {
     expect(within(mastodon).getByText('Engagement after 1 hour: 6 · Engagement after 24 hours: 19')).toBeTruthy();
     expect(mastodon.querySelector('svg.sparkline polyline')).toBeTruthy();
     expect(within(mastodon).getByText('Credit reach').nextElementSibling?.textContent).toBe('19%');
-    expect(within(mastodon).getByText(/how much of the thread's audience reached the credit/)).toBeTruthy();
+    expect(within(mastodon).getByText(CREDIT_REACH_EXPLANATION)).toBeTruthy();
 
     const telegram = screen.getByRole('article', { name: 'Telegram performance' });
     expect(within(telegram).getByText('Telegram does not report engagement')).toBeTruthy();
