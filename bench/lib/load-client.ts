@@ -25,7 +25,8 @@ export interface LoadResult {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values. */
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
