@@ -24,7 +24,8 @@ import { readLocalConfig } from '../local/config';
 import { startLocalStack } from '../local/stack';
 import { signIn, signUp } from '../tests/helpers/auth-client';
 import { seededThread, seedThreads } from '../tests/helpers/seed-threads';
-import { type LoadResult, type LoadRun, percentile } from './lib/load-client';
+import type { LoadResult, LoadRun } from './lib/load-client';
+import { percentile } from './lib/stats';
 
 const USERS = 100;
 const THREADS_PER_USER = 200;

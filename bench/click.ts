@@ -13,7 +13,8 @@ import { metricsLogPath } from '../local/metrics-log';
 import { buildWeb } from '../local/web-assets';
 import { signUp } from '../tests/e2e/support/accounts';
 import { startStack } from '../tests/helpers/local-stack';
-import { launchChromium, median } from './lib/chromium';
+import { launchChromium } from './lib/chromium';
+import { median } from './lib/stats';
 
 const WARM_RUNS = 10;
 const FIRST_LIMIT_MS = 1500;

@@ -14,9 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { buildWeb } from '../local/web-assets';
 import { startStack } from '../tests/helpers/local-stack';
 import { paths } from '../web/src/config/paths';
-import { launchChromium, median } from './lib/chromium';
+import { launchChromium } from './lib/chromium';
+import { median } from './lib/stats';
 
 interface ManifestChunk {
   file: string;
@@ -197,6 +199,8 @@ async function landingLcp(): Promise<void> {
   console.log(
     `\nLanding LCP: production build on the local stack, Chromium, CPU ${CPU_SLOWDOWN}× slower, median of ${LCP_RUNS}`,
   );
+  // The stack serves web/dist-local as it is: build it from this checkout first.
+  await buildWeb();
   const stack = await startStack({ web: 'prod' });
   const browser = await launchChromium();
   try {
