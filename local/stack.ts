@@ -244,7 +244,9 @@ const FIRST_GENERATION_PATHS = new Set([
 
 /** The handler modules of a first generation, as the manifest names them (the generation worker last). */
 function firstGenerationHandlers(): string[] {
-  const http = routes.filter((route) => (route.method === 'GET' || route.method === 'POST') && FIRST_GENERATION_PATHS.has(route.path));
+  const http = routes.filter(
+    (route) => (route.method === 'GET' || route.method === 'POST') && FIRST_GENERATION_PATHS.has(route.path),
+  );
   const worker = queueEntries.filter((queue) => queue.name === 'generation');
   return [...http, ...worker].map((entry) => entry.handler);
 }
