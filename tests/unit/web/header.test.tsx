@@ -65,30 +65,37 @@ function renderHeader(auth: AuthContextValue, profile?: Me, isAdmin: boolean | n
 }
 
 const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+/** The signed-in part of the header is a lazy chunk: its account menu shows once it has loaded. */
+const signedInHeaderLoaded = () => screen.findByRole('button', { name: 'Account menu for ada@example.com' });
 
 describe('header', () => {
-  it('shows Admin Portal to admins only', () => {
+  it('shows Admin Portal to admins only', async () => {
     renderHeader(signedInAuth(), testProfile(true));
+    await signedInHeaderLoaded();
     expect(mainNav().getByRole('link', { name: 'Admin Portal' }).getAttribute('href')).toBe('/admin');
     cleanup();
 
     renderHeader(signedInAuth(), testProfile(false));
+    await signedInHeaderLoaded();
     expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
     expect(mainNav().getByRole('link', { name: 'My Threads' })).toBeTruthy();
     expect(mainNav().getByRole('link', { name: 'Scheduled' }).getAttribute('href')).toBe('/scheduled');
   });
 
-  it('hides Admin Portal until the admin check has finished', () => {
+  it('hides Admin Portal until the admin check has finished', async () => {
     renderHeader(signedInAuth());
+    await signedInHeaderLoaded();
     expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
   });
 
-  it('follows the is_admin check, not the role /api/me reported earlier', () => {
+  it('follows the is_admin check, not the role /api/me reported earlier', async () => {
     renderHeader(signedInAuth(), testProfile(true), false);
+    await signedInHeaderLoaded();
     expect(mainNav().queryByRole('link', { name: 'Admin Portal' })).toBeNull();
     cleanup();
 
     renderHeader(signedInAuth(), testProfile(false), true);
+    await signedInHeaderLoaded();
     expect(mainNav().getByRole('link', { name: 'Admin Portal' })).toBeTruthy();
   });
 

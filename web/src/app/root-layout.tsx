@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { PageStatus } from './layout/page-status';
 import { ScrollToTop, SignOutRedirect } from './layout/route-effects';
+import { RouteErrorBoundary } from './route-error-boundary';
 
-/** Header, the current page (loaded lazily) and footer, plus the route-wide effects. */
+/** Header, the current page (loaded lazily, RouteErrorPage if it fails) and footer, plus the route-wide effects. */
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -16,9 +18,11 @@ export function RootLayout() {
       <SignOutRedirect />
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<PageStatus />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary pathname={pathname}>
+          <Suspense fallback={<PageStatus />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { authMessages } from '#shared/messages';
 import { useToast } from '../components/ui/use-toast';
 import type { AuthEvent, AuthUser, SignInOutcome, SignUpOutcome } from './auth';
 import { type LoadedAuth, loadAuth, mayHaveSession } from './auth-loader';
@@ -88,10 +87,14 @@ export function AuthProvider({
         if (!active) return;
         setGoogleSignInAvailable(Boolean(config.googleSignIn));
         const onEvent = async (event: AuthEvent) => {
-          if (event === 'googleSignedIn') {
-            toastRef.current({ ...authMessages.googleSignInSuccess, variant: 'success' });
-          } else if (event === 'googleSignInFailed') {
-            toastRef.current({ ...authMessages.googleSignInFailed, variant: 'destructive' });
+          if (event === 'googleSignedIn' || event === 'googleSignInFailed') {
+            // The message catalogue is loaded only when a Google sign-in comes back, not on first paint.
+            const { authMessages } = await import('#shared/messages');
+            toastRef.current(
+              event === 'googleSignedIn'
+                ? { ...authMessages.googleSignInSuccess, variant: 'success' }
+                : { ...authMessages.googleSignInFailed, variant: 'destructive' },
+            );
           }
           if (event === 'signedOut') applyUser(null);
           else if (active) applyUser(await auth.getSignedInUser());

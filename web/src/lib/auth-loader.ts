@@ -1,4 +1,4 @@
-import { loadRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
+import type { RuntimeConfig } from '../config/runtime-config';
 
 /** The Amplify-backed auth module together with the config it was set up with. */
 export interface LoadedAuth {
@@ -13,7 +13,11 @@ let pending: Promise<LoadedAuth> | undefined;
  * configures Amplify, once. Nothing on a public page's first paint waits for it.
  */
 export function loadAuth(): Promise<LoadedAuth> {
-  pending ??= Promise.all([loadRuntimeConfig(), import('./auth')])
+  // The config's validator (zod) comes with it: nothing on a visitor's first load needs either.
+  pending ??= Promise.all([
+    import('../config/runtime-config').then((config) => config.loadRuntimeConfig()),
+    import('./auth'),
+  ])
     .then(([config, auth]) => {
       auth.configureAuth(config);
       return { config, auth };

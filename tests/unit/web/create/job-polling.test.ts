@@ -11,16 +11,23 @@ function nextPoll(status: GenerationJob['status'], fetches: number) {
 }
 
 describe('polling a generation job', () => {
-  it('looks again after 250 ms, then waits 1.5 times longer each time, never more than 2 s', () => {
-    const waits = Array.from({ length: 9 }, (_, index) => jobPollDelay(index + 1));
-    expect(waits).toEqual([250, 375, 563, 844, 1266, 1898, 2000, 2000, 2000]);
-    // A sample thread, ready within a second, is looked for 0, 250 and 625 ms after the job is created.
-    expect(jobPollDelay(1) + jobPollDelay(2)).toBeLessThan(1000);
+  it('looks again after 100 ms, then waits 1.5 times longer each time, never more than 2 s', () => {
+    const waits = Array.from({ length: 11 }, (_, index) => jobPollDelay(index + 1));
+    expect(waits).toEqual([100, 150, 225, 338, 506, 759, 1139, 1709, 2000, 2000, 2000]);
+    // A sample thread, ready about 250 ms after its job is queued, is looked for at 0, 100, 250 and 475 ms.
+    expect(jobPollDelay(1) + jobPollDelay(2)).toBe(250);
+    // A model taking 10 s is asked 11 times in those 10 s (9 with a 250 ms start), not 100.
+    let looksIn10s = 1;
+    for (let at = 0, fetches = 1; at + jobPollDelay(fetches) <= 10_000; fetches += 1) {
+      at += jobPollDelay(fetches);
+      looksIn10s += 1;
+    }
+    expect(looksIn10s).toBe(11);
   });
 
   it('follows the schedule while the job is queued or running, and stops once it ended', () => {
-    expect(nextPoll('queued', 1)).toBe(250);
-    expect(nextPoll('running', 3)).toBe(563);
+    expect(nextPoll('queued', 1)).toBe(100);
+    expect(nextPoll('running', 3)).toBe(225);
     expect(nextPoll('running', 40)).toBe(2000);
     expect(nextPoll('succeeded', 2)).toBe(false);
     expect(nextPoll('failed', 2)).toBe(false);

@@ -1,13 +1,13 @@
-import { useId, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth-context';
-import { useIsAdmin } from '../../lib/get-is-admin';
-import { useMe } from '../../lib/get-me';
-import { CreditBalancePanel } from './credit-balance-panel';
 import { headerNavItems, type NavItem } from './nav-items';
 import { useDisclosure } from './use-disclosure';
-import { useSignOut } from './use-sign-out';
+
+// The signed-in parts (account menu, credit balance, the is_admin check) need the API client,
+// zod and react-query's hooks: loaded only once someone is signed in, never on a visitor's first load.
+const SignedInHeader = lazy(async () => ({ default: (await import('./signed-in-header')).SignedInHeader }));
 
 function signInHref(pathname: string, search: string): string {
   // Coming back to a page after signing in only makes sense for pages other than home and /auth.
@@ -29,71 +29,18 @@ function NavLinks({ items, className }: { items: NavItem[]; className: string })
   );
 }
 
-/** The account entries shared by the desktop user menu and the mobile menu. */
-function AccountEntries({ onSignOut }: { onSignOut: () => void }) {
-  const me = useMe();
-  return (
-    <>
-      <CreditBalancePanel credits={me.data?.credits} loading={me.isPending || me.isFetching} failed={me.isError} />
-      <ul className="menu-list">
-        <li>
-          <Link className="menu-item" to={paths.credits.getHref()}>
-            Credits
-          </Link>
-        </li>
-        <li>
-          <Link className="menu-item" to={paths.accountSettings.getHref()}>
-            Account Settings
-          </Link>
-        </li>
-        <li>
-          <button type="button" className="menu-item" onClick={onSignOut}>
-            Sign Out
-          </button>
-        </li>
-      </ul>
-    </>
-  );
-}
-
-function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const { open, toggle, close, triggerRef } = useDisclosure(containerRef);
-  return (
-    <div className="user-menu" ref={containerRef}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className="user-menu__trigger"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={`Account menu for ${email}`}
-        onClick={toggle}
-      >
-        <span className="avatar" aria-hidden="true">
-          {email.charAt(0).toUpperCase() || '?'}
-        </span>
-      </button>
-      {open ? (
-        <div id={panelId} className="popover user-menu__panel">
-          <p className="user-menu__email">{email}</p>
-          <AccountEntries
-            onSignOut={() => {
-              close();
-              onSignOut();
-            }}
-          />
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-function MobileMenu({ items, email, onSignOut }: { items: NavItem[]; email: string | null; onSignOut: () => void }) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
+function SignInLink({ className }: { className: string }) {
   const location = useLocation();
+  return (
+    <Link className={className} to={signInHref(location.pathname, location.search)}>
+      Sign In
+    </Link>
+  );
+}
+
+function MobileMenu({ items, account }: { items: NavItem[]; account: ((close: () => void) => ReactNode) | null }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
   const { open, toggle, close, triggerRef } = useDisclosure(containerRef);
   return (
     <div className="mobile-menu" ref={containerRef}>
@@ -111,41 +58,22 @@ function MobileMenu({ items, email, onSignOut }: { items: NavItem[]; email: stri
       {open ? (
         <nav id={panelId} className="mobile-menu__panel" aria-label="Mobile">
           <NavLinks items={items} className="mobile-menu__links" />
-          {email ? (
-            <>
-              <p className="mobile-menu__signed-in">
-                Signed in as <strong>{email}</strong>
-              </p>
-              <AccountEntries
-                onSignOut={() => {
-                  close();
-                  onSignOut();
-                }}
-              />
-            </>
-          ) : (
-            <Link className="button button--primary button--block" to={signInHref(location.pathname, location.search)}>
-              Sign In
-            </Link>
-          )}
+          {account ? account(close) : <SignInLink className="button button--primary button--block" />}
         </nav>
       ) : null}
     </div>
   );
 }
 
-/** The shared header: logo, navigation, and the Sign In button or the user menu; a hamburger menu below 768 px. */
-export function Header() {
-  const { user, status } = useAuth();
-  const location = useLocation();
-  // Loaded with the page, so the menu's balance panel opens with its figures.
-  useMe();
-  const signOut = useSignOut();
-  const signedIn = status === 'signedIn' && user !== null;
-  // The Admin Portal entry waits for the is_admin check to finish and shows only for admins.
-  const items = headerNavItems(signedIn, useIsAdmin());
-  const onSignOut = () => void signOut();
+/** What fills the header's account slots: the desktop corner, and the mobile menu's part (null: Sign In). */
+export interface HeaderFrameProps {
+  items: NavItem[];
+  account: ReactNode;
+  mobileAccount: ((close: () => void) => ReactNode) | null;
+}
 
+/** Logo, navigation, the account corner and the hamburger menu below 768 px. */
+export function HeaderFrame({ items, account, mobileAccount }: HeaderFrameProps) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -158,19 +86,32 @@ export function Header() {
         <nav className="site-header__nav" aria-label="Main">
           <NavLinks items={items} className="nav-list" />
         </nav>
-        <div className="site-header__account">
-          {status === 'loading' ? (
-            <span className="skeleton skeleton--avatar" aria-hidden="true" />
-          ) : signedIn ? (
-            <UserMenu email={user.email} onSignOut={onSignOut} />
-          ) : (
-            <Link className="button button--primary" to={signInHref(location.pathname, location.search)}>
-              Sign In
-            </Link>
-          )}
-        </div>
-        <MobileMenu items={items} email={signedIn ? user.email : null} onSignOut={onSignOut} />
+        <div className="site-header__account">{account}</div>
+        <MobileMenu items={items} account={mobileAccount} />
       </div>
     </header>
+  );
+}
+
+const avatarSkeleton = <span className="skeleton skeleton--avatar" aria-hidden="true" />;
+
+/** The shared header: logo, navigation, and the Sign In button or the user menu; a hamburger menu below 768 px. */
+export function Header() {
+  const { user, status } = useAuth();
+  if (status === 'signedIn' && user !== null) {
+    // Until the signed-in part loads: the signed-in links, a skeleton where the menu goes.
+    const loading = <HeaderFrame items={headerNavItems(true, false)} account={avatarSkeleton} mobileAccount={null} />;
+    return (
+      <Suspense fallback={loading}>
+        <SignedInHeader email={user.email} />
+      </Suspense>
+    );
+  }
+  return (
+    <HeaderFrame
+      items={headerNavItems(false, false)}
+      account={status === 'loading' ? avatarSkeleton : <SignInLink className="button button--primary" />}
+      mobileAccount={null}
+    />
   );
 }
