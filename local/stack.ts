@@ -8,7 +8,6 @@ import { createApiBridge } from './api-bridge';
 import { createAuthProxy, runPostConfirmation } from './auth-proxy';
 import { applyLocalAwsEnv } from './aws-env';
 import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLocal } from './cognito';
-import { startDailyTimer } from './daily-timer';
 import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynaliteProcess } from './dynamo';
 import { captureHandlerOutput, type LocalLogFormat } from './handler-output';
@@ -18,6 +17,7 @@ import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
+import { startScheduleTimer } from './schedule-timer';
 import { startLocalScheduler } from './scheduler';
 import { buildWeb, createDevSite, createSampleArticles, createStaticSite, webDistDir } from './web-assets';
 
@@ -221,7 +221,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     );
 
     for (const queue of localQueues) stops.push(startQueuePoller(sqs, queue, options.queueConcurrency).stop);
-    for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
+    for (const schedule of schedules) stops.push(startScheduleTimer(schedule).stop);
     scheduler.begin();
 
     return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };

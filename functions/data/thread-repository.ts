@@ -53,6 +53,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     postedToX: Boolean(item.postedToX),
     platformPosts: (item.platformPosts as Thread['platformPosts']) ?? {},
     nextScheduled: (item.nextScheduled as Thread['nextScheduled']) ?? null,
+    ...(item.autoDraft ? { autoDraft: true } : {}),
   };
 }
 

@@ -30,6 +30,9 @@ const envSchema = z.object({
   TABLE_NAME: z.string().min(1),
   GENERATION_QUEUE_URL: z.string().min(1).optional(),
   PUBLISHING_QUEUE_URL: z.string().min(1).optional(),
+  FEEDS_QUEUE_URL: z.string().min(1).optional(),
+  /** The whole budget of one feed fetch (connect, redirects, body), in milliseconds. */
+  FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   /** The app's public address; its host is named in every attribution post. */
@@ -146,7 +149,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
     region: raw.AWS_REGION,
     stage: raw.STAGE,
     tableName: raw.TABLE_NAME,
-    queueUrls: { generation: raw.GENERATION_QUEUE_URL, publishing: raw.PUBLISHING_QUEUE_URL },
+    queueUrls: {
+      generation: raw.GENERATION_QUEUE_URL,
+      publishing: raw.PUBLISHING_QUEUE_URL,
+      feeds: raw.FEEDS_QUEUE_URL,
+    },
+    feedFetchTimeoutMs: raw.FEED_FETCH_TIMEOUT_MS,
     userPoolId: raw.USER_POOL_ID,
     userPoolClientId: raw.USER_POOL_CLIENT_ID,
     appPublicUrl: raw.APP_PUBLIC_URL,

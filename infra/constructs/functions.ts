@@ -114,7 +114,12 @@ export class Functions {
     ]);
 
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number; concurrency?: number }>();
-    for (const entry of [...props.routes, ...props.queues.map(({ entry }) => entry), props.schedulerTarget])
+    for (const entry of [
+      ...props.routes,
+      ...props.queues.map(({ entry }) => entry),
+      ...props.schedules,
+      props.schedulerTarget,
+    ])
       sizing.set(entry.handler, entry);
 
     const triggerHandlers = new Set<string>(Object.values(authTriggers));

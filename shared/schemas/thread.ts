@@ -109,6 +109,8 @@ export const threadSchema = z.object({
   platformPosts: z.partialRecord(platformSchema, platformPostSchema),
   /** 'Scheduled for …' on its detail and My Threads card; null when nothing is scheduled (absent on older threads). */
   nextScheduled: nextScheduledSchema.nullable().optional(),
+  /** Made by a feed's Auto-draft, not by the user (a badge in My Threads); never published by itself. */
+  autoDraft: z.boolean().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 
