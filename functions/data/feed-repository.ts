@@ -144,6 +144,8 @@ function feedItem(feed: FeedRecord) {
     ...keys.feedDueListing(feed.nextCheckAt, feed.userId, feed.feedId),
     type: itemTypes.feed,
     ...feed,
+    // Absent until the first 'Check now', so its claim's condition can test for it.
+    lastCheckNowAt: feed.lastCheckNowAt ?? undefined,
   };
 }
 

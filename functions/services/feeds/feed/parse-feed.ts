@@ -50,7 +50,12 @@ function isoOrNull(value: unknown): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+/** A string, or an Atom text construct's value (`{ value, type }`), trimmed. */
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  const inner = (value as { value?: unknown } | null)?.value;
+  return typeof inner === 'string' ? inner.trim() : '';
+}
 
 function webLink(value: unknown, base: string | null): string | null {
   const text = textOf(value);
