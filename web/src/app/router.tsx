@@ -23,6 +23,7 @@ const AuthPage = lazyNamed(() => import('../features/auth/routes/auth-page'), 'A
 const CreatePage = lazyNamed(() => import('./routes/create-page'), 'CreatePage');
 const HistoryPage = lazyNamed(() => import('./routes/history-page'), 'HistoryPage');
 const ThreadPage = lazyNamed(() => import('./routes/thread-page'), 'ThreadPage');
+const InboxPage = lazyNamed(() => import('./routes/inbox-page'), 'InboxPage');
 const ScheduledPage = lazyNamed(() => import('../features/scheduling/routes/scheduled-page'), 'ScheduledPage');
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.history.path, element: <HistoryPage /> },
           { path: paths.scheduled.path, element: <ScheduledPage /> },
+          { path: paths.inbox.path, element: <InboxPage /> },
           { path: paths.thread.path, element: <ThreadPage /> },
           { path: paths.manualShare.path, element: <ManualSharePage /> },
         ],

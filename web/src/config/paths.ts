@@ -41,6 +41,8 @@ export const paths = {
   history: { path: '/history', getHref: () => '/history' },
   /** Upcoming scheduled publishes and the last 30 days' outcomes. */
   scheduled: { path: '/scheduled', getHref: () => '/scheduled' },
+  /** The feeds the user follows and their new articles. */
+  inbox: { path: '/inbox', getHref: () => '/inbox' },
   thread: { path: '/thread/:threadId', getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}` },
   manualShare: {
     path: '/thread/:threadId/manual-share',
@@ -78,6 +80,7 @@ export const paths = {
 const SIGNED_IN_PREFIXES: readonly string[] = [
   paths.history.path,
   paths.scheduled.path,
+  paths.inbox.path,
   '/thread/',
   paths.credits.path,
   paths.accountSettings.path,
