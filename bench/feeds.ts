@@ -12,11 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { queues as queueEntries } from '../functions/manifest';
-import { ensureTable, startDynaliteProcess } from '../local/dynamo';
-import { freePort } from '../local/ports';
-import { createQueues, localSqsClient, startSqs } from '../local/queues';
 import { startFeedServer } from '../tests/fakes/feed-server';
+import { startBenchServices } from './lib/bench-services';
 
 const { values: args } = parseArgs({
   options: { feeds: { type: 'string', default: '2000' }, entries: { type: 'string', default: '20' } },
@@ -37,15 +34,7 @@ Object.assign(process.env, awsEnv);
 const workDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-bench-feeds-'));
 const stops: Array<() => Promise<void>> = [];
 try {
-  const dynamo = await startDynaliteProcess(await freePort(), path.join(workDir, 'dynamodb'));
-  stops.push(dynamo.close);
-  const tableName = 'threadsnip-bench';
-  await ensureTable(dynamo.endpoint, tableName);
-  const sqsServer = await startSqs(await freePort());
-  stops.push(sqsServer.close);
-  const sqs = localSqsClient(sqsServer.endpoint);
-  const feedsQueue = (await createQueues(sqs, queueEntries, 30)).find((queue) => queue.entry.name === 'feeds');
-  if (!feedsQueue) throw new Error('no feeds queue');
+  const { dynamo, tableName, sqsServer, sqs, queue: feedsQueue } = await startBenchServices(workDir, 'feeds', stops);
   const host = await startFeedServer();
   stops.push(host.close);
   const env = {

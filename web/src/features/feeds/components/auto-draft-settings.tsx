@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
 import { useToast } from '#web/components/ui/use-toast';
 import { useUpdateFeedSettings } from '../api/update-feed-settings';
+import { useFailureToast } from '../hooks/use-failure-toast';
 
 /** How many threads the feeds' Auto-draft may make a day (each one credit; never published by itself). */
 export function AutoDraftSettings({ perDay }: { perDay: number }) {
   const [value, setValue] = useState(String(perDay));
   const save = useUpdateFeedSettings();
   const { toast } = useToast();
+  const failed = useFailureToast();
   const number = Number(value);
   const valid = Number.isInteger(number) && number >= 1 && number <= FEED_LIMITS.maxAutoDraftsPerDay;
   return (
@@ -19,7 +21,7 @@ export function AutoDraftSettings({ perDay }: { perDay: number }) {
           { autoDraftsPerDay: number },
           {
             onSuccess: () => toast({ title: 'Saved', variant: 'success' }),
-            onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+            onError: failed,
           },
         );
       }}

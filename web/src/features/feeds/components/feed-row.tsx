@@ -3,6 +3,7 @@ import { useToast } from '#web/components/ui/use-toast';
 import { useCheckFeed } from '../api/check-feed';
 import { useRemoveFeed } from '../api/remove-feed';
 import { useUpdateFeed } from '../api/update-feed';
+import { useFailureToast } from '../hooks/use-failure-toast';
 import { formatFeedDate } from '../lib/feed-dates';
 
 /** One followed feed: its title, last check and state, with Check now, Auto-draft and Remove. */
@@ -11,7 +12,7 @@ export function FeedRow({ feed }: { feed: Feed }) {
   const check = useCheckFeed();
   const remove = useRemoveFeed();
   const update = useUpdateFeed();
-  const failed = (error: Error) => toast({ title: 'Error', description: error.message, variant: 'destructive' });
+  const failed = useFailureToast();
 
   return (
     <li className="card feed-row" aria-label={feed.title}>

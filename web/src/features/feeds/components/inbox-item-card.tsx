@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InboxItem } from '#shared/schemas/feeds';
-import { useToast } from '#web/components/ui/use-toast';
 import { useDismissInboxItem } from '../api/dismiss-inbox-item';
+import { useFailureToast } from '../hooks/use-failure-toast';
 import { formatFeedDate } from '../lib/feed-dates';
 
 /**
@@ -9,7 +9,7 @@ import { formatFeedDate } from '../lib/feed-dates';
  * is the page's link into the create flow (another feature's).
  */
 export function InboxItemCard({ item, makeThread }: { item: InboxItem; makeThread: ReactNode }) {
-  const { toast } = useToast();
+  const failed = useFailureToast();
   const dismiss = useDismissInboxItem();
   return (
     <li className="card inbox-item" aria-label={item.title}>
@@ -26,11 +26,7 @@ export function InboxItemCard({ item, makeThread }: { item: InboxItem; makeThrea
           type="button"
           className="btn btn-outline btn-sm"
           disabled={dismiss.isPending}
-          onClick={() =>
-            dismiss.mutate(item.id, {
-              onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-            })
-          }
+          onClick={() => dismiss.mutate(item.id, { onError: failed })}
         >
           Dismiss
         </button>
