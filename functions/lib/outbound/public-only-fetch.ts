@@ -39,11 +39,15 @@ function responseOf(message: IncomingMessage): Response {
  * A `fetch` for API calls to a host a user names (a Mastodon instance), on Node's own http(s)
  * client rather than a bundled one: it connects only to public addresses (literal IPs refused
  * before connecting, names at DNS lookup, the connected socket checked again), or to hosts in
- * `allowPrivateHosts`, the only ones it reaches over plain http. Redirects are answered, never
- * followed; no connection is reused, so every request is checked; bodies come as sent (no
- * Accept-Encoding is offered).
+ * `allowPrivateHosts`, the only ones it reaches over plain http unless `allowPlainHttp` (a public
+ * feed, which carries no token). Redirects are answered, never followed; no connection is reused,
+ * so every request is checked; bodies come as sent (no Accept-Encoding is offered).
  */
-export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: number): GuardedFetch {
+export function publicOnlyFetch(
+  allowPrivateHosts: string[],
+  idleTimeoutMs: number,
+  options: { allowPlainHttp?: boolean } = {},
+): GuardedFetch {
   const allowed = parseAllowedHosts(allowPrivateHosts);
   return async (input, init) => {
     // The Request normalises what fetch accepts: header forms, a form or JSON body and its type.
@@ -56,7 +60,8 @@ export function publicOnlyFetch(allowPrivateHosts: string[], idleTimeoutMs: numb
     const literal = open ? null : literalAddressRefusal(hostname);
     if (literal) throw literal;
     // Plain http would let anyone on the path read the tokens and the posts.
-    if (!open && url.protocol !== 'https:') throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
+    if (!open && !options.allowPlainHttp && url.protocol !== 'https:')
+      throw new BlockedAddressError(url.host, 'an unencrypted (http) address');
     const body = prepared.body ? Buffer.from(await prepared.arrayBuffer()) : undefined;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
 

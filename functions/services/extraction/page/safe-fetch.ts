@@ -1,7 +1,17 @@
-import { Agent, fetch } from 'undici';
+import type { Socket } from 'node:net';
+import { Agent, buildConnector, fetch } from 'undici';
 import { ExtractionError } from '#functions/lib/errors';
-import { guardedConnector } from '#functions/lib/outbound/guarded-connector';
-import { assertPathAllowed, parseAllowedHosts } from '#functions/lib/outbound/host-guard';
+import {
+  type AllowedHost,
+  assertPathAllowed,
+  connectedAddressRefusal,
+  defaultPort,
+  isAllowedHost,
+  literalAddressRefusal,
+  parseAllowedHosts,
+  publicOnlyLookup,
+  stripBrackets,
+} from '#functions/lib/outbound/host-guard';
 import { causeChain } from '#functions/lib/outbound/network-failure';
 import { BodyTooLargeError, readCapped } from '#functions/lib/outbound/read-capped';
 import { apiErrorMessages } from '#shared/messages';
@@ -35,6 +45,42 @@ export const DEFAULT_MAX_REDIRECTS = 5;
 const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; ThreadSnip/1.0; +https://threadsnip.app)';
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A connector that refuses non-public addresses: literal IPs before connecting, names at DNS lookup,
+ * and, whatever the path, the address the socket is actually connected to (DNS rebinding).
+ */
+function guardedConnector(allowed: AllowedHost[], timeoutMs: number): buildConnector.connector {
+  const strict = buildConnector({ timeout: timeoutMs, lookup: publicOnlyLookup });
+  const open = buildConnector({ timeout: timeoutMs });
+  return (options, callback) => {
+    const hostname = stripBrackets(options.hostname);
+    const port = Number(options.port) || defaultPort(options.protocol);
+    if (isAllowedHost(allowed, hostname, port)) {
+      open(options, callback);
+      return;
+    }
+    const literal = literalAddressRefusal(hostname);
+    if (literal) {
+      callback(literal, null);
+      return;
+    }
+    strict(options, (...args) => {
+      const [error, socket] = args;
+      if (error) {
+        callback(error, null);
+        return;
+      }
+      const refusal = connectedAddressRefusal(hostname, (socket as Socket).remoteAddress);
+      if (refusal) {
+        socket.destroy();
+        callback(refusal, null);
+        return;
+      }
+      callback(null, socket);
+    });
+  };
+}
 
 function parseUrl(input: string): URL {
   let url: URL;

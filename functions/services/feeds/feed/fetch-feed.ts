@@ -1,7 +1,6 @@
-import { Agent, fetch } from 'undici';
-import { guardedConnector } from '#functions/lib/outbound/guarded-connector';
-import { assertPathAllowed, BlockedAddressError, parseAllowedHosts } from '#functions/lib/outbound/host-guard';
+import { BlockedAddressError } from '#functions/lib/outbound/host-guard';
 import { causeChain, unreachableReason } from '#functions/lib/outbound/network-failure';
+import { publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
 
 /** Why a feed could not be read, as a sentence shown on the feed (its failure reason). */
 export class FeedFetchError extends Error {
@@ -93,31 +92,26 @@ function failureOf(error: unknown, url: URL, timedOut: boolean): FeedFetchError 
 }
 
 /**
- * Fetches a feed (or the page naming it) through the outbound guard: public addresses only (or the
- * configured private hosts), redirects followed by hand and each re-checked, a conditional GET with
+ * Fetches a feed (or the page naming it) through the outbound guard (`publicOnlyFetch`): public
+ * addresses only (or the configured private hosts), redirects followed by hand and each re-checked, a conditional GET with
  * the last validators (a 304 is 'not-modified'), one time budget for the whole exchange, and a body
  * cap past which the body is cut, not refused. Every failure is a FeedFetchError.
  */
 export async function fetchFeed(input: string, options: FeedFetchOptions): Promise<FeedFetchResult> {
   let url = parseFeedUrl(input);
-  const allowed = parseAllowedHosts(options.allowPrivateHosts);
-  const agent = new Agent({ connect: guardedConnector(allowed, options.timeoutMs) });
+  // Node's own http client (no bundled one): feeds are public documents, so plain http is read too.
+  const guardedFetch = publicOnlyFetch(options.allowPrivateHosts, options.timeoutMs, { allowPlainHttp: true });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const maxRedirects = options.maxRedirects ?? 5;
   try {
     for (let redirects = 0; ; redirects++) {
-      try {
-        assertPathAllowed(allowed, url);
-      } catch (error) {
-        throw failureOf(error, url, false);
-      }
       const headers: Record<string, string> = { 'user-agent': USER_AGENT, accept: ACCEPT };
       if (options.etag) headers['if-none-match'] = options.etag;
       if (options.lastModified) headers['if-modified-since'] = options.lastModified;
-      let response: Awaited<ReturnType<typeof fetch>>;
+      let response: Response;
       try {
-        response = await fetch(url, { dispatcher: agent, redirect: 'manual', signal: controller.signal, headers });
+        response = await guardedFetch(url.href, { signal: controller.signal, headers });
       } catch (error) {
         throw failureOf(error, url, controller.signal.aborted);
       }
@@ -138,7 +132,7 @@ export async function fetchFeed(input: string, options: FeedFetchOptions): Promi
       let read: { bytes: Uint8Array; truncated: boolean };
       try {
         read = response.body
-          ? await readUpTo(response.body as ReadableStream<Uint8Array>, options.maxBytes)
+          ? await readUpTo(response.body, options.maxBytes)
           : { bytes: new Uint8Array(), truncated: false };
       } catch (error) {
         throw failureOf(error, url, controller.signal.aborted);
@@ -155,6 +149,5 @@ export async function fetchFeed(input: string, options: FeedFetchOptions): Promi
     }
   } finally {
     clearTimeout(timer);
-    await agent.destroy().catch(() => undefined);
   }
 }
