@@ -15,15 +15,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { queues as queueEntries, schedulerTarget } from '../functions/manifest';
-import { ensureTable, startDynaliteProcess } from '../local/dynamo';
-import { freePort } from '../local/ports';
-import { createQueues, localSqsClient, startSqs } from '../local/queues';
+import { schedulerTarget } from '../functions/manifest';
 import { startLocalScheduler } from '../local/scheduler';
 import { startTelegramServer } from '../tests/fakes/telegram-server';
 import { makeThread } from '../tests/helpers/publishing-threads';
 import { callRoute } from '../tests/helpers/route-call';
 import { upcomingItem } from '../tests/helpers/scheduled-items';
+import { startBenchServices } from './lib/bench-services';
 import { inParallel, percentile } from './lib/parallel';
 
 const { values: args } = parseArgs({
@@ -46,14 +44,13 @@ Object.assign(process.env, {
 const workDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-bench-schedule-'));
 const stops: Array<() => Promise<void>> = [];
 try {
-  const dynamo = await startDynaliteProcess(await freePort(), path.join(workDir, 'dynamodb'));
-  stops.push(dynamo.close);
-  const tableName = 'threadsnip-bench';
-  await ensureTable(dynamo.endpoint, tableName);
-  const sqsServer = await startSqs(await freePort());
-  stops.push(sqsServer.close);
-  const sqs = localSqsClient(sqsServer.endpoint);
-  const publishing = (await createQueues(sqs, queueEntries, 30)).find((queue) => queue.entry.name === 'publishing')!;
+  const {
+    dynamo,
+    tableName,
+    sqsServer,
+    sqs,
+    queue: publishing,
+  } = await startBenchServices(workDir, 'publishing', stops);
   const telegram = await startTelegramServer({ token: TOKEN, botUsername: 'benchbot', chats: [CHAT] });
   stops.push(telegram.close);
   const keyFile = path.join(workDir, 'token-key');

@@ -35,7 +35,7 @@ export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
  */
 export const ACCOUNT_KINDS: readonly RouteKind[] = [...TOKEN_KINDS, 'oauth-callback'];
 
-export type QueueName = 'generation' | 'publishing' | 'webmention';
+export type QueueName = 'generation' | 'publishing' | 'webmention' | 'feeds';
 
 /**
  * Keys of the deployment's API keys secret a function may read, at run time (functions/lib/aws/secrets.ts);
@@ -115,8 +115,14 @@ export interface ScheduleEntry {
   name: string;
   handler: string;
   access: Access;
-  /** EventBridge cron expression; the local timer understands the daily `cron(M H * * ? *)` form. */
+  /**
+   * EventBridge schedule expression; the local timer runs the daily `cron(M H * * ? *)` form and
+   * `rate(N minutes|hours|days)` (local/schedule-timer.ts).
+   */
   cron: string;
+  /** Seconds; defaults to 10. */
+  timeoutSeconds?: number;
+  memoryMb?: number;
 }
 
 /** The functions one-time schedules may invoke, each found through its own environment variable. */
@@ -465,6 +471,67 @@ export const routes: RouteEntry[] = [
     timeoutSeconds: 20,
     access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true, scheduler: true },
   },
+  {
+    method: 'GET',
+    path: '/api/feeds',
+    handler: 'http/feeds/get-feeds',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  // Reads the address (and the feed its page names) at once, so the feed's newest items land with it.
+  {
+    method: 'POST',
+    path: '/api/feeds',
+    handler: 'http/feeds/post-feed',
+    auth: 'user',
+    timeoutSeconds: 30,
+    memoryMb: 512,
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/feeds/{feedId}',
+    handler: 'http/feeds/put-feed',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/feeds/{feedId}',
+    handler: 'http/feeds/delete-feed',
+    auth: 'user',
+    timeoutSeconds: 30,
+    access: { table: 'write' },
+  },
+  // 'Check now': the check runs on the feeds queue, as a scheduled poll does.
+  {
+    method: 'POST',
+    path: '/api/feeds/{feedId}/check',
+    handler: 'http/feeds/post-feed-check',
+    auth: 'user',
+    access: { table: 'write', sendTo: ['feeds'] },
+  },
+  {
+    method: 'PUT',
+    path: '/api/feed-settings',
+    handler: 'http/feeds/put-feed-settings',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/inbox',
+    handler: 'http/feeds/get-inbox',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/inbox/{itemId}/dismiss',
+    handler: 'http/feeds/post-inbox-dismiss',
+    auth: 'user',
+    access: { table: 'write' },
+  },
   // Admin routes write: every access check is recorded as a security event.
   {
     method: 'GET',
@@ -606,6 +673,18 @@ export const queues: QueueEntry[] = [
     maxReceiveCount: 3,
     concurrency: 2,
   },
+  {
+    name: 'feeds',
+    handler: 'queue/feed-worker',
+    // Auto-draft submits generation jobs as the API does.
+    access: { table: 'write', sendTo: ['generation'] },
+    // Ten feeds a batch, one after another, each within its 10-second fetch budget plus its writes.
+    timeoutSeconds: 150,
+    memoryMb: 512,
+    batchSize: 10,
+    maxReceiveCount: 3,
+    concurrency: 5,
+  },
 ];
 
 export const schedules: ScheduleEntry[] = [
@@ -621,6 +700,15 @@ export const schedules: ScheduleEntry[] = [
     cron: 'cron(30 3 * * ? *)',
     // Opens and reseals the stored tokens, and calls the platform's refresh with the app's client.
     access: { table: 'write', tokenKey: true, platformClients: true },
+  },
+  // Every 30 minutes: one feeds-queue message per due feed (failing feeds are due once a day).
+  {
+    name: 'poll-feeds',
+    handler: 'schedule/fan-out-feed-polls',
+    cron: 'rate(30 minutes)',
+    access: { table: 'read', sendTo: ['feeds'] },
+    timeoutSeconds: 120,
+    memoryMb: 512,
   },
 ];
 

@@ -15,7 +15,6 @@ import { createApiBridge } from './api-bridge';
 import { createAuthProxy, runPostConfirmation } from './auth-proxy';
 import { applyLocalAwsEnv } from './aws-env';
 import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLocal } from './cognito';
-import { startDailyTimer } from './daily-timer';
 import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynaliteProcess } from './dynamo';
 import { startLocalEventBus } from './event-bus';
@@ -26,6 +25,7 @@ import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
+import { startScheduleTimer } from './schedule-timer';
 import { startLocalScheduler } from './scheduler';
 import { buildWeb, createDevSite, createSampleArticles, createStaticSite, webDistDir } from './web-assets';
 
@@ -245,7 +245,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // After ready, in the background: a user's first generation would otherwise wait for these
     // modules to load (the worker's language model most of all), about a second on this machine.
     void warmHandlers(firstGenerationHandlers());
-    for (const schedule of schedules) stops.push(startDailyTimer(schedule).stop);
+    for (const schedule of schedules) stops.push(startScheduleTimer(schedule).stop);
     scheduler.begin();
     eventBus.begin();
 

@@ -65,6 +65,14 @@ export const ERROR_CODES = [
   'scheduled_item_not_upcoming',
   // Insights
   'refresh_too_soon',
+  // Feeds and the inbox
+  'feed_not_found',
+  'inbox_item_not_found',
+  'no_feed_found',
+  'feed_unreachable',
+  'feed_limit_reached',
+  'feed_already_added',
+  'feed_check_too_soon',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

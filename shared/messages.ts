@@ -406,6 +406,19 @@ export const apiErrorMessages = {
  * channel and Reddit's subreddit pickers only).
  */
 export const beyondSpecMessages = {
+  // The feed inbox (issue 28): its refusals, states and the auto-draft's skip reasons.
+  feeds: {
+    noFeedFound: 'No feed found at this address',
+    feedNotFound: 'Feed not found',
+    inboxItemNotFound: 'Inbox item not found',
+    limitReached: 'You already follow 50 feeds. Remove one to add another.',
+    alreadyAdded: 'You already follow this feed.',
+    checkTooSoon: 'This feed was checked less than 5 minutes ago. Please try again later.',
+    oversized: 'The feed is larger than 5 MB: only its first 5 MB were read.',
+    skippedDailyLimit: (limit: number) => `Not drafted: the daily auto-draft limit (${limit}) was reached.`,
+    skippedNoCredits: 'Not drafted: no credits left.',
+    autoDraftBadge: 'Auto-draft',
+  },
   blueskyHandleRequired: 'Please enter your Bluesky handle',
   invalidBlueskyHandle: 'Please enter a valid Bluesky handle (e.g., alice.bsky.social)',
   pageSelected: { title: 'Page Selected' },

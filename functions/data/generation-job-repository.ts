@@ -16,6 +16,8 @@ export interface GenerationJobRecord {
   tone: Tone;
   threadId: string;
   isNewThread: boolean;
+  /** Submitted by a feed's Auto-draft (not by the user): the thread it makes carries the mark. */
+  autoDraft?: boolean;
   status: JobStatus;
   attempts: number;
   error: string | null;
@@ -33,6 +35,7 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
     tone: item.tone as Tone,
     threadId: String(item.threadId),
     isNewThread: Boolean(item.isNewThread),
+    ...(item.autoDraft ? { autoDraft: true } : {}),
     status: item.status as JobStatus,
     attempts: Number(item.attempts ?? 0),
     error: (item.error as string | null) ?? null,
@@ -45,7 +48,10 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
 
 /** Creates a queued job (once per job id), listed as unfinished until it ends. */
 export async function createJob(
-  job: Pick<GenerationJobRecord, 'jobId' | 'userId' | 'url' | 'tone' | 'threadId' | 'isNewThread' | 'createdAt'>,
+  job: Pick<
+    GenerationJobRecord,
+    'jobId' | 'userId' | 'url' | 'tone' | 'threadId' | 'isNewThread' | 'createdAt' | 'autoDraft'
+  >,
 ): Promise<GenerationJobRecord> {
   const record: GenerationJobRecord = {
     ...job,

@@ -19,6 +19,8 @@ export const singletonSortKeys = {
   credits: 'CREDITS',
   /** The posting queue's settings (weekly slots, zone) and the ids of the user's upcoming scheduled items. */
   postingQueue: 'POSTING_QUEUE',
+  /** The feed inbox's settings (auto-drafts a day) and the count of the user's feeds (the 50 limit). */
+  feedSettings: 'FEED_SETTINGS',
 } as const;
 
 /** The `type` attribute of each entity, for readers of the raw table. */
@@ -48,6 +50,10 @@ export const itemTypes = {
   tdmrepFile: 'tdmrep-file',
   engagementReading: 'engagement-reading',
   readingRefresh: 'reading-refresh',
+  feed: 'feed',
+  feedSettings: 'feed-settings',
+  inboxItem: 'inbox-item',
+  autoDraftDay: 'auto-draft-day',
 } as const;
 
 export const keys = {
@@ -268,6 +274,36 @@ export const keys = {
     pk: user(userId),
     sk: `READING_REFRESH#${threadId}`,
   }),
+  /** A followed feed: its URL, state, conditional-GET validators and next check. */
+  feed: (userId: string, feedId: string): ItemKey => ({ pk: user(userId), sk: `FEED#${feedId}` }),
+  feedPrefix: 'FEED#',
+  feedSettings: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.feedSettings }),
+  /**
+   * Every feed by its next check time, in one gsi2 partition: the poll fan-out Queries those due
+   * (`gsi2sk <= now`), never a Scan.
+   */
+  feedDueListing: (nextCheckAt: string, userId: string, feedId: string) => ({
+    gsi2pk: 'FEEDS_DUE',
+    gsi2sk: `${nextCheckAt}#${userId}#${feedId}`,
+  }),
+  feedsDuePartition: 'FEEDS_DUE',
+  /**
+   * One entry of one feed, under its feed's prefix (so removing a feed removes its entries with one
+   * Query); `entryId` is a hash of the dedupe key, so a conditional put lands each entry once.
+   */
+  inboxItem: (userId: string, feedId: string, entryId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `INBOX#${feedId}#${entryId}`,
+  }),
+  inboxItemsOfFeedPrefix: (feedId: string) => `INBOX#${feedId}#`,
+  /** The inbox, newest first: sparse, removed when an item is dismissed (the item stays, for dedupe). */
+  inboxListing: (userId: string, publishedAt: string, feedId: string, entryId: string) => ({
+    gsi3pk: `INBOX#${userId}`,
+    gsi3sk: `${publishedAt}#${feedId}#${entryId}`,
+  }),
+  inboxPartition: (userId: string) => `INBOX#${userId}`,
+  /** The auto-drafts made for a user on one UTC day: a conditional count under the daily cap; expires. */
+  autoDraftDay: (userId: string, date: string): ItemKey => ({ pk: user(userId), sk: `AUTO_DRAFTS#${date}` }),
 
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
@@ -284,7 +320,9 @@ export const indexes: Record<
   | 'threadsByTitle'
   | 'securityEventsByUserAndType'
   | 'scheduledItemsByUser'
-  | 'scheduledItemsOfThread',
+  | 'scheduledItemsOfThread'
+  | 'feedsDue'
+  | 'inboxOfUser',
   IndexName
 > = {
   byGsi1: 'gsi1',
@@ -297,4 +335,8 @@ export const indexes: Record<
   scheduledItemsByUser: 'gsi3',
   /** gsi4 is overloaded too: a thread's upcoming scheduled items (`SCHEDULE_THREAD#<id>#<threadId>`). */
   scheduledItemsOfThread: 'gsi4',
+  /** gsi2 also lists every feed by next check time (`FEEDS_DUE`). */
+  feedsDue: 'gsi2',
+  /** gsi3 also holds a user's inbox, newest first (`INBOX#<id>`). */
+  inboxOfUser: 'gsi3',
 };

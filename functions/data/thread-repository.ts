@@ -70,6 +70,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     allowIndexing: item.allowIndexing === true,
     ...webmentionOf(item.webmention),
     ...rightsOf(item.rights),
+    ...(item.autoDraft ? { autoDraft: true } : {}),
   };
 }
 

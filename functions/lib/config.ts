@@ -33,6 +33,9 @@ const envSchema = z.object({
   WEBMENTION_QUEUE_URL: z.string().min(1).optional(),
   /** The first Webmention retry's delay in seconds (then ×4 each time); tests shorten it. */
   WEBMENTION_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
+  FEEDS_QUEUE_URL: z.string().min(1).optional(),
+  /** The whole budget of one feed fetch (connect, redirects, body), in milliseconds. */
+  FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   /** The app's public address; its host is named in every attribution post. */
@@ -160,8 +163,10 @@ export function loadConfig(env: Record<string, string | undefined>) {
       generation: raw.GENERATION_QUEUE_URL,
       publishing: raw.PUBLISHING_QUEUE_URL,
       webmention: raw.WEBMENTION_QUEUE_URL,
+      feeds: raw.FEEDS_QUEUE_URL,
     },
     webmentionRetryBaseSeconds: raw.WEBMENTION_RETRY_BASE_SECONDS,
+    feedFetchTimeoutMs: raw.FEED_FETCH_TIMEOUT_MS,
     userPoolId: raw.USER_POOL_ID,
     userPoolClientId: raw.USER_POOL_CLIENT_ID,
     appPublicUrl: raw.APP_PUBLIC_URL,

@@ -121,6 +121,7 @@ export class Functions {
     for (const entry of [
       ...props.routes,
       ...props.queues.map(({ entry }) => entry),
+      ...props.schedules,
       ...props.schedulerTargets,
       ...props.eventRules,
     ])

@@ -121,6 +121,8 @@ export const threadSchema = z.object({
   webmention: webmentionStatusSchema.nullable().optional(),
   /** The thread's total engagement read back from the platforms; null before any figure was reported (absent on older answers). */
   engagement: z.number().int().nonnegative().nullable().optional(),
+  /** Made by a feed's Auto-draft, not by the user (a badge in My Threads); never published by itself. */
+  autoDraft: z.boolean().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -1,4 +1,4 @@
-import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueEntry } from '../../manifest';
 import { config } from '../config';
 import { CORRELATION_ID_ATTRIBUTE } from '../correlation';
@@ -26,6 +26,26 @@ export async function sendToQueue(name: QueueName, message: unknown, delaySecond
       MessageAttributes: correlationAttributes(),
     }),
   );
+}
+
+/**
+ * Sends JSON messages to a named queue ten at a time (SendMessageBatch's most); an entry SQS
+ * refuses is sent again once, then throws, so a caller's retry sends the rest.
+ */
+export async function sendBatchToQueue(name: QueueName, messages: unknown[]): Promise<void> {
+  for (let start = 0; start < messages.length; start += 10) {
+    let entries = messages.slice(start, start + 10).map((message, index) => ({
+      Id: String(index),
+      MessageBody: JSON.stringify(message),
+      MessageAttributes: correlationAttributes(),
+    }));
+    for (let attempt = 0; entries.length > 0; attempt++) {
+      const result = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl(name), Entries: entries }));
+      const failed = new Set((result.Failed ?? []).map((failure) => failure.Id));
+      if (failed.size > 0 && attempt > 0) throw new Error(`${failed.size} message(s) to ${name} were refused`);
+      entries = entries.filter((entry) => failed.has(entry.Id));
+    }
+  }
 }
 
 /** Throws unless every configured queue answers. */

@@ -39,14 +39,14 @@ function responseOf(message: IncomingMessage): Response {
  * A `fetch` for API calls to a host a user names (a Mastodon instance), on Node's own http(s)
  * client rather than a bundled one: it connects only to public addresses (literal IPs refused
  * before connecting, names at DNS lookup, the connected socket checked again), or to hosts in
- * `allowPrivateHosts`, the only ones it reaches over plain http. Redirects are answered, never
- * followed; no connection is reused, so every request is checked; bodies come as sent (no
- * Accept-Encoding is offered).
+ * `allowPrivateHosts`, the only ones it reaches over plain http unless `allowPlainHttp` (a public
+ * feed, which carries no token). Redirects are answered, never followed; no connection is reused,
+ * so every request is checked; bodies come as sent (no Accept-Encoding is offered).
  */
 export function publicOnlyFetch(
   allowPrivateHosts: string[],
   idleTimeoutMs: number,
-  /** Plain http to public hosts too (a Webmention: nothing secret is sent). */
+  /** Plain http to public hosts too (a feed, a Webmention: nothing secret is sent). */
   options: { allowPlainHttp?: boolean } = {},
 ): GuardedFetch {
   const allowed = parseAllowedHosts(allowPrivateHosts);

@@ -88,6 +88,7 @@ export async function runGenerationJob(
         updatedAt,
         postedToX: false,
         platformPosts: {},
+        ...(job.autoDraft ? { autoDraft: true } : {}),
       };
       const charge = await consumeCreditForThread(job.userId, job.threadId);
       if (charge === 'insufficient') throw new InsufficientCreditsError();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '#shared/schemas/generation';
+import { DEFAULT_TONE } from '#shared/tones';
 import { normaliseUrl } from '#shared/url';
 import { createJob, listUnfinishedJobs, releaseJobAttempt } from '../../data/generation-job-repository';
 import { runOnce } from '../../data/idempotency-store';
@@ -57,6 +58,31 @@ export async function submitGenerationJob(
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
   logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
   return toView(job);
+}
+
+/**
+ * A feed's Auto-draft: a new thread from `url` in the default tone, queued like a user's request and
+ * charged the same way (one credit when it succeeds, refused by the balance's condition otherwise).
+ * The caller has already checked the balance and the day's auto-draft cap.
+ */
+export async function submitAutoDraftJob(
+  userId: string,
+  url: string,
+  now: Date,
+): Promise<{ jobId: string; threadId: string }> {
+  const job = await createJob({
+    jobId: randomUUID(),
+    userId,
+    url,
+    tone: DEFAULT_TONE,
+    threadId: randomUUID(),
+    isNewThread: true,
+    autoDraft: true,
+    createdAt: now.toISOString(),
+  });
+  await sendToQueue('generation', { userId, jobId: job.jobId } satisfies GenerationMessage);
+  logger.info('auto-draft job queued', { jobId: job.jobId, userId });
+  return { jobId: job.jobId, threadId: job.threadId };
 }
 
 /**

@@ -365,7 +365,7 @@ describe('app stack', () => {
   it('builds one arm64 Node 24 Lambda per manifest handler with its own retained-for-a-while log group', () => {
     const logGroups = app.findResources('AWS::Logs::LogGroup');
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(
-      [...routes, ...queues, ...schedulerTargets, ...eventRules].map((entry) => [entry.handler, entry]),
+      [...routes, ...queues, ...schedules, ...schedulerTargets, ...eventRules].map((entry) => [entry.handler, entry]),
     );
     for (const handler of allHandlers) {
       const fn = functionProps(app, handler);
@@ -1049,6 +1049,14 @@ const FUNCTION_IDS = [
   'HttpConnectionsPutConnectionTargetFunction03DA0E4C',
   'HttpDeleteMeFunction1B70A090',
   'HttpDeleteThreadFunction2BE29E6C',
+  'HttpFeedsDeleteFeedFunction8788EEC9',
+  'HttpFeedsGetFeedsFunction83142AC4',
+  'HttpFeedsGetInboxFunction4CB84FA5',
+  'HttpFeedsPostFeedCheckFunction8383240F',
+  'HttpFeedsPostFeedFunctionA8565FB0',
+  'HttpFeedsPostInboxDismissFunction0FF5854C',
+  'HttpFeedsPutFeedFunctionCD5C5660',
+  'HttpFeedsPutFeedSettingsFunction94CE193E',
   'HttpGetCreditTransactionsFunctionF0B26E2B',
   'HttpGetGenerationJobFunction494033F4',
   'HttpGetHealthFunction1034965B',
@@ -1079,9 +1087,11 @@ const FUNCTION_IDS = [
   'HttpSchedulingPostScheduleFunctionBEF58C4B',
   'HttpSchedulingPutPostingQueueFunctionE079122A',
   'HttpSchedulingPutScheduledItemFunctionFA4B64BD',
+  'QueueFeedWorkerFunctionF82507A8',
   'QueueGenerationWorkerFunction3A52FA4F',
   'QueuePublishingWorkerFunctionBD78A963',
   'QueueWebmentionWorkerFunction8E5BF4F3',
+  'ScheduleFanOutFeedPollsFunctionE17C8E8B',
   'ScheduleFireScheduledItemFunctionAC568688',
   'ScheduleRefreshFreeCreditsFunctionE8977DFA',
   'ScheduleRefreshPlatformTokensFunction85EC8B63',
@@ -1116,6 +1126,14 @@ const LOG_GROUP_IDS = [
   'HttpConnectionsPutEngagementReadsFunctionLogs5CE09098',
   'HttpDeleteMeFunctionLogs9D756FAC',
   'HttpDeleteThreadFunctionLogs1A9BCCCF',
+  'HttpFeedsDeleteFeedFunctionLogs8209BF19',
+  'HttpFeedsGetFeedsFunctionLogsCDB467F0',
+  'HttpFeedsGetInboxFunctionLogs5F3B4A0D',
+  'HttpFeedsPostFeedCheckFunctionLogsC323EDA8',
+  'HttpFeedsPostFeedFunctionLogsC3DC4C39',
+  'HttpFeedsPostInboxDismissFunctionLogsE83B0786',
+  'HttpFeedsPutFeedFunctionLogsB0DF3092',
+  'HttpFeedsPutFeedSettingsFunctionLogsEE220284',
   'HttpGetCreditTransactionsFunctionLogs76F3F6B7',
   'HttpGetGenerationJobFunctionLogs77B23B15',
   'HttpGetHealthFunctionLogs28118577',
@@ -1148,9 +1166,11 @@ const LOG_GROUP_IDS = [
   'HttpSchedulingPostScheduleFunctionLogs42E191B8',
   'HttpSchedulingPutPostingQueueFunctionLogs8D1F619E',
   'HttpSchedulingPutScheduledItemFunctionLogs6F9F7E4E',
+  'QueueFeedWorkerFunctionLogs1038D224',
   'QueueGenerationWorkerFunctionLogs20FC0477',
   'QueuePublishingWorkerFunctionLogsAED416F4',
   'QueueWebmentionWorkerFunctionLogs89D202B3',
+  'ScheduleFanOutFeedPollsFunctionLogs733E6407',
   'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
   'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
@@ -1171,6 +1191,8 @@ describe('stateful resources keep the logical ids they were first deployed with'
       expect(idsOf(app, 'AWS::Cognito::UserPool')).toEqual(['UserPool6BA7E5F2']);
       expect(idsOf(app, 'AWS::Cognito::UserPoolClient')).toEqual(['UserPoolWebClient4C9370B0']);
       expect(idsOf(app, 'AWS::SQS::Queue')).toEqual([
+        'FeedsQueueBC906248',
+        'FeedsQueueDeadLetterQueue84AE9E95',
         'GenerationQueueA97E5A95',
         'GenerationQueueDeadLetterQueueC426E3A9',
         'PlanEngagementReadingsRuleDeadLetterQueue7666EE1B',
@@ -1246,21 +1268,37 @@ describe('least privilege: each function gets what its manifest entry declares, 
     expect(access.get('http/credits/get-credit-transactions')?.table).toBe('read');
   });
 
-  it('lets only the generation route send to the generation queue', () => {
-    const worker = functionId(app, 'queue/generation-worker');
+  /** The handlers granted SendMessage on the queue the worker reads. */
+  const sendersTo = (workerHandler: string) => {
+    const worker = functionId(app, workerHandler);
     const mapping = Object.values(
       app.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: worker } } }),
     )[0]!.Properties!;
-    const generationQueueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
-    const senders = allHandlers.filter((handler) =>
-      grantsOf(app, handler).some(
-        ({ action, resource }) =>
-          action === 'sqs:SendMessage' && references(resource, new Set()).has(generationQueueId ?? ''),
-      ),
-    );
+    const queueId = (mapping.EventSourceArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+    expect(queueId).toBeDefined();
+    return allHandlers
+      .filter((handler) =>
+        grantsOf(app, handler).some(
+          ({ action, resource }) => action === 'sqs:SendMessage' && references(resource, new Set()).has(queueId ?? ''),
+        ),
+      )
+      .sort();
+  };
 
-    expect(generationQueueId).toBeDefined();
-    expect(senders).toEqual(['http/generation/post-generation-job']);
+  it('lets only the generation route and the feed worker (auto-draft) send to the generation queue', () => {
+    expect(sendersTo('queue/generation-worker')).toEqual(['http/generation/post-generation-job', 'queue/feed-worker']);
+  });
+
+  it("runs the feed fan-out every 30 minutes, and only it and 'Check now' send to the feeds queue", () => {
+    app.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(30 minutes)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId(app, 'schedule/fan-out-feed-polls'), 'Arn'] } })],
+    });
+    expect(sendersTo('queue/feed-worker')).toEqual(['http/feeds/post-feed-check', 'schedule/fan-out-feed-polls']);
+    // The fan-out reads the due listing and writes nothing.
+    expect(access.get('schedule/fan-out-feed-polls')?.table).toBe('read');
+    expect(functionProps(app, 'schedule/fan-out-feed-polls').Timeout).toBe(120);
   });
 
   it('hands queue URLs only to functions that send to or inspect a queue', () => {

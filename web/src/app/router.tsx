@@ -27,6 +27,7 @@ const AuthPage = lazyNamed(() => import('../features/auth/routes/auth-page'), 'A
 const CreatePage = lazyNamed(() => import('./routes/create-page'), 'CreatePage');
 const HistoryPage = lazyNamed(() => import('./routes/history-page'), 'HistoryPage');
 const ThreadPage = lazyNamed(() => import('./routes/thread-page'), 'ThreadPage');
+const InboxPage = lazyNamed(() => import('./routes/inbox-page'), 'InboxPage');
 const ScheduledPage = lazyNamed(() => import('../features/scheduling/routes/scheduled-page'), 'ScheduledPage');
 // Its own chunk, which alone carries the chart library.
 const InsightsPage = lazyNamed(() => import('../features/insights/routes/insights-page'), 'InsightsPage');
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: paths.history.path, element: <HistoryPage /> },
           { path: paths.scheduled.path, element: <ScheduledPage /> },
           { path: paths.insights.path, element: <InsightsPage /> },
+          { path: paths.inbox.path, element: <InboxPage /> },
           { path: paths.thread.path, element: <ThreadPage /> },
           { path: paths.manualShare.path, element: <ManualSharePage /> },
         ],

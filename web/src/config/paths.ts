@@ -43,6 +43,8 @@ export const paths = {
   scheduled: { path: '/scheduled', getHref: () => '/scheduled' },
   /** Engagement read back from the platforms: per day, top threads, what worked. */
   insights: { path: '/insights', getHref: () => '/insights' },
+  /** The feeds the user follows and their new articles. */
+  inbox: { path: '/inbox', getHref: () => '/inbox' },
   thread: { path: '/thread/:threadId', getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}` },
   manualShare: {
     path: '/thread/:threadId/manual-share',
@@ -81,6 +83,7 @@ const SIGNED_IN_PREFIXES: readonly string[] = [
   paths.history.path,
   paths.scheduled.path,
   paths.insights.path,
+  paths.inbox.path,
   '/thread/',
   paths.credits.path,
   paths.accountSettings.path,

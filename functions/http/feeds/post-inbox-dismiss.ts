@@ -1,0 +1,9 @@
+import { httpHandler } from '#functions/route-kinds';
+import { inboxItemParamsSchema } from '#shared/schemas/feeds';
+import { dismissItem } from '../../services/feeds/feeds';
+
+/** POST /api/inbox/{itemId}/dismiss: hides the item (the feed will not bring it back). */
+export const handler = httpHandler({ params: inboxItemParamsSchema }, async ({ params, caller }) => {
+  await dismissItem(caller.userId, params.itemId);
+  return { status: 204 };
+});

@@ -1,0 +1,12 @@
+import { httpHandler } from '#functions/route-kinds';
+import { feedParamsSchema, updateFeedRequestSchema } from '#shared/schemas/feeds';
+import { setAutoDraft } from '../../services/feeds/feeds';
+
+/** PUT /api/feeds/{feedId}: the feed's Auto-draft switch. */
+export const handler = httpHandler(
+  { params: feedParamsSchema, body: updateFeedRequestSchema },
+  async ({ params, body, caller }) => ({
+    status: 200,
+    body: await setAutoDraft(caller.userId, params.feedId, body.autoDraft),
+  }),
+);

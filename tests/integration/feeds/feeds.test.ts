@@ -1,0 +1,347 @@
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, describe, expect, it } from 'vitest';
+import { queues as queueEntries } from '#functions/manifest';
+import { freePort } from '#local/ports';
+import { createQueues, localSqsClient, startSqs } from '#local/queues';
+import { startFeedServer } from '#tests/fakes/feed-server';
+import { callRoute } from '#tests/helpers/route-call';
+import { startTestTable } from '#tests/helpers/test-table';
+
+// The feeds routes, worker and fan-out on dynalite and local-aws-sqs, reading feeds from a local
+// feed host that checks the conditional GET.
+const table = await startTestTable();
+const feedHost = await startFeedServer();
+const sqsServer = await startSqs(await freePort());
+const sqs = localSqsClient(sqsServer.endpoint);
+const localQueues = await createQueues(sqs, queueEntries, 1);
+const queueUrl = (name: string) => localQueues.find((queue) => queue.entry.name === name)?.url ?? '';
+Object.assign(process.env, {
+  SQS_ENDPOINT: sqsServer.endpoint,
+  GENERATION_QUEUE_URL: queueUrl('generation'),
+  FEEDS_QUEUE_URL: queueUrl('feeds'),
+  ALLOW_PRIVATE_FETCH_HOSTS: feedHost.host,
+  FEED_FETCH_TIMEOUT_MS: '3000',
+});
+
+const { handler: postFeed } = await import('#functions/http/feeds/post-feed');
+const { handler: getFeeds } = await import('#functions/http/feeds/get-feeds');
+const { handler: deleteFeed } = await import('#functions/http/feeds/delete-feed');
+const { handler: putFeed } = await import('#functions/http/feeds/put-feed');
+const { handler: postCheck } = await import('#functions/http/feeds/post-feed-check');
+const { handler: putSettings } = await import('#functions/http/feeds/put-feed-settings');
+const { handler: getInbox } = await import('#functions/http/feeds/get-inbox');
+const { handler: dismiss } = await import('#functions/http/feeds/post-inbox-dismiss');
+const { handler: worker } = await import('#functions/queue/feed-worker');
+const { handler: fanOut } = await import('#functions/schedule/fan-out-feed-polls');
+const { pollFeed } = await import('#functions/services/feeds/poll-feed');
+const { ensureAccount } = await import('#functions/services/account/accounts');
+const { setFreeCredits } = await import('#functions/data/credits-repository');
+const jobs = await import('#functions/data/generation-job-repository');
+
+afterAll(async () => {
+  await feedHost.close();
+  await sqsServer.close();
+  await table.stop();
+});
+
+const at = (minutes: number) => new Date(Date.UTC(2026, 2, 10, 12, minutes)).toISOString();
+const entry = (n: number, extra: Partial<{ guid: string; link: string }> = {}) => ({
+  guid: `e-${n}`,
+  link: `https://news.example/articles/${n}`,
+  title: `Article ${n}`,
+  summary: `Summary of article ${n}.`,
+  published: at(n),
+  ...extra,
+});
+
+async function addFeed(userId: string, url: string) {
+  return callRoute(postFeed, { userId }, { body: { url } });
+}
+
+async function inboxTitles(userId: string): Promise<string[]> {
+  const page = await callRoute(getInbox, { userId });
+  return page.body.items.map((item: { title: string }) => item.title);
+}
+
+function sqsEvent(bodies: string[]): SQSEvent {
+  return {
+    Records: bodies.map((body, index) => ({
+      messageId: `m-${index}`,
+      receiptHandle: `r-${index}`,
+      body,
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: '0',
+        SenderId: 'local',
+        ApproximateFirstReceiveTimestamp: '0',
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:threadsnip-feeds',
+      awsRegion: 'us-east-1',
+    })),
+  };
+}
+
+describe('adding a feed', () => {
+  it("lands the feed's newest items in the inbox at once, newest first", async () => {
+    feedHost.feed('/add/rss', { title: 'Harbour News', entries: [entry(1), entry(2), entry(3)] });
+
+    const added = await addFeed('ann', `${feedHost.url}/add/rss`);
+
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ title: 'Harbour News', state: 'ok', autoDraft: false });
+    expect(added.body.lastCheckedAt).toEqual(expect.any(String));
+    expect(await inboxTitles('ann')).toEqual(['Article 3', 'Article 2', 'Article 1']);
+    const [newest] = (await callRoute(getInbox, { userId: 'ann' })).body.items;
+    expect(newest).toMatchObject({ source: 'Harbour News', url: 'https://news.example/articles/3' });
+  });
+
+  it("finds a site's feed by autodiscovery (Atom and JSON Feed alike)", async () => {
+    feedHost.feed('/site/atom', { title: 'Atom Site', format: 'atom', entries: [entry(4)] });
+    feedHost.page('/site', [{ href: '/site/atom', type: 'application/atom+xml' }]);
+    feedHost.feed('/json/feed', { title: 'Json Site', format: 'json', entries: [entry(5)] });
+    feedHost.page('/json', [{ href: `${feedHost.url}/json/feed`, type: 'application/feed+json' }]);
+
+    const atom = await addFeed('bea', `${feedHost.url}/site`);
+    const json = await addFeed('bea', `${feedHost.url}/json`);
+
+    expect(atom.body).toMatchObject({ title: 'Atom Site', url: `${feedHost.url}/site/atom` });
+    expect(json.body).toMatchObject({ title: 'Json Site', url: `${feedHost.url}/json/feed` });
+    expect(await inboxTitles('bea')).toEqual(['Article 5', 'Article 4']);
+  });
+
+  it('refuses an address with no feed, a private address, a duplicate and a 51st feed', async () => {
+    feedHost.page('/plain', []);
+    feedHost.feed('/dup', { title: 'Dup', entries: [entry(1)] });
+
+    const none = await addFeed('cat', `${feedHost.url}/plain`);
+    const privateAddress = await addFeed('cat', 'http://10.1.2.3/feed.xml');
+    const first = await addFeed('cat', `${feedHost.url}/dup`);
+    const again = await addFeed('cat', `${feedHost.url}/dup#same`);
+    const badUrl = await addFeed('cat', 'not a url');
+
+    expect(none).toMatchObject({
+      status: 422,
+      body: { error: 'No feed found at this address', code: 'no_feed_found' },
+    });
+    expect(privateAddress.status).toBe(422);
+    expect(privateAddress.body.error).toMatch(/cannot be fetched for security reasons/);
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 409, body: { code: 'feed_already_added' } });
+    expect(badUrl).toMatchObject({ status: 400, body: { code: 'invalid_url' } });
+    expect((await callRoute(getFeeds, { userId: 'cat' })).body.feeds).toHaveLength(1);
+  });
+
+  it('stops at 50 feeds per user', async () => {
+    for (let n = 0; n < 50; n++) feedHost.feed(`/many/${n}`, { title: `Feed ${n}`, entries: [] });
+    feedHost.feed('/many/50', { title: 'One too many', entries: [] });
+    for (let n = 0; n < 50; n++) expect((await addFeed('dan', `${feedHost.url}/many/${n}`)).status).toBe(201);
+
+    const over = await addFeed('dan', `${feedHost.url}/many/50`);
+    expect(over).toMatchObject({ status: 409, body: { code: 'feed_limit_reached' } });
+
+    // Removing one makes room again.
+    const feeds = (await callRoute(getFeeds, { userId: 'dan' })).body.feeds;
+    expect(feeds).toHaveLength(50);
+    expect((await callRoute(deleteFeed, { userId: 'dan' }, { params: { feedId: feeds[0].id } })).status).toBe(204);
+    expect((await addFeed('dan', `${feedHost.url}/many/50`)).status).toBe(201);
+  });
+});
+
+describe('polling', () => {
+  it('sends the validators back (304 when nothing changed) and lands only new entries', async () => {
+    feedHost.feed('/poll/rss', { title: 'Poll', entries: [entry(1), entry(2)] });
+    const feed = (await addFeed('eve', `${feedHost.url}/poll/rss`)).body;
+
+    expect(await pollFeed('eve', feed.id, new Date())).toBe('not-modified');
+    const [addRequest, conditional] = feedHost.requestsFor('/poll/rss');
+    expect(addRequest).toMatchObject({ ifNoneMatch: null, status: 200 });
+    expect(conditional?.ifNoneMatch).toMatch(/^".+"$/);
+    expect(conditional?.ifModifiedSince).toEqual(expect.any(String));
+    expect(conditional?.status).toBe(304);
+
+    // A new entry, and an old one again under a changed link but the same guid: only the new one lands.
+    feedHost.addEntry('/poll/rss', entry(3));
+    feedHost.addEntry('/poll/rss', entry(1, { link: 'https://news.example/moved/1' }));
+    expect(await pollFeed('eve', feed.id, new Date())).toBe('fetched');
+    expect(await inboxTitles('eve')).toEqual(['Article 3', 'Article 2', 'Article 1']);
+  });
+
+  it('marks a feed failing after 5 failures in a row, with the reason, and recovers', async () => {
+    feedHost.feed('/flaky', { title: 'Flaky', entries: [entry(1)] });
+    const feed = (await addFeed('fay', `${feedHost.url}/flaky`)).body;
+    feedHost.fail('/flaky', 503);
+
+    for (let n = 1; n <= 4; n++) await pollFeed('fay', feed.id, new Date());
+    let [stored] = (await callRoute(getFeeds, { userId: 'fay' })).body.feeds;
+    expect(stored).toMatchObject({ state: 'ok', consecutiveFailures: 4 });
+    const now = new Date();
+    await pollFeed('fay', feed.id, now);
+    [stored] = (await callRoute(getFeeds, { userId: 'fay' })).body.feeds;
+    expect(stored).toMatchObject({ state: 'failing', consecutiveFailures: 5 });
+    expect(stored.failureReason).toMatch(/HTTP 503/);
+    // Checked daily while failing.
+    expect(Date.parse(stored.nextCheckAt) - now.getTime()).toBe(24 * 3600 * 1000);
+
+    feedHost.recover('/flaky');
+    feedHost.addEntry('/flaky', entry(2));
+    expect(await pollFeed('fay', feed.id, new Date())).toBe('fetched');
+    [stored] = (await callRoute(getFeeds, { userId: 'fay' })).body.feeds;
+    expect(stored).toMatchObject({ state: 'ok', consecutiveFailures: 0, failureReason: null });
+    expect(await inboxTitles('fay')).toEqual(['Article 2', 'Article 1']);
+  });
+
+  it("records a malformed feed's parser reason and leaves its inbox as it was", async () => {
+    feedHost.feed('/malformed', { title: 'Malformed', entries: [entry(1)] });
+    const feed = (await addFeed('gus', `${feedHost.url}/malformed`)).body;
+    feedHost.serveRaw('/malformed', '<rss version="2.0"><channel><item><title>cut');
+
+    expect(await pollFeed('gus', feed.id, new Date())).toBe('failed');
+
+    const [stored] = (await callRoute(getFeeds, { userId: 'gus' })).body.feeds;
+    expect(stored.failureReason).toMatch(/^The feed could not be read: /);
+    expect(await inboxTitles('gus')).toEqual(['Article 1']);
+  });
+
+  it('cuts an oversized feed at 5 MB, keeps the entries before the cut and marks it', async () => {
+    feedHost.feed('/huge', { title: 'Huge', entries: [entry(1)] });
+    const feed = (await addFeed('hal', `${feedHost.url}/huge`)).body;
+    const padding = 'x'.repeat(40_000);
+    const items = Array.from(
+      { length: 150 },
+      (_, n) =>
+        `<item><title>Big ${n}</title><link>https://big.example/${n}</link><guid>big-${n}</guid><description>${padding}</description></item>`,
+    ).join('');
+    feedHost.serveRaw(
+      '/huge',
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Huge</title>${items}</channel></rss>`,
+    );
+
+    expect(await pollFeed('hal', feed.id, new Date())).toBe('fetched');
+
+    const [stored] = (await callRoute(getFeeds, { userId: 'hal' })).body.feeds;
+    expect(stored).toMatchObject({ oversized: true, state: 'ok' });
+    expect(stored.failureReason).toMatch(/5 MB/);
+    const page = (await callRoute(getInbox, { userId: 'hal' }, { query: { limit: '100' } })).body;
+    // About 5 MB / 40 KB an item: the first 100 of those read before the cut.
+    expect(page.items.length).toBe(100);
+    expect(page.nextCursor).toEqual(expect.any(String));
+  });
+
+  it("queues 'Check now' at most once per 5 minutes", async () => {
+    feedHost.feed('/check', { title: 'Check', entries: [] });
+    const feed = (await addFeed('ida', `${feedHost.url}/check`)).body;
+
+    const first = await callRoute(postCheck, { userId: 'ida' }, { params: { feedId: feed.id } });
+    const second = await callRoute(postCheck, { userId: 'ida' }, { params: { feedId: feed.id } });
+
+    expect(first.status).toBe(202);
+    expect(second).toMatchObject({ status: 429, body: { code: 'feed_check_too_soon' } });
+    const received = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl('feeds'), MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+    );
+    expect((received.Messages ?? []).map((message) => JSON.parse(message.Body ?? '{}'))).toContainEqual({
+      userId: 'ida',
+      feedId: feed.id,
+    });
+  });
+});
+
+describe('the fan-out and the worker', () => {
+  it('queues one message per due feed, and the worker reports only the failed records', async () => {
+    feedHost.feed('/due', { title: 'Due', entries: [entry(1)] });
+    const feed = (await addFeed('jon', `${feedHost.url}/due`)).body;
+    feedHost.addEntry('/due', entry(2));
+
+    // Nothing is due right after adding; 30 minutes later this feed is (with every other added here).
+    const later = new Date(Date.now() + 30 * 60 * 1000).toISOString();
+    const { queued } = await fanOut({ time: later } as never, {} as never);
+    expect(queued).toBeGreaterThanOrEqual(1);
+
+    const result = await worker(
+      sqsEvent([JSON.stringify({ userId: 'jon', feedId: feed.id }), 'not json', JSON.stringify({ userId: 'x' })]),
+      {} as never,
+    );
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }, { itemIdentifier: 'm-2' }] });
+    expect(await inboxTitles('jon')).toEqual(['Article 2', 'Article 1']);
+  });
+});
+
+describe('ownership', () => {
+  it("answers 404 for another user's feed and inbox item, and changes nothing", async () => {
+    feedHost.feed('/mine', { title: 'Mine', entries: [entry(1)] });
+    const feed = (await addFeed('kim', `${feedHost.url}/mine`)).body;
+    const [item] = (await callRoute(getInbox, { userId: 'kim' })).body.items;
+
+    const results = [
+      await callRoute(deleteFeed, { userId: 'lee' }, { params: { feedId: feed.id } }),
+      await callRoute(putFeed, { userId: 'lee' }, { params: { feedId: feed.id }, body: { autoDraft: true } }),
+      await callRoute(postCheck, { userId: 'lee' }, { params: { feedId: feed.id } }),
+      await callRoute(dismiss, { userId: 'lee' }, { params: { itemId: item.id } }),
+    ];
+
+    expect(results.map((result) => result.status)).toEqual([404, 404, 404, 404]);
+    expect(results.map((result) => result.body.code)).toEqual([
+      'feed_not_found',
+      'feed_not_found',
+      'feed_not_found',
+      'inbox_item_not_found',
+    ]);
+    expect((await callRoute(getFeeds, { userId: 'kim' })).body.feeds[0]).toMatchObject({ autoDraft: false });
+    expect(await inboxTitles('kim')).toEqual(['Article 1']);
+
+    // The owner's dismiss hides it, and the next poll does not bring it back.
+    expect((await callRoute(dismiss, { userId: 'kim' }, { params: { itemId: item.id } })).status).toBe(204);
+    feedHost.addEntry('/mine', entry(2));
+    await pollFeed('kim', feed.id, new Date());
+    expect(await inboxTitles('kim')).toEqual(['Article 2']);
+  });
+});
+
+describe('auto-draft', () => {
+  it('drafts new items up to the daily number, then says why it skipped the rest', async () => {
+    await ensureAccount({ userId: 'max', email: 'max@example.com' }, new Date());
+    feedHost.feed('/auto', { title: 'Auto', entries: [entry(1)] });
+    const feed = (await addFeed('max', `${feedHost.url}/auto`)).body;
+    await callRoute(putFeed, { userId: 'max' }, { params: { feedId: feed.id }, body: { autoDraft: true } });
+    expect((await callRoute(putSettings, { userId: 'max' }, { body: { autoDraftsPerDay: 2 } })).status).toBe(200);
+    for (const n of [2, 3, 4]) feedHost.addEntry('/auto', entry(n));
+
+    await pollFeed('max', feed.id, new Date());
+
+    const items = (await callRoute(getInbox, { userId: 'max' })).body.items;
+    const byTitle = Object.fromEntries(
+      items.map((item: { title: string; autoDraft: unknown }) => [item.title, item.autoDraft]),
+    );
+    expect(byTitle['Article 4']).toMatchObject({ status: 'drafted' });
+    expect(byTitle['Article 3']).toMatchObject({ status: 'drafted' });
+    expect(byTitle['Article 2']).toEqual({
+      status: 'skipped',
+      reason: 'Not drafted: the daily auto-draft limit (2) was reached.',
+    });
+    // The item that came with the feed (before the switch) is not drafted.
+    expect(byTitle['Article 1']).toBeNull();
+    const drafted = await jobs.getJob('max', byTitle['Article 4'].jobId);
+    expect(drafted).toMatchObject({ autoDraft: true, isNewThread: true, url: 'https://news.example/articles/4' });
+  });
+
+  it('never submits beyond the balance', async () => {
+    await ensureAccount({ userId: 'ned', email: 'ned@example.com' }, new Date());
+    await setFreeCredits('ned', 1, 'test-one-credit', new Date());
+    feedHost.feed('/broke', { title: 'Broke', entries: [] });
+    const feed = (await addFeed('ned', `${feedHost.url}/broke`)).body;
+    await callRoute(putFeed, { userId: 'ned' }, { params: { feedId: feed.id }, body: { autoDraft: true } });
+    for (const n of [1, 2]) feedHost.addEntry('/broke', entry(n));
+
+    await pollFeed('ned', feed.id, new Date());
+
+    const items = (await callRoute(getInbox, { userId: 'ned' })).body.items;
+    expect(items.map((item: { autoDraft: unknown }) => item.autoDraft)).toEqual([
+      expect.objectContaining({ status: 'drafted' }),
+      { status: 'skipped', reason: 'Not drafted: no credits left.' },
+    ]);
+  });
+});
