@@ -308,14 +308,20 @@ export async function listNewestThreads(limit: number): Promise<Thread[]> {
 /** Deletes the user's thread; false if they own none with that id (ownership is part of the key). */
 export async function deleteThreadForUser(userId: string, threadId: string): Promise<boolean> {
   try {
-    await db.send(
+    const result = await db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.thread(userId, threadId),
         ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    await addToTotals({ threads: -1 });
+    const engagement = result.Attributes?.engagement;
+    await addToTotals(
+      typeof engagement === 'number'
+        ? { threads: -1, engagement: -engagement, threadsWithReadings: -1 }
+        : { threads: -1 },
+    );
     await deleteThreadInsight(userId, threadId);
     return true;
   } catch (error) {
