@@ -99,8 +99,7 @@ function totalsRemoved(items: Record<string, unknown>[]): Partial<PlatformTotals
         removed.engagement -= item.engagement;
         removed.threadsWithReadings -= 1;
       }
-    }
-    else if (sk.startsWith(keys.creditTransactionPrefix)) {
+    } else if (sk.startsWith(keys.creditTransactionPrefix)) {
       removed.transactions -= 1;
       if (item.transactionType === 'purchase') removed.creditsPurchased -= Number(item.amount ?? 0);
     }

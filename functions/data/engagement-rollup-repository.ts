@@ -46,7 +46,8 @@ export async function saveThreadRollup(
   engagement: number | null,
 ): Promise<boolean> {
   const { thread, version } = state;
-  const sortKey = engagement === null ? null : keys.threadByEngagement(thread.userId, engagement, thread.createdAt, thread.id);
+  const sortKey =
+    engagement === null ? null : keys.threadByEngagement(thread.userId, engagement, thread.createdAt, thread.id);
   try {
     await db.send(
       new UpdateCommand({
@@ -55,7 +56,8 @@ export async function saveThreadRollup(
         UpdateExpression: sortKey
           ? 'SET engagementByPlatform = :latest, engagementVersion = :next, engagement = :total, gsi5pk = :g5pk, gsi5sk = :g5sk'
           : 'SET engagementByPlatform = :latest, engagementVersion = :next REMOVE engagement, gsi5pk, gsi5sk',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(engagementVersion) OR engagementVersion = :version)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(engagementVersion) OR engagementVersion = :version)',
         ExpressionAttributeValues: {
           ':latest': byPlatform,
           ':next': version + 1,

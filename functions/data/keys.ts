@@ -284,7 +284,10 @@ export const keys = {
    * A thread's insights summary (title, tone, hook length, when it was first published, each
    * platform's latest engagement): small, so /insights reads a period's threads in one Query.
    */
-  threadInsight: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `THREAD_INSIGHT#${threadId}` }),
+  threadInsight: (userId: string, threadId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `THREAD_INSIGHT#${threadId}`,
+  }),
   /** The user's thread summaries by when the thread was first published (the /insights period). */
   threadInsightListing: (userId: string, publishedAt: string, threadId: string) => ({
     gsi3pk: `THREAD_INSIGHTS#${userId}`,

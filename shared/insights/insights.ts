@@ -121,7 +121,12 @@ function groupsOf(
     groups.set(key, group);
   }
   return [...groups.entries()]
-    .map(([key, group]) => ({ key, label: group.label, threads: group.threads, averageEngagement: group.sum / group.threads }))
+    .map(([key, group]) => ({
+      key,
+      label: group.label,
+      threads: group.threads,
+      averageEngagement: group.sum / group.threads,
+    }))
     .sort(order);
 }
 

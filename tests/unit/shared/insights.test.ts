@@ -83,7 +83,15 @@ describe('days and hours in the user zone', () => {
 
   it('lists every calendar day of the period once, a DST day included, ending today in the zone', () => {
     const dates = periodDates(new Date('2025-03-12T02:00:00Z'), 'America/New_York', 7);
-    expect(dates).toEqual(['2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10', '2025-03-11']);
+    expect(dates).toEqual([
+      '2025-03-05',
+      '2025-03-06',
+      '2025-03-07',
+      '2025-03-08',
+      '2025-03-09',
+      '2025-03-10',
+      '2025-03-11',
+    ]);
     expect(periodDates(new Date('2025-10-30T12:00:00Z'), 'Europe/Berlin', 90)).toHaveLength(90);
   });
 });
@@ -123,7 +131,13 @@ describe('the /insights answer', () => {
 
   it('groups the threads published in the period with their sample sizes, in the user zone', () => {
     const threads = [
-      insight({ threadId: 'a', engagement: 30, platforms: { mastodon: 20, bluesky: 10 }, hookLength: 150, tone: 'casual' }),
+      insight({
+        threadId: 'a',
+        engagement: 30,
+        platforms: { mastodon: 20, bluesky: 10 },
+        hookLength: 150,
+        tone: 'casual',
+      }),
       insight({ threadId: 'b', engagement: 10, platforms: { mastodon: 10 }, publishedAt: '2025-03-11T23:30:00Z' }),
       insight({ threadId: 'c', engagement: 2, platforms: { bluesky: 2 }, hookLength: 100 }),
       // Published before the period: not counted.
