@@ -72,7 +72,10 @@ test('Performance on a published thread: Telegram says it reports nothing, Masto
 }) => {
   test.setTimeout(180_000);
   const thread = await curatorOnBothPlatforms(page, 'performance', 31);
+  const statusesBefore = mastodon.statuses.length;
   await publishToBoth(page, thread);
+  // Mastodon's 500 characters take short posts together: count the statuses it made, not the thread's posts.
+  const statusesMade = mastodon.statuses.length - statusesBefore;
 
   const section = page.getByRole('region', { name: 'Performance' });
   await expect(section.getByRole('article', { name: 'Telegram performance' })).toContainText(
@@ -86,11 +89,12 @@ test('Performance on a published thread: Telegram says it reports nothing, Masto
   await refresh.click();
   await expect(page.getByText('Figures refreshed')).toBeVisible({ timeout: 30_000 });
   await expect(mastodonFigures).toContainText('Read on request');
-  // Mastodon reports favourites, reblogs and replies for every post: one row per post, each with a figure.
+  // Mastodon reports favourites, reblogs and replies for every status: one row per status, each with a figure.
   const rows = mastodonFigures.getByRole('row');
-  await expect(rows).toHaveCount(thread.posts.length + 1);
+  await expect(rows).toHaveCount(statusesMade + 1);
   await expect(mastodonFigures.getByRole('columnheader', { name: 'Likes' })).toBeVisible();
-  await expect(mastodonFigures.getByText('Credit reach')).toBeVisible();
+  // Credit reach compares the attribution with the first post: one status holding both has none.
+  await expect(mastodonFigures.getByText('Credit reach')).toHaveCount(statusesMade > 1 ? 1 : 0);
   await expect(section.getByRole('article', { name: 'Telegram performance' }).getByRole('table')).toHaveCount(0);
 
   // At most once per 10 minutes: the button waits, saying for how long, and still does after a reload.
