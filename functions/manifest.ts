@@ -372,6 +372,14 @@ export const routes: RouteEntry[] = [
     timeoutSeconds: 30,
     access: { table: 'write', tokenKey: true, platformClients: true },
   },
+  // Two Queries (the period's days, its threads' summaries) and the zone's Get.
+  {
+    method: 'GET',
+    path: '/api/insights',
+    handler: 'http/insights/get-insights',
+    auth: 'user',
+    access: { table: 'read' },
+  },
   // X bills each read: reads stay off until the user turns them on for their X connection.
   {
     method: 'PUT',

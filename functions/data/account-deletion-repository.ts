@@ -87,14 +87,19 @@ export async function deleteUserItems(userId: string, prefix: string): Promise<n
   return deleted;
 }
 
-/** What deleting these items takes off the platform totals (users, threads, ledger entries, purchases). */
+/** What deleting these items takes off the platform totals (users, threads and their engagement, ledger entries, purchases). */
 function totalsRemoved(items: Record<string, unknown>[]): Partial<PlatformTotals> {
-  const removed = { users: 0, threads: 0, transactions: 0, creditsPurchased: 0 };
+  const removed = { users: 0, threads: 0, transactions: 0, creditsPurchased: 0, engagement: 0, threadsWithReadings: 0 };
   for (const item of items) {
     const sk = String(item.sk);
     if (sk === 'PROFILE') removed.users -= 1;
-    else if (sk.startsWith(keys.threadPrefix)) removed.threads -= 1;
-    else if (sk.startsWith(keys.creditTransactionPrefix)) {
+    else if (sk.startsWith(keys.threadPrefix)) {
+      removed.threads -= 1;
+      if (typeof item.engagement === 'number') {
+        removed.engagement -= item.engagement;
+        removed.threadsWithReadings -= 1;
+      }
+    } else if (sk.startsWith(keys.creditTransactionPrefix)) {
       removed.transactions -= 1;
       if (item.transactionType === 'purchase') removed.creditsPurchased -= Number(item.amount ?? 0);
     }

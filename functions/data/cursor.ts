@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import type { ListedThreadSortField } from '../../shared/schemas/thread';
+import type { ThreadSortField } from '../../shared/schemas/thread';
 import { ValidationError } from '../lib/errors';
 import { keys } from './keys';
-import { THREAD_PAGE_KEY_ATTRIBUTES, type ThreadPageKey } from './thread-repository';
+import { LISTINGS_OF_SORT, THREAD_PAGE_KEY_ATTRIBUTES, type ThreadPagePosition } from './thread-repository';
 
 // The opaque page cursors of every paged listing: a user's threads and the admin listings.
 
@@ -11,28 +11,29 @@ export const INVALID_CURSOR_MESSAGE = 'Invalid cursor: start again from the firs
 const keySchema = z.record(z.string(), z.string().max(500));
 const cursorSchema = z.object({ sort: z.string(), key: keySchema });
 
-/** The opaque cursor of the next page: the sort it belongs to and the last key read. */
-export function encodeThreadCursor(sort: ListedThreadSortField, key: ThreadPageKey): string {
-  return Buffer.from(JSON.stringify({ sort, key }), 'utf8').toString('base64url');
+/** The opaque cursor of the next page: the listing it continues (one of its sort's) and the last key read. */
+export function encodeThreadCursor(position: ThreadPagePosition): string {
+  return Buffer.from(JSON.stringify({ sort: position.listing, key: position.key }), 'utf8').toString('base64url');
 }
 
 /**
  * Reads a cursor back, refusing (400) one that does not decode, belongs to another sort, or
  * points outside the caller's own threads: a tampered cursor never reads someone else's rows.
  */
-export function decodeThreadCursor(cursor: string, sort: ListedThreadSortField, userId: string): ThreadPageKey {
+export function decodeThreadCursor(cursor: string, sort: ThreadSortField, userId: string): ThreadPagePosition {
   let parsed: z.infer<typeof cursorSchema>;
   try {
     parsed = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
     throw new ValidationError(INVALID_CURSOR_MESSAGE);
   }
-  const expected = THREAD_PAGE_KEY_ATTRIBUTES[sort];
+  const listing = LISTINGS_OF_SORT[sort].find((name) => name === parsed.sort);
+  if (!listing) throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  const expected = THREAD_PAGE_KEY_ATTRIBUTES[listing];
   const [pkName, skName, indexPkName, indexSkName] = expected;
   const { key } = parsed;
   const names = Object.keys(key).sort();
   const valid =
-    parsed.sort === sort &&
     names.length === expected.length &&
     names.every((name) => expected.includes(name)) &&
     key[pkName as string] === keys.userPartition(userId) &&
@@ -40,7 +41,7 @@ export function decodeThreadCursor(cursor: string, sort: ListedThreadSortField, 
     key[indexPkName as string] === keys.threadsOfUser(userId) &&
     Boolean(key[indexSkName as string]);
   if (!valid) throw new ValidationError(INVALID_CURSOR_MESSAGE);
-  return key;
+  return { listing, key };
 }
 
 /** The opaque cursor of an admin listing's next page: the last key read. */

@@ -61,6 +61,23 @@ export async function putEngagementReadingOnce(record: EngagementReadingRecord):
   }
 }
 
+/** One stored reading of a thread, platform and kind; null when none. */
+export async function getEngagementReading(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  kind: ReadingKind,
+): Promise<EngagementReadingRecord | null> {
+  const result = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.engagementReading(userId, threadId, platform, kind),
+      ConsistentRead: true,
+    }),
+  );
+  return result.Item ? fromItem(result.Item) : null;
+}
+
 /** Every reading of one of the user's threads (all platforms and kinds; at most 4 per platform). */
 export async function listEngagementReadingsOfThread(
   userId: string,

@@ -54,6 +54,8 @@ export const itemTypes = {
   feedSettings: 'feed-settings',
   inboxItem: 'inbox-item',
   autoDraftDay: 'auto-draft-day',
+  threadInsight: 'thread-insight',
+  engagementDay: 'engagement-day',
 } as const;
 
 export const keys = {
@@ -111,6 +113,15 @@ export const keys = {
     gsi4sk: `${title.toLowerCase().slice(0, 200)}\u0001${createdAt}#${threadId}`,
   }),
   threadsOfUser: (userId: string) => `THREADS#${userId}`,
+  /**
+   * A user's threads with figures by total engagement (My Threads sorted by engagement): written by the
+   * reading rollup, 12 digits zero-padded so the string order is the numeric one; a thread never read
+   * has none (sparse), and the listing puts those after the read ones.
+   */
+  threadByEngagement: (userId: string, engagement: number, createdAt: string, threadId: string) => ({
+    gsi5pk: `THREADS#${userId}`,
+    gsi5sk: `${String(Math.min(engagement, 999_999_999_999)).padStart(12, '0')}#${createdAt}#${threadId}`,
+  }),
 
   /** A public thread's entry, beside its thread (so deleting the account removes it); present only while public. */
   publicThread: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `PUBLIC_THREAD#${threadId}` }),
@@ -305,6 +316,24 @@ export const keys = {
   /** The auto-drafts made for a user on one UTC day: a conditional count under the daily cap; expires. */
   autoDraftDay: (userId: string, date: string): ItemKey => ({ pk: user(userId), sk: `AUTO_DRAFTS#${date}` }),
 
+  /**
+   * A thread's insights summary (title, tone, hook length, when it was first published, each
+   * platform's latest engagement): small, so /insights reads a period's threads in one Query.
+   */
+  threadInsight: (userId: string, threadId: string): ItemKey => ({
+    pk: user(userId),
+    sk: `THREAD_INSIGHT#${threadId}`,
+  }),
+  /** The user's thread summaries by when the thread was first published (the /insights period). */
+  threadInsightListing: (userId: string, publishedAt: string, threadId: string) => ({
+    gsi3pk: `THREAD_INSIGHTS#${userId}`,
+    gsi3sk: `${publishedAt}#${threadId}`,
+  }),
+  threadInsightsPartition: (userId: string) => `THREAD_INSIGHTS#${userId}`,
+  /** Engagement the user's threads gained on one day (YYYY-MM-DD in the user's zone), with the readings counted. */
+  engagementDay: (userId: string, date: string): ItemKey => ({ pk: user(userId), sk: `ENGAGEMENT_DAY#${date}` }),
+  engagementDayPrefix: 'ENGAGEMENT_DAY#',
+
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 
@@ -323,6 +352,7 @@ export const indexes: Record<
   | 'scheduledItemsOfThread'
   | 'feedsDue'
   | 'inboxOfUser',
+  'threadsByEngagement' | 'threadInsightsByPublished',
   IndexName
 > = {
   byGsi1: 'gsi1',
@@ -339,4 +369,7 @@ export const indexes: Record<
   feedsDue: 'gsi2',
   /** gsi3 also holds a user's inbox, newest first (`INBOX#<id>`). */
   inboxOfUser: 'gsi3',
+  threadsByEngagement: 'gsi5',
+  /** gsi3 also holds a user's thread summaries by first publishing (`THREAD_INSIGHTS#<id>`). */
+  threadInsightsByPublished: 'gsi3',
 };

@@ -8,9 +8,19 @@ export interface PlatformTotals {
   threads: number;
   transactions: number;
   creditsPurchased: number;
+  /** Engagement read back across every user's threads (each thread's latest total). */
+  engagement: number;
+  threadsWithReadings: number;
 }
 
-const TOTAL_NAMES = ['users', 'threads', 'transactions', 'creditsPurchased'] as const;
+const TOTAL_NAMES = [
+  'users',
+  'threads',
+  'transactions',
+  'creditsPurchased',
+  'engagement',
+  'threadsWithReadings',
+] as const;
 
 /** Adds to the platform totals in one atomic update (zero deltas are skipped). */
 export async function addToTotals(deltas: Partial<PlatformTotals>): Promise<void> {
@@ -38,5 +48,7 @@ export async function getTotals(): Promise<PlatformTotals> {
     threads: Number(item.threads ?? 0),
     transactions: Number(item.transactions ?? 0),
     creditsPurchased: Number(item.creditsPurchased ?? 0),
+    engagement: Number(item.engagement ?? 0),
+    threadsWithReadings: Number(item.threadsWithReadings ?? 0),
   };
 }

@@ -11,6 +11,8 @@ export const TABLE_INDEXES = [
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   /** A user's threads by title (history, sort by title). */
   { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+  /** A user's read threads by total engagement (My Threads, sort by engagement). */
+  { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
 ] as const;
 
 /** Items with this attribute (epoch seconds) are removed by DynamoDB's TTL. */

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, Updat
 import { normalizePosts, parseHallucination } from '../../shared/posts';
 import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
-import type { ListedThreadSortField, Thread, ThreadSortOrder } from '../../shared/schemas/thread';
+import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
@@ -71,6 +71,8 @@ export function fromItem(item: Record<string, unknown>): Thread {
     ...webmentionOf(item.webmention),
     ...rightsOf(item.rights),
     ...(item.autoDraft ? { autoDraft: true } : {}),
+    // Written by the reading rollup; absent until a platform reported a figure.
+    ...(typeof item.engagement === 'number' ? { engagement: item.engagement } : {}),
   };
 }
 
@@ -177,47 +179,96 @@ export async function updateThreadForUser(
 /** The last key of a page, handed back to continue after it. */
 export type ThreadPageKey = Record<string, string>;
 
-export interface ThreadPage {
-  threads: Thread[];
-  /** Present when the page was full: the key to continue from. */
-  lastKey: ThreadPageKey | null;
+/**
+ * The index listings a page is read from: one per sort, and for the engagement sort a second one,
+ * `unread` (threads without figures, newest first), which follows the read ones in either order.
+ */
+export type ThreadListing = ThreadSortField | 'unread';
+
+/** Where a page stopped: the listing and its last key. */
+export interface ThreadPagePosition {
+  listing: ThreadListing;
+  key: ThreadPageKey;
 }
 
-/** The index attributes that make up a page key for each sort field. */
-export const THREAD_PAGE_KEY_ATTRIBUTES: Record<ListedThreadSortField, readonly string[]> = {
+export interface ThreadPage {
+  threads: Thread[];
+  /** Present when the page was full: where to continue from. */
+  next: ThreadPagePosition | null;
+}
+
+/** The index attributes that make up a page key for each listing. */
+export const THREAD_PAGE_KEY_ATTRIBUTES: Record<ThreadListing, readonly string[]> = {
   createdAt: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
   title: ['pk', 'sk', 'gsi4pk', 'gsi4sk'],
+  engagement: ['pk', 'sk', 'gsi5pk', 'gsi5sk'],
+  unread: ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
 };
 
-/**
- * One page of the user's threads in the order of one index (creation time or title, either
- * way): one Query, never a read of all threads sorted in memory.
- */
-export async function listThreadsForUser(
+/** The listings a sort reads, in order. */
+export const LISTINGS_OF_SORT: Record<ThreadSortField, readonly ThreadListing[]> = {
+  createdAt: ['createdAt'],
+  title: ['title'],
+  engagement: ['engagement', 'unread'],
+};
+
+const LISTING_INDEX = {
+  createdAt: indexes.threadsByCreated,
+  title: indexes.threadsByTitle,
+  engagement: indexes.threadsByEngagement,
+  unread: indexes.threadsByCreated,
+} as const;
+
+async function queryListing(
   userId: string,
-  sort: { field: ListedThreadSortField; order: ThreadSortOrder },
+  listing: ThreadListing,
+  order: ThreadSortOrder,
   limit: number,
   startKey: ThreadPageKey | null,
 ): Promise<ThreadPage> {
-  const byCreated = sort.field === 'createdAt';
+  const [, , indexPk] = THREAD_PAGE_KEY_ATTRIBUTES[listing];
+  const unread = listing === 'unread';
   const result = await db.send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: byCreated ? indexes.threadsByCreated : indexes.threadsByTitle,
-      KeyConditionExpression: `${byCreated ? 'gsi3pk' : 'gsi4pk'} = :pk`,
+      IndexName: LISTING_INDEX[listing],
+      KeyConditionExpression: `${indexPk} = :pk`,
       ExpressionAttributeValues: { ':pk': keys.threadsOfUser(userId) },
-      ScanIndexForward: sort.order === 'asc',
+      // Threads without figures are listed newest first whichever way the read ones go.
+      ScanIndexForward: unread ? false : order === 'asc',
       Limit: limit,
+      ...(unread ? { FilterExpression: 'attribute_not_exists(gsi5pk)' } : {}),
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
   );
   const items = result.Items ?? [];
-  const last = items[items.length - 1];
-  const lastKey =
+  // A filtered page may end on a row it left out: continue after the last row read, not the last returned.
+  const last = unread ? result.LastEvaluatedKey : items[items.length - 1];
+  const key =
     result.LastEvaluatedKey && last
-      ? Object.fromEntries(THREAD_PAGE_KEY_ATTRIBUTES[sort.field].map((name) => [name, String(last[name])]))
+      ? Object.fromEntries(THREAD_PAGE_KEY_ATTRIBUTES[listing].map((name) => [name, String(last[name])]))
       : null;
-  return { threads: items.map(fromItem), lastKey };
+  return { threads: items.map(fromItem), next: key ? { listing, key } : null };
+}
+
+/**
+ * One page of the user's threads in the order of one index (creation time, title or engagement,
+ * either way): one Query, never a read of all threads sorted in memory. By engagement, the threads
+ * with figures come first, then, on the same page if room is left, those never read.
+ */
+export async function listThreadsForUser(
+  userId: string,
+  sort: { field: ThreadSortField; order: ThreadSortOrder },
+  limit: number,
+  start: ThreadPagePosition | null,
+): Promise<ThreadPage> {
+  const listings = LISTINGS_OF_SORT[sort.field];
+  const listing = start?.listing ?? listings[0] ?? sort.field;
+  const page = await queryListing(userId, listing, sort.order, limit, start?.key ?? null);
+  const following = listings[listings.indexOf(listing) + 1];
+  if (page.next || !following || page.threads.length >= limit) return page;
+  const rest = await queryListing(userId, following, sort.order, limit - page.threads.length, null);
+  return { threads: [...page.threads, ...rest.threads], next: rest.next };
 }
 
 /**
@@ -258,19 +309,31 @@ export async function listNewestThreads(limit: number): Promise<Thread[]> {
 /** Deletes the user's thread; false if they own none with that id (ownership is part of the key). */
 export async function deleteThreadForUser(userId: string, threadId: string): Promise<boolean> {
   try {
-    await db.send(
+    const result = await db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.thread(userId, threadId),
         ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    await addToTotals({ threads: -1 });
+    const engagement = result.Attributes?.engagement;
+    await addToTotals(
+      typeof engagement === 'number'
+        ? { threads: -1, engagement: -engagement, threadsWithReadings: -1 }
+        : { threads: -1 },
+    );
+    await deleteThreadInsight(userId, threadId);
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Removes a thread's insights summary (the thread was deleted; the days it gained engagement keep their figures). */
+export async function deleteThreadInsight(userId: string, threadId: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.threadInsight(userId, threadId) }));
 }
 
 /**

@@ -135,9 +135,6 @@ export type UpdateThreadRequest = z.infer<typeof updateThreadRequestSchema>;
 /** History sort fields and orders: created date, title or total engagement, newest/A–Z/most first ('desc'/'asc'). */
 export const THREAD_SORT_FIELDS = ['createdAt', 'title', 'engagement'] as const;
 export type ThreadSortField = (typeof THREAD_SORT_FIELDS)[number];
-/** The sorts GET /api/threads serves today; 'engagement' joins once its index exists (issue #26 item 5). */
-export const LISTED_THREAD_SORT_FIELDS = ['createdAt', 'title'] as const satisfies readonly ThreadSortField[];
-export type ListedThreadSortField = (typeof LISTED_THREAD_SORT_FIELDS)[number];
 export const THREAD_SORT_ORDERS = ['desc', 'asc'] as const;
 export type ThreadSortOrder = (typeof THREAD_SORT_ORDERS)[number];
 
@@ -146,7 +143,7 @@ export const THREAD_PAGE_SIZE = 15;
 
 /** GET /api/threads: one page of the caller's threads in the chosen order. */
 export const listThreadsQuerySchema = z.object({
-  sort: z.enum(LISTED_THREAD_SORT_FIELDS).default('createdAt'),
+  sort: z.enum(THREAD_SORT_FIELDS).default('createdAt'),
   order: z.enum(THREAD_SORT_ORDERS).default('desc'),
   cursor: z.string().max(2_000).optional(),
 });

@@ -36,6 +36,7 @@ export async function getAdminStatistics(now: Date): Promise<AdminStatistics> {
     creditsPurchasedTotal: totals.creditsPurchased,
     recentUsers: recentUsers.users,
     recentTransactions: recentTransactions.map(toAdminTransaction),
+    engagement: { total: Math.max(0, totals.engagement), threadsWithReadings: Math.max(0, totals.threadsWithReadings) },
   };
 }
 

@@ -4,7 +4,7 @@ import { platformDisplayName } from '#shared/platforms';
 import { type PostFigures, postFiguresSchema, type ReadingKind } from '#shared/schemas/insights';
 import type { Platform } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
-import { putEngagementReadingOnce } from '../../data/engagement-reading-repository';
+import { getEngagementReading, putEngagementReadingOnce } from '../../data/engagement-reading-repository';
 import { getPublishRun } from '../../data/publish-run-repository';
 import { DomainError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -14,6 +14,7 @@ import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { adapterFor } from '../publishing/adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../publishing/platform-adapter';
 import type { ReadingPayload } from './reading-schedule';
+import { rollUpReading } from './rollup';
 
 /** What became of one reading. */
 export type ReadingOutcome = 'stored' | 'already_stored' | 'skipped' | 'rate_limited';
@@ -78,7 +79,7 @@ export async function readAndStore(
     }
     throw error;
   }
-  const stored = await putEngagementReadingOnce({
+  const record = {
     userId,
     threadId,
     platform,
@@ -87,8 +88,12 @@ export async function readAndStore(
     takenAt: now.toISOString(),
     posts,
     engagement: readingEngagement(posts),
-  });
+  };
+  const stored = await putEngagementReadingOnce(record);
   if (stored) countBy('ReadingStored', { platform });
+  // A redelivered reading rolls up the one stored first (its own time), which the rollup counts once.
+  const rolled = stored ? record : await getEngagementReading(userId, threadId, platform, kind);
+  if (rolled?.runId === run.runId) await rollUpReading(rolled, run.updatedAt);
   return { outcome: stored ? 'stored' : 'already_stored' };
 }
 

@@ -25,17 +25,17 @@ import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThread
 
 /** One page of the caller's threads in the chosen order, with the cursor of the next page. */
 export async function listThreads(context: AccessContext, query: ListThreadsQuery): Promise<ThreadPage> {
-  const startKey = query.cursor ? decodeThreadCursor(query.cursor, query.sort, context.userId) : null;
+  const start = query.cursor ? decodeThreadCursor(query.cursor, query.sort, context.userId) : null;
   const page = await listThreadsForUser(
     context.userId,
     { field: query.sort, order: query.order },
     THREAD_PAGE_SIZE,
-    startKey,
+    start,
   );
   await recordThreadEvent(context, 'thread_access', { count: page.threads.length });
   return {
     threads: page.threads,
-    nextCursor: page.lastKey ? encodeThreadCursor(query.sort, page.lastKey) : null,
+    nextCursor: page.next ? encodeThreadCursor(page.next) : null,
   };
 }
 

@@ -929,6 +929,17 @@ describe('insights collection: the app bus, the ThreadPublished rule and the rea
     expect(engagementReadsAllowed('twitter', {})).toBe(false);
     expect(engagementReadsAllowed('twitter', { engagementReads: true })).toBe(true);
   });
+
+  it('serves GET /api/insights behind the JWT authorizer with table reads only', () => {
+    const found = Object.values(
+      app.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'GET /api/insights' } }),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
+    const grants = grantsOf(app, 'http/insights/get-insights').map(({ action }) => action);
+    expect(grants).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem']));
+    expect(grants.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
+  });
 });
 
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -1023,6 +1034,7 @@ const FUNCTION_IDS = [
   'AuthPostConfirmationFunction2A4A4923',
   'EventPlanEngagementReadingsFunction33FFD0FE',
   'HttpConnectionsPutEngagementReadsFunctionFFA688D5',
+  'HttpInsightsGetInsightsFunction30CAD17E',
   'HttpInsightsGetThreadPerformanceFunction6BB1AA13',
   'HttpInsightsPostPerformanceRefreshFunction12C05E4B',
   'ScheduleTakeEngagementReadingFunctionA9D2D74C',

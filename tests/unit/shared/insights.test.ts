@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildInsights,
+  dayInZone,
+  hookLengthBucket,
+  hourInZone,
+  periodDates,
+  rollupOf,
+  type ThreadInsight,
+  threadEngagementOf,
+} from '#shared/insights/insights';
+
+const insight = (overrides: Partial<ThreadInsight>): ThreadInsight => ({
+  threadId: 't',
+  title: 'A thread',
+  tone: 'professional',
+  hookLength: 60,
+  publishedAt: '2025-03-10T12:00:00.000Z',
+  engagement: 10,
+  platforms: { mastodon: 10 },
+  ...overrides,
+});
+
+describe('the rollup of one reading', () => {
+  it('counts the increase since the previous reading, and the first reading whole', () => {
+    expect(rollupOf(undefined, { takenAt: '2025-03-10T13:00:00Z', engagement: 7 })).toEqual({ newer: true, gain: 7 });
+    expect(
+      rollupOf({ takenAt: '2025-03-10T13:00:00Z', engagement: 7 }, { takenAt: '2025-03-11T12:00:00Z', engagement: 19 }),
+    ).toEqual({ newer: true, gain: 12 });
+  });
+
+  it('changes nothing for a redelivered or a late older reading, and never counts a drop as negative', () => {
+    const latest = { takenAt: '2025-03-11T12:00:00Z', engagement: 19 };
+    expect(rollupOf(latest, latest)).toEqual({ newer: false, gain: 0 });
+    expect(rollupOf(latest, { takenAt: '2025-03-10T13:00:00Z', engagement: 7 })).toEqual({ newer: false, gain: 0 });
+    expect(rollupOf(latest, { takenAt: '2025-03-17T12:00:00Z', engagement: 15 })).toEqual({ newer: true, gain: 0 });
+  });
+
+  it('gains add up to the latest total whatever order the readings arrive in', () => {
+    const readings = [
+      { takenAt: '2025-03-10T13:00:00Z', engagement: 4 },
+      { takenAt: '2025-03-17T12:00:00Z', engagement: 30 },
+      { takenAt: '2025-03-11T12:00:00Z', engagement: 11 },
+    ];
+    let latest: { takenAt: string; engagement: number | null } | undefined;
+    let gained = 0;
+    for (const reading of readings) {
+      const { newer, gain } = rollupOf(latest, reading);
+      gained += gain;
+      if (newer) latest = reading;
+    }
+    expect(gained).toBe(30);
+    expect(latest?.engagement).toBe(30);
+  });
+
+  it("sums each platform's latest figure, leaving out platforms that reported none", () => {
+    expect(
+      threadEngagementOf({
+        mastodon: { takenAt: 'a', engagement: 5 },
+        bluesky: { takenAt: 'a', engagement: 8 },
+        reddit: { takenAt: 'a', engagement: null },
+      }),
+    ).toBe(13);
+    expect(threadEngagementOf({ reddit: { takenAt: 'a', engagement: null } })).toBeNull();
+  });
+});
+
+describe('days and hours in the user zone', () => {
+  it('counts a late UTC evening on the next day east of UTC and the day before west of it', () => {
+    expect(dayInZone('2025-03-10T23:30:00Z', 'Europe/Berlin')).toBe('2025-03-11');
+    expect(dayInZone('2025-03-10T03:30:00Z', 'America/New_York')).toBe('2025-03-09');
+    expect(hourInZone('2025-03-10T23:30:00Z', 'Asia/Kolkata')).toBe(5);
+  });
+
+  it('reads the wall clock across DST changes', () => {
+    // New York springs forward on 9 March 2025: 07:30 UTC is 03:30 EDT, a day before it was 02:30 EST.
+    expect(hourInZone('2025-03-09T07:30:00Z', 'America/New_York')).toBe(3);
+    expect(hourInZone('2025-03-08T07:30:00Z', 'America/New_York')).toBe(2);
+    // Berlin falls back on 26 October 2025: both 00:30 and 01:30 UTC read 02:30 that day.
+    expect(hourInZone('2025-10-26T00:30:00Z', 'Europe/Berlin')).toBe(2);
+    expect(hourInZone('2025-10-26T01:30:00Z', 'Europe/Berlin')).toBe(2);
+  });
+
+  it('lists every calendar day of the period once, a DST day included, ending today in the zone', () => {
+    const dates = periodDates(new Date('2025-03-12T02:00:00Z'), 'America/New_York', 7);
+    expect(dates).toEqual([
+      '2025-03-05',
+      '2025-03-06',
+      '2025-03-07',
+      '2025-03-08',
+      '2025-03-09',
+      '2025-03-10',
+      '2025-03-11',
+    ]);
+    expect(periodDates(new Date('2025-10-30T12:00:00Z'), 'Europe/Berlin', 90)).toHaveLength(90);
+  });
+});
+
+describe('hook length buckets', () => {
+  it('splits at 80 and 140 characters of the first post', () => {
+    expect([1, 80, 81, 140, 141, 900].map((length) => hookLengthBucket(length).key)).toEqual([
+      'short',
+      'short',
+      'medium',
+      'medium',
+      'long',
+      'long',
+    ]);
+  });
+});
+
+describe('the /insights answer', () => {
+  const now = new Date('2025-03-12T10:00:00Z');
+
+  it('has every day of the period, zeros where nothing was gained, and totals over the period', () => {
+    const answer = buildInsights({
+      days: 7,
+      timeZone: 'UTC',
+      now,
+      dailyGains: new Map([
+        ['2025-03-12', 5],
+        ['2025-03-08', 3],
+        ['2025-03-01', 100],
+      ]),
+      threads: [],
+    });
+    expect(answer.daily.map((day) => day.engagement)).toEqual([0, 0, 3, 0, 0, 0, 5]);
+    expect(answer.daily[0]?.date).toBe('2025-03-06');
+    expect(answer.totals).toEqual({ threads: 0, engagement: 8 });
+  });
+
+  it('groups the threads published in the period with their sample sizes, in the user zone', () => {
+    const threads = [
+      insight({
+        threadId: 'a',
+        engagement: 30,
+        platforms: { mastodon: 20, bluesky: 10 },
+        hookLength: 150,
+        tone: 'casual',
+      }),
+      insight({ threadId: 'b', engagement: 10, platforms: { mastodon: 10 }, publishedAt: '2025-03-11T23:30:00Z' }),
+      insight({ threadId: 'c', engagement: 2, platforms: { bluesky: 2 }, hookLength: 100 }),
+      // Published before the period: not counted.
+      insight({ threadId: 'old', engagement: 999, publishedAt: '2025-02-01T12:00:00Z' }),
+    ];
+    const answer = buildInsights({ days: 7, timeZone: 'Europe/Berlin', now, dailyGains: new Map(), threads });
+    expect(answer.totals.threads).toBe(3);
+    expect(answer.topThreads.map((thread) => thread.threadId)).toEqual(['a', 'b', 'c']);
+    expect(answer.comparisons.byPlatform).toEqual([
+      { key: 'mastodon', label: 'Mastodon', threads: 2, averageEngagement: 15 },
+      { key: 'bluesky', label: 'Bluesky', threads: 2, averageEngagement: 6 },
+    ]);
+    expect(answer.comparisons.byHookLength.map(({ key, threads }) => [key, threads])).toEqual([
+      ['short', 1],
+      ['medium', 1],
+      ['long', 1],
+    ]);
+    expect(answer.comparisons.byTone[0]).toMatchObject({ key: 'casual', threads: 1, averageEngagement: 30 });
+    // 12:00 UTC is 13:00 in Berlin; 23:30 UTC on the 11th is 00:30 on the 12th there.
+    expect(answer.comparisons.byHourOfPublishing).toEqual([
+      { key: '00', label: '00:00', threads: 1, averageEngagement: 10 },
+      { key: '13', label: '13:00', threads: 2, averageEngagement: 16 },
+    ]);
+  });
+});
