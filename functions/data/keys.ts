@@ -351,8 +351,9 @@ export const indexes: Record<
   | 'scheduledItemsByUser'
   | 'scheduledItemsOfThread'
   | 'feedsDue'
-  | 'inboxOfUser',
-  'threadsByEngagement' | 'threadInsightsByPublished',
+  | 'inboxOfUser'
+  | 'threadsByEngagement'
+  | 'threadInsightsByPublished',
   IndexName
 > = {
   byGsi1: 'gsi1',
