@@ -21,6 +21,7 @@ const PrivacyPage = lazyNamed(() => import('../features/marketing/routes/privacy
 const TermsPage = lazyNamed(() => import('../features/marketing/routes/terms-page'), 'TermsPage');
 const AuthPage = lazyNamed(() => import('../features/auth/routes/auth-page'), 'AuthPage');
 const CreatePage = lazyNamed(() => import('./routes/create-page'), 'CreatePage');
+const ShareTargetPage = lazyNamed(() => import('../features/create/routes/share-target-page'), 'ShareTargetPage');
 const HistoryPage = lazyNamed(() => import('./routes/history-page'), 'HistoryPage');
 const ThreadPage = lazyNamed(() => import('./routes/thread-page'), 'ThreadPage');
 const ScheduledPage = lazyNamed(() => import('../features/scheduling/routes/scheduled-page'), 'ScheduledPage');
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.terms.path, element: <TermsPage /> },
       { path: paths.auth.path, element: <AuthPage /> },
       { path: paths.create.path, element: <CreatePage /> },
+      { path: paths.share.path, element: <ShareTargetPage /> },
       { path: paths.credits.path, element: <CreditsPage /> },
       ...testCheckoutRoutes(),
       { path: paths.accountSettings.path, element: <AccountSettingsPage /> },

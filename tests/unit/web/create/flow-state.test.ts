@@ -9,6 +9,7 @@ import {
   pendingGenerationFrom,
   stepStatus,
 } from '#web/features/create/lib/flow-state';
+import { createSearchFromShare } from '#web/features/create/lib/shared-arrival';
 
 const THREAD_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -166,6 +167,20 @@ describe('pendingGenerationFrom', () => {
     expect(pendingGenerationFrom(bookmarklet)).toBeNull();
     expect(flowFromSearch(share)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
     expect(flowFromSearch(bookmarklet)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
+  });
+
+  it('is not pending for a share that sent a url alone: /share forwards it marked as a share', () => {
+    const shared = createSearchFromShare(new URLSearchParams({ url: 'https://a.example/x' }));
+    expect(Object.fromEntries(shared)).toEqual({ url: 'https://a.example/x', shared: '1' });
+    expect(pendingGenerationFrom(shared)).toBeNull();
+    expect(flowFromSearch(shared)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
+    // A url that is not a web address is still only filled in, never generated from.
+    expect(pendingGenerationFrom(createSearchFromShare(new URLSearchParams({ url: 'not a link' })))).toBeNull();
+  });
+
+  it('forwards only what a share target sends, leaving out anything else in the address', () => {
+    const shared = createSearchFromShare(new URLSearchParams({ title: 'Heat', text: 'Hot', url: '', tone: 'casual' }));
+    expect(Object.fromEntries(shared)).toEqual({ title: 'Heat', text: 'Hot', shared: '1' });
   });
 
   it('fills in the URL a share only wrote among words', () => {
