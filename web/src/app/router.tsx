@@ -1,6 +1,9 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
+// Not lazy: it forwards at once, so /create rewrites the shared words out of the address (where
+// the Referer of the first API calls would carry them) as soon as it would when opened directly.
+import { ShareTargetPage } from '../features/create/routes/share-target-page';
 import { RequireAdmin, RequireAuth } from './guards';
 import { AdminLayout } from './layout/admin-layout';
 import { RootLayout } from './root-layout';
@@ -21,7 +24,6 @@ const PrivacyPage = lazyNamed(() => import('../features/marketing/routes/privacy
 const TermsPage = lazyNamed(() => import('../features/marketing/routes/terms-page'), 'TermsPage');
 const AuthPage = lazyNamed(() => import('../features/auth/routes/auth-page'), 'AuthPage');
 const CreatePage = lazyNamed(() => import('./routes/create-page'), 'CreatePage');
-const ShareTargetPage = lazyNamed(() => import('../features/create/routes/share-target-page'), 'ShareTargetPage');
 const HistoryPage = lazyNamed(() => import('./routes/history-page'), 'HistoryPage');
 const ThreadPage = lazyNamed(() => import('./routes/thread-page'), 'ThreadPage');
 const ScheduledPage = lazyNamed(() => import('../features/scheduling/routes/scheduled-page'), 'ScheduledPage');
