@@ -1,8 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
-// Not lazy: it forwards at once, so /create rewrites the shared words out of the address (where
-// the Referer of the first API calls would carry them) as soon as it would when opened directly.
+// Not lazy: a few lines that only forward to /create.
 import { ShareTargetPage } from '../features/create/routes/share-target-page';
 import { RequireAdmin, RequireAuth } from './guards';
 import { AdminLayout } from './layout/admin-layout';

@@ -187,6 +187,8 @@ describe('/create generation', () => {
     const button = screen.getByRole('button', { name: /Generate Thread/ });
     await userEvent.dblClick(button);
     await screen.findByRole('heading', { name: 'Generating your thread' });
+    // The publisher sets no limit: no short-quote badge.
+    expect(screen.queryByTestId('short-quote-badge')).toBeNull();
     expect(calls.filter((call) => call === 'POST /api/extract-article')).toHaveLength(1);
     expect(calls.filter((call) => call === 'POST /api/generation-jobs')).toHaveLength(1);
   });
@@ -386,20 +388,6 @@ describe('/create generation', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Use Professional Tone' }));
     const progress = await screen.findByRole('heading', { name: 'Generating your thread' });
     expect(within(progress.closest('section')!).getByTestId('short-quote-badge').textContent).toContain(badge);
-  });
-
-  it('shows no short-quote badge for an article whose publisher sets no limit', async () => {
-    answer((method, path) => {
-      if (path === '/api/extract-article') return Response.json(extraction);
-      if (method === 'POST' && path === '/api/generation-jobs') return Response.json(job({}), { status: 202 });
-      if (path.startsWith('/api/generation-jobs/')) return Response.json(job({ status: 'running' }));
-      return undefined;
-    });
-    renderCreate();
-    await userEvent.type(screen.getByLabelText('Article URL'), ARTICLE_URL);
-    await userEvent.click(screen.getByRole('button', { name: /Generate Thread/ }));
-    await screen.findByRole('heading', { name: 'Generating your thread' });
-    expect(screen.queryByTestId('short-quote-badge')).toBeNull();
   });
 
   it('shows an extraction failure in the amber box on the input step', async () => {

@@ -9,7 +9,7 @@ import {
   pendingGenerationFrom,
   stepStatus,
 } from '#web/features/create/lib/flow-state';
-import { createSearchFromShare } from '#web/features/create/lib/shared-arrival';
+import { forwardShare, sharedArticleAt } from '#web/features/create/lib/shared-arrival';
 
 const THREAD_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -170,17 +170,19 @@ describe('pendingGenerationFrom', () => {
   });
 
   it('is not pending for a share that sent a url alone: /share forwards it marked as a share', () => {
-    const shared = createSearchFromShare(new URLSearchParams({ url: 'https://a.example/x' }));
-    expect(Object.fromEntries(shared)).toEqual({ url: 'https://a.example/x', shared: '1' });
-    expect(pendingGenerationFrom(shared)).toBeNull();
-    expect(flowFromSearch(shared)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
-    // A url that is not a web address is still only filled in, never generated from.
-    expect(pendingGenerationFrom(createSearchFromShare(new URLSearchParams({ url: 'not a link' })))).toBeNull();
+    const { search } = forwardShare(new URLSearchParams({ url: 'https://a.example/x' }));
+    expect(Object.fromEntries(search)).toEqual({ url: 'https://a.example/x', shared: '1' });
+    expect(pendingGenerationFrom(search)).toBeNull();
+    expect(flowFromSearch(search)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
+    // Nothing that is a web address is shared: still only the (empty) field, never a generation.
+    expect(pendingGenerationFrom(forwardShare(new URLSearchParams({ text: 'no link' })).search)).toBeNull();
   });
 
-  it('forwards only what a share target sends, leaving out anything else in the address', () => {
-    const shared = createSearchFromShare(new URLSearchParams({ title: 'Heat', text: 'Hot', url: '', tone: 'casual' }));
-    expect(Object.fromEntries(shared)).toEqual({ title: 'Heat', text: 'Hot', shared: '1' });
+  it('forwards the shared words in the history state, never in /create’s address', () => {
+    const shared = new URLSearchParams({ title: 'Heat', text: 'Read https://a.example/x now', tone: 'casual' });
+    const { search, state } = forwardShare(shared);
+    expect(Object.fromEntries(search)).toEqual({ url: 'https://a.example/x', shared: '1' });
+    expect(sharedArticleAt(search, state)).toEqual({ url: 'https://a.example/x', hint: 'Read now' });
   });
 
   it('fills in the URL a share only wrote among words', () => {

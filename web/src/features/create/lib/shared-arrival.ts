@@ -9,9 +9,6 @@ const SHARE_MARK = 'shared';
 // The bookmarklet always sends hint (empty when nothing is selected); text or title come from a
 // share made through an older manifest, whose target was /create itself.
 const SHARE_KEYS = [SHARE_MARK, 'text', 'title', 'hint'] as const;
-/** What the manifest's share_target sends (GET query parameters). */
-const SHARED_FIELDS = ['url', 'text', 'title'] as const;
-
 /** Whether this /create address was opened by a share or the bookmarklet (never by the sign-in redirect). */
 export function isSharedArrival(search: URLSearchParams): boolean {
   return SHARE_KEYS.some((key) => search.has(key));
@@ -28,13 +25,26 @@ export function sharedArticleFromSearch(search: URLSearchParams): SharedArticle 
   });
 }
 
-/** /create's query for what the Share menu sent to /share: the shared fields it named, marked as a share. */
-export function createSearchFromShare(search: URLSearchParams): URLSearchParams {
-  const forwarded = new URLSearchParams();
-  for (const field of SHARED_FIELDS) {
-    const value = search.get(field);
-    if (value) forwarded.set(field, value);
-  }
+/** The shared words /share hands to /create in the history entry's state, never in its address. */
+interface ShareState {
+  sharedHint: string | null;
+}
+
+/**
+ * Where /share sends what the Share menu sent: /create's query holds the article's URL and the mark,
+ * and the words around it travel in the history state, so no address (nor the Referer of the first
+ * API calls) ever carries them.
+ */
+export function forwardShare(search: URLSearchParams): { search: URLSearchParams; state: ShareState } {
+  const article = sharedArticle({ url: search.get('url'), text: search.get('text'), title: search.get('title') });
+  const forwarded = new URLSearchParams(article.url ? { url: article.url } : {});
   forwarded.set(SHARE_MARK, '1');
-  return forwarded;
+  return { search: forwarded, state: { sharedHint: article.hint } };
+}
+
+/** The shared article of a /create arrival: from its address, with the words /share put in its state. */
+export function sharedArticleAt(search: URLSearchParams, state: unknown): SharedArticle | null {
+  const article = sharedArticleFromSearch(search);
+  const hint = (state as Partial<ShareState> | null)?.sharedHint;
+  return article && !article.hint && typeof hint === 'string' ? { ...article, hint } : article;
 }
