@@ -348,12 +348,13 @@ export const routes: RouteEntry[] = [
     // Refreshing an expiring OAuth token needs the platform's app credentials.
     access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
   },
+  // Write: someone else's thread id records a security event.
   {
     method: 'GET',
     path: '/api/threads/{threadId}/publishing',
     handler: 'http/publishing/get-publish-status',
     auth: 'user',
-    access: { table: 'read' },
+    access: { table: 'write' },
   },
   // Write: someone else's thread id records a security event.
   {

@@ -35,7 +35,7 @@ test('the installable app: a linked manifest served as application/manifest+json
     start_url: '/create',
     scope: '/',
     id: '/',
-    share_target: { action: '/create', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
+    share_target: { action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
   });
   for (const icon of manifest.icons as { src: string; type: string }[]) {
     const image = await page.request.get(`${stack.url}${icon.src}`);
@@ -65,7 +65,7 @@ test('Chromium finds the app installable, as Lighthouse asks it: the manifest pa
   }
 });
 
-test('the share target opens /create with the shared URL filled in, also from text with a URL among words, and never generates by itself', async ({
+test('the share target (/share) opens /create with the shared URL filled in, also from text with a URL among words or a url alone, and never generates by itself', async ({
   page,
 }) => {
   await signUp(page, stack.url, 'sharer@example.com');
@@ -78,9 +78,8 @@ test('the share target opens /create with the shared URL filled in, also from te
   });
 
   // As Android's Share menu opens the app: the manifest's GET share_target with title, text and url.
-  await page.goto(
-    `${stack.url}/create?${new URLSearchParams({ title: 'Heat', text: 'Cities run hot', url: article })}`,
-  );
+  await page.goto(`${stack.url}/share?${new URLSearchParams({ title: 'Heat', text: 'Cities run hot', url: article })}`);
+  await expect(page).toHaveURL(/\/create\?/);
   await expect(urlField(page)).toHaveValue(article);
   // The shared words are shown beside the field, as its description.
   await expect(urlField(page)).toHaveAccessibleDescription('From the page Cities run hot');
@@ -93,11 +92,21 @@ test('the share target opens /create with the shared URL filled in, also from te
 
   // Many apps put the link in the text only, among words.
   await page.goto(
-    `${stack.url}/create?${new URLSearchParams({ title: '', text: `Worth a read: ${article}. Via a friend` })}`,
+    `${stack.url}/share?${new URLSearchParams({ title: '', text: `Worth a read: ${article}. Via a friend` })}`,
   );
   await expect(urlField(page)).toHaveValue(article);
   await expect(urlField(page)).toHaveAccessibleDescription('From the page Worth a read: . Via a friend');
   await expect(page.getByRole('heading', { name: 'Generating your thread' })).toHaveCount(0);
+
+  // A share with a url alone (no text, no title) reads as the sign-in redirect's /create?url=… would,
+  // were it sent there: through /share it only fills in the field, and no credit is spent.
+  const generations = apiRequests.length;
+  await page.goto(`${stack.url}/share?${new URLSearchParams({ url: article })}`);
+  await expect(urlField(page)).toHaveValue(article);
+  await expect(page).toHaveURL(/step=input/);
+  await expect(page.getByRole('button', { name: /Generate Thread/ })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Generating your thread' })).toHaveCount(0);
+  expect(apiRequests.slice(generations).filter((request) => request.includes('/api/generation-jobs'))).toEqual([]);
 });
 
 test('the bookmarklet, clicked on an article, opens /create with that page’s URL and the selected text as a hint', async ({

@@ -54,7 +54,8 @@ const ACCESS_TOKEN_SECONDS = 604_800;
  * endpoint (client id and secret in the form, single-use codes, redirect URI equality, PKCE S256,
  * rotating refresh tokens), and the REST routes the adapter uses, each checking whose token it is
  * (`Bearer` user token vs `Bot` token), the bot's permissions in the channel from its roles and
- * the overwrites, message lengths, thread names, `enforce_nonce`, and answering errors as the API
+ * the overwrites, message lengths, thread names, `enforce_nonce`, a message read back with its
+ * reactions (View Channel and Read Message History), and answering errors as the API
  * does (`{ code, message }`, 429 with `retry_after` and X-RateLimit-* headers).
  */
 export async function startDiscordServer(options: {
@@ -73,6 +74,10 @@ export async function startDiscordServer(options: {
   const requests: { method: string; path: string; auth: 'Bot' | 'Bearer' | null; at: number }[] = [];
   const faults = new Map<number, DiscordFault>();
   let messageCalls = 0;
+  /** Reactions per message id, as the message object lists them (left out when there are none). */
+  const reactions = new Map<string, { emoji: string; normal: number; burst: number }[]>();
+  let readsRateLimited = 0;
+  let botToken = app.botToken;
   let nextId = 900_000_000_000_000_000n;
   let consent: { guildId: string; deny?: boolean } = { guildId: guilds[0]?.id ?? '' };
   const snowflake = () => String(nextId++);
@@ -198,7 +203,7 @@ export async function startDiscordServer(options: {
   type Caller = { kind: 'Bot' } | { kind: 'Bearer'; scopes: string[] };
   const callerOf = (req: IncomingMessage): Caller | null => {
     const header = req.headers.authorization ?? '';
-    if (header === `Bot ${app.botToken}`) return { kind: 'Bot' };
+    if (header === `Bot ${botToken}`) return { kind: 'Bot' };
     const grant = header.startsWith('Bearer ') ? accessTokens.get(header.slice(7)) : undefined;
     return grant && grant.expiresAt > Date.now() ? { kind: 'Bearer', scopes: grant.scopes } : null;
   };
@@ -283,6 +288,55 @@ export async function startDiscordServer(options: {
     return reply(res, 201, { id: messageId, type: 11, parent_id: channelId, guild_id: found.guild.id, name });
   };
 
+  /**
+   * GET /channels/{channel}/messages/{message} as the bot: needs View Channel and Read Message History
+   * in the channel (a thread's are its parent's); the message object carries `reactions`, each with
+   * its total `count` and `count_details` (normal and super reactions), or none when nobody reacted.
+   */
+  const getMessage = (res: ServerResponse, channelId: string, messageId: string) => {
+    if (readsRateLimited > 0) {
+      readsRateLimited -= 1;
+      return reply(
+        res,
+        429,
+        { message: 'You are being rate limited.', retry_after: 2.5, global: false },
+        { 'retry-after': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '2.500' },
+      );
+    }
+    const thread = threads.get(channelId);
+    const found = findChannel(thread?.parentId ?? channelId);
+    if (!found?.guild.botRoles) return apiError(res, 404, 10003, 'Unknown Channel');
+    const permissions = botPermissionsIn(found.guild, found.channel);
+    if (!hasPermissions(permissions, DISCORD_PERMISSIONS.viewChannel))
+      return apiError(res, 403, 50001, 'Missing Access');
+    if (!hasPermissions(permissions, DISCORD_PERMISSIONS.readMessageHistory)) {
+      return apiError(res, 403, 50013, 'Missing Permissions');
+    }
+    const message = messages.find((candidate) => candidate.id === messageId && candidate.channelId === channelId);
+    if (!message) return apiError(res, 404, 10008, 'Unknown Message');
+    const counted = reactions.get(messageId) ?? [];
+    return reply(res, 200, {
+      id: message.id,
+      channel_id: channelId,
+      type: 0,
+      // The bot reads its own messages' content without the Message Content intent.
+      content: message.content,
+      author: { ...bot, bot: true },
+      ...(counted.length > 0
+        ? {
+            reactions: counted.map((reaction) => ({
+              count: reaction.normal + reaction.burst,
+              count_details: { normal: reaction.normal, burst: reaction.burst },
+              me: false,
+              me_burst: false,
+              emoji: { id: null, name: reaction.emoji },
+              burst_colors: [],
+            })),
+          }
+        : {}),
+    });
+  };
+
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake.discord');
     if (req.method === 'GET' && url.pathname === '/oauth2/authorize') return authorize(url, res);
@@ -340,6 +394,8 @@ export async function startDiscordServer(options: {
         guild.channels.map((channel) => ({ ...channel, guild_id: guild.id })),
       );
     }
+    const readRoute = /^\/channels\/(\w+)\/messages\/(\w+)$/.exec(path);
+    if (req.method === 'GET' && readRoute) return getMessage(res, readRoute[1]!, readRoute[2]!);
     const messageRoute = /^\/channels\/(\w+)\/messages$/.exec(path);
     if (req.method === 'POST' && messageRoute) return createMessage(req, res, messageRoute[1]!);
     const threadRoute = /^\/channels\/(\w+)\/messages\/(\w+)\/threads$/.exec(path);
@@ -364,6 +420,23 @@ export async function startDiscordServer(options: {
     /** Answers the n-th message create from now (1 = the next) with a fault. */
     failMessage(nthFromNow: number, fault: DiscordFault) {
       faults.set(messageCalls + nthFromNow, fault);
+    },
+    /** Sets a message's reactions (each emoji's normal and super reaction counts). */
+    setReactions(messageId: string, counted: { emoji: string; normal: number; burst: number }[]) {
+      reactions.set(messageId, counted);
+    },
+    /** Someone deletes the message. */
+    deleteMessage(messageId: string) {
+      const index = messages.findIndex((message) => message.id === messageId);
+      if (index >= 0) messages.splice(index, 1);
+    },
+    /** Answers the next `times` message reads with 429. */
+    rateLimitReads(times: number) {
+      readsRateLimited = times;
+    },
+    /** The operator resets the bot's token in the developer portal: the old one gets 401. */
+    resetBotToken() {
+      botToken = randomBytes(18).toString('base64url');
     },
     /** The user removed the app: every refresh token stops working. */
     revokeRefreshTokens() {

@@ -50,7 +50,8 @@ const ALL_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE
  * dialog's, fb_exchange_token for a long-lived token), /me, /me/accounts with Page tokens,
  * /{page-id}?fields=access_token, /{page-id}/feed and /{post-id}/comments (a Page token of that
  * Page, the permissions each needs, appsecret_proof, 8,000-character comments), reading them back
- * (GET /{page-id}/posts with `since`, GET /{post-id}/comments, newest first), answering errors
+ * (GET /{page-id}/posts with `since`, GET /{post-id}/comments, newest first), their engagement
+ * (GET /{post-id} or /{comment-id} with `fields`), answering errors
  * as `{ error: { message, type, code } }`. Faults can be queued per post or comment.
  */
 export async function startFacebookServer(options: {
@@ -67,6 +68,9 @@ export async function startFacebookServer(options: {
   const consents = new Map<string, { redirectUri: string; state: string; scopes: string[] }>();
   let publishCalls = 0;
   let nextId = 1000;
+  /** What Facebook counts on a post or comment (reactions, comments or replies, shares); none until set. */
+  const engagement = new Map<string, { reactions: number; comments: number; shares: number }>();
+  let readsRateLimited = 0;
 
   const readForm = async (req: IncomingMessage) => new URLSearchParams(await readText(req));
   const issue = (grant: TokenGrant) => {
@@ -311,6 +315,83 @@ ${choices}
     return sendJson(res, 200, { data: found });
   };
 
+  /** A `fields` list split at its top-level commas (`reactions.summary(total_count).limit(0)` is one field). */
+  const fieldList = (fields: string) => {
+    const found: string[] = [];
+    let depth = 0;
+    let current = '';
+    for (const char of fields) {
+      if (char === ',' && depth === 0) {
+        found.push(current);
+        current = '';
+        continue;
+      }
+      if (char === '(') depth += 1;
+      if (char === ')') depth -= 1;
+      current += char;
+    }
+    if (current) found.push(current);
+    return found;
+  };
+
+  /**
+   * GET /{page-post-id} and GET /{comment-id} with `fields`: a Page token of the post's Page with
+   * pages_read_engagement. A Page post answers `reactions` and `comments` (edges, with
+   * `.summary(total_count)`), and `shares` (left out when nobody shared it); a comment answers
+   * `like_count` and `comment_count`. A field the node does not have is error 100; a deleted object
+   * is error 100, subcode 33.
+   */
+  const readObject = (res: ServerResponse, grant: TokenGrant, id: string, params: URLSearchParams) => {
+    if (readsRateLimited > 0) {
+      readsRateLimited -= 1;
+      const usage = { [id.split('_')[0]!]: [{ type: 'pages', call_count: 100, estimated_time_to_regain_access: 7 }] };
+      return sendGraphError(
+        res,
+        400,
+        { message: '(#32) Page request limit reached', code: 32 },
+        { 'x-business-use-case-usage': JSON.stringify(usage) },
+      );
+    }
+    const object = posts.find((post) => post.id === id);
+    if (!object) {
+      return sendGraphError(res, 400, {
+        message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        type: 'GraphMethodException',
+        code: 100,
+        error_subcode: 33,
+      });
+    }
+    if (grant.kind !== 'page' || grant.pageId !== object.pageId || !grant.scopes.includes('pages_read_engagement')) {
+      return sendGraphError(res, 403, {
+        message: '(#10) This endpoint requires the pages_read_engagement permission',
+        code: 10,
+      });
+    }
+    const counted = engagement.get(id) ?? { reactions: 0, comments: 0, shares: 0 };
+    const isComment = object.parentId !== null;
+    const body: Record<string, unknown> = { id };
+    for (const field of fieldList(params.get('fields') ?? 'id')) {
+      const [name = '', ...modifiers] = field.split('.');
+      const summary = modifiers.some((modifier) => modifier.startsWith('summary('));
+      if (name === 'id') continue;
+      if (!isComment && (name === 'reactions' || name === 'comments')) {
+        const total = name === 'reactions' ? counted.reactions : counted.comments;
+        body[name] = { data: [], ...(summary ? { summary: { total_count: total } } : {}) };
+      } else if (!isComment && name === 'shares') {
+        if (counted.shares > 0) body.shares = { count: counted.shares };
+      } else if (isComment && name === 'like_count') body.like_count = counted.reactions;
+      else if (isComment && name === 'comment_count') body.comment_count = counted.comments;
+      else if (name === 'message') body.message = object.message;
+      else {
+        return sendGraphError(res, 400, {
+          message: `(#100) Tried accessing nonexisting field (${name}) on node type (${isComment ? 'Comment' : 'PagePost'})`,
+          code: 100,
+        });
+      }
+    }
+    return sendJson(res, 200, body);
+  };
+
   const server = await serveOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
@@ -341,6 +422,9 @@ ${choices}
       });
     }
     const match = /^\/v21\.0\/([\w]+)(?:\/(feed|comments))?$/.exec(path);
+    if (match && req.method === 'GET' && !match[2] && match[1]!.includes('_')) {
+      return readObject(res, grant, match[1]!, params);
+    }
     if (match && req.method === 'GET' && !match[2]) {
       const pageId = match[1]!;
       if (grant.kind !== 'user' || !grant.pages.includes(pageId)) {
@@ -365,6 +449,23 @@ ${choices}
     /** Answers the n-th Page post or comment from now (1 = the next) with a fault. */
     failPublish(nthFromNow: number, fault: GraphFault) {
       faults.set(publishCalls + nthFromNow, fault);
+    },
+    /** A Page token of this Page with these permissions, as /me/accounts hands them out. */
+    issuePageToken(pageId: string, scopes: string[]) {
+      return issue({ kind: 'page', scopes, pageId, pages: [pageId] });
+    },
+    /** Sets what Facebook counts on a post (reactions, comments, shares) or a comment (likes, replies). */
+    setEngagement(id: string, counted: { reactions: number; comments: number; shares?: number }) {
+      engagement.set(id, { shares: 0, ...counted });
+    },
+    /** The Page deletes a post or comment. */
+    deletePost(id: string) {
+      const index = posts.findIndex((post) => post.id === id);
+      if (index >= 0) posts.splice(index, 1);
+    },
+    /** Answers the next `times` reads with the Page-level rate limit (code 32). */
+    rateLimitReads(times: number) {
+      readsRateLimited = times;
     },
     /** The user changed their password: every token issued so far stops working. */
     invalidateTokens() {

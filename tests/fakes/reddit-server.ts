@@ -45,7 +45,7 @@ interface Grant {
 /**
  * A local Reddit: the www host (the consent redirect at /api/v1/authorize, tokens at
  * /api/v1/access_token with HTTP Basic client auth) and the OAuth API host (/api/v1/me,
- * /subreddits/mine/{moderator,contributor} paged with `after`, /api/submit, /r/{sr}/new). It checks requests
+ * /subreddits/mine/{moderator,contributor} paged with `after`, /api/submit, /r/{sr}/new, /api/info). It checks requests
  * as Reddit does: the User-Agent form on every call, the client, the registered redirect URI,
  * single-use codes, bearer tokens and their scopes, posting only where the user moderates or
  * contributes, title and text lengths, and answers refusals with 200 and `json.errors`. Titles
@@ -69,6 +69,13 @@ export async function startRedditServer(options: {
   const stats = { submitCalls: 0, tokenCalls: 0, refreshes: 0, unauthorized: 0, userAgents: new Set<string>() };
   let denyNextConsent = false;
   let nextPostId = 1000;
+  /** A post's public figures as /api/info reports them; a post without an entry has score 1 (its author's vote). */
+  const figures = new Map<string, { score: number; comments: number }>();
+  /** Posts their author deleted: /api/info still lists them, as `[deleted]`. */
+  const deleted = new Set<string>();
+  /** The fullname lists /api/info was asked for, one entry per call. */
+  const infoRequests: string[][] = [];
+  let infoRateLimited = 0;
 
   const token = () => randomBytes(18).toString('base64url');
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -319,6 +326,58 @@ export async function startRedditServer(options: {
     );
   };
 
+  /**
+   * GET /api/info?id=t3_…,t1_…: a Listing of the things named by fullname (up to 100), in the order
+   * asked; an id of no thing is left out. A deleted post is still listed, its author and text
+   * `[deleted]` and `removed_by_category: "deleted"`.
+   */
+  const info = (res: ServerResponse, url: URL) => {
+    const ids = (url.searchParams.get('id') ?? '').split(',').filter(Boolean);
+    infoRequests.push(ids);
+    if (infoRateLimited > 0) {
+      infoRateLimited -= 1;
+      return send(
+        res,
+        429,
+        { message: 'Too Many Requests', error: 429 },
+        { 'x-ratelimit-used': '996', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '120' },
+      );
+    }
+    if (ids.length > 100) return send(res, 400, { message: 'Bad Request', error: 400 });
+    const rawJson = url.searchParams.get('raw_json') === '1';
+    const children = ids.flatMap((id) => {
+      const post = submissions.find((candidate) => candidate.name === id);
+      if (!post) return [];
+      const gone = deleted.has(post.name);
+      const counted = figures.get(post.name) ?? { score: 1, comments: 0 };
+      return [
+        {
+          kind: 't3',
+          data: {
+            name: post.name,
+            id: post.name.slice(3),
+            author: gone ? '[deleted]' : options.username,
+            subreddit: post.subreddit,
+            title: asListed(post.title, rawJson),
+            selftext: gone ? '[deleted]' : asListed(post.text, rawJson),
+            removed_by_category: gone ? 'deleted' : null,
+            score: counted.score,
+            ups: counted.score,
+            num_comments: counted.comments,
+            created_utc: post.createdUtc,
+            url: post.url,
+          },
+        },
+      ];
+    });
+    return send(
+      res,
+      200,
+      { kind: 'Listing', data: { after: null, before: null, dist: children.length, children } },
+      rateHeaders(),
+    );
+  };
+
   const api = createServer(async (req, res) => {
     if (!userAgentOk(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://oauth.reddit.test');
@@ -352,6 +411,10 @@ export async function startRedditServer(options: {
       if (!needs('read')) return;
       return newPosts(res, url, subredditNew[1]!);
     }
+    if (req.method === 'GET' && url.pathname === '/api/info') {
+      if (!needs('read')) return;
+      return info(res, url);
+    }
     if (req.method === 'POST' && url.pathname === '/api/submit') {
       if (!needs('submit')) return;
       return submit(req, res);
@@ -375,6 +438,26 @@ export async function startRedditServer(options: {
     apiUrl: await listen(api),
     submissions,
     stats,
+    infoRequests,
+    /** A bearer token for the API host with these scopes, and a permanent refresh token beside it. */
+    issueTokens(scopes: string[]) {
+      const grant = { scopes, redirectUri: options.redirectUri, permanent: true, issuedAt: Date.now() };
+      const refreshToken = token();
+      refreshTokens.set(refreshToken, { ...grant, revoked: false });
+      return { accessToken: issueTokens(grant, null).access_token, refreshToken };
+    },
+    /** Sets what Reddit counts on a post. */
+    setFigures(name: string, counted: { score: number; comments: number }) {
+      figures.set(name, counted);
+    },
+    /** The user deletes their post. */
+    deletePost(name: string) {
+      deleted.add(name);
+    },
+    /** Answers the next `times` /api/info calls with 429. */
+    rateLimitInfo(times: number) {
+      infoRateLimited = times;
+    },
     /** Answers the n-th /api/submit call from now (1 = the next) with a fault. */
     failSubmit(nthFromNow: number, fault: SubmitFault) {
       submitFaults.set(stats.submitCalls + nthFromNow, fault);

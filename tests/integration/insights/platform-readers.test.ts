@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBlueskyServer } from '../../fakes/bluesky-server';
+import { startDiscordServer } from '../../fakes/discord-server';
+import { startFacebookServer } from '../../fakes/facebook-server';
+import { startRedditServer } from '../../fakes/reddit-server';
 import { startThreadsServer } from '../../fakes/threads-server';
 import { startTwitterServer } from '../../fakes/twitter-server';
 
@@ -17,7 +20,56 @@ const threads = await startThreadsServer({
   redirectUris: [],
   user: { id: '7001', username: 'curator' },
 });
+const reddit = await startRedditServer({
+  clientId: 'reddit-app',
+  clientSecret: 'reddit-secret',
+  redirectUri: 'http://localhost:3000/api/connections/reddit/callback',
+  username: 'curator',
+  subreddits: [{ name: 'CuratedReads', title: 'Curated Reads', subscribers: 100, role: 'moderator' }],
+});
+const DISCORD_APP = {
+  clientId: '1100000000000000001',
+  clientSecret: 'discord-secret',
+  botToken: 'MTEw.bot-token.secret',
+  redirectUri: 'http://localhost:3000/api/connections/discord/callback',
+};
+// @everyone may view the channel; reading history is granted per server below.
+const VIEW = 1n << 10n;
+const READ_HISTORY = 1n << 16n;
+const guild = (id: string, everyone: bigint) => ({
+  id,
+  name: `Server ${id}`,
+  userPermissions: '32',
+  roles: [{ id, permissions: everyone.toString() }],
+  channels: [{ id: `${id}1`, name: 'news', type: 0, position: 0, permission_overwrites: [] }],
+  botRoles: [] as string[],
+});
+const discord = await startDiscordServer({
+  app: DISCORD_APP,
+  bot: { id: '1100000000000000001', username: 'ThreadSnip' },
+  user: { id: '2200000000000000002', username: 'curator' },
+  guilds: [guild('300', VIEW | READ_HISTORY), guild('400', VIEW)],
+});
+const PAGE = { id: '1110001', name: 'Harbour Gazette' };
+const facebook = await startFacebookServer({
+  appId: 'fb-app',
+  appSecret: 'fb-secret',
+  redirectUris: [],
+  user: { id: '9990009', name: 'Dana Curator' },
+  pages: [PAGE],
+});
 Object.assign(process.env, {
+  REDDIT_API_URL: reddit.apiUrl,
+  REDDIT_AUTH_URL: reddit.authUrl,
+  REDDIT_CLIENT_ID: 'reddit-app',
+  REDDIT_CLIENT_SECRET: 'reddit-secret',
+  DISCORD_API_URL: discord.apiUrl,
+  DISCORD_CLIENT_ID: DISCORD_APP.clientId,
+  DISCORD_CLIENT_SECRET: DISCORD_APP.clientSecret,
+  DISCORD_BOT_TOKEN: DISCORD_APP.botToken,
+  FACEBOOK_GRAPH_URL: facebook.graphUrl,
+  FACEBOOK_APP_ID: 'fb-app',
+  FACEBOOK_APP_SECRET: 'fb-secret',
   THREADS_API_URL: threads.apiUrl,
   TABLE_NAME: 'unused',
   APP_PUBLIC_URL: 'http://localhost:3000',
@@ -29,6 +81,9 @@ const { twitterAdapter } = await import('#functions/services/publishing/platform
 const { threadsAdapter } = await import('#functions/services/publishing/platforms/threads');
 const { telegramAdapter } = await import('#functions/services/publishing/platforms/telegram');
 const { linkedinAdapter } = await import('#functions/services/publishing/platforms/linkedin');
+const { redditAdapter } = await import('#functions/services/publishing/platforms/reddit');
+const { discordAdapter } = await import('#functions/services/publishing/platforms/discord');
+const { facebookAdapter } = await import('#functions/services/publishing/platforms/facebook');
 const { ReconnectRequiredError } = await import('#functions/services/connections/oauth-flow');
 const { PlatformRateLimitError, PlatformRejectedError } = await import(
   '#functions/services/publishing/platform-adapter'
@@ -38,6 +93,9 @@ afterAll(async () => {
   await bluesky.close();
   await twitter.close();
   await threads.close();
+  await reddit.close();
+  await discord.close();
+  await facebook.close();
 });
 
 const connection = (accessToken: string) => ({
@@ -179,6 +237,170 @@ describe('Threads: GET /{threads-media-id}/insights with threads_manage_insights
       ReconnectRequiredError,
     );
     await expect(threadsAdapter.readEngagement!(connection('THrevoked'), made, new Date())).rejects.toBeInstanceOf(
+      ReconnectRequiredError,
+    );
+  });
+});
+
+describe('Reddit: GET /api/info?id=t3_…,t1_… with the read scope', () => {
+  const submitted = (id: string) => {
+    const name = `t3_${id}`;
+    reddit.submissions.push({
+      name,
+      createdUtc: Math.floor(Date.now() / 1000),
+      subreddit: 'CuratedReads',
+      title: 'Why cities run hot',
+      text: 'Cities trap heat.',
+      url: `https://www.reddit.com/r/CuratedReads/comments/${id}/why_cities_run_hot/`,
+    });
+    return { id: name, url: null };
+  };
+  const userConnection = (scopes = ['identity', 'submit', 'read']) => {
+    const { accessToken, refreshToken } = reddit.issueTokens(scopes);
+    return { ...connection(accessToken), credentials: { accessToken, refreshToken, expiresAt: null } };
+  };
+
+  it('reads score and comments for every post in one call by fullname; a deleted post is deleted', async () => {
+    const first = submitted('r1');
+    const gone = submitted('r2');
+    reddit.setFigures(first.id, { score: 57, comments: 9 });
+    reddit.deletePost(gone.id);
+    const never = { id: 't3_zz9', url: null };
+    const calls = reddit.infoRequests.length;
+
+    const figures = await redditAdapter.readEngagement!(userConnection(), [first, gone, never], new Date());
+
+    expect(reddit.infoRequests.slice(calls)).toEqual([[first.id, gone.id, never.id]]);
+    expect(figures).toEqual([
+      { position: 0, remoteId: first.id, deleted: false, metrics: { score: 57, comments: 9 } },
+      { position: 1, remoteId: gone.id, deleted: true, metrics: {} },
+      { position: 2, remoteId: never.id, deleted: true, metrics: {} },
+    ]);
+  });
+
+  it('tells a 429 as a rate limit with Reddit’s reset, and a revoked grant as a reconnect', async () => {
+    const made = [submitted('r3')];
+
+    reddit.rateLimitInfo(1);
+    const limited = redditAdapter.readEngagement!(userConnection(), made, new Date());
+    await expect(limited).rejects.toBeInstanceOf(PlatformRateLimitError);
+    await expect(limited).rejects.toMatchObject({ retryAfterSeconds: 120 });
+    // Without the read scope Reddit answers 403: refused, not a figure.
+    await expect(redditAdapter.readEngagement!(userConnection(['identity']), made, new Date())).rejects.toBeInstanceOf(
+      PlatformRejectedError,
+    );
+    // The user removed the app: the access token gets 401 and the refresh is refused.
+    const revoked = userConnection();
+    reddit.expireAccessTokens();
+    reddit.revokeRefreshTokens();
+    await expect(redditAdapter.readEngagement!(revoked, made, new Date())).rejects.toBeInstanceOf(
+      ReconnectRequiredError,
+    );
+  });
+});
+
+describe('Discord: GET /channels/{channel}/messages/{message} as the bot', () => {
+  const posted = (channelId: string, id: string) => {
+    discord.messages.push({ id, channelId, content: `post ${id}`, nonce: null });
+    return { id, url: `https://discord.com/channels/300/${channelId}/${id}` };
+  };
+
+  it('sums the reactions of each message (super reactions included); a deleted message is deleted', async () => {
+    const first = posted('3001', '900000000000000101');
+    const reply = posted('900000000000000101', '900000000000000102');
+    const gone = posted('3001', '900000000000000103');
+    discord.threads.set('900000000000000101', { parentId: '3001', name: 'Why cities run hot' });
+    discord.setReactions(first.id, [
+      { emoji: '🔥', normal: 5, burst: 1 },
+      { emoji: '👍', normal: 3, burst: 0 },
+    ]);
+    discord.deleteMessage(gone.id);
+
+    const figures = await discordAdapter.readEngagement!(connection('unused'), [first, reply, gone], new Date());
+
+    expect(figures).toEqual([
+      { position: 0, remoteId: first.id, deleted: false, metrics: { reactions: 9 } },
+      { position: 1, remoteId: reply.id, deleted: false, metrics: { reactions: 0 } },
+      { position: 2, remoteId: gone.id, deleted: true, metrics: {} },
+    ]);
+    const reads = discord.requests.filter((request) => request.method === 'GET' && request.path.includes('/messages/'));
+    expect(reads.every((request) => request.auth === 'Bot')).toBe(true);
+  });
+
+  it('tells a 429 as a rate limit, a channel the bot may not read as a refusal, and a reset bot token as a refusal', async () => {
+    const made = [posted('3001', '900000000000000110')];
+
+    discord.rateLimitReads(1);
+    const limited = discordAdapter.readEngagement!(connection('unused'), made, new Date());
+    await expect(limited).rejects.toBeInstanceOf(PlatformRateLimitError);
+    await expect(limited).rejects.toMatchObject({ retryAfterSeconds: 3 });
+    const unreadable = [{ id: '900000000000000111', url: 'https://discord.com/channels/400/4001/900000000000000111' }];
+    discord.messages.push({ id: unreadable[0]!.id, channelId: '4001', content: 'x', nonce: null });
+    await expect(discordAdapter.readEngagement!(connection('unused'), unreadable, new Date())).rejects.toBeInstanceOf(
+      PlatformRejectedError,
+    );
+    // The bot token is the operator's, not the user's: a 401 is a refusal, never the user's reconnect.
+    discord.resetBotToken();
+    const refused = discordAdapter.readEngagement!(connection('unused'), made, new Date());
+    await expect(refused).rejects.toBeInstanceOf(PlatformRejectedError);
+    await expect(refused).rejects.not.toBeInstanceOf(ReconnectRequiredError);
+  });
+});
+
+describe('Facebook: GET /{post-id} and /{comment-id} with the Page token (pages_read_engagement)', () => {
+  const SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement'];
+  const made = (n: number, parentId: string | null = null) => {
+    const id = parentId ? `${n}_${n + 50}` : `${PAGE.id}_${n}`;
+    facebook.posts.push({ id, pageId: PAGE.id, message: `post ${n}`, link: null, parentId, createdAt: Date.now() });
+    return { id, url: null };
+  };
+
+  it('reads the Page post’s reactions, comments and shares, and each reply comment’s likes and replies', async () => {
+    const post = made(501);
+    const reply = made(502, post.id);
+    const gone = made(503, post.id);
+    facebook.setEngagement(post.id, { reactions: 41, comments: 6, shares: 3 });
+    facebook.setEngagement(reply.id, { reactions: 4, comments: 1 });
+    facebook.deletePost(gone.id);
+    const token = facebook.issuePageToken(PAGE.id, SCOPES);
+
+    const figures = await facebookAdapter.readEngagement!(connection(token), [post, reply, gone], new Date());
+
+    expect(figures).toEqual([
+      { position: 0, remoteId: post.id, deleted: false, metrics: { reactions: 41, comments: 6, shares: 3 } },
+      { position: 1, remoteId: reply.id, deleted: false, metrics: { reactions: 4, comments: 1 } },
+      { position: 2, remoteId: gone.id, deleted: true, metrics: {} },
+    ]);
+  });
+
+  it('counts a post nobody shared as 0 shares (Facebook leaves the field out)', async () => {
+    const post = made(510);
+    facebook.setEngagement(post.id, { reactions: 2, comments: 0 });
+    const token = facebook.issuePageToken(PAGE.id, SCOPES);
+
+    const [figures] = await facebookAdapter.readEngagement!(connection(token), [post], new Date());
+
+    expect(figures?.metrics).toEqual({ reactions: 2, comments: 0, shares: 0 });
+  });
+
+  it('tells the Page rate limit (32) as a rate limit, a missing permission as a refusal and a dead token (190) as a reconnect', async () => {
+    const post = [made(520)];
+
+    facebook.rateLimitReads(1);
+    const limited = facebookAdapter.readEngagement!(
+      connection(facebook.issuePageToken(PAGE.id, SCOPES)),
+      post,
+      new Date(),
+    );
+    await expect(limited).rejects.toBeInstanceOf(PlatformRateLimitError);
+    await expect(limited).rejects.toMatchObject({ retryAfterSeconds: 7 * 60 });
+    const withoutRead = facebook.issuePageToken(PAGE.id, ['pages_show_list', 'pages_manage_posts']);
+    const refused = facebookAdapter.readEngagement!(connection(withoutRead), post, new Date());
+    await expect(refused).rejects.toBeInstanceOf(PlatformRejectedError);
+    await expect(refused).rejects.not.toBeInstanceOf(ReconnectRequiredError);
+    const token = facebook.issuePageToken(PAGE.id, SCOPES);
+    facebook.invalidateTokens();
+    await expect(facebookAdapter.readEngagement!(connection(token), post, new Date())).rejects.toBeInstanceOf(
       ReconnectRequiredError,
     );
   });

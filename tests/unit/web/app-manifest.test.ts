@@ -79,9 +79,9 @@ describe('web app manifest', () => {
     },
   );
 
-  it('shares to /create with GET, sending the title, text and url /create reads', () => {
+  it('shares to /share (not /create, where a url alone is the sign-in redirect’s generation) with GET', () => {
     expect(appManifest.share_target).toEqual({
-      action: paths.create.path,
+      action: paths.share.path,
       method: 'GET',
       enctype: 'application/x-www-form-urlencoded',
       params: { title: 'title', text: 'text', url: 'url' },

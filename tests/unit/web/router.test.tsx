@@ -96,4 +96,19 @@ describe('route table', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(router.state.location.pathname).toBe('/create');
   });
+
+  it('opens /create from the share target (/share) with the shared fields, marked as a share', async () => {
+    const { router } = renderAt(
+      '/share?url=https%3A%2F%2Fa.example%2Fx&text=&title=Heat',
+      signedInAuth(),
+      testProfile(false),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
+    expect(await screen.findByRole('heading', { name: 'Create Thread' }, { timeout: 5000 })).toBeTruthy();
+    // The shared url fills in the field; the flow then writes its own state (the input step).
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Article URL/i })).toHaveProperty('value', 'https://a.example/x'),
+    );
+    expect(router.state.location.search).toContain('step=input');
+  });
 });

@@ -31,6 +31,7 @@ const InboxPage = lazyNamed(() => import('./routes/inbox-page'), 'InboxPage');
 const ScheduledPage = lazyNamed(() => import('../features/scheduling/routes/scheduled-page'), 'ScheduledPage');
 // Its own chunk, which alone carries the chart library.
 const InsightsPage = lazyNamed(() => import('../features/insights/routes/insights-page'), 'InsightsPage');
+const ShareTargetPage = lazyNamed(() => import('../features/create/routes/share-target-page'), 'ShareTargetPage');
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
 const AccountSettingsPage = lazyNamed(() => import('./routes/account-settings-page'), 'AccountSettingsPage');
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
       { path: paths.terms.path, element: <TermsPage /> },
       { path: paths.auth.path, element: <AuthPage /> },
       { path: paths.create.path, element: <CreatePage /> },
+      { path: paths.share.path, element: <ShareTargetPage /> },
       { path: paths.credits.path, element: <CreditsPage /> },
       ...testCheckoutRoutes(),
       { path: paths.accountSettings.path, element: <AccountSettingsPage /> },

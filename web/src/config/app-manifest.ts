@@ -26,8 +26,9 @@ export const MANIFEST_FILE = 'manifest.webmanifest';
 
 /**
  * The web app manifest (written at build time by vite-plugin-pwa): an installable app that opens on
- * /create, and a share target so the phone's Share menu sends a link to /create (GET, so the shared
- * title, text and url arrive as query parameters: see features/create/lib/shared-arrival.ts).
+ * /create, and a share target so the phone's Share menu sends a link to /share (GET, so the shared
+ * title, text and url arrive as query parameters), which opens /create with them, marked as a share
+ * so it never generates by itself (see features/create/lib/shared-arrival.ts).
  */
 export const appManifest = {
   id: '/',
@@ -41,7 +42,7 @@ export const appManifest = {
   background_color: BACKGROUND_COLOR,
   icons: APP_ICONS.map((icon) => ({ ...icon })),
   share_target: {
-    action: paths.create.path,
+    action: paths.share.path,
     method: 'GET',
     // Chromium warns when a share target leaves its encoding to the default.
     enctype: 'application/x-www-form-urlencoded',

@@ -38,6 +38,11 @@ export const paths = {
     path: '/create',
     getHref: (search: CreateSearch = {}) => withQuery('/create', { url: search.url, tone: search.tone }),
   },
+  /**
+   * The web app manifest's share target: forwards what the Share menu sent to /create, marked as a
+   * share (features/create/lib/shared-arrival.ts), so it only fills in the URL.
+   */
+  share: { path: '/share', getHref: () => '/share' },
   history: { path: '/history', getHref: () => '/history' },
   /** Upcoming scheduled publishes and the last 30 days' outcomes. */
   scheduled: { path: '/scheduled', getHref: () => '/scheduled' },

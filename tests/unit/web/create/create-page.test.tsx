@@ -187,6 +187,8 @@ describe('/create generation', () => {
     const button = screen.getByRole('button', { name: /Generate Thread/ });
     await userEvent.dblClick(button);
     await screen.findByRole('heading', { name: 'Generating your thread' });
+    // The publisher sets no limit: no short-quote badge.
+    expect(screen.queryByTestId('short-quote-badge')).toBeNull();
     expect(calls.filter((call) => call === 'POST /api/extract-article')).toHaveLength(1);
     expect(calls.filter((call) => call === 'POST /api/generation-jobs')).toHaveLength(1);
   });
@@ -345,6 +347,47 @@ describe('/create generation', () => {
     await userEvent.click(screen.getByRole('button', { name: /Generate Thread/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/credits'));
     expect(screen.getByText('Insufficient Credits')).toBeTruthy();
+  });
+
+  it('names short-quote mode as soon as the article is read: on the input step and while generating', async () => {
+    const noai = {
+      reservation: false,
+      reservationSource: null,
+      policyUrl: null,
+      noai: true,
+      noimageai: false,
+      nosnippet: false,
+      maxSnippet: null,
+      license: null,
+    };
+    const badge = 'The publisher limits AI use: short-quote mode (noai)';
+    answer((method, path) => {
+      if (path === '/api/extract-article') {
+        // Sensitive too, so the input step stays on screen with what the extraction found.
+        return Response.json({
+          ...extraction,
+          rights: noai,
+          isSensitiveContent: true,
+          sensitiveCategories: ['violence'],
+        });
+      }
+      if (method === 'POST' && path === '/api/generation-jobs') return Response.json(job({}), { status: 202 });
+      if (path.startsWith('/api/generation-jobs/')) return Response.json(job({ status: 'running' }));
+      return undefined;
+    });
+    renderCreate();
+    await userEvent.type(screen.getByLabelText('Article URL'), ARTICLE_URL);
+    expect(screen.queryByTestId('short-quote-badge')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Thread Tone'), 'casual');
+    await userEvent.click(screen.getByRole('button', { name: /Generate Thread/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sensitive Content Detected' });
+    expect(screen.getByTestId('short-quote-badge').textContent).toContain(badge);
+    expect(calls).not.toContain('POST /api/generation-jobs');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use Professional Tone' }));
+    const progress = await screen.findByRole('heading', { name: 'Generating your thread' });
+    expect(within(progress.closest('section')!).getByTestId('short-quote-badge').textContent).toContain(badge);
   });
 
   it('shows an extraction failure in the amber box on the input step', async () => {

@@ -9,6 +9,7 @@ import {
   pendingGenerationFrom,
   stepStatus,
 } from '#web/features/create/lib/flow-state';
+import { forwardShare, sharedArticleAt } from '#web/features/create/lib/shared-arrival';
 
 const THREAD_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -166,6 +167,22 @@ describe('pendingGenerationFrom', () => {
     expect(pendingGenerationFrom(bookmarklet)).toBeNull();
     expect(flowFromSearch(share)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
     expect(flowFromSearch(bookmarklet)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
+  });
+
+  it('is not pending for a share that sent a url alone: /share forwards it marked as a share', () => {
+    const { search } = forwardShare(new URLSearchParams({ url: 'https://a.example/x' }));
+    expect(Object.fromEntries(search)).toEqual({ url: 'https://a.example/x', shared: '1' });
+    expect(pendingGenerationFrom(search)).toBeNull();
+    expect(flowFromSearch(search)).toMatchObject({ step: 'input', url: 'https://a.example/x' });
+    // Nothing that is a web address is shared: still only the (empty) field, never a generation.
+    expect(pendingGenerationFrom(forwardShare(new URLSearchParams({ text: 'no link' })).search)).toBeNull();
+  });
+
+  it('forwards the shared words in the history state, never in /create’s address', () => {
+    const shared = new URLSearchParams({ title: 'Heat', text: 'Read https://a.example/x now', tone: 'casual' });
+    const { search, state } = forwardShare(shared);
+    expect(Object.fromEntries(search)).toEqual({ url: 'https://a.example/x', shared: '1' });
+    expect(sharedArticleAt(search, state)).toEqual({ url: 'https://a.example/x', hint: 'Read now' });
   });
 
   it('fills in the URL a share only wrote among words', () => {

@@ -122,6 +122,7 @@ export function CreatePage() {
     content = (
       <GenerateStep
         failure={generation.failure}
+        rights={generation.extraction?.rights}
         retryCount={state.retryCount}
         onRetry={generation.retry}
         onBack={backToInput}

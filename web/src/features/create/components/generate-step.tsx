@@ -1,4 +1,6 @@
+import type { ArticleRights } from '#shared/schemas/article';
 import { AlertIcon, ClockIcon } from '#web/components/ui/icons';
+import { ShortQuoteBadge } from '../../threads/components/short-quote-badge';
 import { busyScreen } from '../lib/busy-retry';
 import type { GenerateStepFailure } from '../lib/generation-machine';
 
@@ -6,13 +8,15 @@ const PROGRESS_LINES = ['Extracting article content', 'Generating thread with AI
 
 interface GenerateStepProps {
   failure: GenerateStepFailure | null;
+  /** The extracted article's rights: the thread is being written in short-quote mode when they limit it. */
+  rights: ArticleRights | undefined;
   retryCount: number;
   onRetry: () => void;
   onBack: () => void;
 }
 
 /** The generate step: progress while the job runs, or the busy / failure screen after it. */
-export function GenerateStep({ failure, retryCount, onRetry, onBack }: GenerateStepProps) {
+export function GenerateStep({ failure, rights, retryCount, onRetry, onBack }: GenerateStepProps) {
   if (failure?.kind === 'busy') {
     const screen = busyScreen(retryCount);
     return (
@@ -59,6 +63,7 @@ export function GenerateStep({ failure, retryCount, onRetry, onBack }: GenerateS
       <span className="spinner spinner--large" aria-hidden="true" />
       <h2 id="progress-heading">Generating your thread</h2>
       <p className="muted">Our AI is analysing the article content and writing your posts.</p>
+      <ShortQuoteBadge rights={rights} explain />
       <ol className="progress-lines">
         {PROGRESS_LINES.map((line, index) => (
           <li key={line} className="progress-lines__item" style={{ animationDelay: `${index * 1.2}s` }}>

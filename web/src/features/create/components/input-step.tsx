@@ -8,6 +8,7 @@ import { validateArticleUrl } from '#shared/url';
 import { TermsNotice } from '#web/components/terms-notice';
 import { paths } from '#web/config/paths';
 import { SensitiveCategories } from '../../threads/components/sensitive-categories';
+import { ShortQuoteBadge } from '../../threads/components/short-quote-badge';
 import { sampleArticleUrl, useSampleArticles } from '../api/get-samples';
 import type { GenerationPhase } from '../lib/generation-machine';
 import { BookmarkletLink } from './bookmarklet-link';
@@ -145,6 +146,8 @@ export function InputStep({
             </ul>
           </div>
         ) : null}
+        {/* Before any credit is spent: the thread will be written in short-quote mode. */}
+        <ShortQuoteBadge rights={extraction?.rights} explain />
         {extraction ? (
           <div>
             <button type="button" className="link-button" onClick={() => setViewingExtraction(true)}>

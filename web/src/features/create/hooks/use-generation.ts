@@ -10,7 +10,7 @@ import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth-context';
 import { type Me, meQueryKey, useMe } from '#web/lib/get-me';
-import { threadQueryKey } from '../../threads/api/get-thread';
+import { threadQueryKey } from '#web/lib/query-keys';
 import { createGenerationJob } from '../api/create-generation-job';
 import { extractionQueryOptions } from '../api/extract-article';
 import { useGenerationJob } from '../api/get-generation-job';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { SharedArticle } from '#shared/shared-article';
-import { sharedArticleFromSearch } from '../lib/shared-arrival';
+import { sharedArticleAt } from '../lib/shared-arrival';
 import { isFlowWrite } from './use-create-flow';
 
 /**
@@ -11,13 +11,13 @@ import { isFlowWrite } from './use-create-flow';
  */
 export function useSharedArticle(): SharedArticle | null {
   const location = useLocation();
-  const [shared, setShared] = useState(() => sharedArticleFromSearch(new URLSearchParams(location.search)));
+  const [shared, setShared] = useState(() => sharedArticleAt(new URLSearchParams(location.search), location.state));
   const seenKey = useRef(location.key);
 
   useEffect(() => {
     if (location.key === seenKey.current) return;
     seenKey.current = location.key;
-    if (!isFlowWrite(location.state)) setShared(sharedArticleFromSearch(new URLSearchParams(location.search)));
+    if (!isFlowWrite(location.state)) setShared(sharedArticleAt(new URLSearchParams(location.search), location.state));
   }, [location]);
 
   return shared;

@@ -2,7 +2,7 @@ import { isPlatform } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { DEFAULT_TONE, isTone, type Tone } from '#shared/tones';
 import { nextRetryCount } from './busy-retry';
-import { sharedArticleFromSearch } from './shared-arrival';
+import { isSharedArrival, sharedArticleFromSearch } from './shared-arrival';
 
 /** The five steps of /create, in order. */
 export const CREATE_STEPS = ['input', 'generate', 'preview', 'share', 'publish'] as const;
@@ -180,7 +180,7 @@ export interface PendingGeneration {
  */
 export function pendingGenerationFrom(search: URLSearchParams): PendingGeneration | null {
   const url = search.get('url');
-  if (!url || search.has('step') || sharedArticleFromSearch(search)) return null;
+  if (!url || search.has('step') || isSharedArrival(search)) return null;
   const tone = search.get('tone');
   return { url, tone: isTone(tone) ? tone : DEFAULT_TONE };
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ThreadVisibility, type ThreadVisibilityRequest, threadVisibilitySchema } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
-import { threadQueryKey } from '#web/features/threads/api/get-thread';
 import { apiRequest } from '#web/lib/api-client';
+import { threadQueryKey } from '#web/lib/query-keys';
 import { threadWebmentionQueryKey } from './get-thread-webmention';
 
 /** PUT /api/threads/{threadId}/visibility: makes the caller's thread public (indexable or not) or private. */

@@ -1,7 +1,7 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ThreadPage } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
-import { threadQueryKey } from './get-thread';
+import { threadQueryKey } from '#web/lib/query-keys';
 import { threadListsQueryKey } from './list-threads';
 
 /** DELETE /api/threads/{threadId}: deletes one of the caller's threads for good. */

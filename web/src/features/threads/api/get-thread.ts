@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Thread, threadSchema } from '#shared/schemas/thread';
 import { ApiError, apiRequest } from '#web/lib/api-client';
+import { threadQueryKey } from '#web/lib/query-keys';
 
 /** Why a thread is read: its own page, or the create flow restoring it (the server logs each differently). */
 export type ThreadReadPurpose = 'detail' | 'restore';
@@ -9,9 +10,6 @@ export type ThreadReadPurpose = 'detail' | 'restore';
 export function getThread(threadId: string, purpose: ThreadReadPurpose, signal?: AbortSignal): Promise<Thread> {
   return apiRequest(`/threads/${encodeURIComponent(threadId)}?purpose=${purpose}`, { schema: threadSchema, signal });
 }
-
-/** Cache key of one thread. */
-export const threadQueryKey = (threadId: string) => ['thread', threadId] as const;
 
 /**
  * Query options for a thread being edited. The pages edit a local copy, so the cache is not

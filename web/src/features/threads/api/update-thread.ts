@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Thread, threadSchema, type UpdateThreadRequest } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
-import { threadQueryKey } from './get-thread';
+import { threadQueryKey } from '#web/lib/query-keys';
 import { threadListsQueryKey } from './list-threads';
 
 /** PUT /api/threads/{threadId}: saves the edited posts (the attribution post unchanged) and returns the thread. */

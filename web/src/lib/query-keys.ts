@@ -1,0 +1,7 @@
+/**
+ * Cache keys that several features read or write: a feature updates another's cached data through
+ * these, never by importing that feature.
+ */
+
+/** Cache key of one thread (its page, the create flow's restore, a visibility change). */
+export const threadQueryKey = (threadId: string) => ['thread', threadId] as const;
