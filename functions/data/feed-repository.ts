@@ -302,6 +302,9 @@ export async function putInboxItemOnce(item: InboxItemRecord): Promise<boolean> 
         Item: {
           ...keys.inboxItem(item.userId, item.feedId, item.entryId),
           ...keys.inboxListing(item.userId, item.publishedAt, item.feedId, item.entryId),
+          ...(item.autoDraft?.status === 'pending'
+            ? keys.autoDraftPendingListing(item.userId, item.feedId, item.publishedAt, item.entryId)
+            : {}),
           type: itemTypes.inboxItem,
           ...item,
           autoDraft: item.autoDraft ?? undefined,
@@ -363,43 +366,74 @@ export async function dismissInboxItem(userId: string, feedId: string, entryId: 
   }
 }
 
-/** Records what the auto-draft did with an item (drafted, or skipped and why). */
-export async function setInboxItemAutoDraft(
-  userId: string,
-  feedId: string,
-  entryId: string,
-  autoDraft: AutoDraft,
-): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.inboxItem(userId, feedId, entryId),
-        UpdateExpression: 'SET autoDraft = :draft',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':draft': autoDraft },
-      }),
-    )
-    .catch((error: unknown) => {
-      // The item went with its feed meanwhile: nothing to record.
-      if (!isConditionFailure(error)) throw error;
-    });
+/** A feed's items waiting for its Auto-draft (the sparse pending listing), newest first. */
+export async function listPendingAutoDrafts(userId: string, feedId: string): Promise<InboxItemRecord[]> {
+  const items: InboxItemRecord[] = [];
+  for await (const item of queryAllPages({
+    IndexName: indexes.autoDraftPending,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.autoDraftPendingPartition(userId, feedId) },
+    ScanIndexForward: false,
+  })) {
+    items.push(inboxItemFromItem(item));
+  }
+  return items;
 }
 
-const AUTO_DRAFT_DAY_RETENTION_SECONDS = 3 * 24 * 3600;
-
-/** Counts one auto-draft on a UTC day unless `limit` were already made that day. */
-export async function takeAutoDraftSlot(userId: string, date: string, limit: number): Promise<boolean> {
+/**
+ * Settles a pending item's auto-draft (drafted, skipped and why, or failed) and takes it off the
+ * pending listing; with `jobId`, also an item already drafted by that job (its job's own outcome).
+ * False when the item is gone or was settled otherwise: the first outcome written stays.
+ */
+export async function settleAutoDraft(
+  item: Pick<InboxItemRecord, 'userId' | 'feedId' | 'entryId'>,
+  autoDraft: AutoDraft,
+  jobId?: string,
+): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.autoDraftDay(userId, date),
-        UpdateExpression: 'ADD drafted :one SET #type = :type, expiresAt = :expires',
-        ConditionExpression: 'attribute_not_exists(drafted) OR drafted < :limit',
+        Key: keys.inboxItem(item.userId, item.feedId, item.entryId),
+        UpdateExpression: 'SET autoDraft = :draft REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: jobId
+          ? 'autoDraft.#status = :pending OR (autoDraft.#status = :drafted AND autoDraft.jobId = :jobId)'
+          : 'autoDraft.#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':draft': autoDraft,
+          ':pending': 'pending',
+          ...(jobId ? { ':drafted': 'drafted', ':jobId': jobId } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+const AUTO_DRAFT_DAY_RETENTION_SECONDS = 3 * 24 * 3600;
+
+/**
+ * Counts one item's auto-draft on a UTC day unless `limit` were already made that day. Retry-safe:
+ * the day keeps the ids it counted, so the same item asking again is answered true and not counted twice.
+ */
+export async function takeAutoDraftSlot(userId: string, date: string, limit: number, itemId: string): Promise<boolean> {
+  const key = keys.autoDraftDay(userId, date);
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD drafted :one, itemIds :ids SET #type = :type, expiresAt = :expires',
+        ConditionExpression: '(attribute_not_exists(drafted) OR drafted < :limit) AND NOT contains(itemIds, :id)',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: {
           ':one': 1,
+          ':ids': new Set([itemId]),
+          ':id': itemId,
           ':limit': limit,
           ':type': itemTypes.autoDraftDay,
           ':expires': Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) + AUTO_DRAFT_DAY_RETENTION_SECONDS,
@@ -408,7 +442,8 @@ export async function takeAutoDraftSlot(userId: string, date: string, limit: num
     );
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    return Item?.itemIds instanceof Set && Item.itemIds.has(itemId);
   }
 }

@@ -18,6 +18,8 @@ export interface GenerationJobRecord {
   isNewThread: boolean;
   /** Submitted by a feed's Auto-draft (not by the user): the thread it makes carries the mark. */
   autoDraft?: boolean;
+  /** The inbox item an auto-draft was made for, so the job's failure is told on that item. */
+  inboxItem?: { feedId: string; entryId: string };
   status: JobStatus;
   attempts: number;
   error: string | null;
@@ -36,6 +38,7 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
     threadId: String(item.threadId),
     isNewThread: Boolean(item.isNewThread),
     ...(item.autoDraft ? { autoDraft: true } : {}),
+    ...(item.inboxItem ? { inboxItem: item.inboxItem as GenerationJobRecord['inboxItem'] } : {}),
     status: item.status as JobStatus,
     attempts: Number(item.attempts ?? 0),
     error: (item.error as string | null) ?? null,
@@ -50,7 +53,7 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
 export async function createJob(
   job: Pick<
     GenerationJobRecord,
-    'jobId' | 'userId' | 'url' | 'tone' | 'threadId' | 'isNewThread' | 'createdAt' | 'autoDraft'
+    'jobId' | 'userId' | 'url' | 'tone' | 'threadId' | 'isNewThread' | 'createdAt' | 'autoDraft' | 'inboxItem'
   >,
 ): Promise<GenerationJobRecord> {
   const record: GenerationJobRecord = {
@@ -76,6 +79,35 @@ export async function createJob(
     }),
   );
   return record;
+}
+
+/** `createJob` for a job whose id follows from what it is for: creating it again is a no-op. */
+export async function createJobOnce(job: Parameters<typeof createJob>[0]): Promise<void> {
+  try {
+    await createJob(job);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** How many of a user's auto-draft jobs have not ended (each may still take a credit). */
+export async function countUnfinishedAutoDraftJobs(userId: string): Promise<number> {
+  let count = 0;
+  for await (const _ of queryAllPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: 'autoDraft = :yes AND #status IN (:queued, :running)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': keys.userPartition(userId),
+      ':prefix': keys.generationJobPrefix,
+      ':yes': true,
+      ':queued': 'queued',
+      ':running': 'running',
+    },
+    ProjectionExpression: 'jobId',
+  }))
+    count += 1;
+  return count;
 }
 
 /** A job of the given user (ownership is part of the key). */

@@ -313,6 +313,16 @@ export const keys = {
     gsi3sk: `${publishedAt}#${feedId}#${entryId}`,
   }),
   inboxPartition: (userId: string) => `INBOX#${userId}`,
+  /**
+   * A feed's items waiting for its Auto-draft, newest first: sparse (gsi1), written with an item that
+   * lands while the switch is on and removed when the item is settled, so every check (a retry too)
+   * finds what an earlier one left unsettled.
+   */
+  autoDraftPendingListing: (userId: string, feedId: string, publishedAt: string, entryId: string) => ({
+    gsi1pk: `AUTO_DRAFT_PENDING#${userId}#${feedId}`,
+    gsi1sk: `${publishedAt}#${entryId}`,
+  }),
+  autoDraftPendingPartition: (userId: string, feedId: string) => `AUTO_DRAFT_PENDING#${userId}#${feedId}`,
   /** The auto-drafts made for a user on one UTC day: a conditional count under the daily cap; expires. */
   autoDraftDay: (userId: string, date: string): ItemKey => ({ pk: user(userId), sk: `AUTO_DRAFTS#${date}` }),
 
@@ -353,7 +363,8 @@ export const indexes: Record<
   | 'feedsDue'
   | 'inboxOfUser'
   | 'threadsByEngagement'
-  | 'threadInsightsByPublished',
+  | 'threadInsightsByPublished'
+  | 'autoDraftPending',
   IndexName
 > = {
   byGsi1: 'gsi1',
@@ -373,4 +384,6 @@ export const indexes: Record<
   threadsByEngagement: 'gsi5',
   /** gsi3 also holds a user's thread summaries by first publishing (`THREAD_INSIGHTS#<id>`). */
   threadInsightsByPublished: 'gsi3',
+  /** gsi1 also lists a feed's items waiting for its Auto-draft (`AUTO_DRAFT_PENDING#<id>#<feedId>`). */
+  autoDraftPending: 'gsi1',
 };

@@ -64,9 +64,16 @@ export type Feed = z.infer<typeof feedSchema>;
 export const feedListSchema = z.object({ feeds: z.array(feedSchema), settings: feedSettingsSchema });
 export type FeedList = z.infer<typeof feedListSchema>;
 
+/**
+ * What a feed's Auto-draft did with an item: `pending` until a check settles it, then `drafted` (its
+ * job queued), `skipped` with the reason (the day's number, the balance), or `failed` when its job
+ * ended without a thread (the reason says why; never charged).
+ */
 export const autoDraftSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending') }),
   z.object({ status: z.literal('drafted'), threadId: z.string(), jobId: z.string() }),
   z.object({ status: z.literal('skipped'), reason: z.string() }),
+  z.object({ status: z.literal('failed'), reason: z.string(), jobId: z.string() }),
 ]);
 export type AutoDraft = z.infer<typeof autoDraftSchema>;
 

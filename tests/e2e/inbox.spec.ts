@@ -87,7 +87,13 @@ test.describe('the feed inbox', () => {
     await page.getByRole('button', { name: 'Add Feed' }).click();
     await expect(page.getByRole('alert')).toHaveText('No feed found at this address');
 
+    // Make Thread is the normal flow: the URL filled in (the title beside it), nothing spent until Generate.
     await items.first().getByRole('link', { name: 'Make Thread' }).click();
+    await expect(page.getByLabel('Article URL')).toHaveValue(`${articles.url}/bridge`);
+    await expect(page.getByText('The old swing bridge reopens', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Paste an article link' })).toBeVisible();
+    await page.getByLabel('Thread Tone').selectOption('casual');
+    await page.getByRole('button', { name: /Generate Thread/ }).click();
     await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('You have 4 credits remaining.')).toBeVisible();
     await expect(page.getByText(`${articles.url}/bridge`, { exact: true })).toBeVisible();

@@ -35,8 +35,8 @@ export function parseFetched(fetched: Extract<FeedFetchResult, { status: 'fetche
 
 const STORE_PARALLELISM = 8;
 
-/** Lands a parsed feed's entries in the owner's inbox, each once; returns those that are new, newest first. */
-export async function storeEntries(feed: FeedRecord, parsed: ParsedFeed, now: Date): Promise<InboxItemRecord[]> {
+/** Lands a parsed feed's entries in the owner's inbox, each once; returns how many were new. */
+export async function storeEntries(feed: FeedRecord, parsed: ParsedFeed, now: Date): Promise<number> {
   const items = uniqueEntries(parsed.entries).map(
     (entry): InboxItemRecord => ({
       userId: feed.userId,
@@ -49,17 +49,17 @@ export async function storeEntries(feed: FeedRecord, parsed: ParsedFeed, now: Da
       // An undated entry is as new as the check that found it.
       publishedAt: entry.publishedAt ?? now.toISOString(),
       dismissed: false,
-      autoDraft: null,
+      // Left pending for the check's Auto-draft, which settles it (a retry finds it still pending).
+      autoDraft: feed.autoDraft ? { status: 'pending' } : null,
     }),
   );
-  const fresh: InboxItemRecord[] = [];
+  let fresh = 0;
   // A few writes at a time: a new feed brings tens of entries, each its own conditional put.
   for (let start = 0; start < items.length; start += STORE_PARALLELISM) {
-    const batch = items.slice(start, start + STORE_PARALLELISM);
-    const landed = await Promise.all(batch.map((item) => putInboxItemOnce(item)));
-    fresh.push(...batch.filter((_, index) => landed[index]));
+    const landed = await Promise.all(items.slice(start, start + STORE_PARALLELISM).map(putInboxItemOnce));
+    fresh += landed.filter(Boolean).length;
   }
-  return fresh.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+  return fresh;
 }
 
 /** The feed after a successful check: healthy, its validators kept, due again in 30 minutes. */

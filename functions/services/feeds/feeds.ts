@@ -22,6 +22,7 @@ import {
 } from '../../data/feed-repository';
 import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, NotFoundError } from '../../lib/errors';
+import { settleSwitchedOffItems } from './auto-draft-outcome';
 
 const texts = beyondSpecMessages.feeds;
 
@@ -85,6 +86,7 @@ export async function removeFeed(userId: string, feedId: string): Promise<void> 
 export async function setAutoDraft(userId: string, feedId: string, autoDraft: boolean): Promise<Feed> {
   const record = await setFeedAutoDraft(userId, feedId, autoDraft);
   if (!record) throw feedNotFound();
+  if (!autoDraft) await settleSwitchedOffItems(userId, feedId);
   return toFeed(record);
 }
 

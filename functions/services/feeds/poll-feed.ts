@@ -1,7 +1,7 @@
 import { utcDate } from '#shared/dates';
-import { type FeedRecord, getFeedForUser, type InboxItemRecord, saveFeedAfterCheck } from '../../data/feed-repository';
+import { type FeedRecord, getFeedForUser, saveFeedAfterCheck } from '../../data/feed-repository';
 import { logger } from '../../lib/logger';
-import { autoDraftNewItems } from './auto-draft';
+import { draftPendingItems } from './auto-draft';
 import { FeedFetchError, fetchFeed } from './feed/fetch-feed';
 import { FeedParseError } from './feed/parse-feed';
 import { afterFailure, afterSuccess, fetchOptions, parseFetched, storeEntries } from './feed-check';
@@ -11,7 +11,7 @@ export type PollOutcome = 'gone' | 'not-modified' | 'fetched' | 'failed';
 /**
  * One check of one feed (a scheduled poll or 'Check now'): a conditional GET with its last
  * validators, new entries into the inbox (and, with Auto-draft on, drafted within the day's cap and
- * the balance), the feed's state and next check written back. A feed that cannot be fetched or
+ * the balance, pending ones left by an earlier check included), the feed's state and next check written back. A feed that cannot be fetched or
  * parsed counts a failure with its reason and nothing else is touched. Repeating a check is safe:
  * entries land once, and a removed feed is left alone.
  */
@@ -20,7 +20,6 @@ export async function pollFeed(userId: string, feedId: string, now: Date): Promi
   if (!feed) return 'gone';
   let next: FeedRecord;
   let outcome: PollOutcome;
-  let fresh: InboxItemRecord[] = [];
   try {
     const fetched = await fetchFeed(feed.url, fetchOptions(feed));
     if (fetched.status === 'not-modified') {
@@ -28,7 +27,7 @@ export async function pollFeed(userId: string, feedId: string, now: Date): Promi
       outcome = 'not-modified';
     } else {
       const parsed = parseFetched(fetched);
-      fresh = await storeEntries(feed, parsed, now);
+      await storeEntries(feed, parsed, now);
       next = afterSuccess(
         feed,
         now,
@@ -45,6 +44,7 @@ export async function pollFeed(userId: string, feedId: string, now: Date): Promi
     outcome = 'failed';
   }
   if (!(await saveFeedAfterCheck(next))) return 'gone';
-  if (feed.autoDraft && fresh.length > 0) await autoDraftNewItems(userId, fresh, utcDate(now), now);
+  // Also after a 304 or a failure: a check that stopped before settling its items left them pending.
+  if (feed.autoDraft) await draftPendingItems(userId, feedId, utcDate(now), now);
   return outcome;
 }

@@ -25,6 +25,7 @@ import { countBy, MetricUnit, metrics } from '../../lib/metrics';
 import { openAiSettings } from '../../lib/openai-settings';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { articleForGeneration } from '../extraction/extract-for-user';
+import { recordAutoDraftFailure } from '../feeds/auto-draft-outcome';
 import { draftThread, threadContent } from './draft-thread';
 
 // The worker's side of a generation; submitting a job is in submit-job.ts.
@@ -123,6 +124,7 @@ export async function runGenerationJob(
         { status: 'failed', error: failure.message, failureKind: failure.kind, retryable: failure.retryable },
         new Date().toISOString(),
       );
+      await recordAutoDraftFailure(job, failure);
       return;
     }
     if (attempt.receiveCount >= attempt.maxReceiveCount) {
@@ -139,6 +141,7 @@ export async function runGenerationJob(
         },
         new Date().toISOString(),
       );
+      await recordAutoDraftFailure(job, last);
     } else {
       await releaseJobAttempt(job.userId, job.jobId, new Date().toISOString());
     }

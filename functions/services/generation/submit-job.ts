@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
+import { v5 as uuidV5 } from 'uuid';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '#shared/schemas/generation';
 import { DEFAULT_TONE } from '#shared/tones';
 import { normaliseUrl } from '#shared/url';
-import { createJob, listUnfinishedJobs, releaseJobAttempt } from '../../data/generation-job-repository';
+import { createJob, createJobOnce, listUnfinishedJobs, releaseJobAttempt } from '../../data/generation-job-repository';
 import { runOnce } from '../../data/idempotency-store';
 import { sendToQueue } from '../../lib/aws/sqs';
 import {
@@ -60,29 +61,43 @@ export async function submitGenerationJob(
   return toView(job);
 }
 
+/** The namespace of the auto-draft ids (UUID v5 of the inbox item): a fixed, arbitrary UUID. */
+const AUTO_DRAFT_NAMESPACE = '5b7e7a4c-2f1d-4c8e-9a57-0d3f6c1b2e94';
+
+/** An inbox item's auto-draft job and thread ids, the same on every check, so resubmitting is a no-op. */
+export function autoDraftIds(userId: string, item: { feedId: string; entryId: string }) {
+  const name = `${userId}/${item.feedId}/${item.entryId}`;
+  return {
+    jobId: uuidV5(`job/${name}`, AUTO_DRAFT_NAMESPACE),
+    threadId: uuidV5(`thread/${name}`, AUTO_DRAFT_NAMESPACE),
+  };
+}
+
 /**
- * A feed's Auto-draft: a new thread from `url` in the default tone, queued like a user's request and
- * charged the same way (one credit when it succeeds, refused by the balance's condition otherwise).
- * The caller has already checked the balance and the day's auto-draft cap.
+ * A feed's Auto-draft: a new thread from an inbox item's URL in the default tone, queued like a user's
+ * request and charged the same way (one credit when it succeeds, refused by the balance's condition
+ * otherwise). Retry-safe: the job's id follows from the item, so a second call creates nothing and
+ * its message is a duplicate the worker ignores. The caller has checked the balance and the day's cap.
  */
 export async function submitAutoDraftJob(
   userId: string,
-  url: string,
+  item: { feedId: string; entryId: string; url: string },
   now: Date,
 ): Promise<{ jobId: string; threadId: string }> {
-  const job = await createJob({
-    jobId: randomUUID(),
+  const ids = autoDraftIds(userId, item);
+  await createJobOnce({
+    ...ids,
     userId,
-    url,
+    url: item.url,
     tone: DEFAULT_TONE,
-    threadId: randomUUID(),
     isNewThread: true,
     autoDraft: true,
+    inboxItem: { feedId: item.feedId, entryId: item.entryId },
     createdAt: now.toISOString(),
   });
-  await sendToQueue('generation', { userId, jobId: job.jobId } satisfies GenerationMessage);
-  logger.info('auto-draft job queued', { jobId: job.jobId, userId });
-  return { jobId: job.jobId, threadId: job.threadId };
+  await sendToQueue('generation', { userId, jobId: ids.jobId } satisfies GenerationMessage);
+  logger.info('auto-draft job queued', { jobId: ids.jobId, userId });
+  return ids;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queues as queueEntries } from '#functions/manifest';
 import { freePort } from '#local/ports';
 import { createQueues, localSqsClient, startSqs } from '#local/queues';
 import { startFeedServer } from '#tests/fakes/feed-server';
 import { callRoute } from '#tests/helpers/route-call';
+import { sqsEvent } from '#tests/helpers/sqs-event';
 import { startTestTable } from '#tests/helpers/test-table';
 
 // The feeds routes, worker and fan-out on dynalite and local-aws-sqs, reading feeds from a local
@@ -62,27 +62,6 @@ async function addFeed(userId: string, url: string) {
 async function inboxTitles(userId: string): Promise<string[]> {
   const page = await callRoute(getInbox, { userId });
   return page.body.items.map((item: { title: string }) => item.title);
-}
-
-function sqsEvent(bodies: string[]): SQSEvent {
-  return {
-    Records: bodies.map((body, index) => ({
-      messageId: `m-${index}`,
-      receiptHandle: `r-${index}`,
-      body,
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: '0',
-        SenderId: 'local',
-        ApproximateFirstReceiveTimestamp: '0',
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:threadsnip-feeds',
-      awsRegion: 'us-east-1',
-    })),
-  };
 }
 
 describe('adding a feed', () => {
@@ -262,7 +241,11 @@ describe('the fan-out and the worker', () => {
     expect(queued).toBeGreaterThanOrEqual(1);
 
     const result = await worker(
-      sqsEvent([JSON.stringify({ userId: 'jon', feedId: feed.id }), 'not json', JSON.stringify({ userId: 'x' })]),
+      sqsEvent('feeds', [
+        JSON.stringify({ userId: 'jon', feedId: feed.id }),
+        'not json',
+        JSON.stringify({ userId: 'x' }),
+      ]),
       {} as never,
     );
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }, { itemIdentifier: 'm-2' }] });

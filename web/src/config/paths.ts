@@ -5,10 +5,14 @@ export interface AuthSearch {
   tone?: string;
 }
 
-/** Query parameters /create accepts to resume a generation after sign-in. */
+/**
+ * Query parameters /create accepts: url (and tone) resume a generation after sign-in; url with a
+ * title arrives as a share does (the URL filled in, nothing generated until the user says so).
+ */
 export interface CreateSearch {
   url?: string;
   tone?: string;
+  title?: string;
 }
 
 function withQuery(path: string, params: Record<string, string | undefined>): string {
@@ -36,7 +40,8 @@ export const paths = {
   },
   create: {
     path: '/create',
-    getHref: (search: CreateSearch = {}) => withQuery('/create', { url: search.url, tone: search.tone }),
+    getHref: (search: CreateSearch = {}) =>
+      withQuery('/create', { url: search.url, tone: search.tone, title: search.title }),
   },
   /**
    * The web app manifest's share target: forwards what the Share menu sent to /create, marked as a

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Feed } from '#shared/schemas/feeds';
 import { useToast } from '#web/components/ui/use-toast';
 import { useCheckFeed } from '../api/check-feed';
@@ -13,6 +14,9 @@ export function FeedRow({ feed }: { feed: Feed }) {
   const remove = useRemoveFeed();
   const update = useUpdateFeed();
   const failed = useFailureToast();
+  // The last check's time when 'Check now' was accepted: the row says Checking until a newer one lands.
+  const [checkingSince, setCheckingSince] = useState<string | null | undefined>(undefined);
+  const checking = checkingSince !== undefined && checkingSince === feed.lastCheckedAt;
 
   return (
     <li className="card feed-row" aria-label={feed.title}>
@@ -21,9 +25,15 @@ export function FeedRow({ feed }: { feed: Feed }) {
         <span className="small muted feed-row__url">{feed.url}</span>
         <span className="small">
           Last check: {formatFeedDate(feed.lastCheckedAt)} ·{' '}
-          <span className={feed.state === 'failing' ? 'feed-row__state feed-row__state--failing' : 'feed-row__state'}>
-            {feed.state === 'failing' ? 'Failing' : 'OK'}
-          </span>
+          {checking ? (
+            <span className="feed-row__state" role="status">
+              Checking…
+            </span>
+          ) : (
+            <span className={feed.state === 'failing' ? 'feed-row__state feed-row__state--failing' : 'feed-row__state'}>
+              {feed.state === 'failing' ? 'Failing' : 'OK'}
+            </span>
+          )}
         </span>
         {feed.failureReason && <span className="small muted feed-row__reason">{feed.failureReason}</span>}
       </div>
@@ -42,10 +52,13 @@ export function FeedRow({ feed }: { feed: Feed }) {
         <button
           type="button"
           className="btn btn-outline btn-sm"
-          disabled={check.isPending}
+          disabled={check.isPending || checking}
           onClick={() =>
             check.mutate(feed.id, {
-              onSuccess: () => toast({ title: 'Checking the feed', variant: 'success' }),
+              onSuccess: () => {
+                setCheckingSince(feed.lastCheckedAt);
+                toast({ title: 'Checking the feed', variant: 'success' });
+              },
               onError: failed,
             })
           }

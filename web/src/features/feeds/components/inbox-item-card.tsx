@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { beyondSpecMessages } from '#shared/messages';
 import type { InboxItem } from '#shared/schemas/feeds';
 import { useDismissInboxItem } from '../api/dismiss-inbox-item';
 import { useFailureToast } from '../hooks/use-failure-toast';
@@ -18,8 +19,7 @@ export function InboxItemCard({ item, makeThread }: { item: InboxItem; makeThrea
         {item.source} · <time dateTime={item.publishedAt}>{formatFeedDate(item.publishedAt)}</time>
       </p>
       {item.summary && <p className="inbox-item__summary">{item.summary}</p>}
-      {item.autoDraft?.status === 'drafted' && <p className="small badge">Auto-drafted</p>}
-      {item.autoDraft?.status === 'skipped' && <p className="small muted">{item.autoDraft.reason}</p>}
+      <AutoDraftNote autoDraft={item.autoDraft} />
       <div className="inbox-item__actions">
         {makeThread}
         <button
@@ -36,4 +36,23 @@ export function InboxItemCard({ item, makeThread }: { item: InboxItem; makeThrea
       </div>
     </li>
   );
+}
+
+/** What the feed's Auto-draft did with the item: waiting, drafted, or not (and why). */
+function AutoDraftNote({ autoDraft }: { autoDraft: InboxItem['autoDraft'] }) {
+  switch (autoDraft?.status) {
+    case 'pending':
+      return (
+        <p className="small muted" role="status">
+          {beyondSpecMessages.feeds.drafting}
+        </p>
+      );
+    case 'drafted':
+      return <p className="small badge">Auto-drafted</p>;
+    case 'skipped':
+    case 'failed':
+      return <p className="small muted">{autoDraft.reason}</p>;
+    default:
+      return null;
+  }
 }
