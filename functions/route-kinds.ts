@@ -11,6 +11,8 @@ import { oauthCallbackHandlerWith } from './lib/oauth-callback-handler';
 const accountChecks: AccountChecks = {
   refuseDeletedAccount: async (userId, now, resumesDeletion) =>
     (await import('./services/account/deleted-accounts')).refuseDeletedAccount(userId, now, resumesDeletion),
+  readItemCheckingAccount: async (userId, now, read) =>
+    (await import('./services/account/deleted-accounts')).readItemCheckingAccount(userId, now, read),
   checkAdminAccess: async (request) => (await import('./services/admin/access')).checkAdminAccess(request),
 };
 

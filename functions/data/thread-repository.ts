@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
+import type { ItemRead } from '../lib/account-checked-read';
 import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
 import type { ListedThreadSortField, Thread, ThreadSortOrder } from '../../shared/schemas/thread';
@@ -88,6 +89,11 @@ export async function getThreadForUser(userId: string, threadId: string): Promis
     new GetCommand({ TableName: tableName(), Key: keys.thread(userId, threadId), ConsistentRead: true }),
   );
   return result.Item ? fromItem(result.Item) : null;
+}
+
+/** `getThreadForUser` as a route's first read, batched with the account check (same key, same consistency). */
+export function threadForUserRead(userId: string, threadId: string): ItemRead<Thread | null> {
+  return { item: keys.thread(userId, threadId), parse: (item) => (item ? fromItem(item) : null) };
 }
 
 /** Who owns a thread id, if it exists (to tell "not found" from "not yours"). */
