@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination } from '../../shared/posts';
-import type { ItemRead } from '../lib/account-checked-read';
 import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
 import type { ListedThreadSortField, Thread, ThreadSortOrder } from '../../shared/schemas/thread';
+import type { ItemRead } from '../lib/account-checked-read';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';

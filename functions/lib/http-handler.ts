@@ -339,8 +339,7 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
       // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the read precisely
       firstRead?: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<any>;
     } & RouteStackOptions,
-    // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the caller precisely
-    // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the read precisely
+    // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the caller and the read precisely
     route: (input: HttpInput<TBody, TQuery, TParams, any> & { read: any }) => Promise<HttpResult>,
   ): RouteHandler => {
     const { auth = 'user', resumesAccountDeletion, firstRead } = options;
@@ -365,7 +364,8 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
           if (firstRead && caller) await checks.refuseDeletedAccount(caller.userId, new Date());
           throw error;
         }
-        const read = pending && caller ? await readCheckingAccount(checks, caller.userId, pending, new Date()) : undefined;
+        const read =
+          pending && caller ? await readCheckingAccount(checks, caller.userId, pending, new Date()) : undefined;
         const result = await route({ ...input, caller, event, context, read });
         return json(result.status, result.body, result.headers);
       },

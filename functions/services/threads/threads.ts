@@ -33,8 +33,7 @@ import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThread
 export function threadPageRead(userId: string, query: ListThreadsQuery): FirstRead<StoredThreadPage> {
   const startKey = query.cursor ? decodeThreadCursor(query.cursor, query.sort, userId) : null;
   return {
-    sideBySide: () =>
-      listThreadsForUser(userId, { field: query.sort, order: query.order }, THREAD_PAGE_SIZE, startKey),
+    sideBySide: () => listThreadsForUser(userId, { field: query.sort, order: query.order }, THREAD_PAGE_SIZE, startKey),
   };
 }
 

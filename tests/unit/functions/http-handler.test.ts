@@ -156,7 +156,9 @@ describe('the HTTP handler stack', () => {
     const withId = { pathParameters: { threadId: 'f00d' } };
     const firstPage = { queryStringParameters: { page: 'first' } };
 
-    expect(JSON.parse((await byItem(event({ claims: live, ...withId }), context)).body ?? '')).toEqual({ read: 'kept' });
+    expect(JSON.parse((await byItem(event({ claims: live, ...withId }), context)).body ?? '')).toEqual({
+      read: 'kept',
+    });
     expect(JSON.parse((await sideBySide(event({ claims: live, ...firstPage }), context)).body ?? '')).toEqual({
       read: 'a page',
     });
@@ -169,12 +171,15 @@ describe('the HTTP handler stack', () => {
     ];
     for (const refused of refusals) {
       expect(refused.statusCode).toBe(401);
-      expect(JSON.parse(refused.body ?? '')).toEqual({ error: 'This account has been deleted.', code: 'account_deleted' });
+      expect(JSON.parse(refused.body ?? '')).toEqual({
+        error: 'This account has been deleted.',
+        code: 'account_deleted',
+      });
     }
     expect(ran).toEqual(['item kept', 'query a page']);
-    expect((await sideBySide(event({ claims: live, queryStringParameters: { page: 'last' } }), context)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await sideBySide(event({ claims: live, queryStringParameters: { page: 'last' } }), context)).statusCode,
+    ).toBe(400);
   });
 
   it('lets only a plain user route make its account check with its first read', () => {
