@@ -7,11 +7,29 @@
 import { type AccountChecks, httpHandlerWith } from './lib/http-handler';
 import { oauthCallbackHandlerWith } from './lib/oauth-callback-handler';
 
-// Loaded on first use, so public routes and code without a table never open the data layer.
+/**
+ * Loaded on first use, so public routes and code without a table never open the data layer; the
+ * promise is kept, as an `import()` on every request costs a trip through the module loader (under
+ * `npm start`'s TypeScript loader, a message to its worker thread each time).
+ */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
+const deletedAccounts = onFirstUse(() => import('./services/account/deleted-accounts'));
+const adminAccess = onFirstUse(() => import('./services/admin/access'));
+const oauthState = onFirstUse(() => import('./services/connections/oauth-state'));
+
 const accountChecks: AccountChecks = {
   refuseDeletedAccount: async (userId, now, resumesDeletion) =>
-    (await import('./services/account/deleted-accounts')).refuseDeletedAccount(userId, now, resumesDeletion),
-  checkAdminAccess: async (request) => (await import('./services/admin/access')).checkAdminAccess(request),
+    (await deletedAccounts()).refuseDeletedAccount(userId, now, resumesDeletion),
+  readItemCheckingAccount: async (userId, now, read) =>
+    (await deletedAccounts()).readItemCheckingAccount(userId, now, read),
+  checkAdminAccess: async (request) => (await adminAccess()).checkAdminAccess(request),
 };
 
 /** Builds a `public`, `user` or `admin` JSON route (see `HttpHandlerBuilder`). */
@@ -20,6 +38,5 @@ export const httpHandler = httpHandlerWith(accountChecks);
 /** Builds the `oauth-callback` route of a provider (see `OAuthCallbackHandlerBuilder`). */
 export const oauthCallbackHandler = oauthCallbackHandlerWith({
   refuseDeletedAccount: accountChecks.refuseDeletedAccount,
-  spendOAuthState: async (token, provider, now) =>
-    (await import('./services/connections/oauth-state')).consumeOAuthState(token, provider, now),
+  spendOAuthState: async (token, provider, now) => (await oauthState()).consumeOAuthState(token, provider, now),
 });

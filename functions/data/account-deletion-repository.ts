@@ -1,5 +1,5 @@
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { batchGetItems, db, tableName } from './client';
 import { type ItemKey, itemTypes, keys } from './keys';
 import { addToTotals, type PlatformTotals } from './stats-repository';
 import { TTL_ATTRIBUTE } from './table-definition';
@@ -56,8 +56,27 @@ export async function findAccountTombstone(userId: string, now: Date): Promise<A
   const { Item: item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.accountTombstone(userId), ConsistentRead: true }),
   );
+  return tombstoneOf(item, now);
+}
+
+function tombstoneOf(item: Record<string, unknown> | undefined, now: Date): AccountTombstone | null {
   if (!item || Number(item[TTL_ATTRIBUTE]) <= epochSeconds(now)) return null;
   return { requestedAt: String(item.requestedAt), finishedAt: item.finishedAt ? String(item.finishedAt) : null };
+}
+
+/**
+ * The account's tombstone while it holds, and another item of the table, in one consistent
+ * BatchGetItem: the deleted-account check and a route's first read in one round trip.
+ */
+export async function findAccountTombstoneWithItem(
+  userId: string,
+  now: Date,
+  itemKey: ItemKey,
+): Promise<{ tombstone: AccountTombstone | null; item: Record<string, unknown> | undefined }> {
+  const tombstoneKey = keys.accountTombstone(userId);
+  const items = await batchGetItems([tombstoneKey, itemKey], { consistentRead: true });
+  const find = (key: ItemKey) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  return { tombstone: tombstoneOf(find(tombstoneKey), now), item: find(itemKey) };
 }
 
 /** Deletes every item of a user's partition whose sort key starts with `prefix` (or equals it). */

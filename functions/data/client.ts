@@ -31,13 +31,25 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
-/** Reads many items by key (BatchGet takes at most 100 keys a call and may hand some back unprocessed). */
-export async function batchGetItems(itemKeys: Array<{ pk: string; sk: string }>): Promise<Record<string, unknown>[]> {
+/**
+ * Reads many items by key (BatchGet takes at most 100 keys a call and may hand some back unprocessed);
+ * `consistentRead` for a read that must see every write made before it.
+ */
+export async function batchGetItems(
+  itemKeys: Array<{ pk: string; sk: string }>,
+  options: { consistentRead?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   for (let start = 0; start < itemKeys.length; start += 100) {
     let pending: Record<string, unknown>[] = itemKeys.slice(start, start + 100).map((key) => ({ ...key }));
     while (pending.length > 0) {
-      const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const result = await db.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: { Keys: pending, ...(options.consistentRead ? { ConsistentRead: true } : {}) },
+          },
+        }),
+      );
       items.push(...(result.Responses?.[tableName()] ?? []));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys ?? [];
     }

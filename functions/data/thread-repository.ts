@@ -3,6 +3,7 @@ import { normalizePosts, parseHallucination } from '../../shared/posts';
 import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
 import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
+import type { ItemRead } from '../lib/account-checked-read';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
@@ -90,6 +91,11 @@ export async function getThreadForUser(userId: string, threadId: string): Promis
     new GetCommand({ TableName: tableName(), Key: keys.thread(userId, threadId), ConsistentRead: true }),
   );
   return result.Item ? fromItem(result.Item) : null;
+}
+
+/** `getThreadForUser` as a route's first read, batched with the account check (same key, same consistency). */
+export function threadForUserRead(userId: string, threadId: string): ItemRead<Thread | null> {
+  return { item: keys.thread(userId, threadId), parse: (item) => (item ? fromItem(item) : null) };
 }
 
 /** Who owns a thread id, if it exists (to tell "not found" from "not yours"). */

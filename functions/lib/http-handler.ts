@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages';
 import type { RouteKind } from '../manifest';
+import type { FirstRead, ItemRead } from './account-checked-read';
 import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
 import { metricsMiddleware } from './metrics';
@@ -187,6 +188,8 @@ export interface AccountChecks {
    * there. `resumesDeletion` (DELETE /api/me only) lets a deletion that has not finished run again.
    */
   refuseDeletedAccount(userId: string, now: Date, resumesDeletion?: boolean): Promise<void>;
+  /** The same refusal made in one consistent BatchGetItem with the route's first item; the item's value. */
+  readItemCheckingAccount<T>(userId: string, now: Date, read: ItemRead<T>): Promise<T>;
   /** The caller's role as stored in the table, each check recorded as a security event: true for an admin. */
   checkAdminAccess(request: AdminCheckRequest): Promise<boolean>;
 }
@@ -200,6 +203,8 @@ export interface RouteStackOptions {
 /** What a route stack is built with: the account checks (required by the `user` and `admin` kinds). */
 interface StackOptions extends RouteStackOptions {
   checks?: AccountChecks;
+  /** A `user` route whose core makes the deleted-account check with its first read (`readCheckingAccount`). */
+  checkedWithFirstRead?: boolean;
 }
 
 function checksFor(kind: RouteKind, checks: AccountChecks | undefined): AccountChecks | undefined {
@@ -214,7 +219,7 @@ function checksFor(kind: RouteKind, checks: AccountChecks | undefined): AccountC
 function identifyCaller(
   kind: RouteKind,
   checks: AccountChecks | undefined,
-  options: RouteStackOptions,
+  options: StackOptions,
 ): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
   return {
     before: async (request) => {
@@ -226,7 +231,8 @@ function identifyCaller(
       request.context.caller = caller;
       // An admin route records the refused check first (requireStoredAdminRole), then answers 401.
       if (!caller && kind === 'user') throw new UnauthorizedError();
-      if (caller) await checks.refuseDeletedAccount(caller.userId, new Date(), options.resumesAccountDeletion);
+      if (caller && !options.checkedWithFirstRead)
+        await checks.refuseDeletedAccount(caller.userId, new Date(), options.resumesAccountDeletion);
     },
   };
 }
@@ -277,11 +283,44 @@ export function routeStack(
 type JsonKind = 'public' | 'user' | 'admin';
 
 /**
+ * The deleted-account refusal made with the route's first read: an item joins the tombstone in one
+ * BatchGetItem; a Query runs beside the tombstone's GetItem and is dropped unless the account passed.
+ * Either way the route runs only after the check, so nothing is written or returned before it.
+ */
+export async function readCheckingAccount<T>(
+  checks: AccountChecks,
+  userId: string,
+  read: FirstRead<T>,
+  now: Date,
+): Promise<T> {
+  if ('item' in read) return checks.readItemCheckingAccount(userId, now, read);
+  const [check, result] = await Promise.allSettled([checks.refuseDeletedAccount(userId, now), read.sideBySide()]);
+  if (check.status === 'rejected') throw check.reason;
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+/** What a `user` route's first read is built from: its validated input and the caller. */
+export interface FirstReadRequest<TQuery, TParams> {
+  query: TQuery;
+  params: TParams;
+  caller: Caller;
+}
+
+/**
  * Builds an API route handler: the body (JSON, at most 256 KB), query and path parameters are
  * validated with the given schemas, and the caller comes from the verified token. `auth` is the
  * route's kind as the manifest lists it (default `user`); `public` routes get `caller: null`.
  */
 export interface HttpHandlerBuilder {
+  /** A `user` route whose first read is made with the account check (one round trip): `read` is its value. */
+  <TBody = undefined, TQuery = undefined, TParams = undefined, TRead = undefined>(
+    options: Schemas<TBody, TQuery, TParams> & {
+      auth?: 'user';
+      firstRead: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<TRead>;
+    },
+    route: (input: HttpInput<TBody, TQuery, TParams, Caller> & { read: TRead }) => Promise<HttpResult>,
+  ): RouteHandler;
   <TBody = undefined, TQuery = undefined, TParams = undefined>(
     options: Schemas<TBody, TQuery, TParams> & { auth: 'public' },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller | null>) => Promise<HttpResult>,
@@ -295,26 +334,43 @@ export interface HttpHandlerBuilder {
 /** The JSON route builder whose `user` and `admin` stacks run the given account checks. */
 export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
   return <TBody, TQuery, TParams>(
-    options: Schemas<TBody, TQuery, TParams> & { auth?: JsonKind } & RouteStackOptions,
-    // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the caller precisely
-    route: (input: HttpInput<TBody, TQuery, TParams, any>) => Promise<HttpResult>,
+    options: Schemas<TBody, TQuery, TParams> & {
+      auth?: JsonKind;
+      // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the read precisely
+      firstRead?: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<any>;
+    } & RouteStackOptions,
+    // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the caller and the read precisely
+    route: (input: HttpInput<TBody, TQuery, TParams, any> & { read: any }) => Promise<HttpResult>,
   ): RouteHandler => {
-    const { auth = 'user', resumesAccountDeletion } = options;
+    const { auth = 'user', resumesAccountDeletion, firstRead } = options;
+    if (firstRead && (auth !== 'user' || resumesAccountDeletion))
+      throw new Error('only a plain `user` route makes its account check with its first read');
     return routeStack(
       auth,
       async (event, context) => {
-        const result = await route({
-          body: parseInput(options.body, readJsonBody(event), 'request body'),
-          query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
-          params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
-          caller: context.caller,
-          event,
-          context,
-        });
+        const caller = context.caller ?? null;
+        let input: { body: TBody; query: TQuery; params: TParams };
+        let pending: FirstRead<unknown> | undefined;
+        try {
+          input = {
+            body: parseInput(options.body, readJsonBody(event), 'request body'),
+            query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
+            params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
+          };
+          // Building the read may refuse the input too (a cursor that is not the caller's).
+          pending = firstRead && caller ? firstRead({ ...input, caller }) : undefined;
+        } catch (error) {
+          // As on every other route, a deleted account hears 401 before it hears about its input.
+          if (firstRead && caller) await checks.refuseDeletedAccount(caller.userId, new Date());
+          throw error;
+        }
+        const read =
+          pending && caller ? await readCheckingAccount(checks, caller.userId, pending, new Date()) : undefined;
+        const result = await route({ ...input, caller, event, context, read });
         return json(result.status, result.body, result.headers);
       },
       [],
-      { checks, resumesAccountDeletion },
+      { checks, resumesAccountDeletion, checkedWithFirstRead: Boolean(firstRead) },
     );
   };
 }

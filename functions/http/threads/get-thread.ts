@@ -2,19 +2,22 @@ import * as z from 'zod';
 import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
-import { getThread } from '../../services/threads/threads';
+import { getThread, threadDetailRead } from '../../services/threads/threads';
 
 /** GET /api/threads/{threadId}?purpose=detail|restore: one of the caller's threads (the purpose names its security event). */
 export const handler = httpHandler(
   {
     params: threadParamsSchema,
     query: z.object({ purpose: z.enum(['detail', 'restore']).default('detail') }),
+    // The thread is read with the deleted-account check, in one BatchGetItem.
+    firstRead: ({ params, caller }) => threadDetailRead(caller.userId, params.threadId),
   },
-  async ({ params, query, caller, event }) => ({
+  async ({ params, query, caller, event, read }) => ({
     status: 200,
     body: await getThread(
       { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
       params.threadId,
+      read,
       query.purpose,
     ),
   }),

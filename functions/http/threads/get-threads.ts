@@ -1,10 +1,17 @@
 import { httpHandler } from '#functions/route-kinds';
 import { listThreadsQuerySchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
-import { listThreads } from '../../services/threads/threads';
+import { listThreads, threadPageRead } from '../../services/threads/threads';
 
 /** GET /api/threads?sort=&order=&cursor=: one page (15) of the caller's threads in that order. */
-export const handler = httpHandler({ query: listThreadsQuerySchema }, async ({ query, caller, event }) => ({
-  status: 200,
-  body: await listThreads({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, query),
-}));
+export const handler = httpHandler(
+  {
+    query: listThreadsQuerySchema,
+    // The page's Query runs beside the deleted-account check, one round trip for both.
+    firstRead: ({ query, caller }) => threadPageRead(caller.userId, query),
+  },
+  async ({ query, caller, event, read }) => ({
+    status: 200,
+    body: await listThreads({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, query, read),
+  }),
+);

@@ -1,4 +1,5 @@
-import { findAccountTombstone } from '../../data/account-deletion-repository';
+import { findAccountTombstone, findAccountTombstoneWithItem } from '../../data/account-deletion-repository';
+import type { ItemRead } from '../../lib/account-checked-read';
 import { AccountDeletedError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 
@@ -11,6 +12,16 @@ import { logger } from '../../lib/logger';
 export async function refuseDeletedAccount(userId: string, now: Date, resumesDeletion = false): Promise<void> {
   const tombstone = await findAccountTombstone(userId, now);
   if (tombstone && !(resumesDeletion && !tombstone.finishedAt)) throw new AccountDeletedError();
+}
+
+/**
+ * The same refusal, made in one consistent BatchGetItem with the item the route reads first (one
+ * round trip for both); the item's value once the account passed.
+ */
+export async function readItemCheckingAccount<T>(userId: string, now: Date, read: ItemRead<T>): Promise<T> {
+  const { tombstone, item } = await findAccountTombstoneWithItem(userId, now, read.item);
+  if (tombstone) throw new AccountDeletedError();
+  return read.parse(item);
 }
 
 /**

@@ -17,21 +17,32 @@ import {
   deleteThreadForUser,
   getNewestThreadIdForUser,
   listThreadsForUser,
+  type ThreadPage as StoredThreadPage,
+  threadForUserRead,
   updateThreadForUser,
 } from '../../data/thread-repository';
+import type { FirstRead } from '../../lib/account-checked-read';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { cancelItemsOfThread } from '../scheduling/scheduled-items';
 import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
 
-/** One page of the caller's threads in the chosen order, with the cursor of the next page. */
-export async function listThreads(context: AccessContext, query: ListThreadsQuery): Promise<ThreadPage> {
-  const start = query.cursor ? decodeThreadCursor(query.cursor, query.sort, context.userId) : null;
-  const page = await listThreadsForUser(
-    context.userId,
-    { field: query.sort, order: query.order },
-    THREAD_PAGE_SIZE,
-    start,
-  );
+/**
+ * The history page's read, the route's first (a Query, run beside the account check): one page of
+ * the user's threads in the chosen order. A cursor that is not the user's is refused here (400).
+ */
+export function threadPageRead(userId: string, query: ListThreadsQuery): FirstRead<StoredThreadPage> {
+  const startKey = query.cursor ? decodeThreadCursor(query.cursor, query.sort, userId) : null;
+  return {
+    sideBySide: () => listThreadsForUser(userId, { field: query.sort, order: query.order }, THREAD_PAGE_SIZE, startKey),
+  };
+}
+
+/** The page `threadPageRead` read, with the cursor of the next page; the reading recorded (`thread_access`). */
+export async function listThreads(
+  context: AccessContext,
+  query: ListThreadsQuery,
+  page: StoredThreadPage,
+): Promise<ThreadPage> {
   await recordThreadEvent(context, 'thread_access', { count: page.threads.length });
   return {
     threads: page.threads,
@@ -60,16 +71,25 @@ const READ_EVENTS = {
   },
 } as const;
 
-/** The caller's thread (404 if none, 403 if someone else's), its reading recorded as its purpose says. */
+/** The thread detail's read, the route's first (batched with the account check): the caller's own thread. */
+export function threadDetailRead(userId: string, threadId: string): FirstRead<Thread | null> {
+  return threadForUserRead(userId, threadId);
+}
+
+/**
+ * The caller's thread as `threadDetailRead` found it (404 if none, 403 if someone else's), its
+ * reading recorded as its purpose says.
+ */
 export async function getThread(
   context: AccessContext,
   threadId: string,
+  found: Thread | null,
   purpose: ThreadReadPurpose = 'detail',
 ): Promise<Thread> {
   const events = READ_EVENTS[purpose];
-  const thread = await assertThreadAccess(context, threadId, events);
+  if (!found) return refuseThreadAccess(context, threadId, events);
   await recordThreadEvent(context, events.read, { threadId });
-  return thread;
+  return found;
 }
 
 /**

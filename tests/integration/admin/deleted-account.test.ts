@@ -119,6 +119,47 @@ describe('a deleted account stays deleted', () => {
     expect(await deletion.countUserItems(leaver.userId)).toBe(0);
   });
 
+  it('refuses the history page and the thread detail of a deleted account with 401, returning and recording nothing', async () => {
+    const { deletion, threads } = await repositories();
+    const { securityEventDetails } = await import('../../helpers/security-events');
+    const stays = await signedUpUser('stays-reading');
+    const leaving = await signedUpUser('leaving-reading');
+    const kept = makeThread(stays.userId, ['A thread its owner still reads.']);
+    const theirs = makeThread(leaving.userId, ['A thread whose owner is leaving.']);
+    await threads.putThread(kept);
+    await threads.putThread(theirs);
+
+    // A live account reads both pages, each reading recorded as the spec asks.
+    const page = await api(stack.url, '/api/threads', { token: stays.token });
+    expect(page.status).toBe(200);
+    expect(page.body.threads.map((thread: { id: string }) => thread.id)).toEqual([kept.id]);
+    const detail = await api(stack.url, `/api/threads/${kept.id}`, { token: stays.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.posts[0].content).toBe('A thread its owner still reads.');
+    expect(await securityEventDetails(stays.userId, 'thread_access')).toEqual([expect.objectContaining({ count: 1 })]);
+    expect(await securityEventDetails(stays.userId, 'thread_detail_access')).toEqual([
+      expect.objectContaining({ threadId: kept.id }),
+    ]);
+
+    // The deletion has begun (its tombstone is laid first); the thread is still in the table.
+    const now = new Date();
+    await deletion.layAccountTombstone(leaving.userId, now, new Date(now.getTime() + 3_600_000));
+    const before = await deletion.countUserItems(leaving.userId);
+
+    const replays = [
+      await api(stack.url, '/api/threads', { token: leaving.token }),
+      await api(stack.url, '/api/threads?sort=title&order=asc', { token: leaving.token }),
+      await api(stack.url, `/api/threads/${theirs.id}`, { token: leaving.token }),
+      await api(stack.url, `/api/threads/${theirs.id}?purpose=restore`, { token: leaving.token }),
+      // Input it would refuse with a 400 is still answered 401 first, as on every route.
+      await api(stack.url, '/api/threads?cursor=not-a-cursor', { token: leaving.token }),
+      await api(stack.url, `/api/threads/${theirs.id}?purpose=peek`, { token: leaving.token }),
+    ];
+    for (const replay of replays) expect(replay).toEqual({ status: 401, body: deletedAccountError });
+    expect(await deletion.countUserItems(leaving.userId)).toBe(before);
+    expect(await threads.getThreadForUser(leaving.userId, theirs.id)).not.toBeNull();
+  });
+
   it('drops a generation message of a deleted account: no thread, no charge, no retry', async () => {
     const { deletion, jobs, threads } = await repositories();
     const gone = await signedUpUser('gone-generating');

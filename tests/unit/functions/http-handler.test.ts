@@ -129,4 +129,65 @@ describe('the HTTP handler stack', () => {
     // Another account's token is not affected.
     expect((await counting(event({ claims: user }), context)).statusCode).toBe(204);
   });
+
+  it("makes a route's first read with the deleted-account check and runs the route only for a live account", async () => {
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db, tableName } = await import('#functions/data/client');
+    const note = { pk: 'NOTE#first-read', sk: 'NOTE' };
+    await db.send(new PutCommand({ TableName: tableName(), Item: { ...note, text: 'kept' } }));
+    const ran: string[] = [];
+    const byItem = httpHandler(
+      { params: threadParamsSchema, firstRead: () => ({ item: note, parse: (item) => String(item?.text) }) },
+      async ({ read }) => {
+        ran.push(`item ${read}`);
+        return { status: 200, body: { read } };
+      },
+    );
+    const sideBySide = httpHandler(
+      { query: z.object({ page: z.enum(['first']) }), firstRead: () => ({ sideBySide: async () => 'a page' }) },
+      async ({ read }) => {
+        ran.push(`query ${read}`);
+        return { status: 200, body: { read } };
+      },
+    );
+    const live = { ...user, sub: 'reader-1', 'cognito:username': 'reader-1' };
+    const gone = { ...user, sub: 'gone-2', 'cognito:username': 'gone-2' };
+    await tombstones.layAccountTombstone('gone-2', new Date(), new Date(Date.now() + 3_600_000));
+    const withId = { pathParameters: { threadId: 'f00d' } };
+    const firstPage = { queryStringParameters: { page: 'first' } };
+
+    expect(JSON.parse((await byItem(event({ claims: live, ...withId }), context)).body ?? '')).toEqual({
+      read: 'kept',
+    });
+    expect(JSON.parse((await sideBySide(event({ claims: live, ...firstPage }), context)).body ?? '')).toEqual({
+      read: 'a page',
+    });
+    const refusals = [
+      await byItem(event({ claims: gone, ...withId }), context),
+      await sideBySide(event({ claims: gone, ...firstPage }), context),
+      // Input the route would refuse is still answered 401 first for a deleted account.
+      await byItem(event({ claims: gone, pathParameters: { threadId: 'a\u0000b' } }), context),
+      await sideBySide(event({ claims: gone, queryStringParameters: { page: 'last' } }), context),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(401);
+      expect(JSON.parse(refused.body ?? '')).toEqual({
+        error: 'This account has been deleted.',
+        code: 'account_deleted',
+      });
+    }
+    expect(ran).toEqual(['item kept', 'query a page']);
+    expect(
+      (await sideBySide(event({ claims: live, queryStringParameters: { page: 'last' } }), context)).statusCode,
+    ).toBe(400);
+  });
+
+  it('lets only a plain user route make its account check with its first read', () => {
+    const firstRead = () => ({ sideBySide: async () => null });
+    const route = async () => ({ status: 204 });
+    // @ts-expect-error the builder's types allow a first read only on a `user` route
+    expect(() => httpHandler({ auth: 'admin', firstRead }, route)).toThrow(/plain `user` route/);
+    // @ts-expect-error nor on the one route that resumes an account's deletion
+    expect(() => httpHandler({ resumesAccountDeletion: true, firstRead }, route)).toThrow(/plain `user` route/);
+  });
 });
