@@ -72,7 +72,9 @@ export function deploymentGroupStackId(group: DeploymentGroup): string {
  * Those parts build straight into this stack's scope rather than adding a construct level: every
  * construct path stays as first deployed, and with it each logical id (no new user pool, queues or
  * bucket) and each name derived from a path (the CloudFront function, the origin access control,
- * the event source mappings).
+ * the event source mappings). The functions of a deployment group (functions/manifest.ts,
+ * DeploymentGroup) are built into that group's nested stack instead, with their routes, event
+ * sources and schedules, so this stack stays under CloudFormation's 500 resources.
  */
 export class AppStack extends Stack {
   /** The nested stacks of the deployment groups, by group. */
