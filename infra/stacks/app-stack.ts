@@ -60,7 +60,7 @@ export function deploymentGroupByHandler(): Map<string, DeploymentGroup> {
 }
 
 /** The construct id of a deployment group's nested stack ('public-pages' → 'PublicPagesFunctions'). */
-export function deploymentGroupStackId(group: DeploymentGroup): string {
+function deploymentGroupStackId(group: DeploymentGroup): string {
   return `${constructId(group)}Functions`;
 }
 
@@ -77,9 +77,6 @@ export function deploymentGroupStackId(group: DeploymentGroup): string {
  * sources and schedules, so this stack stays under CloudFormation's 500 resources.
  */
 export class AppStack extends Stack {
-  /** The nested stacks of the deployment groups, by group. */
-  readonly deploymentGroups: ReadonlyMap<DeploymentGroup, NestedStack>;
-
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
     const { config, table, projectRoot } = props;
@@ -115,7 +112,6 @@ export class AppStack extends Stack {
       const group = groupOf.get(handler);
       return (group && groupStacks.get(group)) || this;
     };
-    this.deploymentGroups = groupStacks;
 
     const functions = new Functions(this, {
       scopeFor,
