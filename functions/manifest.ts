@@ -78,6 +78,19 @@ export interface Access {
   putEvents?: boolean;
 }
 
+/**
+ * Where an entry's function is deployed. Absent: the App stack itself, which holds only the functions
+ * first deployed there (their logical ids are pinned; moving a Lambda to another stack would replace
+ * it). Every function added since names the area's nested stack of the App stack (`FeedsFunctions`,
+ * `InsightsFunctions`, …), each with its own 500-resource budget; the function's route, event source
+ * mapping and schedule rule go with it, while the API, queues, bus, secrets and dashboard stay in the
+ * App stack (docs/architecture.md, "Deployment groups").
+ */
+export type DeploymentGroup = 'feeds' | 'insights' | 'public-pages' | 'connections';
+
+/** Every deployment group, in the order their nested stacks are built. */
+export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = ['feeds', 'insights', 'public-pages', 'connections'];
+
 export interface RouteEntry {
   method: HttpMethod;
   /** API Gateway route path, with `{name}` parameters. */
@@ -91,6 +104,8 @@ export interface RouteEntry {
   memoryMb?: number;
   /** Served by the local stack only, never deployed (the test checkout). */
   localOnly?: boolean;
+  /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
+  deploymentGroup?: DeploymentGroup;
 }
 
 export interface QueueEntry {
@@ -109,6 +124,8 @@ export interface QueueEntry {
    * maximum concurrency) in the cloud, the local poller's parallelism (LOCAL_QUEUE_CONCURRENCY overrides it).
    */
   concurrency: number;
+  /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
+  deploymentGroup?: DeploymentGroup;
 }
 
 export interface ScheduleEntry {
@@ -123,6 +140,8 @@ export interface ScheduleEntry {
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
+  deploymentGroup?: DeploymentGroup;
 }
 
 /** The functions one-time schedules may invoke, each found through its own environment variable. */
@@ -140,6 +159,8 @@ export interface SchedulerTargetEntry {
   access: Access;
   timeoutSeconds: number;
   memoryMb: number;
+  /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
+  deploymentGroup?: DeploymentGroup;
 }
 
 export const routes: RouteEntry[] = [
@@ -361,6 +382,7 @@ export const routes: RouteEntry[] = [
     method: 'GET',
     path: '/api/threads/{threadId}/performance',
     handler: 'http/insights/get-thread-performance',
+    deploymentGroup: 'insights',
     auth: 'user',
     access: { table: 'write' },
   },
@@ -369,6 +391,7 @@ export const routes: RouteEntry[] = [
     method: 'POST',
     path: '/api/threads/{threadId}/performance/refresh',
     handler: 'http/insights/post-performance-refresh',
+    deploymentGroup: 'insights',
     auth: 'user',
     timeoutSeconds: 30,
     access: { table: 'write', tokenKey: true, platformClients: true },
@@ -378,6 +401,7 @@ export const routes: RouteEntry[] = [
     method: 'GET',
     path: '/api/insights',
     handler: 'http/insights/get-insights',
+    deploymentGroup: 'insights',
     auth: 'user',
     access: { table: 'read' },
   },
@@ -386,6 +410,7 @@ export const routes: RouteEntry[] = [
     method: 'PUT',
     path: '/api/connections/twitter/engagement-reads',
     handler: 'http/connections/put-engagement-reads',
+    deploymentGroup: 'insights',
     auth: 'user',
     access: { table: 'write' },
   },
@@ -393,6 +418,7 @@ export const routes: RouteEntry[] = [
     method: 'PUT',
     path: '/api/threads/{threadId}/visibility',
     handler: 'http/public/put-thread-visibility',
+    deploymentGroup: 'public-pages',
     auth: 'user',
     // Making a thread public queues the Webmention to its article's author.
     access: { table: 'write', sendTo: ['webmention'] },
@@ -401,6 +427,7 @@ export const routes: RouteEntry[] = [
     method: 'GET',
     path: '/api/threads/{threadId}/webmention',
     handler: 'http/public/get-thread-webmention',
+    deploymentGroup: 'public-pages',
     auth: 'user',
     // Reads the thread; writes only a refusal's security event (another user's id or none).
     access: { table: 'write' },
@@ -410,6 +437,7 @@ export const routes: RouteEntry[] = [
     method: 'GET',
     path: '/t/{publicId}',
     handler: 'http/public/get-public-thread',
+    deploymentGroup: 'public-pages',
     auth: 'public',
     access: { table: 'read' },
   },
@@ -417,6 +445,7 @@ export const routes: RouteEntry[] = [
     method: 'GET',
     path: '/about-article',
     handler: 'http/public/get-about-article',
+    deploymentGroup: 'public-pages',
     auth: 'public',
     access: { table: 'read' },
   },
@@ -484,6 +513,7 @@ export const routes: RouteEntry[] = [
     method: 'GET',
     path: '/api/feeds',
     handler: 'http/feeds/get-feeds',
+    deploymentGroup: 'feeds',
     auth: 'user',
     access: { table: 'read' },
   },
@@ -492,6 +522,7 @@ export const routes: RouteEntry[] = [
     method: 'POST',
     path: '/api/feeds',
     handler: 'http/feeds/post-feed',
+    deploymentGroup: 'feeds',
     auth: 'user',
     timeoutSeconds: 30,
     memoryMb: 512,
@@ -501,6 +532,7 @@ export const routes: RouteEntry[] = [
     method: 'PUT',
     path: '/api/feeds/{feedId}',
     handler: 'http/feeds/put-feed',
+    deploymentGroup: 'feeds',
     auth: 'user',
     access: { table: 'write' },
   },
@@ -508,6 +540,7 @@ export const routes: RouteEntry[] = [
     method: 'DELETE',
     path: '/api/feeds/{feedId}',
     handler: 'http/feeds/delete-feed',
+    deploymentGroup: 'feeds',
     auth: 'user',
     timeoutSeconds: 30,
     access: { table: 'write' },
@@ -517,6 +550,7 @@ export const routes: RouteEntry[] = [
     method: 'POST',
     path: '/api/feeds/{feedId}/check',
     handler: 'http/feeds/post-feed-check',
+    deploymentGroup: 'feeds',
     auth: 'user',
     access: { table: 'write', sendTo: ['feeds'] },
   },
@@ -524,6 +558,7 @@ export const routes: RouteEntry[] = [
     method: 'PUT',
     path: '/api/feed-settings',
     handler: 'http/feeds/put-feed-settings',
+    deploymentGroup: 'feeds',
     auth: 'user',
     access: { table: 'write' },
   },
@@ -531,6 +566,7 @@ export const routes: RouteEntry[] = [
     method: 'GET',
     path: '/api/inbox',
     handler: 'http/feeds/get-inbox',
+    deploymentGroup: 'feeds',
     auth: 'user',
     access: { table: 'read' },
   },
@@ -538,6 +574,7 @@ export const routes: RouteEntry[] = [
     method: 'POST',
     path: '/api/inbox/{itemId}/dismiss',
     handler: 'http/feeds/post-inbox-dismiss',
+    deploymentGroup: 'feeds',
     auth: 'user',
     access: { table: 'write' },
   },
@@ -673,6 +710,7 @@ export const queues: QueueEntry[] = [
   {
     name: 'webmention',
     handler: 'queue/webmention-worker',
+    deploymentGroup: 'public-pages',
     // Retries go back on its own queue with a delay (a 5xx or no answer from the author's site).
     access: { table: 'write', sendTo: ['webmention'] },
     // Discovery and the POST: two requests of at most 10 s each, a few redirects.
@@ -685,6 +723,7 @@ export const queues: QueueEntry[] = [
   {
     name: 'feeds',
     handler: 'queue/feed-worker',
+    deploymentGroup: 'feeds',
     // Auto-draft submits generation jobs as the API does.
     access: { table: 'write', sendTo: ['generation'] },
     // Ten feeds a batch, one after another, each within its 10-second fetch budget plus its writes.
@@ -706,6 +745,7 @@ export const schedules: ScheduleEntry[] = [
   {
     name: 'refresh-platform-tokens',
     handler: 'schedule/refresh-platform-tokens',
+    deploymentGroup: 'connections',
     cron: 'cron(30 3 * * ? *)',
     // Opens and reseals the stored tokens, and calls the platform's refresh with the app's client.
     access: { table: 'write', tokenKey: true, platformClients: true },
@@ -714,6 +754,7 @@ export const schedules: ScheduleEntry[] = [
   {
     name: 'poll-feeds',
     handler: 'schedule/fan-out-feed-polls',
+    deploymentGroup: 'feeds',
     cron: 'rate(30 minutes)',
     access: { table: 'read', sendTo: ['feeds'] },
     timeoutSeconds: 120,
@@ -741,6 +782,7 @@ export const readingTarget: SchedulerTargetEntry = {
   name: 'engagement-readings',
   arnEnv: 'READING_TARGET_ARN',
   handler: 'schedule/take-engagement-reading',
+  deploymentGroup: 'insights',
   // An expiring OAuth token is refreshed first (app credentials); a 401 marks the connection.
   access: { table: 'write', tokenKey: true, platformClients: true },
   timeoutSeconds: 60,
@@ -765,6 +807,8 @@ export interface EventRuleEntry {
   access: Access;
   timeoutSeconds: number;
   memoryMb: number;
+  /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
+  deploymentGroup?: DeploymentGroup;
 }
 
 export const eventRules: EventRuleEntry[] = [
@@ -772,6 +816,7 @@ export const eventRules: EventRuleEntry[] = [
     name: 'plan-engagement-readings',
     detailTypes: ['ThreadPublished'],
     handler: 'event/plan-engagement-readings',
+    deploymentGroup: 'insights',
     // Creates the run's three one-time reading schedules.
     access: { scheduler: true },
     timeoutSeconds: 15,

@@ -1,6 +1,13 @@
-import type { RemovalPolicy } from 'aws-cdk-lib';
+import { type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import type { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -77,20 +84,37 @@ export class Api {
     });
   }
 
-  /** One route per manifest entry, served by its handler's function; token kinds behind the JWT authorizer. */
-  addRoutes(routes: RouteEntry[], functionFor: (handler: string) => IFunction, authorizer: HttpJwtAuthorizer): void {
+  /**
+   * One route per manifest entry, served by its handler's function; token kinds behind the JWT authorizer.
+   * A route is built where its function is (`scopeFor`): in the API's stack under the API itself, as
+   * first deployed, or in a deployment group's nested stack, attached to this API, with its integration
+   * and invoke permission beside it. The authorizer is always built under the API, shared by all.
+   */
+  addRoutes(
+    routes: RouteEntry[],
+    functionFor: (handler: string) => IFunction,
+    authorizer: HttpJwtAuthorizer,
+    scopeFor: (handler: string) => Construct,
+  ): void {
     for (const route of routes) {
       const needsToken = TOKEN_KINDS.includes(route.auth);
-      const created = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(
-          `${route.method}${constructId(route.path)}Integration`,
-          functionFor(route.handler),
-        ),
-        // Webhooks and OAuth callbacks carry no token: their handlers check a signature or a state.
-        authorizer: needsToken ? authorizer : undefined,
-      });
+      const scope = scopeFor(route.handler);
+      const method = HttpMethod[route.method];
+      // The same id HttpApi.addRoutes gives, so the API's own routes keep their logical ids.
+      const created = new HttpRoute(
+        Stack.of(scope) === Stack.of(this.httpApi) ? this.httpApi : scope,
+        `${method}${route.path}`,
+        {
+          httpApi: this.httpApi,
+          routeKey: HttpRouteKey.with(route.path, method),
+          integration: new HttpLambdaIntegration(
+            `${route.method}${constructId(route.path)}Integration`,
+            functionFor(route.handler),
+          ),
+          // Webhooks and OAuth callbacks carry no token: their handlers check a signature or a state.
+          authorizer: needsToken ? authorizer : undefined,
+        },
+      );
       if (!needsToken) {
         NagSuppressions.addResourceSuppressions(created, [
           { id: 'AwsSolutions-APIG4', reason: OPEN_ROUTE_REASONS[route.auth as OpenRouteKind] },

@@ -29,6 +29,11 @@ const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
 
 export interface FunctionsProps {
+  /**
+   * Where a handler's function, its schedule rule and its event source are built: the stack, or its
+   * deployment group's nested stack. The shared secrets stay in the stack the Functions are given.
+   */
+  scopeFor: (handler: string) => Construct;
   config: StageConfig;
   projectRoot: string;
   table: ITable;
@@ -52,7 +57,8 @@ export interface FunctionsProps {
 /**
  * One Lambda per manifest handler, each with the rights its manifest entry declares and only those;
  * the secrets they read; the queue workers' event sources and the schedules.
- * Built into the given scope (the stack), adding no construct level: see `AppStack`.
+ * Built into the given scope (the stack), adding no construct level: see `AppStack`; each function
+ * into `scopeFor(handler)` (its deployment group's nested stack, if any).
  */
 export class Functions {
   private readonly functions = new Map<string, AppFunction>();
@@ -151,7 +157,7 @@ export class Functions {
         ...(needs.tokenKey ? { TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn } : {}),
         ...(needs.platformClients ? { PLATFORM_CLIENTS_SECRET_ARN: platformClientsSecret.secretArn } : {}),
       };
-      const fn = new AppFunction(scope, functionConstructId(handler), {
+      const fn = new AppFunction(props.scopeFor(handler), functionConstructId(handler), {
         projectRoot: props.projectRoot,
         handler,
         timeoutSeconds: size?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
@@ -247,7 +253,7 @@ export class Functions {
 
     // ---- Schedules ----
     for (const entry of props.schedules) {
-      new Rule(scope, `${constructId(entry.name)}Rule`, {
+      new Rule(props.scopeFor(entry.handler), `${constructId(entry.name)}Rule`, {
         description: `Runs ${entry.handler}`,
         schedule: Schedule.expression(entry.cron),
         targets: [new LambdaFunction(this.functionFor(entry.handler), { retryAttempts: 2 })],

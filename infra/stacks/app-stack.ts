@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
@@ -8,6 +8,8 @@ import {
   type Access,
   authTriggerAccess,
   authTriggers,
+  DEPLOYMENT_GROUPS,
+  type DeploymentGroup,
   eventRules,
   deployedHandlers as handlers,
   queues,
@@ -19,6 +21,7 @@ import type { StageConfig } from '../config';
 import { Api } from '../constructs/api';
 import { handlerEntry } from '../constructs/app-function';
 import { Auth } from '../constructs/auth';
+import { constructId } from '../constructs/construct-id';
 import { Functions } from '../constructs/functions';
 import { Observability } from '../constructs/observability';
 import { Queues } from '../constructs/queues';
@@ -48,6 +51,19 @@ export function accessByHandler(): Map<string, Access> {
   return access;
 }
 
+/** The deployment group of each handler whose manifest entry names one (functions/manifest.ts, DeploymentGroup). */
+export function deploymentGroupByHandler(): Map<string, DeploymentGroup> {
+  const groups = new Map<string, DeploymentGroup>();
+  for (const entry of [...routes, ...queues, ...schedules, ...schedulerTargets, ...eventRules])
+    if (entry.deploymentGroup) groups.set(entry.handler, entry.deploymentGroup);
+  return groups;
+}
+
+/** The construct id of a deployment group's nested stack ('public-pages' → 'PublicPagesFunctions'). */
+function deploymentGroupStackId(group: DeploymentGroup): string {
+  return `${constructId(group)}Functions`;
+}
+
 /**
  * The stateless stack: Cognito, the HTTP API, one Lambda per manifest handler, the queues, the
  * schedules, the schedule group and scheduler role of one-time schedules (scheduled items, engagement
@@ -56,7 +72,9 @@ export function accessByHandler(): Map<string, Access> {
  * Those parts build straight into this stack's scope rather than adding a construct level: every
  * construct path stays as first deployed, and with it each logical id (no new user pool, queues or
  * bucket) and each name derived from a path (the CloudFront function, the origin access control,
- * the event source mappings).
+ * the event source mappings). The functions of a deployment group (functions/manifest.ts,
+ * DeploymentGroup) are built into that group's nested stack instead, with their routes, event
+ * sources and schedules, so this stack stays under CloudFormation's 500 resources.
  */
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -77,7 +95,26 @@ export class AppStack extends Stack {
       removalPolicy: ephemeral,
       publicUrl: config.appPublicUrl ?? site.siteUrl,
     });
+    // One nested stack per deployment group in use, each with its own 500-resource budget: CDK passes
+    // what its functions use from this stack (API, queues, pool, secrets, bus) as parameters.
+    const groupOf = deploymentGroupByHandler();
+    const groupStacks = new Map<DeploymentGroup, NestedStack>();
+    for (const group of DEPLOYMENT_GROUPS.filter((g) => [...groupOf.values()].includes(g))) {
+      groupStacks.set(
+        group,
+        new NestedStack(this, deploymentGroupStackId(group), {
+          description: `ThreadSnip ${config.stage}: the ${group} functions, their routes, event sources and schedules`,
+        }),
+      );
+    }
+    /** Where a handler's function (and its route, event source, schedule) is built. */
+    const scopeFor = (handler: string): Construct => {
+      const group = groupOf.get(handler);
+      return (group && groupStacks.get(group)) || this;
+    };
+
     const functions = new Functions(this, {
+      scopeFor,
       config,
       projectRoot,
       table,
@@ -94,7 +131,7 @@ export class AppStack extends Stack {
       removalPolicy: ephemeral,
     });
     auth.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, functions.functionFor(authTriggers.postConfirmation));
-    api.addRoutes(routes, (handler) => functions.functionFor(handler), auth.jwtAuthorizer());
+    api.addRoutes(routes, (handler) => functions.functionFor(handler), auth.jwtAuthorizer(), scopeFor);
 
     site.deployWeb(config, {
       mode: 'cloud',

@@ -25,9 +25,10 @@ import {
   TOKEN_KINDS,
 } from '#functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '#infra/config';
-import { AppStack, accessByHandler } from '#infra/stacks/app-stack';
+import { AppStack, accessByHandler, deploymentGroupByHandler } from '#infra/stacks/app-stack';
 import { DataStack } from '#infra/stacks/data-stack';
 import { engagementReadsAllowed } from '#shared/insights/engagement';
+import { mergedTemplate, nestedStacksOf } from '#tests/helpers/cdk-templates';
 import { repoRoot } from '#tests/helpers/paths';
 import { parseRuntimeConfig } from '#web/config/runtime-config';
 
@@ -51,11 +52,20 @@ const FULL_SETTINGS: Partial<StageConfigInput> = {
 const assemblyDirs: string[] = [];
 const synthesized = new Map<
   string,
-  { data: Template; app: Template; assemblyDir: string; stacks: { data: DataStack; app: AppStack } }
+  {
+    data: Template;
+    /** The App stack with its nested stacks folded in (tests/helpers/cdk-templates.ts). */
+    app: Template;
+    /** The App stack's own template, and each nested stack's, by construct id. */
+    parent: Template;
+    nested: Map<string, Template>;
+    assemblyDir: string;
+    stacks: { data: DataStack; app: AppStack };
+  }
 >();
 
 /**
- * Both stacks' templates for a stage; each distinct setting is synthesized once per run. `nag` adds
+ * Both stacks' templates for a stage (the App stack's also merged with its nested stacks'); each distinct setting is synthesized once per run. `nag` adds
  * cdk-nag's AwsSolutions pack as infra/app.ts does, so its findings become the stacks' annotations.
  */
 function synth(overrides: Partial<StageConfigInput> = {}, root = repoRoot, { nag = false } = {}) {
@@ -83,7 +93,9 @@ function synth(overrides: Partial<StageConfigInput> = {}, root = repoRoot, { nag
   if (nag) Aspects.of(app).add(new AwsSolutionsChecks());
   const templates = {
     data: Template.fromStack(data),
-    app: Template.fromStack(appStack),
+    app: mergedTemplate(appStack),
+    parent: Template.fromStack(appStack),
+    nested: new Map([...nestedStacksOf(appStack)].map(([id, stack]) => [id, Template.fromStack(stack)])),
     assemblyDir: app.outdir,
     stacks: { data, app: appStack },
   };
@@ -794,16 +806,14 @@ describe('scheduled items on EventBridge Scheduler', () => {
       .filter((policy) => JSON.stringify(policy.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
       .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: unknown[] }).Statement);
 
-    expect(statements).toEqual([
-      {
-        Action: 'lambda:InvokeFunction',
-        Effect: 'Allow',
-        Resource: [
-          { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
-          { 'Fn::GetAtt': [functionId(app, readingTarget.handler), 'Arn'] },
-        ],
-      },
-    ]);
+    const targets = [schedulerTarget, readingTarget].map(({ handler }) => ({
+      'Fn::GetAtt': [functionId(app, handler), 'Arn'],
+    }));
+    expect(statements).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: expect.any(Array) }]);
+    // In any order: CDK lists the App stack's own function and a nested stack's output as it resolves them.
+    const invoked = (statements[0] as { Resource: unknown[] }).Resource;
+    expect(invoked).toHaveLength(targets.length);
+    expect(invoked).toEqual(expect.arrayContaining(targets));
   });
 
   it('lets only the functions that schedule manage the group’s schedules and pass the scheduler role, and nothing else', () => {
@@ -1029,15 +1039,12 @@ describe('cdk-nag AwsSolutions', () => {
   });
 });
 
-/** Every Lambda of the App stack as first deployed (the CDK's own custom resource handlers included). */
+/**
+ * Every Lambda of the App stack itself as first deployed (the CDK's own custom resource handlers
+ * included): these never move to a nested stack, which would replace them.
+ */
 const FUNCTION_IDS = [
   'AuthPostConfirmationFunction2A4A4923',
-  'EventPlanEngagementReadingsFunction33FFD0FE',
-  'HttpConnectionsPutEngagementReadsFunctionFFA688D5',
-  'HttpInsightsGetInsightsFunction30CAD17E',
-  'HttpInsightsGetThreadPerformanceFunction6BB1AA13',
-  'HttpInsightsPostPerformanceRefreshFunction12C05E4B',
-  'ScheduleTakeEngagementReadingFunctionA9D2D74C',
   'CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C512MiB6723FB92',
   'HttpAdminDeleteAdminThreadFunctionB1A694FF',
   'HttpAdminGetAdminAccessFunction6F3660A6',
@@ -1061,14 +1068,6 @@ const FUNCTION_IDS = [
   'HttpConnectionsPutConnectionTargetFunction03DA0E4C',
   'HttpDeleteMeFunction1B70A090',
   'HttpDeleteThreadFunction2BE29E6C',
-  'HttpFeedsDeleteFeedFunction8788EEC9',
-  'HttpFeedsGetFeedsFunction83142AC4',
-  'HttpFeedsGetInboxFunction4CB84FA5',
-  'HttpFeedsPostFeedCheckFunction8383240F',
-  'HttpFeedsPostFeedFunctionA8565FB0',
-  'HttpFeedsPostInboxDismissFunction0FF5854C',
-  'HttpFeedsPutFeedFunctionCD5C5660',
-  'HttpFeedsPutFeedSettingsFunction94CE193E',
   'HttpGetCreditTransactionsFunctionF0B26E2B',
   'HttpGetGenerationJobFunction494033F4',
   'HttpGetHealthFunction1034965B',
@@ -1084,10 +1083,6 @@ const FUNCTION_IDS = [
   'HttpPostCheckContentSensitivityFunction4D196A42',
   'HttpPostExtractArticleFunction5B527371',
   'HttpPostGenerationJobFunction77E7D203',
-  'HttpPublicGetAboutArticleFunction2A837B85',
-  'HttpPublicGetPublicThreadFunction74563E08',
-  'HttpPublicGetThreadWebmentionFunction2F909BCB',
-  'HttpPublicPutThreadVisibilityFunction8F7A2F16',
   'HttpPublishingGetPublishStatusFunctionAF190A08',
   'HttpPublishingPostPublishFunctionAAF9681B',
   'HttpPutThreadFunction6336BAB2',
@@ -1099,14 +1094,10 @@ const FUNCTION_IDS = [
   'HttpSchedulingPostScheduleFunctionBEF58C4B',
   'HttpSchedulingPutPostingQueueFunctionE079122A',
   'HttpSchedulingPutScheduledItemFunctionFA4B64BD',
-  'QueueFeedWorkerFunctionF82507A8',
   'QueueGenerationWorkerFunction3A52FA4F',
   'QueuePublishingWorkerFunctionBD78A963',
-  'QueueWebmentionWorkerFunction8E5BF4F3',
-  'ScheduleFanOutFeedPollsFunctionE17C8E8B',
   'ScheduleFireScheduledItemFunctionAC568688',
   'ScheduleRefreshFreeCreditsFunctionE8977DFA',
-  'ScheduleRefreshPlatformTokensFunction85EC8B63',
   'WebhooksStripeFunction23279347',
 ];
 const AUTO_DELETE_FUNCTION_ID = 'CustomS3AutoDeleteObjectsCustomResourceProviderHandler9D90184F';
@@ -1114,7 +1105,6 @@ const AUTO_DELETE_FUNCTION_ID = 'CustomS3AutoDeleteObjectsCustomResourceProvider
 const LOG_GROUP_IDS = [
   'ApiAccessLogsE9DF007D',
   'AuthPostConfirmationFunctionLogsD80F3BCF',
-  'EventPlanEngagementReadingsFunctionLogsE2259471',
   'HttpAdminDeleteAdminThreadFunctionLogs235C944E',
   'HttpAdminGetAdminAccessFunctionLogs50AF9AA1',
   'HttpAdminGetAdminOrdersFunctionLogsC50F3120',
@@ -1135,17 +1125,8 @@ const LOG_GROUP_IDS = [
   'HttpConnectionsPostOauthAuthorizationFunctionLogs0F52AD70',
   'HttpConnectionsPostTelegramConnectionFunctionLogsF28ABDF3',
   'HttpConnectionsPutConnectionTargetFunctionLogs9145036E',
-  'HttpConnectionsPutEngagementReadsFunctionLogs5CE09098',
   'HttpDeleteMeFunctionLogs9D756FAC',
   'HttpDeleteThreadFunctionLogs1A9BCCCF',
-  'HttpFeedsDeleteFeedFunctionLogs8209BF19',
-  'HttpFeedsGetFeedsFunctionLogsCDB467F0',
-  'HttpFeedsGetInboxFunctionLogs5F3B4A0D',
-  'HttpFeedsPostFeedCheckFunctionLogsC323EDA8',
-  'HttpFeedsPostFeedFunctionLogsC3DC4C39',
-  'HttpFeedsPostInboxDismissFunctionLogsE83B0786',
-  'HttpFeedsPutFeedFunctionLogsB0DF3092',
-  'HttpFeedsPutFeedSettingsFunctionLogsEE220284',
   'HttpGetCreditTransactionsFunctionLogs76F3F6B7',
   'HttpGetGenerationJobFunctionLogs77B23B15',
   'HttpGetHealthFunctionLogs28118577',
@@ -1154,8 +1135,6 @@ const LOG_GROUP_IDS = [
   'HttpGetNewestThreadFunctionLogs5CB336C3',
   'HttpGetThreadFunctionLogsCD240BBA',
   'HttpGetThreadsFunctionLogs0081AB91',
-  'HttpInsightsGetThreadPerformanceFunctionLogs8D492FD5',
-  'HttpInsightsPostPerformanceRefreshFunctionLogs2FD22BD2',
   'HttpNotFoundFunctionLogs33C3E473',
   'HttpPaymentsGetCreditPackagesFunctionLogs2E0CE64A',
   'HttpPaymentsPostCreditCheckoutFunctionLogs6FD6624E',
@@ -1163,10 +1142,6 @@ const LOG_GROUP_IDS = [
   'HttpPostCheckContentSensitivityFunctionLogsE1D14FB6',
   'HttpPostExtractArticleFunctionLogsAD7FEFB3',
   'HttpPostGenerationJobFunctionLogs8C0A5153',
-  'HttpPublicGetAboutArticleFunctionLogsA399D515',
-  'HttpPublicGetPublicThreadFunctionLogsC0B9B7C8',
-  'HttpPublicGetThreadWebmentionFunctionLogs17691DEE',
-  'HttpPublicPutThreadVisibilityFunctionLogsCD705F4C',
   'HttpPublishingGetPublishStatusFunctionLogs989C295E',
   'HttpPublishingPostPublishFunctionLogsC03B0CEC',
   'HttpPutThreadFunctionLogsE19763C7',
@@ -1178,18 +1153,84 @@ const LOG_GROUP_IDS = [
   'HttpSchedulingPostScheduleFunctionLogs42E191B8',
   'HttpSchedulingPutPostingQueueFunctionLogs8D1F619E',
   'HttpSchedulingPutScheduledItemFunctionLogs6F9F7E4E',
-  'QueueFeedWorkerFunctionLogs1038D224',
   'QueueGenerationWorkerFunctionLogs20FC0477',
   'QueuePublishingWorkerFunctionLogsAED416F4',
-  'QueueWebmentionWorkerFunctionLogs89D202B3',
-  'ScheduleFanOutFeedPollsFunctionLogs733E6407',
   'ScheduleFireScheduledItemFunctionLogsBF2C5E00',
   'ScheduleRefreshFreeCreditsFunctionLogsD1566593',
-  'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
-  'ScheduleTakeEngagementReadingFunctionLogs12EDA0E0',
   'WebDeploymentLogs48919846',
   'WebhooksStripeFunctionLogs850BD737',
 ];
+
+/**
+ * The functions and log groups of each deployment group's nested stack (functions/manifest.ts,
+ * DeploymentGroup), by the nested stack's construct id. Moving one between stacks replaces it.
+ */
+const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[] }> = {
+  FeedsFunctions: {
+    functions: [
+      'HttpFeedsDeleteFeedFunction8788EEC9',
+      'HttpFeedsGetFeedsFunction83142AC4',
+      'HttpFeedsGetInboxFunction4CB84FA5',
+      'HttpFeedsPostFeedCheckFunction8383240F',
+      'HttpFeedsPostFeedFunctionA8565FB0',
+      'HttpFeedsPostInboxDismissFunction0FF5854C',
+      'HttpFeedsPutFeedFunctionCD5C5660',
+      'HttpFeedsPutFeedSettingsFunction94CE193E',
+      'QueueFeedWorkerFunctionF82507A8',
+      'ScheduleFanOutFeedPollsFunctionE17C8E8B',
+    ],
+    logGroups: [
+      'HttpFeedsDeleteFeedFunctionLogs8209BF19',
+      'HttpFeedsGetFeedsFunctionLogsCDB467F0',
+      'HttpFeedsGetInboxFunctionLogs5F3B4A0D',
+      'HttpFeedsPostFeedCheckFunctionLogsC323EDA8',
+      'HttpFeedsPostFeedFunctionLogsC3DC4C39',
+      'HttpFeedsPostInboxDismissFunctionLogsE83B0786',
+      'HttpFeedsPutFeedFunctionLogsB0DF3092',
+      'HttpFeedsPutFeedSettingsFunctionLogsEE220284',
+      'QueueFeedWorkerFunctionLogs1038D224',
+      'ScheduleFanOutFeedPollsFunctionLogs733E6407',
+    ],
+  },
+  InsightsFunctions: {
+    functions: [
+      'EventPlanEngagementReadingsFunction33FFD0FE',
+      'HttpConnectionsPutEngagementReadsFunctionFFA688D5',
+      'HttpInsightsGetInsightsFunction30CAD17E',
+      'HttpInsightsGetThreadPerformanceFunction6BB1AA13',
+      'HttpInsightsPostPerformanceRefreshFunction12C05E4B',
+      'ScheduleTakeEngagementReadingFunctionA9D2D74C',
+    ],
+    logGroups: [
+      'EventPlanEngagementReadingsFunctionLogsE2259471',
+      'HttpConnectionsPutEngagementReadsFunctionLogs5CE09098',
+      'HttpInsightsGetInsightsFunctionLogsF7DE3B31',
+      'HttpInsightsGetThreadPerformanceFunctionLogs8D492FD5',
+      'HttpInsightsPostPerformanceRefreshFunctionLogs2FD22BD2',
+      'ScheduleTakeEngagementReadingFunctionLogs12EDA0E0',
+    ],
+  },
+  PublicPagesFunctions: {
+    functions: [
+      'HttpPublicGetAboutArticleFunction2A837B85',
+      'HttpPublicGetPublicThreadFunction74563E08',
+      'HttpPublicGetThreadWebmentionFunction2F909BCB',
+      'HttpPublicPutThreadVisibilityFunction8F7A2F16',
+      'QueueWebmentionWorkerFunction8E5BF4F3',
+    ],
+    logGroups: [
+      'HttpPublicGetAboutArticleFunctionLogsA399D515',
+      'HttpPublicGetPublicThreadFunctionLogsC0B9B7C8',
+      'HttpPublicGetThreadWebmentionFunctionLogs17691DEE',
+      'HttpPublicPutThreadVisibilityFunctionLogsCD705F4C',
+      'QueueWebmentionWorkerFunctionLogs89D202B3',
+    ],
+  },
+  ConnectionsFunctions: {
+    functions: ['ScheduleRefreshPlatformTokensFunction85EC8B63'],
+    logGroups: ['ScheduleRefreshPlatformTokensFunctionLogs13040EBE'],
+  },
+};
 
 describe('stateful resources keep the logical ids they were first deployed with', () => {
   // A changed logical id makes CloudFormation replace the resource: a new user pool (every account
@@ -1225,13 +1266,44 @@ describe('stateful resources keep the logical ids they were first deployed with'
 
   it('pins every Lambda function and log group, so moving a handler module never replaces its function', () => {
     for (const settings of [{}, FULL_SETTINGS, { stage: 'prod' }]) {
-      const { app } = synth(settings);
+      const { parent, nested } = synth(settings);
       // Buckets are emptied on removal only outside production, by the CDK's auto-delete handler.
       const autoDelete = 'stage' in settings ? [] : [AUTO_DELETE_FUNCTION_ID];
 
-      expect(idsOf(app, 'AWS::Lambda::Function')).toEqual([...FUNCTION_IDS, ...autoDelete].sort());
-      expect(idsOf(app, 'AWS::Logs::LogGroup')).toEqual(LOG_GROUP_IDS);
+      expect(idsOf(parent, 'AWS::Lambda::Function')).toEqual([...FUNCTION_IDS, ...autoDelete].sort());
+      expect(idsOf(parent, 'AWS::Logs::LogGroup')).toEqual(LOG_GROUP_IDS);
+      expect([...nested.keys()].sort()).toEqual(Object.keys(NESTED_STACK_IDS).sort());
+      for (const [stackId, pinned] of Object.entries(NESTED_STACK_IDS)) {
+        expect(idsOf(nested.get(stackId)!, 'AWS::Lambda::Function'), stackId).toEqual(pinned.functions);
+        expect(idsOf(nested.get(stackId)!, 'AWS::Logs::LogGroup'), stackId).toEqual(pinned.logGroups);
+      }
     }
+  });
+
+  it('keeps the functions first deployed in the App stack there, and gives every other function a deployment group', () => {
+    const groups = deploymentGroupByHandler();
+    const { parent } = synth();
+    const inParent = Object.values(parent.findResources('AWS::Lambda::Function'))
+      .map((fn) => String(fn.Properties?.Description ?? ''))
+      .filter((description) => description.startsWith('functions/'));
+    // The App stack's own functions are exactly the manifest's entries without a group.
+    expect(inParent.sort()).toEqual(
+      allHandlers
+        .filter((handler) => !groups.has(handler))
+        .map((handler) => `functions/${handler}.ts`)
+        .sort(),
+    );
+    expect(inParent).toHaveLength(FUNCTION_IDS.length - 1);
+  });
+
+  it('keeps the App stack and each nested stack under 450 resources, so a feature learns early (the limit is 500)', () => {
+    const { parent, nested } = synth(FULL_SETTINGS);
+    const counts = new Map<string, number>([
+      ['App', Object.keys(resources(parent)).length],
+      ...[...nested].map(([id, template]) => [id, Object.keys(resources(template)).length] as [string, number]),
+    ]);
+    console.log(`Resources per stack: ${[...counts].map(([id, count]) => `${id} ${count}`).join(', ')}`);
+    for (const [id, count] of counts) expect(count, `${id}: give new functions a deployment group`).toBeLessThan(450);
   });
 });
 
