@@ -10,8 +10,8 @@ export const handler = httpHandler(
     // The page's Query runs beside the deleted-account check, one round trip for both.
     firstRead: ({ query, caller }) => threadPageRead(caller.userId, query),
   },
-  async ({ query, caller, event, read }) => ({
+  async ({ caller, event, read }) => ({
     status: 200,
-    body: await listThreads({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, query, read),
+    body: await listThreads({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, read),
   }),
 );

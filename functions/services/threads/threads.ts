@@ -38,11 +38,7 @@ export function threadPageRead(userId: string, query: ListThreadsQuery): FirstRe
 }
 
 /** The page `threadPageRead` read, with the cursor of the next page; the reading recorded (`thread_access`). */
-export async function listThreads(
-  context: AccessContext,
-  query: ListThreadsQuery,
-  page: StoredThreadPage,
-): Promise<ThreadPage> {
+export async function listThreads(context: AccessContext, page: StoredThreadPage): Promise<ThreadPage> {
   await recordThreadEvent(context, 'thread_access', { count: page.threads.length });
   return {
     threads: page.threads,
