@@ -82,6 +82,24 @@ export function periodDates(now: Date, zone: string, days: number): string[] {
   );
 }
 
+/**
+ * The day and hour in `zone` of many instants, each quarter-hour read from the clock once: every zone's
+ * offset is a whole number of quarter-hours, so all instants of one UTC quarter-hour share both.
+ */
+export function zoneClock(zone: string): (instant: string) => { day: string; hour: number } {
+  const seen = new Map<number, { day: string; hour: number }>();
+  return (instant) => {
+    const quarter = Math.floor(Date.parse(instant) / 900_000);
+    let reading = seen.get(quarter);
+    if (!reading) {
+      const { year, month, day, hour } = wallParts(new Date(quarter * 900_000), zone);
+      reading = { day: `${year}-${month}-${day}`, hour: Number(hour) };
+      seen.set(quarter, reading);
+    }
+    return reading;
+  };
+}
+
 /** Hook length buckets: characters of the first post (a short hook fits a headline, a long one a paragraph). */
 export const HOOK_LENGTH_BUCKETS = [
   { key: 'short', label: 'Up to 80 characters', max: 80 },
@@ -152,8 +170,9 @@ export function buildInsights(input: {
   const first = dates[0] ?? '';
   const last = dates.at(-1) ?? '';
   const daily = dates.map((date) => ({ date, engagement: input.dailyGains.get(date) ?? 0 }));
+  const clock = zoneClock(timeZone);
   const threads = input.threads.filter((thread) => {
-    const day = dayInZone(thread.publishedAt, timeZone);
+    const { day } = clock(thread.publishedAt);
     return day >= first && day <= last;
   });
   const topThreads = [...threads]
@@ -192,7 +211,7 @@ export function buildInsights(input: {
       ),
       byHourOfPublishing: groupsOf(
         threads.map((thread) => {
-          const hour = String(hourInZone(thread.publishedAt, timeZone)).padStart(2, '0');
+          const hour = String(clock(thread.publishedAt).hour).padStart(2, '0');
           return { key: hour, label: `${hour}:00`, engagement: thread.engagement };
         }),
         byKey,

@@ -70,11 +70,14 @@ export async function settleRollup(userId: string, threadId: string, pending: Ro
 export async function writeRollup(
   record: EngagementReadingRecord,
   publishedAt: string,
-  zone: string,
+  zone: string | Promise<string>,
 ): Promise<{ state: ThreadRollupState; byPlatform: EngagementByPlatform; pending: RollupPending } | null> {
   const { userId, threadId, platform, takenAt, engagement } = record;
+  // The zone is read beside the thread: one round trip for both.
+  const [timeZone, firstState] = await Promise.all([zone, getThreadRollupState(userId, threadId)]);
+  let state = firstState;
   for (let attempt = 0; attempt < ROLLUP_ATTEMPTS; attempt += 1) {
-    const state = await getThreadRollupState(userId, threadId);
+    if (attempt > 0) state = await getThreadRollupState(userId, threadId);
     if (!state) return null;
     if (state.pending) await settleRollup(userId, threadId, state.pending);
     const previous = state.byPlatform[platform];
@@ -89,7 +92,7 @@ export async function writeRollup(
     const after = threadEngagementOf(byPlatform);
     const pending: RollupPending = {
       readingId: `${threadId}#${platform}#${takenAt}`,
-      date: dayInZone(takenAt, zone),
+      date: dayInZone(takenAt, timeZone),
       gain,
       engagement: (after ?? 0) - (before ?? 0),
       threadsWithReadings: Number(after !== null) - Number(before !== null),
@@ -107,9 +110,11 @@ export async function writeRollup(
  * reading older than the latest (late) changes nothing. `publishedAt`: when the run read completed.
  */
 export async function rollUpReading(record: EngagementReadingRecord, publishedAt: string): Promise<void> {
-  const written = await writeRollup(record, publishedAt, await insightsZoneOf(record.userId));
+  const written = await writeRollup(record, publishedAt, insightsZoneOf(record.userId));
   if (!written) return;
   const { state, byPlatform, pending } = written;
-  await settleRollup(record.userId, record.threadId, pending);
-  await writeInsight(state, byPlatform, pending.version);
+  await Promise.all([
+    settleRollup(record.userId, record.threadId, pending),
+    writeInsight(state, byPlatform, pending.version),
+  ]);
 }

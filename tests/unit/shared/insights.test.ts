@@ -8,6 +8,7 @@ import {
   rollupOf,
   type ThreadInsight,
   threadEngagementOf,
+  zoneClock,
 } from '#shared/insights/insights';
 
 const insight = (overrides: Partial<ThreadInsight>): ThreadInsight => ({
@@ -79,6 +80,18 @@ describe('days and hours in the user zone', () => {
     // Berlin falls back on 26 October 2025: both 00:30 and 01:30 UTC read 02:30 that day.
     expect(hourInZone('2025-10-26T00:30:00Z', 'Europe/Berlin')).toBe(2);
     expect(hourInZone('2025-10-26T01:30:00Z', 'Europe/Berlin')).toBe(2);
+  });
+
+  it('reads the same day and hour once per quarter-hour as the clock itself, across DST and quarter-hour zones', () => {
+    const instants = Array.from({ length: 24 * 12 * 3 }, (_, step) =>
+      new Date(Date.parse('2025-10-25T12:00:00Z') + step * 7 * 60_000 + 59_000).toISOString(),
+    );
+    for (const zone of ['Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns']) {
+      const clock = zoneClock(zone);
+      for (const instant of instants) {
+        expect(clock(instant)).toEqual({ day: dayInZone(instant, zone), hour: hourInZone(instant, zone) });
+      }
+    }
   });
 
   it('lists every calendar day of the period once, a DST day included, ending today in the zone', () => {
