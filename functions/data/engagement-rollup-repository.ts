@@ -205,6 +205,8 @@ export async function listThreadInsightsSince(userId: string, since: string): Pr
         IndexName: indexes.threadInsightsByPublished,
         KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
         ExpressionAttributeValues: { ':pk': keys.threadInsightsPartition(userId), ':since': since },
+        // Only what /insights groups by: a year of threads' keys and versions would double the answer.
+        ProjectionExpression: 'threadId, title, tone, hookLength, publishedAt, engagement, platforms',
         ExclusiveStartKey: startKey,
       }),
     );

@@ -82,21 +82,47 @@ export function periodDates(now: Date, zone: string, days: number): string[] {
   );
 }
 
+const offsetFormat = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at an instant (ms), read from its wall clock to the minute. */
+function offsetAt(ms: number, zone: string): number {
+  let format = offsetFormat.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    offsetFormat.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
+  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
+  return wall - Math.floor(ms / 60_000) * 60_000;
+}
+
 /**
- * The day and hour in `zone` of many instants, each quarter-hour read from the clock once: every zone's
- * offset is a whole number of quarter-hours, so all instants of one UTC quarter-hour share both.
+ * The day and hour in `zone` of many instants, reading the zone's clock about twice per UTC day
+ * instead of once per instant (the /insights grouping of a year of threads): a UTC day whose offset
+ * is the same at its first and last minute has no DST change in it, so its instants are shifted by
+ * that offset; on a day with a change each instant is read from the clock.
  */
 export function zoneClock(zone: string): (instant: string) => { day: string; hour: number } {
-  const seen = new Map<number, { day: string; hour: number }>();
+  const dayOffsets = new Map<number, number | null>();
   return (instant) => {
-    const quarter = Math.floor(Date.parse(instant) / 900_000);
-    let reading = seen.get(quarter);
-    if (!reading) {
-      const { year, month, day, hour } = wallParts(new Date(quarter * 900_000), zone);
-      reading = { day: `${year}-${month}-${day}`, hour: Number(hour) };
-      seen.set(quarter, reading);
+    const ms = Date.parse(instant);
+    const utcDay = Math.floor(ms / 86_400_000);
+    let offset = dayOffsets.get(utcDay);
+    if (offset === undefined) {
+      const first = offsetAt(utcDay * 86_400_000, zone);
+      offset = first === offsetAt((utcDay + 1) * 86_400_000 - 60_000, zone) ? first : null;
+      dayOffsets.set(utcDay, offset);
     }
-    return reading;
+    const wall = new Date(ms + (offset ?? offsetAt(ms, zone)));
+    return { day: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
   };
 }
 
