@@ -51,6 +51,7 @@ function partsIn(zone: string): Intl.DateTimeFormat {
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
+      minute: '2-digit',
       hourCycle: 'h23',
     });
     datePartsFormat.set(zone, format);
@@ -82,25 +83,10 @@ export function periodDates(now: Date, zone: string, days: number): string[] {
   );
 }
 
-const offsetFormat = new Map<string, Intl.DateTimeFormat>();
-
 /** The zone's offset from UTC at an instant (ms), read from its wall clock to the minute. */
 function offsetAt(ms: number, zone: string): number {
-  let format = offsetFormat.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    offsetFormat.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
-  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
+  const { year, month, day, hour, minute } = wallParts(new Date(ms), zone);
+  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
   return wall - Math.floor(ms / 60_000) * 60_000;
 }
 
