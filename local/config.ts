@@ -11,8 +11,8 @@ const envSchema = z.object({
   LOCAL_QUEUE_RETRY_SECONDS: z.coerce.number().int().min(1).max(43200).default(30),
   /** Messages each local queue runs at once; unset, the manifest's concurrency (the cloud's reserved concurrency). */
   LOCAL_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(50).optional(),
-  /** text: one readable line per handler log line; json: the lines exactly as Lambda prints them. */
-  LOCAL_LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  /** text: one readable line per handler log line; json: the lines exactly as Lambda prints them; quiet: none. */
+  LOCAL_LOG_FORMAT: z.enum(['text', 'json', 'quiet']).default('text'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),

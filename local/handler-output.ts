@@ -1,8 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import { isEmfLine } from './metrics-log';
 
-/** How the local stack prints the handlers' log lines: readable text, or the cloud's JSON as is. */
-export type LocalLogFormat = 'text' | 'json';
+/** How the local stack prints the handlers' log lines: readable text, the cloud's JSON as is, or not at all. */
+export type LocalLogFormat = 'text' | 'json' | 'quiet';
 
 /** Powertools' own keys: shown in the line's fixed columns, or left out as noise on one machine. */
 const FIXED_KEYS = new Set([
@@ -87,7 +87,8 @@ export function readableLogLine(line: string, colour = false): string {
 /**
  * Hooks the process's stdout and stderr, where the handlers' Powertools logger and metrics print:
  * every EMF line is also appended to `metricsFile` (for `npm run metrics:local`), and in `text`
- * format each JSON line is printed as one readable line (coloured on a terminal). Lambda keeps JSON,
+ * format each JSON line is printed as one readable line (coloured on a terminal), in `quiet` none is
+ * printed (benchmarks: the metrics still reach `metricsFile`). Lambda keeps JSON,
  * which CloudWatch needs. Returns the function that restores both streams.
  */
 export function captureHandlerOutput(options: { metricsFile: string; format: LocalLogFormat }): () => void {
@@ -98,9 +99,16 @@ export function captureHandlerOutput(options: { metricsFile: string; format: Loc
       const lines = String(chunk).split('\n');
       const metricLines = stream === process.stdout ? lines.filter(isEmfLine) : [];
       if (metricLines.length > 0) appendFileSync(options.metricsFile, `${metricLines.join('\n')}\n`);
-      const readable = options.format === 'text' ? lines.map((line) => readableLogLine(line, colour)) : lines;
-      const changed = readable.some((line, index) => line !== lines[index]);
-      return (write as (...args: unknown[]) => boolean)(changed ? readable.join('\n') : chunk, ...rest);
+      const shown =
+        options.format === 'quiet'
+          ? lines.filter((line) => readableLogLine(line) === line)
+          : options.format === 'text'
+            ? lines.map((line) => readableLogLine(line, colour))
+            : lines;
+      const changed = shown.length !== lines.length || shown.some((line, index) => line !== lines[index]);
+      if (!changed) return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+      // A chunk of held-back lines only (quiet) prints nothing at all.
+      return shown.some(Boolean) ? (write as (...args: unknown[]) => boolean)(shown.join('\n'), ...rest) : true;
     }) as typeof stream.write;
     return () => {
       stream.write = write;

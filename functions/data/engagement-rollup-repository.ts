@@ -15,11 +15,30 @@ import { fromItem } from './thread-repository';
 /** Each platform's latest reading of a thread, with when that platform's run completed. */
 export type EngagementByPlatform = Partial<Record<Platform, PlatformLatest & { publishedAt: string }>>;
 
+/**
+ * What a rollup write changed, kept on the thread by that same write until it is settled: the
+ * reading's gain for the user's day and the thread's change for the admin totals, both computed
+ * against the latest the write replaced, so a gain is counted once however readings race.
+ */
+export interface RollupPending {
+  /** `<threadId>#<platform>#<takenAt>`: the day counts each once. */
+  readingId: string;
+  /** The reading's day in the user's zone. */
+  date: string;
+  gain: number;
+  engagement: number;
+  threadsWithReadings: number;
+  /** The thread's engagementVersion this write set: the totals take each version once. */
+  version: number;
+}
+
 export interface ThreadRollupState {
   thread: Thread;
   byPlatform: EngagementByPlatform;
   /** Bumped by every rollup write, so two at once never lose one another's platform. */
   version: number;
+  /** A rollup written but perhaps not settled yet (its settling crashed, or is under way). */
+  pending: RollupPending | null;
 }
 
 /** The thread with its rollup, read consistently; null when the user has no such thread. */
@@ -33,17 +52,20 @@ export async function getThreadRollupState(userId: string, threadId: string): Pr
     thread: fromItem(item),
     byPlatform: (item.engagementByPlatform as EngagementByPlatform | undefined) ?? {},
     version: typeof item.engagementVersion === 'number' ? item.engagementVersion : 0,
+    pending: (item.engagementPending as RollupPending | undefined) ?? null,
   };
 }
 
 /**
- * Writes the thread's new rollup if nobody wrote one since `state` was read (optimistic: the caller
- * reads again and retries on false). A thread whose total is null leaves the engagement listing.
+ * Writes the thread's new rollup with what it changed (`pending`, replacing the one `state` had, which
+ * the caller settled first) if nobody wrote one since `state` was read (optimistic: the caller reads
+ * again and retries on false). A thread whose total is null leaves the engagement listing.
  */
 export async function saveThreadRollup(
   state: ThreadRollupState,
   byPlatform: EngagementByPlatform,
   engagement: number | null,
+  pending: RollupPending,
 ): Promise<boolean> {
   const { thread, version } = state;
   const sortKey =
@@ -54,14 +76,15 @@ export async function saveThreadRollup(
         TableName: tableName(),
         Key: keys.thread(thread.userId, thread.id),
         UpdateExpression: sortKey
-          ? 'SET engagementByPlatform = :latest, engagementVersion = :next, engagement = :total, gsi5pk = :g5pk, gsi5sk = :g5sk'
-          : 'SET engagementByPlatform = :latest, engagementVersion = :next REMOVE engagement, gsi5pk, gsi5sk',
+          ? 'SET engagementByPlatform = :latest, engagementVersion = :next, engagementPending = :pending, engagement = :total, gsi5pk = :g5pk, gsi5sk = :g5sk'
+          : 'SET engagementByPlatform = :latest, engagementVersion = :next, engagementPending = :pending REMOVE engagement, gsi5pk, gsi5sk',
         ConditionExpression:
           'attribute_exists(pk) AND (attribute_not_exists(engagementVersion) OR engagementVersion = :version)',
         ExpressionAttributeValues: {
           ':latest': byPlatform,
           ':next': version + 1,
           ':version': version,
+          ':pending': pending,
           ...(sortKey ? { ':total': engagement, ':g5pk': sortKey.gsi5pk, ':g5sk': sortKey.gsi5sk } : {}),
         },
       }),
@@ -70,6 +93,23 @@ export async function saveThreadRollup(
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Forgets the thread's settled rollup unless a later write already replaced it. */
+export async function clearRollupPending(userId: string, threadId: string, version: number): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.thread(userId, threadId),
+        UpdateExpression: 'REMOVE engagementPending',
+        ConditionExpression: 'engagementVersion = :version',
+        ExpressionAttributeValues: { ':version': version },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
@@ -165,6 +205,8 @@ export async function listThreadInsightsSince(userId: string, since: string): Pr
         IndexName: indexes.threadInsightsByPublished,
         KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
         ExpressionAttributeValues: { ':pk': keys.threadInsightsPartition(userId), ':since': since },
+        // Only what /insights groups by: a year of threads' keys and versions would double the answer.
+        ProjectionExpression: 'threadId, title, tone, hookLength, publishedAt, engagement, platforms',
         ExclusiveStartKey: startKey,
       }),
     );

@@ -237,6 +237,16 @@ export const keys = {
 
   /** Platform-wide counters kept by atomic ADD next to each write (admins: the last one cannot be demoted). */
   counter: (name: 'ADMINS' | 'TOTALS'): ItemKey => ({ pk: 'STATS', sk: name }),
+  /**
+   * One of the shards the engagement totals are ADDed to, each with the rollup version it last took
+   * from each of its threads (so a rollup is added once); the admin totals sum `TOTALS` and its shards.
+   */
+  engagementTotalsShard: (shard: number): ItemKey => ({
+    pk: 'STATS',
+    sk: `TOTALS#ENGAGEMENT#${String(shard).padStart(2, '0')}`,
+  }),
+  statsPartition: 'STATS',
+  totalsPrefix: 'TOTALS',
   profilesListingPartition: 'PROFILES',
 
   postingQueue: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.postingQueue }),

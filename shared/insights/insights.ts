@@ -51,6 +51,7 @@ function partsIn(zone: string): Intl.DateTimeFormat {
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
+      minute: '2-digit',
       hourCycle: 'h23',
     });
     datePartsFormat.set(zone, format);
@@ -80,6 +81,35 @@ export function periodDates(now: Date, zone: string, days: number): string[] {
   return Array.from({ length: days }, (_, index) =>
     new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
   );
+}
+
+/** The zone's offset from UTC at an instant (ms), read from its wall clock to the minute. */
+function offsetAt(ms: number, zone: string): number {
+  const { year, month, day, hour, minute } = wallParts(new Date(ms), zone);
+  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
+  return wall - Math.floor(ms / 60_000) * 60_000;
+}
+
+/**
+ * The day and hour in `zone` of many instants, reading the zone's clock about twice per UTC day
+ * instead of once per instant (the /insights grouping of a year of threads): a UTC day whose offset
+ * is the same at its first and last minute has no DST change in it, so its instants are shifted by
+ * that offset; on a day with a change each instant is read from the clock.
+ */
+export function zoneClock(zone: string): (instant: string) => { day: string; hour: number } {
+  const dayOffsets = new Map<number, number | null>();
+  return (instant) => {
+    const ms = Date.parse(instant);
+    const utcDay = Math.floor(ms / 86_400_000);
+    let offset = dayOffsets.get(utcDay);
+    if (offset === undefined) {
+      const first = offsetAt(utcDay * 86_400_000, zone);
+      offset = first === offsetAt((utcDay + 1) * 86_400_000 - 60_000, zone) ? first : null;
+      dayOffsets.set(utcDay, offset);
+    }
+    const wall = new Date(ms + (offset ?? offsetAt(ms, zone)));
+    return { day: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
+  };
 }
 
 /** Hook length buckets: characters of the first post (a short hook fits a headline, a long one a paragraph). */
@@ -152,8 +182,9 @@ export function buildInsights(input: {
   const first = dates[0] ?? '';
   const last = dates.at(-1) ?? '';
   const daily = dates.map((date) => ({ date, engagement: input.dailyGains.get(date) ?? 0 }));
+  const clock = zoneClock(timeZone);
   const threads = input.threads.filter((thread) => {
-    const day = dayInZone(thread.publishedAt, timeZone);
+    const { day } = clock(thread.publishedAt);
     return day >= first && day <= last;
   });
   const topThreads = [...threads]
@@ -192,7 +223,7 @@ export function buildInsights(input: {
       ),
       byHourOfPublishing: groupsOf(
         threads.map((thread) => {
-          const hour = String(hourInZone(thread.publishedAt, timeZone)).padStart(2, '0');
+          const hour = String(clock(thread.publishedAt).hour).padStart(2, '0');
           return { key: hour, label: `${hour}:00`, engagement: thread.engagement };
         }),
         byKey,

@@ -2,14 +2,16 @@ import { dayInZone, rollupOf, type ThreadInsight, threadEngagementOf } from '#sh
 import type { EngagementReadingRecord } from '../../data/engagement-reading-repository';
 import {
   addEngagementGainOnce,
+  clearRollupPending,
   type EngagementByPlatform,
   getThreadRollupState,
   putThreadInsight,
+  type RollupPending,
   saveThreadRollup,
   type ThreadRollupState,
 } from '../../data/engagement-rollup-repository';
 import { getPostingQueue } from '../../data/scheduled-item-repository';
-import { addToTotals } from '../../data/stats-repository';
+import { addEngagementToTotalsOnce } from '../../data/stats-repository';
 import { deleteThreadInsight } from '../../data/thread-repository';
 
 /** Optimistic writes of one thread's rollup rarely meet (one reading per platform and slot); a few tries suffice. */
@@ -45,40 +47,74 @@ async function writeInsight(state: ThreadRollupState, byPlatform: EngagementByPl
 }
 
 /**
- * Rolls one stored reading into the thread's figures, the user's day and the platform totals. Safe to
- * repeat for the same reading: the day's gain is counted once (the reading's id is kept on the day),
- * the thread's rollup only takes a reading newer than the platform's latest, and its summary is written
- * again. A reading older than the latest (late) changes nothing. `publishedAt`: when the run read completed.
+ * Applies what a rollup write changed, each part exactly once however often it runs (a redelivery, or
+ * a later rollup of the thread finding it unsettled): the day keeps the reading's id with its gain,
+ * the totals' shard keeps the thread's version. Then the thread forgets it.
  */
-export async function rollUpReading(record: EngagementReadingRecord, publishedAt: string): Promise<void> {
+export async function settleRollup(userId: string, threadId: string, pending: RollupPending): Promise<void> {
+  await Promise.all([
+    pending.gain > 0 ? addEngagementGainOnce(userId, pending.date, pending.readingId, pending.gain) : null,
+    pending.engagement !== 0 || pending.threadsWithReadings !== 0
+      ? addEngagementToTotalsOnce(threadId, pending.version, pending)
+      : null,
+  ]);
+  await clearRollupPending(userId, threadId, pending.version);
+}
+
+/**
+ * The thread write of a rollup: the reading replaces the platform's latest if it is newer, and what
+ * that changed is computed against the latest it replaces and kept on the thread in the same
+ * version-conditional write (a rollup left unsettled there is settled first: this write replaces it).
+ * Null when the reading changes nothing (no such thread, or no newer than the platform's latest).
+ */
+export async function writeRollup(
+  record: EngagementReadingRecord,
+  publishedAt: string,
+  zone: string | Promise<string>,
+): Promise<{ state: ThreadRollupState; byPlatform: EngagementByPlatform; pending: RollupPending } | null> {
   const { userId, threadId, platform, takenAt, engagement } = record;
-  const zone = await insightsZoneOf(userId);
+  // The zone is read beside the thread: one round trip for both.
+  const [timeZone, firstState] = await Promise.all([zone, getThreadRollupState(userId, threadId)]);
+  let state = firstState;
   for (let attempt = 0; attempt < ROLLUP_ATTEMPTS; attempt += 1) {
-    const state = await getThreadRollupState(userId, threadId);
-    if (!state) return;
+    if (attempt > 0) state = await getThreadRollupState(userId, threadId);
+    if (!state) return null;
+    if (state.pending) await settleRollup(userId, threadId, state.pending);
     const previous = state.byPlatform[platform];
     const { newer, gain } = rollupOf(previous, { takenAt, engagement });
     if (!newer) {
       // This very reading was rolled up before: its summary may not have been written yet.
       if (previous?.takenAt === takenAt) await writeInsight(state, state.byPlatform, state.version);
-      return;
-    }
-    // The day first: a crash after it leaves the thread as it was, so a redelivery finds the same gain,
-    // which the day refuses to count twice.
-    if (gain > 0) {
-      await addEngagementGainOnce(userId, dayInZone(takenAt, zone), `${threadId}#${platform}#${takenAt}`, gain);
+      return null;
     }
     const byPlatform: EngagementByPlatform = { ...state.byPlatform, [platform]: { takenAt, engagement, publishedAt } };
     const before = threadEngagementOf(state.byPlatform);
     const after = threadEngagementOf(byPlatform);
-    if (!(await saveThreadRollup(state, byPlatform, after))) continue;
-    // Counted once: only the write that moved the thread adds its change (a crash just before loses it).
-    await addToTotals({
+    const pending: RollupPending = {
+      readingId: `${threadId}#${platform}#${takenAt}`,
+      date: dayInZone(takenAt, timeZone),
+      gain,
       engagement: (after ?? 0) - (before ?? 0),
       threadsWithReadings: Number(after !== null) - Number(before !== null),
-    });
-    await writeInsight(state, byPlatform, state.version + 1);
-    return;
+      version: state.version + 1,
+    };
+    if (await saveThreadRollup(state, byPlatform, after, pending)) return { state, byPlatform, pending };
   }
   throw new Error(`the engagement rollup of ${threadId} kept meeting other writes`);
+}
+
+/**
+ * Rolls one stored reading into the thread's figures, the user's day and the platform totals, each
+ * exactly once: safe to repeat for the same reading, or to run beside another reading of the same
+ * thread and platform (only one write replaces a given latest, and its gain is the one counted). A
+ * reading older than the latest (late) changes nothing. `publishedAt`: when the run read completed.
+ */
+export async function rollUpReading(record: EngagementReadingRecord, publishedAt: string): Promise<void> {
+  const written = await writeRollup(record, publishedAt, insightsZoneOf(record.userId));
+  if (!written) return;
+  const { state, byPlatform, pending } = written;
+  await Promise.all([
+    settleRollup(record.userId, record.threadId, pending),
+    writeInsight(state, byPlatform, pending.version),
+  ]);
 }

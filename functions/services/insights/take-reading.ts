@@ -27,6 +27,22 @@ export function reportsEngagement(platform: Platform): boolean {
 /** A scheduled reading the platform rate-limited: thrown, so the schedule's retry policy delivers it again later. */
 export class ReadingRateLimitedError extends Error {}
 
+/** The connection to read with; null when there is none to read with now (it needs reconnecting, or a token refresh failed). */
+async function readingConnection(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  now: Date,
+): Promise<LiveConnection | null> {
+  try {
+    return await loadLiveConnection(userId, platform, now);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    logger.info('engagement reading skipped', { platform, threadId, reason: error.message });
+    return null;
+  }
+}
+
 /**
  * Reads one platform's completed run of the thread and stores the figures once for `kind`. A read
  * that fails never touches the thread or the run: a revoked token (401) marks the connection as
@@ -43,19 +59,13 @@ export async function readAndStore(
   runId?: string,
 ): Promise<{ outcome: ReadingOutcome; retryAfterSeconds?: number }> {
   const adapter = adapterFor(platform);
-  const run = await getPublishRun(userId, threadId, platform);
-  if (!adapter.readEngagement || run?.status !== 'completed' || (runId && run.runId !== runId)) {
-    return { outcome: 'skipped' };
-  }
-  let connection: LiveConnection | null;
-  try {
-    connection = await loadLiveConnection(userId, platform, now);
-  } catch (error) {
-    // A connection that needs reconnecting, or a token refresh that failed: nothing to read with now.
-    if (!(error instanceof DomainError)) throw error;
-    logger.info('engagement reading skipped', { platform, threadId, reason: error.message });
-    return { outcome: 'skipped' };
-  }
+  if (!adapter.readEngagement) return { outcome: 'skipped' };
+  // The run and the connection are read at once: one round trip before the platform is called.
+  const [run, connection] = await Promise.all([
+    getPublishRun(userId, threadId, platform),
+    readingConnection(userId, threadId, platform, now),
+  ]);
+  if (run?.status !== 'completed' || (runId && run.runId !== runId)) return { outcome: 'skipped' };
   if (!connection || !engagementReadsAllowed(platform, connection.connectionData)) return { outcome: 'skipped' };
   let posts: PostFigures[];
   try {

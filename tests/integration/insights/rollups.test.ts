@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { EngagementReadingRecord } from '#functions/data/engagement-reading-repository';
 import { dayInZone } from '#shared/insights/insights';
 import { insightsResponseSchema } from '#shared/schemas/insights';
-import type { Platform, Thread } from '#shared/schemas/thread';
+import type { Thread } from '#shared/schemas/thread';
+import { engagementReading } from '../../helpers/engagement-readings';
 import { makeThread } from '../../helpers/publishing-threads';
 import { callRoute, type RouteAnswer } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
@@ -25,23 +25,7 @@ const HOUR = 3_600_000;
 const now = Date.now();
 const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR).toISOString();
 
-function reading(
-  thread: Thread,
-  platform: Platform,
-  takenAt: string,
-  engagement: number | null,
-): EngagementReadingRecord {
-  return {
-    userId: thread.userId,
-    threadId: thread.id,
-    platform,
-    runId: 'run-1',
-    kind: '1h',
-    takenAt,
-    posts: [],
-    engagement,
-  };
-}
+const reading = engagementReading;
 
 async function savedThread(
   userId: string,

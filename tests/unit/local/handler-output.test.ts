@@ -66,7 +66,7 @@ describe("the local stack's handler output", () => {
   });
 
   it('keeps every EMF line as JSON in the metrics file, whichever the format', () => {
-    for (const format of ['text', 'json'] as const) {
+    for (const format of ['text', 'json', 'quiet'] as const) {
       const { metricsFile } = printedBy(format, logAndCount);
       const kept = readFileSync(metricsFile, 'utf8').trim().split('\n');
 
@@ -83,6 +83,15 @@ describe("the local stack's handler output", () => {
       { level: 'ERROR', message: 'queue record failed' },
       { GenerationFailed: 1 },
     ]);
+  });
+
+  it('prints no handler line in quiet format, and everything else the process prints', () => {
+    const { printed } = printedBy('quiet', () => {
+      logAndCount();
+      process.stdout.write('readings per second: 120\n');
+    });
+
+    expect(printed).toEqual(['readings per second: 120']);
   });
 
   it('leaves lines that are not Powertools JSON as they are', () => {

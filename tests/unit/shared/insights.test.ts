@@ -8,6 +8,7 @@ import {
   rollupOf,
   type ThreadInsight,
   threadEngagementOf,
+  zoneClock,
 } from '#shared/insights/insights';
 
 const insight = (overrides: Partial<ThreadInsight>): ThreadInsight => ({
@@ -79,6 +80,21 @@ describe('days and hours in the user zone', () => {
     // Berlin falls back on 26 October 2025: both 00:30 and 01:30 UTC read 02:30 that day.
     expect(hourInZone('2025-10-26T00:30:00Z', 'Europe/Berlin')).toBe(2);
     expect(hourInZone('2025-10-26T01:30:00Z', 'Europe/Berlin')).toBe(2);
+  });
+
+  it('groups many instants by the same day and hour as the clock itself, across DST changes and quarter-hour zones', () => {
+    // Every 7 minutes over three days around Europe's and Lord Howe's changes, and around New York's.
+    const instants = ['2025-10-25T12:00:00Z', '2025-04-05T12:00:00Z', '2025-03-08T12:00:00Z'].flatMap((start) =>
+      Array.from({ length: 24 * 9 * 3 }, (_, step) =>
+        new Date(Date.parse(start) + step * 7 * 60_000 + 59_000).toISOString(),
+      ),
+    );
+    for (const zone of ['Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/New_York', 'UTC']) {
+      const clock = zoneClock(zone);
+      for (const instant of instants) {
+        expect(clock(instant)).toEqual({ day: dayInZone(instant, zone), hour: hourInZone(instant, zone) });
+      }
+    }
   });
 
   it('lists every calendar day of the period once, a DST day included, ending today in the zone', () => {
