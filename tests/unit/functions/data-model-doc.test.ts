@@ -14,7 +14,9 @@ function keyLiterals(): string[] {
   const found = new Set<string>();
   const collect = (value: unknown): void => {
     if (typeof value === 'string') {
-      for (const part of value.split(PLACEHOLDER)) if (/[A-Z]/.test(part)) found.add(part);
+      // A numeric argument (a zero-padded count or shard) turns the placeholder into NaN or pads it with zeros.
+      const literal = value.replace(/0*NaN/g, PLACEHOLDER).replace(/0+\u0000/g, PLACEHOLDER);
+      for (const part of literal.split(PLACEHOLDER)) if (/[A-Z]/.test(part)) found.add(part);
     } else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
   for (const builder of [...Object.values(keys), ...Object.values(singletonSortKeys)]) {
