@@ -8,6 +8,7 @@ import { repoRoot } from '#tests/helpers/paths';
 // access pattern a repository implements, so it cannot fall behind the code unnoticed.
 const doc = readFileSync(path.join(repoRoot, 'docs/data-model.md'), 'utf8');
 const PLACEHOLDER = '\u0000';
+const PADDED_PLACEHOLDER = new RegExp(`0+${PLACEHOLDER}`, 'g');
 
 /** The literal parts of every key: `USER#`, `THREAD#`, `PROFILES`, … (the arguments are placeholders). */
 function keyLiterals(): string[] {
@@ -15,7 +16,7 @@ function keyLiterals(): string[] {
   const collect = (value: unknown): void => {
     if (typeof value === 'string') {
       // A numeric argument (a zero-padded count or shard) turns the placeholder into NaN or pads it with zeros.
-      const literal = value.replace(/0*NaN/g, PLACEHOLDER).replace(/0+\u0000/g, PLACEHOLDER);
+      const literal = value.replace(/0*NaN/g, PLACEHOLDER).replace(PADDED_PLACEHOLDER, PLACEHOLDER);
       for (const part of literal.split(PLACEHOLDER)) if (/[A-Z]/.test(part)) found.add(part);
     } else if (value && typeof value === 'object') Object.values(value).forEach(collect);
   };
