@@ -225,9 +225,13 @@ test.describe('bad input on /auth gives the spec messages, never a raw error', (
 });
 
 test.describe('session renewal in local mode', () => {
-  /** Makes the stored tokens look expired to Amplify (as if the server clock were two days ahead). */
+  /**
+   * Makes the stored tokens look expired to Amplify (as if the server clock were two days ahead), as
+   * the next page starts and before the app's scripts run: the page signed in on may still be storing
+   * its session (Amplify loads after first paint) and would otherwise write the clock drift back.
+   */
   async function ageStoredSession(page: Page, options: { revokeRefreshToken: boolean }): Promise<void> {
-    await page.evaluate(({ revokeRefreshToken }) => {
+    await page.addInitScript(({ revokeRefreshToken }) => {
       for (const key of Object.keys(localStorage)) {
         if (key.endsWith('.clockDrift')) localStorage.setItem(key, String(48 * 3600 * 1000));
         if (revokeRefreshToken && key.endsWith('.refreshToken')) localStorage.setItem(key, 'revoked');
