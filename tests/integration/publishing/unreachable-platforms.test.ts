@@ -10,7 +10,6 @@ import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 // Every platform API is a port where nothing listens. X, Discord, Facebook, Threads and LinkedIn take the OAuth code
 // at their API host, so connecting them fails at the code exchange (oauth-flow.ts); Reddit takes it
 // at its www host, a live fake here, so connecting fails at the API's first call after it.
-const deadHost = `127.0.0.1:${await freePort()}`;
 const reddit = await startRedditServer({
   clientId: 'reddit-app-1',
   clientSecret: 'reddit-secret-1',
@@ -18,6 +17,8 @@ const reddit = await startRedditServer({
   username: 'curator',
   subreddits: [],
 });
+// Chosen once the Reddit fake is listening, so the port just freed cannot be the one that fake takes.
+const deadHost = `127.0.0.1:${await freePort()}`;
 Object.assign(process.env, {
   TWITTER_API_URL: `http://${deadHost}`,
   TWITTER_CLIENT_ID: 'x-client',
