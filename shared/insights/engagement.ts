@@ -1,21 +1,9 @@
-import type { CreditReach, Metric, PlatformReading, PostFigures } from '../schemas/insights';
+import { type CreditReach, INTERACTION_METRICS, type PlatformReading, type PostFigures } from '../schemas/insights';
 
 /**
  * Engagement and credit reach, defined once for the backend and the SPA. A figure a platform does
  * not report is absent, never 0, so every sum here is null when nothing was reported.
  */
-
-/** The figures that count as engagement: interactions, not views, impressions or link clicks. */
-export const ENGAGEMENT_METRICS = [
-  'likes',
-  'reposts',
-  'replies',
-  'quotes',
-  'reactions',
-  'comments',
-  'shares',
-  'score',
-] as const satisfies readonly Metric[];
 
 /** One sentence shown next to the figure. */
 export const CREDIT_REACH_EXPLANATION =
@@ -24,7 +12,7 @@ export const CREDIT_REACH_EXPLANATION =
 /** A post's engagement: the sum of its reported interaction figures; null when none is reported or the post is gone. */
 export function postEngagement(post: PostFigures): number | null {
   if (post.deleted) return null;
-  const reported = ENGAGEMENT_METRICS.map((metric) => post.metrics[metric]).filter(
+  const reported = INTERACTION_METRICS.map((metric) => post.metrics[metric]).filter(
     (value): value is number => value !== undefined,
   );
   return reported.length > 0 ? reported.reduce((sum, value) => sum + value, 0) : null;

@@ -13,8 +13,8 @@ export type ReadingSlot = (typeof READING_SLOTS)[number];
 export const readingKindSchema = z.enum([...READING_SLOTS, 'manual']);
 export type ReadingKind = z.infer<typeof readingKindSchema>;
 
-/** The figures platforms report, by our name (each platform's own names are mapped onto these). */
-export const METRICS = [
+/** The interactions: what counts as engagement (views, impressions and link clicks do not). */
+export const INTERACTION_METRICS = [
   'likes',
   'reposts',
   'replies',
@@ -23,10 +23,9 @@ export const METRICS = [
   'comments',
   'shares',
   'score',
-  'views',
-  'impressions',
-  'linkClicks',
 ] as const;
+/** The figures platforms report, by our name (each platform's own names are mapped onto these). */
+export const METRICS = [...INTERACTION_METRICS, 'views', 'impressions', 'linkClicks'] as const;
 export type Metric = (typeof METRICS)[number];
 
 const count = z.number().int().nonnegative();
