@@ -25,8 +25,11 @@ export function normalizePosts(raw: unknown): Post[] {
     if (typeof entry !== 'object' || entry === null) return;
     const value = entry as Record<string, unknown>;
     if (typeof value.content !== 'string') return;
-    const post = makePost(value.content, typeof value.id === 'string' && value.id ? value.id : index);
-    if (isCount(value.charCount)) post.charCount = value.charCount;
+    const id = typeof value.id === 'string' && value.id ? value.id : `post-${index}`;
+    // The count stored at save is kept; weighing the text again is the costly part of a thread read.
+    const post: Post = isCount(value.charCount)
+      ? { id, content: value.content, charCount: value.charCount }
+      : makePost(value.content, id);
     if (typeof value.source === 'string') post.source = value.source;
     const check = parsePostCheck(value.check);
     if (check) post.check = check;

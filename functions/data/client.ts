@@ -5,6 +5,9 @@ import { traced } from '../lib/tracer';
 
 /** The one DynamoDB client of this process (local endpoint when configured). */
 export const dynamodb = traced(new DynamoDBClient({ region: config().region, endpoint: config().endpoints.dynamodb }));
+// No SDK logger is configured, yet the SDK's logger middleware still walks every request and response
+// to redact them for it: on a page of 15 threads that walk was a tenth of the read's CPU.
+dynamodb.middlewareStack.remove('loggerMiddleware');
 
 /** The one DynamoDB document client of this process, over `dynamodb`. */
 export const db = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
