@@ -1,6 +1,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Thread, ThreadSummary } from '#shared/schemas/thread';
+import { articleRights } from '../../helpers/article-rights';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
 
@@ -120,16 +121,7 @@ describe(`the thread library routes on ${table.backend}`, () => {
       sensitiveCategories: ['health'],
       hallucination: { risk: 'low', reason: 'HALLUCINATION-MARKER', contentRatio: 0.4 },
       platformPosts: { bluesky: { posted: true, postUrl: 'https://bsky.app/profile/x/post/1' } },
-      rights: {
-        reservation: false,
-        reservationSource: null,
-        policyUrl: null,
-        noai: false,
-        noimageai: false,
-        nosnippet: true,
-        maxSnippet: null,
-        license: null,
-      },
+      rights: articleRights({ nosnippet: true }),
       nextScheduled: { at: '2026-06-01T09:00:00.000Z', platforms: ['telegram', 'bluesky'] },
       engagement: 321,
       autoDraft: true,

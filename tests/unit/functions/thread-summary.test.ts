@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { threadSummarySchema } from '#shared/schemas/thread';
+import { articleRights } from '#tests/helpers/article-rights';
 
 // summaryFromItem reads no table; the module only needs the config it reads when loaded.
 Object.assign(process.env, {
@@ -10,16 +11,7 @@ Object.assign(process.env, {
 });
 const { summaryFromItem } = await import('#functions/data/thread-repository');
 
-const RESERVED = {
-  reservation: true,
-  reservationSource: 'header',
-  policyUrl: null,
-  noai: false,
-  noimageai: false,
-  nosnippet: false,
-  maxSnippet: null,
-  license: null,
-};
+const RESERVED = articleRights({ reservation: true, reservationSource: 'header' });
 
 describe("a listing row read as a My Threads card's summary", () => {
   it('reads a row from an older version with the defaults the thread detail gives it', () => {

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ThreadSummary } from '#shared/schemas/thread';
+import { articleRights } from '#tests/helpers/article-rights';
 import { HistoryPage } from '#web/app/routes/history-page';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
@@ -25,20 +26,9 @@ function thread(index: number): ThreadSummary {
     postCount: index === 1 ? 1 : 7,
     preview: `${'x'.repeat(120)}...`,
     nextScheduled: null,
-    ...(index === 2 ? { autoDraft: true, rights: { ...NO_SIGNALS, reservation: true } } : {}),
+    ...(index === 2 ? { autoDraft: true, rights: articleRights({ reservation: true }) } : {}),
   };
 }
-
-const NO_SIGNALS = {
-  reservation: false,
-  reservationSource: null,
-  policyUrl: null,
-  noai: false,
-  noimageai: false,
-  nosnippet: false,
-  maxSnippet: null,
-  license: null,
-};
 
 const fetchMock = vi.fn<typeof fetch>();
 let threads: ThreadSummary[];
