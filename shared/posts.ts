@@ -18,24 +18,39 @@ export function normalizePosts(raw: unknown): Post[] {
   if (!Array.isArray(raw)) return [];
   const posts: Post[] = [];
   raw.forEach((entry: unknown, index) => {
+    const content = storedPostText(entry);
+    if (content === undefined) return;
     if (typeof entry === 'string') {
-      posts.push(makePost(entry, index));
+      posts.push(makePost(content, index));
       return;
     }
-    if (typeof entry !== 'object' || entry === null) return;
     const value = entry as Record<string, unknown>;
-    if (typeof value.content !== 'string') return;
     const id = typeof value.id === 'string' && value.id ? value.id : `post-${index}`;
     // The count stored at save is kept; weighing the text again is the costly part of a thread read.
-    const post: Post = isCount(value.charCount)
-      ? { id, content: value.content, charCount: value.charCount }
-      : makePost(value.content, id);
+    const post: Post = isCount(value.charCount) ? { id, content, charCount: value.charCount } : makePost(content, id);
     if (typeof value.source === 'string') post.source = value.source;
     const check = parsePostCheck(value.check);
     if (check) post.check = check;
     posts.push(post);
   });
   return posts;
+}
+
+/** A stored post's text: a legacy plain string, or an object's string `content`; undefined for anything else (dropped). */
+function storedPostText(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry;
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const { content } = entry as Record<string, unknown>;
+  return typeof content === 'string' ? content : undefined;
+}
+
+/**
+ * The texts of stored posts as `normalizePosts` keeps them, without building Posts (no ids, no
+ * recounted lengths): what a My Threads card needs of a thread's posts.
+ */
+export function storedPostTexts(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map(storedPostText).filter((text) => text !== undefined);
 }
 
 const RISKS: readonly Hallucination['risk'][] = ['low', 'medium', 'high'];

@@ -1,8 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { normalizePosts, parseHallucination } from '../../shared/posts';
+import { normalizePosts, parseHallucination, storedPostTexts } from '../../shared/posts';
 import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
-import type { Thread, ThreadSortField, ThreadSortOrder } from '../../shared/schemas/thread';
+import type { Thread, ThreadSortField, ThreadSortOrder, ThreadSummary } from '../../shared/schemas/thread';
+import { cardPreview, isPosted } from '../../shared/thread-summary';
 import type { ItemRead } from '../lib/account-checked-read';
 import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
@@ -73,6 +74,33 @@ export function fromItem(item: Record<string, unknown>): Thread {
     ...rightsOf(item.rights),
     ...(item.autoDraft ? { autoDraft: true } : {}),
     // Written by the reading rollup; absent until a platform reported a figure.
+    ...(typeof item.engagement === 'number' ? { engagement: item.engagement } : {}),
+  };
+}
+
+/**
+ * Reads a listing's projected item back as a card summary, tolerant of older rows as `fromItem` is
+ * for the same fields; posts are only counted and the first one cut, never normalised.
+ */
+export function summaryFromItem(item: Record<string, unknown>): ThreadSummary {
+  const posts = storedPostTexts(item.posts);
+  return {
+    id: String(item.id),
+    title: String(item.title ?? 'Untitled Thread'),
+    sourceUrl: String(item.sourceUrl ?? ''),
+    createdAt: String(item.createdAt),
+    tone: (item.tone as Thread['tone']) ?? 'professional',
+    themes: Array.isArray(item.themes) ? item.themes.map(String) : [],
+    isSensitiveContent: Boolean(item.isSensitiveContent),
+    posted: isPosted({
+      postedToX: Boolean(item.postedToX),
+      platformPosts: (item.platformPosts as Thread['platformPosts']) ?? {},
+    }),
+    postCount: posts.length,
+    preview: cardPreview(posts[0]),
+    nextScheduled: (item.nextScheduled as Thread['nextScheduled']) ?? null,
+    ...rightsOf(item.rights),
+    ...(item.autoDraft ? { autoDraft: true } : {}),
     ...(typeof item.engagement === 'number' ? { engagement: item.engagement } : {}),
   };
 }
@@ -198,7 +226,7 @@ export interface ThreadPagePosition {
 }
 
 export interface ThreadPage {
-  threads: Thread[];
+  threads: ThreadSummary[];
   /** Present when the page was full: where to continue from. */
   next: ThreadPagePosition | null;
 }
@@ -216,6 +244,37 @@ export const LISTINGS_OF_SORT: Record<ThreadSortField, readonly ThreadListing[]>
   createdAt: ['createdAt'],
   title: ['title'],
   engagement: ['engagement', 'unread'],
+};
+
+/**
+ * What a listing reads of each thread: the fields of its card summary (posts whole, for their count
+ * and the first one's preview: an item keeps no count), every listing's page-key attributes (the
+ * cursor is built from the last row) and gsi5pk, which the unread listing filters on.
+ */
+const LISTING_ATTRIBUTES = [
+  ...new Set([
+    'id',
+    'title',
+    'sourceUrl',
+    'createdAt',
+    'tone',
+    'themes',
+    'isSensitiveContent',
+    'postedToX',
+    'platformPosts',
+    'posts',
+    'rights',
+    'autoDraft',
+    'engagement',
+    'nextScheduled',
+    ...Object.values(THREAD_PAGE_KEY_ATTRIBUTES).flat(),
+    'gsi5pk',
+  ]),
+];
+// Every name through a placeholder: DynamoDB reserves hundreds of words, and a field added later must not break the read.
+const LISTING_PROJECTION = {
+  ProjectionExpression: LISTING_ATTRIBUTES.map((_, index) => `#p${index}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(LISTING_ATTRIBUTES.map((name, index) => [`#p${index}`, name])),
 };
 
 const LISTING_INDEX = {
@@ -244,6 +303,7 @@ async function queryListing(
       ScanIndexForward: unread ? false : order === 'asc',
       Limit: limit,
       ...(unread ? { FilterExpression: 'attribute_not_exists(gsi5pk)' } : {}),
+      ...LISTING_PROJECTION,
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
   );
@@ -254,7 +314,7 @@ async function queryListing(
     result.LastEvaluatedKey && last
       ? Object.fromEntries(THREAD_PAGE_KEY_ATTRIBUTES[listing].map((name) => [name, String(last[name])]))
       : null;
-  return { threads: items.map(fromItem), next: key ? { listing, key } : null };
+  return { threads: items.map(summaryFromItem), next: key ? { listing, key } : null };
 }
 
 /**

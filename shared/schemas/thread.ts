@@ -153,8 +153,37 @@ export type ListThreadsQuery = z.infer<typeof listThreadsQuerySchema>;
 export const newestThreadResponseSchema = z.object({ threadId: z.string().nullable() });
 export type NewestThreadResponse = z.infer<typeof newestThreadResponseSchema>;
 
+/**
+ * A thread as a My Threads card shows it: its facts, never its posts (their count and the first
+ * one's preview, cut as `shared/thread-summary.ts` `cardPreview` cuts it, stand in for them).
+ */
+export const threadSummarySchema = threadSchema
+  .pick({
+    id: true,
+    title: true,
+    sourceUrl: true,
+    createdAt: true,
+    tone: true,
+    themes: true,
+    isSensitiveContent: true,
+    rights: true,
+    autoDraft: true,
+    nextScheduled: true,
+  })
+  .extend({
+    /** Published to X or any platform reported posted (`isPosted`): the card's 'Posted' badge. */
+    posted: z.boolean(),
+    postCount: z.number().int().nonnegative(),
+    /** The first post, cut to 120 characters with an ellipsis ('' for a thread without posts). */
+    preview: z.string(),
+    /** The total engagement read back from the platforms; absent before any figure was reported. */
+    engagement: z.number().int().nonnegative().optional(),
+  });
+export type ThreadSummary = z.infer<typeof threadSummarySchema>;
+
 export const threadPageSchema = z.object({
-  threads: z.array(threadSchema),
+  /** The page's threads as cards show them (the whole thread is read on its own page). */
+  threads: z.array(threadSummarySchema),
   /** Opaque; present when more threads may follow. */
   nextCursor: z.string().nullable(),
 });

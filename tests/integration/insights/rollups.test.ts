@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dayInZone } from '#shared/insights/insights';
 import { insightsResponseSchema } from '#shared/schemas/insights';
-import type { Thread } from '#shared/schemas/thread';
+import type { Thread, ThreadSummary } from '#shared/schemas/thread';
 import { engagementReading } from '../../helpers/engagement-readings';
 import { makeThread } from '../../helpers/publishing-threads';
 import { callRoute, type RouteAnswer } from '../../helpers/route-call';
@@ -130,15 +130,23 @@ describe('My Threads sorted by engagement', () => {
       const first = await listBy(userId, { sort: 'engagement', order: sortOrder });
       expect(first.status).toBe(200);
       expect(first.body.threads).toHaveLength(15);
-      expect(first.body.threads.map((thread: Thread) => thread.engagement)).toEqual(expected.slice(0, 15));
+      expect(first.body.threads.map((thread: ThreadSummary) => thread.engagement)).toEqual(expected.slice(0, 15));
       const second = await listBy(userId, { sort: 'engagement', order: sortOrder, cursor: first.body.nextCursor });
-      expect(second.body.threads.map((thread: Thread) => thread.engagement ?? null)).toEqual([
+      expect(second.body.threads.map((thread: ThreadSummary) => thread.engagement ?? null)).toEqual([
         ...expected.slice(15),
         null,
         null,
         null,
       ]);
-      expect(second.body.threads.slice(2).map((thread: Thread) => thread.id)).toEqual(unread);
+      expect(second.body.threads.slice(2).map((thread: ThreadSummary) => thread.id)).toEqual(unread);
+      // Both listings (read and never read) answer cards: the count and the preview, not the posts.
+      for (const card of [...first.body.threads, ...second.body.threads]) {
+        expect(card).toMatchObject({
+          postCount: 2,
+          preview: 'A first post of sixty characters or so, about the harbour.',
+        });
+        expect(card).not.toHaveProperty('posts');
+      }
     }
   });
 

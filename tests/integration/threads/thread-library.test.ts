@@ -1,6 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Thread } from '#shared/schemas/thread';
+import type { Thread, ThreadSummary } from '#shared/schemas/thread';
+import { articleRights } from '../../helpers/article-rights';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
 
@@ -68,8 +69,8 @@ async function securityEvents(userId: string): Promise<SecurityEventRow[]> {
   return (result.Items ?? []) as SecurityEventRow[];
 }
 
-async function readAll(userId: string, sort: string, order: string): Promise<Thread[]> {
-  const seen: Thread[] = [];
+async function readAll(userId: string, sort: string, order: string): Promise<ThreadSummary[]> {
+  const seen: ThreadSummary[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 10; pages += 1) {
     const response = await call(listRoute, userId, { query: { sort, order, ...(cursor ? { cursor } : {}) } });
@@ -103,6 +104,114 @@ describe(`the thread library routes on ${table.backend}`, () => {
     expect((await readAll(pagingUser, 'createdAt', 'asc')).map((t) => t.id)).toEqual(byCreated);
     expect((await readAll(pagingUser, 'title', 'asc')).map((t) => t.id)).toEqual(byTitle);
     expect((await readAll(pagingUser, 'title', 'desc')).map((t) => t.id)).toEqual([...byTitle].reverse());
+  });
+
+  it('lists each thread as its card shows it: counts, a 120-character preview, badges, and no other post content', async () => {
+    const passage = 'The council measured the streets at noon, SOURCE-PASSAGE-MARKER, and compared them.';
+    const posts = Array.from({ length: 8 }, (_, index) => {
+      const content = `${index + 1}/ ${`Post ${index} about shaded streets and heat in the city centre. `.repeat(4)}TAIL-${index}`;
+      return { id: `post-${index}`, content, charCount: content.length, source: passage };
+    });
+    const rich: Thread = {
+      ...thread('hana', 1, 'Heat in cities'),
+      posts: [...posts, { id: 'post-8', content: ATTRIBUTION, charCount: ATTRIBUTION.length }],
+      themes: ['cities', 'heat', 'trees'],
+      tone: 'casual',
+      isSensitiveContent: true,
+      sensitiveCategories: ['health'],
+      hallucination: { risk: 'low', reason: 'HALLUCINATION-MARKER', contentRatio: 0.4 },
+      platformPosts: { bluesky: { posted: true, postUrl: 'https://bsky.app/profile/x/post/1' } },
+      rights: articleRights({ nosnippet: true }),
+      nextScheduled: { at: '2026-06-01T09:00:00.000Z', platforms: ['telegram', 'bluesky'] },
+      engagement: 321,
+      autoDraft: true,
+    };
+    const plain = thread('hana', 2, 'Plain one');
+    await putThread(rich);
+    await putThread(plain);
+
+    const response = await call(listRoute, 'hana', { query: {} });
+
+    expect(response.status).toBe(200);
+    expect(response.body.threads).toEqual([
+      {
+        id: plain.id,
+        title: 'Plain one',
+        sourceUrl: 'https://example.com/a',
+        createdAt: plain.createdAt,
+        tone: 'professional',
+        themes: ['cities'],
+        isSensitiveContent: false,
+        posted: false,
+        postCount: 2,
+        preview: 'First post of Plain one 1/2',
+        nextScheduled: null,
+      },
+      {
+        id: rich.id,
+        title: 'Heat in cities',
+        sourceUrl: 'https://example.com/a',
+        createdAt: rich.createdAt,
+        tone: 'casual',
+        themes: ['cities', 'heat', 'trees'],
+        isSensitiveContent: true,
+        posted: true,
+        postCount: 9,
+        preview: `${posts[0]!.content.slice(0, 120).trimEnd()}...`,
+        rights: rich.rights,
+        autoDraft: true,
+        engagement: 321,
+        nextScheduled: { at: '2026-06-01T09:00:00.000Z', platforms: ['telegram', 'bluesky'] },
+      },
+    ]);
+    const answered = JSON.stringify(response.body);
+    for (const marker of [
+      'TAIL-0',
+      'Post 1 about',
+      'SOURCE-PASSAGE-MARKER',
+      'HALLUCINATION-MARKER',
+      'bsky.app',
+      ATTRIBUTION,
+    ]) {
+      expect(answered).not.toContain(marker);
+    }
+  });
+
+  it('lists a row written by an older version with the defaults its detail shows', async () => {
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.thread('ivan', 't-legacy'),
+          ...keys.threadByCreated('ivan', '2025-05-01T00:00:00.000Z', 't-legacy'),
+          type: 'thread',
+          id: 't-legacy',
+          userId: 'ivan',
+          createdAt: '2025-05-01T00:00:00.000Z',
+          posts: ['A plain-string post from before posts had ids', { note: 'no content' }, 'Second'],
+          postedToX: true,
+          rights: { reservation: 'unknown' },
+        },
+      }),
+    );
+
+    const response = await call(listRoute, 'ivan', { query: {} });
+
+    expect(response.body.threads).toEqual([
+      {
+        id: 't-legacy',
+        title: 'Untitled Thread',
+        sourceUrl: '',
+        createdAt: '2025-05-01T00:00:00.000Z',
+        tone: 'professional',
+        themes: [],
+        isSensitiveContent: false,
+        posted: true,
+        postCount: 2,
+        preview: 'A plain-string post from before posts had ids',
+        nextScheduled: null,
+      },
+    ]);
   });
 
   it('refuses a tampered cursor, and a cursor of another sort, with a 400', async () => {

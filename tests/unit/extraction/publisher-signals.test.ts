@@ -9,6 +9,7 @@ import {
   ruleFor,
 } from '#functions/services/extraction/page/publisher-signals';
 import { shortQuoteSignal } from '#shared/rights';
+import { articleRights } from '#tests/helpers/article-rights';
 
 const URL_OF_PAGE = 'https://news.example/2024/story.html?ref=home';
 const paragraphs = Array.from(
@@ -62,16 +63,7 @@ describe('TDMRep in HTML meta and HTTP headers', () => {
 
   it('a page without signals reserves nothing and triggers no short-quote mode', () => {
     const rights = rightsOf('');
-    expect(rights).toEqual({
-      reservation: false,
-      reservationSource: null,
-      policyUrl: null,
-      noai: false,
-      noimageai: false,
-      nosnippet: false,
-      maxSnippet: null,
-      license: null,
-    });
+    expect(rights).toEqual(articleRights());
     expect(shortQuoteSignal(rights)).toBeNull();
   });
 });

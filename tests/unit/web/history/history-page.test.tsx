@@ -2,7 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Thread } from '#shared/schemas/thread';
+import type { ThreadSummary } from '#shared/schemas/thread';
+import { articleRights } from '#tests/helpers/article-rights';
 import { HistoryPage } from '#web/app/routes/history-page';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
 
@@ -11,31 +12,26 @@ vi.mock('#web/lib/auth-loader', () => ({
   mayHaveSession: () => false,
 }));
 
-function thread(index: number): Thread {
-  const createdAt = new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString();
+/** A card as GET /api/threads answers it: thread 1 posted, thread 2 sensitive, short-quote and Auto-draft. */
+function thread(index: number): ThreadSummary {
   return {
     id: `thread-${index}`,
-    userId: 'user-1',
     title: `Thread number ${index}`,
     sourceUrl: 'https://www.example.com/story',
-    createdAt,
-    updatedAt: createdAt,
-    posts: [{ id: 'post-0', content: 'x'.repeat(130), charCount: 130 }],
-    themes: ['cities', 'heat', 'trees'],
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
     tone: 'professional',
+    themes: ['cities', 'heat', 'trees'],
     isSensitiveContent: index === 2,
-    sensitiveCategories: [],
-    sensitiveContentMessage: null,
-    hallucination: null,
-    articleSize: 100,
-    generatedSize: 100,
-    postedToX: index === 1,
-    platformPosts: {},
+    posted: index === 1,
+    postCount: index === 1 ? 1 : 7,
+    preview: `${'x'.repeat(120)}...`,
+    nextScheduled: null,
+    ...(index === 2 ? { autoDraft: true, rights: articleRights({ reservation: true }) } : {}),
   };
 }
 
 const fetchMock = vi.fn<typeof fetch>();
-let threads: Thread[];
+let threads: ThreadSummary[];
 let refuseDelete: boolean;
 
 beforeEach(() => {
@@ -74,14 +70,21 @@ function card(title: string) {
 }
 
 describe('My Threads', () => {
-  it('shows each card with its badges, preview cut at 120 characters, post count, tone and +N themes', async () => {
+  it('shows each card with its badges, preview, post count, tone and +N themes', async () => {
     renderHistory();
     await screen.findByRole('heading', { name: 'Thread number 2' });
     const first = card('Thread number 2');
+    const second = card('Thread number 1');
     expect(within(first).getByText('Sensitive')).toBeTruthy();
-    expect(within(card('Thread number 1')).getByText('Posted')).toBeTruthy();
+    expect(within(first).getByText('Auto-draft')).toBeTruthy();
+    expect(within(first).getByTestId('short-quote-badge').textContent).toContain('(tdm-reservation: 1)');
+    expect(within(first).queryByText('Posted')).toBeNull();
+    expect(within(second).getByText('Posted')).toBeTruthy();
+    expect(within(second).queryByText('Sensitive')).toBeNull();
+    expect(within(second).queryByTestId('short-quote-badge')).toBeNull();
     expect(within(first).getByText(`${'x'.repeat(120)}...`)).toBeTruthy();
-    expect(within(first).getByText('1 post')).toBeTruthy();
+    expect(within(first).getByText('7 posts')).toBeTruthy();
+    expect(within(second).getByText('1 post')).toBeTruthy();
     expect(within(first).getByText('example.com')).toBeTruthy();
     expect(within(first).getByText('Professional & Formal')).toBeTruthy();
     expect(within(first).getByText('+1')).toBeTruthy();
@@ -119,10 +122,7 @@ describe('My Threads', () => {
 
   it("sorts by engagement, most first, and shows a card's total engagement when there is one", async () => {
     const user = userEvent.setup();
-    threads = [
-      { ...thread(2), engagement: 1204 },
-      { ...thread(1), engagement: null },
-    ];
+    threads = [{ ...thread(2), engagement: 1204 }, thread(1)];
     renderHistory();
     await screen.findByText('Thread number 2');
     await user.click(screen.getByRole('button', { name: 'Filter & Sort' }));

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardPreview,
-  cardThemes,
-  matchesFilters,
-  relativeTime,
-  sourceHost,
-} from '#web/features/history/lib/thread-card';
+import { cardThemes, matchesFilters, relativeTime, sourceHost } from '#web/features/history/lib/thread-card';
 
 describe('a history card', () => {
-  it('cuts the first post at 120 characters with an ellipsis, and leaves a short one whole', () => {
-    const long = 'a'.repeat(150);
-    expect(cardPreview([{ id: 'p', content: long, charCount: 150 }])).toBe(`${'a'.repeat(120)}...`);
-    expect(cardPreview([{ id: 'p', content: 'short', charCount: 5 }])).toBe('short');
-    expect(cardPreview([])).toBe('');
-  });
-
   it('shows up to two themes and counts the rest, or general when there are none', () => {
     expect(cardThemes(['a', 'b', 'c', 'd'])).toEqual({ shown: ['a', 'b'], more: 2 });
     expect(cardThemes([])).toEqual({ shown: ['general'], more: 0 });

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
-import type { Thread } from '#shared/schemas/thread';
+import type { Thread, ThreadSummary } from '#shared/schemas/thread';
 import { seededThread } from '#tests/helpers/seed-threads';
 import { HistoryPage } from '#web/app/routes/history-page';
 import { fromWallClock, toWallClock } from '#web/features/scheduling/lib/zoned-time';
@@ -182,10 +182,29 @@ describe('/scheduled', () => {
   });
 });
 
+/** A thread as GET /api/threads answers it for its card. */
+function summaryOf(thread: Thread, nextScheduled: ThreadSummary['nextScheduled']): ThreadSummary {
+  const { id, title, sourceUrl, createdAt, tone, themes, isSensitiveContent } = thread;
+  const preview = thread.posts[0]?.content ?? '';
+  return {
+    id,
+    title,
+    sourceUrl,
+    createdAt,
+    tone,
+    themes,
+    isSensitiveContent,
+    posted: false,
+    postCount: 3,
+    preview,
+    nextScheduled,
+  };
+}
+
 describe("My Threads' cards", () => {
   it("show the thread's next scheduled publish in the user's zone", async () => {
-    const scheduled: Thread = { ...THREAD, nextScheduled: { at: '2027-03-01T22:00:00.000Z', platforms: ['telegram'] } };
-    const plain: Thread = { ...seededThread('user-1', 5), nextScheduled: null };
+    const scheduled = summaryOf(THREAD, { at: '2027-03-01T22:00:00.000Z', platforms: ['telegram'] });
+    const plain = summaryOf(seededThread('user-1', 5), null);
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL, init?: RequestInit) =>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '#shared/messages';
-import type { Thread } from '#shared/schemas/thread';
+import type { ThreadSummary } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { FilterSortPanel } from '#web/features/history/components/filter-sort-panel';
@@ -20,7 +20,7 @@ export function HistoryPage() {
   const { toast } = useToast();
   const [sort, setSort] = useState<ThreadSort>({ field: 'createdAt', order: 'desc' });
   const [filters, setFilters] = useState<ThreadFilters>({ theme: '', tone: '' });
-  const [deleting, setDeleting] = useState<Thread | null>(null);
+  const [deleting, setDeleting] = useState<ThreadSummary | null>(null);
   const list = useThreadList(sort);
   const remove = useDeleteThread();
   const newest = useNewestThreadId().data;

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { beyondSpecMessages, threadMessages } from '#shared/messages';
-import type { Thread } from '#shared/schemas/thread';
+import type { ThreadSummary } from '#shared/schemas/thread';
 import { TONE_LABELS } from '#shared/tones';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { ShortQuoteBadge } from '../../threads/components/short-quote-badge';
-import { cardPreview, cardThemes, engagementText, relativeTime, sourceHost } from '../lib/thread-card';
+import { cardThemes, engagementText, relativeTime, sourceHost } from '../lib/thread-card';
 
 interface ThreadCardProps {
-  thread: Thread;
+  thread: ThreadSummary;
   now: Date;
-  onDelete: (thread: Thread) => void;
+  onDelete: (thread: ThreadSummary) => void;
   /** A line about what is coming for the thread (the page adds 'Scheduled for …'). */
   status?: ReactNode;
 }
@@ -20,7 +20,6 @@ interface ThreadCardProps {
 export function ThreadCard({ thread, now, onDelete, status }: ThreadCardProps) {
   const { toast } = useToast();
   const themes = cardThemes(thread.themes);
-  const posted = thread.postedToX || Object.values(thread.platformPosts).some((post) => post?.posted);
 
   const copyId = async () => {
     try {
@@ -36,7 +35,7 @@ export function ThreadCard({ thread, now, onDelete, status }: ThreadCardProps) {
       <div className="thread-card__header">
         <h2 className="thread-card__title">{thread.title}</h2>
         <div className="thread-card__badges">
-          {posted ? <span className="badge badge--good">Posted</span> : null}
+          {thread.posted ? <span className="badge badge--good">Posted</span> : null}
           {thread.autoDraft ? <span className="badge">{beyondSpecMessages.feeds.autoDraftBadge}</span> : null}
           {thread.isSensitiveContent ? <span className="badge badge--warning">Sensitive</span> : null}
         </div>
@@ -54,10 +53,10 @@ export function ThreadCard({ thread, now, onDelete, status }: ThreadCardProps) {
       </p>
       {status}
       <ShortQuoteBadge rights={thread.rights} />
-      <p className="thread-card__preview">{cardPreview(thread.posts)}</p>
+      <p className="thread-card__preview">{thread.preview}</p>
       <p className="small muted thread-card__facts">
         <span>
-          {thread.posts.length} {thread.posts.length === 1 ? 'post' : 'posts'}
+          {thread.postCount} {thread.postCount === 1 ? 'post' : 'posts'}
         </span>
         <span>·</span>
         <time dateTime={thread.createdAt}>{relativeTime(thread.createdAt, now)}</time>

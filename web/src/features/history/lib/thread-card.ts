@@ -1,15 +1,7 @@
-import type { Thread } from '#shared/schemas/thread';
+import type { ThreadSummary } from '#shared/schemas/thread';
 
-/** Characters of the first post shown on a history card. */
-export const CARD_PREVIEW_CHARS = 120;
 /** Theme badges shown on a card before the '+N' count. */
 export const CARD_THEME_BADGES = 2;
-
-/** The first post cut to 120 characters with an ellipsis. */
-export function cardPreview(posts: Thread['posts']): string {
-  const first = posts[0]?.content ?? '';
-  return first.length > CARD_PREVIEW_CHARS ? `${first.slice(0, CARD_PREVIEW_CHARS).trimEnd()}...` : first;
-}
 
 /** Up to two theme badges and how many more there are ('general' when there are none). */
 export function cardThemes(themes: readonly string[]): { shown: string[]; more: number } {
@@ -57,7 +49,7 @@ export interface ThreadFilters {
 }
 
 /** Whether a thread passes the history filters (empty filters pass everything). */
-export function matchesFilters(thread: Pick<Thread, 'themes' | 'tone'>, filters: ThreadFilters): boolean {
+export function matchesFilters(thread: Pick<ThreadSummary, 'themes' | 'tone'>, filters: ThreadFilters): boolean {
   const theme = filters.theme.trim().toLowerCase();
   const tone = filters.tone.trim().toLowerCase();
   if (theme && !thread.themes.some((candidate) => candidate.toLowerCase().includes(theme))) return false;
