@@ -6,7 +6,9 @@
  * latency, requests per second (and per core) and DynamoDB calls per request (issued, and the round
  * trips a request waits for, from a serial pass that times each call); then the same page and
  * the same thread read straight from the data layer at 5 at a time, on the same dynalite in the same
- * run, so the API's p50 over that bare read is the handler path's own overhead.
+ * run, so the API's p50 over that bare read is the handler path's own overhead. At 5 connections
+ * each route runs three times, each run followed by its bare read, and the targets are judged on the
+ * median run: a single 10 s run swings by a fifth on this machine.
  * Targets at 5 connections, what 2 cores can show: history page and thread detail p95 under 25 ms,
  * API p50 ÷ bare read p50 under 3, at most 2 DynamoDB round trips a request waits for (calls made side
  * by side, as the history's Query beside the account check, are one wait). 50 connections is shown for
@@ -27,7 +29,7 @@ import { startLocalStack } from '../local/stack';
 import { signIn, signUp } from '../tests/helpers/auth-client';
 import { seededThread, seedThreads } from '../tests/helpers/seed-threads';
 import type { LoadResult, LoadRun } from './lib/load-client';
-import { percentile, sequentialWaits } from './lib/stats';
+import { median, percentile, sequentialWaits } from './lib/stats';
 
 const USERS = 100;
 const THREADS_PER_USER = 200;
@@ -38,6 +40,8 @@ const P95_LIMIT_MS = 25;
 const OVERHEAD_LIMIT = 3;
 const CALLS_LIMIT = 2;
 const DURATION_SECONDS = 10;
+/** Runs at the target load, each followed by its bare read: one 10 s run swings by a fifth on this machine. */
+const TARGET_ROUNDS = 3;
 /** Requests sent one at a time per route to see which calls each one waits for, and for how long. */
 const SERIAL_REQUESTS = 50;
 const loadClient = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'load-client.ts');
@@ -169,12 +173,17 @@ try {
   const rows: string[] = [];
   const checks: string[] = [];
   let failures = 0;
-  /** Records one target line; `atMost` for a limit that may be reached (calls per request). */
-  const check = (label: string, value: number, limit: number, atMost = false) => {
+  /**
+   * Records one target line from its runs' values, judged on their median (each value is shown);
+   * `atMost` for a limit that may be reached (calls per request).
+   */
+  const check = (label: string, values: number[], limit: number, atMost = false) => {
+    const value = median(values);
     const ok = atMost ? value <= limit : value < limit;
     if (!ok) failures += 1;
     const shown = value.toFixed(2).padStart(8);
-    checks.push(`  ${label.padEnd(56)}${shown}  ${ok ? 'ok' : 'OVER'} (${atMost ? '≤' : '<'} ${limit})`);
+    const runs = values.length > 1 ? `  median of ${values.map((each) => each.toFixed(2)).join(' / ')}` : '';
+    checks.push(`  ${label.padEnd(56)}${shown}  ${ok ? 'ok' : 'OVER'} (${atMost ? '≤' : '<'} ${limit})${runs}`);
   };
   const waitsOf = new Map<string, number>();
   for (const scenario of scenarios) {
@@ -190,24 +199,35 @@ try {
       const requests = users.flatMap((user) =>
         Array.from({ length: 10 }, () => ({ path: scenario.path(user), token: user.token })),
       );
-      const callsBefore = dynamoCalls;
-      const loadBefore = loadavg()[0]!;
-      const result = await drive({ url: stack.url, connections, durationSeconds: DURATION_SECONDS, requests });
-      if (result.non2xx > 0 || result.errors > 0)
-        throw new Error(`${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      const callsPerRequest = (dynamoCalls - callsBefore) / result.requests;
-      rows.push(
-        `| ${scenario.name} | ${connections} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.requestsPerSecond.toFixed(0)} | ${(result.requestsPerSecond / cores).toFixed(0)} | ${callsPerRequest.toFixed(2)} | ${loadBefore.toFixed(1)} |`,
-      );
-      if (connections !== TARGET_CONNECTIONS || !scenario.bare) continue;
-      const bare = await bareLatencies(scenario.bare, connections, DURATION_SECONDS);
-      const bareP50 = percentile(bare, 50);
-      rows.push(
-        `| ${scenario.name}: the bare read from the data layer | ${connections} | ${bareP50.toFixed(1)} | ${percentile(bare, 95).toFixed(1)} | ${percentile(bare, 99).toFixed(1)} | ${(bare.length / DURATION_SECONDS).toFixed(0)} | | 1.00 | |`,
-      );
-      check(`${scenario.name} p95 ms`, result.p95, P95_LIMIT_MS);
-      check("  its p50 ÷ the bare read's p50 (the handler path's overhead)", result.p50 / bareP50, OVERHEAD_LIMIT);
-      check('  DynamoDB round trips a request waits for', waitsOf.get(scenario.name) ?? 0, CALLS_LIMIT, true);
+      const atTarget = connections === TARGET_CONNECTIONS;
+      const rounds = atTarget ? TARGET_ROUNDS : 1;
+      const p95s: number[] = [];
+      const overheads: number[] = [];
+      for (let round = 1; round <= rounds; round += 1) {
+        const callsBefore = dynamoCalls;
+        const loadBefore = loadavg()[0]!;
+        const result = await drive({ url: stack.url, connections, durationSeconds: DURATION_SECONDS, requests });
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        const callsPerRequest = (dynamoCalls - callsBefore) / result.requests;
+        const load = rounds > 1 ? `${connections} (run ${round} of ${rounds})` : String(connections);
+        rows.push(
+          `| ${scenario.name} | ${load} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.requestsPerSecond.toFixed(0)} | ${(result.requestsPerSecond / cores).toFixed(0)} | ${callsPerRequest.toFixed(2)} | ${loadBefore.toFixed(1)} |`,
+        );
+        p95s.push(result.p95);
+        if (!atTarget || !scenario.bare) continue;
+        // Right after its API run, so that both meet the same machine.
+        const bare = await bareLatencies(scenario.bare, connections, DURATION_SECONDS);
+        const bareP50 = percentile(bare, 50);
+        rows.push(
+          `| ${scenario.name}: the bare read from the data layer | ${load} | ${bareP50.toFixed(1)} | ${percentile(bare, 95).toFixed(1)} | ${percentile(bare, 99).toFixed(1)} | ${(bare.length / DURATION_SECONDS).toFixed(0)} | | 1.00 | |`,
+        );
+        overheads.push(result.p50 / bareP50);
+      }
+      if (!atTarget || !scenario.bare) continue;
+      check(`${scenario.name} p95 ms`, p95s, P95_LIMIT_MS);
+      check("  its p50 ÷ the bare read's p50 (the handler path's overhead)", overheads, OVERHEAD_LIMIT);
+      check('  DynamoDB round trips a request waits for', [waitsOf.get(scenario.name) ?? 0], CALLS_LIMIT, true);
     }
   console.log(`\n${DURATION_SECONDS} s per route and load; ${cores} cores (req/s per core = req/s ÷ ${cores})\n`);
   console.log(
@@ -222,7 +242,7 @@ try {
   console.log('|---|---|---|---|');
   for (const row of serialRows) console.log(row);
   console.log(
-    `\nTargets at ${TARGET_CONNECTIONS} connections (50 connections: information, latency there is queueing):`,
+    `\nTargets at ${TARGET_CONNECTIONS} connections, the median of ${TARGET_ROUNDS} runs (50 connections: information, latency there is queueing):`,
   );
   for (const line of checks) console.log(line);
   if (failures > 0) process.exitCode = 1;
