@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useId, useRef } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useId, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth-context';
@@ -38,10 +38,27 @@ function SignInLink({ className }: { className: string }) {
   );
 }
 
-function MobileMenu({ items, account }: { items: NavItem[]; account: ((close: () => void) => ReactNode) | null }) {
+/** The mobile menu's open state, kept by `Header` so that it survives the signed-in part loading in. */
+export interface MobileMenuState extends ReturnType<typeof useDisclosure> {
+  containerRef: RefObject<HTMLDivElement | null>;
+}
+
+function useMobileMenuState(): MobileMenuState {
   const containerRef = useRef<HTMLDivElement>(null);
+  return { ...useDisclosure(containerRef), containerRef };
+}
+
+function MobileMenu({
+  items,
+  account,
+  state,
+}: {
+  items: NavItem[];
+  account: ((close: () => void) => ReactNode) | null;
+  state: MobileMenuState;
+}) {
   const panelId = useId();
-  const { open, toggle, close, triggerRef } = useDisclosure(containerRef);
+  const { open, toggle, close, triggerRef, containerRef } = state;
   return (
     <div className="mobile-menu" ref={containerRef}>
       <button
@@ -65,15 +82,25 @@ function MobileMenu({ items, account }: { items: NavItem[]; account: ((close: ()
   );
 }
 
+/** The mobile menu's first line for a signed-in user. */
+export function SignedInAs({ email }: { email: string }) {
+  return (
+    <p className="mobile-menu__signed-in">
+      Signed in as <strong>{email}</strong>
+    </p>
+  );
+}
+
 /** What fills the header's account slots: the desktop corner, and the mobile menu's part (null: Sign In). */
 export interface HeaderFrameProps {
   items: NavItem[];
   account: ReactNode;
   mobileAccount: ((close: () => void) => ReactNode) | null;
+  mobileMenu: MobileMenuState;
 }
 
 /** Logo, navigation, the account corner and the hamburger menu below 768 px. */
-export function HeaderFrame({ items, account, mobileAccount }: HeaderFrameProps) {
+export function HeaderFrame({ items, account, mobileAccount, mobileMenu }: HeaderFrameProps) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -87,7 +114,7 @@ export function HeaderFrame({ items, account, mobileAccount }: HeaderFrameProps)
           <NavLinks items={items} className="nav-list" />
         </nav>
         <div className="site-header__account">{account}</div>
-        <MobileMenu items={items} account={mobileAccount} />
+        <MobileMenu items={items} account={mobileAccount} state={mobileMenu} />
       </div>
     </header>
   );
@@ -98,12 +125,26 @@ const avatarSkeleton = <span className="skeleton skeleton--avatar" aria-hidden="
 /** The shared header: logo, navigation, and the Sign In button or the user menu; a hamburger menu below 768 px. */
 export function Header() {
   const { user, status } = useAuth();
+  // Kept here, above the Suspense boundary: a menu opened while the signed-in part loads stays open.
+  const mobileMenu = useMobileMenuState();
   if (status === 'signedIn' && user !== null) {
     // Until the signed-in part loads: the signed-in links, a skeleton where the menu goes.
-    const loading = <HeaderFrame items={headerNavItems(true, false)} account={avatarSkeleton} mobileAccount={null} />;
+    const loading = (
+      <HeaderFrame
+        items={headerNavItems(true, false)}
+        account={avatarSkeleton}
+        mobileAccount={() => (
+          <>
+            <SignedInAs email={user.email} />
+            <span className="skeleton skeleton--block" aria-hidden="true" />
+          </>
+        )}
+        mobileMenu={mobileMenu}
+      />
+    );
     return (
       <Suspense fallback={loading}>
-        <SignedInHeader email={user.email} />
+        <SignedInHeader email={user.email} mobileMenu={mobileMenu} />
       </Suspense>
     );
   }
@@ -112,6 +153,7 @@ export function Header() {
       items={headerNavItems(false, false)}
       account={status === 'loading' ? avatarSkeleton : <SignInLink className="button button--primary" />}
       mobileAccount={null}
+      mobileMenu={mobileMenu}
     />
   );
 }

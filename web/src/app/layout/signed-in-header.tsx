@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { useIsAdmin } from '../../lib/get-is-admin';
 import { useMe } from '../../lib/get-me';
 import { CreditBalancePanel } from './credit-balance-panel';
-import { HeaderFrame } from './header';
+import { HeaderFrame, type MobileMenuState, SignedInAs } from './header';
 import { headerNavItems } from './nav-items';
 import { useDisclosure } from './use-disclosure';
 import { useSignOut } from './use-sign-out';
@@ -71,7 +71,7 @@ function UserMenu({ email, onSignOut }: { email: string; onSignOut: () => void }
 }
 
 /** The header of a signed-in user: My Threads, Scheduled, Admin Portal for admins, the account menu. */
-export function SignedInHeader({ email }: { email: string }) {
+export function SignedInHeader({ email, mobileMenu }: { email: string; mobileMenu: MobileMenuState }) {
   // Loaded with the page, so the menu's balance panel opens with its figures.
   useMe();
   const signOut = useSignOut();
@@ -84,9 +84,7 @@ export function SignedInHeader({ email }: { email: string }) {
       account={<UserMenu email={email} onSignOut={onSignOut} />}
       mobileAccount={(close) => (
         <>
-          <p className="mobile-menu__signed-in">
-            Signed in as <strong>{email}</strong>
-          </p>
+          <SignedInAs email={email} />
           <AccountEntries
             onSignOut={() => {
               close();
@@ -95,6 +93,7 @@ export function SignedInHeader({ email }: { email: string }) {
           />
         </>
       )}
+      mobileMenu={mobileMenu}
     />
   );
 }
