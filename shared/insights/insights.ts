@@ -1,3 +1,4 @@
+import { tzOffset } from '@date-fns/tz';
 import { platformDisplayName } from '../platforms';
 import type { ComparisonGroup, InsightsResponse } from '../schemas/insights';
 import type { Platform } from '../schemas/thread';
@@ -41,38 +42,25 @@ export function threadEngagementOf(latest: Partial<Record<Platform, PlatformLate
   return reported.length > 0 ? reported.reduce((sum, value) => sum + value, 0) : null;
 }
 
-const datePartsFormat = new Map<string, Intl.DateTimeFormat>();
-function partsIn(zone: string): Intl.DateTimeFormat {
-  let format = datePartsFormat.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    datePartsFormat.set(zone, format);
-  }
-  return format;
+/** The zone's offset from UTC at an instant (ms), from the zone database as scheduling reads it (@date-fns/tz). */
+function offsetAt(ms: number, zone: string): number {
+  return tzOffset(zone, new Date(ms)) * 60_000;
 }
 
-function wallParts(instant: Date | string, zone: string): Record<string, string> {
-  const parts = partsIn(zone).formatToParts(typeof instant === 'string' ? new Date(instant) : instant);
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+/** What the clock in `zone` reads at an instant, as if that reading were UTC. */
+function wallClockIn(instant: Date | string, zone: string): Date {
+  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  return new Date(ms + offsetAt(ms, zone));
 }
 
 /** The calendar day (YYYY-MM-DD) the clock in `zone` shows at an instant. */
 export function dayInZone(instant: Date | string, zone: string): string {
-  const { year, month, day } = wallParts(instant, zone);
-  return `${year}-${month}-${day}`;
+  return wallClockIn(instant, zone).toISOString().slice(0, 10);
 }
 
 /** The hour (0–23) the clock in `zone` shows at an instant. */
 export function hourInZone(instant: Date | string, zone: string): number {
-  return Number(wallParts(instant, zone).hour);
+  return wallClockIn(instant, zone).getUTCHours();
 }
 
 /** The `days` calendar days ending with today in `zone`, oldest first (calendar arithmetic: DST never skips a day). */
@@ -81,13 +69,6 @@ export function periodDates(now: Date, zone: string, days: number): string[] {
   return Array.from({ length: days }, (_, index) =>
     new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
   );
-}
-
-/** The zone's offset from UTC at an instant (ms), read from its wall clock to the minute. */
-function offsetAt(ms: number, zone: string): number {
-  const { year, month, day, hour, minute } = wallParts(new Date(ms), zone);
-  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute));
-  return wall - Math.floor(ms / 60_000) * 60_000;
 }
 
 /**
