@@ -23,6 +23,8 @@ export interface CreditsRecord {
   lastRefreshDate: string;
   /** Set while a change of free credits still owes its ledger entry. */
   pendingGrantId?: string;
+  /** Credits held for auto-draft jobs still running (owned, but neither available nor used); absent when none. */
+  reservedCredits?: number;
 }
 
 export interface AccountRecords {
@@ -76,7 +78,14 @@ export function toCreditsRecord(userId: string, item: Record<string, unknown>): 
     dailyAllowance: Number(item.dailyAllowance ?? 0),
     lastRefreshDate: String(item.lastRefreshDate ?? ''),
     ...(item.grantId ? { pendingGrantId: String(item.grantId) } : {}),
+    ...reservedOf(item),
   };
+}
+
+function reservedOf(item: Record<string, unknown>): { reservedCredits?: number } {
+  const count = (value: unknown) => (value instanceof Set ? value.size : 0);
+  const reserved = count(item.reservedFreeThreadIds) + count(item.reservedPaidThreadIds);
+  return reserved > 0 ? { reservedCredits: reserved } : {};
 }
 
 /** Creates the profile unless it exists (safe to repeat); counts a new user. */

@@ -36,20 +36,28 @@ export function isConditionFailure(error: unknown): boolean {
 
 /**
  * Reads many items by key (BatchGet takes at most 100 keys a call and may hand some back unprocessed);
- * `consistentRead` for a read that must see every write made before it.
+ * `consistentRead` for a read that must see every write made before it; `attributes` to read only those.
  */
 export async function batchGetItems(
   itemKeys: Array<{ pk: string; sk: string }>,
-  options: { consistentRead?: boolean } = {},
+  options: { consistentRead?: boolean; attributes?: readonly string[] } = {},
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
+  const names = Object.fromEntries((options.attributes ?? []).map((name, index) => [`#a${index}`, name]));
+  const projection = options.attributes
+    ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names }
+    : {};
   for (let start = 0; start < itemKeys.length; start += 100) {
     let pending: Record<string, unknown>[] = itemKeys.slice(start, start + 100).map((key) => ({ ...key }));
     while (pending.length > 0) {
       const result = await db.send(
         new BatchGetCommand({
           RequestItems: {
-            [tableName()]: { Keys: pending, ...(options.consistentRead ? { ConsistentRead: true } : {}) },
+            [tableName()]: {
+              Keys: pending,
+              ...(options.consistentRead ? { ConsistentRead: true } : {}),
+              ...projection,
+            },
           },
         }),
       );

@@ -5,6 +5,10 @@ import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
 
 export type ChargeOutcome = 'charged' | 'already-charged' | 'insufficient';
+/** What reserving a credit for a thread did; `already` when this thread holds or spent one. */
+export type ReserveOutcome = 'reserved' | 'already' | 'insufficient';
+/** What releasing a reservation did: back in its pocket, lapsed (a free one past a refresh), or none held. */
+export type ReleaseOutcome = 'released' | 'lapsed' | 'not-reserved';
 
 export interface LedgerEntry {
   id: string;
@@ -40,6 +44,7 @@ function grantDescription(grantId: string): string {
   if (grantId.startsWith('free-')) return 'Daily free credits';
   if (grantId === 'grant-initial') return 'Free credits on sign-up';
   if (grantId.startsWith('admin-refresh-')) return 'Admin credit refresh';
+  if (grantId.startsWith('lapse-')) return 'Reserved free credit lapsed at the daily refresh';
   return 'Free credit allowance changed';
 }
 
@@ -219,6 +224,144 @@ export async function consumeCreditForThread(userId: string, threadId: string): 
   );
   const charged = current.Item?.chargedThreadIds as Set<string> | undefined;
   return charged?.has(threadId) ? 'already-charged' : 'insufficient';
+}
+
+/** The balance item's set of thread ids holding a credit reserved from each pocket. */
+const RESERVED_SETS = { freeCredits: 'reservedFreeThreadIds', paidCredits: 'reservedPaidThreadIds' } as const;
+
+/**
+ * Reserves one credit for a thread an auto-draft will make: free before paid, never below zero, once
+ * per thread id. The credit leaves its pocket (no longer available) into the pocket's reserved set, in
+ * one conditional update, so concurrent reservations can never promise more than the balance; the job
+ * then spends it with `consumeReservedCredit`, or `releaseReservedCredit` gives it back.
+ */
+export async function reserveCreditForThread(userId: string, threadId: string): Promise<ReserveOutcome> {
+  for (const pocket of ['freeCredits', 'paidCredits'] as const) {
+    const spendsPaid = pocket === 'paidCredits';
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.credits(userId),
+          UpdateExpression: 'SET #pocket = #pocket - :one ADD #reserved :thread',
+          ConditionExpression: `${spendsPaid ? 'freeCredits <= :zero AND paidCredits >= :one' : 'freeCredits >= :one'} AND NOT contains(reservedFreeThreadIds, :threadId) AND NOT contains(reservedPaidThreadIds, :threadId) AND NOT contains(chargedThreadIds, :threadId)`,
+          ExpressionAttributeNames: { '#pocket': pocket, '#reserved': RESERVED_SETS[pocket] },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ...(spendsPaid ? { ':zero': 0 } : {}),
+            ':thread': new Set([threadId]),
+            ':threadId': threadId,
+          },
+        }),
+      );
+      return 'reserved';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  const item = await readBalanceItem(userId);
+  return holdsOrSpent(item, threadId) ? 'already' : 'insufficient';
+}
+
+/**
+ * Spends a thread's reserved credit (used + 1) and marks the thread charged, in one conditional
+ * update: the reservation is the charge, nothing is taken from the balance again. `already-charged`
+ * on a repeat; `insufficient` when the thread holds no reservation (the caller then charges normally).
+ */
+export async function consumeReservedCredit(userId: string, threadId: string): Promise<ChargeOutcome> {
+  for (const reserved of Object.values(RESERVED_SETS)) {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.credits(userId),
+          UpdateExpression:
+            'SET usedCredits = usedCredits + :one DELETE #reserved :thread ADD chargedThreadIds :thread',
+          ConditionExpression: 'contains(#reserved, :threadId)',
+          ExpressionAttributeNames: { '#reserved': reserved },
+          ExpressionAttributeValues: { ':one': 1, ':thread': new Set([threadId]), ':threadId': threadId },
+        }),
+      );
+      return 'charged';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  const charged = (await readBalanceItem(userId))?.chargedThreadIds;
+  return charged instanceof Set && charged.has(threadId) ? 'already-charged' : 'insufficient';
+}
+
+/**
+ * Gives a thread's reserved credit back to the pocket it came from, once (the update is conditional on
+ * the reservation, which it removes). A free credit reserved before a daily refresh does not stack on
+ * top of the new allowance: with free credits at the allowance it lapses instead, written as a grant of
+ * -1 (`lapse-<threadId>`) so the ledger still explains the balance.
+ */
+export async function releaseReservedCredit(userId: string, threadId: string, now: Date): Promise<ReleaseOutcome> {
+  const release = (pocket: keyof typeof RESERVED_SETS, condition: string) =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.credits(userId),
+        UpdateExpression: 'SET #pocket = #pocket + :one DELETE #reserved :thread',
+        ConditionExpression: `contains(#reserved, :threadId)${condition}`,
+        ExpressionAttributeNames: { '#pocket': pocket, '#reserved': RESERVED_SETS[pocket] },
+        ExpressionAttributeValues: { ':one': 1, ':thread': new Set([threadId]), ':threadId': threadId },
+      }),
+    );
+  const lapse = () =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.credits(userId),
+        UpdateExpression:
+          'SET grantId = :grantId, grantAmount = :minusOne, grantAt = :grantAt DELETE #reserved :thread',
+        ConditionExpression: 'contains(#reserved, :threadId) AND attribute_not_exists(grantId)',
+        ExpressionAttributeNames: { '#reserved': RESERVED_SETS.freeCredits },
+        ExpressionAttributeValues: {
+          ':grantId': `lapse-${threadId}`,
+          ':minusOne': -1,
+          ':grantAt': now.toISOString(),
+          ':thread': new Set([threadId]),
+          ':threadId': threadId,
+        },
+      }),
+    );
+  const attempts: Array<[ReleaseOutcome, () => Promise<unknown>]> = [
+    ['released', () => release('paidCredits', '')],
+    ['released', () => release('freeCredits', ' AND freeCredits < dailyAllowance')],
+    ['lapsed', lapse],
+  ];
+  for (let round = 0; round < 3; round++) {
+    for (const [outcome, attempt] of attempts) {
+      try {
+        await attempt();
+        if (outcome === 'lapsed') await settlePendingGrant(userId);
+        return outcome;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    const item = await readBalanceItem(userId);
+    const held = (name: string) => item?.[name] instanceof Set && (item[name] as Set<string>).has(threadId);
+    if (!held(RESERVED_SETS.freeCredits) && !held(RESERVED_SETS.paidCredits)) return 'not-reserved';
+    // A lapse waits for another change's pending grant: settle it, then try again.
+    await settlePendingGrant(userId);
+  }
+  throw new Error(`The reserved credit of thread ${threadId} kept changing under a pending grant`);
+}
+
+async function readBalanceItem(userId: string): Promise<Record<string, unknown> | undefined> {
+  const current = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.credits(userId), ConsistentRead: true }),
+  );
+  return current.Item;
+}
+
+function holdsOrSpent(item: Record<string, unknown> | undefined, threadId: string): boolean {
+  return [...Object.values(RESERVED_SETS), 'chargedThreadIds'].some(
+    (name) => item?.[name] instanceof Set && (item[name] as Set<string>).has(threadId),
+  );
 }
 
 /** Forgets a settled charge marker so the balance item stays small; the ledger keeps the record. */

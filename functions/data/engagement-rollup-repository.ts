@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlatformLatest, ThreadInsight } from '../../shared/insights/insights';
 import type { Platform, Thread } from '../../shared/schemas/thread';
-import { db, isConditionFailure, tableName } from './client';
+import { batchGetItems, db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { fromItem } from './thread-repository';
 
@@ -224,4 +224,27 @@ export async function listThreadInsightsSince(userId: string, since: string): Pr
     startKey = result.LastEvaluatedKey;
   } while (startKey);
   return insights;
+}
+
+/**
+ * The title of each of the user's threads named (the ones still there) and whether a reading was ever
+ * rolled up onto it: BatchGet of the thread items, projected to those fields.
+ */
+export async function getThreadTitlesAndReadings(
+  userId: string,
+  threadIds: readonly string[],
+): Promise<Map<string, { title: string; hasReadings: boolean }>> {
+  const items = await batchGetItems(
+    [...new Set(threadIds)].map((threadId) => keys.thread(userId, threadId)),
+    { attributes: ['id', 'title', 'engagementByPlatform'] },
+  );
+  return new Map(
+    items.map((item) => [
+      String(item.id),
+      {
+        title: String(item.title ?? 'Untitled Thread'),
+        hasReadings: Object.keys((item.engagementByPlatform as object | undefined) ?? {}).length > 0,
+      },
+    ]),
+  );
 }

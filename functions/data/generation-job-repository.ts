@@ -20,6 +20,8 @@ export interface GenerationJobRecord {
   autoDraft?: boolean;
   /** The inbox item an auto-draft was made for, so the job's failure is told on that item. */
   inboxItem?: { feedId: string; entryId: string };
+  /** A credit was reserved for the job's thread when it was submitted: the job spends it, or gives it back. */
+  creditReserved?: boolean;
   status: JobStatus;
   attempts: number;
   error: string | null;
@@ -39,6 +41,7 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
     isNewThread: Boolean(item.isNewThread),
     ...(item.autoDraft ? { autoDraft: true } : {}),
     ...(item.inboxItem ? { inboxItem: item.inboxItem as GenerationJobRecord['inboxItem'] } : {}),
+    ...(item.creditReserved ? { creditReserved: true } : {}),
     status: item.status as JobStatus,
     attempts: Number(item.attempts ?? 0),
     error: (item.error as string | null) ?? null,
@@ -53,7 +56,16 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
 export async function createJob(
   job: Pick<
     GenerationJobRecord,
-    'jobId' | 'userId' | 'url' | 'tone' | 'threadId' | 'isNewThread' | 'createdAt' | 'autoDraft' | 'inboxItem'
+    | 'jobId'
+    | 'userId'
+    | 'url'
+    | 'tone'
+    | 'threadId'
+    | 'isNewThread'
+    | 'createdAt'
+    | 'autoDraft'
+    | 'inboxItem'
+    | 'creditReserved'
   >,
 ): Promise<GenerationJobRecord> {
   const record: GenerationJobRecord = {
@@ -88,26 +100,6 @@ export async function createJobOnce(job: Parameters<typeof createJob>[0]): Promi
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-}
-
-/** How many of a user's auto-draft jobs have not ended (each may still take a credit). */
-export async function countUnfinishedAutoDraftJobs(userId: string): Promise<number> {
-  let count = 0;
-  for await (const _ of queryAllPages({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    FilterExpression: 'autoDraft = :yes AND #status IN (:queued, :running)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':pk': keys.userPartition(userId),
-      ':prefix': keys.generationJobPrefix,
-      ':yes': true,
-      ':queued': 'queued',
-      ':running': 'running',
-    },
-    ProjectionExpression: 'jobId',
-  }))
-    count += 1;
-  return count;
 }
 
 /** A job of the given user (ownership is part of the key). */

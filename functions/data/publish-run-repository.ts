@@ -97,6 +97,41 @@ export async function listPublishRunsForThread(userId: string, threadId: string)
   return (result.Items ?? []).map(fromItem);
 }
 
+/** One platform's completed run of a thread: where and when (its completion) the thread was published. */
+export interface CompletedRun {
+  threadId: string;
+  platform: Platform;
+  completedAt: string;
+}
+
+/**
+ * The user's runs completed since `since` (ISO), every thread and platform: one Query of the user's
+ * runs (`PUBLISH#`), filtered to completed ones and projected to where and when. A run's `updatedAt`
+ * is its completion once it has completed (publishing again starts a fresh run).
+ */
+export async function listCompletedRunsSince(userId: string, since: string): Promise<CompletedRun[]> {
+  const runs: CompletedRun[] = [];
+  for await (const item of queryAllPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#status = :completed AND updatedAt >= :since',
+    ProjectionExpression: 'threadId, platform, updatedAt',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': keys.userPartition(userId),
+      ':prefix': keys.publishRunPrefix,
+      ':completed': 'completed',
+      ':since': since,
+    },
+  })) {
+    runs.push({
+      threadId: String(item.threadId),
+      platform: item.platform as Platform,
+      completedAt: String(item.updatedAt),
+    });
+  }
+  return runs;
+}
+
 /**
  * Starts a fresh run unless one is under way (none yet, or the last one ended): false when refused.
  * The run is listed as unfinished until it ends.

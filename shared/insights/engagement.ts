@@ -1,4 +1,7 @@
+import { beyondSpecMessages } from '../messages';
+import { platformDisplayName } from '../platforms';
 import { type CreditReach, INTERACTION_METRICS, type PlatformReading, type PostFigures } from '../schemas/insights';
+import type { Platform } from '../schemas/thread';
 
 /**
  * Engagement and credit reach, defined once for the backend and the SPA. A figure a platform does
@@ -56,4 +59,20 @@ export const X_POST_READ_COST_USD = 0.005;
 /** X bills each read: a platform's posts are read unless it is X and the connection has not turned reads on. */
 export function engagementReadsAllowed(platform: string, connectionData: Record<string, unknown>): boolean {
   return platform !== 'twitter' || connectionData.engagementReads === true;
+}
+
+/**
+ * The platforms whose APIs give no engagement figures to read back (Telegram's Bot API, LinkedIn's
+ * Posts API): their adapters have no reader, and their threads say why instead of showing figures.
+ */
+export const PLATFORMS_NOT_REPORTING: readonly Platform[] = ['telegram', 'linkedin'];
+
+/** Whether a platform reports engagement at all (whatever the connection's state). */
+export function platformReportsEngagement(platform: Platform): boolean {
+  return !PLATFORMS_NOT_REPORTING.includes(platform);
+}
+
+/** Why a platform shows no figures when it reports none: 'Telegram does not report engagement'. */
+export function notReportedNote(platform: Platform): string {
+  return beyondSpecMessages.insights.notReported(platformDisplayName(platform));
 }

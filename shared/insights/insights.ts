@@ -3,6 +3,7 @@ import { platformDisplayName } from '../platforms';
 import type { ComparisonGroup, InsightsResponse } from '../schemas/insights';
 import type { Platform } from '../schemas/thread';
 import { TONE_LABELS, type Tone } from '../tones';
+import { notReportedNote, platformReportsEngagement } from './engagement';
 
 /**
  * The /insights answer and the rollups behind it, as pure functions: days and hours are counted on
@@ -145,6 +146,55 @@ const byAverage = (a: ComparisonGroup, b: ComparisonGroup) =>
   b.averageEngagement - a.averageEngagement || a.key.localeCompare(b.key);
 const byKey = (a: ComparisonGroup, b: ComparisonGroup) => a.key.localeCompare(b.key);
 
+/** A published thread as its completed runs and its rollup show it, for the threads that will have no figures. */
+export interface PublishedThread {
+  threadId: string;
+  title: string;
+  /** The platforms its completed runs went to. */
+  platforms: readonly Platform[];
+  /** When its first platform's run completed. */
+  publishedAt: string;
+  /** Some platform's reading was rolled up onto it: it has figures, or will. */
+  hasReadings: boolean;
+}
+
+/** How many of the threads without figures the answer names (the newest); the counts cover them all. */
+export const UNREPORTED_NEWEST = 10;
+
+/**
+ * The published threads that will never have figures: every platform they went to reports none
+ * (Telegram, LinkedIn) and no reading was ever rolled up onto them. A thread also published where
+ * figures are read is not one of them: its figures come with that platform's readings.
+ */
+export function unreportedThreadsOf(published: readonly PublishedThread[]): InsightsResponse['unreported'] {
+  const unreported = published
+    .filter(
+      (thread) =>
+        !thread.hasReadings &&
+        thread.platforms.length > 0 &&
+        !thread.platforms.some((platform) => platformReportsEngagement(platform)),
+    )
+    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.threadId.localeCompare(b.threadId));
+  const perPlatform = new Map<Platform, number>();
+  for (const thread of unreported) {
+    for (const platform of new Set(thread.platforms)) perPlatform.set(platform, (perPlatform.get(platform) ?? 0) + 1);
+  }
+  return {
+    threads: unreported.length,
+    byPlatform: [...perPlatform.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([platform, threads]) => ({ platform, threads, note: notReportedNote(platform) })),
+    newest: unreported.slice(0, UNREPORTED_NEWEST).map((thread) => ({
+      threadId: thread.threadId,
+      title: thread.title,
+      publishedAt: thread.publishedAt,
+      platforms: [...new Set(thread.platforms)]
+        .sort()
+        .map((platform) => ({ platform, note: notReportedNote(platform) })),
+    })),
+  };
+}
+
 /**
  * The /insights answer: engagement gained per day of the period (every day, zeros included), and over
  * the threads published in the period (their first run completed on one of its days, in `timeZone`):
@@ -157,6 +207,8 @@ export function buildInsights(input: {
   /** Engagement gained per day (YYYY-MM-DD in `timeZone`); days absent gained nothing. */
   dailyGains: ReadonlyMap<string, number>;
   threads: readonly ThreadInsight[];
+  /** The threads published to some platform (with or without figures), for those that will have none. */
+  published?: readonly PublishedThread[];
 }): InsightsResponse {
   const { days, timeZone, now } = input;
   const dates = periodDates(now, timeZone, days);
@@ -164,10 +216,11 @@ export function buildInsights(input: {
   const last = dates.at(-1) ?? '';
   const daily = dates.map((date) => ({ date, engagement: input.dailyGains.get(date) ?? 0 }));
   const clock = zoneClock(timeZone);
-  const threads = input.threads.filter((thread) => {
+  const inPeriod = (thread: { publishedAt: string }) => {
     const { day } = clock(thread.publishedAt);
     return day >= first && day <= last;
-  });
+  };
+  const threads = input.threads.filter(inPeriod);
   const topThreads = [...threads]
     .sort((a, b) => b.engagement - a.engagement || b.publishedAt.localeCompare(a.publishedAt))
     .slice(0, TOP_THREADS)
@@ -210,5 +263,6 @@ export function buildInsights(input: {
         byKey,
       ),
     },
+    unreported: unreportedThreadsOf((input.published ?? []).filter(inPeriod)),
   };
 }

@@ -125,6 +125,23 @@ export const insightsResponseSchema = z.object({
     byHookLength: z.array(comparisonGroupSchema),
     byHourOfPublishing: z.array(comparisonGroupSchema),
   }),
+  /**
+   * The threads published in the period only to platforms that report no engagement (Telegram,
+   * LinkedIn), so they will never have figures: how many per platform, and the newest few, each
+   * platform with its note ('Telegram does not report engagement').
+   */
+  unreported: z.object({
+    threads: count,
+    byPlatform: z.array(z.object({ platform: platformSchema, threads: count, note: z.string() })),
+    newest: z.array(
+      z.object({
+        threadId: z.string(),
+        title: z.string(),
+        publishedAt: z.string(),
+        platforms: z.array(z.object({ platform: platformSchema, note: z.string() })),
+      }),
+    ),
+  }),
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
 

@@ -3,7 +3,7 @@ import { listLedgerForUser, scanAllCredits } from '../../data/credits-repository
 /** One balance that its ledger does not explain. */
 export interface CreditDifference {
   userId: string;
-  /** Free plus paid, as stored. */
+  /** Free plus paid plus the credits reserved for running auto-drafts (still owned), as stored. */
   storedAvailable: number;
   /** The sum of every ledger entry. */
   ledgerAvailable: number;
@@ -13,8 +13,8 @@ export interface CreditDifference {
 }
 
 /**
- * Re-derives every balance from its ledger: the available credits must equal the sum of all
- * entries, and the used count the usage entries. Returns each balance that differs.
+ * Re-derives every balance from its ledger: the available credits (reserved ones included) must
+ * equal the sum of all entries, and the used count the usage entries. Returns each balance that differs.
  */
 export async function auditCreditBalances(): Promise<{ checked: number; differences: CreditDifference[] }> {
   const differences: CreditDifference[] = [];
@@ -27,7 +27,8 @@ export async function auditCreditBalances(): Promise<{ checked: number; differen
       ledgerAvailable += entry.amount;
       if (entry.type === 'usage') ledgerUsed -= entry.amount;
     }
-    const storedAvailable = balance.freeCredits + balance.paidCredits;
+    // A reserved credit has left its pocket but not the ledger: it is spent (a usage entry) or given back.
+    const storedAvailable = balance.freeCredits + balance.paidCredits + (balance.reservedCredits ?? 0);
     if (storedAvailable !== ledgerAvailable || balance.usedCredits !== ledgerUsed) {
       differences.push({
         userId: balance.userId,

@@ -86,7 +86,7 @@ export async function removeFeed(userId: string, feedId: string): Promise<void> 
 export async function setAutoDraft(userId: string, feedId: string, autoDraft: boolean): Promise<Feed> {
   const record = await setFeedAutoDraft(userId, feedId, autoDraft);
   if (!record) throw feedNotFound();
-  if (!autoDraft) await settleSwitchedOffItems(userId, feedId);
+  if (!autoDraft) await settleSwitchedOffItems(userId, feedId, new Date());
   return toFeed(record);
 }
 

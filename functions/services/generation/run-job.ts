@@ -1,7 +1,13 @@
 import { apiErrorMessages, generationMessages, isServiceBusy } from '#shared/messages';
 import type { GenerationMessage } from '#shared/schemas/generation';
 import type { Thread } from '#shared/schemas/thread';
-import { clearChargeMarker, consumeCreditForThread, recordLedgerEntry } from '../../data/credits-repository';
+import {
+  type ChargeOutcome,
+  clearChargeMarker,
+  consumeCreditForThread,
+  consumeReservedCredit,
+  recordLedgerEntry,
+} from '../../data/credits-repository';
 import {
   type FailureKind,
   finishJob,
@@ -25,7 +31,7 @@ import { countBy, MetricUnit, metrics } from '../../lib/metrics';
 import { openAiSettings } from '../../lib/openai-settings';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { articleForGeneration } from '../extraction/extract-for-user';
-import { recordAutoDraftFailure } from '../feeds/auto-draft-outcome';
+import { recordAutoDraftFailure, releaseAutoDraftCredit } from '../feeds/auto-draft-outcome';
 import { draftThread, threadContent } from './draft-thread';
 
 // The worker's side of a generation; submitting a job is in submit-job.ts.
@@ -73,7 +79,11 @@ export async function runGenerationJob(
   const startedMs = performance.now();
   // A claim older than the worker's own timeout belongs to an attempt that died without releasing it.
   const staleBefore = new Date(startedAt.getTime() - attempt.timeoutSeconds * 1000).toISOString();
-  if (!(await startJobAttempt(job.userId, job.jobId, startedAt.toISOString(), staleBefore))) return;
+  if (!(await startJobAttempt(job.userId, job.jobId, startedAt.toISOString(), staleBefore))) {
+    // A failed job's worker may have stopped before giving its reserved credit back; releasing is once.
+    if (job.status === 'failed') await releaseAutoDraftCredit(job, startedAt);
+    return;
+  }
   try {
     const content = await generate(job);
     // Generating takes seconds: an account deleted meanwhile gets no thread and no charge.
@@ -91,7 +101,7 @@ export async function runGenerationJob(
         platformPosts: {},
         ...(job.autoDraft ? { autoDraft: true } : {}),
       };
-      const charge = await consumeCreditForThread(job.userId, job.threadId);
+      const charge = await chargeForThread(job);
       if (charge === 'insufficient') throw new InsufficientCreditsError();
       if (charge === 'charged') metrics.addMetric('CreditsCharged', MetricUnit.Count, 1);
       await putThread(thread);
@@ -124,7 +134,7 @@ export async function runGenerationJob(
         { status: 'failed', error: failure.message, failureKind: failure.kind, retryable: failure.retryable },
         new Date().toISOString(),
       );
-      await recordAutoDraftFailure(job, failure);
+      await recordAutoDraftFailure(job, failure, new Date());
       return;
     }
     if (attempt.receiveCount >= attempt.maxReceiveCount) {
@@ -141,12 +151,24 @@ export async function runGenerationJob(
         },
         new Date().toISOString(),
       );
-      await recordAutoDraftFailure(job, last);
+      await recordAutoDraftFailure(job, last, new Date());
     } else {
       await releaseJobAttempt(job.userId, job.jobId, new Date().toISOString());
     }
     throw error;
   }
+}
+
+/**
+ * The credit a new thread costs: an auto-draft's was reserved when it was submitted and is spent now,
+ * never taken twice; any other job (or one whose reservation is gone) is charged from the balance.
+ */
+async function chargeForThread(job: GenerationJobRecord): Promise<ChargeOutcome> {
+  if (job.creditReserved) {
+    const spent = await consumeReservedCredit(job.userId, job.threadId);
+    if (spent !== 'insufficient') return spent;
+  }
+  return consumeCreditForThread(job.userId, job.threadId);
 }
 
 /** Reads (the kept extraction when there is one), analyses and writes the thread's content for a job. */

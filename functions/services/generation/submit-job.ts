@@ -75,9 +75,10 @@ export function autoDraftIds(userId: string, item: { feedId: string; entryId: st
 
 /**
  * A feed's Auto-draft: a new thread from an inbox item's URL in the default tone, queued like a user's
- * request and charged the same way (one credit when it succeeds, refused by the balance's condition
- * otherwise). Retry-safe: the job's id follows from the item, so a second call creates nothing and
- * its message is a duplicate the worker ignores. The caller has checked the balance and the day's cap.
+ * request. Its credit is already reserved (the caller took it, and the day's slot, before calling): the
+ * job spends that reservation when the thread is made and gives it back if it fails. Retry-safe: the
+ * job's id follows from the item, so a second call creates nothing and its message is a duplicate the
+ * worker ignores.
  */
 export async function submitAutoDraftJob(
   userId: string,
@@ -93,6 +94,7 @@ export async function submitAutoDraftJob(
     isNewThread: true,
     autoDraft: true,
     inboxItem: { feedId: item.feedId, entryId: item.entryId },
+    creditReserved: true,
     createdAt: now.toISOString(),
   });
   await sendToQueue('generation', { userId, jobId: ids.jobId } satisfies GenerationMessage);

@@ -1,4 +1,4 @@
-import { creditReachOf, engagementReadsAllowed } from '#shared/insights/engagement';
+import { creditReachOf, engagementReadsAllowed, notReportedNote } from '#shared/insights/engagement';
 import { beyondSpecMessages } from '#shared/messages';
 import { platformDisplayName } from '#shared/platforms';
 import {
@@ -48,7 +48,7 @@ async function platformPerformance(
   const latestRecord = [...ofRun].sort((a, b) => a.takenAt.localeCompare(b.takenAt)).at(-1);
   const latest = latestRecord ? toReading(latestRecord) : null;
   const base = { platform, latest, readings: scheduled, creditReach: latest ? creditReachOf(latest) : null };
-  if (!reportsEngagement(platform)) return { ...base, reporting: 'not_reported', note: notes.notReported(name) };
+  if (!reportsEngagement(platform)) return { ...base, reporting: 'not_reported', note: notReportedNote(platform) };
   const connection = await getConnection(userId, platform);
   if (connection?.connectionData.needsReconnect === true) {
     return { ...base, reporting: 'needs_reconnect', note: notes.needsReconnect(name) };

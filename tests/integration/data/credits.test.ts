@@ -6,6 +6,7 @@ const accounts = await import('#functions/data/account-repository');
 const credits = await import('#functions/data/credits-repository');
 const { ensureAccount, getAccount } = await import('#functions/services/account/accounts');
 const { refreshAllFreeCredits } = await import('#functions/services/credits/refresh-free-credits');
+const { auditCreditBalances } = await import('#functions/services/credits/audit');
 
 afterAll(() => table.stop());
 
@@ -80,6 +81,71 @@ describe(`credits on ${table.backend}`, () => {
     expect(outcomes.filter((outcome) => outcome === 'charged')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'already-charged')).toHaveLength(4);
     expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 4, usedCredits: 1 });
+  });
+
+  it('reserves credits free before paid and never more than the balance under 100 concurrent reservations', async () => {
+    const identity = newIdentity();
+    await ensureAccount(identity, day1);
+    await givePaidCredits(identity.userId, 2);
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => credits.reserveCreditForThread(identity.userId, `draft-${index}`)),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'reserved')).toHaveLength(7);
+    expect(outcomes.filter((outcome) => outcome === 'insufficient')).toHaveLength(93);
+    // Reserved credits are neither available nor used, and a charge finds nothing left to take.
+    expect(await credits.getCredits(identity.userId)).toMatchObject({
+      freeCredits: 0,
+      paidCredits: 0,
+      usedCredits: 0,
+      reservedCredits: 7,
+    });
+    expect(await credits.consumeCreditForThread(identity.userId, 'other')).toBe('insufficient');
+    expect(await credits.reserveCreditForThread(identity.userId, 'draft-0')).toBe('already');
+  });
+
+  it('spends a reservation once, and gives one back once to the pocket it came from', async () => {
+    const identity = newIdentity();
+    await ensureAccount(identity, day1);
+    await givePaidCredits(identity.userId, 1);
+    await credits.consumeCreditForThread(identity.userId, 'a');
+    await credits.consumeCreditForThread(identity.userId, 'b');
+    await credits.consumeCreditForThread(identity.userId, 'c');
+    await credits.consumeCreditForThread(identity.userId, 'd');
+    // One free credit and one paid one left: the first reservation takes the free one, the second the paid.
+    expect(await credits.reserveCreditForThread(identity.userId, 'spent')).toBe('reserved');
+    expect(await credits.reserveCreditForThread(identity.userId, 'given-back')).toBe('reserved');
+
+    const spends = await Promise.all(
+      Array.from({ length: 3 }, () => credits.consumeReservedCredit(identity.userId, 'spent')),
+    );
+    expect(spends.sort()).toEqual(['already-charged', 'already-charged', 'charged']);
+    const releases = await Promise.all(
+      Array.from({ length: 3 }, () => credits.releaseReservedCredit(identity.userId, 'given-back', day1)),
+    );
+    expect(releases.sort()).toEqual(['not-reserved', 'not-reserved', 'released']);
+    expect(await credits.consumeReservedCredit(identity.userId, 'given-back')).toBe('insufficient');
+
+    const balance = await credits.getCredits(identity.userId);
+    expect(balance).toMatchObject({ freeCredits: 0, paidCredits: 1, usedCredits: 5 });
+    expect(balance?.reservedCredits).toBeUndefined();
+  });
+
+  it('lets a free credit reserved before the daily refresh lapse instead of stacking, with its ledger entry', async () => {
+    const identity = newIdentity();
+    await ensureAccount(identity, day1);
+    expect(await credits.reserveCreditForThread(identity.userId, 'overnight')).toBe('reserved');
+    expect(await credits.refreshFreeCreditsIfStale(identity.userId, '2026-03-02')).toBe(true);
+
+    expect(await credits.releaseReservedCredit(identity.userId, 'overnight', day2)).toBe('lapsed');
+    expect(await credits.releaseReservedCredit(identity.userId, 'overnight', day2)).toBe('not-reserved');
+
+    expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 5, usedCredits: 0 });
+    const lapses = (await credits.listLedgerForUser(identity.userId)).filter((line) => line.id.startsWith('lapse-'));
+    expect(lapses).toEqual([
+      expect.objectContaining({ amount: -1, description: 'Reserved free credit lapsed at the daily refresh' }),
+    ]);
+    const audit = await auditCreditBalances();
+    expect(audit.differences.filter((difference) => difference.userId === identity.userId)).toEqual([]);
   });
 
   it('refreshes free credits at first use after midnight without stacking', async () => {

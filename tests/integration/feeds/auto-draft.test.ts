@@ -30,6 +30,7 @@ Object.assign(process.env, {
 
 const { handler: postFeed } = await import('#functions/http/feeds/post-feed');
 const { handler: putFeed } = await import('#functions/http/feeds/put-feed');
+const { handler: putFeedSettings } = await import('#functions/http/feeds/put-feed-settings');
 const { handler: getInbox } = await import('#functions/http/feeds/get-inbox');
 const { handler: feedWorker } = await import('#functions/queue/feed-worker');
 const { handler: generationWorker } = await import('#functions/queue/generation-worker');
@@ -38,6 +39,7 @@ const { ensureAccount } = await import('#functions/services/account/accounts');
 const credits = await import('#functions/data/credits-repository');
 const jobs = await import('#functions/data/generation-job-repository');
 const { getThreadForUser } = await import('#functions/data/thread-repository');
+const { auditCreditBalances } = await import('#functions/services/credits/audit');
 
 afterAll(async () => {
   await sqsServer.close();
@@ -151,30 +153,93 @@ describe('auto-draft and the balance', () => {
     expect(drafts['About the ferry']).toEqual({ status: 'skipped', reason: 'Not drafted: no credits left.' });
   });
 
-  it('tells the item when its job found no credit left, or failed, instead of leaving it drafted', async () => {
-    const feedId = await autoDraftFeed('quin', '/spent', 1);
-    feedHost.addEntry('/spent', entry('quay'));
+  it('holds the credit of a drafted item for its job: nothing else can spend it, and the job takes it once', async () => {
+    const feedId = await autoDraftFeed('quin', '/held', 1);
+    feedHost.addEntry('/held', entry('quay'));
     await pollFeed('quin', feedId, new Date());
     const [queued] = Object.values(await inbox('quin'));
+    expect(queued).toMatchObject({ status: 'drafted' });
 
-    // The credit goes elsewhere before the job runs.
-    await credits.setFreeCredits('quin', 0, 'test-quin-spent', new Date());
+    // The one credit left the balance when the item was drafted: an admin setting free credits to 0 changes nothing.
+    expect(await credits.getCredits('quin')).toMatchObject({ freeCredits: 0, reservedCredits: 1, usedCredits: 0 });
+    expect(await credits.setFreeCredits('quin', 0, 'test-quin-spent', new Date())).toBe('unchanged');
+    await runGeneration('quin', queued?.jobId ?? '');
     await runGeneration('quin', queued?.jobId ?? '');
 
-    expect(await inbox('quin')).toEqual({
-      'About the quay': { status: 'skipped', reason: 'Not drafted: no credits left.' },
-    });
-    expect(await credits.getCredits('quin')).toMatchObject({ freeCredits: 0, usedCredits: 0 });
+    expect(await inbox('quin')).toEqual({ 'About the quay': queued });
+    expect(await jobs.getJob('quin', queued?.jobId ?? '')).toMatchObject({ status: 'succeeded' });
+    const balance = await credits.getCredits('quin');
+    expect(balance).toMatchObject({ freeCredits: 0, paidCredits: 0, usedCredits: 1 });
+    expect(balance?.reservedCredits).toBeUndefined();
+    expect((await credits.listLedgerForUser('quin')).filter((line) => line.type === 'usage')).toHaveLength(1);
+  });
 
+  it('gives a failed draft its credit back exactly once, and the item says why', async () => {
     // An article that cannot be read: the item says the draft failed, and why.
     const otherFeed = await autoDraftFeed('rae', '/gone', 2);
     feedHost.addEntry('/gone', { ...entry('quay'), title: 'Gone', link: `${articles.url}/missing-page` });
     await pollFeed('rae', otherFeed, new Date());
     const [gone] = Object.values(await inbox('rae'));
+    expect(await credits.getCredits('rae')).toMatchObject({ freeCredits: 1, reservedCredits: 1 });
+    await runGeneration('rae', gone?.jobId ?? '');
+    // SQS delivers the message again: the ended job gives nothing back a second time.
     await runGeneration('rae', gone?.jobId ?? '');
 
     const failed = (await inbox('rae')).Gone;
     expect(failed).toMatchObject({ status: 'failed', jobId: gone?.jobId });
     expect(failed?.reason).toMatch(/^The draft failed: /);
+    const balance = await credits.getCredits('rae');
+    expect(balance).toMatchObject({ freeCredits: 2, usedCredits: 0 });
+    expect(balance?.reservedCredits).toBeUndefined();
+    expect((await credits.listLedgerForUser('rae')).filter((line) => line.type === 'usage')).toEqual([]);
   });
+});
+
+describe('auto-draft on feeds checked at once', () => {
+  it('drafts exactly as many items as the balance covers; the rest are skipped, and every job drafted succeeds', async () => {
+    const feedIds = [
+      await autoDraftFeed('sol', '/at-once-1', 5),
+      await autoDraftFeed('sol', '/at-once-2', 5),
+      await autoDraftFeed('sol', '/at-once-3', 5),
+    ];
+    // The day's number is far above the balance, so only credits limit the drafts.
+    await callRoute(putFeedSettings, { userId: 'sol' }, { body: { autoDraftsPerDay: 20 } });
+    for (const path of ['/at-once-1', '/at-once-2', '/at-once-3']) {
+      for (const slug of ['quay', 'lighthouse', 'market', 'ferry']) {
+        feedHost.addEntry(path, { ...entry(slug), title: `${slug} from ${path}` });
+      }
+    }
+
+    // Three scheduled checks on the real poll path, at the same moment.
+    const now = new Date();
+    expect(await Promise.all(feedIds.map((feedId) => pollFeed('sol', feedId, now)))).toEqual([
+      'fetched',
+      'fetched',
+      'fetched',
+    ]);
+
+    const items = Object.values(await inbox('sol'));
+    expect(items).toHaveLength(12);
+    const drafted = items.filter((item) => item.status === 'drafted');
+    const skipped = items.filter((item) => item.status !== 'drafted');
+    expect(drafted).toHaveLength(5);
+    expect(skipped).toEqual(Array(7).fill({ status: 'skipped', reason: 'Not drafted: no credits left.' }));
+    expect(await credits.getCredits('sol')).toMatchObject({ freeCredits: 0, paidCredits: 0, reservedCredits: 5 });
+
+    // The five jobs run together, as the generation worker's instances would.
+    await Promise.all(drafted.map((draft) => runGeneration('sol', draft.jobId ?? '')));
+
+    for (const draft of drafted) {
+      expect(await jobs.getJob('sol', draft.jobId ?? '')).toMatchObject({ status: 'succeeded' });
+      expect(await getThreadForUser('sol', draft.threadId ?? '')).toMatchObject({ autoDraft: true });
+    }
+    expect(Object.values(await inbox('sol')).filter((item) => item.status === 'drafted')).toHaveLength(5);
+    const balance = await credits.getCredits('sol');
+    expect(balance).toMatchObject({ freeCredits: 0, paidCredits: 0, usedCredits: 5 });
+    expect(balance?.reservedCredits).toBeUndefined();
+    const usage = (await credits.listLedgerForUser('sol')).filter((line) => line.type === 'usage');
+    expect(usage.map((line) => line.threadId).sort()).toEqual(drafted.map((draft) => draft.threadId).sort());
+    const audit = await auditCreditBalances();
+    expect(audit.differences.filter((difference) => difference.userId === 'sol')).toEqual([]);
+  }, 60_000);
 });

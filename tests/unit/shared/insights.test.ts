@@ -4,10 +4,12 @@ import {
   dayInZone,
   hookLengthBucket,
   hourInZone,
+  type PublishedThread,
   periodDates,
   rollupOf,
   type ThreadInsight,
   threadEngagementOf,
+  UNREPORTED_NEWEST,
   zoneClock,
 } from '#shared/insights/insights';
 
@@ -177,5 +179,79 @@ describe('the /insights answer', () => {
       { key: '00', label: '00:00', threads: 1, averageEngagement: 10 },
       { key: '13', label: '13:00', threads: 2, averageEngagement: 16 },
     ]);
+  });
+});
+
+describe('the published threads that will have no figures', () => {
+  const now = new Date('2025-03-12T10:00:00Z');
+  const published = (overrides: Partial<PublishedThread>): PublishedThread => ({
+    threadId: 't',
+    title: 'A thread',
+    platforms: ['telegram'],
+    publishedAt: '2025-03-10T12:00:00.000Z',
+    hasReadings: false,
+    ...overrides,
+  });
+  const answerFor = (threads: PublishedThread[]) =>
+    buildInsights({ days: 7, timeZone: 'UTC', now, dailyGains: new Map(), threads: [], published: threads }).unreported;
+
+  it('names the threads published only where engagement is not reported, newest first, and says why per platform', () => {
+    const unreported = answerFor([
+      published({ threadId: 'tg', title: 'On Telegram' }),
+      published({
+        threadId: 'both',
+        title: 'On both',
+        platforms: ['linkedin', 'telegram'],
+        publishedAt: '2025-03-11T09:00:00Z',
+      }),
+      // Figures will come from Bluesky's readings; the first one is not due yet.
+      published({ threadId: 'mixed', platforms: ['telegram', 'bluesky'] }),
+      published({ threadId: 'bsky', platforms: ['bluesky'] }),
+      // Published before the period.
+      published({ threadId: 'old', publishedAt: '2025-02-01T12:00:00Z' }),
+    ]);
+    expect(unreported).toEqual({
+      threads: 2,
+      byPlatform: [
+        { platform: 'linkedin', threads: 1, note: 'LinkedIn does not report engagement' },
+        { platform: 'telegram', threads: 2, note: 'Telegram does not report engagement' },
+      ],
+      newest: [
+        {
+          threadId: 'both',
+          title: 'On both',
+          publishedAt: '2025-03-11T09:00:00Z',
+          platforms: [
+            { platform: 'linkedin', note: 'LinkedIn does not report engagement' },
+            { platform: 'telegram', note: 'Telegram does not report engagement' },
+          ],
+        },
+        {
+          threadId: 'tg',
+          title: 'On Telegram',
+          publishedAt: '2025-03-10T12:00:00.000Z',
+          platforms: [{ platform: 'telegram', note: 'Telegram does not report engagement' }],
+        },
+      ],
+    });
+  });
+
+  it('leaves out a thread with readings, and is empty for a curator who published nothing', () => {
+    expect(answerFor([published({ hasReadings: true })]).threads).toBe(0);
+    expect(answerFor([])).toEqual({ threads: 0, byPlatform: [], newest: [] });
+  });
+
+  it(`counts every such thread but names only the newest ${UNREPORTED_NEWEST}`, () => {
+    const many = Array.from({ length: UNREPORTED_NEWEST + 3 }, (_, index) =>
+      published({ threadId: `t${index}`, publishedAt: `2025-03-11T${String(index).padStart(2, '0')}:00:00Z` }),
+    );
+    const unreported = answerFor(many);
+    expect(unreported.threads).toBe(UNREPORTED_NEWEST + 3);
+    expect(unreported.byPlatform).toEqual([
+      { platform: 'telegram', threads: UNREPORTED_NEWEST + 3, note: 'Telegram does not report engagement' },
+    ]);
+    expect(unreported.newest.map((thread) => thread.threadId)).toEqual(
+      Array.from({ length: UNREPORTED_NEWEST }, (_, index) => `t${UNREPORTED_NEWEST + 2 - index}`),
+    );
   });
 });

@@ -194,6 +194,7 @@ describe('/insights', () => {
       totals: { threads: 0, engagement: 0 },
       topThreads: [],
       comparisons: { byPlatform: [], byTone: [], byHookLength: [], byHourOfPublishing: [] },
+      unreported: { threads: 0, byPlatform: [], newest: [] },
     };
     renderRoutes([{ path: '/insights', element: <InsightsPage /> }], {
       auth: signedInAuth(),
@@ -204,5 +205,58 @@ describe('/insights', () => {
     expect(api.state.sent).toContain('GET /api/insights?days=30');
     await user.click(screen.getByRole('radio', { name: '90 days' }));
     await waitFor(() => expect(api.state.sent).toContain('GET /api/insights?days=90'));
+  });
+
+  it('tells a curator who published only to Telegram and LinkedIn which threads have no figures and why', async () => {
+    const telegram = { platform: 'telegram' as const, note: 'Telegram does not report engagement' };
+    const linkedin = { platform: 'linkedin' as const, note: 'LinkedIn does not report engagement' };
+    api.state.insights = {
+      days: 30,
+      timeZone: 'UTC',
+      daily: [],
+      totals: { threads: 0, engagement: 0 },
+      topThreads: [],
+      comparisons: { byPlatform: [], byTone: [], byHookLength: [], byHourOfPublishing: [] },
+      unreported: {
+        threads: 12,
+        byPlatform: [
+          { ...linkedin, threads: 1 },
+          { ...telegram, threads: 12 },
+        ],
+        newest: [
+          {
+            threadId: 'fish',
+            title: 'The fish auction',
+            publishedAt: '2026-03-11T09:00:00.000Z',
+            platforms: [linkedin, telegram],
+          },
+          {
+            threadId: 'dawn',
+            title: 'The harbour at dawn',
+            publishedAt: '2026-03-10T12:00:00.000Z',
+            platforms: [telegram],
+          },
+        ],
+      },
+    };
+    renderRoutes([{ path: '/insights', element: <InsightsPage /> }], {
+      auth: signedInAuth(),
+      initialEntries: ['/insights'],
+    });
+
+    const section = await screen.findByRole('region', { name: 'Published threads without figures' });
+    expect(screen.queryByText(/Figures appear about an hour after your first thread is published/)).toBeNull();
+    expect(within(section).getByText(/went only to platforms that report no engagement/)).toBeTruthy();
+    expect(within(section).getByText('Telegram does not report engagement: 12 threads')).toBeTruthy();
+    expect(within(section).getByText('LinkedIn does not report engagement: 1 thread')).toBeTruthy();
+    const fish = within(section).getByRole('link', { name: 'The fish auction' });
+    expect(fish.getAttribute('href')).toBe('/thread/fish');
+    expect(fish.parentElement?.textContent).toContain(
+      'LinkedIn does not report engagement · Telegram does not report engagement',
+    );
+    expect(within(section).getByRole('link', { name: 'The harbour at dawn' }).parentElement?.textContent).toContain(
+      'Mar 10, 2026',
+    );
+    expect(within(section).getByText('and 10 more')).toBeTruthy();
   });
 });

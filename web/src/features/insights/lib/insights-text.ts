@@ -35,4 +35,10 @@ export const INSIGHTS_TEXT = {
   emptyTitle: 'No figures yet',
   emptyText:
     'Figures appear about an hour after your first thread is published, then again after a day and after a week. Engagement per day, your top threads and what worked best (by platform, tone, hook length and hour) will show here.',
+  unreportedTitle: 'Published threads without figures',
+  unreportedEmptyText:
+    'The threads you published in this period went only to platforms that report no engagement, so they will have no figures here.',
+  unreportedText: 'These threads went only to platforms that report no engagement, so they are not counted above.',
+  unreportedCount: (threads: number) => `${threads} thread${threads === 1 ? '' : 's'}`,
+  unreportedMore: (more: number) => `and ${more} more`,
 } as const;

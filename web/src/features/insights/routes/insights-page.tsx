@@ -6,6 +6,7 @@ import { type InsightsPeriod, useInsights } from '../api/get-insights';
 import { Comparisons } from '../components/comparisons';
 import { EngagementChart } from '../components/engagement-chart';
 import { TopThreads } from '../components/top-threads';
+import { UnreportedThreads } from '../components/unreported-threads';
 import { hasFigures } from '../lib/chart';
 import { figureText } from '../lib/figures';
 import '../insights.css';
@@ -65,7 +66,11 @@ export function InsightsPage() {
           {texts.loadFailed} {insights.error.message}
         </p>
       ) : !hasFigures(insights.data) ? (
-        <EmptyState />
+        insights.data.unreported.threads > 0 ? (
+          <UnreportedThreads unreported={insights.data.unreported} nothingElse />
+        ) : (
+          <EmptyState />
+        )
       ) : (
         <>
           <dl className="insights-totals">
@@ -82,6 +87,9 @@ export function InsightsPage() {
           <EngagementChart daily={insights.data.daily} days={insights.data.days} />
           <TopThreads threads={insights.data.topThreads} />
           <Comparisons comparisons={insights.data.comparisons} timeZone={insights.data.timeZone} />
+          {insights.data.unreported.threads > 0 ? (
+            <UnreportedThreads unreported={insights.data.unreported} nothingElse={false} />
+          ) : null}
         </>
       )}
     </section>
