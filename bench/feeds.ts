@@ -4,7 +4,7 @@
  * own fed by the local poller at the manifest's concurrency, checks them. A tenth of the feeds get a
  * new entry, and a second cycle runs 30 minutes later (by the fan-out's clock). Prints each cycle's
  * duration and fetches per second, the second cycle's 304 share, new inbox items, and the worker's
- * peak RSS; then the time to read one large feed (`--big N` entries, default 40,000, about 2.2 MB)
+ * peak RSS; then the time to read one large feed (`--big N` entries, default 40,000, about 2.9 MB)
  * and keep its newest 100, as a check does. `--feeds N`, `--entries N` (per feed, default 20).
  */
 import { type ChildProcess, fork } from 'node:child_process';
