@@ -128,13 +128,18 @@ function jsonFeedInput(body: string): unknown {
   return { ...json, version: `https://jsonfeed.org/version/${json.version.trim()}` };
 }
 
+/** The parser's reason as the feed's failure reason (cut: a reason may quote a tag of any length). */
+function unreadable(error: unknown): FeedParseError {
+  const reason = clipText(error instanceof Error ? error.message : String(error), FEED_LIMITS.titleChars);
+  return new FeedParseError(`The feed could not be read: ${reason.replace(/\.$/, '')}.`);
+}
+
 function readFeed(body: string, feedUrl: string): ParsedFeed {
   let parsed: ReturnType<typeof parseFeed>;
   try {
     parsed = parseFeed(body.trimStart().startsWith('{') ? jsonFeedInput(body) : body);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new FeedParseError(`The feed could not be read: ${reason.replace(/\.$/, '')}.`);
+    throw unreadable(error);
   }
   switch (parsed.format) {
     case 'rss':
@@ -216,8 +221,7 @@ export function parseFeedDocument(body: string, feedUrl: string): ParsedFeed {
   } catch (error) {
     if (error instanceof FeedParseError) throw error;
     // Never an unexpected error: a feed that trips the reader is a failing feed with a reason, not a 500.
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new FeedParseError(`The feed could not be read: ${reason.replace(/\.$/, '')}.`);
+    throw unreadable(error);
   }
 }
 
