@@ -1,4 +1,5 @@
 import { parseFeed } from 'feedsmith';
+import { beyondSpecMessages } from '#shared/messages';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
 
 /** One entry of a feed, in the shape the inbox keeps. */
@@ -131,7 +132,7 @@ function jsonFeedInput(body: string): unknown {
 /** The parser's reason as the feed's failure reason (cut: a reason may quote a tag of any length). */
 function unreadable(error: unknown): FeedParseError {
   const reason = clipText(error instanceof Error ? error.message : String(error), FEED_LIMITS.titleChars);
-  return new FeedParseError(`The feed could not be read: ${reason.replace(/\.$/, '')}.`);
+  return new FeedParseError(beyondSpecMessages.feeds.unreadable(reason.replace(/\.$/, '')));
 }
 
 function readFeed(body: string, feedUrl: string): ParsedFeed {
