@@ -4,7 +4,8 @@
  * own fed by the local poller at the manifest's concurrency, checks them. A tenth of the feeds get a
  * new entry, and a second cycle runs 30 minutes later (by the fan-out's clock). Prints each cycle's
  * duration and fetches per second, the second cycle's 304 share, new inbox items, and the worker's
- * peak RSS. `--feeds N`, `--entries N` (per feed, default 20).
+ * peak RSS; then the time to read one large feed (`--big N` entries, default 40,000, about 2.9 MB)
+ * and keep its newest 100, as a check does. `--feeds N`, `--entries N` (per feed, default 20).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,10 +17,15 @@ import { startFeedServer } from '../tests/fakes/feed-server';
 import { startBenchServices } from './lib/bench-services';
 
 const { values: args } = parseArgs({
-  options: { feeds: { type: 'string', default: '2000' }, entries: { type: 'string', default: '20' } },
+  options: {
+    feeds: { type: 'string', default: '2000' },
+    entries: { type: 'string', default: '20' },
+    big: { type: 'string', default: '40000' },
+  },
 });
 const FEEDS = Number(args.feeds);
 const ENTRIES = Number(args.entries);
+const BIG_ENTRIES = Number(args.big);
 const PER_USER = 50;
 const CHANGED_SHARE = 0.1;
 
@@ -152,6 +158,31 @@ try {
     `cycle 2 (${CHANGED_SHARE * 100}% changed):      ${second.queued} queued in ${second.fanOutMs} ms; ${second.fetches} fetches in ${second.seconds} s = ${second.fetchesPerSecond}/s; 304s ${second.notModifiedShare}%`,
   );
   console.log(`worker peak RSS: ${peakRssMb} MB`);
+
+  // One large feed read as a check reads it: decoded, parsed, cut to its newest entries (median of 3).
+  const { decodeFeedBody } = await import('../functions/services/feeds/feed/decode-body');
+  const { parseFeedDocument } = await import('../functions/services/feeds/feed/parse-feed');
+  const { newestUniqueEntries } = await import('../functions/services/feeds/feed/dedupe');
+  const { FEED_LIMITS } = await import('../shared/schemas/feeds');
+  const items = Array.from(
+    { length: BIG_ENTRIES },
+    (_, n) => `<item><title>E${BIG_ENTRIES - n}</title><guid>https://big.example/${BIG_ENTRIES - n}</guid></item>`,
+  ).join('');
+  const bigBody = new TextEncoder().encode(
+    `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Big</title>${items}</channel></rss>`,
+  );
+  const runs: number[] = [];
+  let kept = 0;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const parsed = parseFeedDocument(decodeFeedBody(bigBody, 'application/rss+xml'), 'https://big.example/rss');
+    kept = newestUniqueEntries(parsed.entries, FEED_LIMITS.entriesPerFetch).length;
+    runs.push(performance.now() - started);
+  }
+  runs.sort((a, b) => a - b);
+  console.log(
+    `one feed of ${BIG_ENTRIES} entries (${(bigBody.byteLength / 1e6).toFixed(1)} MB): read and cut to the newest ${kept} in ${Math.round(runs[1] ?? 0)} ms (median of 3)`,
+  );
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
   rmSync(workDir, { recursive: true, force: true });

@@ -70,6 +70,7 @@ export const ERROR_CODES = [
   'inbox_item_not_found',
   'no_feed_found',
   'feed_unreachable',
+  'feed_unreadable',
   'feed_limit_reached',
   'feed_already_added',
   'feed_check_too_soon',

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AutoDraft } from '../../shared/schemas/feeds';
-import { db, isConditionFailure, queryAllPages, tableName } from './client';
+import { batchGetItems, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { decodeAdminCursor, encodeAdminCursor } from './cursor';
 import { indexes, itemTypes, keys } from './keys';
 
@@ -291,6 +291,21 @@ export async function* listDueFeeds(now: string): AsyncGenerator<{ userId: strin
   })) {
     yield { userId: String(item.userId), feedId: String(item.feedId) };
   }
+}
+
+/**
+ * Which of these entries of a feed are already in its owner's inbox (dismissed ones too): each
+ * stored entry's id with the link it was stored under. One BatchGet per 100 entries, so a check
+ * costs what the feed's newest entries cost, however many the feed brought before.
+ */
+export async function findStoredInboxEntries(
+  userId: string,
+  feedId: string,
+  entryIds: string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(entryIds)];
+  const stored = await batchGetItems(unique.map((entryId) => keys.inboxItem(userId, feedId, entryId)));
+  return new Map(stored.map((item) => [String(item.entryId), String(item.url)]));
 }
 
 /** Lands an entry in the inbox once: false when its feed already brought it (guid or link). */

@@ -15,6 +15,12 @@ export const FEED_LIMITS = {
   /** Body cap of one fetch: a larger feed is cut there and marked. */
   maxFeedBytes: 5 * 1024 * 1024,
   summaryChars: 280,
+  /** A feed's or an entry's title is cut (on a word or grapheme boundary) past this. */
+  titleChars: 300,
+  /** A link longer than this is not kept (a URL cannot be cut); the same bound as an added feed's URL. */
+  urlChars: 2048,
+  /** The newest entries of one fetch that are kept; older ones are not read into the inbox. */
+  entriesPerFetch: 100,
 } as const;
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'Not a valid id');

@@ -20,8 +20,10 @@ interface FakeFeed {
   changedAt: Date;
   /** While set, every request is answered with this status (a feed that fails). */
   failWith: number | null;
-  /** A body that is served as is (broken XML, an oversized feed). */
-  rawBody: string | null;
+  /** A body that is served as is (broken XML, an oversized feed, bytes in another encoding). */
+  rawBody: string | Uint8Array | null;
+  /** The Content-Type the raw body is served with. */
+  rawType: string;
 }
 
 /** One request the server saw, with the conditional headers it carried and what it answered. */
@@ -135,9 +137,7 @@ export async function startFeedServer() {
       res.end();
       return;
     }
-    const rendered = feed.rawBody
-      ? { body: feed.rawBody, contentType: 'application/rss+xml' }
-      : render(feed, `${base}${path}`);
+    const rendered = feed.rawBody ? { body: feed.rawBody, contentType: feed.rawType } : render(feed, `${base}${path}`);
     record(200);
     res.writeHead(200, { 'content-type': rendered.contentType, etag, 'last-modified': lastModified });
     res.end(rendered.body);
@@ -168,6 +168,7 @@ export async function startFeedServer() {
         changedAt: new Date(Date.now() - 60_000),
         failWith: null,
         rawBody: null,
+        rawType: 'application/rss+xml',
       });
     },
     /** A site page naming feeds with `<link rel="alternate">` (or none). */
@@ -179,8 +180,15 @@ export async function startFeedServer() {
     /** Answers every request for the feed with `status` until `recover`. */
     fail: (path: string, status = 500) => change(path, (feed) => (feed.failWith = status)),
     recover: (path: string) => change(path, (feed) => (feed.failWith = null)),
-    /** Serves `body` as the feed's content (malformed XML, an oversized feed) until `restore`. */
-    serveRaw: (path: string, body: string) => change(path, (feed) => (feed.rawBody = body)),
+    /**
+     * Serves `body` as the feed's content (malformed XML, an oversized feed, bytes in another
+     * encoding) with `contentType` until `restore`; each call is a new version (new validators).
+     */
+    serveRaw: (path: string, body: string | Uint8Array, contentType = 'application/rss+xml') =>
+      change(path, (feed) => {
+        feed.rawBody = body;
+        feed.rawType = contentType;
+      }),
     restore: (path: string) => change(path, (feed) => (feed.rawBody = null)),
     /** The requests for one path, oldest first. */
     requestsFor: (path: string) => requests.filter((request) => request.path === path),

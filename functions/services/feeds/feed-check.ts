@@ -1,10 +1,15 @@
 import { beyondSpecMessages } from '#shared/messages';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
-import { type FeedRecord, type InboxItemRecord, putInboxItemOnce } from '../../data/feed-repository';
+import {
+  type FeedRecord,
+  findStoredInboxEntries,
+  type InboxItemRecord,
+  putInboxItemOnce,
+} from '../../data/feed-repository';
 import { config } from '../../lib/config';
-import { uniqueEntries } from './feed/dedupe';
+import { newestUniqueEntries } from './feed/dedupe';
 import type { FeedFetchResult } from './feed/fetch-feed';
-import { closeCutFeed, FeedParseError, type ParsedFeed, parseFeedDocument } from './feed/parse-feed';
+import { clipText, closeCutFeed, FeedParseError, type ParsedFeed, parseFeedDocument } from './feed/parse-feed';
 
 // What adding a feed and polling it share: the fetch options, parsing a (cut) body, landing entries,
 // and the feed's state after a check.
@@ -35,15 +40,28 @@ export function parseFetched(fetched: Extract<FeedFetchResult, { status: 'fetche
 
 const STORE_PARALLELISM = 8;
 
-/** Lands a parsed feed's entries in the owner's inbox, each once; returns how many were new. */
+/**
+ * Lands a parsed feed's newest entries (FEED_LIMITS.entriesPerFetch) in the owner's inbox, each
+ * once: those already stored (under their key, or a guid-less one under the key it had before
+ * #fragments counted) are not written again. Returns how many were new.
+ */
 export async function storeEntries(feed: FeedRecord, parsed: ParsedFeed, now: Date): Promise<number> {
-  const items = uniqueEntries(parsed.entries).map(
+  const newest = newestUniqueEntries(parsed.entries, FEED_LIMITS.entriesPerFetch);
+  const stored = await findStoredInboxEntries(
+    feed.userId,
+    feed.feedId,
+    newest.flatMap((entry) => (entry.legacyEntryId ? [entry.entryId, entry.legacyEntryId] : [entry.entryId])),
+  );
+  const unseen = newest.filter(
+    (entry) => !stored.has(entry.entryId) && !(entry.legacyEntryId && stored.get(entry.legacyEntryId) === entry.link),
+  );
+  const items = unseen.map(
     (entry): InboxItemRecord => ({
       userId: feed.userId,
       feedId: feed.feedId,
       entryId: entry.entryId,
       source: parsed.title || feed.title,
-      title: entry.title || entry.link,
+      title: entry.title || clipText(entry.link, FEED_LIMITS.titleChars),
       url: entry.link,
       summary: entry.summary,
       // An undated entry is as new as the check that found it.
@@ -54,7 +72,7 @@ export async function storeEntries(feed: FeedRecord, parsed: ParsedFeed, now: Da
     }),
   );
   let fresh = 0;
-  // A few writes at a time: a new feed brings tens of entries, each its own conditional put.
+  // A few writes at a time, each a conditional put (a check running beside this one lands it once too).
   for (let start = 0; start < items.length; start += STORE_PARALLELISM) {
     const landed = await Promise.all(items.slice(start, start + STORE_PARALLELISM).map(putInboxItemOnce));
     fresh += landed.filter(Boolean).length;

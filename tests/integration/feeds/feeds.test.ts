@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { queues as queueEntries } from '#functions/manifest';
 import { freePort } from '#local/ports';
 import { createQueues, localSqsClient, startSqs } from '#local/queues';
@@ -38,6 +39,8 @@ const { pollFeed } = await import('#functions/services/feeds/poll-feed');
 const { ensureAccount } = await import('#functions/services/account/accounts');
 const { setFreeCredits } = await import('#functions/data/credits-repository');
 const jobs = await import('#functions/data/generation-job-repository');
+const { db } = await import('#functions/data/client');
+const { getFeedSettings } = await import('#functions/data/feed-repository');
 
 afterAll(async () => {
   await feedHost.close();
@@ -121,6 +124,9 @@ describe('adding a feed', () => {
 
     const over = await addFeed('dan', `${feedHost.url}/many/50`);
     expect(over).toMatchObject({ status: 409, body: { code: 'feed_limit_reached' } });
+    // At the limit, a feed already followed is said to be followed, not to be over the limit.
+    const followed = await addFeed('dan', `${feedHost.url}/many/7`);
+    expect(followed).toMatchObject({ status: 409, body: { code: 'feed_already_added' } });
 
     // Removing one makes room again.
     const feeds = (await callRoute(getFeeds, { userId: 'dan' })).body.feeds;
@@ -326,5 +332,193 @@ describe('auto-draft', () => {
       expect.objectContaining({ status: 'drafted' }),
       { status: 'skipped', reason: 'Not drafted: no credits left.' },
     ]);
+  });
+});
+
+const fixtureBytes = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url)));
+
+/** The inbox items a user's feed checks wrote, counted on the table client (each a PutItem of an inbox key). */
+function countInboxPuts() {
+  const send = db.send.bind(db);
+  let puts = 0;
+  const spy = vi.spyOn(db, 'send').mockImplementation(((command: { constructor: { name: string }; input: unknown }) => {
+    const input = command.input as { Item?: { sk?: string } };
+    if (command.constructor.name === 'PutCommand' && input.Item?.sk?.startsWith('INBOX#')) puts += 1;
+    return send(command as never);
+  }) as never);
+  return { count: () => puts, restore: () => spy.mockRestore() };
+}
+
+describe('feeds as other feed readers meet them (issue 36)', () => {
+  it('reads a feed as its bytes and body say: ISO-8859-1 by charset, RSS and JSON Feed 1.1 served as text/html', async () => {
+    feedHost.feed('/latin1', { title: 'x', entries: [] });
+    feedHost.serveRaw('/latin1', fixtureBytes('latin1-no-declaration.xml'), 'text/xml; charset=ISO-8859-1');
+    feedHost.feed('/as-html', { title: 'x', entries: [] });
+    feedHost.serveRaw('/as-html', readFileSync(new URL('../../fixtures/feeds/rss2.xml', import.meta.url)), 'text/html');
+    feedHost.feed('/json-bare', { title: 'x', entries: [] });
+    feedHost.serveRaw(
+      '/json-bare',
+      readFileSync(new URL('../../fixtures/feeds/json-feed-bare-version.json', import.meta.url)),
+      'text/html; charset=utf-8',
+    );
+
+    const latin1 = await addFeed('oli', `${feedHost.url}/latin1`);
+    const asHtml = await addFeed('oli', `${feedHost.url}/as-html`);
+    const jsonBare = await addFeed('oli', `${feedHost.url}/json-bare`);
+
+    expect(latin1).toMatchObject({ status: 201, body: { title: 'Notícias do Porto' } });
+    expect(asHtml).toMatchObject({ status: 201, body: { title: 'Harbour Notes' } });
+    expect(jsonBare).toMatchObject({ status: 201, body: { title: 'Bare Version' } });
+    expect(await inboxTitles('oli')).toEqual(
+      expect.arrayContaining(['Mãe de utente é a nova presidente', 'Tides are changing & so are we', 'First']),
+    );
+  });
+
+  it('adds a feed with references naming no character, and says why a broken feed cannot be added', async () => {
+    feedHost.feed('/bad-refs', { title: 'x', entries: [] });
+    feedHost.serveRaw('/bad-refs', fixtureBytes('bad-entities.xml'));
+    feedHost.feed('/broken-rss', { title: 'x', entries: [] });
+    feedHost.serveRaw('/broken-rss', '<?xml version="1.0"?><rss version="2.0"><channel><item><title>cut');
+
+    const added = await addFeed('pia', `${feedHost.url}/bad-refs`);
+    const broken = await addFeed('pia', `${feedHost.url}/broken-rss`);
+
+    expect(added).toMatchObject({ status: 201, body: { title: 'Broken \ufffd Refs' } });
+    const items = (await callRoute(getInbox, { userId: 'pia' })).body.items;
+    expect(items.map((item: { summary: string }) => item.summary)).toEqual(
+      expect.arrayContaining(['Fish \ufffd chips \ufffd \ufffd \ufffd', 'Tea \ufffd \ufffd cake']),
+    );
+    expect(broken).toMatchObject({ status: 422, body: { code: 'feed_unreadable' } });
+    expect(broken.body.error).toMatch(/^The feed could not be read: .+\.$/);
+    expect((await callRoute(getFeeds, { userId: 'pia' })).body.feeds).toHaveLength(1);
+  });
+
+  it('keeps polling a followed feed that turns to bad references: its record succeeds, no dead letter', async () => {
+    feedHost.feed('/turns-bad', { title: 'Turns Bad', entries: [entry(1)] });
+    const feed = (await addFeed('quin', `${feedHost.url}/turns-bad`)).body;
+    feedHost.serveRaw('/turns-bad', fixtureBytes('bad-entities.xml'));
+
+    const result = await worker(sqsEvent('feeds', [JSON.stringify({ userId: 'quin', feedId: feed.id })]), {} as never);
+
+    expect(result).toEqual({ batchItemFailures: [] });
+    const [stored] = (await callRoute(getFeeds, { userId: 'quin' })).body.feeds;
+    expect(stored).toMatchObject({ state: 'ok', failureReason: null, title: 'Broken \ufffd Refs' });
+    expect(await inboxTitles('quin')).toContain('Out of range \ufffd and a surrogate \ufffd');
+  });
+
+  it('adds a feed whose titles are a million characters and 450 KB: capped, every entry stored', async () => {
+    const entries = [1, 2, 3, 4, 5].map((n) => entry(n));
+    const items = entries
+      .map(
+        (e, n) =>
+          `<item><title>${n === 2 ? 'word '.repeat(200_000) : e.title}</title><link>${e.link}</link><guid>${e.guid}</guid>` +
+          `<pubDate>${new Date(e.published).toUTCString()}</pubDate></item>`,
+      )
+      .join('');
+    feedHost.feed('/huge-title', { title: 'x', entries: [] });
+    feedHost.serveRaw(
+      '/huge-title',
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>${'t'.repeat(1_000_000)}</title>${items}</channel></rss>`,
+    );
+    feedHost.feed('/wide-title', { title: 'x', entries: [] });
+    feedHost.serveRaw(
+      '/wide-title',
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>${'é'.repeat(230_000)}</title>${items}</channel></rss>`,
+    );
+
+    const huge = await addFeed('rae', `${feedHost.url}/huge-title`);
+    const wide = await addFeed('rae', `${feedHost.url}/wide-title`);
+
+    expect(huge.status).toBe(201);
+    expect(huge.body.title.length).toBeLessThanOrEqual(300);
+    expect(wide.status).toBe(201);
+    expect(wide.body.title).toMatch(/^é+…$/);
+    const page = (await callRoute(getInbox, { userId: 'rae' }, { query: { limit: '100' } })).body;
+    expect(page.items).toHaveLength(10);
+    expect(Math.max(...page.items.map((item: { title: string }) => item.title.length))).toBeLessThanOrEqual(300);
+  });
+
+  it('stores nothing of an add that fails midway, so adding again works', async () => {
+    feedHost.feed('/fails-midway', { title: 'Midway', entries: [1, 2, 3, 4, 5].map((n) => entry(n)) });
+    const send = db.send.bind(db);
+    let inboxPuts = 0;
+    const spy = vi.spyOn(db, 'send').mockImplementation(((command: {
+      constructor: { name: string };
+      input: unknown;
+    }) => {
+      const input = command.input as { Item?: { sk?: string } };
+      if (command.constructor.name === 'PutCommand' && input.Item?.sk?.startsWith('INBOX#') && ++inboxPuts === 3) {
+        return Promise.reject(
+          Object.assign(new Error('Throughput exceeds the current capacity'), { name: 'ThrottlingException' }),
+        );
+      }
+      return send(command as never);
+    }) as never);
+
+    let failed: Awaited<ReturnType<typeof addFeed>>;
+    try {
+      failed = await addFeed('sam', `${feedHost.url}/fails-midway`);
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(failed.status).toBe(500);
+    expect((await callRoute(getFeeds, { userId: 'sam' })).body.feeds).toEqual([]);
+    expect(await inboxTitles('sam')).toEqual([]);
+    expect((await getFeedSettings('sam')).feedCount).toBe(0);
+    const again = await addFeed('sam', `${feedHost.url}/fails-midway`);
+    expect(again.status).toBe(201);
+    expect(await inboxTitles('sam')).toHaveLength(5);
+  });
+
+  it("reads the newest 100 of 40,000 entries within the route's time, and writes nothing again when nothing is new", {
+    timeout: 120_000,
+  }, async () => {
+    // About 2.2 MB, newest first, each item's link its permalink guid (as in the feed of the report).
+    const many = Array.from(
+      { length: 40_000 },
+      (_, n) => `<item><title>E${39_999 - n}</title><guid>https://many.example/${39_999 - n}</guid></item>`,
+    ).join('');
+    const body = `<?xml version="1.0"?><rss version="2.0"><channel><title>Many</title>${many}</channel></rss>`;
+    feedHost.feed('/forty-thousand', { title: 'x', entries: [] });
+    feedHost.serveRaw('/forty-thousand', body);
+
+    const started = performance.now();
+    const added = await addFeed('tia', `${feedHost.url}/forty-thousand`);
+    const seconds = (performance.now() - started) / 1000;
+
+    expect(added.status).toBe(201);
+    // API Gateway gives a route 29 s; before the cap this ran past 30 s and kept writing afterwards.
+    expect(seconds).toBeLessThan(20);
+    expect(body.length).toBeGreaterThan(2_000_000);
+    const page = (await callRoute(getInbox, { userId: 'tia' }, { query: { limit: '100' } })).body;
+    expect(page.items).toHaveLength(100);
+    expect(page.items.map((item: { title: string }) => item.title).sort()).toEqual(
+      Array.from({ length: 100 }, (_, n) => `E${39_900 + n}`),
+    );
+    const rest = await callRoute(getInbox, { userId: 'tia' }, { query: { limit: '100', cursor: page.nextCursor } });
+    expect(rest.body.items).toEqual([]);
+
+    // The same entries under new validators: read again, nothing written.
+    feedHost.serveRaw('/forty-thousand', body);
+    const puts = countInboxPuts();
+    try {
+      expect(await pollFeed('tia', added.body.id, new Date())).toBe('fetched');
+      expect(puts.count()).toBe(0);
+      // One newer entry: that one alone is written.
+      feedHost.serveRaw(
+        '/forty-thousand',
+        body.replace(
+          '<title>Many</title>',
+          '<title>Many</title><item><title>Newest</title><guid>https://many.example/new</guid></item>',
+        ),
+      );
+      expect(await pollFeed('tia', added.body.id, new Date())).toBe('fetched');
+      expect(puts.count()).toBe(1);
+    } finally {
+      puts.restore();
+    }
+    expect((await inboxTitles('tia'))[0]).toBe('Newest');
   });
 });

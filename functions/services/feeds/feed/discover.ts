@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { isJsonFeed } from './parse-feed';
 
 const FEED_TYPES = new Set([
   'application/rss+xml',
@@ -30,8 +31,30 @@ export function discoverFeedLinks(html: string, pageUrl: string): string[] {
   return found;
 }
 
+/** What may come before an XML document's root: a mark, the declaration, comments, PIs, a doctype. */
+const XML_PROLOG = /^(?:\ufeff|\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>)*/;
+
+/**
+ * True when a body is a feed by its content, whatever its Content-Type says (several servers send
+ * feeds as text/html): an XML document whose root is `rss`, `feed` or `rdf:RDF` (any prefix), or a
+ * JSON Feed.
+ */
+export function looksLikeFeed(body: string): boolean {
+  const head = body.slice(0, 8192);
+  if (head.trimStart().startsWith('{')) {
+    try {
+      return isJsonFeed(JSON.parse(body));
+    } catch {
+      return false;
+    }
+  }
+  const rest = head.slice(XML_PROLOG.exec(head)?.[0].length ?? 0);
+  return /^<(?:[A-Za-z_][\w.-]*:)?(?:rss|feed|RDF)[\s/>]/.test(rest);
+}
+
 /** True when a fetched body is a web page rather than a feed (so autodiscovery applies). */
 export function looksLikeHtml(contentType: string, body: string): boolean {
+  if (looksLikeFeed(body)) return false;
   if (contentType === 'text/html' || contentType === 'application/xhtml+xml') return true;
   return /^\s*(<!doctype html|<html\b)/i.test(body.slice(0, 512));
 }

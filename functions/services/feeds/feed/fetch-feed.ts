@@ -1,6 +1,7 @@
 import { BlockedAddressError } from '#functions/lib/outbound/host-guard';
 import { causeChain, unreachableReason } from '#functions/lib/outbound/network-failure';
 import { publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
+import { decodeFeedBody } from './decode-body';
 
 /** Why a feed could not be read, as a sentence shown on the feed (its failure reason). */
 export class FeedFetchError extends Error {
@@ -95,7 +96,8 @@ function failureOf(error: unknown, url: URL, timedOut: boolean): FeedFetchError 
  * Fetches a feed (or the page naming it) through the outbound guard (`publicOnlyFetch`): public
  * addresses only (or the configured private hosts), redirects followed by hand and each re-checked, a conditional GET with
  * the last validators (a 304 is 'not-modified'), one time budget for the whole exchange, and a body
- * cap past which the body is cut, not refused. Every failure is a FeedFetchError.
+ * cap past which the body is cut, not refused; the body is decoded as its mark, charset or XML
+ * declaration says (`decodeFeedBody`). Every failure is a FeedFetchError.
  */
 export async function fetchFeed(input: string, options: FeedFetchOptions): Promise<FeedFetchResult> {
   let url = parseFeedUrl(input);
@@ -137,11 +139,12 @@ export async function fetchFeed(input: string, options: FeedFetchOptions): Promi
       } catch (error) {
         throw failureOf(error, url, controller.signal.aborted);
       }
+      const contentType = response.headers.get('content-type');
       return {
         status: 'fetched',
         url: url.href,
-        body: new TextDecoder('utf-8').decode(read.bytes),
-        contentType: (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+        body: decodeFeedBody(read.bytes, contentType),
+        contentType: (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
         etag: response.headers.get('etag'),
         lastModified: response.headers.get('last-modified'),
         truncated: read.truncated,
