@@ -156,6 +156,19 @@ describe('publishing a thread to Threads through the queue', () => {
     expect(threads.stats.containersCreated - containers).toBe(4);
   });
 
+  it('waits out Retry-After on a 429 even when its body says is_transient, then publishes once', async () => {
+    const { userId } = await connectThreads();
+    const start = threads.media.length;
+    const calls = threads.publishCallTimes.length;
+    threads.failPublishes({ status: 429, retryAfter: 2, transient: true });
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 4 });
+    expectReplyChain(threads.media.slice(start));
+    const [limited, retried] = threads.publishCallTimes.slice(calls);
+    expect(retried! - limited!).toBeGreaterThanOrEqual(2000);
+  });
+
   it('finds the post of a container a stopped worker published but did not record, making no new container', async () => {
     const { userId } = await connectThreads();
     const live = (await loadLiveConnection(userId, 'threads', new Date()))!;
