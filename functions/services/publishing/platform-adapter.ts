@@ -144,6 +144,11 @@ export interface PlatformAdapter<TConnect = unknown> {
   connect(input: TConnect): Promise<LiveConnection>;
   /** New credentials when the stored ones are expired or about to be; null when they are still good. */
   refreshCredentials(connection: LiveConnection, now: Date): Promise<Credentials | null>;
+  /**
+   * The access token is its own refresh credential (Threads' long-lived token): with no refresh
+   * token the grant still renews itself before it ends, so the card does not ask for a reconnection.
+   */
+  renewsOwnToken?: boolean;
   /** Where posts can go for this connection. */
   listTargets(connection: LiveConnection): Promise<PublishTarget[]>;
   /** How this connection's posts are measured and bounded (an instance may set its own limit). */

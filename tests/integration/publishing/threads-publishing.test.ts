@@ -76,6 +76,9 @@ describe('connecting a Threads profile', () => {
     const lifetime = Date.parse(String(item?.tokenExpiresAt)) - before;
     expect(lifetime).toBeGreaterThan(59 * DAY_MS);
     expect(lifetime).toBeLessThan(61 * DAY_MS);
+    // The token renews itself: the card says so instead of asking for a reconnection.
+    expect(connections[0]?.renewsBefore).toBe(item?.tokenExpiresAt);
+    expect(connections[0]?.reconnectBy).toBeUndefined();
   });
 
   it('asks for the comma-separated Threads permissions, without PKCE', async () => {
