@@ -18,8 +18,10 @@ const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
-const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
-const { getPublishRun } = await import('#functions/data/publish-run-repository');
+const { requestPublish, getPublishStatus, runPublishMessage, rateLimitRetry } = await import(
+  '#functions/services/publishing/publish-thread'
+);
+const { getPublishRun, startFreshRun } = await import('#functions/data/publish-run-repository');
 const { threadsAdapter } = await import('#functions/services/publishing/platforms/threads');
 
 afterAll(async () => {
@@ -170,6 +172,60 @@ describe('publishing a thread to Threads through the queue', () => {
     expectReplyChain(threads.media.slice(start));
     const [limited, retried] = threads.publishCallTimes.slice(calls);
     expect(retried! - limited!).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('waits out a Retry-After longer than a queue delay in hops, calling Threads no earlier', async () => {
+    const { userId } = await connectThreads();
+    const thread = makeThread(userId, THREE_POSTS);
+    await putThread(thread);
+    const runId = randomUUID();
+    const startedAt = new Date().toISOString();
+    await startFreshRun({
+      userId,
+      threadId: thread.id,
+      platform: 'threads',
+      runId,
+      status: 'pending',
+      posts: ['Nets dry on the quay by noon.', ATTRIBUTION],
+      made: [],
+      error: null,
+      postUrl: null,
+      leaseUntil: null,
+      startedAt,
+      article: { url: ARTICLE, title: thread.title },
+      updatedAt: startedAt,
+    });
+    const message = {
+      userId,
+      threadId: thread.id,
+      platform: 'threads' as const,
+      runId,
+      article: { url: ARTICLE, title: thread.title },
+      rateLimitWaits: 0,
+    };
+    const now = new Date();
+
+    // Threads asked for an hour: SQS delays 15 minutes at most, the rest rides in the message.
+    const [waiting, delay] = rateLimitRetry(message, 3600, now);
+    expect(delay).toBe(900);
+    expect(Date.parse(waiting.notBefore!) - now.getTime()).toBe(3_600_000);
+    expect(rateLimitRetry(message, 120, now)).toEqual([{ ...message, rateLimitWaits: 1 }, 120]);
+
+    const containers = threads.stats.containersCreated;
+    const calls = threads.stats.publishCalls;
+    await runPublishMessage(waiting, { receiveCount: 1, maxReceiveCount: 5 });
+    expect(threads.stats.containersCreated).toBe(containers);
+    expect(threads.stats.publishCalls).toBe(calls);
+    expect((await getPublishRun(userId, thread.id, 'threads'))?.status).toBe('pending');
+
+    // Delivered once the hour is over, it publishes.
+    await runPublishMessage(
+      waiting,
+      { receiveCount: 1, maxReceiveCount: 5 },
+      () => new Date(now.getTime() + 3_601_000),
+    );
+    expect((await getPublishRun(userId, thread.id, 'threads'))?.status).toBe('completed');
+    expect(threads.stats.publishCalls).toBe(calls + 2);
   });
 
   it('finds the post of a container a stopped worker published but did not record, making no new container', async () => {
