@@ -53,6 +53,12 @@ export const connectionViewSchema = z.object({
    */
   reconnectBy: z.string().optional(),
   /**
+   * When a grant that renews itself without a refresh token ends (Threads' 60-day token, refreshed
+   * when used with fewer than 30 days left and by the daily job within its last week): the card
+   * says it is renewed automatically before then.
+   */
+  renewsBefore: z.string().optional(),
+  /**
    * X only: whether engagement reads are on (off until the user turns them on, since X bills every
    * read) and what X charges per post read, shown next to the switch.
    */

@@ -92,6 +92,7 @@ export async function startLinkedInServer(options: {
   const stats = { createCalls: 0, findCalls: 0, tokenCalls: 0, versions: new Set<string>() };
   let appScopes = options.appScopes ?? ['openid', 'profile', 'email', 'w_member_social'];
   let postsReadable = true;
+  let idTokenIssuer: string | null = null;
   let nextId = 7_100_000_000_000_000_000n;
 
   const serviceError = (
@@ -407,7 +408,7 @@ export async function startLinkedInServer(options: {
     if (req.method === 'GET' && url.pathname === '/oauth/v2/authorization') return authorization(res, url);
     if (req.method === 'POST' && url.pathname === '/oauth/v2/consent') return decide(req, res);
     if (req.method === 'POST' && url.pathname === '/oauth/v2/accessToken')
-      return accessToken(req, res, `${origin}/oauth`);
+      return accessToken(req, res, idTokenIssuer ?? `${origin}/oauth`);
     const grant = authenticate(req, res);
     if (!grant) return;
     if (req.method === 'GET' && url.pathname === '/v2/userinfo') {
@@ -447,6 +448,10 @@ export async function startLinkedInServer(options: {
     /** Registers another redirect URI with the app (a stack's URL is known only once it has started). */
     allowRedirectUri(uri: string) {
       options.redirectUris.push(uri);
+    },
+    /** The `iss` of the ID tokens issued from now on (null: LinkedIn's own, `{origin}/oauth`). */
+    setIdTokenIssuer(issuer: string | null) {
+      idTokenIssuer = issuer;
     },
     /** The scopes the app's products grant from now on. */
     setAppScopes(scopes: string[]) {

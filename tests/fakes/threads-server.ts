@@ -32,10 +32,11 @@ interface Container {
 /**
  * What the next container (or publish) gets instead of the normal flow: a container that stays
  * IN_PROGRESS for `polls` status reads (Infinity: stuck), ends in ERROR or EXPIRED; a publish that
- * is made but answered with a 500 (its answer lost); a 429 with Retry-After.
+ * is made but answered with a 500 (its answer lost); a 429 with Retry-After (`transient`: its body
+ * says is_transient, as Threads' throttling answers may).
  */
 export type ContainerFault = { inProgressPolls: number } | { ends: 'ERROR' | 'EXPIRED' };
-export type PublishFault = { lostAnswer: true } | { status: 429; retryAfter: number };
+export type PublishFault = { lostAnswer: true } | { status: 429; retryAfter: number; transient?: boolean };
 
 interface Grant {
   kind: 'short' | 'long';
@@ -93,6 +94,8 @@ export async function startThreadsServer(options: {
   const publishFaults: PublishFault[] = [];
   const usage = { posts: 0, replies: 0 };
   const stats = { containersCreated: 0, publishCalls: 0, quotaChecks: 0, refreshes: 0 };
+  /** When each threads_publish call arrived (epoch ms), to see how long a client waited after a 429. */
+  const publishCallTimes: number[] = [];
   let nextId = 17_840_000_000;
   const insights = new Map<string, Record<string, number>>();
   const deletedMedia = new Set<string>();
@@ -304,12 +307,13 @@ ${choices}
   const publish = (res: ServerResponse, grant: Grant, params: URLSearchParams) => {
     if (lacks(res, grant, 'threads_basic', 'threads_content_publish')) return;
     stats.publishCalls += 1;
+    publishCallTimes.push(Date.now());
     const fault = publishFaults.shift();
     if (fault && 'status' in fault) {
       return sendGraphError(
         res,
         429,
-        { message: 'Application request limit reached', code: 4 },
+        { message: 'Application request limit reached', code: 4, ...(fault.transient ? { is_transient: true } : {}) },
         { 'retry-after': String(fault.retryAfter) },
       );
     }
@@ -456,6 +460,7 @@ ${choices}
     authorizeUrl: `${url}/oauth/authorize`,
     media,
     stats,
+    publishCallTimes,
     /** Registers another redirect URI with the app (a stack's URL is known only once it has started). */
     allowRedirectUri(uri: string) {
       options.redirectUris.push(uri);

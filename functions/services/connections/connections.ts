@@ -124,17 +124,16 @@ export async function assertPlatformsAvailable(platforms: readonly Platform[]): 
 
 const boundTo = (userId: string, platform: Platform, field: string) => `${userId}#${platform}#${field}`;
 
-/** The browser's view of a connection: never a token (only when a grant that cannot renew itself ends). */
+/** The browser's view of a connection: never a token (only when its grant ends, and whether it renews itself). */
 function toView(record: ConnectionRecord): ConnectionView {
+  const ends = record.isConnected && !record.refreshToken ? record.tokenExpiresAt : null;
   return {
     platform: record.platform,
     isConnected: record.isConnected,
     platformUsername: record.platformUsername,
     connectionData: record.connectionData,
     updatedAt: record.updatedAt,
-    ...(record.isConnected && !record.refreshToken && record.tokenExpiresAt
-      ? { reconnectBy: record.tokenExpiresAt }
-      : {}),
+    ...(ends ? (adapterFor(record.platform).renewsOwnToken ? { renewsBefore: ends } : { reconnectBy: ends }) : {}),
     ...(record.platform === 'twitter' && record.isConnected
       ? {
           engagementReads: {

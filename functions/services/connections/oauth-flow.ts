@@ -223,11 +223,29 @@ async function tokenGrant(
   let tokens: oauth.TokenEndpointResponse;
   try {
     tokens = await process(as, client, typed);
-  } catch {
+  } catch (error) {
+    const mismatch = idTokenMismatch(request.platformName, error);
+    if (mismatch) throw new PlatformRejectedError(mismatch);
     // A token answer RFC 6749 §5.1 would not accept (no token_type, a status other than 200…).
     throw new PlatformRejectedError(`${request.platformName} refused the authorization: unreadable token answer`);
   }
   return tokenSetOf(tokens, reply.body ?? {}, request.now);
+}
+
+/**
+ * What did not match when an ID token's claim is not the one expected (the issuer, the audience):
+ * "LinkedIn's ID token was issued by X, expected https://www.linkedin.com/oauth"; null for other failures.
+ */
+function idTokenMismatch(platformName: string, error: unknown): string | null {
+  if (!(error instanceof oauth.OperationProcessingError) || error.code !== oauth.JWT_CLAIM_COMPARISON) return null;
+  const cause = error.cause as { claim?: unknown; expected?: unknown; claims?: Record<string, unknown> } | undefined;
+  if (typeof cause?.claim !== 'string') return null;
+  const actual = cause.claims?.[cause.claim];
+  const shown = typeof actual === 'string' ? actual : actual === undefined ? 'nothing' : JSON.stringify(actual);
+  const expected = cause.expected === undefined ? '' : `, expected ${String(cause.expected)}`;
+  return cause.claim === 'iss'
+    ? `${platformName}'s ID token was issued by ${shown}${expected}`
+    : `${platformName}'s ID token has ${cause.claim} ${shown}${expected}`;
 }
 
 function tokenSetOf(

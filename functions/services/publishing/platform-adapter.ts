@@ -144,6 +144,11 @@ export interface PlatformAdapter<TConnect = unknown> {
   connect(input: TConnect): Promise<LiveConnection>;
   /** New credentials when the stored ones are expired or about to be; null when they are still good. */
   refreshCredentials(connection: LiveConnection, now: Date): Promise<Credentials | null>;
+  /**
+   * The access token is its own refresh credential (Threads' long-lived token): with no refresh
+   * token the grant still renews itself before it ends, so the card does not ask for a reconnection.
+   */
+  renewsOwnToken?: boolean;
   /** Where posts can go for this connection. */
   listTargets(connection: LiveConnection): Promise<PublishTarget[]>;
   /** How this connection's posts are measured and bounded (an instance may set its own limit). */
@@ -244,6 +249,16 @@ export function connectionFailureOf(error: PlatformError): ConnectionFailure {
 /** How a platform's rate-limit reset header counts: an epoch time in seconds (X, Discord) or seconds from now (Reddit). */
 export type RateLimitResetForm = 'epoch' | 'seconds-from-now';
 
+/** The seconds an answer's Retry-After header asks for (delta-seconds or an HTTP date), at least 1; null when absent or unreadable. */
+export function statedRetryAfter(headers: Headers, now: Date): number | null {
+  const retryAfter = headers.get('retry-after');
+  if (!retryAfter) return null;
+  const seconds = Number(retryAfter);
+  if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
+  const date = Date.parse(retryAfter);
+  return Number.isFinite(date) ? Math.max(1, Math.ceil((date - now.getTime()) / 1000)) : null;
+}
+
 /**
  * Seconds to wait from a Retry-After header (seconds or HTTP date) or a reset header, in the
  * platform's form: x-ratelimit-reset (Reddit, Discord, Mastodon), x-rate-limit-reset (X) or
@@ -255,13 +270,8 @@ export function retryAfterSeconds(
   fallback = 30,
   resetForm: RateLimitResetForm = 'epoch',
 ): number {
-  const retryAfter = headers.get('retry-after');
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds)) return Math.max(1, Math.ceil(seconds));
-    const date = Date.parse(retryAfter);
-    if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - now.getTime()) / 1000));
-  }
+  const stated = statedRetryAfter(headers, now);
+  if (stated !== null) return stated;
   const reset = headers.get('x-ratelimit-reset') ?? headers.get('x-rate-limit-reset') ?? headers.get('ratelimit-reset');
   if (reset) {
     const numeric = Number(reset);

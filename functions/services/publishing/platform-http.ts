@@ -9,6 +9,7 @@ import {
   PlatformUnreachableError,
   type RateLimitResetForm,
   retryAfterSeconds,
+  statedRetryAfter,
   unansweredRequestError,
 } from './platform-adapter';
 
@@ -102,7 +103,10 @@ export interface PlatformApi<E = Record<string, unknown>> {
   maxBytes?: number;
   /** Whether the answer is a success (default: a 2xx status). */
   succeeded?(reply: PlatformReply<E>): boolean;
-  /** A failure the platform reports in its body, checked before the status (Facebook's error codes). */
+  /**
+   * A failure the platform reports in its body, checked before the status (Facebook's error codes);
+   * on a 429 only a PlatformRateLimitError counts (its wait, still at least Retry-After).
+   */
   classify?(reply: PlatformReply<E>, now: Date): PlatformError | undefined;
   /** The 429 message (default: '<name> is rate limiting requests'). */
   rateLimitMessage?(reply: PlatformReply<E>, waitSeconds: number): string;
@@ -118,23 +122,40 @@ export interface PlatformApi<E = Record<string, unknown>> {
   refused(reply: PlatformReply<E>): PlatformError;
 }
 
-/** The PlatformError an answer means, or null when it is a success. */
+/**
+ * The PlatformError an answer means, or null when it is a success. A 429 is always a wait, whatever
+ * else its body says (Threads marks some `is_transient`), and never a shorter one than its Retry-After.
+ */
 export function platformFailure<E>(api: PlatformApi<E>, reply: PlatformReply<E>, now: Date): PlatformError | null {
   if (api.succeeded ? api.succeeded(reply) : reply.status >= 200 && reply.status < 300) return null;
   const own = api.classify?.(reply, now);
+  if (reply.status === 429) return rateLimitFailure(api, reply, now, own);
   if (own) return own;
-  if (reply.status === 429) {
-    const wait =
-      api.rateLimitWait?.(reply, now) ??
-      retryAfterSeconds(reply.headers, now, api.rateLimitFallback ?? 30, api.resetForm);
-    const message = api.rateLimitMessage?.(reply, wait) ?? `${api.name} is rate limiting requests`;
-    return new PlatformRateLimitError(message, wait);
-  }
   if (reply.status >= 500) {
     return new PlatformUnavailableError(api.unavailableMessage?.(reply) ?? `${api.name} answered ${reply.status}`);
   }
   if (reply.status === 401 && api.unauthorized) return api.unauthorized(reply);
   return api.refused(reply);
+}
+
+/** A 429's wait: the platform's own reading (its body, its reset header) or the common one, at least Retry-After. */
+function rateLimitFailure<E>(
+  api: PlatformApi<E>,
+  reply: PlatformReply<E>,
+  now: Date,
+  own: PlatformError | undefined,
+): PlatformRateLimitError {
+  const platformWait =
+    own instanceof PlatformRateLimitError
+      ? own.retryAfterSeconds
+      : (api.rateLimitWait?.(reply, now) ??
+        retryAfterSeconds(reply.headers, now, api.rateLimitFallback ?? 30, api.resetForm));
+  const wait = Math.max(platformWait, statedRetryAfter(reply.headers, now) ?? 0);
+  const message =
+    own instanceof PlatformRateLimitError
+      ? own.message
+      : (api.rateLimitMessage?.(reply, wait) ?? `${api.name} is rate limiting requests`);
+  return new PlatformRateLimitError(message, wait);
 }
 
 /** The answer's JSON, or null when there is none, it is not JSON, or it passes `maxBytes`. */

@@ -62,6 +62,11 @@ export const publishMessageSchema = z.object({
   runId: z.string().min(1),
   article: z.object({ url: z.string(), title: z.string() }),
   rateLimitWaits: z.number().int().nonnegative().default(0),
+  /**
+   * A 429's Retry-After longer than SQS can delay a message (15 minutes): until then the message is
+   * only delayed again, in hops, and the platform is not called.
+   */
+  notBefore: z.string().optional(),
 });
 export type PublishMessage = z.infer<typeof publishMessageSchema>;
 
@@ -257,6 +262,11 @@ export async function runPublishMessage(
   clock: () => Date = () => new Date(),
 ): Promise<void> {
   if (await isMessageOfDeletedAccount(message, 'publishing', clock())) return;
+  const waitMs = message.notBefore ? Date.parse(message.notBefore) - clock().getTime() : 0;
+  if (waitMs > 0) {
+    await sendToQueue('publishing', message, Math.min(MAX_DELAY_SECONDS, Math.ceil(waitMs / 1000)));
+    return;
+  }
   const claimed = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
   if (!claimed) {
     const current = await getPublishRun(message.userId, message.threadId, message.platform);
@@ -342,6 +352,21 @@ async function announcePublished(run: PublishRun, completedAt: string): Promise<
   }
 }
 
+/**
+ * The message that waits out a 429 and its delay: SQS delays at most 15 minutes, so a longer
+ * Retry-After also rides in the message as `notBefore`, and the platform is called no earlier.
+ */
+export function rateLimitRetry(
+  message: PublishMessage,
+  retryAfterSeconds: number,
+  now: Date,
+): [message: PublishMessage, delaySeconds: number] {
+  const { notBefore: _earlier, ...rest } = message;
+  const retry = { ...rest, rateLimitWaits: message.rateLimitWaits + 1 };
+  if (retryAfterSeconds <= MAX_DELAY_SECONDS) return [retry, retryAfterSeconds];
+  return [{ ...retry, notBefore: new Date(now.getTime() + retryAfterSeconds * 1000).toISOString() }, MAX_DELAY_SECONDS];
+}
+
 async function handleFailure(
   run: PublishRun,
   message: PublishMessage,
@@ -358,8 +383,7 @@ async function handleFailure(
   if (error instanceof PlatformRateLimitError) countBy('RateLimited', { platform: run.platform });
   if (error instanceof PlatformRateLimitError && message.rateLimitWaits < MAX_RATE_LIMIT_WAITS) {
     await releasePublishRun(run, now.toISOString());
-    const delay = Math.min(MAX_DELAY_SECONDS, error.retryAfterSeconds);
-    await sendToQueue('publishing', { ...message, rateLimitWaits: message.rateLimitWaits + 1 }, delay);
+    await sendToQueue('publishing', ...rateLimitRetry(message, error.retryAfterSeconds, now));
     return;
   }
   const shown =

@@ -154,6 +154,65 @@ describe('short-quote mode on a reserved page', () => {
     expect(thread.posts.at(-2)?.content).toMatch(/\n\nLicensed CC BY 4\.0$/);
   });
 
+  // A headline of 32 words that states what happened, over a lede that shares none of its words:
+  // the offline writer's hook is the headline itself.
+  const longHeadline =
+    'Harrowgate council votes to close the old river bridge to cars from next spring after engineers find cracks in three of its seven stone arches during a winter inspection of the crossing';
+  const unrelatedLede = [
+    'Shop owners said they feared losing customers. Several traders on the high street wrote to members asking for help with rents.',
+    'Surveyors said the stonework had moved by up to four centimetres since last year, and that heavy lorries had made the damage worse.',
+    ...paragraphs.slice(2),
+  ];
+  const longHeadlinePage = (head: string) =>
+    articlePage({ title: longHeadline, paragraphs: unrelatedLede }).replace('</head>', `${head}</head>`);
+  const headlineRun = (text: string) => longestVerbatimRun(text, articleWords(longHeadline))?.words ?? 0;
+
+  it('the hook quotes no more of a long headline than the limit allows, in every tone', async () => {
+    server.page('/reserved-headline', longHeadlinePage('<meta name="tdm-reservation" content="1">'));
+    const article = await fetchArticle(`${server.url}/reserved-headline`, options());
+
+    const hooks: string[] = [];
+    for (const tone of ['professional', 'casual', 'humorous', 'educational', 'persuasive'] as const) {
+      const thread = await generateThread({ article, tone, appHost, rights: article.rights });
+
+      hooks.push(thread.posts[0]?.content ?? '');
+      for (const post of thread.posts.slice(0, -1)) expect(headlineRun(post.content)).toBeLessThanOrEqual(25);
+    }
+    // The headline does open hooks here (quoted briefly), so the limit was put to the test.
+    expect(hooks.filter((hook) => hook.includes('Harrowgate council votes to close')).length).toBeGreaterThan(0);
+  });
+
+  it('the LLM path checks its hook against the headline too, within max-snippet', async () => {
+    server.page('/snippet-headline', longHeadlinePage('<meta name="robots" content="max-snippet:80">'));
+    const article = await fetchArticle(`${server.url}/snippet-headline`, options());
+    fake.setChatBehaviour({
+      kind: 'json',
+      value: {
+        title: 'The old bridge closes',
+        hook: `${longHeadline}.`,
+        hashtags: ['#Harrowgate'],
+        posts: [
+          {
+            text: 'Walkers and cyclists can still cross, and a shuttle bus links the square and the station.',
+            source: paragraphs[2],
+          },
+          { text: 'Repairs should take eighteen months and cost 2.4 million pounds.', source: paragraphs[3] },
+        ],
+      },
+    });
+
+    const thread = await generateThread(
+      { article, tone: 'professional', appHost, rights: article.rights },
+      { openai: { apiKey: fake.apiKey, baseURL: fake.url, model: 'gpt-test-mini', timeoutMs: 2_000 } },
+    );
+
+    const words = articleWords(longHeadline);
+    for (const post of thread.posts.slice(0, -1)) {
+      expect(longestVerbatimRun(post.content, words)?.chars ?? 0).toBeLessThanOrEqual(80);
+    }
+    expect(thread.posts[0]?.content).not.toContain(longHeadline.slice(0, 100));
+  });
+
   it('the LLM path is told to paraphrase, and posts that copy long runs are asked again, then left out', async () => {
     server.page('/reserved-llm', page(), undefined, { 'x-robots-tag': 'threadsnip: noai' });
     const article = await fetchArticle(`${server.url}/reserved-llm`, options());

@@ -130,6 +130,24 @@ describe('connecting LinkedIn', () => {
     expect((await listConnections(refusedUser)).connections).toEqual([]);
     expect((await listConnections(cancelledUser)).connections).toEqual([]);
   });
+
+  it('names the issuer it got and the one it expected when the ID token comes from elsewhere', async () => {
+    const userId = `user-${randomUUID()}`;
+    const consent = await answerConsent(await startOAuth('linkedin', userId), 'allow');
+    linkedin.setIdTokenIssuer('https://login.example.net/oauth');
+    try {
+      const back = await oauthCallback('linkedin', userId, Object.fromEntries(consent.searchParams));
+
+      expect(back.searchParams.get('linkedin_oauth_error')).toBe('true');
+      const expectedIssuer = `${new URL(linkedin.tokenUrl).origin}/oauth`;
+      expect(back.searchParams.get('message')).toBe(
+        `LinkedIn's ID token was issued by https://login.example.net/oauth, expected ${expectedIssuer}`,
+      );
+      expect((await listConnections(userId)).connections).toEqual([]);
+    } finally {
+      linkedin.setIdTokenIssuer(null);
+    }
+  });
 });
 
 describe('publishing a thread to LinkedIn through the queue', () => {

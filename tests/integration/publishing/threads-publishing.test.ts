@@ -18,8 +18,10 @@ const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
-const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
-const { getPublishRun } = await import('#functions/data/publish-run-repository');
+const { requestPublish, getPublishStatus, runPublishMessage, rateLimitRetry } = await import(
+  '#functions/services/publishing/publish-thread'
+);
+const { getPublishRun, startFreshRun } = await import('#functions/data/publish-run-repository');
 const { threadsAdapter } = await import('#functions/services/publishing/platforms/threads');
 
 afterAll(async () => {
@@ -76,6 +78,9 @@ describe('connecting a Threads profile', () => {
     const lifetime = Date.parse(String(item?.tokenExpiresAt)) - before;
     expect(lifetime).toBeGreaterThan(59 * DAY_MS);
     expect(lifetime).toBeLessThan(61 * DAY_MS);
+    // The token renews itself: the card says so instead of asking for a reconnection.
+    expect(connections[0]?.renewsBefore).toBe(item?.tokenExpiresAt);
+    expect(connections[0]?.reconnectBy).toBeUndefined();
   });
 
   it('asks for the comma-separated Threads permissions, without PKCE', async () => {
@@ -154,6 +159,73 @@ describe('publishing a thread to Threads through the queue', () => {
     expect(made).toHaveLength(4);
     expectReplyChain(made);
     expect(threads.stats.containersCreated - containers).toBe(4);
+  });
+
+  it('waits out Retry-After on a 429 even when its body says is_transient, then publishes once', async () => {
+    const { userId } = await connectThreads();
+    const start = threads.media.length;
+    const calls = threads.publishCallTimes.length;
+    threads.failPublishes({ status: 429, retryAfter: 2, transient: true });
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 4 });
+    expectReplyChain(threads.media.slice(start));
+    const [limited, retried] = threads.publishCallTimes.slice(calls);
+    expect(retried! - limited!).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('waits out a Retry-After longer than a queue delay in hops, calling Threads no earlier', async () => {
+    const { userId } = await connectThreads();
+    const thread = makeThread(userId, THREE_POSTS);
+    await putThread(thread);
+    const runId = randomUUID();
+    const startedAt = new Date().toISOString();
+    await startFreshRun({
+      userId,
+      threadId: thread.id,
+      platform: 'threads',
+      runId,
+      status: 'pending',
+      posts: ['Nets dry on the quay by noon.', ATTRIBUTION],
+      made: [],
+      error: null,
+      postUrl: null,
+      leaseUntil: null,
+      startedAt,
+      article: { url: ARTICLE, title: thread.title },
+      updatedAt: startedAt,
+    });
+    const message = {
+      userId,
+      threadId: thread.id,
+      platform: 'threads' as const,
+      runId,
+      article: { url: ARTICLE, title: thread.title },
+      rateLimitWaits: 0,
+    };
+    const now = new Date();
+
+    // Threads asked for an hour: SQS delays 15 minutes at most, the rest rides in the message.
+    const [waiting, delay] = rateLimitRetry(message, 3600, now);
+    expect(delay).toBe(900);
+    expect(Date.parse(waiting.notBefore!) - now.getTime()).toBe(3_600_000);
+    expect(rateLimitRetry(message, 120, now)).toEqual([{ ...message, rateLimitWaits: 1 }, 120]);
+
+    const containers = threads.stats.containersCreated;
+    const calls = threads.stats.publishCalls;
+    await runPublishMessage(waiting, { receiveCount: 1, maxReceiveCount: 5 });
+    expect(threads.stats.containersCreated).toBe(containers);
+    expect(threads.stats.publishCalls).toBe(calls);
+    expect((await getPublishRun(userId, thread.id, 'threads'))?.status).toBe('pending');
+
+    // Delivered once the hour is over, it publishes.
+    await runPublishMessage(
+      waiting,
+      { receiveCount: 1, maxReceiveCount: 5 },
+      () => new Date(now.getTime() + 3_601_000),
+    );
+    expect((await getPublishRun(userId, thread.id, 'threads'))?.status).toBe('completed');
+    expect(threads.stats.publishCalls).toBe(calls + 2);
   });
 
   it('finds the post of a container a stopped worker published but did not record, making no new container', async () => {

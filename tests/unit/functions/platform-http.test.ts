@@ -115,6 +115,35 @@ describe('a call', () => {
     });
   });
 
+  it('waits at least Retry-After on every 429, whatever the body or the platform’s own reading says', async () => {
+    const graph: PlatformApi<{ error?: { code?: number; is_transient?: boolean } }> = {
+      name: 'Graph',
+      succeeded: ({ status, body }) => status === 200 && !body?.error,
+      classify: ({ body }) => {
+        if (body?.error?.code === 4) return new PlatformRateLimitError('Graph rate limit reached', 60);
+        return body?.error?.is_transient ? new PlatformUnavailableError('Graph is unavailable') : undefined;
+      },
+      rateLimitWait: () => 3,
+      refused: () => new PlatformRejectedError('Graph refused'),
+    };
+
+    answer = { status: 429, body: { error: { code: 2, is_transient: true } }, headers: { 'retry-after': '30' } };
+    const transient = callPlatform(graph, { url: server.url }, now);
+    await expect(transient).rejects.toBeInstanceOf(PlatformRateLimitError);
+    await expect(transient).rejects.toMatchObject({ retryAfterSeconds: 30 });
+
+    answer = { status: 429, body: { error: { code: 4 } }, headers: { 'retry-after': '90' } };
+    await expect(callPlatform(graph, { url: server.url }, now)).rejects.toMatchObject({
+      message: 'Graph rate limit reached',
+      retryAfterSeconds: 90,
+    });
+    answer = { status: 429, body: { error: { code: 4 } }, headers: { 'retry-after': '5' } };
+    await expect(callPlatform(graph, { url: server.url }, now)).rejects.toMatchObject({ retryAfterSeconds: 60 });
+
+    answer = { status: 429, body: {}, headers: { 'retry-after': 'Mon, 23 Nov 2026 12:00:45 GMT' } };
+    await expect(callPlatform(graph, { url: server.url }, now)).rejects.toMatchObject({ retryAfterSeconds: 45 });
+  });
+
   it('reads an answer that is not JSON, or is too large, as no body', async () => {
     const capped: PlatformApi = { ...api, maxBytes: 1024, succeeded: ({ body }) => body !== null };
     answer = { status: 200, body: JSON.stringify({ long: 'x'.repeat(2048) }) };

@@ -5,8 +5,10 @@ import { apiErrorMessages } from '#shared/messages';
 import type { Article } from '#shared/schemas/article';
 import { findAuthorHandles } from './author-handles';
 import { removeBoilerplate, removeFurnitureBeforeReadability } from './boilerplate';
+import { authorFromByline, outletFromHost } from './page-credit';
 import { parsePageDocument } from './page-document';
 import { collectPageMetadata, readPageHead } from './page-metadata';
+import { pageText } from './page-text';
 import {
   combineRights,
   NO_ROBOTS,
@@ -87,22 +89,22 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
   const parsed = readWithReadability(document);
   const root = parsed?.content;
   if (!parsed || !root) throw new ExtractionError(NO_READABLE_TEXT);
-  removeBoilerplate(root, {
-    titles: [parsed.title ?? '', ...metadata.headlines],
-    byline: parsed.byline || metadata.byline,
-    url,
-  });
+  // Readability's metadata decodes a few entities only: its text goes through the same decoder.
+  const title = pageText(parsed.title) ?? metadata.title;
+  const byline = pageText(parsed.byline) ?? metadata.byline;
+  removeBoilerplate(root, { titles: [title ?? '', ...metadata.headlines], byline, url });
   const content = blockText(root);
   // A handful of words is a menu or a caption, not something to write a thread about.
   if ((content.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < MIN_ARTICLE_WORDS) throw new ExtractionError(NO_READABLE_TEXT);
   return {
     url,
-    title: (parsed.title || metadata.title || new URL(url).hostname).trim(),
+    title: title ?? new URL(url).hostname,
     content,
     links: articleLinks(root, head.baseUrl),
     extractedAt: now.toISOString(),
-    byline: parsed.byline?.trim() || metadata.byline,
-    siteName: parsed.siteName?.trim() || metadata.siteName,
+    // The author's bare name, once, for every platform's credit and the public page.
+    byline: authorFromByline(byline),
+    siteName: pageText(parsed.siteName) ?? metadata.siteName ?? outletFromHost(url),
     canonicalUrl: metadata.canonicalUrl,
     publishedTime: parsed.publishedTime?.trim() || metadata.publishedTime,
     leadImage: metadata.leadImage,

@@ -1,4 +1,9 @@
-/** What the page says about itself in its head and structured data, read before Readability runs. */
+import { pageText } from './page-text';
+
+/**
+ * What the page says about itself in its head and structured data, read before Readability runs;
+ * text fields with their HTML entities decoded (pageText).
+ */
 export interface PageMetadata {
   title: string | null;
   /** Every statement of the headline (og:title, JSON-LD headline, <title>, the first <h1>). */
@@ -136,19 +141,23 @@ export function collectPageMetadata(document: Document, head: PageHead): PageMet
     stringOf(article?.headline),
     document.querySelector('title')?.textContent,
     document.querySelector('h1')?.textContent,
-  ].filter((headline): headline is string => Boolean(headline?.trim()));
+  ]
+    .map(pageText)
+    .filter((headline): headline is string => headline !== null);
   return {
     headlines,
     title:
-      meta('og:title', 'twitter:title') ??
-      stringOf(article?.headline) ??
-      (document.querySelector('title')?.textContent?.trim() || null) ??
-      (document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim() || null),
-    byline: authorNames(meta('author')) ?? authorNames(article?.author, objects),
+      pageText(meta('og:title', 'twitter:title')) ??
+      pageText(stringOf(article?.headline)) ??
+      pageText(document.querySelector('title')?.textContent) ??
+      pageText(document.querySelector('h1')?.textContent),
+    byline: pageText(authorNames(meta('author')) ?? authorNames(article?.author, objects)),
+    // The page's own name for itself; the publisher's before an application name (a CMS's, often).
     siteName:
-      meta('og:site_name', 'application-name') ??
-      stringOf(isObject(publisher) ? publisher.name : null) ??
-      stringOf(website?.name),
+      pageText(meta('og:site_name')) ??
+      pageText(stringOf(isObject(publisher) ? publisher.name : null)) ??
+      pageText(stringOf(website?.name)) ??
+      pageText(meta('application-name')),
     canonicalUrl: absoluteUrl(canonical, baseUrl),
     publishedTime:
       meta('article:published_time', 'datepublished', 'dc.date', 'date', 'pubdate') ??

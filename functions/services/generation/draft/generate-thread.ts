@@ -68,7 +68,8 @@ export async function generateThread(
   const articleText = checkableArticle(article);
   const offline = generateOfflineDraft({ article, tone, themes });
   const limit = quoteLimit(input.rights);
-  const words = limit ? articleWords(article.content) : null;
+  // The headline is the article's words too: a hook restating it (or it and the lede) is a quotation.
+  const words = limit ? articleWords(`${article.title}\n\n${article.content}`) : null;
   const rules = limit ? shortQuoteRules(limit, shortQuoteSignal(input.rights) ?? '') : undefined;
   const checked = options.openai
     ? await checkLlmDraft(

@@ -279,6 +279,8 @@ export const threadsAdapter: PlatformAdapter<OAuthConnectInput> = {
     };
   },
 
+  renewsOwnToken: true,
+
   /** The long-lived token refreshes itself (it is its own refresh credential); an expired one cannot be. */
   async refreshCredentials(connection, now) {
     const { accessToken, expiresAt } = connection.credentials;

@@ -117,6 +117,49 @@ describe('Social Platform Connections', () => {
     expect(within(card).getByRole('button', { name: 'Update Connection' })).toBeTruthy();
   });
 
+  it('says a Threads grant renews itself before it ends, asking for nothing until it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+    const threads = (renewsBefore: string) => ({
+      connections: [
+        {
+          platform: 'threads' as const,
+          isConnected: true,
+          platformUsername: '@harbour.dana',
+          connectionData: { userId: '7770007', username: 'harbour.dana' },
+          updatedAt: '2026-11-23T00:00:00.000Z',
+          renewsBefore,
+        },
+      ],
+      enabledPlatforms: ['threads' as const],
+      unavailablePlatforms: [],
+    });
+    try {
+      // Two days left: a grant that cannot renew itself would ask for the reconnection by now.
+      listing = threads('2026-11-25T12:00:00.000Z');
+      renderList();
+      const card = await screen.findByRole('article', { name: 'Threads connection' });
+      expect(
+        within(card).getByText(
+          'Access runs until Nov 25, 2026. ThreadSnip renews it automatically before then, even while you are not posting.',
+        ),
+      ).toBeTruthy();
+      expect(within(card).queryByText(/does not renew/)).toBeNull();
+      expect(within(card).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+      cleanup();
+
+      listing = threads('2026-11-20T12:00:00.000Z');
+      renderList();
+      const expired = await screen.findByRole('article', { name: 'Threads connection' });
+      expect(
+        within(expired).getByText('Access expired on Nov 20, 2026. Reconnect Threads to post again.'),
+      ).toBeTruthy();
+      expect(within(expired).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says when a LinkedIn grant ends, and from a week before asks for the reconnection', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));

@@ -70,6 +70,30 @@ function ReconnectBy({ connection, returnPath }: { connection: ConnectionView; r
   );
 }
 
+/**
+ * When a grant that renews itself ends (Threads' 60 days): ThreadSnip refreshes it before then, as
+ * publishing uses it and, for an idle profile, in the daily job; past that date it asks for a reconnection.
+ */
+function RenewsBefore({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
+  if (!connection.renewsBefore) return null;
+  const name = platformDisplayName(connection.platform);
+  const ends = Date.parse(connection.renewsBefore);
+  const date = EXPIRES_ON.format(new Date(ends));
+  if (ends > Date.now()) {
+    return (
+      <p className="small">
+        Access runs until {date}. ThreadSnip renews it automatically before then, even while you are not posting.
+      </p>
+    );
+  }
+  return (
+    <div className="notice notice--warning stack" role="status">
+      <p>{`Access expired on ${date}. Reconnect ${name} to post again.`}</p>
+      <ConnectControl platform={connection.platform} label="Reconnect" returnPath={returnPath} />
+    </div>
+  );
+}
+
 /** A connected platform: current connection, permissions, its settings; Edit, Update Connection, Disconnect. */
 export function ConnectedCard({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
   const [editing, setEditing] = useState(false);
@@ -92,7 +116,10 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
           <ConnectControl platform={platform} label="Reconnect" returnPath={returnPath} />
         </div>
       ) : (
-        <ReconnectBy connection={connection} returnPath={returnPath} />
+        <>
+          <ReconnectBy connection={connection} returnPath={returnPath} />
+          <RenewsBefore connection={connection} returnPath={returnPath} />
+        </>
       )}
       <p>Current connection: {currentConnection(connection)}</p>
       <div>
