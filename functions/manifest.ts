@@ -423,6 +423,16 @@ export const routes: RouteEntry[] = [
     // Making a thread public queues the Webmention to its article's author.
     access: { table: 'write', sendTo: ['webmention'] },
   },
+  // The curator's display name: account settings, deployed with the public pages that show it.
+  {
+    method: 'PUT',
+    path: '/api/me/display-name',
+    handler: 'http/account/put-display-name',
+    deploymentGroup: 'public-pages',
+    auth: 'user',
+    // Creates the account's records if missing (as GET /api/me does), then sets the name.
+    access: { table: 'write' },
+  },
   {
     method: 'GET',
     path: '/api/threads/{threadId}/webmention',

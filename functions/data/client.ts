@@ -36,20 +36,32 @@ export function isConditionFailure(error: unknown): boolean {
 
 /**
  * Reads many items by key (BatchGet takes at most 100 keys a call and may hand some back unprocessed);
- * `consistentRead` for a read that must see every write made before it.
+ * `consistentRead` for a read that must see every write made before it; `attributes` reads only those.
  */
 export async function batchGetItems(
   itemKeys: Array<{ pk: string; sk: string }>,
-  options: { consistentRead?: boolean } = {},
+  options: { consistentRead?: boolean; attributes?: string[] } = {},
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
+  const { attributes } = options;
+  // Only the named attributes, each through a placeholder (many words are reserved).
+  const projection = attributes?.length
+    ? {
+        ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name])),
+      }
+    : {};
   for (let start = 0; start < itemKeys.length; start += 100) {
     let pending: Record<string, unknown>[] = itemKeys.slice(start, start + 100).map((key) => ({ ...key }));
     while (pending.length > 0) {
       const result = await db.send(
         new BatchGetCommand({
           RequestItems: {
-            [tableName()]: { Keys: pending, ...(options.consistentRead ? { ConsistentRead: true } : {}) },
+            [tableName()]: {
+              Keys: pending,
+              ...(options.consistentRead ? { ConsistentRead: true } : {}),
+              ...projection,
+            },
           },
         }),
       );
