@@ -101,18 +101,6 @@ test('a public thread is read signed out, opens the original at its passage high
   expect(await visitor.content()).not.toContain(email.split('@')[0]);
   expect(await visitor.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
 
-  const originals = visitor.getByRole('link', { name: 'Read this in the original' });
-  expect(await originals.count()).toBeGreaterThan(0);
-  const href = (await originals.last().getAttribute('href')) ?? '';
-  expect(href).toContain(`${articles.url}/harbour#:~:text=`);
-  await originals.last().click();
-  await visitor.waitForURL(`${articles.url}/harbour**`);
-  await visitor.waitForLoadState('load');
-
-  // The browser scrolled past the spacer to the passage and painted it with ::target-text.
-  await expect.poll(() => visitor.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(800);
-  await expect.poll(() => highlightedPixels(visitor, browser), { timeout: 5_000 }).toBeGreaterThan(200);
-
   // A new name in Account Settings is what the page shows from its next view on.
   const settings = await page.context().newPage();
   await settings.goto(`${stack.url}/account-settings`);
@@ -124,6 +112,18 @@ test('a public thread is read signed out, opens the original at its passage high
   await settings.close();
   await visitor.goto(publicUrl);
   await expect(visitor.getByText('Drafted with AI, edited by Harbour Reader', { exact: true })).toBeVisible();
+
+  const originals = visitor.getByRole('link', { name: 'Read this in the original' });
+  expect(await originals.count()).toBeGreaterThan(0);
+  const href = (await originals.last().getAttribute('href')) ?? '';
+  expect(href).toContain(`${articles.url}/harbour#:~:text=`);
+  await originals.last().click();
+  await visitor.waitForURL(`${articles.url}/harbour**`);
+  await visitor.waitForLoadState('load');
+
+  // The browser scrolled past the spacer to the passage and painted it with ::target-text.
+  await expect.poll(() => visitor.evaluate(() => window.scrollY), { timeout: 5_000 }).toBeGreaterThan(800);
+  await expect.poll(() => highlightedPixels(visitor, browser), { timeout: 5_000 }).toBeGreaterThan(200);
 
   await panel.getByRole('button', { name: 'Make Private' }).click();
   await expect(panel.getByText('Only you can see this thread.')).toBeVisible();
