@@ -37,7 +37,8 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
   const { toast } = useToast();
   const visibility = usePutThreadVisibility(thread.id);
   const me = useMe();
-  const [askingName, setAskingName] = useState(false);
+  // The name dialog is open (with the indexing choice to make public with), or closed: null.
+  const [askingName, setAskingName] = useState<{ allowIndexing: boolean } | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const publicUrl =
     thread.isPublic && thread.publicId ? new URL(publicThreadPath(thread.publicId), window.location.origin).href : null;
@@ -51,7 +52,7 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
   const change = (isPublic: boolean, allowIndexing: boolean) => {
     if (isPublic && !publicUrl && me.data && !me.data.displayName) {
       setNameError(null);
-      setAskingName(true);
+      setAskingName({ allowIndexing });
       return;
     }
     visibility.mutate(
@@ -61,7 +62,7 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
           // The account has no display name after all (chosen nowhere yet): ask for it.
           if (error instanceof ApiError && error.code === 'display_name_required') {
             setNameError(null);
-            setAskingName(true);
+            setAskingName({ allowIndexing });
             return;
           }
           toast({ ...texts.visibilityFailed, variant: 'destructive' });
@@ -71,9 +72,9 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
   };
   const makePublicAs = (displayName: string) =>
     visibility.mutate(
-      { isPublic: true, allowIndexing: false, displayName },
+      { isPublic: true, allowIndexing: askingName?.allowIndexing ?? false, displayName },
       {
-        onSuccess: () => setAskingName(false),
+        onSuccess: () => setAskingName(null),
         onError: (error) => setNameError(error.message),
       },
     );
@@ -119,10 +120,10 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
         </button>
       </div>
       <DisplayNameDialog
-        open={askingName}
+        open={askingName !== null}
         pending={visibility.isPending}
         error={nameError}
-        onCancel={() => setAskingName(false)}
+        onCancel={() => setAskingName(null)}
         onConfirm={makePublicAs}
       />
       {webmention ? (
