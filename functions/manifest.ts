@@ -20,9 +20,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
  *   the role is read from the table on every call, never taken from the token's groups.
  * - `webhook`: no token; the raw body reaches the handler byte for byte for its signature check,
  *   under the handler's own size cap (400 `webhook_signature_invalid` / `payload_too_large`).
- * - `oauth-callback`: no token; a signed, single-use `state` issued to a signed-in user instead
- *   (400 `oauth_state_invalid` when missing, forged, expired, foreign or used; a route with
- *   `onFailure`, like the connections' callback, redirects the browser back with the error instead).
+ * - `oauth-callback`: no token; a signed, single-use `state` issued to a signed-in user instead,
+ *   spent only by the browser that started the flow (its flow cookie: 400 `oauth_browser_mismatch`
+ *   otherwise, nothing spent; 400 `oauth_state_invalid` when missing, forged, expired, foreign or
+ *   used; a route with `onFailure`, like the connections' callback, redirects the browser back with
+ *   the error instead).
  */
 export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callback';
 
@@ -422,6 +424,16 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     // Making a thread public queues the Webmention to its article's author.
     access: { table: 'write', sendTo: ['webmention'] },
+  },
+  // The curator's display name: account settings, deployed with the public pages that show it.
+  {
+    method: 'PUT',
+    path: '/api/me/display-name',
+    handler: 'http/account/put-display-name',
+    deploymentGroup: 'public-pages',
+    auth: 'user',
+    // Creates the account's records if missing (as GET /api/me does), then sets the name.
+    access: { table: 'write' },
   },
   {
     method: 'GET',

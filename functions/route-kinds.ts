@@ -38,5 +38,6 @@ export const httpHandler = httpHandlerWith(accountChecks);
 /** Builds the `oauth-callback` route of a provider (see `OAuthCallbackHandlerBuilder`). */
 export const oauthCallbackHandler = oauthCallbackHandlerWith({
   refuseDeletedAccount: accountChecks.refuseDeletedAccount,
-  spendOAuthState: async (token, provider, now) => (await oauthState()).consumeOAuthState(token, provider, now),
+  spendOAuthState: async (token, provider, browserKey, now) =>
+    (await oauthState()).consumeOAuthState(token, provider, browserKey, now),
 });

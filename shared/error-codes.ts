@@ -74,9 +74,12 @@ export const ERROR_CODES = [
   'feed_limit_reached',
   'feed_already_added',
   'feed_check_too_soon',
+  // Public pages (the curator's display name)
+  'display_name_required',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',
+  'oauth_browser_mismatch',
   // Anything unexpected (a 500; details never leave the server)
   'internal_error',
 ] as const;

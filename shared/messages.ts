@@ -388,6 +388,8 @@ export const apiErrorMessages = {
   webhook_signature_invalid: 'The webhook signature does not match its body.',
   checkout_session_not_found: 'This checkout was not found. Please start your purchase again from Credits.',
   oauth_state_invalid: 'This sign-in link is invalid or has expired. Please connect again.',
+  oauth_browser_mismatch:
+    'This connection was started in another browser or by another account, so nothing was connected. To connect your own account, sign in to ThreadSnip in this browser and choose Connect again.',
   internal_error: 'Something went wrong on our side. Please try again.',
   request_in_progress: 'This request is still being processed. Please wait a moment before retrying.',
   idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
@@ -398,6 +400,8 @@ export const apiErrorMessages = {
   scheduled_item_not_found: 'Scheduled publish not found',
   posting_queue_not_set: 'No posting queue has been set up yet. Add weekly slots in Account Settings.',
   scheduled_item_not_upcoming: 'This publish is no longer scheduled: it was published or cancelled.',
+  display_name_required:
+    'Choose a display name before making a thread public: public pages name you by it, never by your email.',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 /**
@@ -494,6 +498,29 @@ export const beyondSpecMessages = {
     outcomePending: 'Posting…',
     outcomeFailed: 'Failed',
     statusCancelled: 'Cancelled',
+  },
+  /**
+   * The curator's display name (issue 36): the only name a public page gives them, chosen in Account
+   * Settings or when a thread is first made public; never taken from the email.
+   */
+  displayName: {
+    heading: 'Public Profile',
+    label: 'Display name',
+    hint: 'The name your public threads show as their curator. Your email is never shown.',
+    notSet: 'Not set: your public threads show no curator name.',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: { title: 'Display name saved' },
+    saveFailed: { title: 'Could not save your display name' },
+    dialogTitle: 'Choose a display name',
+    dialogText:
+      'Public pages name you by this display name, never by your email. You can change it later in Account Settings.',
+    dialogConfirm: 'Make Public',
+    cancel: 'Cancel',
+    tooShort: 'A display name needs at least 2 characters.',
+    tooLong: 'A display name can be at most 50 characters.',
+    controlCharacters: 'A display name cannot contain control or invisible characters.',
+    noAddresses: 'A display name cannot contain a web address or an email address.',
   },
   /** Public thread pages (/t/{id}, /about-article), the thread page's public switch and the Webmention's state. */
   publicPage: {

@@ -9,6 +9,8 @@ export interface Profile {
   userId: string;
   email: string;
   username: string | null;
+  /** The name public pages give the curator, chosen by them (never derived from the email); null until chosen. */
+  displayName?: string | null;
   createdAt: string;
 }
 
@@ -53,6 +55,7 @@ export async function getAccountRecords(userId: string): Promise<AccountRecords>
           userId,
           email: profile.email,
           username: profile.username ?? null,
+          displayName: typeof profile.displayName === 'string' ? profile.displayName : null,
           createdAt: profile.createdAt,
         }
       : null,
@@ -359,5 +362,52 @@ export async function getUsernames(userIds: string[]): Promise<Map<string, strin
   const profiles = await batchGetItems([...new Set(userIds)].map((userId) => keys.profile(userId)));
   return new Map(
     profiles.map((profile) => [String(profile.userId), typeof profile.username === 'string' ? profile.username : null]),
+  );
+}
+
+/**
+ * Sets (or, with null, removes) a user's display name on their profile; false when the user has no
+ * profile (nothing is written: a bare item would stop the profile from being created).
+ */
+export async function setDisplayName(userId: string, displayName: string | null, now: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression:
+          displayName === null
+            ? 'SET displayNameUpdatedAt = :now REMOVE displayName'
+            : 'SET displayName = :name, displayNameUpdatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now, ...(displayName === null ? {} : { ':name': displayName }) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
+/** A user's display name (null when none is chosen or there is no profile). */
+export async function getDisplayName(userId: string): Promise<string | null> {
+  return (await getDisplayNames([userId])).get(userId) ?? null;
+}
+
+/**
+ * The display names of these users, for the public pages (absent or null: none chosen). Only the
+ * name is read (a projection), never the email the profile also holds.
+ */
+export async function getDisplayNames(userIds: string[]): Promise<Map<string, string | null>> {
+  const profiles = await batchGetItems(
+    [...new Set(userIds)].map((userId) => keys.profile(userId)),
+    { attributes: ['userId', 'displayName'] },
+  );
+  return new Map(
+    profiles.map((profile) => [
+      String(profile.userId),
+      typeof profile.displayName === 'string' ? profile.displayName : null,
+    ]),
   );
 }

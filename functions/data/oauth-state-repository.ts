@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { itemTypes, keys } from './keys';
 
@@ -6,6 +6,8 @@ export interface StoredOAuthState {
   userId: string;
   provider: string;
   nonce: string;
+  /** The SHA-256 of the browser key the flow's cookie carries: only that browser may spend the state. */
+  browserHash: string;
   /** Epoch seconds; also the item's TTL. */
   expiresAt: number;
 }
@@ -21,15 +23,23 @@ export async function saveOAuthState(state: StoredOAuthState): Promise<void> {
   );
 }
 
-/** Spends a state: true once per nonce, and only for the provider it was issued for. */
-export async function deleteOAuthStateOnce(userId: string, nonce: string, provider: string): Promise<boolean> {
+/**
+ * Spends a state: true once per nonce, only for the provider it was issued for and only from the
+ * browser whose key hashes to `browserHash`; anything else deletes nothing.
+ */
+export async function deleteOAuthStateOnce(
+  userId: string,
+  nonce: string,
+  provider: string,
+  browserHash: string,
+): Promise<boolean> {
   try {
     await db.send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.oauthState(userId, nonce),
-        ConditionExpression: 'attribute_exists(pk) AND provider = :provider',
-        ExpressionAttributeValues: { ':provider': provider },
+        ConditionExpression: 'attribute_exists(pk) AND provider = :provider AND browserHash = :browserHash',
+        ExpressionAttributeValues: { ':provider': provider, ':browserHash': browserHash },
       }),
     );
     return true;
@@ -37,4 +47,12 @@ export async function deleteOAuthStateOnce(userId: string, nonce: string, provid
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** Whether a state is still unspent for that provider (after a refused spend: another browser, or spent). */
+export async function isOAuthStateUnspent(userId: string, nonce: string, provider: string): Promise<boolean> {
+  const result = await db.send(
+    new GetCommand({ TableName: tableName(), Key: keys.oauthState(userId, nonce), ConsistentRead: true }),
+  );
+  return result.Item?.provider === provider;
 }

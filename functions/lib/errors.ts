@@ -118,6 +118,16 @@ export class OAuthStateError extends DomainError {
   }
 }
 
+/**
+ * An OAuth callback reached in a browser that did not start the flow (no flow cookie, or another
+ * flow's): a consent link handed to someone else. Nothing is connected and the state stays unspent.
+ */
+export class OAuthBrowserMismatchError extends DomainError {
+  constructor() {
+    super(400, apiErrorMessages.oauth_browser_mismatch, {}, 'oauth_browser_mismatch');
+  }
+}
+
 /** A regeneration names a URL other than the thread's own article. */
 export class RegenerationUrlMismatchError extends DomainError {
   constructor() {

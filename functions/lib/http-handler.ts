@@ -30,6 +30,8 @@ export interface HttpResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** `Set-Cookie` values (API Gateway payload 2.0's `cookies`: one header each). */
+  cookies?: string[];
 }
 
 interface Schemas<TBody, TQuery, TParams> {
@@ -114,11 +116,17 @@ export function userAgentOf(event: HttpEvent): string {
 }
 
 /** A JSON response with the API's standard headers. */
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  cookies: string[] = [],
+): HttpResponse {
   return {
     statusCode: status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
     body: body === undefined ? '' : JSON.stringify(body),
+    ...(cookies.length ? { cookies } : {}),
   };
 }
 
@@ -367,7 +375,7 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
         const read =
           pending && caller ? await readCheckingAccount(checks, caller.userId, pending, new Date()) : undefined;
         const result = await route({ ...input, caller, event, context, read });
-        return json(result.status, result.body, result.headers);
+        return json(result.status, result.body, result.headers, result.cookies);
       },
       [],
       { checks, resumesAccountDeletion, checkedWithFirstRead: Boolean(firstRead) },

@@ -13,6 +13,7 @@ import {
   routeStack,
 } from './http-handler';
 import { logger } from './logger';
+import { clearedOAuthBrowserCookie, readOAuthBrowserKey } from './oauth-browser-cookie';
 import type { OAuthState } from './oauth-state';
 
 export interface OAuthCallbackInput<TQuery> {
@@ -42,14 +43,19 @@ const stateQuery = z.object({ state: z.string().min(1).max(4096) });
 
 /** What the `oauth-callback` kind checks against the table, passed in by the wiring (functions/route-kinds.ts). */
 export interface OAuthCallbackChecks extends Pick<AccountChecks, 'refuseDeletedAccount'> {
-  /** Verifies a callback's `state` for the provider and spends it, once; throws OAuthStateError otherwise. */
-  spendOAuthState(token: string, provider: string, now: Date): Promise<OAuthState>;
+  /**
+   * Verifies a callback's `state` for the provider and spends it, once, when `browserKey` (the flow
+   * cookie's value, null without one) is the key it was issued with; throws OAuthStateError, or
+   * OAuthBrowserMismatchError leaving the state unspent.
+   */
+  spendOAuthState(token: string, provider: string, browserKey: string | null, now: Date): Promise<OAuthState>;
 }
 
 /**
  * Builds an `oauth-callback` route handler: no token (the provider redirects the browser here),
- * a signed single-use `state` instead, checked and spent before the route runs, and refused when
- * the user who started the flow has deleted their account since.
+ * a signed single-use `state` instead, bound to the browser that started the flow by its cookie,
+ * checked and spent before the route runs (the cookie is then cleared), and refused when the user
+ * who started the flow has deleted their account since.
  */
 export type OAuthCallbackHandlerBuilder = <TQuery>(
   options: OAuthCallbackOptions<TQuery>,
@@ -72,7 +78,9 @@ function oauthCallbackRoute<TQuery>(
     before: async (request) => {
       const parsed = stateQuery.safeParse(request.event.queryStringParameters ?? {});
       if (!parsed.success) throw new OAuthStateError();
-      const state = await checks.spendOAuthState(parsed.data.state, providerOf(request.event), new Date());
+      const provider = providerOf(request.event);
+      const browserKey = readOAuthBrowserKey(request.event, provider);
+      const state = await checks.spendOAuthState(parsed.data.state, provider, browserKey, new Date());
       // The flow acts for the user who started it: not once their account is deleted.
       await checks.refuseDeletedAccount(state.userId, new Date());
       request.context.oauthState = state;
@@ -99,7 +107,9 @@ function oauthCallbackRoute<TQuery>(
       if (!state) throw new OAuthStateError();
       const query = parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters');
       const result = await route({ state, query, event });
-      return json(result.status, result.body, result.headers);
+      // The state is spent: its browser key is of no further use.
+      const cleared = clearedOAuthBrowserCookie(state.provider, event.rawPath.replace(/[^\w\-./]/g, ''));
+      return json(result.status, result.body, result.headers, [cleared, ...(result.cookies ?? [])]);
     },
     guards,
   );

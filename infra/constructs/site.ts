@@ -123,7 +123,8 @@ export class Site {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // With caching disabled this forwards Authorization too; Host must stay the API's own.
+          // With caching disabled this forwards Authorization too; Host must stay the API's own. Cookies
+          // pass both ways: the OAuth flow cookie set by POST …/authorize must reach …/callback.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         },

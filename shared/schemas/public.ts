@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { displayNameSchema } from './account';
 
 /** A public thread id: 128 random bits as unpadded base64url (22 characters). */
 export const publicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid public id');
@@ -6,10 +7,15 @@ export const publicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid p
 /** GET /t/{publicId}: a malformed id is answered like an unknown one (404), never a 400. */
 export const publicThreadParamsSchema = z.object({ publicId: z.string().max(200) });
 
-/** PUT /api/threads/{threadId}/visibility: public or private, and whether search engines may index it. */
+/**
+ * PUT /api/threads/{threadId}/visibility: public or private, and whether search engines may index
+ * it. Making a thread public needs the curator's display name: chosen before, or sent here (then kept
+ * as the account's); without either the answer is 409 `display_name_required`.
+ */
 export const threadVisibilityRequestSchema = z.object({
   isPublic: z.boolean(),
   allowIndexing: z.boolean().default(false),
+  displayName: displayNameSchema.optional(),
 });
 export type ThreadVisibilityRequest = z.infer<typeof threadVisibilityRequestSchema>;
 

@@ -59,7 +59,8 @@ test('a public thread is read signed out, opens the original at its passage high
   page,
   browser,
 }) => {
-  await signUp(page, stack.url, `public-${Date.now()}@example.com`);
+  const email = `public-${Date.now()}@example.com`;
+  await signUp(page, stack.url, email);
   await generateHarbourThreadToShareStep(page, stack.url, articles);
 
   const panel = page.getByRole('region', { name: 'Public link' });
@@ -71,6 +72,17 @@ test('a public thread is read signed out, opens the original at its passage high
       threadReads.push(request.url());
   });
   await panel.getByRole('button', { name: 'Make Public' }).click();
+  // The first Make Public asks for the name the page will show: never the email.
+  const naming = page.getByRole('dialog', { name: 'Choose a display name' });
+  await expect(naming).toBeVisible();
+  await naming.getByRole('textbox', { name: 'Display name' }).fill(email);
+  await naming.getByRole('button', { name: 'Make Public' }).click();
+  await expect(naming.getByRole('alert')).toHaveText(
+    'A display name cannot contain a web address or an email address.',
+  );
+  await naming.getByRole('textbox', { name: 'Display name' }).fill('  Quay   Notes ');
+  await naming.getByRole('button', { name: 'Make Public' }).click();
+  await expect(naming).toBeHidden();
   const link = panel.getByRole('textbox', { name: 'Public link' });
   await expect(link).toHaveValue(new RegExp(`^${stack.url}/t/[A-Za-z0-9_-]{22}$`));
   const publicUrl = await link.inputValue();
@@ -84,8 +96,22 @@ test('a public thread is read signed out, opens the original at its passage high
   expect(response?.status()).toBe(200);
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(visitor.getByText(/^Original article by Dana Reyes/)).toBeVisible();
-  await expect(visitor.getByText(/^Drafted with AI, edited by public-/).first()).toBeVisible();
+  await expect(visitor.getByText('Drafted with AI, edited by Quay Notes', { exact: true })).toBeVisible();
+  await expect(visitor.getByText('by Quay Notes · ThreadSnip')).toBeVisible();
+  expect(await visitor.content()).not.toContain(email.split('@')[0]);
   expect(await visitor.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+
+  // A new name in Account Settings is what the page shows from its next view on.
+  const settings = await page.context().newPage();
+  await settings.goto(`${stack.url}/account-settings`);
+  const profile = settings.getByRole('region', { name: 'Public Profile' });
+  await expect(profile.getByRole('textbox', { name: 'Display name' })).toHaveValue('Quay Notes');
+  await profile.getByRole('textbox', { name: 'Display name' }).fill('Harbour Reader');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Display name saved')).toBeVisible();
+  await settings.close();
+  await visitor.goto(publicUrl);
+  await expect(visitor.getByText('Drafted with AI, edited by Harbour Reader', { exact: true })).toBeVisible();
 
   const originals = visitor.getByRole('link', { name: 'Read this in the original' });
   expect(await originals.count()).toBeGreaterThan(0);

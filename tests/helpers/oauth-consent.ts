@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { oauthBrowserCookieName } from '../../functions/lib/oauth-browser-cookie';
 import type { Platform } from '../../shared/schemas/thread';
 import { callRedirectRoute, callRoute } from './route-call';
 
@@ -8,11 +9,46 @@ import { callRedirectRoute, callRoute } from './route-call';
  * callback route. Import after the environment is set (the routes read config on first use).
  */
 
-/** POST /api/connections/{platform}/authorize as the signed-in user: the provider URL to go to. */
+/** The flow cookies each started flow's browser holds (`name=value`), by the flow's state. */
+const browserCookies = new Map<string, string>();
+
+/** The `name=value` a browser sends back from a flow cookie's `Set-Cookie`. */
+export function cookiePair(setCookie: string): string {
+  return setCookie.split(';')[0] ?? '';
+}
+
+/** The flow cookie of a state issued directly (issueOAuthState's browserKey), as its browser sends it. */
+export function flowCookie(platform: Platform, browserKey: string): string {
+  return `${oauthBrowserCookieName(platform)}=${browserKey}`;
+}
+
+/** The cookie the browser that started the flow of `state` holds (undefined for a state it never saw). */
+export function browserCookieFor(state: string | null | undefined): string | undefined {
+  return state ? browserCookies.get(state) : undefined;
+}
+
+/** Keeps the flow cookie an authorize answer set (its `Set-Cookie` values), for that flow's callback. */
+export function rememberBrowserCookie(authorizeUrl: string, setCookies: string[] | undefined): void {
+  const state = new URL(authorizeUrl).searchParams.get('state');
+  const setCookie = setCookies?.[0];
+  if (setCookie && state) browserCookies.set(state, cookiePair(setCookie));
+}
+
+/** The cookies the browser that started the flow of `state` sends to its callback (none for a state it never saw). */
+export function browserCookiesFor(state: string | null | undefined): string[] {
+  const cookie = browserCookieFor(state);
+  return cookie ? [cookie] : [];
+}
+
+/**
+ * POST /api/connections/{platform}/authorize as the signed-in user: the provider URL to go to. The
+ * flow cookie it sets is kept for the callback (the same browser), see `oauthCallback`.
+ */
 export async function startOAuth(platform: Platform, userId: string, body: Record<string, string> = {}) {
   const { handler } = await import('../../functions/http/connections/post-oauth-authorization');
   const started = await callRoute(handler, { userId }, { params: { platform }, body }, { method: 'POST' });
   expect(started.status).toBe(200);
+  rememberBrowserCookie(started.body.url, started.cookies);
   return new URL(started.body.url);
 }
 
@@ -48,10 +84,20 @@ export async function answerConsent(
   return new URL(answered.headers.get('location') ?? '');
 }
 
-/** The provider's redirect delivered to GET /api/connections/{platform}/callback: where it sends the browser. */
-export async function oauthCallback(platform: Platform, userId: string, query: Record<string, string>) {
+/**
+ * The provider's redirect delivered to GET /api/connections/{platform}/callback: where it sends the
+ * browser. By default from the browser that started the flow (its flow cookie); `cookies` makes it
+ * another browser's request (`[]`: a browser that never started it).
+ */
+export async function oauthCallback(
+  platform: Platform,
+  userId: string,
+  query: Record<string, string>,
+  options: { cookies?: string[] } = {},
+) {
   const { handler } = await import('../../functions/http/connections/get-oauth-callback');
-  const answer = await callRedirectRoute(handler, { userId }, { params: { platform }, query });
+  const cookies = options.cookies ?? browserCookiesFor(query.state);
+  const answer = await callRedirectRoute(handler, { userId }, { params: { platform }, query, cookies });
   expect(answer.status).toBe(302);
   return new URL(answer.location ?? '');
 }

@@ -8,11 +8,13 @@ export interface RouteRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** The browser's cookies (`name=value`), as API Gateway payload 2.0 passes them. */
+  cookies?: string[];
 }
 
 /** What the route answered: its status and parsed JSON body (null when empty). */
 // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the route answered and assert on it
-export type RouteAnswer = { status: number; body: any };
+export type RouteAnswer = { status: number; body: any; cookies?: string[] };
 
 /**
  * Calls a handler as API Gateway would after its JWT authorizer accepted `userId`'s token (the
@@ -25,7 +27,12 @@ export async function callRoute(
   options: RouteCallOptions = {},
 ): Promise<RouteAnswer> {
   const result = await invokeRoute(route, caller, request, options);
-  return { status: result.statusCode ?? 200, body: result.body ? JSON.parse(result.body) : null };
+  return {
+    status: result.statusCode ?? 200,
+    body: result.body ? JSON.parse(result.body) : null,
+    // Only routes that set cookies answer with them (toEqual ignores an undefined field).
+    cookies: result.cookies,
+  };
 }
 
 /** Calls a route that answers the browser with a redirect (an OAuth callback): its status and Location. */
@@ -34,10 +41,14 @@ export async function callRedirectRoute(
   caller: { userId: string; email?: string },
   request: RouteRequest = {},
   options: RouteCallOptions = {},
-): Promise<{ status: number; location: string | null }> {
+): Promise<{ status: number; location: string | null; cookies: string[] }> {
   const result = await invokeRoute(route, caller, request, options);
   const location = result.headers?.location;
-  return { status: result.statusCode ?? 200, location: location === undefined ? null : String(location) };
+  return {
+    status: result.statusCode ?? 200,
+    location: location === undefined ? null : String(location),
+    cookies: result.cookies ?? [],
+  };
 }
 
 interface RouteCallOptions {
@@ -58,6 +69,7 @@ async function invokeRoute(
     rawPath: path,
     rawQueryString: '',
     headers: { 'user-agent': options.userAgent ?? 'route test' },
+    cookies: request.cookies,
     queryStringParameters: request.query,
     pathParameters: request.params,
     body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -6,12 +6,13 @@ import { beginOAuthConnection } from '../../services/connections/oauth-connectio
 
 /**
  * POST /api/connections/{platform}/authorize (spec twitter-auth, reddit-auth, discord-auth,
- * facebook-auth, mastodon-auth): the provider's consent-screen URL for the caller.
+ * facebook-auth, mastodon-auth): the provider's consent-screen URL for the caller, and the flow
+ * cookie that binds the flow to this browser.
  */
 export const handler = httpHandler(
   { params: z.object({ platform: platformSchema }), body: oauthStartRequestSchema.default({}) },
-  async ({ params, body, caller }) => ({
-    status: 200,
-    body: await beginOAuthConnection(caller.userId, params.platform, body, new Date()),
-  }),
+  async ({ params, body, caller }) => {
+    const { url, cookie } = await beginOAuthConnection(caller.userId, params.platform, body, new Date());
+    return { status: 200, body: { url }, cookies: [cookie] };
+  },
 );

@@ -4,7 +4,10 @@ import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
 import { setVisibility } from '../../services/public/public-threads';
 
-/** PUT /api/threads/{threadId}/visibility: the owner makes the thread public (with or without indexing) or private. */
+/**
+ * PUT /api/threads/{threadId}/visibility: the owner makes the thread public (with or without
+ * indexing, with their display name when they have none yet) or private.
+ */
 export const handler = httpHandler(
   { params: threadParamsSchema, body: threadVisibilityRequestSchema },
   async ({ params, body, caller, event }) => ({
@@ -13,6 +16,7 @@ export const handler = httpHandler(
       { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
       params.threadId,
       body,
+      caller,
     ),
   }),
 );

@@ -8,6 +8,7 @@ import {
   createRoleIfMissing,
   getAccountRecords,
   type Role,
+  setDisplayName,
 } from '../../data/account-repository';
 import { refreshFreeCreditsIfStale, settlePendingGrant } from '../../data/credits-repository';
 import { config } from '../../lib/config';
@@ -80,8 +81,23 @@ export async function getAccount(identity: AccountIdentity, now: Date) {
     userId: identity.userId,
     email: records.profile?.email ?? identity.email,
     username: records.profile?.username ?? null,
+    displayName: records.profile?.displayName ?? null,
     role,
     isAdmin: role === 'admin',
     credits: creditView(records.credits, now),
   };
+}
+
+/**
+ * Sets the name public pages give the caller as a curator (already validated and normalised by
+ * `displayNameSchema`), or removes it with null; their public pages show it from the next view on.
+ */
+export async function saveDisplayName(
+  identity: AccountIdentity,
+  displayName: string | null,
+  now: Date,
+): Promise<{ displayName: string | null }> {
+  await ensureAccount(identity, now);
+  await setDisplayName(identity.userId, displayName, now.toISOString());
+  return { displayName };
 }

@@ -5,6 +5,7 @@ import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-re
 import { config } from '../../lib/config';
 import { DomainError } from '../../lib/errors';
 import type { HttpResult } from '../../lib/http-handler';
+import { oauthBrowserCookie } from '../../lib/oauth-browser-cookie';
 import { type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
 import { adapterFor } from '../publishing/adapters';
 import {
@@ -76,17 +77,24 @@ export async function oauthUnavailableReason(platform: Platform): Promise<string
   return adapter.oauth ? adapter.oauth.unavailableReason() : null;
 }
 
+/** A started flow: the consent screen's URL, and the `Set-Cookie` binding the flow to this browser. */
+export interface StartedOAuthConnection {
+  url: string;
+  cookie: string;
+}
+
 /**
  * The start of a connection through a consent screen (X, Reddit, Discord, Facebook, Mastodon):
  * checks the platform is enabled and configured, lets the adapter check its input, then returns
- * the provider's URL carrying a signed single-use state (with PKCE's challenge).
+ * the provider's URL carrying a signed single-use state (with PKCE's challenge), and the flow
+ * cookie (HttpOnly, on the callback's path) without which the callback connects nothing.
  */
 export async function beginOAuthConnection(
   userId: string,
   platform: Platform,
   input: OAuthStartInput & { returnPath?: string },
   now: Date,
-): Promise<{ url: string }> {
+): Promise<StartedOAuthConnection> {
   await assertPlatformsAvailable([platform]);
   const { oauth } = oauthOf(platform);
   const reason = await oauth.unavailableReason();
@@ -99,7 +107,7 @@ export async function beginOAuthConnection(
     if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error);
     throw error;
   }
-  const { state, nonce } = await issueOAuthState(userId, platform, now, {
+  const { state, nonce, browserKey, expiresAt } = await issueOAuthState(userId, platform, now, {
     returnPath: safeReturnPath(input.returnPath),
     context,
   });
@@ -107,7 +115,8 @@ export async function beginOAuthConnection(
     { state, codeChallenge: pkceChallenge(await pkceVerifier(nonce)), context },
     deps,
   );
-  return { url };
+  const maxAge = Math.max(1, expiresAt - Math.floor(now.getTime() / 1000));
+  return { url, cookie: oauthBrowserCookie(platform, browserKey, new URL(deps.redirectUri).pathname, maxAge) };
 }
 
 /** The provider's answer at the callback: a code, or its error. */

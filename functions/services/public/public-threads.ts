@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { beyondSpecMessages } from '#shared/messages';
+import { apiErrorMessages, beyondSpecMessages } from '#shared/messages';
 import {
   publicThreadPath,
   type ThreadVisibility,
@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { normaliseUrl, validateArticleUrl } from '#shared/url';
-import { getUsernames } from '../../data/account-repository';
+import { getDisplayName, getDisplayNames } from '../../data/account-repository';
 import {
   deletePublicThreadEntry,
   findPublicThread,
@@ -18,6 +18,8 @@ import {
   setThreadVisibility,
 } from '../../data/public-thread-repository';
 import { getThreadForUser } from '../../data/thread-repository';
+import { ConflictError } from '../../lib/errors';
+import { type AccountIdentity, saveDisplayName } from '../account/accounts';
 import { ACCESS_REFUSALS, type AccessContext, recordThreadEvent, refuseThreadAccess } from '../threads/thread-access';
 import { type AboutArticleEntry, renderAboutArticle, renderNotFound, renderPublicThread } from './pages/render-pages';
 import { publicPageUrl, queueWebmention, webmentionContentHash } from './webmention/notify-author';
@@ -48,18 +50,34 @@ function visibilityOf(thread: Thread): ThreadVisibility {
   };
 }
 
+/** Making a thread public before the curator chose the name its page will show (the web asks for it). */
+export class DisplayNameRequiredError extends ConflictError {
+  constructor() {
+    super(apiErrorMessages.display_name_required, 'display_name_required');
+  }
+}
+
 /**
  * Makes the caller's thread public or private (404 when they own none with that id: ownership is
  * part of the key; the refusal is logged as the thread routes log theirs, the change as
  * `thread_visibility_changed`). The thread is written first, then its lookup entry, so a repeat
  * after a crash finishes the job; the page trusts only the thread. Made public, its author is told
- * (Webmention).
+ * (Webmention). Making one public needs the curator's display name, chosen before or sent along
+ * (then kept as the account's, once the thread is known to be theirs): without one, 409
+ * `display_name_required` and nothing changes.
  */
 export async function setVisibility(
   context: AccessContext,
   threadId: string,
   request: ThreadVisibilityRequest,
+  curator: AccountIdentity,
 ): Promise<ThreadVisibility> {
+  if (request.isPublic && !request.displayName && !(await getDisplayName(context.userId))) {
+    // Someone else's or no thread is a 404 all the same; only the owner hears about the name.
+    if (!(await getThreadForUser(context.userId, threadId)))
+      return refuseThreadAccess(context, threadId, ACCESS_REFUSALS, 'not_found');
+    throw new DisplayNameRequiredError();
+  }
   const thread = await setThreadVisibility(
     context.userId,
     threadId,
@@ -71,6 +89,7 @@ export async function setVisibility(
     context.now.toISOString(),
   );
   if (!thread?.publicId) return refuseThreadAccess(context, threadId, ACCESS_REFUSALS, 'not_found');
+  if (thread.isPublic && request.displayName) await saveDisplayName(curator, request.displayName, context.now);
   if (thread.isPublic) {
     await putPublicThreadEntry(thread, thread.publicId, articleIndexUrl(thread.sourceUrl) ?? thread.sourceUrl);
     await queueWebmention(thread);
@@ -104,8 +123,13 @@ export async function threadWebmention(context: AccessContext, threadId: string)
   return { visibility, webmention, awaiting: visibility.isPublic && !settled };
 }
 
+/**
+ * The curator as a public page names them: the display name they chose, read at render time (one
+ * profile read, the name only), so a change shows on the next view; without one, no name at all.
+ * Never anything taken from the email.
+ */
 async function curatorOf(userId: string): Promise<string> {
-  return (await getUsernames([userId])).get(userId) ?? beyondSpecMessages.publicPage.someCurator;
+  return (await getDisplayName(userId)) ?? beyondSpecMessages.publicPage.someCurator;
 }
 
 /** A rendered page and its status. */
@@ -116,7 +140,7 @@ export interface RenderedPage {
 
 /**
  * The page of `/t/{publicId}`: the thread when it is public under that id, else a 404 page. An id
- * that names nothing reads a thread and a username all the same, so it answers in the time a
+ * that names nothing reads a thread and a display name all the same, so it answers in the time a
  * private one does.
  */
 export async function publicThreadPage(publicId: string): Promise<RenderedPage> {
@@ -135,10 +159,10 @@ export async function aboutArticlePage(rawUrl: string | undefined, pageUrl: stri
   const refs = await listPublicThreadsAboutArticle(articleUrl, ABOUT_ARTICLE_LIMIT);
   // The threads themselves say what is public now (an entry may outlive a thread made private mid-way).
   const threads = (await getThreads(refs)).filter((thread) => thread.isPublic && thread.publicId);
-  const usernames = await getUsernames([...new Set(threads.map((thread) => thread.userId))]);
+  const names = await getDisplayNames(threads.map((thread) => thread.userId));
   const entries: AboutArticleEntry[] = threads.map((thread) => ({
     title: thread.title,
-    curator: usernames.get(thread.userId) ?? beyondSpecMessages.publicPage.someCurator,
+    curator: names.get(thread.userId) ?? beyondSpecMessages.publicPage.someCurator,
     createdAt: thread.createdAt,
     pageUrl: publicPageUrl(thread.publicId ?? ''),
   }));

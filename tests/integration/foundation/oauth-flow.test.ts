@@ -189,7 +189,7 @@ describe('the state', () => {
       context: { instance: 'mastodon.example' },
     });
 
-    const spent = await spending.consumeOAuthState(issued.state, 'mastodon', now);
+    const spent = await spending.consumeOAuthState(issued.state, 'mastodon', issued.browserKey, now);
 
     expect(spent).toEqual({
       userId: 'user-1',
@@ -198,7 +198,24 @@ describe('the state', () => {
       returnPath: '/thread/abc?tab=share',
       context: { instance: 'mastodon.example' },
     });
-    await expect(spending.consumeOAuthState(issued.state, 'mastodon', now)).rejects.toThrow();
+    await expect(spending.consumeOAuthState(issued.state, 'mastodon', issued.browserKey, now)).rejects.toThrow();
+  });
+
+  it('is spent only by the browser it was issued to: another key or none spends nothing', async () => {
+    const issued = await spending.issueOAuthState('user-1', 'mastodon', now);
+    const stranger = await spending.issueOAuthState('user-2', 'mastodon', now);
+
+    await expect(spending.consumeOAuthState(issued.state, 'mastodon', null, now)).rejects.toMatchObject({
+      code: 'oauth_browser_mismatch',
+    });
+    await expect(spending.consumeOAuthState(issued.state, 'mastodon', stranger.browserKey, now)).rejects.toMatchObject({
+      code: 'oauth_browser_mismatch',
+    });
+    const spent = await spending.consumeOAuthState(issued.state, 'mastodon', issued.browserKey, now);
+    expect(spent.userId).toBe('user-1');
+    await expect(spending.consumeOAuthState(issued.state, 'mastodon', null, now)).rejects.toMatchObject({
+      code: 'oauth_state_invalid',
+    });
   });
 
   it('never returns to another site', () => {

@@ -179,17 +179,43 @@ describe('OAuth callback routes', () => {
       { provider: 'reddit', query: z.object({ code: z.string().min(1) }) },
       async ({ state, query }) => ({ status: 200, body: { userId: state.userId, code: query.code } }),
     );
-  const callback = (query: Record<string, string>) => event({ queryStringParameters: query });
+  const callback = (query: Record<string, string>, cookies?: string[]) =>
+    event({ queryStringParameters: query, cookies });
+  const flowCookie = (browserKey: string) => `threadsnip_oauth_reddit=${browserKey}`;
 
-  it('accept a state issued for this provider once, and refuse its replay', async () => {
-    const state = (await lib.state.issueOAuthState('user-1', 'reddit', new Date())).state;
+  it('accept a state issued for this provider once, from the browser that started it, and refuse its replay', async () => {
+    const { state, browserKey } = await lib.state.issueOAuthState('user-1', 'reddit', new Date());
 
-    const first = await call(handler(), callback({ state, code: 'abc' }));
-    const replay = await call(handler(), callback({ state, code: 'abc' }));
+    const first = await call(handler(), callback({ state, code: 'abc' }, ['theme=dark', flowCookie(browserKey)]));
+    const replay = await call(handler(), callback({ state, code: 'abc' }, [flowCookie(browserKey)]));
 
     expect(first).toEqual({ status: 200, body: { userId: 'user-1', code: 'abc' } });
     expect(replay.status).toBe(400);
     expect(replay.body.code).toBe('oauth_state_invalid');
+  });
+
+  it("refuse a state from a browser without its flow cookie, or with another flow's, spending nothing", async () => {
+    const { state, browserKey } = await lib.state.issueOAuthState('user-1', 'reddit', new Date());
+    const other = await lib.state.issueOAuthState('user-2', 'reddit', new Date());
+    const mismatch = {
+      status: 400,
+      body: {
+        error:
+          'This connection was started in another browser or by another account, so nothing was connected. To connect your own account, sign in to ThreadSnip in this browser and choose Connect again.',
+        code: 'oauth_browser_mismatch',
+      },
+    };
+
+    expect(await call(handler(), callback({ state, code: 'abc' }))).toEqual(mismatch);
+    expect(await call(handler(), callback({ state, code: 'abc' }, [flowCookie(other.browserKey)]))).toEqual(mismatch);
+    expect(await call(handler(), callback({ state, code: 'abc' }, [`threadsnip_oauth_twitter=${browserKey}`]))).toEqual(
+      mismatch,
+    );
+    const owner = await handler()(callback({ state, code: 'abc' }, [flowCookie(browserKey)]), {} as never);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.cookies).toEqual([
+      'threadsnip_oauth_reddit=; Max-Age=0; Path=/api/things; HttpOnly; Secure; SameSite=Lax',
+    ]);
   });
 
   it('refuse a foreign state: signed with another key, issued for another provider, expired, or missing', async () => {
@@ -223,22 +249,26 @@ describe('OAuth callback routes', () => {
   });
 
   it('ignore any token claims: the state alone says whose flow it is', async () => {
-    const state = (await lib.state.issueOAuthState('user-1', 'reddit', new Date())).state;
+    const { state, browserKey } = await lib.state.issueOAuthState('user-1', 'reddit', new Date());
 
     const result = await call(
       handler(),
-      event({ queryStringParameters: { state, code: 'x' }, claims: claimsOf('admin-1') }),
+      event({
+        queryStringParameters: { state, code: 'x' },
+        cookies: [flowCookie(browserKey)],
+        claims: claimsOf('admin-1'),
+      }),
     );
 
     expect(result.body).toEqual({ userId: 'user-1', code: 'x' });
   });
 
   it('refuse the state of a user whose account was deleted after the flow began, before the route runs', async () => {
-    const state = (await lib.state.issueOAuthState('leaving-1', 'reddit', new Date())).state;
+    const { state, browserKey } = await lib.state.issueOAuthState('leaving-1', 'reddit', new Date());
     const { layAccountTombstone } = await import('#functions/data/account-deletion-repository');
     await layAccountTombstone('leaving-1', new Date(), new Date(Date.now() + 3_600_000));
 
-    const result = await call(handler(), callback({ state, code: 'abc' }));
+    const result = await call(handler(), callback({ state, code: 'abc' }, [flowCookie(browserKey)]));
 
     expect(result).toEqual({ status: 401, body: { error: 'This account has been deleted.', code: 'account_deleted' } });
   });

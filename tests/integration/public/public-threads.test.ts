@@ -44,7 +44,9 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 describe('public thread pages and the Webmention to the author', () => {
   let stop: () => Promise<void>;
   let receiver: Awaited<ReturnType<typeof startWebmentionReceiver>>;
-  let routes: Record<'visibility' | 'status' | 'page' | 'about', RouteHandler>;
+  let routes: Record<'visibility' | 'status' | 'page' | 'about' | 'displayName' | 'me', RouteHandler>;
+  let accounts: typeof import('#functions/data/account-repository');
+  let publicRepo: typeof import('#functions/data/public-thread-repository');
   let repo: typeof import('#functions/data/thread-repository');
   let securityLog: typeof import('#functions/data/security-event-repository');
   let articleUrl: string;
@@ -89,7 +91,13 @@ describe('public thread pages and the Webmention to the author', () => {
       status: (await import('#functions/http/public/get-thread-webmention')).handler,
       page: (await import('#functions/http/public/get-public-thread')).handler,
       about: (await import('#functions/http/public/get-about-article')).handler,
+      displayName: (await import('#functions/http/account/put-display-name')).handler,
+      me: (await import('#functions/http/account/get-me')).handler,
     };
+    accounts = await import('#functions/data/account-repository');
+    publicRepo = await import('#functions/data/public-thread-repository');
+    // The owner of most threads here chose their display name in Account Settings.
+    expect((await chooseDisplayName(OWNER, 'Owner One')).status).toBe(200);
     stop = async () => {
       await poller.stop();
       await sqsServer.close();
@@ -99,8 +107,10 @@ describe('public thread pages and the Webmention to the author', () => {
   });
   afterAll(() => stop());
 
-  const setVisibility = (userId: string, threadId: string, body: unknown) =>
-    callRoute(routes.visibility, { userId }, { params: { threadId }, body }, { method: 'PUT' });
+  const setVisibility = (userId: string, threadId: string, body: unknown, email?: string) =>
+    callRoute(routes.visibility, { userId, email }, { params: { threadId }, body }, { method: 'PUT' });
+  const chooseDisplayName = (userId: string, displayName: unknown, email?: string) =>
+    callRoute(routes.displayName, { userId, email }, { body: { displayName } }, { method: 'PUT' });
   const readStatus = (userId: string, threadId: string) =>
     callRoute(routes.status, { userId }, { params: { threadId } });
   /** The user's security events, oldest first: type and thread. */
@@ -183,7 +193,7 @@ describe('public thread pages and the Webmention to the author', () => {
       webmention: null,
       awaiting: false,
     });
-    const made = await setVisibility(owner, 't-4', { isPublic: true });
+    const made = await setVisibility(owner, 't-4', { isPublic: true, displayName: 'Status Owner' });
     // Polled as the panel does until nothing more is awaited: pending through the 503's retry, then sent.
     const seen = new Set<string>();
     const settled = await until(
@@ -227,6 +237,114 @@ describe('public thread pages and the Webmention to the author', () => {
 
     expect(thread?.webmention?.state).toBe('sent');
     expect(receiver.received.filter((mention) => mention.source.endsWith(made.body.publicId))).toHaveLength(1);
+  });
+
+  describe("the curator's name: only the display name they chose, never their email", () => {
+    const EMAIL = 'marguerite.okafor@mail.example';
+    // Every piece of the address a page could leak: the whole, the local part, its words, the domain.
+    const emailParts = [EMAIL, 'marguerite.okafor', 'marguerite', 'okafor', 'mail.example'];
+    const expectNoEmail = (html: string) => {
+      for (const part of emailParts) expect(html.toLowerCase(), part).not.toContain(part);
+    };
+
+    it('asks for a display name on the first make-public, takes it in the same request, and pages show it', async () => {
+      const curator = 'curator-named';
+      // The account as sign-up makes it: the username is the email's local part.
+      expect((await callRoute(routes.me, { userId: curator, email: EMAIL })).body).toMatchObject({
+        username: 'marguerite.okafor',
+        displayName: null,
+      });
+      await repo.putThread({ ...threadOf('t-5', 'Named curator', '2026-03-05T00:00:00.000Z'), userId: curator });
+
+      const asked = await setVisibility(curator, 't-5', { isPublic: true }, EMAIL);
+      expect(asked.status).toBe(409);
+      expect(asked.body).toEqual({
+        error: 'Choose a display name before making a thread public: public pages name you by it, never by your email.',
+        code: 'display_name_required',
+      });
+      expect((await repo.getThreadForUser(curator, 't-5'))?.isPublic).toBe(false);
+      const refused = await setVisibility(curator, 't-5', { isPublic: true, displayName: EMAIL }, EMAIL);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toContain('A display name cannot contain a web address or an email address.');
+      expect((await repo.getThreadForUser(curator, 't-5'))?.isPublic).toBe(false);
+
+      const made = await setVisibility(curator, 't-5', { isPublic: true, displayName: '  Harbour   Reader ' }, EMAIL);
+      expect(made.status).toBe(200);
+      expect((await callRoute(routes.me, { userId: curator, email: EMAIL })).body.displayName).toBe('Harbour Reader');
+
+      const page = await getPage(routes.page, { params: { publicId: made.body.publicId } });
+      expect(page.html).toContain('Drafted with AI, edited by Harbour Reader');
+      expect(page.html).toContain('by Harbour Reader · ThreadSnip');
+      expectNoEmail(page.html);
+      const about = await getPage(routes.about, { query: { url: articleUrl } });
+      expect(about.html).toContain('by Harbour Reader');
+      expectNoEmail(about.html);
+    });
+
+    it('shows a changed display name on the next view, and refuses an invalid one, keeping the name', async () => {
+      const curator = 'curator-renamed';
+      expect((await chooseDisplayName(curator, 'First Name', EMAIL)).body).toEqual({ displayName: 'First Name' });
+      await repo.putThread({ ...threadOf('t-6', 'Renamed curator', '2026-03-06T00:00:00.000Z'), userId: curator });
+      const made = await setVisibility(curator, 't-6', { isPublic: true }, EMAIL);
+      expect(made.status).toBe(200);
+      const view = () => getPage(routes.page, { params: { publicId: made.body.publicId } });
+      expect((await view()).html).toContain('edited by First Name');
+
+      expect((await chooseDisplayName(curator, 'Quay Notes', EMAIL)).status).toBe(200);
+      const renamed = await view();
+      expect(renamed.html).toContain('edited by Quay Notes');
+      expect(renamed.html).not.toContain('First Name');
+
+      for (const [name, problem] of [
+        ['see https://spam.example', 'A display name cannot contain a web address or an email address.'],
+        ['Quay\u0000Notes', 'A display name cannot contain control or invisible characters.'],
+        ['Q', 'A display name needs at least 2 characters.'],
+        ['Q'.repeat(51), 'A display name can be at most 50 characters.'],
+      ]) {
+        const answer = await chooseDisplayName(curator, name, EMAIL);
+        expect(answer.status, name).toBe(400);
+        expect(answer.body.code).toBe('invalid_request');
+        expect(answer.body.error).toContain(problem);
+      }
+      expect((await view()).html).toContain('edited by Quay Notes');
+      expectNoEmail((await view()).html);
+    });
+
+    it('names no one on the public threads of a curator without a display name (made public before names existed)', async () => {
+      const curator = 'curator-unnamed';
+      await accounts.createProfileIfMissing({
+        userId: curator,
+        email: EMAIL,
+        username: 'marguerite.okafor',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+      await repo.putThread({ ...threadOf('t-7', 'Unnamed curator', '2026-03-07T00:00:00.000Z'), userId: curator });
+      const thread = await publicRepo.setThreadVisibility(
+        curator,
+        't-7',
+        { isPublic: true, allowIndexing: false, newPublicId: 'UnnamedCuratorPageId00' },
+        '2026-03-07T00:00:00.000Z',
+      );
+      await publicRepo.putPublicThreadEntry(thread!, 'UnnamedCuratorPageId00', articleUrl);
+
+      const page = await getPage(routes.page, { params: { publicId: 'UnnamedCuratorPageId00' } });
+      expect(page.status).toBe(200);
+      expect(page.html).toContain('Drafted with AI, edited by a ThreadSnip curator');
+      expectNoEmail(page.html);
+      const about = await getPage(routes.about, { query: { url: articleUrl } });
+      expect(about.html).toContain('Unnamed curator');
+      expectNoEmail(about.html);
+
+      // A name chosen and then removed: the page names no one again.
+      await chooseDisplayName(curator, 'Briefly Named', EMAIL);
+      expect((await getPage(routes.page, { params: { publicId: 'UnnamedCuratorPageId00' } })).html).toContain(
+        'edited by Briefly Named',
+      );
+      expect((await chooseDisplayName(curator, null, EMAIL)).body).toEqual({ displayName: null });
+      const cleared = await getPage(routes.page, { params: { publicId: 'UnnamedCuratorPageId00' } });
+      expect(cleared.html).toContain('edited by a ThreadSnip curator');
+      expectNoEmail(cleared.html);
+    });
   });
 
   it('lists the public threads about an article, newest first, by its normalised URL', async () => {

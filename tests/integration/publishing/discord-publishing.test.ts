@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeGuild, startDiscordServer } from '../../fakes/discord-server';
+import { browserCookiesFor, rememberBrowserCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
@@ -140,12 +141,14 @@ async function connectThroughConsent(userId: string) {
     { method: 'POST', path: '/api/connections/discord/authorize' },
   );
   expect(start.status).toBe(200);
+  rememberBrowserCookie(start.body.url, start.cookies);
   const consent = await fetch(start.body.url, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location') ?? '');
+  const query = Object.fromEntries(back.searchParams);
   const callback = await callRedirectRoute(
     callbackRoute,
     { userId },
-    { params: { platform: 'discord' }, query: Object.fromEntries(back.searchParams) },
+    { params: { platform: 'discord' }, query, cookies: browserCookiesFor(query.state) },
     { path: '/api/connections/discord/callback' },
   );
   return { authorizeUrl: new URL(start.body.url), back, callback };

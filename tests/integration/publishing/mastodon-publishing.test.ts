@@ -5,6 +5,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/ports';
 import { startMastodonServer } from '../../fakes/mastodon-server';
+import { browserCookiesFor, oauthCallback, rememberBrowserCookie, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
@@ -52,11 +53,16 @@ async function connectThroughRoutes(userId: string, body: Record<string, string>
     { method: 'POST' },
   );
   expect(start.status, JSON.stringify(start.body)).toBe(200);
+  rememberBrowserCookie(start.body.url, start.cookies);
   const consent = await fetch(start.body.url, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location') ?? '');
   const query = Object.fromEntries(back.searchParams);
-  const callback = await callRedirectRoute(callbackRoute, { userId }, { params, query });
+  const callback = await callRedirectRoute(
+    callbackRoute,
+    { userId },
+    { params, query, cookies: browserCookiesFor(query.state) },
+  );
   return {
     authorizeUrl: new URL(start.body.url),
     back,
@@ -168,6 +174,31 @@ describe('connecting Mastodon through its consent screen', () => {
     expect(forged.status).toBe(302);
     expect(new URL(forged.location ?? '').searchParams.get('mastodon_oauth_error')).toBe('true');
     expect((await listConnections(userId)).connections).toEqual([]);
+  });
+
+  it('connects nothing when a consent link started by one account is finished in another browser; the starter still can', async () => {
+    const owner = `user-${randomUUID()}`;
+    const stranger = `user-${randomUUID()}`;
+    const handedOver = await startOAuth('mastodon', owner, {
+      instance: mastodon.instance,
+      username: '@alice',
+      returnPath: '/account-settings',
+    });
+    const consent = await fetch(handedOver, { redirect: 'manual' });
+    const query = Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams);
+
+    const elsewhere = await oauthCallback('mastodon', stranger, query, { cookies: [] });
+
+    expect(elsewhere.searchParams.get('mastodon_oauth_error')).toBe('true');
+    expect(elsewhere.searchParams.get('message')).toBe(
+      'This connection was started in another browser or by another account, so nothing was connected. To connect your own account, sign in to ThreadSnip in this browser and choose Connect again.',
+    );
+    expect((await listConnections(owner)).connections).toEqual([]);
+    const own = await oauthCallback('mastodon', owner, query);
+    expect(own.searchParams.get('mastodon_connected')).toBe('true');
+    expect((await listConnections(owner)).connections).toEqual([
+      expect.objectContaining({ platform: 'mastodon', isConnected: true }),
+    ]);
   });
 
   it('checks the instance and username as the connect form does', async () => {

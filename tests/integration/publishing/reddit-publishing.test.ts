@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSubreddit, type SubmitFault, startRedditServer } from '../../fakes/reddit-server';
+import { browserCookiesFor, rememberBrowserCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
@@ -60,6 +61,7 @@ async function runConsent(userId: string, returnPath = '/thread/abc') {
     { method: 'POST' },
   );
   expect(start.status).toBe(200);
+  rememberBrowserCookie(start.body.url, start.cookies);
   const consent = await fetch(start.body.url, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location')!);
@@ -68,7 +70,11 @@ async function runConsent(userId: string, returnPath = '/thread/abc') {
 }
 
 async function callback(userId: string, query: Record<string, string>) {
-  const answer = await callRedirectRoute(callbackRoute, { userId }, { params: { platform: 'reddit' }, query });
+  const answer = await callRedirectRoute(
+    callbackRoute,
+    { userId },
+    { params: { platform: 'reddit' }, query, cookies: browserCookiesFor(query.state) },
+  );
   expect(answer.status).toBe(302);
   return new URL(answer.location!);
 }

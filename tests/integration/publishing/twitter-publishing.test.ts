@@ -4,7 +4,7 @@ import twitterText from 'twitter-text';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '#shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
-import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { answerConsent, browserCookieFor, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, firstPost, makeThread, settle, TEST_APP_HOST } from '../../helpers/publishing-threads';
 
@@ -173,6 +173,43 @@ describe('connecting X through its consent screen', () => {
     expect((await storedConnection(userId))?.isConnected).toBe(false);
     expect((await listConnections(other)).connections).toEqual([]);
     expect((await listConnections(cancelledUser)).connections).toEqual([]);
+  });
+});
+
+describe('a consent link handed to someone else (the flow is bound to the browser that started it)', () => {
+  const mismatch =
+    'This connection was started in another browser or by another account, so nothing was connected. To connect your own account, sign in to ThreadSnip in this browser and choose Connect again.';
+
+  it("connects nothing to the account that started it when another browser finishes it, and the starter's own browser still can", async () => {
+    const owner = `user-${randomUUID()}`;
+    const stranger = `user-${randomUUID()}`;
+    const handedOver = await startOAuth('twitter', owner, { returnPath: '/account-settings' });
+    // The stranger has a flow of their own under way: their browser holds their own X flow cookie.
+    const theirs = await startOAuth('twitter', stranger);
+    const theirCookie = browserCookieFor(theirs.searchParams.get('state'));
+    expect(theirCookie).toMatch(/^threadsnip_oauth_twitter=/);
+
+    // The stranger approves the link with their X account and their browser lands on our callback.
+    const back = await answerConsent(handedOver, 'allow');
+    const query = Object.fromEntries(back.searchParams);
+    const withoutCookie = await oauthCallback('twitter', stranger, query, { cookies: [] });
+    const withTheirCookie = await oauthCallback('twitter', stranger, query, { cookies: [theirCookie ?? ''] });
+
+    for (const landing of [withoutCookie, withTheirCookie]) {
+      expect(landing.pathname).toBe('/account-settings');
+      expect(landing.searchParams.get('twitter_oauth_error')).toBe('true');
+      expect(landing.searchParams.get('twitter_connected')).toBeNull();
+      expect(landing.searchParams.get('message')).toBe(mismatch);
+    }
+    expect((await listConnections(owner)).connections).toEqual([]);
+    expect((await listConnections(stranger)).connections).toEqual([]);
+
+    // Nothing was spent: the browser that started the flow finishes it.
+    const own = await oauthCallback('twitter', owner, query);
+    expect(own.searchParams.get('twitter_connected')).toBe('true');
+    expect((await listConnections(owner)).connections).toEqual([
+      expect.objectContaining({ platform: 'twitter', isConnected: true }),
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/ports';
 import type { Platform } from '#shared/schemas/thread';
 import { startRedditServer } from '../../fakes/reddit-server';
+import { cookiePair, flowCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
@@ -98,11 +99,17 @@ const PLATFORMS: { platform: Platform; name: string; connectionData: Record<stri
 
 const unreachable = (name: string) => `${name} could not be reached: nothing is listening at ${deadHost}`;
 
-/** The code the consent screen sends back: Reddit's fake consents; the others' screens are not needed. */
-async function callbackQuery(userId: string, platform: Platform): Promise<Record<string, string>> {
+/**
+ * The code the consent screen sends back, and the flow cookie of the browser that started it:
+ * Reddit's fake consents; the others' screens are not needed.
+ */
+async function callbackQuery(
+  userId: string,
+  platform: Platform,
+): Promise<{ query: Record<string, string>; cookies: string[] }> {
   if (platform !== 'reddit') {
-    const { state } = await issueOAuthState(userId, platform, new Date());
-    return { state, code: 'code-from-consent' };
+    const { state, browserKey } = await issueOAuthState(userId, platform, new Date());
+    return { query: { state, code: 'code-from-consent' }, cookies: [flowCookie(platform, browserKey)] };
   }
   const start = await callRoute(
     authorizeRoute,
@@ -112,7 +119,10 @@ async function callbackQuery(userId: string, platform: Platform): Promise<Record
   );
   expect(start.status).toBe(200);
   const consent = await fetch(start.body.url, { redirect: 'manual' });
-  return Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams);
+  return {
+    query: Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams),
+    cookies: (start.cookies ?? []).map(cookiePair),
+  };
 }
 
 describe.each(PLATFORMS)('$name where nothing listens', ({ platform, name, connectionData }) => {
@@ -122,7 +132,7 @@ describe.each(PLATFORMS)('$name where nothing listens', ({ platform, name, conne
     const answer = await callRedirectRoute(
       callbackRoute,
       { userId },
-      { params: { platform }, query: await callbackQuery(userId, platform) },
+      { params: { platform }, ...(await callbackQuery(userId, platform)) },
     );
 
     expect(answer.status).toBe(302);

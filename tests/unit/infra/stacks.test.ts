@@ -479,7 +479,11 @@ describe('app stack', () => {
     for (const routeKey of ['GET /t/{publicId}', 'GET /about-article']) {
       app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey, AuthorizationType: 'NONE' });
     }
-    for (const routeKey of ['PUT /api/threads/{threadId}/visibility', 'GET /api/threads/{threadId}/webmention']) {
+    for (const routeKey of [
+      'PUT /api/threads/{threadId}/visibility',
+      'GET /api/threads/{threadId}/webmention',
+      'PUT /api/me/display-name',
+    ]) {
       app.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey, AuthorizationType: 'JWT' });
     }
     expect(queues.map((queue) => queue.name)).toContain('webmention');
@@ -489,6 +493,7 @@ describe('app stack', () => {
       'http/public/get-public-thread',
       'http/public/get-about-article',
       'http/public/get-thread-webmention',
+      'http/account/put-display-name',
     ];
     for (const handler of readers) {
       expect(environmentOf(app, handler), handler).not.toHaveProperty('WEBMENTION_QUEUE_URL');
@@ -1212,6 +1217,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
   },
   PublicPagesFunctions: {
     functions: [
+      'HttpAccountPutDisplayNameFunction378C7FAC',
       'HttpPublicGetAboutArticleFunction2A837B85',
       'HttpPublicGetPublicThreadFunction74563E08',
       'HttpPublicGetThreadWebmentionFunction2F909BCB',
@@ -1219,6 +1225,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'QueueWebmentionWorkerFunction8E5BF4F3',
     ],
     logGroups: [
+      'HttpAccountPutDisplayNameFunctionLogs20D59D1E',
       'HttpPublicGetAboutArticleFunctionLogsA399D515',
       'HttpPublicGetPublicThreadFunctionLogsC0B9B7C8',
       'HttpPublicGetThreadWebmentionFunctionLogs17691DEE',

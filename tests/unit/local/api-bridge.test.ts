@@ -7,10 +7,12 @@ import { createApiBridge } from '#local/api-bridge';
 
 // Handler paths are relative to functions/, so the fixture is reached from there.
 const DIGEST = '../tests/fixtures/handlers/raw-body-digest';
+const COOKIE_ECHO = '../tests/fixtures/handlers/cookie-echo';
 const bridgeRoutes: RouteEntry[] = [
   { method: 'POST', path: '/api/webhooks/test', handler: DIGEST, auth: 'webhook', access: {} },
   { method: 'GET', path: '/api/admin/test', handler: DIGEST, auth: 'admin', access: {} },
   { method: 'GET', path: '/api/user/test', handler: DIGEST, auth: 'user', access: {} },
+  { method: 'GET', path: '/api/cookies/test', handler: COOKIE_ECHO, auth: 'public', access: {} },
 ];
 
 let server: Server;
@@ -51,5 +53,16 @@ describe('the local API bridge serves each route kind as API Gateway does', () =
       expect(invalid.status, path).toBe(401);
       expect((await invalid.json()).code).toBe('unauthorized');
     }
+  });
+
+  it("passes cookies as payload 2.0 does: the request's as the event's `cookies`, the answer's as one Set-Cookie each", async () => {
+    const response = await fetch(`${base}/api/cookies/test`, { headers: { cookie: 'theme=dark; flow=xyz' } });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ cookies: ['theme=dark', 'flow=xyz'] });
+    expect(response.headers.getSetCookie()).toEqual([
+      'flow=abc; Max-Age=600; Path=/api/cookies/test; HttpOnly; Secure; SameSite=Lax',
+      'other=1; Path=/',
+    ]);
   });
 });

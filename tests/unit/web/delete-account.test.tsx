@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountSettingsPage } from '#web/app/routes/account-settings-page';
-import { fakeAuth, LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth } from './test-utils';
+import { fakeAuth, LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth, testProfile } from './test-utils';
 
 // The API client takes its token from the lazily loaded Amplify module; tests hand it a fixed one.
 vi.mock('#web/lib/auth-loader', () => ({
@@ -24,11 +24,13 @@ afterEach(() => {
 });
 
 function answerApi(deleteResponse: () => Response) {
-  fetchMock.mockImplementation(async (input) => {
+  fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === '/config.json') {
       return Response.json(LOCAL_RUNTIME_CONFIG);
     }
+    // The Public Profile card reads the account; only the deletion is the answer under test.
+    if (url === '/api/me' && init?.method === 'GET') return Response.json({ ...testProfile(false), displayName: null });
     if (url === '/api/me') return deleteResponse();
     // An admin disabled every platform.
     if (url === '/api/connections')
@@ -107,7 +109,7 @@ describe('Delete Account dialog', () => {
     expect(await screen.findByText('Account Deleted')).toBeTruthy();
     await waitFor(() => expect(auth.signOut).toHaveBeenCalled());
     expect(screen.getByTestId('location').textContent).toBe('/');
-    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/me');
+    const call = fetchMock.mock.calls.find(([url, init]) => String(url) === '/api/me' && init?.method !== 'GET');
     expect(call?.[1]?.method).toBe('DELETE');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ confirmEmail: 'ada@example.com' });
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer id-token');

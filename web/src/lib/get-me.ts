@@ -9,6 +9,8 @@ export const meSchema = z.object({
   userId: z.string(),
   email: z.string(),
   username: z.nullable(z.string()),
+  /** The name public pages give the user as a curator; null until they choose one. */
+  displayName: z.optional(z.nullable(z.string())),
   role: z.enum(['admin', 'user']),
   isAdmin: z.boolean(),
   credits: z.object({

@@ -1,12 +1,16 @@
 import { Link } from 'react-router-dom';
 import { paths } from '#web/config/paths';
 import { DangerZone } from '#web/features/account/components/danger-zone';
+import { DisplayNameCard } from '#web/features/account/components/display-name-card';
 import { PlatformConnectionsCard } from '#web/features/account/components/platform-connections-card';
 import { PostingQueueCard } from '#web/features/scheduling/components/posting-queue-card';
 import { useAuth } from '#web/lib/auth-context';
 import '#web/features/scheduling/scheduling.css';
 
-/** /account-settings: platform connections, the posting queue and the Danger Zone; signed-out users are asked to sign in. */
+/**
+ * /account-settings: the public display name, platform connections, the posting queue and the Danger
+ * Zone; signed-out users are asked to sign in.
+ */
 export function AccountSettingsPage() {
   const { user, status } = useAuth();
   if (status === 'loading') {
@@ -33,6 +37,7 @@ export function AccountSettingsPage() {
         <h1>Account Settings</h1>
         <p className="muted">Signed in as {user.email}</p>
       </header>
+      <DisplayNameCard />
       <PlatformConnectionsCard />
       <PostingQueueCard />
       <DangerZone email={user.email} />

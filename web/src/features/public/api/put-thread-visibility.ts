@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ThreadVisibility, type ThreadVisibilityRequest, threadVisibilitySchema } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
+import { useAuth } from '#web/lib/auth-context';
+import { type Me, meQueryKey } from '#web/lib/get-me';
 import { threadQueryKey } from '#web/lib/query-keys';
 import { threadWebmentionQueryKey } from './get-thread-webmention';
 
@@ -16,13 +18,19 @@ export function putThreadVisibility(threadId: string, request: ThreadVisibilityR
 
 /**
  * Changing who can see a thread; the cached thread takes the answer, and the Webmention's state is
- * polled afresh (its back-off restarted) rather than the whole thread read again.
+ * polled afresh (its back-off restarted) rather than the whole thread read again. A display name sent
+ * along is now the account's, in the cached /api/me too.
  */
 export function usePutThreadVisibility(threadId: string) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   return useMutation({
     mutationFn: (request: ThreadVisibilityRequest) => putThreadVisibility(threadId, request),
-    onSuccess: (visibility) => {
+    onSuccess: (visibility, request) => {
+      const { displayName } = request;
+      if (displayName && user) {
+        queryClient.setQueryData<Me>(meQueryKey(user.userId), (me) => (me ? { ...me, displayName } : me));
+      }
       queryClient.setQueryData<Thread>(threadQueryKey(threadId), (thread) =>
         thread
           ? {

@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { beyondSpecMessages } from '#shared/messages';
 import { publicThreadPath, type WebmentionStatus } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
+import { ApiError } from '#web/lib/api-client';
+import { useMe } from '#web/lib/get-me';
 import { useThreadWebmention } from '../api/get-thread-webmention';
 import { usePutThreadVisibility } from '../api/put-thread-visibility';
+import { DisplayNameDialog } from './display-name-dialog';
 
 const texts = beyondSpecMessages.publicPage;
 
@@ -26,11 +30,16 @@ function webmentionText(status: WebmentionStatus): string {
 
 /**
  * The thread's public page: make it public or private, allow search engines, copy its link, and
- * whether the article's author was told (Webmention).
+ * whether the article's author was told (Webmention). The first Make Public of a curator without a
+ * display name asks for one (the page names them by it, never by their email).
  */
 export function PublicLinkPanel({ thread }: { thread: Thread }) {
   const { toast } = useToast();
   const visibility = usePutThreadVisibility(thread.id);
+  const me = useMe();
+  // The name dialog is open (with the indexing choice to make public with), or closed: null.
+  const [askingName, setAskingName] = useState<{ allowIndexing: boolean } | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const publicUrl =
     thread.isPublic && thread.publicId ? new URL(publicThreadPath(thread.publicId), window.location.origin).href : null;
   // Polled only while a mention may come: one was pending when the thread was read, or it was just made public.
@@ -40,10 +49,34 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
   );
   const webmention = latest(thread.webmention, status.data?.webmention);
 
-  const change = (isPublic: boolean, allowIndexing: boolean) =>
+  const change = (isPublic: boolean, allowIndexing: boolean) => {
+    if (isPublic && !publicUrl && me.data && !me.data.displayName) {
+      setNameError(null);
+      setAskingName({ allowIndexing });
+      return;
+    }
     visibility.mutate(
       { isPublic, allowIndexing },
-      { onError: () => toast({ ...texts.visibilityFailed, variant: 'destructive' }) },
+      {
+        onError: (error) => {
+          // The account has no display name after all (chosen nowhere yet): ask for it.
+          if (error instanceof ApiError && error.code === 'display_name_required') {
+            setNameError(null);
+            setAskingName({ allowIndexing });
+            return;
+          }
+          toast({ ...texts.visibilityFailed, variant: 'destructive' });
+        },
+      },
+    );
+  };
+  const makePublicAs = (displayName: string) =>
+    visibility.mutate(
+      { isPublic: true, allowIndexing: askingName?.allowIndexing ?? false, displayName },
+      {
+        onSuccess: () => setAskingName(null),
+        onError: (error) => setNameError(error.message),
+      },
     );
   const copy = async () => {
     if (!publicUrl) return;
@@ -86,6 +119,13 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
           {publicUrl ? texts.makePrivate : texts.makePublic}
         </button>
       </div>
+      <DisplayNameDialog
+        open={askingName !== null}
+        pending={visibility.isPending}
+        error={nameError}
+        onCancel={() => setAskingName(null)}
+        onConfirm={makePublicAs}
+      />
       {webmention ? (
         <p className="small" role="status" data-webmention-state={webmention.state}>
           {webmentionText(webmention)}
