@@ -2,7 +2,7 @@ import { beyondSpecMessages } from '#shared/messages';
 import { releaseReservedCredit } from '../../data/credits-repository';
 import { listPendingAutoDrafts, settleAutoDraft } from '../../data/feed-repository';
 import { type FailureKind, type GenerationJobRecord, getJob } from '../../data/generation-job-repository';
-import { autoDraftIds } from '../generation/submit-job';
+import { autoDraftIds } from '../generation/auto-draft-ids';
 
 /**
  * An auto-draft job that ended without a thread: the credit reserved for it goes back to the balance

@@ -3,7 +3,8 @@ import { FEED_LIMITS } from '#shared/schemas/feeds';
 import { releaseReservedCredit, reserveCreditForThread } from '../../data/credits-repository';
 import { getFeedSettings, listPendingAutoDrafts, settleAutoDraft, takeAutoDraftSlot } from '../../data/feed-repository';
 import { getJob } from '../../data/generation-job-repository';
-import { autoDraftIds, submitAutoDraftJob } from '../generation/submit-job';
+import { autoDraftIds } from '../generation/auto-draft-ids';
+import { submitAutoDraftJob } from '../generation/submit-job';
 
 /**
  * A feed's Auto-draft over its pending items (those that landed while the switch was on and no check

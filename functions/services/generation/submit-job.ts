@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
-import { v5 as uuidV5 } from 'uuid';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '#shared/schemas/generation';
 import { DEFAULT_TONE } from '#shared/tones';
 import { normaliseUrl } from '#shared/url';
@@ -17,6 +16,7 @@ import {
 import { logger } from '../../lib/logger';
 import { type AccountIdentity, getAccount } from '../account/accounts';
 import { assertThreadAccess } from '../threads/thread-access';
+import { autoDraftIds } from './auto-draft-ids';
 import { toView } from './job-view';
 import { takeGenerationBudget } from './rate-limits';
 
@@ -59,18 +59,6 @@ export async function submitGenerationJob(
   await sendToQueue('generation', { userId: caller.userId, jobId: job.jobId } satisfies GenerationMessage);
   logger.info('generation job queued', { jobId: job.jobId, userId: caller.userId, isNewThread: job.isNewThread });
   return toView(job);
-}
-
-/** The namespace of the auto-draft ids (UUID v5 of the inbox item): a fixed, arbitrary UUID. */
-const AUTO_DRAFT_NAMESPACE = '5b7e7a4c-2f1d-4c8e-9a57-0d3f6c1b2e94';
-
-/** An inbox item's auto-draft job and thread ids, the same on every check, so resubmitting is a no-op. */
-export function autoDraftIds(userId: string, item: { feedId: string; entryId: string }) {
-  const name = `${userId}/${item.feedId}/${item.entryId}`;
-  return {
-    jobId: uuidV5(`job/${name}`, AUTO_DRAFT_NAMESPACE),
-    threadId: uuidV5(`thread/${name}`, AUTO_DRAFT_NAMESPACE),
-  };
 }
 
 /**

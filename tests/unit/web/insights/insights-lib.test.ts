@@ -113,6 +113,7 @@ describe('the /insights chart', () => {
     totals: { threads: 2, engagement: 13 },
     topThreads: [],
     comparisons: { byPlatform: [], byTone: [], byHookLength: [], byHourOfPublishing: [] },
+    unreported: { threads: 0, byPlatform: [], newest: [] },
   });
 
   it('gives the table fallback one row per day, labelled by its calendar date whatever the browser zone', () => {
