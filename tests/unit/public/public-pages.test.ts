@@ -26,6 +26,20 @@ describe('discoverWebmentionEndpoint', () => {
     expect(discoverWebmentionEndpoint([], '<p>no endpoint</p>', PAGE)).toBeNull();
     expect(discoverWebmentionEndpoint([], null, PAGE)).toBeNull();
   });
+
+  it.each([
+    ['<LINK REL="webmention" HREF="/upper">', 'https://blog.example/upper'],
+    ['<link Rel="WebMention" Href="/mixed">', 'https://blog.example/mixed'],
+    ['<A rel="webmention" HREF="/anchor">x</A>', 'https://blog.example/anchor'],
+  ])('reads attribute names and rel values in any letter case: %s', (markup, endpoint) => {
+    expect(discoverWebmentionEndpoint([], `<html><head></head><body>${markup}</body></html>`, PAGE)).toBe(endpoint);
+  });
+
+  it('takes an upper-case <LINK> before a later lower-case <a>, never the wrong endpoint after it', () => {
+    const html =
+      '<HTML><HEAD><LINK REL="webmention" HREF="/right"></HEAD><BODY><a rel="webmention" href="/wrong">x</a></BODY></HTML>';
+    expect(discoverWebmentionEndpoint([], html, PAGE)).toBe('https://blog.example/right');
+  });
 });
 
 const thread: Thread = {
