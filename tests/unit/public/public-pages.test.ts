@@ -92,6 +92,29 @@ describe('renderPublicThread', () => {
     expect(indexed).not.toContain('noindex');
   });
 
+  it('links with the directive checked at generation, and not at all where the page does not show the passage', () => {
+    const checked = renderPublicThread({
+      thread: {
+        ...thread,
+        posts: [
+          { id: 'h', content: 'Hook', charCount: 4, source: 'Bridge reopens | News', sourceFragment: null },
+          {
+            id: 'b',
+            content: 'Body',
+            charCount: 4,
+            source: 'The bridge reopened',
+            sourceFragment: 'reopened-,The%20bridge',
+          },
+          { id: 'a', content: '🧵 Source: https://news.example/story', charCount: 36 },
+        ],
+      },
+      curator: 'c',
+      pageUrl: PAGE,
+    });
+    expect(checked.match(/Read this in the original/g)).toHaveLength(1);
+    expect(checked).toContain('href="https://news.example/story#:~:text=reopened-,The%20bridge"');
+  });
+
   it('never turns a stored javascript: source into a link', () => {
     const page = renderPublicThread({
       thread: { ...thread, sourceUrl: 'javascript:alert(1)' },
