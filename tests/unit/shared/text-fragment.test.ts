@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type DirectiveTerms,
+  directiveForRange,
   directiveUrl,
   encodeTextDirectiveTerm,
   findDirectiveRange,
@@ -170,6 +171,21 @@ describe('text directives checked against the page', () => {
     expect(findDirectiveRange(page, { start: 'he' })).toBeNull();
     expect(findDirectiveRange(page, { prefix: 'e', start: 'cafe' })).toBeNull();
     expect(findDirectiveRange(page, { start: 'cafe owners' })?.[0]).toBe(0);
+  });
+
+  it('gives up on a passage whose every occurrence has the same surroundings, unless it is the first', () => {
+    const copy = 'Contents\n\nThe council voted to close the pool for repairs this summer.\n\nMore news';
+    const page = matchableText(`${copy}\n\n${copy}`);
+    const second = page.text.lastIndexOf('the council voted');
+    const end = second + 'the council voted to close the pool for repairs this summer.'.length;
+    expect(directiveForRange(page, second, end)).toBeNull();
+    expect(
+      directiveForRange(
+        page,
+        page.text.indexOf('the council voted'),
+        end - (second - page.text.indexOf('the council voted')),
+      ),
+    ).not.toBeNull();
   });
 
   it('quotes a passage across two blocks by its ends, since no term may cross a block boundary', () => {
