@@ -40,49 +40,82 @@ export function textDirective(passage: string): string | null {
 export interface MatchableText {
   source: string;
   text: string;
-  from: number[];
-  to: number[];
+  /** `text` with block boundaries as spaces: where a passage is looked for whatever its blocks. */
+  flat: string;
+  from: Int32Array;
+  to: Int32Array;
 }
 
-const SPACE = /\s/;
 const MARKS = /\p{M}/gu;
+const RUNS = /\s+|\S+/g;
+const SPACE_RUN = /^\s/;
+const ASCII = /^[\x21-\x7e]*$/;
 // Letters of scripts written without spaces: a browser's word breaker may cut anywhere between them.
 const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
 const WORD = /[\p{L}\p{N}_]/u;
 
-/** Folds `source` (block boundaries as line breaks, as the extraction writes them) for matching. */
+const foldChars = (text: string) =>
+  ASCII.test(text) ? text.toLowerCase() : text.normalize('NFD').replace(MARKS, '').toLowerCase();
+
+/**
+ * Folds `source` (block boundaries as line breaks, as the extraction writes them) for matching, a
+ * run of spaces or of other characters at a time (a long article's page folds in milliseconds).
+ */
 export function matchableText(source: string): MatchableText {
-  let text = '';
-  const from: number[] = [];
-  const to: number[] = [];
-  let at = 0;
-  for (const char of source) {
-    const start = at;
-    at += char.length;
-    if (SPACE.test(char)) {
-      if (!text) continue;
-      const last = text.length - 1;
-      if (text[last] === ' ' || text[last] === '\n') {
-        if (char === '\n' && text[last] === ' ') text = `${text.slice(0, last)}\n`;
-        to[last] = at;
-        continue;
-      }
-      text += char === '\n' ? '\n' : ' ';
-      from.push(start);
-      to.push(at);
+  const parts: string[] = [];
+  let from = new Int32Array(source.length + 16);
+  let to = new Int32Array(source.length + 16);
+  let length = 0;
+  for (const match of source.matchAll(RUNS)) {
+    const run = match[0];
+    const at = match.index;
+    // Folding rarely lengthens text (a decomposed letter at most doubles it): the maps grow seldom.
+    if (length + run.length * 2 > from.length) {
+      const grownFrom = new Int32Array((length + run.length) * 2);
+      const grownTo = new Int32Array((length + run.length) * 2);
+      grownFrom.set(from.subarray(0, length));
+      grownTo.set(to.subarray(0, length));
+      from = grownFrom;
+      to = grownTo;
+    }
+    if (SPACE_RUN.test(run)) {
+      if (length === 0) continue;
+      parts.push(run.includes('\n') ? '\n' : ' ');
+      from[length] = at;
+      to[length] = at + run.length;
+      length += 1;
       continue;
     }
-    const folded =
-      char.charCodeAt(0) < 0x80 ? char.toLowerCase() : char.normalize('NFD').replace(MARKS, '').toLowerCase();
-    for (let unit = 0; unit < folded.length; unit += 1) {
-      from.push(start);
-      to.push(at);
+    const folded = foldChars(run);
+    if (folded.length === run.length) {
+      parts.push(folded);
+      for (let unit = 0; unit < run.length; unit += 1) {
+        from[length] = at + unit;
+        to[length] = at + unit + 1;
+        length += 1;
+      }
+      continue;
     }
-    text += folded;
+    // Folding changed the run's length (decomposed accents, say): each character mapped on its own.
+    let offset = at;
+    for (const char of run) {
+      const one = foldChars(char);
+      parts.push(one);
+      for (let unit = 0; unit < one.length; unit += 1) {
+        from[length] = offset;
+        to[length] = offset + char.length;
+        length += 1;
+      }
+      offset += char.length;
+    }
   }
-  let end = text.length;
-  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\n')) end -= 1;
-  return { source, text: text.slice(0, end), from: from.slice(0, end), to: to.slice(0, end) };
+  const last = parts.at(-1);
+  if (last === ' ' || last === '\n') {
+    parts.pop();
+    length -= 1;
+  }
+  const text = parts.join('');
+  return { source, text, flat: text.replace(/\n/g, ' '), from: from.subarray(0, length), to: to.subarray(0, length) };
 }
 
 const isWordChar = (char: string | undefined) => char !== undefined && WORD.test(char) && !UNSPACED.test(char);
@@ -222,10 +255,13 @@ function term(page: MatchableText, words: Word[]): { folded: string; written: st
 
 const hasBlockBreak = (text: string, from: number, to: number) => text.slice(from, to).includes('\n');
 
-interface Candidate {
-  prefix: Word[];
+interface Shape {
   start: Word[];
   end: Word[];
+}
+
+interface Candidate extends Shape {
+  prefix: Word[];
   suffix: Word[];
 }
 
@@ -244,7 +280,7 @@ export function directiveForRange(page: MatchableText, from: number, to: number)
   const after = contextWords(text, to, 1, MAX_CONTEXT_WORDS);
   const firstBlock = words.filter((word) => !hasBlockBreak(text, from, word.end));
   const lastBlock = words.filter((word) => !hasBlockBreak(text, word.start, to));
-  const shapes: Array<{ start: Word[]; end: Word[] }> = [];
+  const shapes: Shape[] = [];
   if (words.length <= WHOLE_PASSAGE_MAX_WORDS && firstBlock.length === words.length)
     shapes.push({ start: words, end: [] });
   if (words.length >= 2) {
@@ -256,27 +292,35 @@ export function directiveForRange(page: MatchableText, from: number, to: number)
       }
     }
   }
-  const candidates: Candidate[] = [];
-  for (const shape of shapes) {
-    for (let p = 0; p <= before.length; p += 1) {
-      for (let s = 0; s <= after.length; s += 1) {
-        candidates.push({ ...shape, prefix: p ? before.slice(-p) : [], suffix: s ? after.slice(0, s) : [] });
-      }
-    }
-  }
+  const shapeSize = (shape: Shape) => shape.start.length + shape.end.length;
+  const withContext = (shape: Shape, p: number, sfx: number): Candidate => ({
+    ...shape,
+    prefix: p ? before.slice(-p) : [],
+    suffix: sfx ? after.slice(0, sfx) : [],
+  });
   // Longer terms and more context only rule matches out, so when even the widest candidate of each
   // shape misses (the passage twice with the same surroundings), hundreds of narrower tries are spared.
-  const widest = [candidates.filter((c) => c.end.length === 0).at(-1), candidates.at(-1)].filter(
-    (c) => c !== undefined,
-  );
+  const widest = [shapes.filter((shape) => shape.end.length === 0).at(-1), shapes.at(-1)]
+    .filter((shape) => shape !== undefined)
+    .map((shape) => withContext(shape, before.length, after.length));
   if (!widest.some((candidate) => resolvedDirective(page, candidate, from, to) !== null)) return null;
-  const size = (c: Candidate) => c.prefix.length + c.start.length + c.end.length + c.suffix.length;
-  const context = (c: Candidate) => c.prefix.length + c.suffix.length;
   // Fewest words first; context only when needed, and a prefix before a suffix.
-  candidates.sort((a, b) => size(a) - size(b) || context(a) - context(b) || a.suffix.length - b.suffix.length);
-  for (const candidate of candidates.slice(0, MAX_CANDIDATES)) {
-    const directive = resolvedDirective(page, candidate, from, to);
-    if (directive !== null) return directive;
+  const sizes = shapes.map(shapeSize);
+  const smallest = Math.min(...sizes);
+  const largest = Math.max(...sizes) + before.length + after.length;
+  let tries = 0;
+  for (let total = smallest; total <= largest; total += 1) {
+    for (let context = 0; context <= Math.min(total - smallest, before.length + after.length); context += 1) {
+      const sized = shapes.filter((_, index) => sizes[index] === total - context);
+      for (let p = Math.min(context, before.length); p >= 0 && context - p <= after.length; p -= 1) {
+        for (const shape of sized) {
+          const directive = resolvedDirective(page, withContext(shape, p, context - p), from, to);
+          if (directive !== null) return directive;
+          tries += 1;
+          if (tries >= MAX_CANDIDATES) return null;
+        }
+      }
+    }
   }
   return null;
 }
@@ -306,8 +350,6 @@ function resolvedDirective(page: MatchableText, candidate: Candidate, from: numb
     .join(',');
 }
 
-const flat = (text: string) => text.replace(/\n/g, ' ');
-
 /** How many characters two strings share at their ends (backwards) or starts, up to `limit`. */
 function sharedLength(a: string, b: string, backwards: boolean, limit: number): number {
   let n = 0;
@@ -326,12 +368,13 @@ const CONTEXT_CHARS = 200;
  * The text directive that lands on `passage` in a page as extracted (its visible text, `page`), or
  * null when the passage is not in that text (a headline read from <title>, say) or no directive
  * resolves to it alone. When the passage occurs more than once, the occurrence whose surroundings
- * match the passage's in the article text (`article`) is the one linked; else the first.
+ * match the passage's in the article text (`article`, folded only when needed) is the one linked;
+ * else the first.
  */
-export function passageDirective(passage: string, page: MatchableText, article?: MatchableText): string | null {
-  const wanted = flat(matchableText(passage).text);
+export function passageDirective(passage: string, page: MatchableText, article?: () => MatchableText): string | null {
+  const wanted = matchableText(passage).flat;
   if (!wanted) return null;
-  const pageText = flat(page.text);
+  const pageText = page.flat;
   const occurrences: number[] = [];
   for (let at = pageText.indexOf(wanted); at !== -1 && occurrences.length < MAX_OCCURRENCES; ) {
     if (isBoundary(page.text, at) && isBoundary(page.text, at + wanted.length)) occurrences.push(at);
@@ -339,9 +382,9 @@ export function passageDirective(passage: string, page: MatchableText, article?:
   }
   let target = occurrences[0];
   if (target === undefined) return null;
-  const articleText = article ? flat(article.text) : '';
+  const articleText = occurrences.length > 1 && article ? article().flat : '';
   const inArticle = articleText.indexOf(wanted);
-  if (occurrences.length > 1 && inArticle !== -1) {
+  if (inArticle !== -1) {
     const around = (text: string, at: number) =>
       [
         text.slice(Math.max(0, at - CONTEXT_CHARS), at),

@@ -1,7 +1,7 @@
 import { generatedSize } from '#shared/posts';
 import type { ExtractionResult } from '#shared/schemas/article';
 import type { Hallucination, Post } from '#shared/schemas/thread';
-import { matchableText, passageDirective } from '#shared/text-fragment';
+import { type MatchableText, matchableText, passageDirective } from '#shared/text-fragment';
 import { DEFAULT_TONE, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
 import type { OpenAiSettings } from '../../lib/openai-client';
 import { generateThread } from './draft/generate-thread';
@@ -23,9 +23,14 @@ export interface ThreadDraft {
 export function withSourceFragments(posts: Post[], analysed: ExtractionResult): Post[] {
   if (analysed.pageText === undefined || !posts.some((post) => post.source)) return posts;
   const page = matchableText(analysed.pageText);
-  const article = matchableText(analysed.content);
+  let article: MatchableText | undefined;
+  // The article's text is folded only for a passage the page shows more than once.
+  const articleText = () => {
+    article ??= matchableText(analysed.content);
+    return article;
+  };
   return posts.map((post) =>
-    post.source ? { ...post, sourceFragment: passageDirective(post.source, page, article) } : post,
+    post.source ? { ...post, sourceFragment: passageDirective(post.source, page, articleText) } : post,
   );
 }
 

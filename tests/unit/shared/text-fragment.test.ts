@@ -142,7 +142,7 @@ describe('text directives checked against the page', () => {
     const articleWithSecond = matchableText(
       'The turnout was the highest in decades. Every vote counts. Officials expect',
     );
-    const directive = passageDirective(slogan, page, articleWithSecond) ?? '';
+    const directive = passageDirective(slogan, page, () => articleWithSecond) ?? '';
     const range = findDirectiveRange(page, {
       prefix: fold(parseDirective(directive).prefix),
       start: fold(parseDirective(directive).start) ?? '',
@@ -151,7 +151,7 @@ describe('text directives checked against the page', () => {
     expect(highlighted(page, directive)).toBe(slogan);
     expect(range?.[0]).toBe(page.text.indexOf('every vote counts. officials'));
     // Without the article's words around it, the first mention in the article text is the one linked.
-    const first = passageDirective(slogan, page, article) ?? '';
+    const first = passageDirective(slogan, page, () => article) ?? '';
     expect(findDirectiveRange(page, { ...parseDirectiveFolded(first) })?.[0]).toBe(
       page.text.indexOf('every vote counts. that was'),
     );
@@ -171,6 +171,14 @@ describe('text directives checked against the page', () => {
     expect(findDirectiveRange(page, { start: 'he' })).toBeNull();
     expect(findDirectiveRange(page, { prefix: 'e', start: 'cafe' })).toBeNull();
     expect(findDirectiveRange(page, { start: 'cafe owners' })?.[0]).toBe(0);
+    // A decomposed accent (e + U+0301) folds to the same letter and maps back to the page's own characters.
+    const decomposed = matchableText('Le cafe\u0301 du coin ferme.\n\nLe café du coin rouvre lundi.');
+    expect(highlighted(decomposed, passageDirective('Le café du coin ferme.', decomposed) ?? '')).toBe(
+      'Le cafe\u0301 du coin ferme.',
+    );
+    expect(highlighted(decomposed, passageDirective('Le café du coin rouvre lundi.', decomposed) ?? '')).toBe(
+      'Le café du coin rouvre lundi.',
+    );
   });
 
   it('gives up on a passage whose every occurrence has the same surroundings, unless it is the first', () => {
