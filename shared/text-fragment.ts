@@ -364,6 +364,16 @@ function sharedLength(a: string, b: string, backwards: boolean, limit: number): 
 
 const CONTEXT_CHARS = 200;
 
+/** Where folded `wanted` starts in the page on a word boundary (and ends on one, when asked), in order. */
+function occurrencesOf(page: MatchableText, wanted: string, endBounded: boolean): number[] {
+  const found: number[] = [];
+  for (let at = page.flat.indexOf(wanted); at !== -1 && found.length < MAX_OCCURRENCES; ) {
+    if (isBoundary(page.text, at) && (!endBounded || isBoundary(page.text, at + wanted.length))) found.push(at);
+    at = page.flat.indexOf(wanted, at + 1);
+  }
+  return found;
+}
+
 /**
  * The text directive that lands on `passage` in a page as extracted (its visible text, `page`), or
  * null when the passage is not in that text (a headline read from <title>, say) or no directive
@@ -372,13 +382,15 @@ const CONTEXT_CHARS = 200;
  * else the first.
  */
 export function passageDirective(passage: string, page: MatchableText, article?: () => MatchableText): string | null {
-  const wanted = matchableText(passage).flat;
+  let wanted = matchableText(passage).flat;
   if (!wanted) return null;
   const pageText = page.flat;
-  const occurrences: number[] = [];
-  for (let at = pageText.indexOf(wanted); at !== -1 && occurrences.length < MAX_OCCURRENCES; ) {
-    if (isBoundary(page.text, at) && isBoundary(page.text, at + wanted.length)) occurrences.push(at);
-    at = pageText.indexOf(wanted, at + 1);
+  let occurrences = occurrencesOf(page, wanted, true);
+  // A passage clipped to its stored length ends mid-word: it is linked up to its last whole word.
+  const cut = wanted.lastIndexOf(' ');
+  if (occurrences.length === 0 && cut > 0 && occurrencesOf(page, wanted, false).length > 0) {
+    wanted = wanted.slice(0, cut);
+    occurrences = occurrencesOf(page, wanted, true);
   }
   let target = occurrences[0];
   if (target === undefined) return null;

@@ -163,6 +163,12 @@ describe('text directives checked against the page', () => {
     expect(passageDirective('   ', page)).toBeNull();
   });
 
+  it('links a passage clipped mid-word (as stored, at most 2,000 characters) up to its last whole word', () => {
+    const page = matchableText('The new bridge opened on Tuesday after eleven years of work.');
+    const directive = passageDirective('The new bridge opened on Tuesday after eleven years of wo', page) ?? '';
+    expect(highlighted(page, directive)).toBe('The new bridge opened on Tuesday after eleven years of');
+  });
+
   it('matches without case or accents and on word boundaries, as browsers do', () => {
     const page = matchableText('CAFÉ OWNERS PROTEST\n\nThe café owners said the rents had doubled since spring.');
     const passage = 'The café owners said the rents had doubled since spring.';
