@@ -253,8 +253,6 @@ function term(page: MatchableText, words: Word[]): { folded: string; written: st
   return { folded, written };
 }
 
-const hasBlockBreak = (text: string, from: number, to: number) => text.slice(from, to).includes('\n');
-
 interface Shape {
   start: Word[];
   end: Word[];
@@ -278,8 +276,11 @@ export function directiveForRange(page: MatchableText, from: number, to: number)
   if (words.length === 0) return null;
   const before = contextWords(text, from, -1, MAX_CONTEXT_WORDS);
   const after = contextWords(text, to, 1, MAX_CONTEXT_WORDS);
-  const firstBlock = words.filter((word) => !hasBlockBreak(text, from, word.end));
-  const lastBlock = words.filter((word) => !hasBlockBreak(text, word.start, to));
+  // No term may cross a block boundary: the start comes from the passage's first block, the end from its last.
+  const firstBreak = text.indexOf('\n', from);
+  const lastBreak = text.lastIndexOf('\n', to - 1);
+  const firstBlock = words.filter((word) => firstBreak === -1 || firstBreak >= to || word.end <= firstBreak);
+  const lastBlock = words.filter((word) => lastBreak < from || word.start > lastBreak);
   const shapes: Shape[] = [];
   if (words.length <= WHOLE_PASSAGE_MAX_WORDS && firstBlock.length === words.length)
     shapes.push({ start: words, end: [] });
