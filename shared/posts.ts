@@ -29,6 +29,8 @@ export function normalizePosts(raw: unknown): Post[] {
     // The count stored at save is kept; weighing the text again is the costly part of a thread read.
     const post: Post = isCount(value.charCount) ? { id, content, charCount: value.charCount } : makePost(content, id);
     if (typeof value.source === 'string') post.source = value.source;
+    if (typeof value.sourceFragment === 'string' || value.sourceFragment === null)
+      post.sourceFragment = value.sourceFragment;
     const check = parsePostCheck(value.check);
     if (check) post.check = check;
     posts.push(post);

@@ -47,6 +47,11 @@ export const articleSchema = z.object({
   authorHandles: authorHandlesSchema,
   /** The publisher's signals; absent on extractions kept from before they were read. */
   rights: articleRightsSchema.optional(),
+  /**
+   * The page's visible text (one block a paragraph), where each post's text-fragment link is made
+   * to land on its passage alone; server-side only (never in the extract call's answer).
+   */
+  pageText: z.string().optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

@@ -42,6 +42,12 @@ export const postSchema = z.object({
   charCount: z.number().int().nonnegative(),
   /** The article passage the post was written from, so a curator can check each claim. */
   source: z.string().max(2_000).optional(),
+  /**
+   * The text directive (`#:~:text=` value) that lands on `source` alone in the article's page as
+   * extracted; null when the passage is not in the page's visible text (no link). Absent on threads
+   * from before it, which fall back to the passage's first and last words.
+   */
+  sourceFragment: z.string().max(4_000).nullable().optional(),
   /** The post's check against the article; absent on the attribution and on threads from before it. */
   check: postCheckSchema.optional(),
 });

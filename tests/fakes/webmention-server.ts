@@ -67,6 +67,17 @@ function discoveryCases(origin: string): Record<string, PageCase> {
     // A redirect: the endpoint resolves against the final page (/moved/23), not the first one.
     23: { redirectTo: '/moved/23' },
     'moved/23': { html: doc('<link rel="webmention" href="../endpoint/23">') },
+    // Letter case: HTML attribute names (and rel values) are case-insensitive, tag names too.
+    'upper-link': { html: doc('<LINK REL="webmention" HREF="/endpoint/upper-link">') },
+    'mixed-link': { html: doc('<Link Rel="WebMention" Href="/endpoint/mixed-link">') },
+    'upper-a': { html: doc('', '<A REL="Webmention" HREF="/endpoint/upper-a">x</A>') },
+    // An upper-case <link> first, then a lower-case <a>: the first in document order is the endpoint.
+    'upper-before-lower': {
+      html: doc(
+        '<LINK REL="webmention" HREF="/endpoint/upper-before-lower">',
+        '<a rel="webmention" href="/wrong/x">x</a>',
+      ),
+    },
   };
 }
 
@@ -90,6 +101,10 @@ export const EXPECTED_ENDPOINTS: Record<string, string> = {
   21: '/endpoint/21?version=1',
   22: '/test/22/endpoint',
   23: '/endpoint/23',
+  'upper-link': '/endpoint/upper-link',
+  'mixed-link': '/endpoint/mixed-link',
+  'upper-a': '/endpoint/upper-a',
+  'upper-before-lower': '/endpoint/upper-before-lower',
 };
 
 function refuse(res: ServerResponse, status: number, text: string) {

@@ -24,13 +24,15 @@ async function extractAndAnalyse(url: string, now: Date): Promise<ExtractionResu
 
 /**
  * The validation step of a submission: extracts and checks the article, and keeps the result for
- * this user and URL for a short while, so the generation that follows does not fetch it again.
+ * this user and URL for a short while, so the generation that follows does not fetch it again. The
+ * answer leaves out the page's whole text, which only the generation needs.
  */
 export async function extractArticleForUser(userId: string, url: string, now: Date): Promise<ExtractionResult> {
   const analysed = await extractAndAnalyse(url, now);
   const expiresAt = new Date(now.getTime() + KEPT_EXTRACTION_MINUTES * 60 * 1000);
   await keepExtraction(userId, normaliseUrl(url), analysed, expiresAt);
-  return analysed;
+  const { pageText: _kept, ...shown } = analysed;
+  return shown;
 }
 
 /** The article a generation writes from: the user's kept extraction of the URL, or a fresh one. */

@@ -1,6 +1,7 @@
 import { generatedSize } from '#shared/posts';
 import type { ExtractionResult } from '#shared/schemas/article';
 import type { Hallucination, Post } from '#shared/schemas/thread';
+import { type MatchableText, matchableText, passageDirective } from '#shared/text-fragment';
 import { DEFAULT_TONE, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
 import type { OpenAiSettings } from '../../lib/openai-client';
 import { generateThread } from './draft/generate-thread';
@@ -14,13 +15,32 @@ export interface ThreadDraft {
   hallucination: Hallucination;
 }
 
+/**
+ * Each post with a passage gets the text directive that lands on that passage alone in the page as
+ * extracted (null when the page does not show it, e.g. a headline read from <title>). An extraction
+ * kept from before the page's text was kept has none: its posts keep the passage-only link.
+ */
+export function withSourceFragments(posts: Post[], analysed: ExtractionResult): Post[] {
+  if (analysed.pageText === undefined || !posts.some((post) => post.source)) return posts;
+  const page = matchableText(analysed.pageText);
+  let article: MatchableText | undefined;
+  // The article's text is folded only for a passage the page shows more than once.
+  const articleText = () => {
+    article ??= matchableText(analysed.content);
+    return article;
+  };
+  return posts.map((post) =>
+    post.source ? { ...post, sourceFragment: passageDirective(post.source, page, articleText) } : post,
+  );
+}
+
 /** The parts of a thread that generation decides (everything but ids, owner, dates and posting state). */
 export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
   return {
     title: draft.title,
     author: analysed.byline,
     authorHandles: analysed.authorHandles,
-    posts: draft.posts,
+    posts: withSourceFragments(draft.posts, analysed),
     themes: draft.themes,
     tone: draft.tone,
     isSensitiveContent: analysed.isSensitiveContent,

@@ -118,6 +118,7 @@ export async function saveThreadPosts(
       content: post.content,
       charCount: postLength(post.content),
       ...(before?.source ? { source: before.source } : {}),
+      ...(before?.source && before.sourceFragment !== undefined ? { sourceFragment: before.sourceFragment } : {}),
       ...(check ? { check } : {}),
     };
   });

@@ -36,6 +36,20 @@ describe('kept extractions', () => {
     expect(await kept.findKeptExtraction('reader', 'https://example.com/other', now)).toBeNull();
     expect(await kept.findKeptExtraction('reader', extraction.url, new Date('2026-03-01T10:15:00.000Z'))).toBeNull();
   });
+
+  it("keep the page's visible text too, even when it alone is past DynamoDB's 400 KB item limit", async () => {
+    const now = new Date('2026-03-01T10:00:00.000Z');
+    // A long page of menus, teasers and comments around the story: 480 KB of text, which compresses well.
+    const pageText = Array.from({ length: 12_000 }, (_, i) => `Comment ${i % 40}: the river walk is lovely.`).join(
+      '\n\n',
+    );
+    expect(pageText.length).toBeGreaterThan(400 * 1024);
+    const withPage = { ...extraction, url: 'https://example.com/long-page', pageText };
+
+    await kept.keepExtraction('reader', withPage.url, withPage, new Date('2026-03-01T10:15:00.000Z'));
+
+    expect(await kept.findKeptExtraction('reader', withPage.url, now)).toEqual(withPage);
+  });
 });
 
 describe('rate budgets', () => {

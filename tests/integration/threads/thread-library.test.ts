@@ -346,6 +346,41 @@ describe(`the thread library routes on ${table.backend}`, () => {
     ]);
   });
 
+  it("keeps each post's passage and its checked text-fragment link (or its absence) through an edit", async () => {
+    const own = thread('dora', 4, 'Dora edits this');
+    own.posts = [
+      { id: 'post-0', content: 'Hook', charCount: 4, source: 'A headline from <title>', sourceFragment: null },
+      {
+        id: 'post-1',
+        content: '1/ Trees cool streets.',
+        charCount: 22,
+        source: 'Trees cool',
+        sourceFragment: 'x-,Trees%20cool',
+      },
+      { id: 'post-2', content: ATTRIBUTION, charCount: ATTRIBUTION.length },
+    ];
+    await putThread(own);
+    const params = { threadId: own.id };
+
+    await call(putRoute, 'dora', {
+      params,
+      body: {
+        posts: [
+          { id: 'post-0', content: 'Hook, edited' },
+          { id: 'post-1', content: '1/ Trees cool streets a lot.' },
+          { id: 'post-2', content: ATTRIBUTION },
+        ],
+      },
+    });
+
+    const stored = (await call(getRoute, 'dora', { params })).body as Thread;
+    expect(stored.posts.map((post) => [post.source, post.sourceFragment])).toEqual([
+      ['A headline from <title>', null],
+      ['Trees cool', 'x-,Trees%20cool'],
+      [undefined, undefined],
+    ]);
+  });
+
   it('saves nothing when the post list is empty, a post is over the limit or unsafe, or the attribution changed', async () => {
     const own = thread('dave', 3, 'Dave edits');
     await putThread(own);

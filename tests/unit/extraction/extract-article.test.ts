@@ -74,6 +74,41 @@ describe('extractArticle on a news page', () => {
   });
 });
 
+describe('extractArticle on a page written in upper-case HTML', () => {
+  // The news page with its tag and attribute names in capitals, as older CMSs write them.
+  const shouted = fixture('news-article.html')
+    .replace(
+      /<(\/?)(meta|link|a|html|time|script)\b/g,
+      (_, slash: string, tag: string) => `<${slash}${tag.toUpperCase()}`,
+    )
+    .replace(/\s(name|content|property|rel|href|lang|type|datetime|itemprop|http-equiv)=/g, (match) =>
+      match.toUpperCase(),
+    );
+  const lower = extractArticle(fixture('news-article.html'), NEWS_URL, NOW);
+  const upper = extractArticle(shouted, NEWS_URL, NOW);
+
+  it('changes the page (the test would otherwise prove nothing)', () => {
+    expect(shouted).toContain('<META ');
+    expect(shouted).toMatch(/ (NAME|PROPERTY)="/);
+    expect(shouted).toContain(' HREF="');
+  });
+
+  it('reads the same metadata, handles, links and signals as from the lower-case page', () => {
+    expect(upper).toMatchObject({
+      title: lower.title,
+      byline: 'Mara Lindqvist',
+      siteName: 'The Coastal Ledger',
+      canonicalUrl: 'https://www.coastal-ledger.example/news/2024/05/ferry-library',
+      publishedTime: '2024-05-14T08:30:00Z',
+      leadImage: 'https://www.coastal-ledger.example/media/2024/ferry-library.jpg',
+      language: 'en-GB',
+    });
+    expect(upper.authorHandles).toEqual(lower.authorHandles);
+    expect(upper.links).toEqual(lower.links);
+    expect(upper.rights).toEqual(lower.rights);
+  });
+});
+
 describe('extractArticle on a page whose links hold malformed escapes', () => {
   it('reads the article and ignores a profile link that does not decode', () => {
     const paragraph =

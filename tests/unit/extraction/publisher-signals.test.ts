@@ -147,6 +147,16 @@ describe('robots directives', () => {
     });
   });
 
+  it('reads <META NAME="Robots" CONTENT=…> and TDMRep meta tags whatever their letter case', () => {
+    expect(rightsOf('<META NAME="ROBOTS" CONTENT="NoAI, max-snippet:80">')).toMatchObject({
+      noai: true,
+      maxSnippet: 80,
+    });
+    expect(
+      rightsOf('<Meta Name="TDM-Reservation" Content="1"><META name="tdm-policy" CONTENT="https://news.example/p">'),
+    ).toMatchObject({ reservation: true, reservationSource: 'meta', policyUrl: 'https://news.example/p' });
+  });
+
   it('reads X-Robots-Tag, including forms scoped to an agent: ours counts, another bot does not', () => {
     const headers = new Headers({ 'x-robots-tag': 'googlebot: noai, nosnippet, threadsnip: max-snippet: 40' });
     expect(rightsOf('', { headers })).toMatchObject({ noai: false, nosnippet: false, maxSnippet: 40 });
@@ -190,6 +200,17 @@ describe('licence links', () => {
       name: 'CC BY-SA 4.0',
     });
     expect(rightsOf('', {}, '<p>Reuse: <a rel="nofollow license" href="/terms">our terms</a></p>')?.license).toEqual({
+      url: 'https://news.example/terms',
+      name: null,
+    });
+  });
+
+  it('reads <LINK REL="License" HREF=…> and <A Rel=… Href=…> in any letter case', () => {
+    expect(rightsOf('<LINK REL="License" HREF="https://creativecommons.org/licenses/by/4.0/">')?.license).toEqual({
+      url: 'https://creativecommons.org/licenses/by/4.0/',
+      name: 'CC BY 4.0',
+    });
+    expect(rightsOf('', {}, '<p>Reuse: <A Rel="LICENSE" Href="/terms">our terms</A></p>')?.license).toEqual({
       url: 'https://news.example/terms',
       name: null,
     });

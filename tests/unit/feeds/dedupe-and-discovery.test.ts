@@ -80,6 +80,17 @@ describe('feed autodiscovery', () => {
     ]);
   });
 
+  it('reads <LINK REL="Alternate" TYPE="application/RSS+XML" HREF=…> and <BASE HREF> in any letter case', () => {
+    const html = `<!DOCTYPE HTML><HTML><HEAD><BASE HREF="/blog/">
+      <LINK REL="Alternate" TYPE="application/RSS+XML" HREF="rss.xml">
+      <Link Rel="ALTERNATE stylesheet" Type="Application/Atom+XML; charset=utf-8" Href="atom.xml">
+      <link REL="stylesheet" TYPE="text/css" HREF="/s.css"></HEAD><BODY></BODY></HTML>`;
+    expect(discoverFeedLinks(html, 'https://site.example/')).toEqual([
+      'https://site.example/blog/rss.xml',
+      'https://site.example/blog/atom.xml',
+    ]);
+  });
+
   it('finds nothing on a page without alternates', () => {
     expect(discoverFeedLinks('<html><head><title>x</title></head></html>', 'https://a.example/')).toEqual([]);
   });

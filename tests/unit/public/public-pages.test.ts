@@ -26,6 +26,20 @@ describe('discoverWebmentionEndpoint', () => {
     expect(discoverWebmentionEndpoint([], '<p>no endpoint</p>', PAGE)).toBeNull();
     expect(discoverWebmentionEndpoint([], null, PAGE)).toBeNull();
   });
+
+  it.each([
+    ['<LINK REL="webmention" HREF="/upper">', 'https://blog.example/upper'],
+    ['<link Rel="WebMention" Href="/mixed">', 'https://blog.example/mixed'],
+    ['<A rel="webmention" HREF="/anchor">x</A>', 'https://blog.example/anchor'],
+  ])('reads attribute names and rel values in any letter case: %s', (markup, endpoint) => {
+    expect(discoverWebmentionEndpoint([], `<html><head></head><body>${markup}</body></html>`, PAGE)).toBe(endpoint);
+  });
+
+  it('takes an upper-case <LINK> before a later lower-case <a>, never the wrong endpoint after it', () => {
+    const html =
+      '<HTML><HEAD><LINK REL="webmention" HREF="/right"></HEAD><BODY><a rel="webmention" href="/wrong">x</a></BODY></HTML>';
+    expect(discoverWebmentionEndpoint([], html, PAGE)).toBe('https://blog.example/right');
+  });
 });
 
 const thread: Thread = {
@@ -76,6 +90,29 @@ describe('renderPublicThread', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
     const indexed = renderPublicThread({ thread: { ...thread, allowIndexing: true }, curator: 'c', pageUrl: PAGE });
     expect(indexed).not.toContain('noindex');
+  });
+
+  it('links with the directive checked at generation, and not at all where the page does not show the passage', () => {
+    const checked = renderPublicThread({
+      thread: {
+        ...thread,
+        posts: [
+          { id: 'h', content: 'Hook', charCount: 4, source: 'Bridge reopens | News', sourceFragment: null },
+          {
+            id: 'b',
+            content: 'Body',
+            charCount: 4,
+            source: 'The bridge reopened',
+            sourceFragment: 'reopened-,The%20bridge',
+          },
+          { id: 'a', content: '🧵 Source: https://news.example/story', charCount: 36 },
+        ],
+      },
+      curator: 'c',
+      pageUrl: PAGE,
+    });
+    expect(checked.match(/Read this in the original/g)).toHaveLength(1);
+    expect(checked).toContain('href="https://news.example/story#:~:text=reopened-,The%20bridge"');
   });
 
   it('never turns a stored javascript: source into a link', () => {

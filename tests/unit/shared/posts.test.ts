@@ -65,6 +65,16 @@ describe('normalizePosts', () => {
     ]);
   });
 
+  it("keeps each post's checked text directive, and a null one that means 'no link'", () => {
+    const posts = normalizePosts([
+      { id: 'a', content: 'x', charCount: 1, source: 'Headline', sourceFragment: null },
+      { id: 'b', content: 'y', charCount: 1, source: 'Body', sourceFragment: 'Body,-text' },
+      { id: 'c', content: 'z', charCount: 1, source: 'Older', sourceFragment: 7 },
+    ]);
+    expect(posts.map((post) => post.sourceFragment)).toEqual([null, 'Body,-text', undefined]);
+    expect(posts[2]).not.toHaveProperty('sourceFragment');
+  });
+
   it('drops entries without text, and ids follow the stored position', () => {
     expect(normalizePosts([null, 42, { id: 'x' }, 'kept'])).toEqual([{ id: 'post-3', content: 'kept', charCount: 4 }]);
   });

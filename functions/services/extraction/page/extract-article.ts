@@ -20,7 +20,7 @@ import {
 } from './publisher-signals';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
 import { fetchTdmrepFile } from './tdmrep-file';
-import { blockText } from './text-blocks';
+import { blockText, visibleText } from './text-blocks';
 
 export const NO_READABLE_TEXT = 'Could not find readable article text on this page.';
 const MIN_ARTICLE_WORDS = 25;
@@ -85,6 +85,8 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
   const head = readPageHead(document, url);
   const metadata = collectPageMetadata(document, head);
   const authorHandles = findAuthorHandles(document, head);
+  // The whole page's text, before Readability keeps only the story: where passage links must land.
+  const visiblePageText = document.body ? visibleText(document.body) : '';
   if (document.body) removeFurnitureBeforeReadability(document.body);
   const parsed = readWithReadability(document);
   const root = parsed?.content;
@@ -111,6 +113,7 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
     language: parsed.lang?.trim() || metadata.language,
     authorHandles,
     rights,
+    pageText: visiblePageText,
   };
 }
 

@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { parseHtmlDocument } from '#functions/lib/html/parse-html';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -26,7 +26,8 @@ function stripInertMarkup(html: string): string {
 
 /**
  * Parses a page into a fresh linkedom document with an absolute `<base href>` first in the head
- * (linkedom resolves nothing itself) and fragments wrapped in `<html><body>`.
+ * (linkedom resolves nothing itself), fragments wrapped in `<html><body>` and attribute names
+ * lowercased as a browser reads them.
  */
 export function parsePageDocument(page: string, url: string): Document {
   const html = stripInertMarkup(page);
@@ -45,5 +46,5 @@ export function parsePageDocument(page: string, url: string): Document {
   } else {
     source = `<!doctype html><html><head>${base}</head><body>${html}</body></html>`;
   }
-  return parseHTML(source).document as unknown as Document;
+  return parseHtmlDocument(source);
 }

@@ -63,6 +63,8 @@ const SKIPPED_TAGS = new Set([
   'AUDIO',
   'MATH',
 ]);
+// Elements whose text is never drawn: what a browser's find-in-page (and text fragments) cannot see.
+const UNDRAWN_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
@@ -70,7 +72,7 @@ const ELEMENT_NODE = 1;
  * Plain text of an element that keeps its structure: one paragraph per block element, separated
  * by a blank line; line breaks kept; runs of whitespace inside a paragraph collapsed.
  */
-export function blockText(root: Element): string {
+export function blockText(root: Element, skipped: ReadonlySet<string> = SKIPPED_TAGS): string {
   const paragraphs: string[] = [];
   let current = '';
   const flush = () => {
@@ -91,7 +93,7 @@ export function blockText(root: Element): string {
     if (node.nodeType !== ELEMENT_NODE) return;
     const element = node as Element;
     const tag = element.tagName.toUpperCase();
-    if (SKIPPED_TAGS.has(tag)) return;
+    if (skipped.has(tag)) return;
     if (tag === 'BR') {
       current += '\n';
       return;
@@ -107,4 +109,13 @@ export function blockText(root: Element): string {
   visit(root, false);
   flush();
   return paragraphs.join('\n\n');
+}
+
+/**
+ * All the text a reader of the page may see, laid out as blockText lays out an article (buttons,
+ * forms, captions, menus included; hidden elements too, since styles are not read): what a text
+ * fragment link is matched against.
+ */
+export function visibleText(root: Element): string {
+  return blockText(root, UNDRAWN_TAGS);
 }

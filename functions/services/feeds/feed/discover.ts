@@ -1,4 +1,4 @@
-import { parseHTML } from 'linkedom';
+import { parseHtmlDocument } from '#functions/lib/html/parse-html';
 import { isJsonFeed } from './parse-feed';
 
 const FEED_TYPES = new Set([
@@ -14,7 +14,7 @@ const FEED_TYPES = new Set([
  * JSON Feed, resolved against the page (its `<base href>` first), in document order.
  */
 export function discoverFeedLinks(html: string, pageUrl: string): string[] {
-  const { document } = parseHTML(html);
+  const document = parseHtmlDocument(html);
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
   let base = pageUrl;
   if (baseHref && URL.canParse(baseHref, pageUrl)) base = new URL(baseHref, pageUrl).href;

@@ -1,6 +1,6 @@
 import { beyondSpecMessages } from '#shared/messages';
 import type { Thread } from '#shared/schemas/thread';
-import { textFragmentUrl } from '#shared/text-fragment';
+import { directiveUrl, textDirective } from '#shared/text-fragment';
 
 const texts = beyondSpecMessages.publicPage;
 
@@ -85,8 +85,8 @@ export interface PublicThreadView {
 
 /**
  * A public thread as plain HTML: the author credited first and largest, the title, the AI
- * disclosure (visible and as a meta tag), every post with a text-fragment link to its passage in
- * the original, and the attribution. Every value is escaped; no script runs.
+ * disclosure (visible and as a meta tag), every post whose passage the page shows with a
+ * text-fragment link to it in the original, and the attribution. Every value is escaped; no script runs.
  */
 export function renderPublicThread({ thread, curator, pageUrl }: PublicThreadView): string {
   const source = safeHref(thread.sourceUrl);
@@ -98,9 +98,11 @@ export function renderPublicThread({ thread, curator, pageUrl }: PublicThreadVie
     : `${texts.originalAt} ${sourceLink}`;
   const disclosure = texts.draftedWithAi(curator);
   const body = thread.posts.slice(0, -1).map((post) => {
+    // The directive checked against the page at generation; older threads name the passage's ends.
+    const directive = post.sourceFragment !== undefined ? post.sourceFragment : textDirective(post.source ?? '');
     const link =
-      source && post.source
-        ? `\n<a class="original" href="${escapeHtml(textFragmentUrl(source, post.source))}" rel="noopener">${texts.readOriginal}</a>`
+      source && post.source && directive
+        ? `\n<a class="original" href="${escapeHtml(directiveUrl(source, directive))}" rel="noopener">${texts.readOriginal}</a>`
         : '';
     return `<li><p>${escapeHtml(post.content)}</p>${link}</li>`;
   });

@@ -1,5 +1,5 @@
 import LinkHeader from 'http-link-header';
-import { parseHTML } from 'linkedom';
+import { parseHtmlDocument } from '#functions/lib/html/parse-html';
 
 /**
  * Webmention endpoint discovery (W3C Webmention §3.1.2), from an article already fetched (redirects
@@ -24,7 +24,7 @@ export function discoverWebmentionEndpoint(
     if (found) return resolve(found.uri, finalUrl);
   }
   if (html === null) return null;
-  const { document } = parseHTML(html);
+  const document = parseHtmlDocument(html);
   for (const element of document.querySelectorAll('link[rel][href], a[rel][href]')) {
     if (hasWebmentionRel(element.getAttribute('rel') ?? ''))
       return resolve(element.getAttribute('href') ?? '', finalUrl);
