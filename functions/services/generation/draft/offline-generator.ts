@@ -610,6 +610,10 @@ export function generateOfflineDraft(input: {
   // in HOOK_TURNS choose first, and it passes over theirs.
   const taken = new Set<string>();
   const authorVoice = authorVoiced(analysed);
+  const people = articlePeople(content);
+  // The hook introduces whoever it names, as the body posts do.
+  const introduced = (sentence: string) =>
+    introducePeople([{ content: sentence }], people, () => true)[0]?.content ?? sentence;
   let hook: HookChoice | undefined;
   for (const turn of HOOK_TURNS) {
     const choice = chooseHook(
@@ -624,7 +628,7 @@ export function generateOfflineDraft(input: {
         quotesAuthor: Boolean(context.via) && authorVoice,
       },
       (sentence, fit) =>
-        writeHook({ tone: turn, sentence: withoutDateline(oneLine(sentence)), context, hashtags, fit }),
+        writeHook({ tone: turn, sentence: introduced(withoutDateline(oneLine(sentence))), context, hashtags, fit }),
     );
     if (turn === tone) {
       hook = choice;
@@ -659,7 +663,6 @@ export function generateOfflineDraft(input: {
       source: p.source,
     })),
   );
-  const people = articlePeople(content);
   const fits = (text: string) => postLength(text) <= SENTENCE_BUDGET;
   const posts = introducePeople(written, people, fits, namedIn(hook.content, people).full);
   // A single usable sentence is both the hook and the one numbered post (split to fit if it must be).
