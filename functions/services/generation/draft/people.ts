@@ -26,13 +26,18 @@ const CAPITALISED_RUN = new RegExp(
 const NAME_WORD = new RegExp(`^${WORD}$`, 'u');
 /** Words capitalised only for opening a sentence, never a given name: "Those Uber drivers". */
 const OPENERS = new Set(
-  'the a an this that these those his her their our its my your in on at for with from by after before when while as if but and so yet then der die das ein eine el la los las un una le les il lo gli una des du'.split(
+  'the a an this that these those his her their our its my your in on at for with from by after before when while as if but and so yet then although though despite however meanwhile since because during under over about according also still now today yesterday last next where what who why how unless until without into of to der die das ein eine el la los las un una le les il lo gli des du'.split(
     ' ',
   ),
 );
 
-/** Words that attribute speech, which no role starts with ("Howitt, said the report"). */
-const NOT_A_ROLE = /^(?:said|says|told|added|according|wrote|writes|noted|and|or|but|who said)\b/u;
+/** Titles before a name ("Mr. Trump"): no name of their own. */
+const TITLES = new Set('mr mrs ms dr prof sen rep gov gen lt col sgt st mt herr frau sr sra'.split(' '));
+/** How a role opens in the languages written with capitals: "an immunologist", "the chairman", "who will…". */
+const ROLE_START =
+  /^(?:a|an|the|who|whose|one|former|chief|head|der|die|das|ein|eine|einer|el|la|los|las|un|una|le|les|une|il|lo|uno|o|os|um|uma)\s/u;
+/** Speech after the apposition's comma: "Howitt, who said…" credits, it does not introduce. */
+const NOT_A_ROLE = /^who (?:said|says|told|added|wrote|writes|noted)\b/u;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,6 +67,7 @@ export function articlePeople(text: string): Person[] {
     const names = lead === -1 ? [] : words.slice(lead);
     const short = names.at(-1) ?? '';
     if (names.length < 2 || names.length > 4 || !NAME_WORD.test(short)) continue;
+    if (names.some((w) => TITLES.has(w.toLowerCase()))) continue;
     if (names.some((w) => NAME_WORD.test(w) && lower.has(w.toLowerCase()))) continue;
     const full = names.join(' ');
     const known = byShort.get(short);
@@ -74,13 +80,26 @@ export function articlePeople(text: string): Person[] {
     const end = (match.index ?? 0) + match[0].length;
     const apposition = /^, (\p{Ll}[^,;:()"“”\n]*?)(?:,|\.(?=\s|$))/u.exec(text.slice(end, end + 160))?.[1];
     const role =
-      apposition && apposition.split(' ').length <= 12 && !NOT_A_ROLE.test(apposition) ? apposition.trim() : null;
+      apposition && apposition.split(' ').length <= 12 && ROLE_START.test(apposition) && !NOT_A_ROLE.test(apposition)
+        ? apposition.trim()
+        : null;
     byShort.set(short, { full, short, role });
   }
   // The first word of a person's name seldom stands alone; a company's ("Uber" of "Uber Money") does.
+  // And a person speaks or has a role: "North India" and "Nigerian Senate" do neither.
   return [...byShort.values()].filter(
-    (p): p is Person => p !== null && alone(text, p) > 0 && headAlone(text, p) < alone(text, p),
+    (p): p is Person =>
+      p !== null && alone(text, p) > 0 && headAlone(text, p) < alone(text, p) && (p.role !== null || speaks(text, p)),
   );
+}
+
+/** Whether the article credits the person with speech: "Howitt said", "said Michael Howitt", "Howitt, 54, told". */
+function speaks(text: string, person: Person): boolean {
+  const name = `(?:${escapeRegExp(person.full)}|${escapeRegExp(person.short)})`;
+  return new RegExp(
+    `(?<![\\p{L}])${name}(?:,[^,.]{0,60},)? (?:${SPEECH_VERBS})(?![\\p{L}])|(?<![\\p{L}])(?:${SPEECH_VERBS}) ${name}(?![\\p{L}])`,
+    'u',
+  ).test(text);
 }
 
 /** How many times a text writes the first word of a name without the rest of it. */
@@ -94,13 +113,18 @@ function headAlone(text: string, person: Person): number {
   return count;
 }
 
+/** Whether the word at `at` belongs to a longer name: the person's own ("Michael Howitt") or another ("Walt Disney"). */
+function partOfName(text: string, at: number, given: string): boolean {
+  const before = text.slice(Math.max(0, at - 40), at);
+  return before.endsWith(given) || /\p{Lu}[\p{L}\p{M}'’.-]* $/u.test(before);
+}
+
 /** How many times a text names the person by surname alone (not as part of the full name). */
 function alone(text: string, person: Person): number {
   const given = person.full.slice(0, person.full.length - person.short.length);
   let count = 0;
   for (const match of text.matchAll(wordPattern(person.short))) {
-    const at = match.index ?? 0;
-    if (!text.slice(0, at).endsWith(given)) count++;
+    if (!partOfName(text, match.index ?? 0, given)) count++;
   }
   return count;
 }
@@ -141,9 +165,10 @@ export function introducePeople<P extends { content: string }>(
         introduced.add(person.full);
         continue;
       }
+      const given = person.full.slice(0, person.full.length - person.short.length);
       const at = [...content.matchAll(wordPattern(person.short))]
         .map((m) => m.index ?? 0)
-        .find((i) => !insideQuote(content, i));
+        .find((i) => !insideQuote(content, i) && !partOfName(content, i, given));
       if (at === undefined) continue;
       const rest = content.slice(at + person.short.length);
       // A role goes where an apposition can: not before a possessive or one the sentence already has.
