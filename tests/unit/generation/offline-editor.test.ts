@@ -127,6 +127,10 @@ describe('site furniture', () => {
     const newsletter = 'Subscribe to our newsletter for the week’s best stories.';
     expect(isFurniture(newsletter, { standalone: true, closing: false })).toBe(true);
     expect(isFurniture(newsletter, { standalone: false, closing: false })).toBe(false);
+    // Someone in the story asking for something is the story, wherever it stands.
+    expect(
+      isFurniture('“Let us know what you need,” the mayor told residents.', { standalone: true, closing: true }),
+    ).toBe(false);
   });
 });
 

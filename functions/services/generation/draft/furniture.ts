@@ -72,7 +72,8 @@ export function isFurnitureText(sentence: string): boolean {
 /** Whether a sentence, where it sits, is site furniture rather than the article's prose. */
 export function isFurniture(sentence: string, place: LinePlace): boolean {
   if (isFurnitureText(sentence)) return true;
-  const text = sentence.trim();
+  // What someone says in the story ("“Let us know what you need,” the mayor said") is the story's.
+  const text = sentence.trim().replace(/"[^"]*"|“[^”]*”|«[^»]*»|„[^“”]*[“”]/gu, ' ');
   if (!(place.standalone || place.closing) || text.length > 300) return false;
   return WHERE_PLACED.some((pattern) => pattern.test(text)) || (place.closing && TO_THE_READER.test(text));
 }
