@@ -3,7 +3,11 @@
  * of the extraction benchmark pages and the app's samples, per tone: hooks that say what the
  * article is about (a word of the title or the lede), distinct hooks per page, body posts that
  * differ between tones, dangling starts, unbalanced quotes, posts failing the faithfulness check,
- * plus the thread invariants (3–15 posts, 280 by twitter-text, the attribution last).
+ * plus the thread invariants (3–15 posts, 280 by twitter-text, the attribution last). And what an
+ * editor would catch (issue #37): body posts out of the article's order (Kendall tau of their
+ * source sentences' places), people named before the thread introduced them, posts cut with '…',
+ * the headline twice in a hook, site furniture posted, a recap repeating a post, 'I' outside a
+ * quotation, hooks saying the same sentence in two tones.
  *
  *   npm run bench:threads [-- --data DIR]      DIR defaults to BENCH_EXTRACTION_DIR, else /work/shared/bench/extraction
  */
@@ -13,11 +17,15 @@ import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { ExtractionError } from '#functions/lib/errors';
 import { extractArticle } from '#functions/services/extraction/page/extract-article';
+import { comparable } from '#functions/services/generation/draft/faithfulness';
+import { isFurnitureText } from '#functions/services/generation/draft/furniture';
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import { assessHallucination } from '#functions/services/generation/draft/hallucination';
 import { firstNamesIn, hashtagProblem } from '#functions/services/generation/draft/hashtags';
-import { contentWords, ledeParagraph, turnsOnContrast } from '#functions/services/generation/draft/lede';
+import { cleanTitle, contentWords, ledeParagraph, turnsOnContrast } from '#functions/services/generation/draft/lede';
+import { articlePeople, namedIn, speaksInFirstPerson } from '#functions/services/generation/draft/people';
 import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
+import { isSolemnTopic } from '#functions/services/generation/draft/solemn-topics';
 import { extractThemes } from '#functions/services/generation/draft/themes';
 import { RECAP_LABELS, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
 import { attributionText } from '#shared/attribution';
@@ -67,6 +75,37 @@ interface Tally {
   recaps: number;
   bannedTags: number;
   badTagCounts: number;
+  /** Kendall tau of each thread's body posts against their sources' places in the article. */
+  taus: number[];
+  strangers: number;
+  cut: number;
+  headlineTwice: number;
+  furniture: number;
+  recapRepeats: number;
+  firstPerson: number;
+}
+
+/** Kendall tau between the order of a list and the order of its values: 1 in order, −1 reversed. */
+function kendallTau(values: readonly number[]): number | null {
+  let concordant = 0;
+  let discordant = 0;
+  for (let i = 0; i < values.length; i++)
+    for (let j = i + 1; j < values.length; j++) {
+      const d = (values[j] ?? 0) - (values[i] ?? 0);
+      if (d > 0) concordant++;
+      else if (d < 0) discordant++;
+    }
+  const pairs = (values.length * (values.length - 1)) / 2;
+  return pairs ? (concordant - discordant) / pairs : null;
+}
+
+/** Whether `a` says what `b` says: most of its words, in order, are in `b`. */
+function repeats(a: string, b: string): boolean {
+  const words = comparable(a)
+    .split(' ')
+    .filter((w) => w.length > 2);
+  const other = new Set(comparable(b).split(' '));
+  return words.length > 0 && words.filter((w) => other.has(w)).length / words.length >= 0.7;
 }
 
 const tally = new Map<Tone, Tally>(
@@ -87,11 +126,20 @@ const tally = new Map<Tone, Tally>(
       recaps: 0,
       bannedTags: 0,
       badTagCounts: 0,
+      taus: [],
+      strangers: 0,
+      cut: 0,
+      headlineTwice: 0,
+      furniture: 0,
+      recapRepeats: 0,
+      firstPerson: 0,
     },
   ]),
 );
 const articles = loadArticles();
 const distinctHooks: number[] = [];
+const distinctHookSentences: { distinct: number; solemnLock: boolean }[] = [];
+const bodyPairs = { differing: 0, posts: 0 };
 const times: number[] = [];
 const examples = new Map<string, string[]>();
 /** Keeps the first few cases of each failure, to print after the figures. */
@@ -108,7 +156,11 @@ for (const article of articles) {
   // Worked out once per article, as the extraction step does for the app.
   const themes = extractThemes(article.content, { title: article.title });
   const bodies = new Map<Tone, string[]>();
+  const sources = new Map<Tone, Set<string>>();
   const hooks = new Set<string>();
+  const hookSentences = new Map<Tone, string>();
+  const people = articlePeople(article.content);
+  const headline = comparable(cleanTitle(article.title));
   for (const tone of TONES) {
     const t = tally.get(tone) as Tally;
     const started = performance.now();
@@ -118,6 +170,11 @@ for (const article of articles) {
     const posts = thread.posts;
     const hook = posts[0]?.content ?? '';
     hooks.add(hook);
+    hookSentences.set(tone, comparable(posts[0]?.source ?? hook));
+    if (headline.split(' ').length >= 3 && ` ${comparable(hook)} `.split(` ${headline} `).length > 2) {
+      t.headlineTwice++;
+      example('hooks with the headline twice', `${tone}: ${hook}`);
+    }
     const hookText = hook.replace(/#\S+/g, '').trim();
     if ([...contentWords(hookText)].some((w) => aboutWords.has(w))) t.hooksOnTopic++;
     else example('hooks without a word of the title or lede', `${tone}: ${hook} — title: ${article.title}`);
@@ -128,12 +185,47 @@ for (const article of articles) {
     const body = posts.slice(1, -1).map((p) => p.content.replace(NUMBERING, ''));
     bodies.set(tone, body);
     t.body += body.length;
+    const hasRecap = posts.length >= 6 && Boolean(body.at(-1)?.startsWith(RECAP_LABELS[tone]));
+    const told = posts.slice(1, hasRecap ? -2 : -1).filter((p) => p.source && !/^Thread created/.test(p.content));
+    sources.set(tone, new Set(told.map((p) => comparable(p.source ?? ''))));
+    const tau = kendallTau(told.map((p) => article.content.indexOf(p.source ?? '')));
+    if (tau !== null) t.taus.push(tau);
+    if (tau !== null && tau < 0) example('threads told against the article’s order', `${tone}: ${article.url}`);
+    const introduced = new Set(namedIn(hook, people).full);
+    for (const post of body) {
+      const named = namedIn(post, people);
+      if (named.surname.some((p) => !introduced.has(p))) {
+        t.strangers++;
+        example('people named before the thread introduced them', `${tone}: ${post}`);
+      }
+      for (const p of [...named.full, ...named.surname]) introduced.add(p);
+      if (/(?:…|\.\.\.)["”’)]?$/u.test(post) && !article.content.includes(post.slice(-30))) {
+        t.cut++;
+        example('body posts cut with an ellipsis', `${tone}: ${post}`);
+      }
+    }
+    if (hasRecap) {
+      const recap = withoutPostLabel(body.at(-1) ?? '');
+      const earlier = [hook.replace(/#\S+/g, ''), ...body.slice(0, -1).map(withoutPostLabel)];
+      if (earlier.some((p) => repeats(recap, p) || repeats(p, recap))) {
+        t.recapRepeats++;
+        example('recaps repeating a post', `${tone}: ${recap}`);
+      }
+    }
     for (const post of body.filter((p) => startsDangling(withoutPostLabel(p)))) {
       t.dangling++;
       example('dangling starts', `${tone}: ${post}`);
     }
     for (const post of posts.slice(0, -1)) {
       t.posts++;
+      if (isFurnitureText(withoutPostLabel(post.content.replace(NUMBERING, '')))) {
+        t.furniture++;
+        example('furniture posted', `${tone}: ${post.content}`);
+      }
+      if (speaksInFirstPerson(post.content.replace(/#\S+/g, ''))) {
+        t.firstPerson++;
+        example('first person outside a quotation', `${tone}: ${post.content}`);
+      }
       if (!quotesBalanced(post.content)) {
         t.unbalanced++;
         example('unbalanced quotes', `${tone}: ${post.content}`);
@@ -156,6 +248,27 @@ for (const article of articles) {
     }
   }
   distinctHooks.push(hooks.size);
+  distinctHookSentences.push({
+    distinct: new Set(hookSentences.values()).size,
+    solemnLock:
+      isSolemnTopic(article.title, article.content) &&
+      hookSentences.get('humorous') === hookSentences.get('professional'),
+  });
+  const last = distinctHookSentences.at(-1);
+  if (last && last.distinct < TONES.length - (last.solemnLock ? 1 : 0))
+    example(
+      'pages whose tones share a hook sentence',
+      `${article.url}: ${[...hookSentences.values()].map((h) => h.slice(0, 50)).join(' | ')}`,
+    );
+  for (const a of TONES)
+    for (const b of TONES) {
+      if (a === b) continue;
+      const other = sources.get(b) ?? new Set();
+      for (const source of sources.get(a) ?? []) {
+        bodyPairs.posts++;
+        if (!other.has(source)) bodyPairs.differing++;
+      }
+    }
   for (const tone of TONES) {
     const others = new Set(TONES.filter((o) => o !== tone).flatMap((o) => bodies.get(o) ?? []));
     (tally.get(tone) as Tally).bodyOwn += (bodies.get(tone) ?? []).filter((p) => !others.has(p)).length;
@@ -163,6 +276,7 @@ for (const article of articles) {
 }
 
 const pct = (n: number, d: number) => `${d ? ((100 * n) / d).toFixed(1) : '0.0'}%`;
+const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / Math.max(1, values.length);
 const rows: [string, (t: Tally) => string, string][] = [
   ['hooks with a word of the title or lede', (t) => pct(t.hooksOnTopic, t.threads), '100%'],
   ['hooks turning on a contrast', (t) => String(t.contrastHooks), '0'],
@@ -178,6 +292,13 @@ const rows: [string, (t: Tally) => string, string][] = [
   ['threads breaking an invariant', (t) => String(t.invariantBreaks), '0'],
   ['banned hashtags', (t) => String(t.bannedTags), '0'],
   ['hooks without 1–3 hashtags', (t) => String(t.badTagCounts), '0'],
+  ['body order against the article (mean Kendall tau)', (t) => mean(t.taus).toFixed(2), '≥ 0.7 (persuasive ≥ 0.5)'],
+  ['body posts naming a person not introduced', (t) => pct(t.strangers, t.body), '≤ 1%'],
+  ['body posts cut with …', (t) => String(t.cut), '0'],
+  ['hooks with the headline twice', (t) => String(t.headlineTwice), '0'],
+  ['furniture posts', (t) => String(t.furniture), '0'],
+  ['recaps repeating an earlier post', (t) => String(t.recapRepeats), '0'],
+  ['posts in the first person outside a quotation', (t) => pct(t.firstPerson, t.posts), '≤ 0.5%'],
 ];
 const sorted = [...times].sort((a, b) => a - b);
 const fiveOfFive = distinctHooks.filter((n) => n === TONES.length).length;
@@ -189,6 +310,15 @@ for (const [name, cell, target] of rows) {
 }
 console.log(
   `\ndistinct hooks per page: ${meanDistinct.toFixed(2)} of ${TONES.length} on average, ${fiveOfFive} of ${distinctHooks.length} pages with ${TONES.length} of ${TONES.length} (target: ${TONES.length} of ${TONES.length} on every page)`,
+);
+const sentencesOk = distinctHookSentences.filter(
+  (d) => d.distinct === TONES.length || (d.solemnLock && d.distinct === TONES.length - 1),
+).length;
+console.log(
+  `distinct hook sentences per page: ${mean(distinctHookSentences.map((d) => d.distinct)).toFixed(2)} of ${TONES.length} on average, ${sentencesOk} of ${distinctHookSentences.length} pages with ${TONES.length} of ${TONES.length} (${TONES.length - 1} where a solemn topic locks humour to professional; target: every page)`,
+);
+console.log(
+  `body posts that differ between two tones (by source sentence): ${pct(bodyPairs.differing, bodyPairs.posts)} (target ≥ 30%)`,
 );
 console.log(
   `time per thread p50 / p95: ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms / ${(sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(0)} ms`,

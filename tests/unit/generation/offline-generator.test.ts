@@ -53,10 +53,11 @@ describe('offline thread generation', () => {
     expectValidThread(thread.posts, article, APP_HOST);
   });
 
-  it('opens with the lede in every tone, crediting author and publication as a reader would, with hashtags', async () => {
+  it('opens on the lede, each tone on its own sentence, crediting author and publication as a reader would, with hashtags', async () => {
     const article = fixtureArticle('heat-pump-retrofit');
     const lede = article.content.split('\n\n').slice(0, 2).join(' ');
     const hooks = new Set<string>();
+    const sentences = new Set<string>();
 
     for (const tone of TONES) {
       const thread = await generateThread({
@@ -67,14 +68,19 @@ describe('offline thread generation', () => {
       });
       const hook = thread.posts[0]?.content ?? '';
       hooks.add(hook);
-      // The hook's sentence is one of the lede's, as the article writes it.
-      expect(lede).toContain(thread.posts[0]?.source ?? '\u0000');
+      sentences.add(thread.posts[0]?.source ?? '');
+      // The professional hook's sentence is one of the lede's, the others' the article's too.
+      expect(tone === 'professional' ? lede : `${article.title}\n${article.content}`).toContain(
+        thread.posts[0]?.source ?? '\u0000',
+      );
       expect(hook).toContain('Ingrid Solberg');
       expect(hook).toMatch(/#HeatPumps/);
       expect(thread.themes).toEqual(['heat pumps', 'energy']);
       if (tone === 'professional') expect(hook).toMatch(/^Ingrid Solberg reports in the Coastal Times: /);
     }
     expect(hooks.size).toBe(TONES.length);
+    // Five tones, five things said first: not one sentence in five frames.
+    expect(sentences.size).toBe(TONES.length);
   });
 
   it('picks central sentences rather than the first ones without repeats; the humorous voice tells them in article order', async () => {

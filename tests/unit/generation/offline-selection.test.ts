@@ -32,16 +32,24 @@ describe('the offline generator picks real sentences', () => {
   });
 });
 
-describe('condensing an over-long sentence', () => {
-  it('cuts at a clause boundary with an ellipsis and keeps within the budget', async () => {
-    const { condense } = await import('#functions/services/generation/draft/offline-generator');
+describe('a sentence too long for a post', () => {
+  it('is split where both halves read as sentences, never cut with an ellipsis, or left out', async () => {
+    const { wholeSentences } = await import('#functions/services/generation/draft/whole-sentences');
     const { postLength } = await import('#shared/post-length');
     const sentence =
-      'The public inquiry into the shooting at the harbour opened on Monday with evidence that armed police took fourteen minutes to reach the ferry terminal after the first emergency call, and that the gunman held a valid licence for the rifle he used despite two earlier reports raising concerns about his behaviour.';
-    const short = condense(sentence) ?? '';
-    expect(postLength(short)).toBeLessThanOrEqual(276);
-    expect(short.endsWith('…')).toBe(true);
-    expect(short).toContain('after the first emergency call…');
-    expect(condense('A short sentence.')).toBe('A short sentence.');
+      'The public inquiry into the shooting at the harbour opened on Monday with evidence that armed police took fourteen minutes to reach the ferry terminal after the first emergency call, and the coroner said the gunman held a valid licence for the rifle he used despite two earlier reports raising concerns about his behaviour.';
+
+    const parts = wholeSentences(sentence, 200) ?? [];
+
+    expect(parts).toEqual([
+      'The public inquiry into the shooting at the harbour opened on Monday with evidence that armed police took fourteen minutes to reach the ferry terminal after the first emergency call.',
+      'The coroner said the gunman held a valid licence for the rifle he used despite two earlier reports raising concerns about his behaviour.',
+    ]);
+    for (const part of parts) expect(postLength(part)).toBeLessThanOrEqual(200);
+    expect(wholeSentences('A short sentence.', 200)).toEqual(['A short sentence.']);
+    // "…, and that the gunman held…" has no subject of its own after the comma: no split reads as two sentences.
+    expect(wholeSentences(sentence.replace('and the coroner said the gunman', 'and that the gunman'), 200)).toBeNull();
+    // Nor does a list: left out rather than cut.
+    expect(wholeSentences(`The council approved ${'new roads, '.repeat(30)}and a bridge.`, 200)).toBeNull();
   });
 });

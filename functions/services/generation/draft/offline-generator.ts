@@ -4,6 +4,7 @@ import type { Article } from '#shared/schemas/article';
 import type { Tone } from '#shared/tones';
 import { comparable } from './faithfulness';
 import type { DraftPost, DraftThread } from './finalize-thread';
+import { isFurniture, linePlaces } from './furniture';
 import { pickHashtags } from './hashtags';
 import {
   canOpen,
@@ -17,12 +18,14 @@ import {
   withoutDateline,
 } from './lede';
 import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';
-import { balanceQuotes, startsDangling } from './post-rules';
+import { articlePeople, creditFirstPerson, introducePeople, namedIn, speaksInFirstPerson } from './people';
+import { balanceQuotes, dropConnective, startsDangling } from './post-rules';
 import { isSolemnTopic } from './solemn-topics';
 import { type StandalonePost, standalonePosts } from './standalone';
 import { orderForTone, toneWeight } from './tone-plan';
 import {
   type ArticleCredit,
+  authorName,
   CONSEQUENCE,
   type HookContext,
   reportsLine,
@@ -32,6 +35,7 @@ import {
   writeHook,
   writeRecap,
 } from './tone-writer';
+import { statesClaim, wholeSentences } from './whole-sentences';
 
 const MAX_BODY_POSTS = 8;
 /** A sentence this similar to one already chosen repeats it. */
@@ -87,31 +91,6 @@ function withoutClauseMark(text: string): string {
   return text.replace(/[\s,;:—–-]+$/, '');
 }
 
-/** Where the quotation left open at the end of a text begins, or -1 when every quotation is closed. */
-function openQuoteAt(text: string): number {
-  const curly = text.lastIndexOf('“');
-  if (curly > text.lastIndexOf('”')) return curly;
-  const straight = (text.match(/"/g) ?? []).length;
-  return straight % 2 === 1 ? text.lastIndexOf('"') : -1;
-}
-
-/**
- * Shortens an over-long sentence to one post: cut at the last clause boundary that keeps most of
- * it, else at a word boundary, and mark the cut with an ellipsis. Splitting it instead would leave
- * a fragment ("…earlier reports raising concerns") standing as a post of its own. A cut inside a
- * quotation moves to before it opens, so a post never ends mid-quote; null when too little is
- * left before it.
- */
-export function condense(sentence: string, budget = SENTENCE_BUDGET): string | null {
-  if (postLength(sentence) <= budget) return sentence;
-  const { words, clauseEnd } = fittingWords(sentence, budget, '…');
-  let cut = clauseEnd >= words.length * 0.6 ? words.slice(0, clauseEnd) : words;
-  const open = openQuoteAt(cut);
-  if (open !== -1) cut = cut.slice(0, open);
-  cut = withoutClauseMark(cut.trim());
-  return cut.split(' ').length >= 8 ? `${cut}…` : null;
-}
-
 /**
  * The sentence within the budget without an ellipsis: whole, or ended with a full stop at its last
  * clause boundary that keeps at least `share` of what fits (and six words); null when it has no such
@@ -148,6 +127,7 @@ function isBoilerplate(text: string): boolean {
 
 function collectCandidates(analysed: AnalysedText): Candidate[] {
   const { text, sentences } = analysed;
+  const placeOf = linePlaces(text);
   const all: Candidate[] = [];
   sentences.forEach((span, position) => {
     let words = 0;
@@ -165,6 +145,8 @@ function collectCandidates(analysed: AnalysedText): Candidate[] {
     if (gap.includes('\n') && gapAfter.includes('\n') && !/[.!?…:"”')\]]\s*$/.test(sentence)) return;
     // A quote credited only to "she said" reads as orphaned once lifted out of its paragraph.
     if (DANGLING_QUOTE.test(sentence)) return;
+    // Copyright lines, reader prompts, photo credits: the site's, not the article's.
+    if (isFurniture(sentence, placeOf(span.start))) return;
     all.push({
       span,
       text: text.slice(span.start, span.end),
@@ -366,15 +348,118 @@ function chooseRecap(
   const used = new Set(
     candidates.filter((c) => c === hook.candidate || sources.some((s) => s.includes(c.text))).map((c) => c.position),
   );
+  // The recap adds: never a post above it again, in its words or most of them.
+  const said = [hook.content, ...posts.map((p) => p.content)];
+  const repeats = (text: string) => said.some((p) => repeatsPost(text, p) || repeatsPost(p, text));
   for (const c of recapOrder(candidates, input.scores, { hook: hook.candidate, headline }, used)) {
-    const recap = writeRecap(tone, balanceQuotes(withoutDateline(oneLine(c.text))), c.text);
+    const sentence = balanceQuotes(withoutDateline(oneLine(c.text)));
+    if (repeats(sentence) || speaksInFirstPerson(sentence)) continue;
+    const recap = writeRecap(tone, sentence, c.text);
     if (recap) return recap;
   }
   // A quotation the headline opens on ("'He died in my hands': 3 killed in clashes") is not its claim.
   const claim = headline.replace(/^["“‘'][^"”’']+["”’']\s*:\s+/u, '');
-  const said = comparable([hook.content, ...posts.map((p) => p.content)].join(' '));
-  if (hook.source === input.articleTitle || !statesSomething(claim) || said.includes(comparable(claim))) return null;
+  if (hook.source === input.articleTitle || !statesSomething(claim) || repeats(claim)) return null;
   return writeRecap(tone, balanceQuotes(claim), input.articleTitle);
+}
+
+/**
+ * The order tones choose their hooks in, each passing over the sentences chosen before it: the
+ * professional hook takes the lede's news, the others their own angle on it (a lesson, the evidence,
+ * the human detail, the vivid one).
+ */
+const HOOK_TURNS: readonly Tone[] = ['professional', 'educational', 'persuasive', 'casual', 'humorous'];
+
+/** Hashtags and handles: the text of a social post embedded in the article. */
+const EMBEDDED_POST = /(?:^|\s)[#@][\p{L}\p{N}_]/u;
+
+/** Whether a quotation is left open at the end of a text. */
+function quoteOpenIn(text: string): boolean {
+  return text.lastIndexOf('“') > text.lastIndexOf('”') || (text.match(/"/g) ?? []).length % 2 === 1;
+}
+
+/** The paragraph holding a span, what of it comes before the span, and the paragraph before it. */
+function paragraphOf(
+  text: string,
+  start: number,
+  end: number,
+): { before: string; paragraph: string; previous: string } {
+  const from = text.lastIndexOf('\n', start - 1) + 1;
+  const next = text.indexOf('\n', end);
+  const earlier = text.slice(0, from).trimEnd();
+  return {
+    before: text.slice(from, start),
+    paragraph: text.slice(from, next === -1 ? text.length : next),
+    previous: earlier.slice(earlier.lastIndexOf('\n') + 1),
+  };
+}
+
+/** First-person sentences outside any quotation: a piece written in the first person has a few. */
+const AUTHOR_VOICE = 3;
+
+/** Where a sentence sits among quotations: inside one its paragraph opened, or a block quotation after "…:". */
+function quotedPlace(analysed: AnalysedText, span: SentenceSpan) {
+  const { text } = analysed;
+  const { before, paragraph, previous } = paragraphOf(text, span.start, span.end);
+  const sentence = text.slice(span.start, span.end);
+  return {
+    inQuote: quoteOpenIn(before) || quoteOpenIn(sentence),
+    blockQuote: /:\s*$/u.test(previous) && !/["“”]/u.test(paragraph),
+    paragraph,
+    previous,
+  };
+}
+
+/** Whether the author writes in the first person: a few sentences say "I" or "we" outside any quotation. */
+function authorVoiced(analysed: AnalysedText): boolean {
+  let own = 0;
+  for (const span of analysed.sentences) {
+    const sentence = analysed.text.slice(span.start, span.end);
+    if (!speaksInFirstPerson(balanceQuotes(sentence))) continue;
+    const place = quotedPlace(analysed, span);
+    if (!place.inQuote && !place.blockQuote && ++own >= AUTHOR_VOICE) return true;
+  }
+  return false;
+}
+
+/**
+ * The planned sentences with every "I" credited: a quoted speaker's words (inside a quotation the
+ * paragraph opened, or a block quotation after "…testified:") to the speaker the article names, the
+ * author's own to the author of a piece written in the first person, and otherwise left out.
+ */
+function creditVoices<S extends { position: number; text: string }>(
+  analysed: AnalysedText,
+  planned: readonly S[],
+  author: string | null,
+): S[] {
+  const { sentences } = analysed;
+  const quoted = (span: SentenceSpan) => quotedPlace(analysed, span);
+  const own = authorVoiced(analysed) ? AUTHOR_VOICE : 0;
+  return planned.flatMap((p) => {
+    const balanced = balanceQuotes(p.text);
+    const span = sentences[p.position];
+    if (!span || !speaksInFirstPerson(balanced)) return [p];
+    const place = quoted(span);
+    const sentence = dropConnective(balanced) ?? balanced;
+    if (startsDangling(sentence)) return [];
+    const around = place.inQuote ? `${place.paragraph}\n${place.previous}` : place.blockQuote ? place.previous : '';
+    const credited = creditFirstPerson(sentence, {
+      around,
+      author,
+      authorVoice: own >= AUTHOR_VOICE,
+      inQuote: place.inQuote || place.blockQuote,
+    });
+    return credited ? [{ ...p, text: credited }] : [];
+  });
+}
+
+/** Whether `a` says what `b` says: most of its words are in `b`. */
+function repeatsPost(a: string, b: string): boolean {
+  const words = comparable(a)
+    .split(' ')
+    .filter((w) => w.length > 2);
+  const other = new Set(comparable(b).split(' '));
+  return words.length > 0 && words.filter((w) => other.has(w)).length / words.length >= 0.6;
 }
 
 /** Sentences as far into the article as the lede can reach (two paragraphs of short sentences). */
@@ -402,6 +487,10 @@ function chooseHook(
     ledeParagraph: string;
     tone: Tone;
     articleTitle: string;
+    /** Sentences other tones' hooks already say: this tone's says another when one serves. */
+    taken?: ReadonlySet<string>;
+    /** The piece is written in the first person and the frame credits its author: "I" may be quoted. */
+    quotesAuthor?: boolean;
   },
   write: (sentence: string, fit: (sentence: string, budget: number) => string | null) => string | null,
 ): HookChoice {
@@ -419,7 +508,8 @@ function chooseHook(
     .map((_, k) => k)
     .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0))
     .map((k) => candidates[k] as Candidate);
-  type Option = { text: string; candidate?: Candidate; share: number };
+  /** `label`: a headline naming the topic without a verb, the last resort before a hook split in two. */
+  type Option = { text: string; candidate?: Candidate; share: number; label?: boolean };
   function* ledeOptions(sentences: LedeSentence[]): Generator<Option> {
     for (const share of [0.6, 0]) {
       for (const s of sentences) {
@@ -429,9 +519,9 @@ function chooseHook(
     }
   }
   // Built lazily: a long article has hundreds of central sentences and the lede nearly always serves.
+  const asSentence = { text: /[?!…]$/u.test(headline) ? headline : `${headline}.`, share: 0.6 };
+  const long = headline.split(' ').length >= 3;
   function* options(): Generator<Option> {
-    const asSentence = { text: /[?!…]$/u.test(headline) ? headline : `${headline}.`, share: 0.6 };
-    const long = headline.split(' ').length >= 3;
     yield* ledeOptions(onTopic);
     // A headline that states something ("Republicans Are Following Trump to Nowhere") says more than
     // a scene-setter ("Hiking the Boulder Flat Irons" too); a label of one ("The harbour at dawn") says less.
@@ -439,16 +529,45 @@ function chooseHook(
     // A scene-setter must still share a word with the headline or the lede paragraph, or the hook
     // would be about something else (a page's comment policy standing where its lede should be).
     yield* ledeOptions(offTopic.filter((s) => sharesWord(s.text, about)));
-    if (long) yield asSentence;
     for (const c of central)
       if (canOpen(c.text) && sharesWord(c.text, titleWords)) yield { text: c.text, candidate: c, share: 0.6 };
+    for (const c of central)
+      if (canOpen(c.text) && sharesWord(c.text, about)) yield { text: c.text, candidate: c, share: 0.6 };
+  }
+  /** Any sentence stating something, when nothing on the topic serves; else a headline that is a label. */
+  function* fallbacks(): Generator<Option> {
     for (const c of central) if (canOpen(c.text)) yield { text: c.text, candidate: c, share: 0.6 };
     for (const c of central) if (!startsDangling(c.text)) yield { text: c.text, candidate: c, share: 0 };
+    if (long) yield { ...asSentence, label: true };
   }
-  for (const choice of options()) {
-    const written = write(choice.text, (sentence, budget) => shortenAtClause(sentence, budget, choice.share, hasVerb));
-    if (written !== null) {
-      return { content: written, source: choice.candidate?.text ?? input.articleTitle, candidate: choice.candidate };
+  const taken = input.taken ?? new Set<string>();
+  const sourceOf = (choice: Option) => choice.candidate?.text ?? input.articleTitle;
+  const passes: [Iterable<Option>, boolean][] = [
+    [options(), true],
+    [options(), false],
+    [fallbacks(), false],
+  ];
+  for (const [list, fresh] of passes) {
+    for (const choice of list) {
+      if (fresh && taken.has(sourceOf(choice))) continue;
+      // An embedded post's text, with its hashtags and handles, is no hook.
+      if (EMBEDDED_POST.test(choice.text)) continue;
+      // Nobody says "I" in a thread but the curator: a first-person sentence opens it only as the
+      // author's words, quoted whole after the frame's credit, in a piece written in the first person.
+      const own = speaksInFirstPerson(balanceQuotes(choice.text));
+      if (own && (!input.quotesAuthor || /["“”]/u.test(choice.text))) continue;
+      if (own) {
+        const quoted = `“${oneLine(choice.text)}”`;
+        const written = write(quoted, (sentence, budget) => (postLength(sentence) <= budget ? sentence : null));
+        if (written !== null) return { content: written, source: sourceOf(choice), candidate: choice.candidate };
+        continue;
+      }
+      const written = write(choice.text, (sentence, budget) => {
+        const fitted = shortenAtClause(sentence, budget, choice.share, statesClaim);
+        // The hook states something: a verb of its own, no clause left without one.
+        return fitted !== null && (choice.label || statesClaim(fitted)) ? fitted : null;
+      });
+      if (written !== null) return { content: written, source: sourceOf(choice), candidate: choice.candidate };
     }
   }
   const candidate = central[0];
@@ -487,10 +606,37 @@ export function generateOfflineDraft(input: {
     solemn: isSolemnTopic(title, content),
   };
   const ledeText = ledeParagraph(content);
-  const hook = chooseHook(
-    { candidates, scores, headline, ledeParagraph: ledeText, tone, articleTitle: article.title },
-    (sentence, fit) => writeHook({ tone, sentence: withoutDateline(oneLine(sentence)), context, hashtags, fit }),
-  );
+  // Each tone's hook says its own sentence where the article has one to spare: the tones before it
+  // in HOOK_TURNS choose first, and it passes over theirs.
+  const taken = new Set<string>();
+  const authorVoice = authorVoiced(analysed);
+  const people = articlePeople(content);
+  // The hook introduces whoever it names, as the body posts do.
+  const introduced = (sentence: string) =>
+    introducePeople([{ content: sentence }], people, () => true)[0]?.content ?? sentence;
+  let hook: HookChoice | undefined;
+  for (const turn of HOOK_TURNS) {
+    const choice = chooseHook(
+      {
+        candidates,
+        scores,
+        headline,
+        ledeParagraph: ledeText,
+        tone: turn,
+        articleTitle: article.title,
+        taken,
+        quotesAuthor: Boolean(context.via) && authorVoice,
+      },
+      (sentence, fit) =>
+        writeHook({ tone: turn, sentence: introduced(withoutDateline(oneLine(sentence))), context, hashtags, fit }),
+    );
+    if (turn === tone) {
+      hook = choice;
+      break;
+    }
+    if (choice.source) taken.add(choice.source);
+  }
+  if (!hook) throw new GenerationFailedError('The article has no text to turn into a thread.');
 
   const weighted = candidates.map((c, k) => (scores[k] ?? 0) * toneWeight(tone, c.text));
   const selected = selectSentences(candidates, weighted, bodyPostCount(candidates.length) + 1);
@@ -499,14 +645,26 @@ export function generateOfflineDraft(input: {
     tone,
     rest.map((c) => ({ position: c.position, text: oneLine(c.text), score: weighted[candidates.indexOf(c)] ?? 0 })),
   );
-  const body: StandalonePost[] = standalonePosts(
-    analysed,
-    planned.map((p) => ({ ...p, text: withoutDateline(p.text) })),
-  );
-  const posts: DraftPost[] = writeBody({ tone, posts: body, credit }).flatMap((p) => {
-    const fitted = condense(p.content);
-    return fitted === null ? [] : [{ content: balanceQuotes(fitted), source: p.source }];
+  const unvoiced = planned.map((p) => ({ ...p, text: withoutDateline(p.text) }));
+  const voiced = creditVoices(analysed, unvoiced, authorName(credit.byline));
+  // A post credited to its speaker still cites the article's sentence as its source.
+  const credited = voiced.flatMap((p) => {
+    const original = unvoiced.find((u) => u.position === p.position);
+    return original && original.text !== p.text ? [[p.text, original.text] as const] : [];
   });
+  const body: StandalonePost[] = standalonePosts(analysed, voiced).map((p) => ({
+    ...p,
+    source: credited.reduce((source, [text, original]) => source.replace(text, original), p.source),
+  }));
+  const written: DraftPost[] = writeBody({ tone, posts: body, credit }).flatMap((p) =>
+    // Whole sentences only: a sentence too long for a post is split into two that read alone, or left out.
+    (wholeSentences(p.content, SENTENCE_BUDGET) ?? []).map((part) => ({
+      content: balanceQuotes(part),
+      source: p.source,
+    })),
+  );
+  const fits = (text: string) => postLength(text) <= SENTENCE_BUDGET;
+  const posts = introducePeople(written, people, fits, namedIn(hook.content, people).full);
   // A single usable sentence is both the hook and the one numbered post (split to fit if it must be).
   const lead = hook.candidate ?? candidates[0];
   if (posts.length === 0 && lead) posts.push({ content: balanceQuotes(oneLine(lead.text)), source: lead.text });
@@ -519,6 +677,11 @@ export function generateOfflineDraft(input: {
   if (posts.length + 2 >= 6) {
     recap = chooseRecap({ candidates, scores, hook, headline, articleTitle: article.title }, tone, posts) ?? undefined;
     if (!recap) posts.splice(tone === 'persuasive' ? 2 : 3, posts.length - 3);
+  }
+  // The recap may name someone the posts it closes never did.
+  if (recap) {
+    const told = [hook.content, ...posts.map((p) => p.content)].join('\n');
+    [recap] = introducePeople([recap], people, fits, [...namedIn(told, people).full]) as [DraftPost];
   }
   const hookSentence = oneLine(hook.candidate?.text ?? '');
   return {

@@ -4,7 +4,7 @@ import { CONSEQUENCE, DEFINITION, EVIDENCE } from './tone-writer';
 
 /**
  * What each tone looks for in the article and in which order it tells it: the tone changes which
- * sentences are chosen (a weight on their rank) and their order, never their words.
+ * sentences are chosen (a weight on their rank) and, for persuasion only, which comes first; never their words.
  */
 
 /** A sentence chosen for the thread, before the tone orders it. */
@@ -29,14 +29,14 @@ export function toneWeight(tone: Tone, sentence: string): number {
   switch (tone) {
     case 'casual': {
       const words = sentence.split(/\s+/).length;
-      return (HUMAN.test(sentence) ? 1.5 : 1) * (words <= 25 ? 1.2 : words > 35 ? 0.7 : 1);
+      return (HUMAN.test(sentence) ? 1.8 : 1) * (words <= 25 ? 1.2 : words > 35 ? 0.7 : 1);
     }
     case 'humorous':
-      return (VIVID.test(sentence) ? 1.5 : 1) * (quotedShare(sentence) > 0.2 ? 1.3 : 1);
+      return (VIVID.test(sentence) ? 1.8 : 1) * (quotedShare(sentence) > 0.2 ? 1.4 : 1);
     case 'educational':
-      return DEFINITION.test(sentence) ? 2 : MECHANISM.test(sentence) || CONSEQUENCE.test(sentence) ? 1.4 : 1;
+      return DEFINITION.test(sentence) ? 2 : MECHANISM.test(sentence) || CONSEQUENCE.test(sentence) ? 1.6 : 1;
     case 'persuasive':
-      return hasFigure(sentence) && EVIDENCE.test(sentence) ? 1.6 : hasFigure(sentence) ? 1.3 : 1;
+      return hasFigure(sentence) && EVIDENCE.test(sentence) ? 1.8 : hasFigure(sentence) ? 1.4 : 1;
     default:
       return 1;
   }
@@ -45,41 +45,22 @@ export function toneWeight(tone: Tone, sentence: string): number {
 const byPosition = (a: PlannedSentence, b: PlannedSentence) => a.position - b.position;
 const byScore = (a: PlannedSentence, b: PlannedSentence) => b.score - a.score || a.position - b.position;
 
-/** `first` (when found) leads, the rest follow in article order. */
-function leading(sentences: PlannedSentence[], first: (s: PlannedSentence) => boolean): PlannedSentence[] {
-  const inOrder = [...sentences].sort(byPosition);
-  const lead = inOrder.filter(first);
-  return [...lead, ...inOrder.filter((s) => !lead.includes(s))];
-}
+/** A sentence that follows from one before it: leading with it would tell a consequence before its cause. */
+const FOLLOWS_FROM = /^\W*(?:so|thus|therefore|hence|as a result|because of (?:this|that)|consequently)\b/i;
 
 /**
- * The order a tone tells its sentences in. Professional: by importance (rank). Casual: the most
- * human detail first, then the story in order. Humorous: the story in order. Educational: the
- * definition, then how it works, then the rest in order. Persuasive: the strongest evidence first,
- * then the rest in order.
+ * The order a tone tells its sentences in: the article's, as a reader met them there, so a cause
+ * comes before its consequence and a person before what they did. Persuasive alone has a reason to
+ * move one: after the claim (the hook), its strongest evidence, a figure from a study or a survey,
+ * unless that evidence follows from something the thread has not said yet.
  */
 export function orderForTone(tone: Tone, sentences: readonly PlannedSentence[]): PlannedSentence[] {
-  const all = [...sentences];
-  switch (tone) {
-    case 'professional':
-      return all.sort(byScore);
-    case 'casual': {
-      const human = all.filter((s) => HUMAN.test(s.text)).sort(byScore)[0];
-      return leading(all, (s) => s === human);
-    }
-    case 'educational': {
-      const definition = all.find((s) => DEFINITION.test(s.text));
-      const mechanism = all.filter((s) => s !== definition && MECHANISM.test(s.text)).sort(byScore)[0];
-      return leading(all, (s) => s === definition || s === mechanism).sort((a, b) =>
-        a === definition ? -1 : b === definition ? 1 : 0,
-      );
-    }
-    case 'persuasive': {
-      const evidence = all.filter((s) => hasFigure(s.text) && EVIDENCE.test(s.text)).sort(byScore);
-      const strongest = evidence.slice(0, 2);
-      return [...strongest, ...all.filter((s) => !strongest.includes(s)).sort(byPosition)];
-    }
-    default:
-      return all.sort(byPosition);
-  }
+  const inOrder = [...sentences].sort(byPosition);
+  if (tone !== 'persuasive') return inOrder;
+  const strongest = inOrder
+    .filter(
+      (s) => hasFigure(s.text) && EVIDENCE.test(s.text) && !FOLLOWS_FROM.test(s.text) && !CONSEQUENCE.test(s.text),
+    )
+    .sort(byScore)[0];
+  return strongest ? [strongest, ...inOrder.filter((s) => s !== strongest)] : inOrder;
 }

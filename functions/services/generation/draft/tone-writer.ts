@@ -146,11 +146,27 @@ const HOOK_FRAMES: Record<Tone, HookFrame[]> = {
 
 const SOLEMN_HOOK: HookFrame = (s, c) => `${c.title}. ${s}${c.via ? ` (${c.via})` : ''}`;
 
-/** A stable choice per article, so threads of different articles do not share one frame. */
-function pick<T>(options: readonly T[], seed: string): T {
+/** A stable order per article, so threads of different articles do not share one frame: the picked option first. */
+function pick<T>(options: readonly T[], seed: string): T[] {
   let hash = 0;
   for (let i = 0; i < seed.length; i++) hash = (hash * 31 + seed.charCodeAt(i)) >>> 0;
-  return options[hash % options.length] as T;
+  const at = hash % options.length;
+  return [...options.slice(at), ...options.slice(0, at)];
+}
+
+/** Words and digits only, lower-cased, to find the headline inside a hook. */
+function words(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+}
+
+/** Whether a written hook says the headline twice (the frame's and the sentence's). */
+function repeatsHeadline(hook: string, title: string): boolean {
+  const headline = words(title);
+  // A headline of a word or two ("NASCAR standings") is the topic's name, which a hook may well repeat.
+  return headline.trim().split(' ').length >= 3 && words(hook).split(headline).length > 2;
 }
 
 /** The theme as the article writes it most often ("heat pump" → "heat pumps", "trump" → "Trump"). */
@@ -191,15 +207,19 @@ export function writeHook(input: {
 }): string | null {
   const { tone, context, hashtags } = input;
   const frames = tone === 'humorous' && context.solemn ? [SOLEMN_HOOK] : HOOK_FRAMES[tone];
-  const write = pick(frames, `${context.title}|${input.sentence}`);
   const sentence = tone === 'casual' ? contract(shortOnTopic(input.sentence, context.title)) : input.sentence;
   const tagRoom = hashtags.length ? postLength(`\n\n${hashtags.join(' ')}`) : 0;
-  const frameRoom = postLength(write('', context));
-  const fitted = input.fit(sentence, POST_CHAR_LIMIT - tagRoom - frameRoom - 1);
-  if (fitted === null) return null;
-  return write(fitted, context)
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  // The headline once: a frame that names it does not frame a sentence that is the headline.
+  for (const write of pick(frames, `${context.title}|${input.sentence}`)) {
+    const frameRoom = postLength(write('', context));
+    const fitted = input.fit(sentence, POST_CHAR_LIMIT - tagRoom - frameRoom - 1);
+    if (fitted === null) continue;
+    const hook = write(fitted, context)
+      .replace(/\s{2,}/g, ' ')
+      .trim();
+    if (!repeatsHeadline(hook, context.title)) return hook;
+  }
+  return null;
 }
 
 /** Room a numbered post has for its text: the limit less the widest prefix, "13/ ". */
