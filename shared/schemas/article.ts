@@ -43,6 +43,10 @@ export const articleSchema = z.object({
   canonicalUrl: z.string().nullable(),
   publishedTime: z.string().nullable(),
   leadImage: z.string().nullable(),
+  /**
+   * The article's language as a BCP 47 primary tag ('ko'): the page's declaration checked against
+   * the text (the text wins a strong disagreement); null when neither says.
+   */
   language: z.string().nullable(),
   authorHandles: authorHandlesSchema,
   /** The publisher's signals; absent on extractions kept from before they were read. */

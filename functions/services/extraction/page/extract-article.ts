@@ -3,6 +3,7 @@ import { ExtractionError } from '#functions/lib/errors';
 import { logger } from '#functions/lib/logger';
 import { apiErrorMessages } from '#shared/messages';
 import type { Article } from '#shared/schemas/article';
+import { detectArticleLanguage } from './article-language';
 import { findAuthorHandles } from './author-handles';
 import { removeBoilerplate, removeFurnitureBeforeReadability } from './boilerplate';
 import { parsePageDocument } from './page-document';
@@ -95,9 +96,18 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
   const content = blockText(root);
   // A handful of words is a menu or a caption, not something to write a thread about.
   if ((content.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < MIN_ARTICLE_WORDS) throw new ExtractionError(NO_READABLE_TEXT);
+  const title = (parsed.title || metadata.title || new URL(url).hostname).trim();
+  const language = detectArticleLanguage(
+    {
+      htmlLang: parsed.lang?.trim() || metadata.htmlLang,
+      contentLanguage: context.headers?.get('content-language'),
+      metaLanguage: metadata.metaLanguage,
+    },
+    `${title}\n\n${content}`,
+  );
   return {
     url,
-    title: (parsed.title || metadata.title || new URL(url).hostname).trim(),
+    title,
     content,
     links: articleLinks(root, head.baseUrl),
     extractedAt: now.toISOString(),
@@ -106,7 +116,7 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
     canonicalUrl: metadata.canonicalUrl,
     publishedTime: parsed.publishedTime?.trim() || metadata.publishedTime,
     leadImage: metadata.leadImage,
-    language: parsed.lang?.trim() || metadata.language,
+    language,
     authorHandles,
     rights,
   };
