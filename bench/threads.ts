@@ -19,7 +19,7 @@ import { firstNamesIn, hashtagProblem } from '#functions/services/generation/dra
 import { contentWords, ledeParagraph, turnsOnContrast } from '#functions/services/generation/draft/lede';
 import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
 import { extractThemes } from '#functions/services/generation/draft/themes';
-import { RECAP_LABELS, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
+import { recapLabel, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
 import { attributionText } from '#shared/attribution';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Article } from '#shared/schemas/article';
@@ -106,7 +106,7 @@ for (const article of articles) {
   const aboutWords = contentWords(`${article.title} ${ledeParagraph(article.content)}`);
   const firstNames = firstNamesIn(article.content, article.byline);
   // Worked out once per article, as the extraction step does for the app.
-  const themes = extractThemes(article.content, { title: article.title });
+  const themes = extractThemes(article.content, { title: article.title, language: article.language });
   const bodies = new Map<Tone, string[]>();
   const hooks = new Set<string>();
   for (const tone of TONES) {
@@ -152,7 +152,7 @@ for (const article of articles) {
     if (broken) t.invariantBreaks++;
     if (posts.length >= 6) {
       t.longThreads++;
-      if (body.at(-1)?.startsWith(RECAP_LABELS[tone])) t.recaps++;
+      if (body.at(-1)?.startsWith(recapLabel(thread.voiceTone ?? tone, thread.language))) t.recaps++;
     }
   }
   distinctHooks.push(hooks.size);

@@ -12,7 +12,7 @@ import { articleWords, shortQuoteDraft, shortQuoteRules, verbatimFailure, withLi
 import { extractThemes } from './themes';
 
 export interface GenerateThreadInput {
-  article: Pick<Article, 'url' | 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName'>>;
+  article: Pick<Article, 'url' | 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName' | 'language'>>;
   tone: Tone;
   /** Host named in the attribution post, e.g. "threadsnip.app". */
   appHost: string;
@@ -32,6 +32,10 @@ export interface GeneratedThread {
   /** Characters of the hook and numbered posts (attribution excluded). */
   generatedSize: number;
   generator: 'llm' | 'offline';
+  /** The thread's language (BCP 47 primary tag): the article's; null when it is unknown. */
+  language: string | null;
+  /** The tone whose phrases were written, when the thread's language has no voice for the one asked for. */
+  voiceTone?: Tone;
 }
 
 /** The article as a reader could check it: credit line, title and text. */
@@ -64,7 +68,9 @@ export async function generateThread(
   options: { openai?: LlmGeneratorOptions } = {},
 ): Promise<GeneratedThread> {
   const { article, tone, appHost } = input;
-  const themes = input.themes?.length ? [...input.themes] : extractThemes(article.content, { title: article.title });
+  const themes = input.themes?.length
+    ? [...input.themes]
+    : extractThemes(article.content, { title: article.title, language: article.language });
   const articleText = checkableArticle(article);
   const offline = generateOfflineDraft({ article, tone, themes });
   const limit = quoteLimit(input.rights);
@@ -83,7 +89,7 @@ export async function generateThread(
   // Short-quote mode also cuts whatever the check kept (or the offline fallback) to the limit.
   const draft = limit && words ? shortQuoteDraft(checked.draft, words, limit) : checked.draft;
   const posts = withLicenseLine(
-    withChecks(finalizeThread(draft, { appHost, articleUrl: article.url }), articleText),
+    withChecks(finalizeThread(draft, { appHost, articleUrl: article.url, language: article.language }), articleText),
     licenseLine(input.rights),
   );
   return {
@@ -94,5 +100,7 @@ export async function generateThread(
     articleSize: article.title ? article.title.length + 2 + article.content.length : article.content.length,
     generatedSize: generatedCharacters(posts),
     generator: options.openai ? 'llm' : 'offline',
+    language: article.language ?? null,
+    ...(draft.voiceTone ? { voiceTone: draft.voiceTone } : {}),
   };
 }

@@ -16,7 +16,7 @@ import {
   sharesWord,
   withoutDateline,
 } from './lede';
-import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';
+import { type AnalysedText, analyseText, mayBeVerb, type SentenceSpan, UNTAGGED } from './nlp';
 import { balanceQuotes, startsDangling } from './post-rules';
 import { isSolemnTopic } from './solemn-topics';
 import { type StandalonePost, standalonePosts } from './standalone';
@@ -32,6 +32,7 @@ import {
   writeHook,
   writeRecap,
 } from './tone-writer';
+import { toneInLanguage } from './voices';
 
 const MAX_BODY_POSTS = 8;
 /** A sentence this similar to one already chosen repeats it. */
@@ -39,7 +40,7 @@ const REDUNDANT = 0.5;
 const MMR_LAMBDA = 0.7;
 const COVERAGE = 0.15;
 
-const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM', UNTAGGED]);
 const BOILERPLATE =
   /\b(subscribe|newsletter|cookies?|all rights reserved|click here|sign up|advertisement|follow us|read more|share this)\b/i;
 
@@ -132,9 +133,9 @@ export function shortenAtClause(
     : null;
 }
 
-/** Whether a text has a verb. */
-function hasVerb(text: string): boolean {
-  return analyseText(text).pos.some((pos) => pos === 'VERB' || pos === 'AUX');
+/** Whether a text has a verb (or, in a language without tags, may have one). */
+function hasVerb(text: string, language?: string | null): boolean {
+  return analyseText(text, language).pos.some(mayBeVerb);
 }
 
 /** Shortcodes, tags and links left in the text: never the thread's last word. */
@@ -154,7 +155,7 @@ function collectCandidates(analysed: AnalysedText): Candidate[] {
     let hasVerb = false;
     for (let i = span.tokenStart; i < span.tokenEnd; i++) {
       if (analysed.type[i] === 'word' || analysed.type[i] === 'number') words++;
-      if (analysed.pos[i] === 'VERB' || analysed.pos[i] === 'AUX') hasVerb = true;
+      if (mayBeVerb(analysed.pos[i])) hasVerb = true;
     }
     const previous = position > 0 ? sentences[position - 1] : undefined;
     const gap = previous ? text.slice(previous.end, span.start) : '\n';
@@ -346,8 +347,8 @@ function* recapOrder(
 }
 
 /** Whether a headline states something ("Republicans Are Following Trump to Nowhere"), not a label. */
-function statesSomething(headline: string): boolean {
-  return headline.split(' ').length >= 3 && (hasVerb(headline) || /^\p{L}+ing\s/u.test(headline));
+function statesSomething(headline: string, language?: string | null): boolean {
+  return headline.split(' ').length >= 3 && (hasVerb(headline, language) || /^\p{L}+ing\s/u.test(headline));
 }
 
 /**
@@ -356,7 +357,14 @@ function statesSomething(headline: string): boolean {
  * already; null when neither can be written.
  */
 function chooseRecap(
-  input: { candidates: Candidate[]; scores: number[]; hook: HookChoice; headline: string; articleTitle: string },
+  input: {
+    candidates: Candidate[];
+    scores: number[];
+    hook: HookChoice;
+    headline: string;
+    articleTitle: string;
+    language?: string | null;
+  },
   tone: Tone,
   posts: readonly DraftPost[],
 ): DraftPost | null {
@@ -367,14 +375,15 @@ function chooseRecap(
     candidates.filter((c) => c === hook.candidate || sources.some((s) => s.includes(c.text))).map((c) => c.position),
   );
   for (const c of recapOrder(candidates, input.scores, { hook: hook.candidate, headline }, used)) {
-    const recap = writeRecap(tone, balanceQuotes(withoutDateline(oneLine(c.text))), c.text);
+    const recap = writeRecap(tone, balanceQuotes(withoutDateline(oneLine(c.text))), c.text, input.language);
     if (recap) return recap;
   }
   // A quotation the headline opens on ("'He died in my hands': 3 killed in clashes") is not its claim.
   const claim = headline.replace(/^["“‘'][^"”’']+["”’']\s*:\s+/u, '');
   const said = comparable([hook.content, ...posts.map((p) => p.content)].join(' '));
-  if (hook.source === input.articleTitle || !statesSomething(claim) || said.includes(comparable(claim))) return null;
-  return writeRecap(tone, balanceQuotes(claim), input.articleTitle);
+  if (hook.source === input.articleTitle || !statesSomething(claim, input.language) || said.includes(comparable(claim)))
+    return null;
+  return writeRecap(tone, balanceQuotes(claim), input.articleTitle, input.language);
 }
 
 /** Sentences as far into the article as the lede can reach (two paragraphs of short sentences). */
@@ -402,6 +411,7 @@ function chooseHook(
     ledeParagraph: string;
     tone: Tone;
     articleTitle: string;
+    language?: string | null;
   },
   write: (sentence: string, fit: (sentence: string, budget: number) => string | null) => string | null,
 ): HookChoice {
@@ -435,7 +445,7 @@ function chooseHook(
     yield* ledeOptions(onTopic);
     // A headline that states something ("Republicans Are Following Trump to Nowhere") says more than
     // a scene-setter ("Hiking the Boulder Flat Irons" too); a label of one ("The harbour at dawn") says less.
-    if (statesSomething(headline)) yield asSentence;
+    if (statesSomething(headline, input.language)) yield asSentence;
     // A scene-setter must still share a word with the headline or the lede paragraph, or the hook
     // would be about something else (a page's comment policy standing where its lede should be).
     yield* ledeOptions(offTopic.filter((s) => sharesWord(s.text, about)));
@@ -446,7 +456,9 @@ function chooseHook(
     for (const c of central) if (!startsDangling(c.text)) yield { text: c.text, candidate: c, share: 0 };
   }
   for (const choice of options()) {
-    const written = write(choice.text, (sentence, budget) => shortenAtClause(sentence, budget, choice.share, hasVerb));
+    const written = write(choice.text, (sentence, budget) =>
+      shortenAtClause(sentence, budget, choice.share, (cut) => hasVerb(cut, input.language)),
+    );
     if (written !== null) {
       return { content: written, source: choice.candidate?.text ?? input.articleTitle, candidate: choice.candidate };
     }
@@ -464,19 +476,22 @@ function chooseHook(
  * order, each post made to stand alone; threads of six posts or more close on a recap.
  */
 export function generateOfflineDraft(input: {
-  article: Pick<Article, 'title' | 'content'> & Partial<ArticleCredit>;
+  article: Pick<Article, 'title' | 'content'> & Partial<ArticleCredit> & Partial<Pick<Article, 'language'>>;
   tone: Tone;
   themes: readonly string[];
 }): DraftThread {
   const { article, tone, themes } = input;
+  const language = article.language ?? null;
+  // The phrases are the language's; a tone it has no voice for is written in the professional one.
+  const voiceTone = toneInLanguage(tone, language);
   const content = article.content.trim() ? article.content : '';
-  const analysed = analyseText(content);
+  const analysed = analyseText(content, language);
   const candidates = collectCandidates(analysed);
   if (candidates.length === 0) throw new GenerationFailedError('The article has no text to turn into a thread.');
 
   const scores = rankCandidates(analysed, candidates);
   const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
-  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
+  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline, language, title: article.title });
   const title = oneLine(article.title);
   const headline = cleanTitle(title);
   const context: HookContext = {
@@ -485,11 +500,15 @@ export function generateOfflineDraft(input: {
     via: viaLine(credit),
     topic: topicOf(themes, title, content),
     solemn: isSolemnTopic(title, content),
+    language,
+    credit,
+    column: isColumn(title),
   };
   const ledeText = ledeParagraph(content);
   const hook = chooseHook(
-    { candidates, scores, headline, ledeParagraph: ledeText, tone, articleTitle: article.title },
-    (sentence, fit) => writeHook({ tone, sentence: withoutDateline(oneLine(sentence)), context, hashtags, fit }),
+    { candidates, scores, headline, ledeParagraph: ledeText, tone, articleTitle: article.title, language },
+    (sentence, fit) =>
+      writeHook({ tone: voiceTone, sentence: withoutDateline(oneLine(sentence)), context, hashtags, fit }),
   );
 
   const weighted = candidates.map((c, k) => (scores[k] ?? 0) * toneWeight(tone, c.text));
@@ -503,7 +522,7 @@ export function generateOfflineDraft(input: {
     analysed,
     planned.map((p) => ({ ...p, text: withoutDateline(p.text) })),
   );
-  const posts: DraftPost[] = writeBody({ tone, posts: body, credit }).flatMap((p) => {
+  const posts: DraftPost[] = writeBody({ tone: voiceTone, posts: body, credit, language }).flatMap((p) => {
     const fitted = condense(p.content);
     return fitted === null ? [] : [{ content: balanceQuotes(fitted), source: p.source }];
   });
@@ -517,7 +536,9 @@ export function generateOfflineDraft(input: {
   // rather than close on a post that repeats one above it.
   let recap: DraftPost | undefined;
   if (posts.length + 2 >= 6) {
-    recap = chooseRecap({ candidates, scores, hook, headline, articleTitle: article.title }, tone, posts) ?? undefined;
+    recap =
+      chooseRecap({ candidates, scores, hook, headline, articleTitle: article.title, language }, voiceTone, posts) ??
+      undefined;
     if (!recap) posts.splice(tone === 'persuasive' ? 2 : 3, posts.length - 3);
   }
   const hookSentence = oneLine(hook.candidate?.text ?? '');
@@ -527,5 +548,6 @@ export function generateOfflineDraft(input: {
     hashtags,
     posts,
     ...(recap ? { recap } : {}),
+    ...(voiceTone !== tone ? { voiceTone } : {}),
   };
 }
