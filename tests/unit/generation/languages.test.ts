@@ -111,7 +111,7 @@ describe('scaffolding in the thread’s language', () => {
     }
     const body = writeBody({
       tone: 'persuasive',
-      posts: [{ content: 'Satu.', source: 'Satu.' }],
+      posts: [{ content: 'Satu.', source: 'Satu.', score: 1 }],
       credit: { byline: null, siteName: null },
       language: 'id',
     });
