@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LANGUAGE_TAG } from '../languages';
 
 /** Social handles of the article's author found in the page, used by the attribution. */
 export const authorHandlesSchema = z.object({
@@ -29,6 +30,9 @@ export const articleRightsSchema = z.object({
   license: articleLicenseSchema.nullable(),
 });
 export type ArticleRights = z.infer<typeof articleRightsSchema>;
+
+/** A language as a BCP 47 primary tag ('en', 'ko', 'pt'): two or three lower-case letters. */
+export const languageTagSchema = z.string().regex(LANGUAGE_TAG, 'A language is a BCP 47 primary tag such as "en"');
 
 /** What the extractor reads from a page. */
 export const articleSchema = z.object({

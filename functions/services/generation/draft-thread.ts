@@ -12,6 +12,12 @@ export interface ThreadDraft {
   /** The tone actually used: professional when the content is sensitive. */
   tone: Tone;
   hallucination: Hallucination;
+  /** The thread's language: the article's, or the one the model translated into; null when unknown. */
+  language: string | null;
+  /** The article's language when the model translated the thread, else null. */
+  translatedFrom: string | null;
+  /** The tone whose phrases were written when the language has no voice for the one asked for, else null. */
+  voiceTone: Tone | null;
 }
 
 /** The parts of a thread that generation decides (everything but ids, owner, dates and posting state). */
@@ -29,6 +35,10 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
     hallucination: draft.hallucination,
     articleSize: analysed.content.length,
     generatedSize: generatedSize(draft.posts),
+    language: draft.language,
+    // Null rather than absent, so a regeneration clears what an earlier draft of the thread said.
+    translatedFrom: draft.translatedFrom,
+    voiceTone: draft.voiceTone,
     // Kept with the thread so its pages can say why it was written in short-quote mode.
     ...(analysed.rights ? { rights: analysed.rights } : {}),
   };
@@ -53,5 +63,8 @@ export async function draftThread(
     themes: generated.themes,
     tone,
     hallucination: generated.hallucination,
+    language: generated.language,
+    translatedFrom: generated.translatedFrom ?? null,
+    voiceTone: generated.voiceTone ?? null,
   };
 }

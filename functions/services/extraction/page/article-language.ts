@@ -1,5 +1,5 @@
 import { francAll } from 'franc-min';
-import { primaryLanguage } from '#shared/languages';
+import { isKnownLanguage, primaryLanguage } from '#shared/languages';
 
 /** franc-min's ISO 639-3 codes as BCP 47 primary tags (ISO 639-1 where one exists). */
 const BCP47_OF: Record<string, string> = {
@@ -91,6 +91,12 @@ const MIN_SAMPLE = 40;
 /** A declared language scoring this close to the text's best guess is a near neighbour (pt/es), not a mistake. */
 const NEAR = 0.85;
 
+/** A declared tag's primary language when it names a real one ('xx' or 'und' do not). */
+function knownPrimary(tag: string | null | undefined): string | null {
+  const primary = primaryLanguage(tag);
+  return primary && primary !== 'und' && isKnownLanguage(primary) ? primary : null;
+}
+
 /** What a page says about its language, in the order they are trusted. */
 export interface DeclaredLanguage {
   /** `<html lang>` (or the article element's). */
@@ -110,9 +116,7 @@ export interface DeclaredLanguage {
  */
 export function detectArticleLanguage(declared: DeclaredLanguage, text: string): string | null {
   const stated =
-    primaryLanguage(declared.htmlLang) ??
-    primaryLanguage(declared.contentLanguage) ??
-    primaryLanguage(declared.metaLanguage);
+    knownPrimary(declared.htmlLang) ?? knownPrimary(declared.contentLanguage) ?? knownPrimary(declared.metaLanguage);
   const sample = text
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\s+/g, ' ')

@@ -34,6 +34,8 @@ export interface GeneratedThread {
   generator: 'llm' | 'offline';
   /** The thread's language (BCP 47 primary tag): the article's; null when it is unknown. */
   language: string | null;
+  /** The article's language when the model translated the thread into `language`. */
+  translatedFrom?: string;
   /** The tone whose phrases were written, when the thread's language has no voice for the one asked for. */
   voiceTone?: Tone;
 }
