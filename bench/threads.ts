@@ -3,7 +3,9 @@
  * of the extraction benchmark pages and the app's samples, per tone: hooks that say what the
  * article is about (a word of the title or the lede), distinct hooks per page, body posts that
  * differ between tones, dangling starts, unbalanced quotes, posts failing the faithfulness check,
- * plus the thread invariants (3–15 posts, 280 by twitter-text, the attribution last).
+ * plus the thread invariants (3–15 posts, 280 by twitter-text, the attribution last); on non-English
+ * pages, threads with an English phrase of the writer's own (target 0), the non-English pages per
+ * detected language and the detection's agreement with the pages' declared <html lang>.
  *
  *   npm run bench:threads [-- --data DIR]      DIR defaults to BENCH_EXTRACTION_DIR, else /work/shared/bench/extraction
  */
@@ -19,8 +21,9 @@ import { firstNamesIn, hashtagProblem } from '#functions/services/generation/dra
 import { contentWords, ledeParagraph, turnsOnContrast } from '#functions/services/generation/draft/lede';
 import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
 import { extractThemes } from '#functions/services/generation/draft/themes';
-import { recapLabel, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
+import { englishScaffolding, recapLabel, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
 import { attributionText } from '#shared/attribution';
+import { primaryLanguage } from '#shared/languages';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Article } from '#shared/schemas/article';
 import { TONES, type Tone } from '#shared/tones';
@@ -30,6 +33,14 @@ const dataDir = process.argv.includes('--data')
   ? (process.argv[process.argv.indexOf('--data') + 1] ?? '')
   : (process.env.BENCH_EXTRACTION_DIR ?? '/work/shared/bench/extraction');
 const samplesDir = join(process.cwd(), 'local/samples');
+
+/** The language a page declares in `<html lang>`, as a primary tag; null when it declares none. */
+function declaredLanguage(html: string): string | null {
+  return primaryLanguage(/<html\b[^>]*?\blang\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1]);
+}
+
+/** Pages whose declared language the detector was checked against: agreeing, and every disagreement. */
+const detection = { declared: 0, agreed: 0, disagreements: [] as string[] };
 
 function loadArticles(): Article[] {
   const truth = JSON.parse(readFileSync(join(dataDir, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
@@ -42,7 +53,14 @@ function loadArticles(): Article[] {
   }
   return pages.flatMap(({ html, url }) => {
     try {
-      return [extractArticle(html, url)];
+      const article = extractArticle(html, url);
+      const declared = declaredLanguage(html);
+      if (declared) {
+        detection.declared++;
+        if (declared === article.language) detection.agreed++;
+        else detection.disagreements.push(`${url}: declared ${declared}, detected ${article.language}`);
+      }
+      return [article];
     } catch (error) {
       if (error instanceof ExtractionError) return [];
       throw error;
@@ -67,6 +85,9 @@ interface Tally {
   recaps: number;
   bannedTags: number;
   badTagCounts: number;
+  /** Threads of non-English pages, and those with an English phrase of ours in them. */
+  foreign: number;
+  englishScaffolded: number;
 }
 
 const tally = new Map<Tone, Tally>(
@@ -87,10 +108,13 @@ const tally = new Map<Tone, Tally>(
       recaps: 0,
       bannedTags: 0,
       badTagCounts: 0,
+      foreign: 0,
+      englishScaffolded: 0,
     },
   ]),
 );
 const articles = loadArticles();
+const ENGLISH = englishScaffolding();
 const distinctHooks: number[] = [];
 const times: number[] = [];
 const examples = new Map<string, string[]>();
@@ -124,7 +148,7 @@ for (const article of articles) {
     if (turnsOnContrast(hookText.replace(/^[^:]{3,80}:\s+/u, ''))) t.contrastHooks++;
     const tags = hook.match(/#[\p{L}\p{N}_]+/gu) ?? [];
     if (tags.length === 0 || tags.length > 3) t.badTagCounts++;
-    t.bannedTags += tags.filter((tag) => hashtagProblem(tag, firstNames)).length;
+    t.bannedTags += tags.filter((tag) => hashtagProblem(tag, firstNames, article.language)).length;
     const body = posts.slice(1, -1).map((p) => p.content.replace(NUMBERING, ''));
     bodies.set(tone, body);
     t.body += body.length;
@@ -138,10 +162,22 @@ for (const article of articles) {
         t.unbalanced++;
         example('unbalanced quotes', `${tone}: ${post.content}`);
       }
-      const check = assessHallucination([post], checkable);
+      const check = assessHallucination([post], checkable, thread.language);
       if (check.risk !== 'low') {
         t.unfaithful++;
         example('failing the faithfulness check', `${tone}: ${post.content} — ${check.reason}`);
+      }
+    }
+    if (article.language && article.language !== 'en') {
+      t.foreign++;
+      const written = posts.slice(0, -1).map((p) => p.content.replace(/#\S+/g, ''));
+      const english = ENGLISH.find((phrase) => written.some((post) => post.includes(phrase)));
+      if (english) {
+        t.englishScaffolded++;
+        example(
+          'non-English threads with English scaffolding',
+          `${tone} (${article.language}): “${english}” in ${hook}`,
+        );
       }
     }
     const broken =
@@ -178,6 +214,7 @@ const rows: [string, (t: Tally) => string, string][] = [
   ['threads breaking an invariant', (t) => String(t.invariantBreaks), '0'],
   ['banned hashtags', (t) => String(t.bannedTags), '0'],
   ['hooks without 1–3 hashtags', (t) => String(t.badTagCounts), '0'],
+  ['on non-English pages, threads with English scaffolding', (t) => `${t.englishScaffolded} of ${t.foreign}`, '0'],
 ];
 const sorted = [...times].sort((a, b) => a - b);
 const fiveOfFive = distinctHooks.filter((n) => n === TONES.length).length;
@@ -192,6 +229,25 @@ console.log(
 );
 console.log(
   `time per thread p50 / p95: ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms / ${(sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(0)} ms`,
+);
+const byLanguage = new Map<string, number>();
+for (const article of articles) {
+  if (article.language === 'en') continue;
+  const key = article.language ?? 'unknown';
+  byLanguage.set(key, (byLanguage.get(key) ?? 0) + 1);
+}
+console.log(
+  `non-English pages by detected language: ${
+    [...byLanguage]
+      .sort((a, b) => b[1] - a[1])
+      .map(([language, count]) => `${language} ${count}`)
+      .join(', ') || 'none'
+  }`,
+);
+console.log(
+  `detection against the declared <html lang>: ${detection.agreed} of ${detection.declared} agree (${pct(detection.agreed, detection.declared)})${
+    detection.disagreements.length ? `\n${detection.disagreements.map((d) => `- ${d}`).join('\n')}` : ''
+  }`,
 );
 for (const [measure, list] of examples)
   console.log(`\n${measure}, first cases:\n${list.map((e) => `- ${e}`).join('\n')}`);

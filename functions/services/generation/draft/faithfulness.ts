@@ -109,7 +109,12 @@ export function checkableText(content: string): string {
  * at the start of a sentence, or tagged proper nouns there, compared without case) that the article
  * lacks, plus how much of its wording is new.
  */
-export function scanText(rawText: string, article: ArticleReference): TextScan {
+export function scanText(
+  rawText: string,
+  article: ArticleReference,
+  /** The text's language: how its words are read (a capital opening a sentence is no name in any). */
+  language?: string | null,
+): TextScan {
   const text = normaliseNumbers(rawText);
   const unsupported: UnsupportedItem[] = [];
   const seen = { numbers: 0, quotes: 0, names: 0 };
@@ -128,7 +133,7 @@ export function scanText(rawText: string, article: ArticleReference): TextScan {
     if (!passageFound(quoted, article, MIN_QUOTE_WORDS)) unsupported.push({ kind: 'quote', text: quoted });
   }
 
-  const analysed = analyseText(text);
+  const analysed = analyseText(text, language);
   let contentWords = 0;
   let novelWords = 0;
   const names = new Set<string>();
@@ -198,8 +203,12 @@ export function isAttribution(content: string): boolean {
  * the article and its cited `source` (when it has one) is too, else 'failed' with what was not.
  * Pure: the offline writer's bench and the LLM path call the same function.
  */
-export function checkPost(post: { content: string; source?: string }, article: ArticleReference): PostCheck {
-  const scan = scanText(checkableText(post.content), article);
+export function checkPost(
+  post: { content: string; source?: string },
+  article: ArticleReference,
+  language?: string | null,
+): PostCheck {
+  const scan = scanText(checkableText(post.content), article, language);
   const missing = [...scan.unsupported];
   if (post.source !== undefined && !sourceFound(post.source, article)) {
     missing.push({ kind: 'source', text: post.source.trim() });
@@ -212,7 +221,9 @@ export function checkPost(post: { content: string; source?: string }, article: A
 }
 
 /** The posts with their checks: every post but the attribution, against the article text. */
-export function withChecks(posts: readonly Post[], articleText: string): Post[] {
+export function withChecks(posts: readonly Post[], articleText: string, language?: string | null): Post[] {
   const article = articleReference(articleText);
-  return posts.map((post) => (isAttribution(post.content) ? post : { ...post, check: checkPost(post, article) }));
+  return posts.map((post) =>
+    isAttribution(post.content) ? post : { ...post, check: checkPost(post, article, language) },
+  );
 }

@@ -91,14 +91,18 @@ export async function generateThread(
   // Short-quote mode also cuts whatever the check kept (or the offline fallback) to the limit.
   const draft = limit && words ? shortQuoteDraft(checked.draft, words, limit) : checked.draft;
   const posts = withLicenseLine(
-    withChecks(finalizeThread(draft, { appHost, articleUrl: article.url, language: article.language }), articleText),
+    withChecks(
+      finalizeThread(draft, { appHost, articleUrl: article.url, language: article.language }),
+      articleText,
+      article.language,
+    ),
     licenseLine(input.rights),
   );
   return {
     title: draft.title || article.title || 'Untitled Thread',
     posts,
     themes,
-    hallucination: withNotes(assessHallucination(posts, articleText), notes),
+    hallucination: withNotes(assessHallucination(posts, articleText, article.language), notes),
     articleSize: article.title ? article.title.length + 2 + article.content.length : article.content.length,
     generatedSize: generatedCharacters(posts),
     generator: options.openai ? 'llm' : 'offline',

@@ -31,8 +31,13 @@ export function generatedCharacters(posts: readonly { content: string }[]): numb
  * so does wording that is mostly new. `contentRatio` = characters of the hook and numbered posts
  * (attribution excluded) ÷ characters of the article text, rounded to 3 decimals; 0 for an empty article.
  */
-export function assessHallucination(posts: readonly { content: string }[], articleText: string): Hallucination {
-  const scan = scanText(threadText(posts), articleReference(articleText));
+export function assessHallucination(
+  posts: readonly { content: string }[],
+  articleText: string,
+  /** The thread's language: how its words are read. */
+  language?: string | null,
+): Hallucination {
+  const scan = scanText(threadText(posts), articleReference(articleText), language);
   const of = (kind: UnsupportedItem['kind']) =>
     scan.unsupported.filter((item) => item.kind === kind).map((item) => item.text);
   const missingNumbers = of('number');

@@ -356,3 +356,35 @@ export function withoutPostLabel(post: string): string {
   const label = POST_LABELS.find((l) => post.startsWith(/：$/u.test(l) ? l : `${l} `));
   return label ? post.slice(label.length).trimStart() : post;
 }
+
+/**
+ * The English scaffolding as a reader spots it: every literal phrase of the English hook frames,
+ * credit line, labels and closing line ("In case you missed it", "reports in", "The takeaway:").
+ * A thread in another language must contain none of them.
+ */
+export function englishScaffolding(): string[] {
+  const hole = '\u0000';
+  const context: HookContext = { title: hole, reports: hole, via: hole, topic: hole, solemn: false };
+  const credit = { byline: `${hole} ${hole}`, siteName: hole };
+  const rendered = [...Object.values(HOOK_FRAMES).flat(), ...LIGHT_OPENERS, SOLEMN_HOOK].map((frame) =>
+    frame(hole, context),
+  );
+  const closing = writeBody({ tone: 'persuasive', posts: [], credit }).map((p) => p.content);
+  return [
+    ...new Set(
+      [
+        ...rendered,
+        ...closing,
+        reportsLine(credit),
+        reportsLine(credit, true),
+        ...Object.values(BODY_LABELS),
+        ...Object.values(RECAP_LABELS),
+      ]
+        .flatMap((text) => text.split(hole))
+        .flatMap((text) => text.split(/\s*[(,:]\s*/u))
+        .map((part) => part.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, ''))
+        // Two words at least: a lone "time" or "from" is no phrase of ours.
+        .filter((part) => part.includes(' ') && (part.match(/\p{L}/gu) ?? []).length >= 4),
+    ),
+  ];
+}
