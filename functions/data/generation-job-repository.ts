@@ -14,6 +14,8 @@ export interface GenerationJobRecord {
   userId: string;
   url: string;
   tone: Tone;
+  /** The thread's language the curator chose (the model translates); absent: the article's. */
+  language?: string;
   threadId: string;
   isNewThread: boolean;
   /** Submitted by a feed's Auto-draft (not by the user): the thread it makes carries the mark. */
@@ -35,6 +37,7 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
     userId: String(item.userId),
     url: String(item.url),
     tone: item.tone as Tone,
+    ...(typeof item.language === 'string' ? { language: item.language } : {}),
     threadId: String(item.threadId),
     isNewThread: Boolean(item.isNewThread),
     ...(item.autoDraft ? { autoDraft: true } : {}),
@@ -53,7 +56,16 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
 export async function createJob(
   job: Pick<
     GenerationJobRecord,
-    'jobId' | 'userId' | 'url' | 'tone' | 'threadId' | 'isNewThread' | 'createdAt' | 'autoDraft' | 'inboxItem'
+    | 'jobId'
+    | 'userId'
+    | 'url'
+    | 'tone'
+    | 'language'
+    | 'threadId'
+    | 'isNewThread'
+    | 'createdAt'
+    | 'autoDraft'
+    | 'inboxItem'
   >,
 ): Promise<GenerationJobRecord> {
   const record: GenerationJobRecord = {

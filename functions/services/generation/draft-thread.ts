@@ -48,13 +48,24 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
 export async function draftThread(
   analysed: ExtractionResult,
   requestedTone: Tone,
-  settings: { appHost: string; openai: OpenAiSettings | undefined },
+  settings: {
+    appHost: string;
+    openai: OpenAiSettings | undefined /** The thread's language chosen, if any. */;
+    language?: string;
+  },
 ): Promise<ThreadDraft> {
   // Sensitive content is only ever written in the professional tone, whatever tone was asked for.
   const tone =
     analysed.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(requestedTone) ? DEFAULT_TONE : requestedTone;
   const generated = await generateThread(
-    { article: analysed, tone, appHost: settings.appHost, themes: analysed.themes, rights: analysed.rights },
+    {
+      article: analysed,
+      tone,
+      appHost: settings.appHost,
+      themes: analysed.themes,
+      rights: analysed.rights,
+      language: settings.language,
+    },
     { openai: settings.openai },
   );
   return {

@@ -153,5 +153,8 @@ export async function runGenerationJob(
 async function generate(job: GenerationJobRecord) {
   const { appHost } = config();
   const analysed = await articleForGeneration(job.userId, job.url, new Date());
-  return threadContent(analysed, await draftThread(analysed, job.tone, { appHost, openai: await openAiSettings() }));
+  return threadContent(
+    analysed,
+    await draftThread(analysed, job.tone, { appHost, openai: await openAiSettings(), language: job.language }),
+  );
 }

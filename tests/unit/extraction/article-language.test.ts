@@ -35,6 +35,17 @@ describe('detectArticleLanguage', () => {
     expect(detectArticleLanguage({ htmlLang: 'de' }, PORTUGUESE)).toBe('pt');
   });
 
+  it('trusts the text over a declared language of the same script that is no close neighbour', () => {
+    const german =
+      'Hamburg baut in diesem Jahr 40 neue Windräder im Hafen, teilte der Senat am Dienstag mit. Die Energiewende in der Stadt kommt damit schneller voran als geplant.';
+    expect(detectArticleLanguage({ htmlLang: 'en' }, german)).toBe('de');
+  });
+
+  it('keeps the declared one of two close neighbours the text could be either of', () => {
+    // franc reads it as Portuguese, Spanish a close second: a Spanish page's word is kept.
+    expect(detectArticleLanguage({ htmlLang: 'es' }, PORTUGUESE)).toBe('es');
+  });
+
   it('keeps a declared language the detector does not know when the script fits', () => {
     expect(detectArticleLanguage({ htmlLang: 'ca' }, CATALAN)).toBe('ca');
   });

@@ -88,8 +88,25 @@ const BY_SCRIPT = new Set(['zh', 'bn', 'ja', 'ko', 'te', 'ta', 'gu', 'kn', 'ml',
 const SAMPLE = 2000;
 /** Shorter texts give no answer worth trusting over what the page declares. */
 const MIN_SAMPLE = 40;
-/** A declared language scoring this close to the text's best guess is a near neighbour (pt/es), not a mistake. */
+/** A declared language scoring this close to the text's best guess may be right when the two are neighbours. */
 const NEAR = 0.85;
+/** Languages so alike in writing that a short text may read as the other: the page's word decides between them. */
+const NEIGHBOURS = [
+  ['pt', 'es', 'gl'],
+  ['es', 'ca', 'gl'],
+  ['id', 'ms', 'jv', 'su'],
+  ['bs', 'hr', 'sr'],
+  ['ru', 'uk', 'be', 'bg'],
+  ['cs', 'sk'],
+  ['da', 'no', 'nb', 'nn', 'sv'],
+  ['nl', 'af'],
+  ['hi', 'mr', 'ne', 'mai', 'bho', 'mag'],
+  ['fa', 'ur'],
+];
+
+function neighbours(a: string, b: string): boolean {
+  return NEIGHBOURS.some((group) => group.includes(a) && group.includes(b));
+}
 
 /** A declared tag's primary language when it names a real one ('xx' or 'und' do not). */
 function knownPrimary(tag: string | null | undefined): string | null {
@@ -110,8 +127,8 @@ export interface DeclaredLanguage {
 /**
  * The article's language as a BCP 47 primary tag: what the page declares (`<html lang>`, then
  * `Content-Language`, then `og:locale` and the like), checked against the text itself. When they
- * disagree strongly (the text is in another script, or the declared language scores well behind
- * franc's best guess) the text wins: a page declaring lang="en" over Korean text is Korean. Null
+ * disagree strongly (the text is in another script, or another language than the declared one or
+ * a close neighbour of it scoring nearly as well) the text wins: a page declaring lang="en" over Korean text is Korean. Null
  * when the page declares nothing and the text is too short or unclear.
  */
 export function detectArticleLanguage(declared: DeclaredLanguage, text: string): string | null {
@@ -133,5 +150,5 @@ export function detectArticleLanguage(declared: DeclaredLanguage, text: string):
   // A language franc-min does not know (Catalan, Irish) is kept unless the text is plainly in another script.
   const statedScore = scores.find(([code]) => code === stated)?.[1];
   if (statedScore === undefined) return BY_SCRIPT.has(detected) ? detected : stated;
-  return statedScore >= NEAR ? stated : detected;
+  return statedScore >= NEAR && neighbours(stated, detected) ? stated : detected;
 }

@@ -114,6 +114,8 @@ export function scanText(
   article: ArticleReference,
   /** The text's language: how its words are read (a capital opening a sentence is no name in any). */
   language?: string | null,
+  /** A translated thread's quotations are the article's in another language: marked as such, not matched word for word. */
+  quotesTranslated = false,
 ): TextScan {
   const text = normaliseNumbers(rawText);
   const unsupported: UnsupportedItem[] = [];
@@ -126,7 +128,7 @@ export function scanText(
     if (!article.numbers.has(numberKey(whole, fraction))) unsupported.push({ kind: 'number', text: written.trim() });
   }
 
-  for (const match of text.matchAll(QUOTE)) {
+  for (const match of quotesTranslated ? [] : text.matchAll(QUOTE)) {
     const quoted = match[1]?.trim() ?? '';
     if (!quoted.split(ELLIPSIS).some((part) => comparable(part).split(' ').length >= MIN_QUOTE_WORDS)) continue;
     seen.quotes++;
@@ -207,8 +209,9 @@ export function checkPost(
   post: { content: string; source?: string },
   article: ArticleReference,
   language?: string | null,
+  quotesTranslated = false,
 ): PostCheck {
-  const scan = scanText(checkableText(post.content), article, language);
+  const scan = scanText(checkableText(post.content), article, language, quotesTranslated);
   const missing = [...scan.unsupported];
   if (post.source !== undefined && !sourceFound(post.source, article)) {
     missing.push({ kind: 'source', text: post.source.trim() });
@@ -221,9 +224,14 @@ export function checkPost(
 }
 
 /** The posts with their checks: every post but the attribution, against the article text. */
-export function withChecks(posts: readonly Post[], articleText: string, language?: string | null): Post[] {
+export function withChecks(
+  posts: readonly Post[],
+  articleText: string,
+  language?: string | null,
+  quotesTranslated = false,
+): Post[] {
   const article = articleReference(articleText);
   return posts.map((post) =>
-    isAttribution(post.content) ? post : { ...post, check: checkPost(post, article, language) },
+    isAttribution(post.content) ? post : { ...post, check: checkPost(post, article, language, quotesTranslated) },
   );
 }

@@ -36,8 +36,9 @@ export function assessHallucination(
   articleText: string,
   /** The thread's language: how its words are read. */
   language?: string | null,
+  quotesTranslated = false,
 ): Hallucination {
-  const scan = scanText(threadText(posts), articleReference(articleText), language);
+  const scan = scanText(threadText(posts), articleReference(articleText), language, quotesTranslated);
   const of = (kind: UnsupportedItem['kind']) =>
     scan.unsupported.filter((item) => item.kind === kind).map((item) => item.text);
   const missingNumbers = of('number');

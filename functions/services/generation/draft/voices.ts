@@ -285,3 +285,23 @@ export function toneInLanguage(tone: Tone, language: string | null | undefined):
   if (!voice) return tone;
   return voice.hooks[tone] && voice.recap[tone] ? tone : 'professional';
 }
+
+/** What follows a translated quotation, in the thread's language: the quote is the article's words, translated. */
+const TRANSLATED_MARKS: Record<string, string> = {
+  en: '(translated)',
+  es: '(traducción)',
+  pt: '(tradução)',
+  fr: '(traduit)',
+  de: '(übersetzt)',
+  it: '(traduzione)',
+  nl: '(vertaald)',
+  ru: '(перевод)',
+  ja: '（訳）',
+  zh: '（译文）',
+  ko: '(번역)',
+};
+
+/** The mark a translated quotation carries in a language (English's where the writer has none for it). */
+export function translatedQuoteMark(language: string): string {
+  return TRANSLATED_MARKS[language] ?? TRANSLATED_MARKS.en ?? '(translated)';
+}
