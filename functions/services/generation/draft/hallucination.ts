@@ -36,6 +36,7 @@ export function assessHallucination(
   articleText: string,
   /** The thread's language: how its words are read. */
   language?: string | null,
+  /** A translated thread: quotations are marked translated, and its wording cannot be the article's. */
   quotesTranslated = false,
 ): Hallucination {
   const scan = scanText(threadText(posts), articleReference(articleText), language, quotesTranslated);
@@ -49,7 +50,9 @@ export function assessHallucination(
   if (missingNumbers.length) reasons.push(missingSentence('number', 'numbers', missingNumbers));
   if (missingNames.length) reasons.push(missingSentence('name', 'names', missingNames));
   if (missingQuotes.length) reasons.push(missingSentence('quote', 'quotes', missingQuotes));
-  const novelShare = scan.contentWords >= NOVEL_WORDS_MIN_SAMPLE ? scan.novelWords / scan.contentWords : 0;
+  // A translation's words are another language's: only its numbers and names can be matched.
+  const novelShare =
+    !quotesTranslated && scan.contentWords >= NOVEL_WORDS_MIN_SAMPLE ? scan.novelWords / scan.contentWords : 0;
   if (novelShare > NOVEL_WORDS_LIMIT) {
     reasons.push(`${Math.round(novelShare * 100)}% of the thread's key words do not appear in the article.`);
   }
