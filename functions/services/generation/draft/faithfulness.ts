@@ -1,5 +1,6 @@
 import type { CheckItemKind, Post, PostCheck } from '#shared/schemas/thread';
 import { analyseText } from './nlp';
+import { voiceWords } from './voices';
 
 /** Integers below this are skipped: articles often spell them out ("three years"). */
 const SMALL_INTEGER = 10;
@@ -136,6 +137,8 @@ export function scanText(
   }
 
   const analysed = analyseText(text, language);
+  // The writer's own phrases in the thread's language ('Unterm Strich:') are no claim of the article's.
+  const own = voiceWords(language);
   let contentWords = 0;
   let novelWords = 0;
   const names = new Set<string>();
@@ -166,6 +169,7 @@ export function scanText(
         // A function word ("If", "Here's", "The") is capitalised for position, never a name of its own.
         !analysed.stop[i] &&
         (!first || analysed.pos[i] === 'PROPN') &&
+        !own.has(value) &&
         key.length > 1;
       first = false;
       if (looksLikeName) {

@@ -305,3 +305,29 @@ const TRANSLATED_MARKS: Record<string, string> = {
 export function translatedQuoteMark(language: string): string {
   return TRANSLATED_MARKS[language] ?? TRANSLATED_MARKS.en ?? '(translated)';
 }
+
+const ownWords = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The capitalised words of a language's own phrases ('Unterm Strich', 'Die Belege'): the writer's
+ * words, not the article's claims, so the check against the article never reads them as names.
+ */
+export function voiceWords(language: string | null | undefined): ReadonlySet<string> {
+  const voice = language ? voiceOf(language) : null;
+  if (!language || !voice) return new Set();
+  let words = ownWords.get(language);
+  if (!words) {
+    const blank: VoiceContext = { author: null, plural: false, outlet: null, column: false, title: '' };
+    const texts = [
+      ...Object.values(voice.hooks)
+        .flat()
+        .flatMap((frame) => [frame('', blank), frame('', { ...blank, column: true, plural: true })]),
+      ...Object.values(voice.recap),
+      voice.persuasiveClose?.(blank) ?? '',
+      translatedQuoteMark(language),
+    ];
+    words = new Set(texts.flatMap((text) => text.match(/\p{Lu}[\p{L}'’]*/gu) ?? []));
+    ownWords.set(language, words);
+  }
+  return words;
+}
