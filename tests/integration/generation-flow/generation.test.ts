@@ -120,7 +120,8 @@ describe('article to thread through the generation queue (offline generator)', (
       status: 400,
       body: {
         code: 'translation_unavailable',
-        error: "Writing the thread in French needs the AI writer, which is not set up. Choose the article's own language.",
+        error:
+          "Writing the thread in French needs the AI writer, which is not set up. Choose the article's own language.",
       },
     });
     const unknown = await api(stack.url, '/api/generation-jobs', {
