@@ -7,7 +7,9 @@
  * editor would catch (issue #37): body posts out of the article's order (Kendall tau of their
  * source sentences' places), people named before the thread introduced them, posts cut with '…',
  * the headline twice in a hook, site furniture posted, a recap repeating a post, 'I' outside a
- * quotation, hooks saying the same sentence in two tones.
+ * quotation, hooks saying the same sentence in two tones. On non-English pages: threads with an English
+ * phrase of the writer's own (target 0), the non-English pages per detected language and the
+ * detection's agreement with the pages' declared <html lang>.
  *
  *   npm run bench:threads [-- --data DIR]      DIR defaults to BENCH_EXTRACTION_DIR, else /work/shared/bench/extraction
  */
@@ -27,8 +29,9 @@ import { articlePeople, namedIn, speaksInFirstPerson } from '#functions/services
 import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
 import { isSolemnTopic } from '#functions/services/generation/draft/solemn-topics';
 import { extractThemes } from '#functions/services/generation/draft/themes';
-import { RECAP_LABELS, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
+import { englishScaffolding, recapLabel, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
 import { attributionText } from '#shared/attribution';
+import { primaryLanguage } from '#shared/languages';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Article } from '#shared/schemas/article';
 import { TONES, type Tone } from '#shared/tones';
@@ -38,6 +41,14 @@ const dataDir = process.argv.includes('--data')
   ? (process.argv[process.argv.indexOf('--data') + 1] ?? '')
   : (process.env.BENCH_EXTRACTION_DIR ?? '/work/shared/bench/extraction');
 const samplesDir = join(process.cwd(), 'local/samples');
+
+/** The language a page declares in `<html lang>`, as a primary tag; null when it declares none. */
+function declaredLanguage(html: string): string | null {
+  return primaryLanguage(/<html\b[^>]*?\blang\s*=\s*["']?([^"'\s>]+)/i.exec(html)?.[1]);
+}
+
+/** Pages whose declared language the detector was checked against: agreeing, and every disagreement. */
+const detection = { declared: 0, agreed: 0, disagreements: [] as string[] };
 
 function loadArticles(): Article[] {
   const truth = JSON.parse(readFileSync(join(dataDir, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
@@ -50,7 +61,14 @@ function loadArticles(): Article[] {
   }
   return pages.flatMap(({ html, url }) => {
     try {
-      return [extractArticle(html, url)];
+      const article = extractArticle(html, url);
+      const declared = declaredLanguage(html);
+      if (declared) {
+        detection.declared++;
+        if (declared === article.language) detection.agreed++;
+        else detection.disagreements.push(`${url}: declared ${declared}, detected ${article.language}`);
+      }
+      return [article];
     } catch (error) {
       if (error instanceof ExtractionError) return [];
       throw error;
@@ -83,6 +101,9 @@ interface Tally {
   furniture: number;
   recapRepeats: number;
   firstPerson: number;
+  /** Threads of non-English pages, and those with an English phrase of ours in them. */
+  foreign: number;
+  englishScaffolded: number;
 }
 
 /** Kendall tau between the order of a list and the order of its values: 1 in order, −1 reversed. */
@@ -133,10 +154,13 @@ const tally = new Map<Tone, Tally>(
       furniture: 0,
       recapRepeats: 0,
       firstPerson: 0,
+      foreign: 0,
+      englishScaffolded: 0,
     },
   ]),
 );
 const articles = loadArticles();
+const ENGLISH = englishScaffolding();
 const distinctHooks: number[] = [];
 const distinctHookSentences: { distinct: number; solemnLock: boolean }[] = [];
 const bodyPairs = { differing: 0, posts: 0 };
@@ -154,7 +178,7 @@ for (const article of articles) {
   const aboutWords = contentWords(`${article.title} ${ledeParagraph(article.content)}`);
   const firstNames = firstNamesIn(article.content, article.byline);
   // Worked out once per article, as the extraction step does for the app.
-  const themes = extractThemes(article.content, { title: article.title });
+  const themes = extractThemes(article.content, { title: article.title, language: article.language });
   const bodies = new Map<Tone, string[]>();
   const sources = new Map<Tone, Set<string>>();
   const hooks = new Set<string>();
@@ -181,11 +205,12 @@ for (const article of articles) {
     if (turnsOnContrast(hookText.replace(/^[^:]{3,80}:\s+/u, ''))) t.contrastHooks++;
     const tags = hook.match(/#[\p{L}\p{N}_]+/gu) ?? [];
     if (tags.length === 0 || tags.length > 3) t.badTagCounts++;
-    t.bannedTags += tags.filter((tag) => hashtagProblem(tag, firstNames)).length;
+    t.bannedTags += tags.filter((tag) => hashtagProblem(tag, firstNames, article.language)).length;
     const body = posts.slice(1, -1).map((p) => p.content.replace(NUMBERING, ''));
     bodies.set(tone, body);
     t.body += body.length;
-    const hasRecap = posts.length >= 6 && Boolean(body.at(-1)?.startsWith(RECAP_LABELS[tone]));
+    const label = recapLabel(thread.voiceTone ?? tone, thread.language);
+    const hasRecap = posts.length >= 6 && label !== '' && Boolean(body.at(-1)?.startsWith(label));
     const told = posts.slice(1, hasRecap ? -2 : -1).filter((p) => p.source && !/^Thread created/.test(p.content));
     sources.set(tone, new Set(told.map((p) => comparable(p.source ?? ''))));
     const tau = kendallTau(told.map((p) => article.content.indexOf(p.source ?? '')));
@@ -230,10 +255,22 @@ for (const article of articles) {
         t.unbalanced++;
         example('unbalanced quotes', `${tone}: ${post.content}`);
       }
-      const check = assessHallucination([post], checkable);
+      const check = assessHallucination([post], checkable, thread.language);
       if (check.risk !== 'low') {
         t.unfaithful++;
         example('failing the faithfulness check', `${tone}: ${post.content} — ${check.reason}`);
+      }
+    }
+    if (article.language && article.language !== 'en') {
+      t.foreign++;
+      const written = posts.slice(0, -1).map((p) => p.content.replace(/#\S+/g, ''));
+      const english = ENGLISH.find((phrase) => written.some((post) => post.includes(phrase)));
+      if (english) {
+        t.englishScaffolded++;
+        example(
+          'non-English threads with English scaffolding',
+          `${tone} (${article.language}): “${english}” in ${hook}`,
+        );
       }
     }
     const broken =
@@ -244,7 +281,7 @@ for (const article of articles) {
     if (broken) t.invariantBreaks++;
     if (posts.length >= 6) {
       t.longThreads++;
-      if (body.at(-1)?.startsWith(RECAP_LABELS[tone])) t.recaps++;
+      if (body.at(-1)?.startsWith(recapLabel(thread.voiceTone ?? tone, thread.language))) t.recaps++;
     }
   }
   distinctHooks.push(hooks.size);
@@ -299,6 +336,7 @@ const rows: [string, (t: Tally) => string, string][] = [
   ['furniture posts', (t) => String(t.furniture), '0'],
   ['recaps repeating an earlier post', (t) => String(t.recapRepeats), '0'],
   ['posts in the first person outside a quotation', (t) => pct(t.firstPerson, t.posts), '≤ 0.5%'],
+  ['on non-English pages, threads with English scaffolding', (t) => `${t.englishScaffolded} of ${t.foreign}`, '0'],
 ];
 const sorted = [...times].sort((a, b) => a - b);
 const fiveOfFive = distinctHooks.filter((n) => n === TONES.length).length;
@@ -322,6 +360,25 @@ console.log(
 );
 console.log(
   `time per thread p50 / p95: ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms / ${(sorted[Math.floor(sorted.length * 0.95)] ?? 0).toFixed(0)} ms`,
+);
+const byLanguage = new Map<string, number>();
+for (const article of articles) {
+  if (article.language === 'en') continue;
+  const key = article.language ?? 'unknown';
+  byLanguage.set(key, (byLanguage.get(key) ?? 0) + 1);
+}
+console.log(
+  `non-English pages by detected language: ${
+    [...byLanguage]
+      .sort((a, b) => b[1] - a[1])
+      .map(([language, count]) => `${language} ${count}`)
+      .join(', ') || 'none'
+  }`,
+);
+console.log(
+  `detection against the declared <html lang>: ${detection.agreed} of ${detection.declared} agree (${pct(detection.agreed, detection.declared)})${
+    detection.disagreements.length ? `\n${detection.disagreements.map((d) => `- ${d}`).join('\n')}` : ''
+  }`,
 );
 for (const [measure, list] of examples)
   console.log(`\n${measure}, first cases:\n${list.map((e) => `- ${e}`).join('\n')}`);

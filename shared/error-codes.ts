@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'service_busy',
   'generation_failed',
   'regeneration_url_mismatch',
+  'translation_unavailable',
   'rate_limited',
   // Thread edits and content checks
   'no_posts',

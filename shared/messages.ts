@@ -410,6 +410,18 @@ export const apiErrorMessages = {
  * channel and Reddit's subreddit pickers only).
  */
 export const beyondSpecMessages = {
+  // Threads in the article's own language (issue 37): the language shown, the voice's fallback, translation.
+  language: {
+    threadLanguage: (language: string) => `Written in ${language}`,
+    voiceFallback: (tone: string, language: string) =>
+      `There is no ${tone} voice in ${language} yet, so this thread uses the professional one.`,
+    translatedFrom: (language: string) => `Translated from ${language}`,
+    translatedQuote: '(translated)',
+    offlineCannotTranslate: (language: string) =>
+      `Writing the thread in ${language} needs the AI writer, which is not set up. Choose the article's own language.`,
+    threadLanguageLabel: 'Thread language',
+    articleLanguageOption: "The article's language",
+  },
   // The feed inbox (issue 28): its refusals, states and the auto-draft's skip reasons.
   feeds: {
     noFeedFound: 'No feed found at this address',

@@ -14,6 +14,8 @@ export interface GenerationJobRecord {
   userId: string;
   url: string;
   tone: Tone;
+  /** The thread's language the curator chose (the model translates); absent: the article's. */
+  language?: string;
   threadId: string;
   isNewThread: boolean;
   /** Submitted by a feed's Auto-draft (not by the user): the thread it makes carries the mark. */
@@ -37,6 +39,7 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
     userId: String(item.userId),
     url: String(item.url),
     tone: item.tone as Tone,
+    ...(typeof item.language === 'string' ? { language: item.language } : {}),
     threadId: String(item.threadId),
     isNewThread: Boolean(item.isNewThread),
     ...(item.autoDraft ? { autoDraft: true } : {}),
@@ -60,6 +63,7 @@ export async function createJob(
     | 'userId'
     | 'url'
     | 'tone'
+    | 'language'
     | 'threadId'
     | 'isNewThread'
     | 'createdAt'

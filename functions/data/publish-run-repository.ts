@@ -15,6 +15,8 @@ export interface MadePost {
 export interface PublishArticle {
   url: string;
   title: string;
+  /** The thread's language (BCP 47 primary tag), for the platforms with a field for it; absent on older runs. */
+  language?: string | null;
 }
 
 /** One platform's publishing of one thread, resumable post by post. */

@@ -1,8 +1,14 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination, storedPostTexts } from '../../shared/posts';
-import { articleRightsSchema, authorHandlesSchema } from '../../shared/schemas/article';
+import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
-import type { Thread, ThreadSortField, ThreadSortOrder, ThreadSummary } from '../../shared/schemas/thread';
+import {
+  type Thread,
+  type ThreadSortField,
+  type ThreadSortOrder,
+  type ThreadSummary,
+  toneSchema,
+} from '../../shared/schemas/thread';
 import { cardPreview, isPosted } from '../../shared/thread-summary';
 import type { ItemRead } from '../lib/account-checked-read';
 import { db, isConditionFailure, tableName } from './client';
@@ -44,6 +50,18 @@ function rightsOf(value: unknown): Pick<Thread, 'rights'> {
   return parsed.success ? { rights: parsed.data } : {};
 }
 
+/** The thread's language, the one it was translated from and the voice's tone, when stored and valid (older threads have none). */
+function languageOf(item: Record<string, unknown>): Pick<Thread, 'language' | 'translatedFrom' | 'voiceTone'> {
+  const language = languageTagSchema.nullable().safeParse(item.language);
+  const from = languageTagSchema.safeParse(item.translatedFrom);
+  const voice = toneSchema.safeParse(item.voiceTone);
+  return {
+    ...(language.success ? { language: language.data } : {}),
+    ...(from.success ? { translatedFrom: from.data } : {}),
+    ...(voice.success ? { voiceTone: voice.data } : {}),
+  };
+}
+
 /** Reads an item back as a Thread, normalising rows written by older versions. */
 export function fromItem(item: Record<string, unknown>): Thread {
   return {
@@ -73,6 +91,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     ...webmentionOf(item.webmention),
     ...rightsOf(item.rights),
     ...(item.autoDraft ? { autoDraft: true } : {}),
+    ...languageOf(item),
     // Written by the reading rollup; absent until a platform reported a figure.
     ...(typeof item.engagement === 'number' ? { engagement: item.engagement } : {}),
   };
@@ -158,6 +177,9 @@ export type ThreadContentUpdate = Partial<
     | 'articleSize'
     | 'generatedSize'
     | 'rights'
+    | 'language'
+    | 'translatedFrom'
+    | 'voiceTone'
   >
 >;
 

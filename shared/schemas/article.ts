@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LANGUAGE_TAG } from '../languages';
 
 /** Social handles of the article's author found in the page, used by the attribution. */
 export const authorHandlesSchema = z.object({
@@ -30,6 +31,9 @@ export const articleRightsSchema = z.object({
 });
 export type ArticleRights = z.infer<typeof articleRightsSchema>;
 
+/** A language as a BCP 47 primary tag ('en', 'ko', 'pt'): two or three lower-case letters. */
+export const languageTagSchema = z.string().regex(LANGUAGE_TAG, 'A language is a BCP 47 primary tag such as "en"');
+
 /** What the extractor reads from a page. */
 export const articleSchema = z.object({
   url: z.string(),
@@ -43,6 +47,10 @@ export const articleSchema = z.object({
   canonicalUrl: z.string().nullable(),
   publishedTime: z.string().nullable(),
   leadImage: z.string().nullable(),
+  /**
+   * The article's language as a BCP 47 primary tag ('ko'): the page's declaration checked against
+   * the text (the text wins a strong disagreement); null when neither says.
+   */
   language: z.string().nullable(),
   authorHandles: authorHandlesSchema,
   /** The publisher's signals; absent on extractions kept from before they were read. */

@@ -1,5 +1,10 @@
 import * as z from 'zod';
+import { isKnownLanguage } from '../languages';
+import { languageTagSchema } from './article';
 import { threadSchema, toneSchema } from './thread';
+
+/** A thread's language as the input step offers it: a known language's BCP 47 primary tag. */
+export const threadLanguageSchema = languageTagSchema.refine(isKnownLanguage, 'Please choose a language from the list');
 
 /** The article URL as the API accepts it: http(s) only. */
 export const articleUrlSchema = z
@@ -26,6 +31,8 @@ export const createGenerationJobRequestSchema = z.object({
   url: articleUrlSchema,
   tone: toneSchema.default('professional'),
   threadId: z.uuid().optional(),
+  /** The thread's language when the curator chose another than the article's (the AI writer translates). */
+  language: threadLanguageSchema.optional(),
 });
 export type CreateGenerationJobRequest = z.infer<typeof createGenerationJobRequestSchema>;
 
@@ -59,6 +66,8 @@ export const generationJobSchema = z.object({
   status: z.enum(GENERATION_JOB_STATUSES),
   url: z.string(),
   tone: toneSchema,
+  /** The thread's language asked for; absent: the article's. */
+  language: z.string().optional(),
   threadId: z.string(),
   isNewThread: z.boolean(),
   createdAt: z.string(),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CHECK_ITEM_KINDS, CHECK_STATUSES } from '../post-check';
 import { TONES } from '../tones';
-import { articleRightsSchema, authorHandlesSchema } from './article';
+import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from './article';
 import { publicIdSchema, webmentionStatusSchema } from './public';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
@@ -129,6 +129,19 @@ export const threadSchema = z.object({
   engagement: z.number().int().nonnegative().nullable().optional(),
   /** Made by a feed's Auto-draft, not by the user (a badge in My Threads); never published by itself. */
   autoDraft: z.boolean().optional(),
+  /**
+   * The thread's language (BCP 47 primary tag): the article's, or the one the model translated
+   * into; each post carries it to the platforms that have a field for it. Null when unknown; absent
+   * on older threads.
+   */
+  language: languageTagSchema.nullable().optional(),
+  /** The article's language when the model translated the thread ('Translated from …'); null or absent otherwise. */
+  translatedFrom: languageTagSchema.nullable().optional(),
+  /**
+   * The tone whose phrases the offline writer used when the thread's language has no voice for the
+   * tone asked for (the preview says so); null or absent otherwise.
+   */
+  voiceTone: toneSchema.nullable().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -41,6 +41,8 @@ interface PostRecord {
   facets?: { index: { byteStart: number; byteEnd: number }; features: { $type: string; uri?: string }[] }[];
   reply?: { root: { uri: string; cid: string }; parent: { uri: string; cid: string } };
   embed?: { $type: string; external?: { uri: string; title: string; description: string } };
+  /** BCP 47 languages of the text. */
+  langs?: string[];
 }
 
 describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
@@ -211,7 +213,10 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
 
   it('publishes a 5-post thread: link facets at UTF-8 byte offsets, root and parent refs, the link card last', async () => {
     const curator = await connectedCurator();
-    const thread = makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url });
+    const thread = {
+      ...makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url }),
+      language: 'en',
+    };
     await app.threads.putThread(thread);
     const calls = await recordXrpcCalls(curator.userId);
 
@@ -227,6 +232,8 @@ describe.skipIf(!installed)('Bluesky on a real PDS (@atproto/pds)', () => {
       ...BODY_POSTS.slice(1).map((post) => post.slice(3)),
       attributionText(TEST_APP_HOST, ARTICLE.url),
     ]);
+    // The thread's language in the lexicon's langs, which the PDS validated as BCP 47.
+    expect(posts.map((post) => post.value.langs)).toEqual(posts.map(() => ['en']));
     const createdAt = posts.map((post) => post.value.createdAt);
     expect([...createdAt].sort()).toEqual(createdAt);
     const rkey = (uri: string) => uri.split('/').pop();

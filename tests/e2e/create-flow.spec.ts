@@ -27,6 +27,20 @@ const SENSITIVE_ARTICLE = articlePage({
   ],
 });
 
+// A German article on a page that (wrongly) declares lang="en": the text decides the thread's language.
+const GERMAN_ARTICLE = articlePage({
+  title: 'Hamburg baut 40 Windräder im Hafen',
+  author: 'Anna Müller',
+  paragraphs: [
+    'Hamburg baut in diesem Jahr 40 neue Windräder im Hafen, teilte der Senat am Dienstag mit. Die Energiewende in der Stadt kommt damit schneller voran als geplant.',
+    'Nach Angaben der Umweltbehörde sollen die Anlagen bis 2026 rund 120.000 Haushalte mit Strom versorgen. Die Kosten liegen bei etwa 300 Millionen Euro.',
+    'Umweltsenator Jens Kerstan sprach von einem wichtigen Schritt für den Klimaschutz. Die Windräder seien ein Zeichen, dass Hamburg seine Ziele ernst nehme.',
+    'Kritik kommt von Anwohnern in Finkenwerder. Sie befürchten Lärm und fordern einen größeren Abstand zu den Wohnhäusern.',
+    'Die Hafenbehörde prüft derzeit, ob die Anlagen den Schiffsverkehr beeinträchtigen könnten. Ein Gutachten soll im Frühjahr vorliegen.',
+    'Bis 2030 will Hamburg seinen Strombedarf zur Hälfte aus erneuerbaren Quellen decken. Derzeit liegt der Anteil bei knapp einem Drittel.',
+  ],
+});
+
 /** The balance the /create header shows. */
 function availableCredits(page: Page) {
   return page.getByRole('region', { name: 'Your credits' }).getByTestId('available-credits');
@@ -44,6 +58,7 @@ test.describe('with the offline generator', () => {
     articles = await startArticleServer();
     articles.page('/heat', HEAT_ARTICLE);
     articles.page('/harbour', SENSITIVE_ARTICLE);
+    articles.page('/windraeder', GERMAN_ARTICLE);
     // The same article from a publisher that reserves text and data mining (TDMRep header).
     articles.page('/reserved-heat', HEAT_ARTICLE, undefined, { 'tdm-reservation': '1' });
     stack = await startStack({ web: 'prod', env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host } });
@@ -52,6 +67,24 @@ test.describe('with the offline generator', () => {
   test.afterAll(async () => {
     await stack?.cleanup();
     await articles?.close();
+  });
+
+  test("writes a German article's thread in German, the attribution as the spec words it", async ({ page }) => {
+    await signUp(page, stack.url, 'kurator@example.com');
+    await page.goto(`${stack.url}/create`);
+    await pasteUrl(page, `${articles.url}/windraeder`);
+    await page.getByRole('button', { name: /Generate Thread/ }).click();
+    await expect(page.getByRole('heading', { name: 'Thread Preview' })).toBeVisible({ timeout: 30_000 });
+
+    const posts = page.getByTestId('thread-post');
+    await expect(page.getByTestId('thread-language')).toContainText('Written in German');
+    // The professional hook credits the author in German, with no English phrase anywhere.
+    await expect(posts.first()).toContainText('Anna Müller (Test Gazette) berichtet:');
+    const total = await posts.count();
+    for (let index = 0; index < total - 1; index++) {
+      await expect(posts.nth(index)).not.toContainText(/reports in|In short|The takeaway|what to know/);
+    }
+    await expect(posts.last()).toContainText('Read original article at:');
   });
 
   test('generate, edit, add a post, save, and find it all again after a reload', async ({ page }) => {

@@ -13,6 +13,8 @@ export async function startBlueskyServer() {
   const did = 'did:plc:standin';
   const handle = 'ada.test';
   const requests: { method: string; authorization: string | undefined }[] = [];
+  /** The records created, as the PDS stored them. */
+  const records: Record<string, unknown>[] = [];
   const state = {
     pdsEndpoint: null as string | null,
     redirectTo: null as string | null,
@@ -23,7 +25,7 @@ export async function startBlueskyServer() {
     appViewRateLimited: 0,
   };
   const server = await serveOnLoopback(async (req, res) => {
-    await readText(req);
+    const body = await readText(req);
     const method = req.url?.match(/^\/xrpc\/([\w.]+)/)?.[1] ?? '';
     requests.push({ method, authorization: req.headers.authorization });
     if (state.redirectTo) {
@@ -89,9 +91,32 @@ export async function startBlueskyServer() {
       return;
     }
     if (method === 'com.atproto.repo.createRecord') {
+      const record = ((JSON.parse(body || '{}') as { record?: Record<string, unknown> }).record ?? {}) as Record<
+        string,
+        unknown
+      >;
+      // The lexicon: langs is at most 3 strings of format 'language' (a BCP 47 tag); the PDS validates it.
+      const problem = langsProblem(record.langs);
+      if (problem)
+        return sendJson(res, 400, {
+          error: 'InvalidRequest',
+          message: `Invalid app.bsky.feed.post record: ${problem}`,
+        });
+      records.push(record);
       return sendJson(res, 200, { uri: `at://${did}/app.bsky.feed.post/${requests.length}`, cid: 'bafyreia' });
     }
     sendJson(res, 400, { error: 'MethodNotImplemented', message: `${method} is not served here` });
   });
-  return { ...server, host: new URL(server.url).host, did, handle, requests, state };
+  return { ...server, host: new URL(server.url).host, did, handle, requests, records, state };
+}
+
+// atproto's `language` format: a BCP 47 tag (a primary subtag of 2–3 letters, or i-/x- forms, then subtags).
+const BCP47 = /^(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8}|i-[a-z0-9]+|x-[a-z0-9]+)(?:-[a-z0-9]{2,8})*$/i;
+
+/** Why a record's langs break the lexicon, or null when absent or valid. */
+function langsProblem(langs: unknown): string | null {
+  if (langs === undefined) return null;
+  if (!Array.isArray(langs) || langs.length > 3) return 'langs must be an array of at most 3 items';
+  const bad = langs.findIndex((lang) => typeof lang !== 'string' || !BCP47.test(lang));
+  return bad === -1 ? null : `langs/${bad} must be a well-formatted BCP 47 language tag`;
 }

@@ -16,8 +16,17 @@ export interface StoredStatus {
   id: string;
   text: string;
   inReplyToId: string | null;
+  /** The ISO 639 code the status was posted with, or null (absent: none). */
+  language?: string | null;
   accountId: string;
   idempotencyKey: string | null;
+}
+
+/** Mastodon's languages: ISO 639-1 codes, and the few ISO 639-3 ones it adds; 'xx' or 'english' are not. */
+function knownLanguage(code: string): boolean {
+  if (!/^[a-z]{2,3}$/.test(code)) return false;
+  const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code);
+  return Boolean(name) && name !== code;
 }
 
 /**
@@ -106,6 +115,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     content: `<p>${status.text}</p>`,
     in_reply_to_id: status.inReplyToId,
     visibility: 'public',
+    language: status.language ?? null,
   });
 
   const server = createServer(async (req, res) => {
@@ -268,10 +278,16 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
       if (params.visibility && !['public', 'unlisted', 'private', 'direct'].includes(params.visibility)) {
         return error(res, 422, 'Validation failed: Visibility is not included in the list');
       }
+      // An ISO 639 code the instance knows, else 422, as Mastodon answers an unknown language.
+      const language = params.language || null;
+      if (language !== null && !knownLanguage(language)) {
+        return error(res, 422, 'Validation failed: Language is not a valid language code');
+      }
       const status: StoredStatus = {
         id: String(nextStatusId++),
         text,
         inReplyToId,
+        language,
         accountId: token.accountId,
         idempotencyKey: key,
       };

@@ -6,7 +6,7 @@ import { sensitiveContentMessage } from '../moderation/sensitivity';
 
 /** The article with its themes and sensitivity: what the two-step submission's first call shows. */
 export async function analyseArticle(article: Article, openai: OpenAiSettings | undefined): Promise<ExtractionResult> {
-  const themes = extractThemes(article.content, { title: article.title });
+  const themes = extractThemes(article.content, { title: article.title, language: article.language });
   // The body alone: the same text the themes just analysed, so the local classifier reuses that analysis.
   const sensitivity = await checkContentSensitivity(article.content, openai);
   return {

@@ -13,6 +13,12 @@ export interface ThreadDraft {
   /** The tone actually used: professional when the content is sensitive. */
   tone: Tone;
   hallucination: Hallucination;
+  /** The thread's language: the article's, or the one the model translated into; null when unknown. */
+  language: string | null;
+  /** The article's language when the model translated the thread, else null. */
+  translatedFrom: string | null;
+  /** The tone whose phrases were written when the language has no voice for the one asked for, else null. */
+  voiceTone: Tone | null;
 }
 
 /**
@@ -49,6 +55,10 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
     hallucination: draft.hallucination,
     articleSize: analysed.content.length,
     generatedSize: generatedSize(draft.posts),
+    language: draft.language,
+    // Null rather than absent, so a regeneration clears what an earlier draft of the thread said.
+    translatedFrom: draft.translatedFrom,
+    voiceTone: draft.voiceTone,
     // Kept with the thread so its pages can say why it was written in short-quote mode.
     ...(analysed.rights ? { rights: analysed.rights } : {}),
   };
@@ -58,13 +68,24 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
 export async function draftThread(
   analysed: ExtractionResult,
   requestedTone: Tone,
-  settings: { appHost: string; openai: OpenAiSettings | undefined },
+  settings: {
+    appHost: string;
+    openai: OpenAiSettings | undefined /** The thread's language chosen, if any. */;
+    language?: string;
+  },
 ): Promise<ThreadDraft> {
   // Sensitive content is only ever written in the professional tone, whatever tone was asked for.
   const tone =
     analysed.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(requestedTone) ? DEFAULT_TONE : requestedTone;
   const generated = await generateThread(
-    { article: analysed, tone, appHost: settings.appHost, themes: analysed.themes, rights: analysed.rights },
+    {
+      article: analysed,
+      tone,
+      appHost: settings.appHost,
+      themes: analysed.themes,
+      rights: analysed.rights,
+      language: settings.language,
+    },
     { openai: settings.openai },
   );
   return {
@@ -73,5 +94,8 @@ export async function draftThread(
     themes: generated.themes,
     tone,
     hallucination: generated.hallucination,
+    language: generated.language,
+    translatedFrom: generated.translatedFrom ?? null,
+    voiceTone: generated.voiceTone ?? null,
   };
 }

@@ -14,6 +14,7 @@ export async function toView(job: GenerationJobRecord): Promise<GenerationJob> {
     status: job.status,
     url: job.url,
     tone: job.tone,
+    ...(job.language ? { language: job.language } : {}),
     threadId: job.threadId,
     isNewThread: job.isNewThread,
     createdAt: job.createdAt,

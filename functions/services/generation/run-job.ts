@@ -175,5 +175,8 @@ async function chargeForThread(job: GenerationJobRecord): Promise<ChargeOutcome>
 async function generate(job: GenerationJobRecord) {
   const { appHost } = config();
   const analysed = await articleForGeneration(job.userId, job.url, new Date());
-  return threadContent(analysed, await draftThread(analysed, job.tone, { appHost, openai: await openAiSettings() }));
+  return threadContent(
+    analysed,
+    await draftThread(analysed, job.tone, { appHost, openai: await openAiSettings(), language: job.language }),
+  );
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
+import { languageName } from '#shared/languages';
+import { beyondSpecMessages } from '#shared/messages';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '#shared/schemas/generation';
 import { DEFAULT_TONE } from '#shared/tones';
 import { normaliseUrl } from '#shared/url';
@@ -12,8 +14,10 @@ import {
   InsufficientCreditsError,
   RegenerationUrlMismatchError,
   RequestInProgressError,
+  ValidationError,
 } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { openAiSettings } from '../../lib/openai-settings';
 import { type AccountIdentity, getAccount } from '../account/accounts';
 import { assertThreadAccess } from '../threads/thread-access';
 import { autoDraftIds } from './auto-draft-ids';
@@ -33,6 +37,13 @@ export async function submitGenerationJob(
   now: Date,
   userAgent = 'unknown',
 ): Promise<GenerationJob> {
+  // Another language than the article's is a translation, which only the AI writer can make.
+  if (request.language && !(await openAiSettings())) {
+    throw new ValidationError(
+      beyondSpecMessages.language.offlineCannotTranslate(languageName(request.language)),
+      'translation_unavailable',
+    );
+  }
   let threadId = request.threadId;
   let url = request.url;
   if (threadId) {
@@ -52,6 +63,7 @@ export async function submitGenerationJob(
     userId: caller.userId,
     url,
     tone: request.tone,
+    ...(request.language ? { language: request.language } : {}),
     threadId,
     isNewThread: !request.threadId,
     createdAt: now.toISOString(),

@@ -49,8 +49,14 @@ export interface OutgoingPost {
    * idempotency key of its own looks for it before posting.
    */
   mayAlreadyExist: boolean;
-  /** The source article, for link cards. */
-  article: { url: string; title: string };
+  /**
+   * The source article, for link cards, and the thread's language (BCP 47 primary tag: the
+   * article's, or the one the model translated into) for the platforms with a field for it:
+   * Bluesky's `langs`, Mastodon's `language`. X, Threads, Facebook, LinkedIn, Reddit, Telegram and
+   * Discord take no language when a post is created. Every post, the attribution included, carries
+   * the thread's language, so a reader filtering by language sees the thread whole.
+   */
+  article: { url: string; title: string; language?: string | null };
   /**
    * What an earlier attempt at this post recorded with `saveStep` (Threads: the container made but
    * not yet published), null when none: the adapter carries on from it instead of starting over.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { platformMessages } from '#shared/messages';
 import { reflowThread } from '#shared/publishing/reflow';
+import { languageTagSchema } from '#shared/schemas/article';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import { publishRequestSchema } from '#shared/schemas/publishing';
 import { type Platform, platformSchema, type Thread } from '#shared/schemas/thread';
@@ -60,7 +61,7 @@ export const publishMessageSchema = z.object({
   threadId: z.string().min(1),
   platform: platformSchema,
   runId: z.string().min(1),
-  article: z.object({ url: z.string(), title: z.string() }),
+  article: z.object({ url: z.string(), title: z.string(), language: languageTagSchema.nullable().optional() }),
   rateLimitWaits: z.number().int().nonnegative().default(0),
   /**
    * A 429's Retry-After longer than SQS can delay a message (15 minutes): until then the message is
@@ -155,7 +156,7 @@ export async function queuePlatformRun(
   now: Date,
   options: { delaySeconds: number; freshRunId?: string },
 ): Promise<string | null> {
-  const article = { url: thread.sourceUrl, title: thread.title };
+  const article = { url: thread.sourceUrl, title: thread.title, language: thread.language ?? null };
   const format = async () =>
     reflowThread(
       {

@@ -107,6 +107,38 @@ describe('article to thread through the generation queue (offline generator)', (
     expect(restored.body.posts).toEqual(job.thread.posts);
   });
 
+  it("records the article's language on the thread, and refuses another language without the AI writer", async () => {
+    const user = await newUser(stack.url);
+    const token = user.tokens.idToken;
+    const url = `${articles.url}/rivers`;
+    const refused = await api(stack.url, '/api/generation-jobs', {
+      token,
+      method: 'POST',
+      body: { url, tone: 'professional', language: 'fr' },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        code: 'translation_unavailable',
+        error:
+          "Writing the thread in French needs the AI writer, which is not set up. Choose the article's own language.",
+      },
+    });
+    const unknown = await api(stack.url, '/api/generation-jobs', {
+      token,
+      method: 'POST',
+      body: { url, tone: 'professional', language: 'qq' },
+    });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    // Neither refusal cost a credit.
+    expect((await api(stack.url, '/api/me', { token })).body.credits.availableCredits).toBe(5);
+
+    const submitted = await api(stack.url, '/api/generation-jobs', { token, method: 'POST', body: { url } });
+    const job = await waitForJob(stack.url, token, submitted.body.jobId);
+    expect(job.thread).toMatchObject({ language: 'en' });
+    expect(job.thread.translatedFrom ?? null).toBeNull();
+  });
+
   it('fetches the article once per generation: the worker reuses the extraction the validation kept', async () => {
     const user = await newUser(stack.url);
     const token = user.tokens.idToken;

@@ -434,3 +434,100 @@ describe('the check against the article on the model’s posts', () => {
     expect(user?.content).toContain('Author: Mara Lind\nOutlet: The Coastal Courier');
   });
 });
+
+describe('a thread in another language than the article’s', () => {
+  const german = {
+    url: 'https://zeitung.example/windraeder',
+    title: 'Hamburg baut 40 Windräder im Hafen',
+    byline: 'Anna Müller',
+    siteName: 'Hamburger Abendblatt',
+    language: 'de',
+    content: [
+      'Hamburg baut in diesem Jahr 40 neue Windräder im Hafen, teilte der Senat am Dienstag mit.',
+      'Nach Angaben der Umweltbehörde sollen die Anlagen bis 2026 rund 120.000 Haushalte mit Strom versorgen.',
+      'Umweltsenator Jens Kerstan sagte: „Das ist ein wichtiger Schritt für den Klimaschutz in unserer Stadt.“',
+      'Kritik kommt von Anwohnern in Finkenwerder, die Lärm befürchten.',
+    ].join('\n\n'),
+  };
+  const translation = {
+    title: 'Hamburg builds 40 wind turbines in its port',
+    hook: 'Anna Müller reports in the Hamburger Abendblatt: Hamburg is building 40 new wind turbines in its port this year.',
+    hashtags: ['#Hamburg', '#Windkraft'],
+    posts: [
+      {
+        text: 'The turbines are to supply around 120.000 households with power by 2026.',
+        source:
+          'Nach Angaben der Umweltbehörde sollen die Anlagen bis 2026 rund 120.000 Haushalte mit Strom versorgen.',
+      },
+      {
+        text: 'Jens Kerstan called it "an important step for climate protection in our city" (translated).',
+        source:
+          'Umweltsenator Jens Kerstan sagte: „Das ist ein wichtiger Schritt für den Klimaschutz in unserer Stadt.“',
+      },
+      {
+        text: 'In Finkenwerder, residents fear the noise.',
+        source: 'Kritik kommt von Anwohnern in Finkenwerder, die Lärm befürchten.',
+      },
+    ],
+  };
+
+  it('asks the model to translate, keeping numbers and names and marking quotations', async () => {
+    fake.setChatBehaviour({ kind: 'json', value: translation });
+
+    const thread = await generateThread(
+      { article: german, tone: 'professional', appHost: APP_HOST, language: 'en' },
+      { openai },
+    );
+
+    const system = JSON.stringify(fake.requests.at(-1)?.body?.messages);
+    expect(system).toContain(
+      'the article is in German (de); write the whole thread, hook and hashtags included, in English (en)',
+    );
+    expect(system).toContain('(translated) right after each closing quotation mark');
+    expect(thread).toMatchObject({ language: 'en', translatedFrom: 'de', generator: 'llm' });
+    expect(thread.posts.map((p) => p.content).join('\n')).toContain(
+      '"an important step for climate protection in our city" (translated)',
+    );
+    // Numbers and names are still found in the article; the translated quotation is not matched word for word.
+    expect(thread.posts.slice(0, -1).map((p) => p.check?.status)).toEqual(['checked', 'checked', 'checked', 'checked']);
+    expect(thread.hallucination.risk).toBe('low');
+  });
+
+  it('still finds a number or a name the translation changed, and leaves that post out', async () => {
+    const wrong = {
+      ...translation,
+      posts: [
+        ...translation.posts,
+        {
+          text: 'Mayor Peter Tschentscher promised 50 more.',
+          source: 'Kritik kommt von Anwohnern in Finkenwerder, die Lärm befürchten.',
+        },
+      ],
+    };
+    fake.setChatBehaviour({ kind: 'json', value: wrong });
+
+    const thread = await generateThread(
+      { article: german, tone: 'professional', appHost: APP_HOST, language: 'en' },
+      { openai },
+    );
+
+    expect(thread.posts.map((p) => p.content).join('\n')).not.toContain('Tschentscher');
+    expect(thread.translatedFrom).toBe('de');
+  });
+
+  it('asks for the article’s own language when none other is chosen', async () => {
+    fake.setChatBehaviour({ kind: 'json', value: translation });
+    await generateThread({ article: german, tone: 'professional', appHost: APP_HOST }, { openai });
+    expect(JSON.stringify(fake.requests.at(-1)?.body?.messages)).toContain("in German (de), the article's language");
+  });
+
+  it('cannot translate without the AI writer, and says so', async () => {
+    await expect(
+      generateThread({ article: german, tone: 'professional', appHost: APP_HOST, language: 'en' }),
+    ).rejects.toThrow(
+      new GenerationFailedError(
+        "Writing the thread in English needs the AI writer, which is not set up. Choose the article's own language.",
+      ),
+    );
+  });
+});

@@ -154,4 +154,52 @@ describe('every Bluesky request through the outbound guard', () => {
     });
     expect(listener.connections()).toBe(0);
   });
+
+  it("tags every post with the thread's language in the record's langs, which the PDS checks", async () => {
+    const userId = `user-${randomUUID()}`;
+    await storeConnection(
+      userId,
+      'bluesky',
+      {
+        platformUsername: `@${signIn.handle}`,
+        credentials: { accessToken: 'access-jwt', refreshToken: 'refresh-jwt', expiresAt: null },
+        connectionData: { did: signIn.did, handle: signIn.handle, service: signIn.url, pds: signIn.url },
+      },
+      new Date(),
+    );
+    const thread = { ...makeThread(userId, ['1/ 서울시는 요금을 인상했다.', '2/ 시민들은 반발했다.']), language: 'ko' };
+    await putThread(thread);
+    const before = signIn.records.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['bluesky'] }, new Date());
+    const row = await settle(userId, thread.id);
+
+    // Short posts are joined to fit Bluesky's length: every record made carries the language.
+    const made = signIn.records.slice(before);
+    expect(row).toMatchObject({ status: 'completed', postsMade: made.length });
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.map((record) => record.langs)).toEqual(made.map(() => ['ko']));
+  });
+
+  it('sends no langs for a thread whose language is unknown', async () => {
+    const userId = `user-${randomUUID()}`;
+    await storeConnection(
+      userId,
+      'bluesky',
+      {
+        platformUsername: `@${signIn.handle}`,
+        credentials: { accessToken: 'access-jwt', refreshToken: 'refresh-jwt', expiresAt: null },
+        connectionData: { did: signIn.did, handle: signIn.handle, service: signIn.url, pds: signIn.url },
+      },
+      new Date(),
+    );
+    const thread = makeThread(userId, ['1/ Boats return before sunrise.']);
+    await putThread(thread);
+    const before = signIn.records.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['bluesky'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
+    expect(signIn.records.slice(before).every((record) => !('langs' in record))).toBe(true);
+  });
 });

@@ -337,6 +337,33 @@ describe('publishing a thread to Mastodon through the queue', () => {
     expect(row.postUrl).toBe(`${mastodon.url}/@alice/${made[0]!.id}`);
   });
 
+  it("posts every status with the thread's language (ISO 639-1)", async () => {
+    const userId = await connectedUser();
+    const thread = { ...makeThread(userId, FIVE_STATUS_POSTS), language: 'pt' };
+    await putThread(thread);
+    const start = mastodon.statuses.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['mastodon'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
+    expect(statusesSince(start).map((status) => status.language)).toEqual(['pt', 'pt', 'pt', 'pt', 'pt']);
+  });
+
+  it('is refused with 422 by the instance for a language code it does not know', async () => {
+    const userId = await connectedUser();
+    const thread = { ...makeThread(userId, ['1/ Boats return before sunrise.']), language: 'qq' };
+    await putThread(thread);
+    const start = mastodon.statuses.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['mastodon'] }, new Date());
+
+    expect(await settle(userId, thread.id)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('Language is not a valid language code'),
+    });
+    expect(statusesSince(start)).toEqual([]);
+  });
+
   it("credits the article's author by their fediverse account in the attribution status", async () => {
     const userId = await connectedUser();
     const thread = makeThread(userId, FIVE_STATUS_POSTS, {

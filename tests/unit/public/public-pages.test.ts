@@ -60,6 +60,28 @@ const thread: Thread = {
   allowIndexing: false,
 };
 
+describe('renderPublicThread in another language', () => {
+  it("says a translated thread is one, from the article's language, and marks the posts' language", () => {
+    const html = renderPublicThread({
+      thread: { ...thread, language: 'en', translatedFrom: 'ko' },
+      curator: 'curator',
+      pageUrl: 'https://app.example/t/AAAAAAAAAAAAAAAAAAAAAA',
+    });
+    expect(html).toContain('<p class="translated">Translated from Korean</p>');
+    expect(html).toContain('<ol lang="en">');
+  });
+
+  it('says nothing of translation for a thread in the article’s own language', () => {
+    const html = renderPublicThread({
+      thread: { ...thread, language: 'de', translatedFrom: null },
+      curator: 'curator',
+      pageUrl: 'https://app.example/t/AAAAAAAAAAAAAAAAAAAAAA',
+    });
+    expect(html).not.toContain('Translated from');
+    expect(html).toContain('<ol lang="de">');
+  });
+});
+
 describe('renderPublicThread', () => {
   const html = renderPublicThread({
     thread,

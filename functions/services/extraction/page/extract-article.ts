@@ -3,6 +3,7 @@ import { ExtractionError } from '#functions/lib/errors';
 import { logger } from '#functions/lib/logger';
 import { apiErrorMessages } from '#shared/messages';
 import type { Article } from '#shared/schemas/article';
+import { detectArticleLanguage } from './article-language';
 import { findAuthorHandles } from './author-handles';
 import { removeBoilerplate, removeFurnitureBeforeReadability } from './boilerplate';
 import { authorFromByline, outletFromHost } from './page-credit';
@@ -98,9 +99,18 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
   const content = blockText(root);
   // A handful of words is a menu or a caption, not something to write a thread about.
   if ((content.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < MIN_ARTICLE_WORDS) throw new ExtractionError(NO_READABLE_TEXT);
+  const headline = title ?? new URL(url).hostname;
+  const language = detectArticleLanguage(
+    {
+      htmlLang: parsed.lang?.trim() || metadata.htmlLang,
+      contentLanguage: context.headers?.get('content-language'),
+      metaLanguage: metadata.metaLanguage,
+    },
+    `${headline}\n\n${content}`,
+  );
   return {
     url,
-    title: title ?? new URL(url).hostname,
+    title: headline,
     content,
     links: articleLinks(root, head.baseUrl),
     extractedAt: now.toISOString(),
@@ -110,7 +120,7 @@ export function extractArticle(html: string, url: string, now: Date = new Date()
     canonicalUrl: metadata.canonicalUrl,
     publishedTime: parsed.publishedTime?.trim() || metadata.publishedTime,
     leadImage: metadata.leadImage,
-    language: parsed.lang?.trim() || metadata.language,
+    language,
     authorHandles,
     rights,
     pageText: visiblePageText,

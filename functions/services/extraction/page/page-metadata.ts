@@ -13,7 +13,10 @@ export interface PageMetadata {
   canonicalUrl: string | null;
   publishedTime: string | null;
   leadImage: string | null;
-  language: string | null;
+  /** `<html lang>` as written. */
+  htmlLang: string | null;
+  /** `og:locale`, `<meta http-equiv="content-language">` or `name="language"`, JSON-LD `inLanguage`. */
+  metaLanguage: string | null;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -131,10 +134,7 @@ export function collectPageMetadata(document: Document, head: PageHead): PageMet
   const publisher = resolveJsonLdReference(article?.publisher, objects);
   const website = objects.find((o) => o['@type'] === 'WebSite');
   const canonical = document.querySelector('link[rel~="canonical"]')?.getAttribute('href') ?? meta('og:url');
-  const language =
-    document.documentElement?.getAttribute('lang') ??
-    meta('content-language', 'language', 'og:locale') ??
-    stringOf(article?.inLanguage);
+  const metaLanguage = meta('content-language', 'language', 'og:locale') ?? stringOf(article?.inLanguage);
   const headlines = [
     meta('og:title'),
     meta('twitter:title'),
@@ -167,6 +167,7 @@ export function collectPageMetadata(document: Document, head: PageHead): PageMet
       meta('og:image', 'og:image:url', 'twitter:image', 'twitter:image:src') ?? stringOf(article?.image),
       baseUrl,
     ),
-    language: language?.trim().replace(/_/g, '-') || null,
+    htmlLang: document.documentElement?.getAttribute('lang')?.trim() || null,
+    metaLanguage: metaLanguage?.trim() || null,
   };
 }

@@ -1,5 +1,6 @@
 import type { CheckItemKind, Post, PostCheck } from '#shared/schemas/thread';
 import { analyseText } from './nlp';
+import { voiceWords } from './voices';
 
 /** Integers below this are skipped: articles often spell them out ("three years"). */
 const SMALL_INTEGER = 10;
@@ -109,7 +110,14 @@ export function checkableText(content: string): string {
  * at the start of a sentence, or tagged proper nouns there, compared without case) that the article
  * lacks, plus how much of its wording is new.
  */
-export function scanText(rawText: string, article: ArticleReference): TextScan {
+export function scanText(
+  rawText: string,
+  article: ArticleReference,
+  /** The text's language: how its words are read (a capital opening a sentence is no name in any). */
+  language?: string | null,
+  /** A translated thread's quotations are the article's in another language: marked as such, not matched word for word. */
+  quotesTranslated = false,
+): TextScan {
   const text = normaliseNumbers(rawText);
   const unsupported: UnsupportedItem[] = [];
   const seen = { numbers: 0, quotes: 0, names: 0 };
@@ -121,14 +129,16 @@ export function scanText(rawText: string, article: ArticleReference): TextScan {
     if (!article.numbers.has(numberKey(whole, fraction))) unsupported.push({ kind: 'number', text: written.trim() });
   }
 
-  for (const match of text.matchAll(QUOTE)) {
+  for (const match of quotesTranslated ? [] : text.matchAll(QUOTE)) {
     const quoted = match[1]?.trim() ?? '';
     if (!quoted.split(ELLIPSIS).some((part) => comparable(part).split(' ').length >= MIN_QUOTE_WORDS)) continue;
     seen.quotes++;
     if (!passageFound(quoted, article, MIN_QUOTE_WORDS)) unsupported.push({ kind: 'quote', text: quoted });
   }
 
-  const analysed = analyseText(text);
+  const analysed = analyseText(text, language);
+  // The writer's own phrases in the thread's language ('Unterm Strich:') are no claim of the article's.
+  const own = voiceWords(language);
   let contentWords = 0;
   let novelWords = 0;
   const names = new Set<string>();
@@ -159,6 +169,7 @@ export function scanText(rawText: string, article: ArticleReference): TextScan {
         // A function word ("If", "Here's", "The") is capitalised for position, never a name of its own.
         !analysed.stop[i] &&
         (!first || analysed.pos[i] === 'PROPN') &&
+        !own.has(value) &&
         key.length > 1;
       first = false;
       if (looksLikeName) {
@@ -198,8 +209,13 @@ export function isAttribution(content: string): boolean {
  * the article and its cited `source` (when it has one) is too, else 'failed' with what was not.
  * Pure: the offline writer's bench and the LLM path call the same function.
  */
-export function checkPost(post: { content: string; source?: string }, article: ArticleReference): PostCheck {
-  const scan = scanText(checkableText(post.content), article);
+export function checkPost(
+  post: { content: string; source?: string },
+  article: ArticleReference,
+  language?: string | null,
+  quotesTranslated = false,
+): PostCheck {
+  const scan = scanText(checkableText(post.content), article, language, quotesTranslated);
   const missing = [...scan.unsupported];
   if (post.source !== undefined && !sourceFound(post.source, article)) {
     missing.push({ kind: 'source', text: post.source.trim() });
@@ -212,7 +228,14 @@ export function checkPost(post: { content: string; source?: string }, article: A
 }
 
 /** The posts with their checks: every post but the attribution, against the article text. */
-export function withChecks(posts: readonly Post[], articleText: string): Post[] {
+export function withChecks(
+  posts: readonly Post[],
+  articleText: string,
+  language?: string | null,
+  quotesTranslated = false,
+): Post[] {
   const article = articleReference(articleText);
-  return posts.map((post) => (isAttribution(post.content) ? post : { ...post, check: checkPost(post, article) }));
+  return posts.map((post) =>
+    isAttribution(post.content) ? post : { ...post, check: checkPost(post, article, language, quotesTranslated) },
+  );
 }

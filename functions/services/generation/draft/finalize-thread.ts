@@ -3,6 +3,7 @@ import { attributionText } from '#shared/attribution';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { splitReadable } from '#shared/readable-split';
 import type { Post } from '#shared/schemas/thread';
+import type { Tone } from '#shared/tones';
 import { analyseText } from './nlp';
 
 /** A post as a generator writes it, before numbering, splitting and attribution. */
@@ -22,6 +23,8 @@ export interface DraftThread {
   posts: DraftPost[];
   /** A closing recap, kept as the last numbered post whatever the cap on posts leaves out. */
   recap?: DraftPost;
+  /** The tone whose phrases the offline writer used, when the thread's language has no voice for the one asked for. */
+  voiceTone?: Tone;
 }
 
 export const MIN_POSTS = 3;
@@ -86,10 +89,15 @@ function splitGraphemes(word: string, budget: number): string[] {
  * sentences where possible, clauses when a sentence alone is too long, words when a clause is, and
  * graphemes only for a single word longer than a post. Pieces are substrings of the text, trimmed.
  */
-export function splitToFit(text: string, budget: number): string[] {
-  return splitReadable(text, { limit: budget, measure: postLength }, (t) => analyseText(t).sentences).flatMap(
-    (piece) => (postLength(piece) > budget ? splitGraphemes(piece, budget) : [piece]),
-  );
+export function splitToFit(text: string, budget: number, language?: string | null): string[] {
+  // wink-nlp's sentences for English; any other language's from Intl.Segmenter in its locale.
+  const english = !language || language === 'en';
+  return splitReadable(
+    text,
+    { limit: budget, measure: postLength },
+    english ? (t) => analyseText(t).sentences : undefined,
+    english ? 'en' : language,
+  ).flatMap((piece) => (postLength(piece) > budget ? splitGraphemes(piece, budget) : [piece]));
 }
 
 function clipSource(source: string | undefined): string | undefined {
@@ -111,8 +119,16 @@ function toPost(index: number, content: string, source: string | undefined): Pos
  * characters (long ones split at sentence, clause or word boundaries, never inside a URL), no empty posts,
  * ids `post-{index}` and charCount = weighted length.
  */
-export function finalizeThread(draft: DraftThread, target: { appHost: string; articleUrl: string }): Post[] {
+export function finalizeThread(
+  draft: DraftThread,
+  target: {
+    appHost: string;
+    articleUrl: string /** The thread's language, where its sentences end. */;
+    language?: string | null;
+  },
+): Post[] {
   const attribution = attributionText(target.appHost, target.articleUrl);
+  const split = (text: string, budget: number) => splitToFit(text, budget, target.language);
 
   // Hashtags the model left at the end of the hook join the requested ones.
   let hookText = cleanText(draft.hook.content);
@@ -137,18 +153,18 @@ export function finalizeThread(draft: DraftThread, target: { appHost: string; ar
   // A hook too long for one post keeps its opening and hands the rest to the numbered posts.
   const tagLine = hashtags.join(' ');
   const hookBudget = tagLine ? POST_CHAR_LIMIT - postLength(`\n\n${tagLine}`) : POST_CHAR_LIMIT;
-  const [hookOpening = '', ...hookRest] = splitToFit(hookText, hookBudget);
+  const [hookOpening = '', ...hookRest] = split(hookText, hookBudget);
   const hookContent = tagLine ? `${hookOpening}\n\n${tagLine}` : hookOpening;
 
   const numbered: DraftPost[] = [];
   for (const piece of [...hookRest.map((content) => ({ content, source: hookSource })), ...body]) {
-    for (const content of splitToFit(piece.content, NUMBERED_BUDGET)) numbered.push({ content, source: piece.source });
+    for (const content of split(piece.content, NUMBERED_BUDGET)) numbered.push({ content, source: piece.source });
   }
   if (numbered.length === 0) {
     throw new GenerationFailedError('The generated thread had no posts besides the hook. Please try again.');
   }
   const recap = draft.recap
-    ? splitToFit(cleanText(draft.recap.content), NUMBERED_BUDGET).map((content) => ({
+    ? split(cleanText(draft.recap.content), NUMBERED_BUDGET).map((content) => ({
         content,
         source: draft.recap?.source,
       }))

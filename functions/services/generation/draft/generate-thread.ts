@@ -1,3 +1,6 @@
+import { GenerationFailedError } from '#functions/lib/errors';
+import { languageName } from '#shared/languages';
+import { beyondSpecMessages } from '#shared/messages';
 import { licenseLine, quoteLimit, shortQuoteSignal } from '#shared/rights';
 import type { Article, ArticleRights } from '#shared/schemas/article';
 import type { Hallucination, Post } from '#shared/schemas/thread';
@@ -12,7 +15,7 @@ import { articleWords, shortQuoteDraft, shortQuoteRules, verbatimFailure, withLi
 import { extractThemes } from './themes';
 
 export interface GenerateThreadInput {
-  article: Pick<Article, 'url' | 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName'>>;
+  article: Pick<Article, 'url' | 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName' | 'language'>>;
   tone: Tone;
   /** Host named in the attribution post, e.g. "threadsnip.app". */
   appHost: string;
@@ -20,6 +23,11 @@ export interface GenerateThreadInput {
   themes?: readonly string[];
   /** The publisher's signals: a limit puts the thread in short-quote mode; a CC licence is named. */
   rights?: ArticleRights;
+  /**
+   * The thread's language when the curator chose one: another than the article's asks the model to
+   * translate (the offline writer cannot: GenerationFailedError). Absent: the article's language.
+   */
+  language?: string | null;
 }
 
 export interface GeneratedThread {
@@ -32,6 +40,17 @@ export interface GeneratedThread {
   /** Characters of the hook and numbered posts (attribution excluded). */
   generatedSize: number;
   generator: 'llm' | 'offline';
+  /** The thread's language (BCP 47 primary tag): the article's; null when it is unknown. */
+  language: string | null;
+  /** The article's language when the model translated the thread into `language`. */
+  translatedFrom?: string;
+  /** The tone whose phrases were written, when the thread's language has no voice for the one asked for. */
+  voiceTone?: Tone;
+}
+
+/** Why the offline writer cannot write the thread in another language than the article's. */
+function offlineCannotTranslate(language: string): string {
+  return beyondSpecMessages.language.offlineCannotTranslate(languageName(language));
 }
 
 /** The article as a reader could check it: credit line, title and text. */
@@ -64,7 +83,12 @@ export async function generateThread(
   options: { openai?: LlmGeneratorOptions } = {},
 ): Promise<GeneratedThread> {
   const { article, tone, appHost } = input;
-  const themes = input.themes?.length ? [...input.themes] : extractThemes(article.content, { title: article.title });
+  const articleLanguage = article.language ?? null;
+  const translateTo = input.language && input.language !== articleLanguage ? input.language : null;
+  if (translateTo && !options.openai) throw new GenerationFailedError(offlineCannotTranslate(translateTo));
+  const themes = input.themes?.length
+    ? [...input.themes]
+    : extractThemes(article.content, { title: article.title, language: article.language });
   const articleText = checkableArticle(article);
   const offline = generateOfflineDraft({ article, tone, themes });
   const limit = quoteLimit(input.rights);
@@ -73,27 +97,50 @@ export async function generateThread(
   const rules = limit ? shortQuoteRules(limit, shortQuoteSignal(input.rights) ?? '') : undefined;
   const checked = options.openai
     ? await checkLlmDraft(
-        await requestLlmThread({ article, tone, themes, rules }, options.openai),
+        await requestLlmThread(
+          {
+            article,
+            tone,
+            themes,
+            rules,
+            language: { thread: translateTo ?? articleLanguage, article: articleLanguage },
+          },
+          options.openai,
+        ),
         offline,
         article,
         articleText,
-        (text) => (limit && words ? [verbatimFailure(text, words, limit)].filter((f) => f !== null) : []),
+        // A translation is not the article's words: the short-quote count applies to the original only.
+        (text) =>
+          limit && words && !translateTo ? [verbatimFailure(text, words, limit)].filter((f) => f !== null) : [],
+        { language: translateTo ?? articleLanguage, translated: Boolean(translateTo) },
       )
     : { draft: offline, notes: [] };
   const { notes } = checked;
+  // The offline thread stands in when too little of the model's passed: then it is the article's language.
+  const translated = Boolean(translateTo) && checked.draft !== offline;
+  const language = translated ? translateTo : articleLanguage;
   // Short-quote mode also cuts whatever the check kept (or the offline fallback) to the limit.
   const draft = limit && words ? shortQuoteDraft(checked.draft, words, limit) : checked.draft;
   const posts = withLicenseLine(
-    withChecks(finalizeThread(draft, { appHost, articleUrl: article.url }), articleText),
+    withChecks(
+      finalizeThread(draft, { appHost, articleUrl: article.url, language }),
+      articleText,
+      language,
+      translated,
+    ),
     licenseLine(input.rights),
   );
   return {
     title: draft.title || article.title || 'Untitled Thread',
     posts,
     themes,
-    hallucination: withNotes(assessHallucination(posts, articleText), notes),
+    hallucination: withNotes(assessHallucination(posts, articleText, language, translated), notes),
     articleSize: article.title ? article.title.length + 2 + article.content.length : article.content.length,
     generatedSize: generatedCharacters(posts),
     generator: options.openai ? 'llm' : 'offline',
+    language,
+    ...(translated && articleLanguage ? { translatedFrom: articleLanguage } : {}),
+    ...(draft.voiceTone && !translated ? { voiceTone: draft.voiceTone } : {}),
   };
 }

@@ -31,8 +31,15 @@ export function generatedCharacters(posts: readonly { content: string }[]): numb
  * so does wording that is mostly new. `contentRatio` = characters of the hook and numbered posts
  * (attribution excluded) ÷ characters of the article text, rounded to 3 decimals; 0 for an empty article.
  */
-export function assessHallucination(posts: readonly { content: string }[], articleText: string): Hallucination {
-  const scan = scanText(threadText(posts), articleReference(articleText));
+export function assessHallucination(
+  posts: readonly { content: string }[],
+  articleText: string,
+  /** The thread's language: how its words are read. */
+  language?: string | null,
+  /** A translated thread: quotations are marked translated, and its wording cannot be the article's. */
+  quotesTranslated = false,
+): Hallucination {
+  const scan = scanText(threadText(posts), articleReference(articleText), language, quotesTranslated);
   const of = (kind: UnsupportedItem['kind']) =>
     scan.unsupported.filter((item) => item.kind === kind).map((item) => item.text);
   const missingNumbers = of('number');
@@ -43,7 +50,9 @@ export function assessHallucination(posts: readonly { content: string }[], artic
   if (missingNumbers.length) reasons.push(missingSentence('number', 'numbers', missingNumbers));
   if (missingNames.length) reasons.push(missingSentence('name', 'names', missingNames));
   if (missingQuotes.length) reasons.push(missingSentence('quote', 'quotes', missingQuotes));
-  const novelShare = scan.contentWords >= NOVEL_WORDS_MIN_SAMPLE ? scan.novelWords / scan.contentWords : 0;
+  // A translation's words are another language's: only its numbers and names can be matched.
+  const novelShare =
+    !quotesTranslated && scan.contentWords >= NOVEL_WORDS_MIN_SAMPLE ? scan.novelWords / scan.contentWords : 0;
   if (novelShare > NOVEL_WORDS_LIMIT) {
     reasons.push(`${Math.round(novelShare * 100)}% of the thread's key words do not appear in the article.`);
   }

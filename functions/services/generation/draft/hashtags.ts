@@ -1,4 +1,6 @@
+import { writesWithoutSpaces } from '#shared/languages';
 import { analyseText } from './nlp';
+import { stopWordsOf } from './stop-words';
 
 export const MAX_HASHTAGS = 3;
 const MIN_LETTERS = 3;
@@ -38,13 +40,23 @@ export function firstNamesIn(text: string, byline?: string | null): Set<string> 
   return names;
 }
 
-/** Why a hashtag breaks the rules (stop word, under 3 letters, a bare first name), or null. */
-export function hashtagProblem(tag: string, firstNames: ReadonlySet<string>): string | null {
+/** Whether a word is a function word of the language (English's by wink-nlp's model). */
+function isStopWord(word: string, language: string | null | undefined): boolean {
+  return !language || language === 'en' ? Boolean(analyseText(word).stop[0]) : stopWordsOf(language).has(word);
+}
+
+/**
+ * Why a hashtag breaks the rules (a stop word of the article's language, under 3 letters, a bare
+ * first name), or null. Chinese and Japanese write a word in two characters: there two are enough.
+ */
+export function hashtagProblem(tag: string, firstNames: ReadonlySet<string>, language?: string | null): string | null {
   const body = tag.replace(/^#/, '');
-  if ((body.match(/\p{L}/gu) ?? []).length < MIN_LETTERS) return 'shorter than 3 letters';
+  const letters = (body.match(/\p{L}/gu) ?? []).length;
+  const dense = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(body);
+  if (letters < (dense ? 2 : MIN_LETTERS)) return 'shorter than 3 letters';
   if (/^\p{L}[\p{Ll}\p{N}]*$/u.test(body) || /^\p{Lu}+$/u.test(body)) {
     const word = body.toLowerCase();
-    if (analyseText(word).stop[0]) return 'a stop word';
+    if (isStopWord(word, language)) return 'a stop word';
     if (firstNames.has(word)) return 'a bare first name';
   }
   return null;
@@ -53,8 +65,15 @@ export function hashtagProblem(tag: string, firstNames: ReadonlySet<string>): st
 /** A single word as the article mostly writes it inside sentences: "trump" → "Trump", "nasa" → "NASA". */
 function asWritten(word: string, text: string): string {
   const counts = new Map<string, number>();
-  const pattern = new RegExp(`(?<=\\p{Ll}[,;:]?\\s)${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'giu');
+  // Letters of any script end the word (\b knows only ASCII letters).
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(?<=\\p{Ll}[,;:]?\\s)${escaped}(?![\\p{L}\\p{N}])`, 'giu');
   for (const [form] of text.matchAll(pattern)) counts.set(form, (counts.get(form) ?? 0) + 1);
+  // A name in Latin letters inside a script without capitals ("OpenAIは"): as written anywhere.
+  if (counts.size === 0) {
+    const anywhere = new RegExp(`(?<![\\p{Script=Latin}\\p{N}])${escaped}(?![\\p{Script=Latin}\\p{N}])`, 'giu');
+    for (const [form] of text.matchAll(anywhere)) counts.set(form, (counts.get(form) ?? 0) + 1);
+  }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? word;
 }
 
@@ -68,9 +87,17 @@ interface Candidate {
  * themes (noun phrases), multi-word subjects first, never a stop word, a bare first name or a word
  * under three letters.
  */
-export function pickHashtags(input: { text: string; themes: readonly string[]; byline?: string | null }): string[] {
-  const { text, themes } = input;
-  const analysed = analyseText(text);
+export function pickHashtags(input: {
+  text: string;
+  themes: readonly string[];
+  byline?: string | null;
+  /** The article's language: its stop words; in Chinese, Japanese, Korean and Thai only a clear term. */
+  language?: string | null;
+  /** The headline, where a clear term of a language without capitals must appear. */
+  title?: string;
+}): string[] {
+  const { text, themes, language } = input;
+  const analysed = analyseText(text, language);
   const entities = new Map<string, number>();
   for (const sentence of analysed.sentences) {
     let run: string[] = [];
@@ -94,6 +121,7 @@ export function pickHashtags(input: { text: string; themes: readonly string[]; b
     candidates.push({ phrase: theme, score: (multi ? 3 : 1) + (themes.length - rank) / themes.length });
   });
   candidates.sort((a, b) => b.score - a.score);
+  const clear = (phrase: string) => !sparseHashtags(language) || isClearTerm(phrase, text, input.title ?? '');
 
   const firstNames = firstNamesIn(text, input.byline);
   const chosen: string[] = [];
@@ -101,13 +129,14 @@ export function pickHashtags(input: { text: string; themes: readonly string[]; b
   let commonNouns = 0;
   for (const { phrase } of candidates) {
     if (chosen.length >= MAX_HASHTAGS) break;
+    if (!clear(phrase)) continue;
     const single = words(phrase).length === 1;
     const written = single ? asWritten(phrase, text) : phrase;
     // A common noun on its own ("#family") says little: at most one, and only to reach two tags.
     if (single && written === written.toLowerCase() && (chosen.length >= 2 || commonNouns >= 1)) continue;
     if (single && written === written.toLowerCase()) commonNouns++;
     const tag = toHashtag(written);
-    if (!tag || hashtagProblem(tag, firstNames)) continue;
+    if (!tag || hashtagProblem(tag, firstNames, language)) continue;
     const key = tag.toLowerCase();
     // "#Ford" adds nothing next to "#JohnFord"; nor does a tag inside another.
     if (taken.some((t) => t.includes(key.slice(1)) || key.includes(t.slice(1)))) continue;
@@ -115,4 +144,19 @@ export function pickHashtags(input: { text: string; themes: readonly string[]; b
     taken.push(key);
   }
   return chosen;
+}
+
+/** Languages where a hashtag is rare and must be a clear term: Chinese, Japanese, Korean, Thai and the like. */
+function sparseHashtags(language: string | null | undefined): boolean {
+  return writesWithoutSpaces(language) || language === 'ko';
+}
+
+/**
+ * A clear term in a language without capitals to tell a name: a name in Latin letters the article
+ * repeats ("OpenAI", "iPhone"), or a term the headline names and the text repeats at least three times.
+ */
+function isClearTerm(phrase: string, text: string, title: string): boolean {
+  const count = text.toLowerCase().split(phrase.toLowerCase()).length - 1;
+  if (/^[\p{Script=Latin}\p{N}\s-]+$/u.test(phrase)) return count >= 2;
+  return count >= 3 && title.toLowerCase().includes(phrase.toLowerCase());
 }

@@ -26,6 +26,12 @@ interface Checked {
   failures: CheckFailure[];
 }
 
+/** How the model's thread is read: its language, and whether it was translated from the article's. */
+export interface ThreadReading {
+  language?: string | null;
+  translated?: boolean;
+}
+
 /**
  * Checks one post of the model's: a leading connective is dropped and unmatched quotation marks
  * removed (repairs that change no fact); then it must be non-empty, fit its post, start on its own
@@ -37,6 +43,7 @@ function checkDraftPost(
   limit: number,
   article: ArticleReference,
   extraCheck: ExtraCheck,
+  reading: ThreadReading,
 ): Checked {
   let text = balanceQuotes(post.text.trim());
   if (startsDangling(text)) text = dropConnective(text) ?? text;
@@ -45,7 +52,7 @@ function checkDraftPost(
   const length = postLength(text);
   if (length > limit) failures.push({ kind: 'too_long', length, limit });
   if (startsDangling(text)) failures.push({ kind: 'dangling', word: text.split(/\s+/)[0]?.replace(/^["“]/, '') ?? '' });
-  failures.push(...scanText(text, article).unsupported, ...extraCheck(text));
+  failures.push(...scanText(text, article, reading.language, reading.translated).unsupported, ...extraCheck(text));
   if (post.source !== undefined && !sourceFound(post.source, article)) {
     failures.push({ kind: 'source', text: post.source.trim() });
   }
@@ -69,15 +76,18 @@ export async function checkLlmDraft(
   articleInput: { content: string; byline?: string | null },
   articleText: string,
   extraCheck: ExtraCheck = () => [],
+  reading: ThreadReading = {},
 ): Promise<CheckedDraft> {
   const article = articleReference(articleText);
   const reply: LlmThread = session.reply;
   const firstNames = firstNamesIn(articleInput.content, articleInput.byline);
-  const hashtags = reply.hashtags.filter((t) => !hashtagProblem(t.startsWith('#') ? t : `#${t}`, firstNames));
+  const hashtags = reply.hashtags.filter(
+    (t) => !hashtagProblem(t.startsWith('#') ? t : `#${t}`, firstNames, reading.language),
+  );
   const limitForHook = hookLimit(hashtags.slice(0, 3));
 
-  let hook = checkDraftPost({ text: reply.hook }, limitForHook, article, extraCheck);
-  const posts = reply.posts.map((p) => checkDraftPost(p, POST_LIMIT, article, extraCheck));
+  let hook = checkDraftPost({ text: reply.hook }, limitForHook, article, extraCheck, reading);
+  const posts = reply.posts.map((p) => checkDraftPost(p, POST_LIMIT, article, extraCheck, reading));
 
   const requests: RepairRequest[] = [];
   if (hook.failures.length) requests.push({ target: 'hook', failures: hook.failures });
@@ -88,10 +98,11 @@ export async function checkLlmDraft(
   if (requests.length) {
     const repair = await session.repair(requests);
     if (hook.failures.length && repair?.hook)
-      hook = checkDraftPost({ text: repair.hook }, limitForHook, article, extraCheck);
+      hook = checkDraftPost({ text: repair.hook }, limitForHook, article, extraCheck, reading);
     for (const rewrite of repair?.posts ?? []) {
       const index = rewrite.post - 1;
-      if (posts[index]?.failures.length) posts[index] = checkDraftPost(rewrite, POST_LIMIT, article, extraCheck);
+      if (posts[index]?.failures.length)
+        posts[index] = checkDraftPost(rewrite, POST_LIMIT, article, extraCheck, reading);
     }
   }
 

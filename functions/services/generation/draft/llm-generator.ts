@@ -5,9 +5,11 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import * as z from 'zod';
 import { GenerationFailedError, ServiceBusyError } from '#functions/lib/errors';
 import { type OpenAiOptions, openAiClient } from '#functions/lib/openai-client';
+import { languageName } from '#shared/languages';
 import { type CheckFailure, checkFailureText } from '#shared/messages';
 import type { Article } from '#shared/schemas/article';
 import { TONE_LABELS, type Tone } from '#shared/tones';
+import { translatedQuoteMark } from './voices';
 
 export interface LlmGeneratorOptions extends OpenAiOptions {
   /** The SDK's further attempts after a busy answer (429, 5xx, timeout, connection error). Default 1. */
@@ -77,12 +79,29 @@ function creditLine(article: { byline?: string | null; siteName?: string | null 
   return parts.filter(Boolean).join(' ');
 }
 
+/**
+ * The thread's language in the prompt: the article's own (every phrase in it, none in English), or a
+ * translation that keeps numbers and names as the article writes them and marks each quotation.
+ */
+export function languageRule(language: { thread?: string | null; article?: string | null }): string {
+  const thread = language.thread ?? language.article;
+  if (!thread) return "Write the thread in the article's language.";
+  const name = `${languageName(thread)} (${thread})`;
+  if (!language.thread || language.thread === language.article) {
+    return `Write the whole thread, hook, labels and hashtags included, in ${name}, the article's language: no phrase in any other language.`;
+  }
+  const from = language.article ? `${languageName(language.article)} (${language.article})` : 'its own language';
+  return `Translate: the article is in ${from}; write the whole thread, hook and hashtags included, in ${name}. Keep every number and every name exactly as the article writes them. Translate quotations faithfully and put ${translatedQuoteMark(thread)} right after each closing quotation mark. "source" stays the article's own words, untranslated.`;
+}
+
 /** The system and user messages: tone, hook, structure and faithfulness rules, then the article. */
 export function buildThreadPrompt(
   article: Pick<Article, 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName'>>,
   tone: Tone,
   themes: readonly string[],
   maxArticleChars = DEFAULT_MAX_ARTICLE_CHARS,
+  /** The thread's language and the article's, when known: a different one asks for a translation. */
+  language: { thread?: string | null; article?: string | null } = {},
 ): ChatCompletionMessageParam[] {
   const themeHint = themes.length ? ` (the article's themes: ${themes.join(', ')})` : '';
   const credit = creditLine(article);
@@ -97,7 +116,10 @@ export function buildThreadPrompt(
     'Each post stands alone: never start with a pronoun or connective (he, she, it, they, this, but, also, however) that points to the previous post; name the person or thing instead. Close every quotation inside the post that opens it.',
     'Rules: use only facts stated in the article. Numbers, names and quotations are copied exactly as the article writes them; do not invent numbers, names, dates or quotations. Every post is checked against the article, and a post that fails is rewritten or left out.',
     'Do not number the posts and do not add an attribution or a link: the app adds both.',
-  ].join('\n');
+    languageRule(language),
+  ]
+    .filter(Boolean)
+    .join('\n');
   const truncated = article.content.length > maxArticleChars;
   const content = truncated ? `${article.content.slice(0, maxArticleChars)}\n[article truncated]` : article.content;
   const header = [
@@ -165,13 +187,15 @@ export async function requestLlmThread(
     themes: readonly string[];
     /** Further rules for this article (short-quote mode), as a system message of their own. */
     rules?: readonly string[];
+    /** The thread's language and the article's (a different one asks for a translation). */
+    language?: { thread?: string | null; article?: string | null };
   },
   options: LlmGeneratorOptions,
 ): Promise<LlmSession> {
   const client = openAiClient(options);
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const messages = buildThreadPrompt(input.article, input.tone, input.themes, options.maxArticleChars);
+  const messages = buildThreadPrompt(input.article, input.tone, input.themes, options.maxArticleChars, input.language);
   if (input.rules?.length) messages.splice(1, 0, { role: 'system', content: input.rules.join('\n') });
   const responseFormat = zodResponseFormat(llmThreadSchema, 'thread');
 

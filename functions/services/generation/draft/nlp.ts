@@ -1,5 +1,8 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
+import { writesWithoutSpaces } from '#shared/languages';
+import { sentenceSpans } from '#shared/readable-split';
+import { stopWordsOf } from './stop-words';
 
 // Loading the language model takes about half a second: do it once per module, at cold start.
 // Only sentences and part-of-speech tags are read: entities, negation and sentiment would cost a
@@ -33,15 +36,37 @@ export interface AnalysedText {
   /** Char offset of each token in `text`. */
   offset: number[];
   sentences: SentenceSpan[];
+  /** The language read: 'en' by wink-nlp's model, any other by Unicode segmentation (no lemmas or tags). */
+  language: string;
 }
 
 /**
- * Tokenises, tags and sentence-splits a text with wink-nlp. Sentences are also cut at line breaks,
- * so headings and list items never merge with the paragraph that follows.
+ * The tag of a word in a language wink-nlp does not read: it may be a noun, a verb or anything
+ * else. Capitalised names are still told apart (PROPN, and German's capitalised nouns as NOUN).
  */
-export function analyseText(text: string): AnalysedText {
+export const UNTAGGED = 'UNTAGGED';
+
+/** Whether a token may be a verb: tagged as one, or untagged. */
+export function mayBeVerb(pos: string | undefined): boolean {
+  return pos === 'VERB' || pos === 'AUX' || pos === UNTAGGED;
+}
+
+/**
+ * Tokenises, tags and sentence-splits a text: English (and a text of unknown language) with
+ * wink-nlp, any other language with Intl.Segmenter in that language's locale (words and sentences,
+ * so Chinese, Japanese and Thai split where they should) and the language's function words.
+ * Sentences are also cut at line breaks, so headings and list items never merge with the paragraph
+ * that follows.
+ */
+export function analyseText(text: string, language?: string | null): AnalysedText {
+  const lang = language && language !== 'en' ? language : 'en';
   // Themes, the offline generator and the classifier often read the same article in one request.
-  if (lastAnalysis?.text === text) return lastAnalysis;
+  if (lastAnalysis?.text === text && lastAnalysis.language === lang) return lastAnalysis;
+  lastAnalysis = lang === 'en' ? readEnglish(text) : readAnyLanguage(text, lang);
+  return lastAnalysis;
+}
+
+function readEnglish(text: string): AnalysedText {
   const doc = nlp.readDoc(text);
   const tokens = doc.tokens();
   const value = tokens.out() as string[];
@@ -87,8 +112,97 @@ export function analyseText(text: string): AnalysedText {
     pushSentence(from, span[1] + 1);
   }
 
-  lastAnalysis = { text, value, normal, lemma, pos, type, stop, offset, sentences };
-  return lastAnalysis;
+  return { text, value, normal, lemma, pos, type, stop, offset, sentences, language: 'en' };
+}
+
+const wordSegmenters = new Map<string, Intl.Segmenter>();
+const NUMBER = /^\p{N}[\p{N}.,]*$/u;
+const EMOJI = /\p{Extended_Pictographic}/u;
+// Languages that capitalise every noun, not only names.
+const NOUNS_CAPITALISED = new Set(['de', 'lb']);
+
+/** Words, numbers, punctuation and line breaks by Unicode segmentation; sentences in the language's locale. */
+function readAnyLanguage(text: string, language: string): AnalysedText {
+  let segmenter = wordSegmenters.get(language);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(language, { granularity: 'word' });
+    wordSegmenters.set(language, segmenter);
+  }
+  const stopWords = stopWordsOf(language);
+  // In a script without capitals a capitalised word is a name in Latin letters ("OpenAI"), wherever it stands.
+  const caseless = writesWithoutSpaces(language) || language === 'ko';
+  const columns: Omit<AnalysedText, 'text' | 'sentences' | 'language'> = {
+    value: [],
+    normal: [],
+    lemma: [],
+    pos: [],
+    type: [],
+    stop: [],
+    offset: [],
+  };
+  let sentenceStart = true;
+  for (const { segment, index, isWordLike } of segmenter.segment(text)) {
+    if (!segment.trim()) {
+      if (!segment.includes('\n')) continue;
+      sentenceStart = true;
+    }
+    const normal = segment.toLowerCase();
+    const isBreak = !segment.trim();
+    const type = isBreak
+      ? 'tabCRLF'
+      : isWordLike
+        ? NUMBER.test(segment)
+          ? 'number'
+          : 'word'
+        : EMOJI.test(segment)
+          ? 'emoji'
+          : 'punctuation';
+    const stop = type === 'word' && stopWords.has(normal);
+    const capitalised = type === 'word' && !stop && /^\p{Lu}/u.test(segment);
+    const pos =
+      type === 'number'
+        ? 'NUM'
+        : type === 'word'
+          ? capitalised && NOUNS_CAPITALISED.has(language)
+            ? 'NOUN'
+            : capitalised && (!sentenceStart || caseless)
+              ? 'PROPN'
+              : UNTAGGED
+          : type === 'tabCRLF'
+            ? 'SPACE'
+            : 'PUNCT';
+    columns.value.push(segment);
+    columns.normal.push(normal);
+    columns.lemma.push(normal);
+    columns.pos.push(pos);
+    columns.type.push(type);
+    columns.stop.push(stop);
+    columns.offset.push(index);
+    if (type === 'word' || type === 'number') sentenceStart = false;
+    if (type === 'punctuation' && /[.!?。！？]/u.test(segment)) sentenceStart = true;
+  }
+  const { value, type, offset } = columns;
+  const sentences: SentenceSpan[] = [];
+  let token = 0;
+  for (const span of sentenceSpans(text, language)) {
+    let from = token;
+    while (token < value.length && (offset[token] ?? 0) < span.end) {
+      if (type[token] === 'tabCRLF') {
+        if (token > from) sentences.push(spanOf(columns, from, token));
+        from = token + 1;
+      }
+      token++;
+    }
+    if (token > from) sentences.push(spanOf(columns, from, token));
+  }
+  return { text, ...columns, sentences, language };
+}
+
+/** A sentence of tokens [from, to), by the characters they cover. */
+function spanOf(columns: Pick<AnalysedText, 'value' | 'offset'>, from: number, to: number): SentenceSpan {
+  const start = columns.offset[from] ?? 0;
+  const end = (columns.offset[to - 1] ?? 0) + (columns.value[to - 1]?.length ?? 0);
+  return { start, end, tokenStart: from, tokenEnd: to };
 }
 
 /** The text of one analysed sentence. */

@@ -17,7 +17,7 @@ import {
   sharesWord,
   withoutDateline,
 } from './lede';
-import { type AnalysedText, analyseText, type SentenceSpan } from './nlp';
+import { type AnalysedText, analyseText, mayBeVerb, type SentenceSpan, UNTAGGED } from './nlp';
 import { articlePeople, creditFirstPerson, introducePeople, namedIn, speaksInFirstPerson } from './people';
 import { balanceQuotes, dropConnective, startsDangling } from './post-rules';
 import { isSolemnTopic } from './solemn-topics';
@@ -35,6 +35,7 @@ import {
   writeHook,
   writeRecap,
 } from './tone-writer';
+import { toneInLanguage } from './voices';
 import { statesClaim, wholeSentences } from './whole-sentences';
 
 const MAX_BODY_POSTS = 8;
@@ -43,7 +44,7 @@ const REDUNDANT = 0.5;
 const MMR_LAMBDA = 0.7;
 const COVERAGE = 0.15;
 
-const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM', UNTAGGED]);
 const BOILERPLATE =
   /\b(subscribe|newsletter|cookies?|all rights reserved|click here|sign up|advertisement|follow us|read more|share this)\b/i;
 
@@ -112,8 +113,8 @@ export function shortenAtClause(
 }
 
 /** Whether a text has a verb. */
-function hasVerb(text: string): boolean {
-  return analyseText(text).pos.some((pos) => pos === 'VERB' || pos === 'AUX');
+function hasVerb(text: string, language?: string | null): boolean {
+  return analyseText(text, language).pos.some(mayBeVerb);
 }
 
 /** Shortcodes, tags and links left in the text: never the thread's last word. */
@@ -134,7 +135,7 @@ function collectCandidates(analysed: AnalysedText): Candidate[] {
     let hasVerb = false;
     for (let i = span.tokenStart; i < span.tokenEnd; i++) {
       if (analysed.type[i] === 'word' || analysed.type[i] === 'number') words++;
-      if (analysed.pos[i] === 'VERB' || analysed.pos[i] === 'AUX') hasVerb = true;
+      if (mayBeVerb(analysed.pos[i])) hasVerb = true;
     }
     const previous = position > 0 ? sentences[position - 1] : undefined;
     const gap = previous ? text.slice(previous.end, span.start) : '\n';
@@ -328,8 +329,8 @@ function* recapOrder(
 }
 
 /** Whether a headline states something ("Republicans Are Following Trump to Nowhere"), not a label. */
-function statesSomething(headline: string): boolean {
-  return headline.split(' ').length >= 3 && (hasVerb(headline) || /^\p{L}+ing\s/u.test(headline));
+function statesSomething(headline: string, language?: string | null): boolean {
+  return headline.split(' ').length >= 3 && (hasVerb(headline, language) || /^\p{L}+ing\s/u.test(headline));
 }
 
 /**
@@ -338,7 +339,14 @@ function statesSomething(headline: string): boolean {
  * already; null when neither can be written.
  */
 function chooseRecap(
-  input: { candidates: Candidate[]; scores: number[]; hook: HookChoice; headline: string; articleTitle: string },
+  input: {
+    candidates: Candidate[];
+    scores: number[];
+    hook: HookChoice;
+    headline: string;
+    articleTitle: string;
+    language?: string | null;
+  },
   tone: Tone,
   posts: readonly DraftPost[],
 ): DraftPost | null {
@@ -354,13 +362,13 @@ function chooseRecap(
   for (const c of recapOrder(candidates, input.scores, { hook: hook.candidate, headline }, used)) {
     const sentence = balanceQuotes(withoutDateline(oneLine(c.text)));
     if (repeats(sentence) || speaksInFirstPerson(sentence)) continue;
-    const recap = writeRecap(tone, sentence, c.text);
+    const recap = writeRecap(tone, sentence, c.text, input.language);
     if (recap) return recap;
   }
   // A quotation the headline opens on ("'He died in my hands': 3 killed in clashes") is not its claim.
   const claim = headline.replace(/^["“‘'][^"”’']+["”’']\s*:\s+/u, '');
-  if (hook.source === input.articleTitle || !statesSomething(claim) || repeats(claim)) return null;
-  return writeRecap(tone, balanceQuotes(claim), input.articleTitle);
+  if (hook.source === input.articleTitle || !statesSomething(claim, input.language) || repeats(claim)) return null;
+  return writeRecap(tone, balanceQuotes(claim), input.articleTitle, input.language);
 }
 
 /**
@@ -491,6 +499,7 @@ function chooseHook(
     taken?: ReadonlySet<string>;
     /** The piece is written in the first person and the frame credits its author: "I" may be quoted. */
     quotesAuthor?: boolean;
+    language?: string | null;
   },
   write: (sentence: string, fit: (sentence: string, budget: number) => string | null) => string | null,
 ): HookChoice {
@@ -525,7 +534,7 @@ function chooseHook(
     yield* ledeOptions(onTopic);
     // A headline that states something ("Republicans Are Following Trump to Nowhere") says more than
     // a scene-setter ("Hiking the Boulder Flat Irons" too); a label of one ("The harbour at dawn") says less.
-    if (statesSomething(headline)) yield asSentence;
+    if (statesSomething(headline, input.language)) yield asSentence;
     // A scene-setter must still share a word with the headline or the lede paragraph, or the hook
     // would be about something else (a page's comment policy standing where its lede should be).
     yield* ledeOptions(offTopic.filter((s) => sharesWord(s.text, about)));
@@ -583,19 +592,22 @@ function chooseHook(
  * order, each post made to stand alone; threads of six posts or more close on a recap.
  */
 export function generateOfflineDraft(input: {
-  article: Pick<Article, 'title' | 'content'> & Partial<ArticleCredit>;
+  article: Pick<Article, 'title' | 'content'> & Partial<ArticleCredit> & Partial<Pick<Article, 'language'>>;
   tone: Tone;
   themes: readonly string[];
 }): DraftThread {
   const { article, tone, themes } = input;
+  const language = article.language ?? null;
+  // The phrases are the language's; a tone it has no voice for is written in the professional one.
+  const voiceTone = toneInLanguage(tone, language);
   const content = article.content.trim() ? article.content : '';
-  const analysed = analyseText(content);
+  const analysed = analyseText(content, language);
   const candidates = collectCandidates(analysed);
   if (candidates.length === 0) throw new GenerationFailedError('The article has no text to turn into a thread.');
 
   const scores = rankCandidates(analysed, candidates);
   const credit: ArticleCredit = { byline: article.byline ?? null, siteName: article.siteName ?? null };
-  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline });
+  const hashtags = pickHashtags({ text: content, themes, byline: credit.byline, language, title: article.title });
   const title = oneLine(article.title);
   const headline = cleanTitle(title);
   const context: HookContext = {
@@ -604,6 +616,9 @@ export function generateOfflineDraft(input: {
     via: viaLine(credit),
     topic: topicOf(themes, title, content),
     solemn: isSolemnTopic(title, content),
+    language,
+    credit,
+    column: isColumn(title),
   };
   const ledeText = ledeParagraph(content);
   // Each tone's hook says its own sentence where the article has one to spare: the tones before it
@@ -626,9 +641,16 @@ export function generateOfflineDraft(input: {
         articleTitle: article.title,
         taken,
         quotesAuthor: Boolean(context.via) && authorVoice,
+        language,
       },
       (sentence, fit) =>
-        writeHook({ tone: turn, sentence: introduced(withoutDateline(oneLine(sentence))), context, hashtags, fit }),
+        writeHook({
+          tone: toneInLanguage(turn, language),
+          sentence: introduced(withoutDateline(oneLine(sentence))),
+          context,
+          hashtags,
+          fit,
+        }),
     );
     if (turn === tone) {
       hook = choice;
@@ -656,7 +678,7 @@ export function generateOfflineDraft(input: {
     ...p,
     source: credited.reduce((source, [text, original]) => source.replace(text, original), p.source),
   }));
-  const written: DraftPost[] = writeBody({ tone, posts: body, credit }).flatMap((p) =>
+  const written: DraftPost[] = writeBody({ tone: voiceTone, posts: body, credit, language }).flatMap((p) =>
     // Whole sentences only: a sentence too long for a post is split into two that read alone, or left out.
     (wholeSentences(p.content, SENTENCE_BUDGET) ?? []).map((part) => ({
       content: balanceQuotes(part),
@@ -675,7 +697,9 @@ export function generateOfflineDraft(input: {
   // rather than close on a post that repeats one above it.
   let recap: DraftPost | undefined;
   if (posts.length + 2 >= 6) {
-    recap = chooseRecap({ candidates, scores, hook, headline, articleTitle: article.title }, tone, posts) ?? undefined;
+    recap =
+      chooseRecap({ candidates, scores, hook, headline, articleTitle: article.title, language }, voiceTone, posts) ??
+      undefined;
     if (!recap) posts.splice(tone === 'persuasive' ? 2 : 3, posts.length - 3);
   }
   // The recap may name someone the posts it closes never did.
@@ -690,5 +714,6 @@ export function generateOfflineDraft(input: {
     hashtags,
     posts,
     ...(recap ? { recap } : {}),
+    ...(voiceTone !== tone ? { voiceTone } : {}),
   };
 }

@@ -65,7 +65,14 @@ function themeWord(analysed: AnalysedText, i: number): string | null {
  * Up to five themes of an article: lower-case nouns, proper nouns and short noun phrases scored by
  * frequency, weighted up when they appear early in the text or in the title. Usable as hashtags.
  */
-export function extractThemes(text: string, options: { title?: string; max?: number } = {}): string[] {
+export function extractThemes(
+  text: string,
+  options: {
+    title?: string;
+    max?: number /** The article's language: how its words are read. */;
+    language?: string | null;
+  } = {},
+): string[] {
   const max = options.max ?? MAX_THEMES;
   if (!text.trim()) return [];
   // Titles are often Title Case, which the tagger reads as proper nouns: the title only boosts
@@ -75,7 +82,7 @@ export function extractThemes(text: string, options: { title?: string; max?: num
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .join(' ')} `;
-  const analysed = analyseText(text);
+  const analysed = analyseText(text, options.language);
   const length = Math.max(1, text.length);
   const candidates = new Map<string, Candidate>();
 

@@ -1,8 +1,10 @@
+import { SCAFFOLDED_LANGUAGES } from '#shared/languages';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Tone } from '#shared/tones';
 import type { DraftPost } from './finalize-thread';
 import { contentWords, hasFigure, sharesWord } from './lede';
 import type { StandalonePost } from './standalone';
+import { type VoiceCredit, voiceOf } from './voices';
 
 /** Who wrote the article and where, as the page gave them. */
 export interface ArticleCredit {
@@ -22,7 +24,8 @@ const NOT_A_NAME =
 export function authorName(byline: string | null | undefined): string | null {
   const name = byline
     ?.replace(/\s+/g, ' ')
-    .replace(/^\s*by\s+/i, '')
+    // "By", and the credit words of the languages the writer has a voice for ("Von", "Por", "Текст:").
+    .replace(/^\s*(?:(?:by|von|par|por|door)\s+|(?:text|texto|testo|tekst|текст|автор)\s*:\s*)/iu, '')
     .split(/\s*(?:[,|•·]|\.\s|\s-\s|\s—\s)\s*/u)[0]
     ?.trim();
   if (!name || name.length > 60 || name.split(' ').length > 7 || NOT_A_NAME.test(name)) return null;
@@ -113,6 +116,12 @@ export interface HookContext {
   topic: string;
   /** Illness, violence, victims or politics: no joke, whatever the tone. */
   solemn: boolean;
+  /** The thread's language (absent: English): the frames are that language's, or none. */
+  language?: string | null;
+  /** The credit as the page gave it, for a frame in another language than English. */
+  credit?: ArticleCredit;
+  /** An opinion, analysis or review headline: the author writes rather than reports. */
+  column?: boolean;
 }
 
 type HookFrame = (sentence: string, c: HookContext) => string;
@@ -193,10 +202,37 @@ function shortOnTopic(sentence: string, headline: string): string {
   return sharesWord(short, named) || !sharesWord(sentence, named) ? short : sentence;
 }
 
+/** Whether a language is written with the English phrases (absent or unknown counts as English). */
+function isEnglish(language: string | null | undefined): boolean {
+  return !language || language === 'en';
+}
+
+/** The credit as another language's frame names it: the author, the publication alone, the verb's number. */
+export function voiceCredit(credit: ArticleCredit, column = false): VoiceCredit {
+  const author = authorName(credit.byline);
+  return {
+    author,
+    plural: Boolean(author && /\s(?:and|&|y|e|et|und|en|и)\s|,/u.test(author)),
+    outlet: outletName(credit.siteName, author)?.replace(/^the /, '') ?? null,
+    column,
+  };
+}
+
+/** The frames of a tone in the thread's language; a language without a voice has one frame: the sentence alone. */
+function framesFor(tone: Tone, context: HookContext): HookFrame[] {
+  if (isEnglish(context.language)) return tone === 'humorous' && context.solemn ? [SOLEMN_HOOK] : HOOK_FRAMES[tone];
+  const voice = voiceOf(context.language ?? '');
+  if (!voice) return [(s) => s];
+  const credit = voiceCredit(context.credit ?? { byline: null, siteName: null }, context.column);
+  const frames =
+    tone === 'professional' ? [voice.hooks.professional] : (voice.hooks[tone] ?? [voice.hooks.professional]);
+  return frames.map((frame) => (s, c) => frame(s, { ...credit, title: c.title }));
+}
+
 /**
  * The first post: the lede sentence chosen for the tone (in the tone's register: contracted and
- * short for casual) inside the tone's frame; null when `fit` cannot make the sentence fit the room
- * the frame and the hashtags leave.
+ * short for casual) inside the tone's frame, in the thread's language (`context.language`); null
+ * when `fit` cannot make the sentence fit the room the frame and the hashtags leave.
  */
 export function writeHook(input: {
   tone: Tone;
@@ -206,8 +242,11 @@ export function writeHook(input: {
   fit: (sentence: string, budget: number) => string | null;
 }): string | null {
   const { tone, context, hashtags } = input;
-  const frames = tone === 'humorous' && context.solemn ? [SOLEMN_HOOK] : HOOK_FRAMES[tone];
-  const sentence = tone === 'casual' ? contract(shortOnTopic(input.sentence, context.title)) : input.sentence;
+  const frames = framesFor(tone, context);
+  const sentence =
+    tone === 'casual' && isEnglish(context.language)
+      ? contract(shortOnTopic(input.sentence, context.title))
+      : input.sentence;
   const tagRoom = hashtags.length ? postLength(`\n\n${hashtags.join(' ')}`) : 0;
   // The headline once: a frame that names it does not frame a sentence that is the headline.
   for (const write of pick(frames, `${context.title}|${input.sentence}`)) {
@@ -254,9 +293,20 @@ function frame(post: DraftPost, label: string): void {
  * on the first post carrying a figure or a finding, and a closing reason to read the original.
  * Professional and humorous: the sentences as written.
  */
-export function writeBody(input: { tone: Tone; posts: readonly StandalonePost[]; credit: ArticleCredit }): DraftPost[] {
+export function writeBody(input: {
+  tone: Tone;
+  posts: readonly StandalonePost[];
+  credit: ArticleCredit;
+  /** The thread's language (absent: English); in another, only its voice's closing line is added. */
+  language?: string | null;
+}): DraftPost[] {
   const { tone, credit } = input;
   const posts: DraftPost[] = input.posts.map((p) => ({ content: p.content, source: p.source }));
+  if (!isEnglish(input.language)) {
+    const close = tone === 'persuasive' ? voiceOf(input.language ?? '')?.persuasiveClose : undefined;
+    if (close) posts.push({ content: close(voiceCredit(credit)) });
+    return posts;
+  }
   switch (tone) {
     case 'casual':
       return posts.map((p) => ({ ...p, content: contract(shorten(p.content)) }));
@@ -290,17 +340,72 @@ export const RECAP_LABELS: Record<Tone, string> = {
   persuasive: 'The point to remember:',
 };
 
-/** The closing recap: the article's own sentence under the tone's label, or null when it does not fit. */
-export function writeRecap(tone: Tone, sentence: string, source: string): DraftPost | null {
-  const text = tone === 'casual' ? contract(sentence) : sentence;
-  const content = `${RECAP_LABELS[tone]} ${/[.!?…"”')\]]$/u.test(text) ? text : `${text}.`}`;
+/**
+ * The label a tone puts on its closing recap in a language: English's, the language's voice's
+ * (professional's where the voice has none for the tone), or '' in a language without a voice.
+ */
+export function recapLabel(tone: Tone, language?: string | null): string {
+  if (isEnglish(language)) return RECAP_LABELS[tone];
+  const voice = voiceOf(language ?? '');
+  return voice ? (voice.recap[tone] ?? voice.recap.professional) : '';
+}
+
+/** Sentence ends in any script: the recap's sentence keeps its own, or gets the language's full stop. */
+const SENTENCE_END = /[.!?…"”')\]。！？」』）]$/u;
+
+/**
+ * The closing recap: the article's own sentence under the tone's label in the thread's language
+ * (bare in a language without a voice), or null when it does not fit.
+ */
+export function writeRecap(tone: Tone, sentence: string, source: string, language?: string | null): DraftPost | null {
+  const text = tone === 'casual' && isEnglish(language) ? contract(sentence) : sentence;
+  const ended = SENTENCE_END.test(text) ? text : `${text}${language === 'ja' || language === 'zh' ? '。' : '.'}`;
+  const label = recapLabel(tone, language);
+  // A full-width colon needs no space after it.
+  const content = label ? `${label}${/：$/u.test(label) ? '' : ' '}${ended}` : ended;
   return postLength(content) <= NUMBERED_ROOM ? { content, source } : null;
 }
 
-const POST_LABELS = [...Object.values(BODY_LABELS), ...Object.values(RECAP_LABELS)];
+const POST_LABELS = [
+  ...Object.values(BODY_LABELS),
+  ...Object.values(RECAP_LABELS),
+  ...SCAFFOLDED_LANGUAGES.flatMap((language) => Object.values(voiceOf(language)?.recap ?? {})),
+];
 
 /** A numbered post's text without the tone's label ("Why it matters: …"), which must not hide a dangling start. */
 export function withoutPostLabel(post: string): string {
-  const label = POST_LABELS.find((l) => post.startsWith(`${l} `));
-  return label ? post.slice(label.length + 1) : post;
+  const label = POST_LABELS.find((l) => post.startsWith(/：$/u.test(l) ? l : `${l} `));
+  return label ? post.slice(label.length).trimStart() : post;
+}
+
+/**
+ * The English scaffolding as a reader spots it: every literal phrase of the English hook frames,
+ * credit line, labels and closing line ("In case you missed it", "reports in", "The takeaway:").
+ * A thread in another language must contain none of them.
+ */
+export function englishScaffolding(): string[] {
+  const hole = '\u0000';
+  const context: HookContext = { title: hole, reports: hole, via: hole, topic: hole, solemn: false };
+  const credit = { byline: `${hole} ${hole}`, siteName: hole };
+  const rendered = [...Object.values(HOOK_FRAMES).flat(), ...LIGHT_OPENERS, SOLEMN_HOOK].map((frame) =>
+    frame(hole, context),
+  );
+  const closing = writeBody({ tone: 'persuasive', posts: [], credit }).map((p) => p.content);
+  return [
+    ...new Set(
+      [
+        ...rendered,
+        ...closing,
+        reportsLine(credit),
+        reportsLine(credit, true),
+        ...Object.values(BODY_LABELS),
+        ...Object.values(RECAP_LABELS),
+      ]
+        .flatMap((text) => text.split(hole))
+        .flatMap((text) => text.split(/\s*[(,:]\s*/u))
+        .map((part) => part.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, ''))
+        // Two words at least: a lone "time" or "from" is no phrase of ours.
+        .filter((part) => part.includes(' ') && (part.match(/\p{L}/gu) ?? []).length >= 4),
+    ),
+  ];
 }

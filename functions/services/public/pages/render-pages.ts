@@ -1,3 +1,4 @@
+import { languageName } from '#shared/languages';
 import { beyondSpecMessages } from '#shared/messages';
 import type { Thread } from '#shared/schemas/thread';
 import { directiveUrl, textDirective } from '#shared/text-fragment';
@@ -97,6 +98,11 @@ export function renderPublicThread({ thread, curator, pageUrl }: PublicThreadVie
     ? `${texts.originalBy} ${escapeHtml(thread.author)} · ${sourceLink}`
     : `${texts.originalAt} ${sourceLink}`;
   const disclosure = texts.draftedWithAi(curator);
+  // A translated thread says from what; its posts are marked with their language for readers and screen readers.
+  const translated = thread.translatedFrom
+    ? `\n<p class="translated">${escapeHtml(beyondSpecMessages.language.translatedFrom(languageName(thread.translatedFrom)))}</p>`
+    : '';
+  const postsLang = thread.language ? ` lang="${escapeHtml(thread.language)}"` : '';
   const body = thread.posts.slice(0, -1).map((post) => {
     // The directive checked against the page at generation; older threads name the passage's ends.
     const directive = post.sourceFragment !== undefined ? post.sourceFragment : textDirective(post.source ?? '');
@@ -119,9 +125,9 @@ export function renderPublicThread({ thread, curator, pageUrl }: PublicThreadVie
     `<header>
 <p class="credit">${credit}</p>
 <h1>${escapeHtml(thread.title)}</h1>
-<p class="disclosure">${escapeHtml(disclosure)}</p>
+<p class="disclosure">${escapeHtml(disclosure)}</p>${translated}
 </header>
-<section aria-label="${texts.postsHeading}"><ol>
+<section aria-label="${texts.postsHeading}"><ol${postsLang}>
 ${body.join('\n')}
 ${attribution ? `<li class="attribution" aria-label="${texts.attributionHeading}"><p>${escapeHtml(attribution.content)}</p></li>` : ''}
 </ol></section>

@@ -239,6 +239,8 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
       createdAt: new Date().toISOString(),
       ...(facets.length > 0 ? { facets } : {}),
       ...(reply ? { reply } : {}),
+      // The lexicon's BCP 47 languages of the text: the thread's, so language feeds and filters find it.
+      ...(post.article.language ? { langs: [post.article.language] } : {}),
       ...(isAttribution
         ? {
             embed: {

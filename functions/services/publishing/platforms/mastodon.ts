@@ -267,6 +267,10 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
         status: post.text,
         visibility: 'public',
         ...(post.parent ? { in_reply_to_id: post.parent.id } : {}),
+        // ISO 639 (two letters): the instance refuses a code it does not know, so a longer tag is left out.
+        ...(post.article.language && /^[a-z]{2}$/.test(post.article.language)
+          ? { language: post.article.language }
+          : {}),
       },
     });
     return { id: String(status.id), url: status.url ?? status.uri ?? null };

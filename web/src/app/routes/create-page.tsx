@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type ToastText, threadMessages } from '#shared/messages';
 import { useToast } from '#web/components/ui/use-toast';
 import { CreditsSummary } from '#web/features/create/components/credits-summary';
@@ -37,6 +37,8 @@ export function CreatePage() {
   const { state, dispatch, pending, clearPending, leaveTo } = useCreateFlow();
   const generation = useGeneration(dispatch, leaveTo);
   const shared = useSharedArticle();
+  // The thread's language: '' is the article's own; another asks the AI writer to translate.
+  const [threadLanguage, setThreadLanguage] = useState('');
 
   const showsThread = RESTORABLE_STEPS.includes(state.step) && Boolean(state.threadId);
   const threadQuery = useThread(state.threadId, showsThread && auth.status === 'signedIn', 'restore');
@@ -106,9 +108,11 @@ export function CreatePage() {
           clearPending();
           dispatch({ type: 'toneChanged', tone });
         }}
+        language={threadLanguage}
+        onLanguageChange={setThreadLanguage}
         onGenerate={(url, tone) => {
           clearPending();
-          void generation.generate(url, tone);
+          void generation.generate(url, tone, undefined, threadLanguage || undefined);
         }}
         onPickSample={(url, tone) => {
           clearPending();

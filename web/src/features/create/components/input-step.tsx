@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { showInputWarning, THREAD_CREDIT_COST } from '#shared/credits';
+import { languageName, THREAD_LANGUAGE_CHOICES } from '#shared/languages';
 import { beyondSpecMessages, creditMessages, generationMessages } from '#shared/messages';
 import type { ExtractionResult } from '#shared/schemas/article';
 import { isTone, TONE_LABELS, TONES, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
@@ -29,6 +30,9 @@ interface InputStepProps {
   waitingForCredits: boolean;
   onUrlChange: (url: string) => void;
   onToneChange: (tone: Tone) => void;
+  /** The thread's language chosen ('' for the article's own) and its change. */
+  language?: string;
+  onLanguageChange?: (language: string) => void;
   onGenerate: (url: string, tone: Tone) => void;
   /** "Try an example": fills in a sample article's URL and generates from it. */
   onPickSample: (url: string, tone: Tone) => void;
@@ -46,6 +50,8 @@ export function InputStep({
   waitingForCredits,
   onUrlChange,
   onToneChange,
+  language = '',
+  onLanguageChange,
   onGenerate,
   onPickSample,
 }: InputStepProps) {
@@ -53,6 +59,7 @@ export function InputStep({
   const urlErrorId = useId();
   const hintId = useId();
   const toneId = useId();
+  const languageId = useId();
   const [viewingExtraction, setViewingExtraction] = useState(false);
   const checked = validateArticleUrl(url);
   const showUrlError = url.trim() !== '' && !checked.ok;
@@ -121,6 +128,24 @@ export function InputStep({
             <p className="small muted">Casual and humorous tones are disabled for sensitive content.</p>
           ) : null}
         </div>
+
+        {onLanguageChange ? (
+          <div className="field">
+            <label htmlFor={languageId}>{beyondSpecMessages.language.threadLanguageLabel}</label>
+            <select id={languageId} value={language} onChange={(event) => onLanguageChange(event.target.value)}>
+              <option value="">
+                {extraction?.language
+                  ? `${beyondSpecMessages.language.articleLanguageOption} (${languageName(extraction.language)})`
+                  : beyondSpecMessages.language.articleLanguageOption}
+              </option>
+              {THREAD_LANGUAGE_CHOICES.filter((option) => option !== extraction?.language).map((option) => (
+                <option key={option} value={option}>
+                  {languageName(option)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
 
         {extractionError ? (
           <div className="notice notice--warning" role="alert">

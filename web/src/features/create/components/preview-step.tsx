@@ -5,6 +5,7 @@ import { EditableThread } from '../../threads/components/editable-thread';
 import { ManualShareDialog } from '../../threads/components/manual-share-dialog';
 import { SensitiveContentBanner } from '../../threads/components/sensitive-categories';
 import { ShortQuoteBadge } from '../../threads/components/short-quote-badge';
+import { ThreadLanguageNote } from '../../threads/components/thread-language-note';
 import { useThreadEditing } from '../../threads/hooks/use-thread-editing';
 import { ExtractedContentDialog } from './extracted-content-dialog';
 
@@ -57,6 +58,7 @@ export function PreviewStep({ thread, busy, onRegenerate, onBackToInput, onConti
           </div>
         ) : null}
 
+        <ThreadLanguageNote thread={thread} />
         <EditableThread editing={editing} />
 
         <div className="preview__actions">

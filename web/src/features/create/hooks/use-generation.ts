@@ -29,7 +29,7 @@ export type Generation = Omit<GenerationState, 'job'> & GenerationActions;
 
 interface GenerationActions {
   /** The two-step submission of the input step (a second call while one runs does nothing). */
-  generate: (url: string, tone: Tone) => Promise<void>;
+  generate: (url: string, tone: Tone, idempotencyKey?: string, language?: string) => Promise<void>;
   regenerate: (thread: Thread, tone: Tone) => void;
   /** Try Again on the busy or failure screen: the last request once more. */
   retry: () => void;
@@ -104,7 +104,8 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
   );
 
   const generate = useCallback(
-    async (rawUrl: string, tone: Tone, idempotencyKey: string = crypto.randomUUID()) => {
+    async (rawUrl: string, tone: Tone, idempotencyKey: string = crypto.randomUUID(), language?: string) => {
+      const chosen = language ? { language } : {};
       if (running.current) return;
       const checked = validateArticleUrl(rawUrl);
       if (!checked.ok) return;
@@ -125,7 +126,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
       }
       running.current = true;
       const token = attempt.current;
-      lastRequest.current = { url: checked.url, tone, idempotencyKey };
+      lastRequest.current = { url: checked.url, tone, idempotencyKey, ...chosen };
       send({ type: 'checkStarted' });
       let result: ExtractionResult;
       try {
@@ -143,10 +144,10 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
       send({ type: 'checked', extraction: result });
       if (result.isSensitiveContent && TONES_BLOCKED_WHEN_SENSITIVE.includes(tone)) {
         running.current = false;
-        send({ type: 'sensitiveToneNeeded', request: { url: checked.url, tone, idempotencyKey } });
+        send({ type: 'sensitiveToneNeeded', request: { url: checked.url, tone, idempotencyKey, ...chosen } });
         return;
       }
-      await submit({ url: checked.url, tone, idempotencyKey });
+      await submit({ url: checked.url, tone, idempotencyKey, ...chosen });
     },
     [auth.status, me.isPending, me.data, leaveTo, queryClient, submit, toast],
   );
@@ -164,7 +165,7 @@ export function useGeneration(dispatch: Dispatch<FlowAction>, leaveTo: (href: st
     if (!request || running.current) return;
     const idempotencyKey = retryKey.current ?? crypto.randomUUID();
     if (request.threadId) void submit({ ...request, idempotencyKey });
-    else void generate(request.url, request.tone, idempotencyKey);
+    else void generate(request.url, request.tone, idempotencyKey, request.language);
   }, [generate, submit]);
 
   const confirmProfessionalTone = useCallback(() => {

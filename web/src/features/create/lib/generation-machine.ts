@@ -9,6 +9,8 @@ export interface GenerationRequest {
   url: string;
   tone: Tone;
   threadId?: string;
+  /** The thread's language when the curator chose another than the article's. */
+  language?: string;
   /** One per Generate click; a retry after a network error sends the same one (never charged twice). */
   idempotencyKey: string;
 }
