@@ -8,9 +8,10 @@ import { startLocalEventBus } from '#local/event-bus';
 import { invokeHandler } from '#local/lambda-runtime';
 import { startLocalScheduler } from '#local/scheduler';
 import { startMastodonServer } from '../../fakes/mastodon-server';
+import { oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
-import { callRedirectRoute, callRoute } from '../../helpers/route-call';
+import { callRoute } from '../../helpers/route-call';
 
 // The collection path as `npm start` runs it: the real publishing worker puts ThreadPublished on the
 // local bus, whose rule's target plans the readings in the local scheduler; the test then drives the
@@ -35,8 +36,6 @@ const { requestPublish } = await import('#functions/services/publishing/publish-
 const { getThreadPerformance, refreshThreadPerformance } = await import(
   '#functions/services/insights/thread-performance'
 );
-const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
-const { handler: callbackRoute } = await import('#functions/http/connections/get-oauth-callback');
 const { handler: performanceRoute } = await import('#functions/http/insights/get-thread-performance');
 
 afterAll(async () => {
@@ -51,17 +50,17 @@ afterAll(async () => {
 async function connectedUser(): Promise<string> {
   const userId = `user-${randomUUID()}`;
   await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
-  const params = { platform: 'mastodon' };
-  const start = await callRoute(
-    authorizeRoute,
-    { userId },
-    { params, body: { instance: mastodon.instance, username: '@alice', returnPath: '/account-settings' } },
-    { method: 'POST' },
+  const consentUrl = await startOAuth('mastodon', userId, {
+    instance: mastodon.instance,
+    username: '@alice',
+    returnPath: '/account-settings',
+  });
+  const consent = await fetch(consentUrl, { redirect: 'manual' });
+  await oauthCallback(
+    'mastodon',
+    userId,
+    Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams),
   );
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const consent = await fetch(start.body.url, { redirect: 'manual' });
-  const query = Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams);
-  await callRedirectRoute(callbackRoute, { userId }, { params, query });
   expect((await getConnection(userId, 'mastodon'))?.isConnected).toBe(true);
   return userId;
 }
