@@ -65,13 +65,13 @@ export async function newUser(
   return { email, password, tokens: await signIn(baseUrl, email, password) };
 }
 
-/** fetch against the stack's API with an optional bearer token; returns status and parsed JSON. */
+/** fetch against the stack's API with an optional bearer token; returns status, parsed JSON and the cookies it set. */
 export async function api(
   baseUrl: string,
   path: string,
   options: { token?: string; method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered and assert on it
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; setCookies: string[] }> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
@@ -81,7 +81,7 @@ export async function api(
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: text ? JSON.parse(text) : null, setCookies: response.headers.getSetCookie() };
 }
 
 /**
@@ -97,7 +97,9 @@ export async function connectMastodon(baseUrl: string, token: string, instance: 
   if (authorize.status !== 200)
     throw new Error(`authorize answered ${authorize.status}: ${JSON.stringify(authorize.body)}`);
   const consent = await fetch(authorize.body.url, { redirect: 'manual' });
-  const callback = await fetch(consent.headers.get('location') ?? '', { redirect: 'manual' });
+  // The same browser: the flow cookie the authorize answer set goes back to the callback.
+  const cookie = authorize.setCookies.map((setCookie) => setCookie.split(';')[0]).join('; ');
+  const callback = await fetch(consent.headers.get('location') ?? '', { redirect: 'manual', headers: { cookie } });
   const landing = callback.headers.get('location') ?? '';
   if (!landing.includes('mastodon_connected=true')) throw new Error(`the callback sent the browser to ${landing}`);
 }
