@@ -161,7 +161,8 @@ const tally = new Map<Tone, Tally>(
 );
 const articles = loadArticles();
 const ENGLISH = englishScaffolding();
-const distinctHooks: number[] = [];
+/** Per page: distinct hook texts, and tones written in professional's voice for want of their own in the page's language. */
+const distinctHooks: { distinct: number; fallbacks: number }[] = [];
 const distinctHookSentences: { distinct: number; solemnLock: boolean }[] = [];
 const bodyPairs = { differing: 0, posts: 0 };
 const times: number[] = [];
@@ -182,6 +183,7 @@ for (const article of articles) {
   const bodies = new Map<Tone, string[]>();
   const sources = new Map<Tone, Set<string>>();
   const hooks = new Set<string>();
+  let fallbacks = 0;
   const hookSentences = new Map<Tone, string>();
   const people = articlePeople(article.content);
   const headline = comparable(cleanTitle(article.title));
@@ -194,6 +196,7 @@ for (const article of articles) {
     const posts = thread.posts;
     const hook = posts[0]?.content ?? '';
     hooks.add(hook);
+    if (thread.voiceTone) fallbacks++;
     hookSentences.set(tone, comparable(posts[0]?.source ?? hook));
     if (headline.split(' ').length >= 3 && ` ${comparable(hook)} `.split(` ${headline} `).length > 2) {
       t.headlineTwice++;
@@ -284,7 +287,9 @@ for (const article of articles) {
       if (body.at(-1)?.startsWith(recapLabel(thread.voiceTone ?? tone, thread.language))) t.recaps++;
     }
   }
-  distinctHooks.push(hooks.size);
+  distinctHooks.push({ distinct: hooks.size, fallbacks });
+  if (hooks.size < TONES.length)
+    example('pages with fewer distinct hooks than tones', `${article.url} (${article.language ?? 'language unknown'})`);
   distinctHookSentences.push({
     distinct: new Set(hookSentences.values()).size,
     solemnLock:
@@ -339,15 +344,19 @@ const rows: [string, (t: Tally) => string, string][] = [
   ['on non-English pages, threads with English scaffolding', (t) => `${t.englishScaffolded} of ${t.foreign}`, '0'],
 ];
 const sorted = [...times].sort((a, b) => a - b);
-const fiveOfFive = distinctHooks.filter((n) => n === TONES.length).length;
-const meanDistinct = distinctHooks.reduce((s, n) => s + n, 0) / Math.max(1, distinctHooks.length);
+const fiveOfFive = distinctHooks.filter((d) => d.distinct === TONES.length).length;
+// A tone without a voice in the page's language is written in professional's, and may say its hook.
+const fallbackShared = distinctHooks.filter(
+  (d) => d.distinct < TONES.length && d.distinct >= TONES.length - d.fallbacks,
+).length;
+const meanDistinct = mean(distinctHooks.map((d) => d.distinct));
 console.log(`${articles.length} articles × ${TONES.length} tones = ${articles.length * TONES.length} threads\n`);
 console.log(`| measure | ${TONES.join(' | ')} | target |\n|---|${TONES.map(() => '---|').join('')}---|`);
 for (const [name, cell, target] of rows) {
   console.log(`| ${name} | ${TONES.map((tone) => cell(tally.get(tone) as Tally)).join(' | ')} | ${target} |`);
 }
 console.log(
-  `\ndistinct hooks per page: ${meanDistinct.toFixed(2)} of ${TONES.length} on average, ${fiveOfFive} of ${distinctHooks.length} pages with ${TONES.length} of ${TONES.length} (target: ${TONES.length} of ${TONES.length} on every page)`,
+  `\ndistinct hooks per page: ${meanDistinct.toFixed(2)} of ${TONES.length} on average, ${fiveOfFive} of ${distinctHooks.length} pages with ${TONES.length} of ${TONES.length}, ${fallbackShared} more where a tone without a voice in the page's language shares professional's (target: ${TONES.length} of ${TONES.length} on every page but those)`,
 );
 const sentencesOk = distinctHookSentences.filter(
   (d) => d.distinct === TONES.length || (d.solemnLock && d.distinct === TONES.length - 1),
