@@ -65,13 +65,13 @@ export async function newUser(
   return { email, password, tokens: await signIn(baseUrl, email, password) };
 }
 
-/** fetch against the stack's API with an optional bearer token; returns status, parsed JSON and the cookies it set. */
+/** fetch against the stack's API with an optional bearer token; returns status and parsed JSON. */
 export async function api(
   baseUrl: string,
   path: string,
   options: { token?: string; method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered and assert on it
-): Promise<{ status: number; body: any; setCookies: string[] }> {
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
@@ -81,7 +81,7 @@ export async function api(
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, setCookies: response.headers.getSetCookie() };
+  return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 /**
@@ -89,16 +89,19 @@ export async function api(
  * trip (authorize → the stand-in's consent → our callback); throws when the callback does not say so.
  */
 export async function connectMastodon(baseUrl: string, token: string, instance: string): Promise<void> {
-  const authorize = await api(baseUrl, '/api/connections/mastodon/authorize', {
-    token,
+  const authorize = await fetch(`${baseUrl}/api/connections/mastodon/authorize`, {
     method: 'POST',
-    body: { instance: `https://${instance}/`, username: '@alice', returnPath: '/account-settings' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ instance: `https://${instance}/`, username: '@alice', returnPath: '/account-settings' }),
   });
-  if (authorize.status !== 200)
-    throw new Error(`authorize answered ${authorize.status}: ${JSON.stringify(authorize.body)}`);
-  const consent = await fetch(authorize.body.url, { redirect: 'manual' });
+  const started = await authorize.json();
+  if (authorize.status !== 200) throw new Error(`authorize answered ${authorize.status}: ${JSON.stringify(started)}`);
+  const consent = await fetch(started.url, { redirect: 'manual' });
   // The same browser: the flow cookie the authorize answer set goes back to the callback.
-  const cookie = authorize.setCookies.map((setCookie) => setCookie.split(';')[0]).join('; ');
+  const cookie = authorize.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(';')[0])
+    .join('; ');
   const callback = await fetch(consent.headers.get('location') ?? '', { redirect: 'manual', headers: { cookie } });
   const landing = callback.headers.get('location') ?? '';
   if (!landing.includes('mastodon_connected=true')) throw new Error(`the callback sent the browser to ${landing}`);
