@@ -232,6 +232,9 @@ test('on a page of repeated openings, every passage link highlights exactly its 
   await expect(page.getByRole('heading', { name: 'Share Your Thread' })).toBeVisible();
   const panel = page.getByRole('region', { name: 'Public link' });
   await panel.getByRole('button', { name: 'Make Public' }).click();
+  const naming = page.getByRole('dialog', { name: 'Choose a display name' });
+  await naming.getByRole('textbox', { name: 'Display name' }).fill('Column Reader');
+  await naming.getByRole('button', { name: 'Make Public' }).click();
   const link = panel.getByRole('textbox', { name: 'Public link' });
   await expect(link).toHaveValue(new RegExp(`^${stack.url}/t/`));
   const publicUrl = await link.inputValue();

@@ -574,7 +574,7 @@ function chooseHook(
       const written = write(choice.text, (sentence, budget) => {
         const fitted = shortenAtClause(sentence, budget, choice.share, statesClaim);
         // The hook states something: a verb of its own, no clause left without one.
-        return fitted !== null && (choice.label || statesClaim(fitted)) ? fitted : null;
+        return fitted !== null && (choice.label || statesClaim(fitted, { whole: fitted === sentence })) ? fitted : null;
       });
       if (written !== null) return { content: written, source: sourceOf(choice), candidate: choice.candidate };
     }

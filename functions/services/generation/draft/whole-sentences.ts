@@ -44,13 +44,16 @@ function readsAsEnglish(analysed: AnalysedText): boolean {
  * which became final Tuesday." has none), and a verb after the last word that opens a clause ("…
  * demanded how Andrew, Queen Elizabeth II's third child." has none after "how").
  */
-export function statesClaim(text: string): boolean {
+export function statesClaim(text: string, options: { whole?: boolean } = {}): boolean {
   if (text.split(/\s+/u).filter(Boolean).length < 3) return false;
   const all = analyseText(text);
   // The tagger knows English: in another language its tags say nothing, and the sentence is trusted.
   if (!readsAsEnglish(all)) return true;
   const main = analyseText(text.replace(RELATIVE, ' '));
   if (!main.pos.some(isVerb)) return false;
+  // The article's own sentence, uncut, ends where its writer ended it: a trailing clause whose verb
+  // the tagger misreads ("while the gulls circle overhead") leaves nothing hanging.
+  if (options.whole) return true;
   const last = all.normal.findLastIndex((word, i) => SUBORDINATOR.has(word) && all.pos[i] !== 'DET');
   return last === -1 || all.pos.slice(last + 1).some(isVerb);
 }
@@ -93,7 +96,7 @@ export function wholeSentences(sentence: string, budget: number): string[] | nul
     splits.push({ parts: [first, second], balance: Math.abs(first.length - second.length) });
   }
   for (const { parts } of splits.sort((a, b) => a.balance - b.balance)) {
-    if (parts.every(statesClaim)) return parts;
+    if (parts.every((part) => statesClaim(part))) return parts;
   }
   return null;
 }
