@@ -104,7 +104,7 @@ describe('generation through an OpenAI-compatible server', () => {
     expect(chats).toHaveLength(2);
     expect(JSON.stringify(chats[1]?.body?.messages)).toContain('post 2: the number 450 is not in the article');
     const thread = job.thread;
-    expect(thread.posts.map((post: { content: string }) => post.content).join(' ')).not.toMatch(/450|500/);
+    expect(thread.posts.map((post: { content: string }) => post.content).join(' ')).not.toMatch(/\b(?:450|500)\b/);
     expect(thread.hallucination).toMatchObject({
       risk: 'medium',
       reason: expect.stringMatching(/^The AI's post 2 was left out: the number 500 is not in the article\. /),
