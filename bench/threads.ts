@@ -28,8 +28,8 @@ import { cleanTitle, contentWords, ledeParagraph, turnsOnContrast } from '#funct
 import { articlePeople, namedIn, speaksInFirstPerson } from '#functions/services/generation/draft/people';
 import { quotesBalanced, startsDangling } from '#functions/services/generation/draft/post-rules';
 import { isSolemnTopic } from '#functions/services/generation/draft/solemn-topics';
-import { extractThemes } from '#functions/services/generation/draft/themes';
 import { englishScaffolding, recapLabel, withoutPostLabel } from '#functions/services/generation/draft/tone-writer';
+import { extractThemes } from '#functions/services/text/themes';
 import { attributionText } from '#shared/attribution';
 import { primaryLanguage } from '#shared/languages';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';

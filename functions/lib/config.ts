@@ -197,7 +197,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       discordAuthorize: raw.DISCORD_AUTHORIZE_URL,
       facebookGraph: trimSlash(raw.FACEBOOK_GRAPH_URL),
       facebookDialog: raw.FACEBOOK_DIALOG_URL,
-      threadsApi: trimSlash(raw.THREADS_API_URL),
+      metaThreadsApi: trimSlash(raw.THREADS_API_URL),
       threadsAuthorize: raw.THREADS_AUTHORIZE_URL,
       linkedinApi: trimSlash(raw.LINKEDIN_API_URL),
       linkedinAuthorize: raw.LINKEDIN_AUTHORIZE_URL,

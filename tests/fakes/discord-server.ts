@@ -8,7 +8,7 @@ import {
   type DiscordOverwrite,
   type DiscordRole,
   hasPermissions,
-} from '../../functions/services/publishing/platforms/discord-permissions';
+} from '../../functions/services/platforms/discord-permissions';
 
 /** A guild channel of the fake (type 0 text, 2 voice…). */
 export interface FakeChannel {

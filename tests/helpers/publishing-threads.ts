@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OutgoingPost } from '../../functions/services/publishing/platform-adapter';
+import type { OutgoingPost } from '../../functions/services/platforms/platform-adapter';
 import { attributionText } from '../../shared/attribution';
 import type { AuthorHandles } from '../../shared/schemas/article';
 import type { PlatformPublishState } from '../../shared/schemas/publishing';

@@ -20,14 +20,14 @@ import {
 import { listPlatformSettings } from '../../data/settings-repository';
 import { DomainError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { adapterFor } from '../publishing/adapters';
+import { adapterFor } from '../platforms/adapters';
 import {
   type Credentials,
   connectionFailureOf,
   type LiveConnection,
   PlatformError,
   PlatformRejectedError,
-} from '../publishing/platform-adapter';
+} from '../platforms/platform-adapter';
 import { openToken, sealToken } from './token-vault';
 
 /** An admin disabled the platform: nothing is offered, accepted or posted. */

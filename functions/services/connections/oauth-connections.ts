@@ -7,7 +7,7 @@ import { DomainError } from '../../lib/errors';
 import type { HttpResult } from '../../lib/http-handler';
 import { oauthBrowserCookie } from '../../lib/oauth-browser-cookie';
 import { type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
-import { adapterFor } from '../publishing/adapters';
+import { adapterFor } from '../platforms/adapters';
 import {
   type OAuthAppRegistry,
   type OAuthFlowDeps,
@@ -15,7 +15,7 @@ import {
   type OAuthSupport,
   type PlatformAdapter,
   PlatformError,
-} from '../publishing/platform-adapter';
+} from '../platforms/platform-adapter';
 import { assertPlatformsAvailable, ConnectionFailedError, storeConnection } from './connections';
 import { issueOAuthState } from './oauth-state';
 import { openToken, sealToken } from './token-vault';

@@ -1,8 +1,8 @@
 import type { Article, ExtractionResult } from '#shared/schemas/article';
 import type { OpenAiSettings } from '../../lib/openai-client';
-import { extractThemes } from '../generation/draft/themes';
 import { checkContentSensitivity } from '../moderation/check-content';
 import { sensitiveContentMessage } from '../moderation/sensitivity';
+import { extractThemes } from '../text/themes';
 
 /** The article with its themes and sensitivity: what the two-step submission's first call shows. */
 export async function analyseArticle(article: Article, openai: OpenAiSettings | undefined): Promise<ExtractionResult> {

@@ -22,7 +22,7 @@ import {
 } from '../../data/feed-repository';
 import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, NotFoundError } from '../../lib/errors';
-import { settleSwitchedOffItems } from './auto-draft-outcome';
+import { settleSwitchedOffItems } from '../generation/auto-draft-outcome';
 
 const texts = beyondSpecMessages.feeds;
 

@@ -31,7 +31,7 @@ import { countBy, MetricUnit, metrics } from '../../lib/metrics';
 import { openAiSettings } from '../../lib/openai-settings';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { articleForGeneration } from '../extraction/extract-for-user';
-import { recordAutoDraftFailure, releaseAutoDraftCredit } from '../feeds/auto-draft-outcome';
+import { recordAutoDraftFailure, releaseAutoDraftCredit } from './auto-draft-outcome';
 import { draftThread, threadContent } from './draft-thread';
 
 // The worker's side of a generation; submitting a job is in submit-job.ts.

@@ -10,9 +10,9 @@ import { DomainError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { loadLiveConnection } from '../connections/connections';
-import { ReconnectRequiredError } from '../connections/oauth-flow';
-import { adapterFor } from '../publishing/adapters';
-import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../publishing/platform-adapter';
+import { adapterFor } from '../platforms/adapters';
+import { ReconnectRequiredError } from '../platforms/oauth-flow';
+import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../platforms/platform-adapter';
 import type { ReadingPayload } from './reading-schedule';
 import { rollUpReading } from './rollup';
 

@@ -1,5 +1,5 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
-import { type AnalysedText, analyseText } from '../generation/draft/nlp';
+import { type AnalysedText, analyseText } from '../text/nlp';
 import { orderCategories, type SensitiveCategory } from './categories';
 
 /** A word list written as one space-separated string. */

@@ -30,17 +30,17 @@ import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
-import { ReconnectRequiredError } from '../connections/oauth-flow';
-import { queueWebmention } from '../public/webmention/notify-author';
-import { assertThreadAccess } from '../threads/thread-access';
-import { adapterFor } from './adapters';
+import { adapterFor } from '../platforms/adapters';
+import { ReconnectRequiredError } from '../platforms/oauth-flow';
 import {
   type LiveConnection,
   PlatformError,
   PlatformRateLimitError,
   PlatformRejectedError,
   threadUrlOf,
-} from './platform-adapter';
+} from '../platforms/platform-adapter';
+import { queueWebmention } from '../public/webmention/notify-author';
+import { assertThreadAccess } from '../threads/thread-access';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
 
 /** Platforms are started this far apart (create flow / sharing panel), so their posts do not all land at once. */

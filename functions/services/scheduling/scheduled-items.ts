@@ -36,7 +36,7 @@ import { setThreadNextScheduled } from '../../data/thread-repository';
 import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
 import { assertPlatformsAvailable, NotConnectedError, ReconnectNeededError } from '../connections/connections';
-import { adapterFor } from '../publishing/adapters';
+import { adapterFor } from '../platforms/adapters';
 import { assertHasPosts, TargetRequiredError } from '../publishing/publish-thread';
 import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
 import { cancelItemFire, moveItemFire, scheduleItemFire } from './item-schedule';

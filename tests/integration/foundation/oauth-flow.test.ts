@@ -15,7 +15,7 @@ let server: Server;
 let tokenUrl: string;
 const received: { headers: Record<string, string | string[] | undefined>; form: URLSearchParams }[] = [];
 
-let flow: typeof import('#functions/services/connections/oauth-flow');
+let flow: typeof import('#functions/services/platforms/oauth-flow');
 let state: typeof import('#functions/lib/oauth-state');
 let spending: typeof import('#functions/services/connections/oauth-state');
 
@@ -65,7 +65,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   tokenUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/oauth2/token`;
-  flow = await import('#functions/services/connections/oauth-flow');
+  flow = await import('#functions/services/platforms/oauth-flow');
   state = await import('#functions/lib/oauth-state');
   spending = await import('#functions/services/connections/oauth-state');
 });
@@ -168,7 +168,7 @@ describe('the refresh', () => {
   it('asks for a reconnection when the grant was revoked, waits out a 429, and retries a 5xx later', async () => {
     await expect(refresh('revoked')).rejects.toBeInstanceOf(flow.ReconnectRequiredError);
     const { PlatformRateLimitError, PlatformUnavailableError } = await import(
-      '#functions/services/publishing/platform-adapter'
+      '#functions/services/platforms/platform-adapter'
     );
     await expect(refresh('slow')).rejects.toBeInstanceOf(PlatformRateLimitError);
     await expect(refresh('slow')).rejects.toMatchObject({ retryAfterSeconds: 7 });

@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBlueskyServer } from '../../fakes/bluesky-server';
 import { startDiscordServer } from '../../fakes/discord-server';
 import { startFacebookServer } from '../../fakes/facebook-server';
+import { startMetaThreadsServer } from '../../fakes/meta-threads-server';
 import { startRedditServer } from '../../fakes/reddit-server';
-import { startThreadsServer } from '../../fakes/threads-server';
 import { startTwitterServer } from '../../fakes/twitter-server';
 
 // Each platform's reader against a stand-in that checks the request as the platform documents it.
@@ -14,7 +14,7 @@ const twitter = await startTwitterServer({
   redirectUris: [],
   account: { id: '42', username: 'curator', name: 'Curator' },
 });
-const threads = await startThreadsServer({
+const threads = await startMetaThreadsServer({
   appId: 'th-app',
   appSecret: 'th-secret',
   redirectUris: [],
@@ -76,17 +76,17 @@ Object.assign(process.env, {
   BLUESKY_APPVIEW_URL: bluesky.url,
   TWITTER_API_URL: twitter.url,
 });
-const { blueskyAdapter } = await import('#functions/services/publishing/platforms/bluesky');
-const { twitterAdapter } = await import('#functions/services/publishing/platforms/twitter');
-const { threadsAdapter } = await import('#functions/services/publishing/platforms/threads');
-const { telegramAdapter } = await import('#functions/services/publishing/platforms/telegram');
-const { linkedinAdapter } = await import('#functions/services/publishing/platforms/linkedin');
-const { redditAdapter } = await import('#functions/services/publishing/platforms/reddit');
-const { discordAdapter } = await import('#functions/services/publishing/platforms/discord');
-const { facebookAdapter } = await import('#functions/services/publishing/platforms/facebook');
-const { ReconnectRequiredError } = await import('#functions/services/connections/oauth-flow');
+const { blueskyAdapter } = await import('#functions/services/platforms/bluesky');
+const { twitterAdapter } = await import('#functions/services/platforms/twitter');
+const { metaThreadsAdapter } = await import('#functions/services/platforms/meta-threads');
+const { telegramAdapter } = await import('#functions/services/platforms/telegram');
+const { linkedinAdapter } = await import('#functions/services/platforms/linkedin');
+const { redditAdapter } = await import('#functions/services/platforms/reddit');
+const { discordAdapter } = await import('#functions/services/platforms/discord');
+const { facebookAdapter } = await import('#functions/services/platforms/facebook');
+const { ReconnectRequiredError } = await import('#functions/services/platforms/oauth-flow');
 const { PlatformRateLimitError, PlatformRejectedError } = await import(
-  '#functions/services/publishing/platform-adapter'
+  '#functions/services/platforms/platform-adapter'
 );
 
 afterAll(async () => {
@@ -211,7 +211,7 @@ describe('Threads: GET /{threads-media-id}/insights with threads_manage_insights
     threads.deleteMedia(gone.id);
     const token = threads.issueToken(['threads_basic', 'threads_content_publish', 'threads_manage_insights']);
 
-    const figures = await threadsAdapter.readEngagement!(connection(token), [first, gone], new Date());
+    const figures = await metaThreadsAdapter.readEngagement!(connection(token), [first, gone], new Date());
 
     expect(figures).toEqual([
       {
@@ -229,14 +229,14 @@ describe('Threads: GET /{threads-media-id}/insights with threads_manage_insights
     const token = threads.issueToken(['threads_basic', 'threads_manage_insights']);
 
     threads.rateLimitInsights(1);
-    await expect(threadsAdapter.readEngagement!(connection(token), made, new Date())).rejects.toBeInstanceOf(
+    await expect(metaThreadsAdapter.readEngagement!(connection(token), made, new Date())).rejects.toBeInstanceOf(
       PlatformRateLimitError,
     );
     const noInsights = threads.issueToken(['threads_basic', 'threads_content_publish']);
-    await expect(threadsAdapter.readEngagement!(connection(noInsights), made, new Date())).rejects.toBeInstanceOf(
+    await expect(metaThreadsAdapter.readEngagement!(connection(noInsights), made, new Date())).rejects.toBeInstanceOf(
       ReconnectRequiredError,
     );
-    await expect(threadsAdapter.readEngagement!(connection('THrevoked'), made, new Date())).rejects.toBeInstanceOf(
+    await expect(metaThreadsAdapter.readEngagement!(connection('THrevoked'), made, new Date())).rejects.toBeInstanceOf(
       ReconnectRequiredError,
     );
   });

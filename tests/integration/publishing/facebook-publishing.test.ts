@@ -33,8 +33,8 @@ const { requestPublish, getPublishStatus, runPublishMessage } = await import(
   '#functions/services/publishing/publish-thread'
 );
 const { startFreshRun, claimPublishRun } = await import('#functions/data/publish-run-repository');
-const { facebookAdapter } = await import('#functions/services/publishing/platforms/facebook');
-const { PlatformRateLimitError } = await import('#functions/services/publishing/platform-adapter');
+const { facebookAdapter } = await import('#functions/services/platforms/facebook');
+const { PlatformRateLimitError } = await import('#functions/services/platforms/platform-adapter');
 
 afterAll(async () => {
   await pipeline.stop();

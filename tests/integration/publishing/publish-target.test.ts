@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { PlatformAdapter } from '#functions/services/publishing/platform-adapter';
+import type { PlatformAdapter } from '#functions/services/platforms/platform-adapter';
 import type { Platform } from '#shared/schemas/thread';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { callRoute } from '../../helpers/route-call';
@@ -9,8 +9,8 @@ import { seededThread } from '../../helpers/seed-threads';
 // A test-only adapter: Telegram, plus a target choice among the chats its connection lists, like
 // Discord's channels. It is registered for this file only; `plain` switches back to Telegram as shipped.
 const registry = vi.hoisted(() => ({ plain: false }));
-vi.mock('#functions/services/publishing/adapters', async (importOriginal) => {
-  const original = await importOriginal<typeof import('#functions/services/publishing/adapters')>();
+vi.mock('#functions/services/platforms/adapters', async (importOriginal) => {
+  const original = await importOriginal<typeof import('#functions/services/platforms/adapters')>();
   const telegram = original.adapterFor('telegram');
   const listed = (data: Record<string, unknown>) => (data.chats as { id: string }[] | undefined) ?? [];
   const withTargets: PlatformAdapter = {

@@ -27,8 +27,8 @@ const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
-const { twitterAdapter } = await import('#functions/services/publishing/platforms/twitter');
-const { PlatformRateLimitError } = await import('#functions/services/publishing/platform-adapter');
+const { twitterAdapter } = await import('#functions/services/platforms/twitter');
+const { PlatformRateLimitError } = await import('#functions/services/platforms/platform-adapter');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 

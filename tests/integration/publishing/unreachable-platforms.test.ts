@@ -49,9 +49,9 @@ const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, storeConnection } = await import('#functions/services/connections/connections');
 const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
-const { adapterFor } = await import('#functions/services/publishing/adapters');
+const { adapterFor } = await import('#functions/services/platforms/adapters');
 const { PlatformUnavailableError, PlatformUnreachableError } = await import(
-  '#functions/services/publishing/platform-adapter'
+  '#functions/services/platforms/platform-adapter'
 );
 const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
 const { handler: callbackRoute } = await import('#functions/http/connections/get-oauth-callback');

@@ -2,13 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blueskyAdapter, postRecordKey } from '#functions/services/platforms/bluesky';
 import {
   type LiveConnection,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
-} from '#functions/services/publishing/platform-adapter';
-import { blueskyAdapter, postRecordKey } from '#functions/services/publishing/platforms/bluesky';
+} from '#functions/services/platforms/platform-adapter';
 
 // A loopback stand-in for a PDS that answers each XRPC method as told (the XRPC error shape by default).
 interface Answer {

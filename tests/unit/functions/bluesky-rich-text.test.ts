@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds } from '#functions/services/publishing/platform-adapter';
 import {
   blueskyPostUrl,
   checkedFacets,
   type Did,
   type HandleResolver,
   richPost,
-} from '#functions/services/publishing/platforms/bluesky-rich-text';
+} from '#functions/services/platforms/bluesky-rich-text';
+import { retryAfterSeconds } from '#functions/services/platforms/platform-adapter';
 import { blueskyLength, postRulesFor } from '#shared/publishing/platform-rules';
 import { reflowThread } from '#shared/publishing/reflow';
 import { blueskyConnectRequestSchema } from '#shared/schemas/publishing';

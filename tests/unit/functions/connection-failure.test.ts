@@ -11,7 +11,7 @@ import {
   PlatformRejectedError,
   PlatformUnavailableError,
   unansweredRequestError,
-} from '#functions/services/publishing/platform-adapter';
+} from '#functions/services/platforms/platform-adapter';
 import { freePort } from '#local/ports';
 
 // A server that accepts requests and never answers them.

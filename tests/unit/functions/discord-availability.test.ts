@@ -7,7 +7,7 @@ const BASE_ENV = { STAGE: 'local', TABLE_NAME: 'unused', APP_PUBLIC_URL: 'http:/
 async function reasonWith(env: Record<string, string>): Promise<string | null> {
   vi.resetModules();
   for (const [name, value] of Object.entries({ ...BASE_ENV, ...env })) vi.stubEnv(name, value);
-  const { discordAdapter } = await import('#functions/services/publishing/platforms/discord');
+  const { discordAdapter } = await import('#functions/services/platforms/discord');
   return discordAdapter.oauth!.unavailableReason();
 }
 

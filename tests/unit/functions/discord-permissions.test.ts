@@ -5,7 +5,7 @@ import {
   DISCORD_PERMISSIONS,
   hasPermissions,
   permissionString,
-} from '#functions/services/publishing/platforms/discord-permissions';
+} from '#functions/services/platforms/discord-permissions';
 
 const { administrator, viewChannel, sendMessages, createPublicThreads } = DISCORD_PERMISSIONS;
 const GUILD = '100';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adapterFor } from '#functions/services/publishing/adapters';
+import { adapterFor } from '#functions/services/platforms/adapters';
 import { PLATFORMS_NOT_REPORTING, platformReportsEngagement } from '#shared/insights/engagement';
 import { PLATFORMS } from '#shared/schemas/thread';
 

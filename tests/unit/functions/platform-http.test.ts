@@ -1,14 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exchangeCode, ReconnectRequiredError } from '#functions/services/connections/oauth-flow';
+import { exchangeCode, ReconnectRequiredError } from '#functions/services/platforms/oauth-flow';
 import {
   PlatformBlockedError,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
   PlatformUnreachableError,
-} from '#functions/services/publishing/platform-adapter';
-import { callPlatform, type PlatformApi, platformFetch } from '#functions/services/publishing/platform-http';
+} from '#functions/services/platforms/platform-adapter';
+import { callPlatform, type PlatformApi, platformFetch } from '#functions/services/platforms/platform-http';
 import { readText, sendJson, serveOnLoopback } from '#tests/fakes/fake-http';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds } from '#functions/services/publishing/platform-adapter';
+import { retryAfterSeconds } from '#functions/services/platforms/platform-adapter';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const epochIn = (seconds: number) => String(now.getTime() / 1000 + seconds);

@@ -25,7 +25,7 @@ Object.assign(process.env, {
 });
 const { apiKey, SECRET_MAX_AGE_SECONDS, secretJson, secretString } = await import('#functions/lib/aws/secrets');
 const { openAiSettings } = await import('#functions/lib/openai-settings');
-const { platformClient } = await import('#functions/lib/platform-clients');
+const { platformClient } = await import('#functions/services/platforms/platform-clients');
 const { openToken, sealToken } = await import('#functions/services/connections/token-vault');
 const { stripeAccess } = await import('#functions/services/payments/stripe-client');
 

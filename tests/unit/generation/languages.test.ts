@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import { hashtagProblem, pickHashtags } from '#functions/services/generation/draft/hashtags';
-import { analyseText } from '#functions/services/generation/draft/nlp';
-import { extractThemes } from '#functions/services/generation/draft/themes';
 import {
   type HookContext,
   RECAP_LABELS,
@@ -12,6 +10,8 @@ import {
   writeRecap,
 } from '#functions/services/generation/draft/tone-writer';
 import { toneInLanguage } from '#functions/services/generation/draft/voices';
+import { analyseText } from '#functions/services/text/nlp';
+import { extractThemes } from '#functions/services/text/themes';
 import { SCAFFOLDED_LANGUAGES } from '#shared/languages';
 import { sentenceSpans } from '#shared/readable-split';
 import { TONES } from '#shared/tones';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import { contentWords, ledeParagraph } from '#functions/services/generation/draft/lede';
-import { analyseText } from '#functions/services/generation/draft/nlp';
 import { startsDangling } from '#functions/services/generation/draft/post-rules';
 import { standalonePosts } from '#functions/services/generation/draft/standalone';
 import { RECAP_LABELS } from '#functions/services/generation/draft/tone-writer';
+import { analyseText } from '#functions/services/text/nlp';
 import type { Post } from '#shared/schemas/thread';
 import { TONES } from '#shared/tones';
 import { expectValidThread } from './thread-invariants';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import { firstNamesIn, hashtagProblem, pickHashtags, toHashtag } from '#functions/services/generation/draft/hashtags';
-import { analyseText } from '#functions/services/generation/draft/nlp';
 import {
   balanceQuotes,
   dropConnective,
@@ -10,6 +9,7 @@ import {
 } from '#functions/services/generation/draft/post-rules';
 import { standalonePosts } from '#functions/services/generation/draft/standalone';
 import { contract, creditPhrase } from '#functions/services/generation/draft/tone-writer';
+import { analyseText } from '#functions/services/text/nlp';
 import { TONES } from '#shared/tones';
 import { fixtureArticle } from './synthetic-articles';
 import { expectValidThread } from './thread-invariants';

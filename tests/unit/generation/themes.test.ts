@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractThemes, themeHashtag } from '#functions/services/generation/draft/themes';
+import { extractThemes, themeHashtag } from '#functions/services/text/themes';
 import { fixtureArticle, syntheticArticle } from './synthetic-articles';
 
 describe('extractThemes', () => {

@@ -1,5 +1,5 @@
 import type { CheckItemKind, Post, PostCheck } from '#shared/schemas/thread';
-import { analyseText } from './nlp';
+import { analyseText } from '../../text/nlp';
 import { voiceWords } from './voices';
 
 /** Integers below this are skipped: articles often spell them out ("three years"). */

@@ -4,7 +4,7 @@ import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { splitReadable } from '#shared/readable-split';
 import type { Post } from '#shared/schemas/thread';
 import type { Tone } from '#shared/tones';
-import { analyseText } from './nlp';
+import { analyseText } from '../../text/nlp';
 
 /** A post as a generator writes it, before numbering, splitting and attribution. */
 export interface DraftPost {

@@ -5,6 +5,7 @@ import { licenseLine, quoteLimit, shortQuoteSignal } from '#shared/rights';
 import type { Article, ArticleRights } from '#shared/schemas/article';
 import type { Hallucination, Post } from '#shared/schemas/thread';
 import type { Tone } from '#shared/tones';
+import { extractThemes } from '../../text/themes';
 import { withChecks } from './faithfulness';
 import { finalizeThread } from './finalize-thread';
 import { assessHallucination, generatedCharacters } from './hallucination';
@@ -12,7 +13,6 @@ import { checkLlmDraft } from './llm-draft-check';
 import { type LlmGeneratorOptions, requestLlmThread } from './llm-generator';
 import { generateOfflineDraft } from './offline-generator';
 import { articleWords, shortQuoteDraft, shortQuoteRules, verbatimFailure, withLicenseLine } from './short-quote';
-import { extractThemes } from './themes';
 
 export interface GenerateThreadInput {
   article: Pick<Article, 'url' | 'title' | 'content'> & Partial<Pick<Article, 'byline' | 'siteName' | 'language'>>;

@@ -1,6 +1,6 @@
 import { writesWithoutSpaces } from '#shared/languages';
-import { analyseText } from './nlp';
-import { stopWordsOf } from './stop-words';
+import { analyseText } from '../../text/nlp';
+import { stopWordsOf } from '../../text/stop-words';
 
 export const MAX_HASHTAGS = 3;
 const MIN_LETTERS = 3;

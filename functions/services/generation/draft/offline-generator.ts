@@ -2,6 +2,7 @@ import { GenerationFailedError } from '#functions/lib/errors';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import type { Article } from '#shared/schemas/article';
 import type { Tone } from '#shared/tones';
+import { type AnalysedText, analyseText, mayBeVerb, type SentenceSpan, UNTAGGED } from '../../text/nlp';
 import { comparable } from './faithfulness';
 import type { DraftPost, DraftThread } from './finalize-thread';
 import { isFurniture, linePlaces } from './furniture';
@@ -17,7 +18,6 @@ import {
   sharesWord,
   withoutDateline,
 } from './lede';
-import { type AnalysedText, analyseText, mayBeVerb, type SentenceSpan, UNTAGGED } from './nlp';
 import { articlePeople, creditFirstPerson, introducePeople, namedIn, speaksInFirstPerson } from './people';
 import { balanceQuotes, dropConnective, startsDangling } from './post-rules';
 import { isSolemnTopic } from './solemn-topics';

@@ -1,4 +1,4 @@
-import { analyseText } from './nlp';
+import { analyseText } from '../../text/nlp';
 
 /** Share of a cited passage's words a sentence must contain to stand in for it. */
 const MIN_OVERLAP = 0.5;

@@ -1,5 +1,5 @@
 import { postLength } from '#shared/post-length';
-import type { AnalysedText } from './nlp';
+import type { AnalysedText } from '../../text/nlp';
 import { balanceQuotes, dropConnective, startsDangling } from './post-rules';
 
 /** Room a numbered post has for its text: the limit less the widest prefix, "13/ ". */

@@ -1,5 +1,5 @@
 import { postLength } from '#shared/post-length';
-import { type AnalysedText, analyseText } from './nlp';
+import { type AnalysedText, analyseText } from '../../text/nlp';
 import { dropConnective, startsDangling } from './post-rules';
 
 /**

@@ -1,6 +1,6 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { missingClientReason, type PlatformClient } from '#functions/lib/platform-clients';
+import { missingClientReason, type PlatformClient } from '#functions/services/platforms/platform-clients';
 import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
@@ -10,7 +10,7 @@ import {
   ReconnectRequiredError,
   refreshWhenDue,
   type TokenRequest,
-} from '../../connections/oauth-flow';
+} from './oauth-flow';
 import {
   type LiveConnection,
   type OAuthConnectInput,
@@ -18,8 +18,8 @@ import {
   type PlatformAdapter,
   PlatformRejectedError,
   PlatformUnavailableError,
-} from '../platform-adapter';
-import { callPlatform, type PlatformAnswer, type PlatformApi, type PlatformReply } from '../platform-http';
+} from './platform-adapter';
+import { callPlatform, type PlatformAnswer, type PlatformApi, type PlatformReply } from './platform-http';
 
 const PLATFORM_NAME = 'LinkedIn';
 /** openid and profile: who the member is (userinfo's `sub` is the author URN's id); w_member_social: post as them. */

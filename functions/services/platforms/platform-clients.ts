@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { secretJson } from './aws/secrets';
-import { config } from './config';
+import { secretJson } from '../../lib/aws/secrets';
+import { config } from '../../lib/config';
 
 /** Platforms whose app credentials the operator configures (Mastodon registers its apps itself). */
 export type ConfiguredPlatform = 'twitter' | 'reddit' | 'discord' | 'facebook' | 'threads' | 'linkedin';

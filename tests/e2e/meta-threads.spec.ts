@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startThreadsServer } from '../fakes/threads-server';
+import { startMetaThreadsServer } from '../fakes/meta-threads-server';
 import { signUp } from './support/accounts';
 import { generateHarbourThreadToShareStep } from './support/harbour-thread';
 import {
@@ -12,10 +12,14 @@ import {
 const APP = { appId: 'e2e-threads-app', appSecret: 'e2e-threads-secret' };
 const BOT_TOKEN = '434343:e2e-threads-bot';
 let setup: PlatformWithTelegram;
-let threads: Awaited<ReturnType<typeof startThreadsServer>>;
+let threads: Awaited<ReturnType<typeof startMetaThreadsServer>>;
 
 test.beforeAll(async () => {
-  threads = await startThreadsServer({ ...APP, redirectUris: [], user: { id: '7770007', username: 'harbour.dana' } });
+  threads = await startMetaThreadsServer({
+    ...APP,
+    redirectUris: [],
+    user: { id: '7770007', username: 'harbour.dana' },
+  });
   setup = await startPlatformWithTelegram(
     'threads',
     threads,

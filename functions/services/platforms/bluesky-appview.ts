@@ -1,8 +1,8 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import type { PostFigures } from '#shared/schemas/insights';
-import { deletedPost, figures, PlatformRejectedError } from '../platform-adapter';
-import { callPlatform, type PlatformApi } from '../platform-http';
+import { deletedPost, figures, PlatformRejectedError } from './platform-adapter';
+import { callPlatform, type PlatformApi } from './platform-http';
 
 /** app.bsky.feed.getPosts takes at most 25 URIs a call. */
 const URIS_PER_CALL = 25;

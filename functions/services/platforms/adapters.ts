@@ -1,14 +1,14 @@
 import type { Platform } from '#shared/schemas/thread';
+import { blueskyAdapter } from './bluesky';
+import { discordAdapter } from './discord';
+import { facebookAdapter } from './facebook';
+import { linkedinAdapter } from './linkedin';
+import { mastodonAdapter } from './mastodon';
+import { metaThreadsAdapter } from './meta-threads';
 import type { PlatformAdapter } from './platform-adapter';
-import { blueskyAdapter } from './platforms/bluesky';
-import { discordAdapter } from './platforms/discord';
-import { facebookAdapter } from './platforms/facebook';
-import { linkedinAdapter } from './platforms/linkedin';
-import { mastodonAdapter } from './platforms/mastodon';
-import { redditAdapter } from './platforms/reddit';
-import { telegramAdapter } from './platforms/telegram';
-import { threadsAdapter } from './platforms/threads';
-import { twitterAdapter } from './platforms/twitter';
+import { redditAdapter } from './reddit';
+import { telegramAdapter } from './telegram';
+import { twitterAdapter } from './twitter';
 
 // Every platform has its adapter (an unknown platform id is refused by platformSchema before this).
 const adapters: Record<Platform, PlatformAdapter> = {
@@ -19,7 +19,7 @@ const adapters: Record<Platform, PlatformAdapter> = {
   mastodon: mastodonAdapter as PlatformAdapter,
   telegram: telegramAdapter as PlatformAdapter,
   facebook: facebookAdapter as PlatformAdapter,
-  threads: threadsAdapter as PlatformAdapter,
+  threads: metaThreadsAdapter as PlatformAdapter,
   linkedin: linkedinAdapter as PlatformAdapter,
 };
 

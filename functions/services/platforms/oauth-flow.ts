@@ -1,19 +1,19 @@
 import * as oauth from 'oauth4webapi';
 import {
-  type ConfiguredPlatform,
-  missingClientReason,
-  notConfiguredReason,
-  type PlatformClient,
-  platformClient,
-} from '../../lib/platform-clients';
-import {
   type Credentials,
   type OAuthClient,
   type OAuthSupport,
   PlatformRejectedError,
   type RateLimitResetForm,
-} from '../publishing/platform-adapter';
-import { callPlatform, type PlatformApi, platformFailure, platformFetch, readJson } from '../publishing/platform-http';
+} from './platform-adapter';
+import {
+  type ConfiguredPlatform,
+  missingClientReason,
+  notConfiguredReason,
+  type PlatformClient,
+  platformClient,
+} from './platform-clients';
+import { callPlatform, type PlatformApi, platformFailure, platformFetch, readJson } from './platform-http';
 
 /**
  * The OAuth 2.0 authorization-code flow's two HTTP halves, shared by every platform that connects

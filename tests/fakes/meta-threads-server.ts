@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, readText, sendGraphError, sendJson, serveOnLoopback } from './fake-http';
 
 /** A published Threads post or reply, as the fake holds it. */
-export interface ThreadsMedia {
+export interface MetaThreadsMedia {
   id: string;
   userId: string;
   text: string;
@@ -79,13 +79,13 @@ function threadsCount(text: string): number {
 /** The media insights metrics the Threads API documents. */
 const INSIGHT_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'];
 
-export async function startThreadsServer(options: {
+export async function startMetaThreadsServer(options: {
   appId: string;
   appSecret: string;
   redirectUris: string[];
   user: { id: string; username: string };
 }) {
-  const media: ThreadsMedia[] = [];
+  const media: MetaThreadsMedia[] = [];
   const containers = new Map<string, Container>();
   const tokens = new Map<string, Grant>();
   const codes = new Map<string, { redirectUri: string; scopes: string[] }>();
@@ -248,7 +248,7 @@ ${choices}
   };
 
   /** The thread's first post a media object belongs to. */
-  const rootOf = (item: ThreadsMedia): ThreadsMedia => {
+  const rootOf = (item: MetaThreadsMedia): MetaThreadsMedia => {
     const parent = item.replyToId ? media.find((candidate) => candidate.id === item.replyToId) : undefined;
     return parent ? rootOf(parent) : item;
   };
@@ -333,7 +333,7 @@ ${choices}
       return sendGraphError(res, 400, { message: 'The profile reached its 24-hour publishing limit', code: 9 });
     }
     const shortcode = randomBytes(8).toString('base64url');
-    const item: ThreadsMedia = {
+    const item: MetaThreadsMedia = {
       id: String(nextId++),
       userId: container.userId,
       text: container.text,
@@ -352,7 +352,7 @@ ${choices}
     return sendJson(res, 200, { id: item.id });
   };
 
-  const listed = (item: ThreadsMedia, fields: string[]) => ({
+  const listed = (item: MetaThreadsMedia, fields: string[]) => ({
     id: item.id,
     ...(fields.includes('text') ? { text: item.text } : {}),
     ...(fields.includes('permalink') ? { permalink: item.permalink } : {}),

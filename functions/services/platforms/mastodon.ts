@@ -15,11 +15,7 @@ import {
   type MastodonInstanceLimits,
   postRulesFor,
 } from '#shared/publishing/platform-rules';
-import {
-  authorizationUrl as buildAuthorizationUrl,
-  exchangeCode,
-  ReconnectRequiredError,
-} from '../../connections/oauth-flow';
+import { authorizationUrl as buildAuthorizationUrl, exchangeCode, ReconnectRequiredError } from './oauth-flow';
 import {
   deletedPost,
   figures,
@@ -29,8 +25,8 @@ import {
   type OAuthFlowDeps,
   type PlatformAdapter,
   PlatformRejectedError,
-} from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply, platformFetch, readPlatform } from '../platform-http';
+} from './platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply, platformFetch, readPlatform } from './platform-http';
 
 /** What ThreadSnip asks of an account: to know who it is and to post (docs.joinmastodon.org/api/oauth-scopes). */
 const SCOPES = ['read:accounts', 'write:statuses'] as const;

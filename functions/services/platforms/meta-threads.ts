@@ -8,7 +8,7 @@ import {
   providerTokenGet,
   ReconnectRequiredError,
   type TokenRequest,
-} from '../../connections/oauth-flow';
+} from './oauth-flow';
 import {
   deletedPost,
   figures,
@@ -19,8 +19,8 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
-} from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from '../platform-http';
+} from './platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from './platform-http';
 
 const PLATFORM_NAME = 'Threads';
 /**
@@ -69,7 +69,7 @@ const reasonOf = ({ status, body }: PlatformReply<{ error?: GraphError }>) =>
   body?.error?.error_user_msg ?? body?.error?.message ?? `${PLATFORM_NAME} answered ${status}`;
 
 /** The Threads Graph API reports failures in the body's `error`, by code (a 429 goes the shared way). */
-const threadsApi: PlatformApi<{ error?: GraphError }> = {
+const metaThreadsApi: PlatformApi<{ error?: GraphError }> = {
   name: PLATFORM_NAME,
   succeeded: ({ status, body }) => status >= 200 && status < 300 && !body?.error,
   classify: (reply) => {
@@ -97,9 +97,9 @@ async function graph<T>(
   request: { method: 'GET' | 'POST'; params: Record<string, string> },
 ): Promise<T> {
   const params = new URLSearchParams({ ...request.params, access_token: accessToken });
-  const url = `${config().platformUrls.threadsApi}${path}`;
+  const url = `${config().platformUrls.metaThreadsApi}${path}`;
   const reply = await callPlatform<T, { error?: GraphError }>(
-    threadsApi,
+    metaThreadsApi,
     request.method === 'GET' ? { url: `${url}?${params}` } : { method: 'POST', url, form: params },
   );
   return reply.body;
@@ -110,7 +110,7 @@ const appClient = () => configuredClient('threads', PLATFORM_NAME);
 /** The token endpoints live at the API's origin, outside its version path. */
 async function tokenRequest(path: string, now: Date): Promise<TokenRequest> {
   return {
-    tokenUrl: `${new URL(config().platformUrls.threadsApi).origin}${path}`,
+    tokenUrl: `${new URL(config().platformUrls.metaThreadsApi).origin}${path}`,
     client: await appClient(),
     clientAuth: 'body',
     now,
@@ -240,7 +240,7 @@ async function permalinkOf(connection: LiveConnection, mediaId: string): Promise
  * (replying to the post before), polled until FINISHED, then threads_publish. The container id is
  * recorded as the post's step, so a retry reuses it and never makes a second one.
  */
-export const threadsAdapter: PlatformAdapter<OAuthConnectInput> = {
+export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'threads',
 
   oauth: appConsentScreen({
@@ -371,8 +371,8 @@ export const threadsAdapter: PlatformAdapter<OAuthConnectInput> = {
             error?: GraphError;
           }
         >(
-          threadsApi,
-          { url: `${config().platformUrls.threadsApi}/${encodeURIComponent(post.id)}/insights?${params}` },
+          metaThreadsApi,
+          { url: `${config().platformUrls.metaThreadsApi}/${encodeURIComponent(post.id)}/insights?${params}` },
           now,
           (reply) => reply.status === 404 || (reply.body?.error?.code === 100 && reply.body.error.error_subcode === 33),
         );

@@ -1,6 +1,6 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import type { PlatformClient } from '#functions/lib/platform-clients';
+import type { PlatformClient } from '#functions/services/platforms/platform-clients';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { REDDIT_TEXT_LIMIT, redditTitle } from '#shared/publishing/reddit-format';
 import { redditSubreddits, type SubredditOption } from '#shared/publishing/targets';
@@ -11,7 +11,7 @@ import {
   refreshTokens,
   refreshWhenDue,
   type TokenRequest,
-} from '../../connections/oauth-flow';
+} from './oauth-flow';
 import {
   deletedPost,
   figures,
@@ -22,8 +22,8 @@ import {
   PlatformRejectedError,
   PlatformUnavailableError,
   retryAfterSeconds,
-} from '../platform-adapter';
-import { callPlatform, type PlatformAnswer, type PlatformApi } from '../platform-http';
+} from './platform-adapter';
+import { callPlatform, type PlatformAnswer, type PlatformApi } from './platform-http';
 
 /** identity: the username; mysubreddits: where the user moderates or contributes; submit: the post. */
 export const REDDIT_SCOPES = ['identity', 'submit', 'mysubreddits', 'read'] as const;

@@ -6,6 +6,8 @@ import { decodeJwt } from 'jose';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { postRulesFor } from '#shared/publishing/platform-rules';
+import { readBlueskyFigures } from './bluesky-appview';
+import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
 import {
   type Credentials,
   type LiveConnection,
@@ -15,10 +17,8 @@ import {
   PlatformRejectedError,
   PlatformUnavailableError,
   retryAfterSeconds,
-} from '../platform-adapter';
-import { platformFetch } from '../platform-http';
-import { readBlueskyFigures } from './bluesky-appview';
-import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
+} from './platform-adapter';
+import { platformFetch } from './platform-http';
 
 /** What the Bluesky connect form sends (spec bluesky-auth). */
 export interface BlueskyConnectInput {

@@ -1,7 +1,7 @@
 import type { AppBskyRichtextFacet } from '@atcute/bluesky';
 import tlds from 'tlds';
 import { BLUESKY_GRAPHEME_LIMIT, graphemeLength } from '#shared/publishing/platform-rules';
-import { PlatformRejectedError } from '../platform-adapter';
+import { PlatformRejectedError } from './platform-adapter';
 
 type Facet = AppBskyRichtextFacet.Main;
 type Feature = Facet['features'][number];

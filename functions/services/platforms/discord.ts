@@ -1,10 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { missingClientReason, type PlatformClient, platformClient } from '#functions/lib/platform-clients';
+import {
+  missingClientReason,
+  type PlatformClient,
+  platformClient,
+} from '#functions/services/platforms/platform-clients';
 import { platformMessages } from '#shared/messages';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import { authorizationUrl, exchangeCode, refreshWhenDue, type TokenSet } from '../../connections/oauth-flow';
+import {
+  basePermissions,
+  channelPermissions,
+  DISCORD_PERMISSIONS,
+  type DiscordOverwrite,
+  type DiscordRole,
+  hasPermissions,
+  permissionString,
+} from './discord-permissions';
+import { authorizationUrl, exchangeCode, refreshWhenDue, type TokenSet } from './oauth-flow';
 import {
   type Credentials,
   deletedPost,
@@ -16,17 +29,8 @@ import {
   PlatformRejectedError,
   type PublishTarget,
   retryAfterSeconds,
-} from '../platform-adapter';
-import { callPlatform, type PlatformApi, readPlatform } from '../platform-http';
-import {
-  basePermissions,
-  channelPermissions,
-  DISCORD_PERMISSIONS,
-  type DiscordOverwrite,
-  type DiscordRole,
-  hasPermissions,
-  permissionString,
-} from './discord-permissions';
+} from './platform-adapter';
+import { callPlatform, type PlatformApi, readPlatform } from './platform-http';
 
 const PLATFORM_NAME = 'Discord';
 /** `identify` for the username, `guilds` for the servers the user manages, `bot` to add the bot to one. */

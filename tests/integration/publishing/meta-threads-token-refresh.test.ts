@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectMetaThreads, startMetaThreadsStandIn } from '../../helpers/meta-threads-stand-in';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { connectThreads, startThreadsStandIn } from '../../helpers/threads-stand-in';
 
 // The daily refresh of idle Threads tokens against the local Threads API: connections expiring
 // within a week are found through the expiry listing (no Scan), refreshed, or marked needs-reconnect.
 
 const DAY_MS = 86_400_000;
-const threads = await startThreadsStandIn();
+const threads = await startMetaThreadsStandIn();
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
 const { keys, indexes } = await import('#functions/data/keys');
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function connect(): Promise<string> {
-  const { userId, location } = await connectThreads();
+  const { userId, location } = await connectMetaThreads();
   expect(location.searchParams.get('threads_connected')).toBe('true');
   return userId;
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ThreadsMedia } from '../../fakes/threads-server';
+import type { MetaThreadsMedia } from '../../fakes/meta-threads-server';
+import { connectMetaThreads, META_THREADS_APP, startMetaThreadsStandIn } from '../../helpers/meta-threads-stand-in';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
-import { connectThreads, startThreadsStandIn, THREADS_APP } from '../../helpers/threads-stand-in';
 
 const DAY_MS = 86_400_000;
-const threads = await startThreadsStandIn({
+const threads = await startMetaThreadsStandIn({
   // A stuck container is given up on quickly here (20 s by default): each attempt ends well within
   // the harness's 1-second visibility timeout, so SQS does not hand the message to a second worker.
   THREADS_CONTAINER_WAIT_MS: '300',
@@ -22,7 +22,7 @@ const { requestPublish, getPublishStatus, runPublishMessage, rateLimitRetry } = 
   '#functions/services/publishing/publish-thread'
 );
 const { getPublishRun, startFreshRun } = await import('#functions/data/publish-run-repository');
-const { threadsAdapter } = await import('#functions/services/publishing/platforms/threads');
+const { metaThreadsAdapter } = await import('#functions/services/platforms/meta-threads');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -49,7 +49,7 @@ async function publish(userId: string, bodyPosts = THREE_POSTS) {
 }
 
 /** The title with the first post, each later post replying to the one before, the attribution last. */
-function expectReplyChain(made: ThreadsMedia[]) {
+function expectReplyChain(made: MetaThreadsMedia[]) {
   expect(made.map((item) => item.text)).toEqual([
     `The harbour at dawn\n\n${THREE_POSTS[0]!.slice(3)}`,
     ...THREE_POSTS.slice(1).map((text) => text.slice(3)),
@@ -61,7 +61,7 @@ function expectReplyChain(made: ThreadsMedia[]) {
 describe('connecting a Threads profile', () => {
   it('exchanges the code for a long-lived token (60 days), kept sealed, and names the profile', async () => {
     const before = Date.now();
-    const { userId, location } = await connectThreads();
+    const { userId, location } = await connectMetaThreads();
 
     expect(location.searchParams.get('threads_connected')).toBe('true');
     expect(location.searchParams.get('username')).toBe('@harbour.dana');
@@ -88,7 +88,7 @@ describe('connecting a Threads profile', () => {
     expect(url.searchParams.get('scope')).toBe(
       'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights',
     );
-    expect(url.searchParams.get('client_id')).toBe(THREADS_APP.appId);
+    expect(url.searchParams.get('client_id')).toBe(META_THREADS_APP.appId);
     expect(url.searchParams.has('code_challenge')).toBe(false);
   });
 
@@ -111,7 +111,7 @@ describe('connecting a Threads profile', () => {
   });
 
   it('refreshes the long-lived token once fewer than 30 days are left, and asks to reconnect once it expired', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     threads.ageTokens(31 * DAY_MS);
     const later = new Date(Date.now() + 31 * DAY_MS);
     const refreshes = threads.stats.refreshes;
@@ -123,7 +123,7 @@ describe('connecting a Threads profile', () => {
     expect(Date.parse(String(item?.tokenExpiresAt)) - later.getTime()).toBeGreaterThan(59 * DAY_MS);
     expect(live?.credentials.accessToken).toMatch(/^TH/);
 
-    const { userId: idle } = await connectThreads();
+    const { userId: idle } = await connectMetaThreads();
     await expect(loadLiveConnection(idle, 'threads', new Date(Date.now() + 61 * DAY_MS))).rejects.toThrow(
       'Threads needs to be connected again (Threads authorization has expired). Reconnect it in Account Settings.',
     );
@@ -132,7 +132,7 @@ describe('connecting a Threads profile', () => {
 
 describe('publishing a thread to Threads through the queue', () => {
   it('makes each post a container replying to the one before, published once FINISHED, the attribution last', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const start = threads.media.length;
     threads.failContainers({ inProgressPolls: 2 });
     const thread = await publish(userId);
@@ -148,7 +148,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('finds a post whose publish answer was lost instead of publishing it again', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const start = threads.media.length;
     const containers = threads.stats.containersCreated;
     threads.failPublishes({ lostAnswer: true }, { status: 429, retryAfter: 1 }, { lostAnswer: true });
@@ -162,7 +162,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('waits out Retry-After on a 429 even when its body says is_transient, then publishes once', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const start = threads.media.length;
     const calls = threads.publishCallTimes.length;
     threads.failPublishes({ status: 429, retryAfter: 2, transient: true });
@@ -175,7 +175,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('waits out a Retry-After longer than a queue delay in hops, calling Threads no earlier', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const thread = makeThread(userId, THREE_POSTS);
     await putThread(thread);
     const runId = randomUUID();
@@ -229,15 +229,18 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('finds the post of a container a stopped worker published but did not record, making no new container', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const live = (await loadLiveConnection(userId, 'threads', new Date()))!;
     const steps: Record<string, string>[] = [];
     const post = { ...firstPost('Boats return before sunrise.'), runStartedAt: new Date().toISOString() };
-    const made = await threadsAdapter.publishPost(live, { ...post, saveStep: async (step) => void steps.push(step) });
+    const made = await metaThreadsAdapter.publishPost(live, {
+      ...post,
+      saveStep: async (step) => void steps.push(step),
+    });
     const containers = threads.stats.containersCreated;
 
     // Delivered again with the container recorded as the post's step, the post itself not recorded.
-    const again = await threadsAdapter.publishPost(live, { ...post, step: steps[0]!, mayAlreadyExist: true });
+    const again = await metaThreadsAdapter.publishPost(live, { ...post, step: steps[0]!, mayAlreadyExist: true });
 
     expect(again).toEqual(made);
     expect(threads.stats.containersCreated).toBe(containers);
@@ -245,7 +248,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('reuses the container stuck IN_PROGRESS on the retry, never making a second one', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const start = threads.media.length;
     const containers = threads.stats.containersCreated;
     // Stuck for this attempt's whole wait, then ready on the queue's next delivery.
@@ -258,7 +261,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('fails the row naming the cause when a container stays IN_PROGRESS through every attempt', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const start = threads.media.length;
     threads.failContainers({ inProgressPolls: 1 }, { inProgressPolls: Number.POSITIVE_INFINITY });
     const thread = await publish(userId);
@@ -275,7 +278,7 @@ describe('publishing a thread to Threads through the queue', () => {
     ['ERROR', 'Threads could not prepare post 1: UNKNOWN'],
     ['EXPIRED', 'Threads let post 1 expire before it could be published'],
   ] as const)('fails the row clearly when a container ends in %s, and a retry makes a new one', async (ends, error) => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const start = threads.media.length;
     threads.failContainers({ ends });
     const thread = await publish(userId);
@@ -289,7 +292,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('refuses a run the 24-hour reply quota cannot take, before posting anything', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const start = threads.media.length;
     threads.setQuotaUsage({ posts: 3, replies: 998 });
     try {
@@ -308,7 +311,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('asks to reconnect when the publishing permission was refused on the consent screen', async () => {
-    const { userId } = await connectThreads(['threads_content_publish']);
+    const { userId } = await connectMetaThreads(['threads_content_publish']);
     const thread = await publish(userId);
 
     const row = await settle(userId, thread.id);
@@ -319,7 +322,7 @@ describe('publishing a thread to Threads through the queue', () => {
   });
 
   it('shows the row in the publishing status with the thread’s first post as its View link', async () => {
-    const { userId } = await connectThreads();
+    const { userId } = await connectMetaThreads();
     const thread = await publish(userId, ['One short post about the harbour.']);
     await settle(userId, thread.id);
 

@@ -9,7 +9,7 @@ import {
   ReconnectRequiredError,
   refreshWhenDue,
   type TokenRequest,
-} from '../../connections/oauth-flow';
+} from './oauth-flow';
 import {
   deletedPost,
   figures,
@@ -20,8 +20,8 @@ import {
   PlatformRejectedError,
   PlatformUnavailableError,
   retryAfterSeconds,
-} from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
+} from './platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply } from './platform-http';
 
 const PLATFORM_NAME = 'Twitter/X';
 /** GET /2/tweets takes at most 100 ids. */

@@ -6,8 +6,8 @@ import {
   type OutgoingPost,
   type PlatformAdapter,
   PlatformRejectedError,
-} from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply } from '../platform-http';
+} from './platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply } from './platform-http';
 
 /** What the Telegram connect form sends (spec telegram-auth). */
 export interface TelegramConnectInput {

@@ -11,7 +11,7 @@ import {
   providerGrant,
   ReconnectRequiredError,
   type TokenRequest,
-} from '../../connections/oauth-flow';
+} from './oauth-flow';
 import {
   deletedPost,
   figures,
@@ -23,8 +23,8 @@ import {
   PlatformRejectedError,
   PlatformUnavailableError,
   type PublishTarget,
-} from '../platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from '../platform-http';
+} from './platform-adapter';
+import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from './platform-http';
 
 const PLATFORM_NAME = 'Facebook';
 /**
