@@ -1,12 +1,13 @@
 import { httpHandler } from '#functions/route-kinds';
 import { deleteAccountRequestSchema } from '#shared/schemas/account';
 import { deleteAccount } from '../../services/account/delete-account';
+import { deleteSchedulesOfAccount } from '../../services/scheduling/scheduled-items';
 
 /** DELETE /api/me: deletes the caller's account and everything in it (again, after a run that stopped midway). */
 export const handler = httpHandler(
   { body: deleteAccountRequestSchema, resumesAccountDeletion: true },
   async ({ body, caller }) => {
-    await deleteAccount(caller, body.confirmEmail, new Date());
+    await deleteAccount(caller, body.confirmEmail, new Date(), { deleteSchedulesOfAccount });
     return { status: 204 };
   },
 );

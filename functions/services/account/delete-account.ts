@@ -7,7 +7,6 @@ import { deleteAuthUser } from '../../lib/aws/cognito';
 import { ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../../lib/token-lifetimes';
-import { deleteSchedulesOfAccount } from '../scheduling/scheduled-items';
 
 /**
  * What goes, in this order: the ledger and balance first, the role and the profile last (then the
@@ -36,6 +35,15 @@ export function tombstoneExpiry(at: Date): Date {
 }
 
 /**
+ * What deleting an account does in an area above this one (scheduling), passed in by the caller so
+ * that account never imports it: the cloud schedules of the account's upcoming items deleted, and
+ * how many there were.
+ */
+export interface AccountDeletionHooks {
+  deleteSchedulesOfAccount(userId: string): Promise<number>;
+}
+
+/**
  * Deletes a user's account: every item of theirs, in the spec's order, then the sign-in identity
  * (its sessions revoked first). The tombstone laid first refuses the account's tokens from then on,
  * so nothing recreates or adds to the account midway or after; every step is idempotent, so a run
@@ -45,6 +53,7 @@ export async function deleteAccount(
   caller: { userId: string; username: string; email: string },
   confirmEmail: string,
   now: Date,
+  hooks: AccountDeletionHooks,
 ): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
     throw new ValidationError(apiErrorMessages.email_mismatch, 'email_mismatch');
@@ -55,7 +64,7 @@ export async function deleteAccount(
   const detached = await detachFulfilmentsFromUser(caller.userId, now.toISOString());
   logger.info('account deletion step', { userId: caller.userId, what: 'checkout fulfilments detached', detached });
   // While the items still list them: a schedule left behind would only find the tombstone, but costs a fire.
-  const schedules = await deleteSchedulesOfAccount(caller.userId);
+  const schedules = await hooks.deleteSchedulesOfAccount(caller.userId);
   logger.info('account deletion step', { userId: caller.userId, what: 'cloud schedules deleted', schedules });
   for (const step of DELETION_ORDER) {
     if (step.prefix === singletonSortKeys.role) await uncountAdminRoleOfDeletedAccount(caller.userId);

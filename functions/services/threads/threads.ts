@@ -23,7 +23,6 @@ import {
 } from '../../data/thread-repository';
 import type { FirstRead } from '../../lib/account-checked-read';
 import { NotFoundError, ValidationError } from '../../lib/errors';
-import { cancelItemsOfThread } from '../scheduling/scheduled-items';
 import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
 
 /**
@@ -133,11 +132,23 @@ export async function saveThreadPosts(
   return updated;
 }
 
+/**
+ * What deleting a thread does in an area above this one (scheduling), passed in by the caller so
+ * that threads never imports it: the thread's upcoming scheduled publishes cancelled.
+ */
+export interface ThreadDeletionHooks {
+  cancelSchedulesOfThread(userId: string, threadId: string, now: Date): Promise<unknown>;
+}
+
 /** Deletes the caller's thread for good, cancelling its scheduled publishes (404 if none, 403 if someone else's; each recorded). */
-export async function deleteThread(context: AccessContext, threadId: string): Promise<void> {
+export async function deleteThread(
+  context: AccessContext,
+  threadId: string,
+  hooks: ThreadDeletionHooks,
+): Promise<void> {
   if (await deleteThreadForUser(context.userId, threadId)) {
     await recordThreadEvent(context, 'thread_deleted', { threadId });
-    await cancelItemsOfThread(context.userId, threadId, context.now);
+    await hooks.cancelSchedulesOfThread(context.userId, threadId, context.now);
     await deletePublicThreadEntry(context.userId, threadId);
     return;
   }

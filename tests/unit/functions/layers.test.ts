@@ -23,6 +23,48 @@ const allowed: Record<string, string[]> = {
   web: ['web', 'shared'],
 };
 
+/**
+ * The service areas (folders of functions/services/), bottom to top: an area may import the areas
+ * below it, never one above (so never a cycle). When a lower area must act on a higher one's events
+ * (a thread deleted → its schedules cancelled), the caller passes a hook or the event goes on the bus.
+ */
+const SERVICE_AREAS = [
+  // One adapter per platform, their one HTTP client, the operator's platform apps, the OAuth flow: APIs, no table.
+  'platforms',
+  // Text engines shared by moderation, extraction and generation: sentence analysis, stop words, themes.
+  'text',
+  // Sensitive-content checks on an article's text.
+  'moderation',
+  // A page fetched and read into an article (language, credit, rights).
+  'extraction',
+  // The account, its profile and deletion (a deleted account's messages refused).
+  'account',
+  // The credit ledger and its audit.
+  'credits',
+  // Credit packages and Stripe checkout.
+  'payments',
+  // The thread library and who may read or change a thread.
+  'threads',
+  // Public pages of threads and Webmentions to the articles' authors.
+  'public',
+  // A user's platform connections and their tokens.
+  'connections',
+  // A thread published to a platform, run by run.
+  'publishing',
+  // Scheduled publishes and the posting queue.
+  'scheduling',
+  // Engagement readings of published threads.
+  'insights',
+  // Generation jobs: an article drafted into a thread.
+  'generation',
+  // Feeds polled into an inbox, auto-drafted.
+  'feeds',
+  // The operator's tools over every area.
+  'admin',
+  // Health.
+  'system',
+] as const;
+
 const aliases: Record<string, string> = {
   '#functions/': 'functions/',
   '#shared/': 'shared/',
@@ -120,5 +162,67 @@ describe('layer directions', () => {
     expect(files.length).toBeGreaterThan(200);
 
     expect(upwardImports(files)).toEqual([]);
+  });
+});
+
+/** The service area of a repository path under functions/services/, else null. */
+function areaOf(repoPath: string): string | null {
+  const [top, next, area] = repoPath.split(/[\\/]/);
+  return top === 'functions' && next === 'services' && area ? area.replace(/\.tsx?$/, '') : null;
+}
+
+/** `file: 'specifier' (area → area above it)` for every import of a higher area, or of an undeclared one. */
+function upwardAreaImports(files: { file: string; source: string }[]): string[] {
+  const rank = (area: string) => (SERVICE_AREAS as readonly string[]).indexOf(area);
+  return files.flatMap(({ file, source }) => {
+    const from = areaOf(file);
+    if (from === null) return [];
+    if (rank(from) < 0) return [`${file}: in '${from}', an area SERVICE_AREAS does not declare`];
+    return importedSpecifiers(file, source).flatMap((specifier) => {
+      const target = resolve(file, specifier);
+      const to = target === null ? null : areaOf(target);
+      if (to === null || to === from || (rank(to) >= 0 && rank(to) < rank(from))) return [];
+      return [`${file}: '${specifier}' (${from} → ${to}, ${rank(to) < 0 ? 'undeclared' : 'above it'})`];
+    });
+  });
+}
+
+describe('service area order', () => {
+  it('refuses an import of a higher area and of an undeclared one, and allows a lower one', () => {
+    const source = [
+      "import { a } from '../platforms/adapters';",
+      "import type { B } from '../scheduling/scheduled-items';",
+      "import { d } from '../nowhere/d';",
+      "const c = await import('#functions/services/feeds/feeds');",
+      "import { e } from './threads';",
+    ].join('\n');
+
+    expect(upwardAreaImports([{ file: 'functions/services/threads/example.ts', source }])).toEqual([
+      "functions/services/threads/example.ts: '../scheduling/scheduled-items' (threads → scheduling, above it)",
+      "functions/services/threads/example.ts: '../nowhere/d' (threads → nowhere, undeclared)",
+      "functions/services/threads/example.ts: '#functions/services/feeds/feeds' (threads → feeds, above it)",
+    ]);
+    expect(upwardAreaImports([{ file: 'functions/services/nowhere/x.ts', source: '' }])).toEqual([
+      "functions/services/nowhere/x.ts: in 'nowhere', an area SERVICE_AREAS does not declare",
+    ]);
+  });
+
+  it('holds in functions/services/: every area imports only the areas below it (so no cycle)', () => {
+    const files = sourceFiles('functions/services').map((file) => ({
+      file,
+      source: readFileSync(path.join(repoRoot, file), 'utf8'),
+    }));
+    expect(files.length).toBeGreaterThan(100);
+
+    expect(upwardAreaImports(files)).toEqual([]);
+  });
+
+  it('declares every area once, and every declared area exists', () => {
+    const present = readdirSync(path.join(repoRoot, 'functions/services'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+
+    expect([...SERVICE_AREAS].sort()).toEqual(present);
   });
 });
