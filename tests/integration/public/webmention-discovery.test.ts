@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
-import { sendWebmention } from '#functions/services/public/webmention/send-webmention';
+import { sendWebmention, type WebmentionFetchOptions } from '#functions/services/public/webmention/send-webmention';
 import { EXPECTED_ENDPOINTS, startWebmentionReceiver } from '#tests/fakes/webmention-server';
 
 const SOURCE = 'https://threadsnip.example/t/AAAAAAAAAAAAAAAAAAAAAA';
 
 describe('Webmention: discovery and the POST, against a local receiver', () => {
   let receiver: Awaited<ReturnType<typeof startWebmentionReceiver>>;
-  let fetcher: ReturnType<typeof publicOnlyFetch>;
+  let fetcher: WebmentionFetchOptions;
 
   beforeAll(async () => {
     receiver = await startWebmentionReceiver();
     // Only the receiver's own host:port may be private (as ALLOW_PRIVATE_FETCH_HOSTS allows it locally).
-    fetcher = publicOnlyFetch([receiver.host], 5_000, { allowPlainHttp: true });
+    fetcher = { allowPrivateHosts: [receiver.host], timeoutMs: 5_000 };
   });
   afterAll(() => receiver.close());
 
