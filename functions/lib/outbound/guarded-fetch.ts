@@ -71,7 +71,10 @@ export interface GuardedFetchOptions {
   allowPrivateHosts: string[];
   /** One budget for every hop, connection and the body read, in milliseconds. */
   timeoutMs: number;
-  /** How many redirects are followed (a further one is a RedirectError); 'manual' hands the first answer back. */
+  /**
+   * How many redirects are followed, each with the same request (a further one is a RedirectError);
+   * 'manual' hands the first answer back, as a POST wants.
+   */
   redirects: number | 'manual';
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -158,9 +161,8 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
       url = next;
       continue;
     }
-    const answeredAt = url;
     return {
-      url: answeredAt,
+      url,
       status: response.status,
       headers: response.headers,
       read: async (maxBytes) => {
