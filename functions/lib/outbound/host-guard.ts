@@ -5,8 +5,8 @@ import { classifyAddress, describeBlockReason } from './address-policy';
 /**
  * The guard every server-side request to a host a user names goes through (an article's site, a
  * Mastodon instance): only public addresses, checked at DNS lookup and on the connected socket, or
- * hosts the operator allows to be private. Shared by the article fetcher (undici) and the
- * instance client (node:https), so the rule is written once.
+ * hosts the operator allows to be private. Applied by the one transport, `publicOnlyFetch`, so the
+ * rule is written once.
  */
 
 /** Raised when the address a request would reach is not public. */

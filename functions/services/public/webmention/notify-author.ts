@@ -6,7 +6,6 @@ import { sendToQueue } from '#functions/lib/aws/sqs';
 import { config } from '#functions/lib/config';
 import { logger } from '#functions/lib/logger';
 import { countBy } from '#functions/lib/metrics';
-import { type GuardedFetch, publicOnlyFetch } from '#functions/lib/outbound/public-only-fetch';
 import type { WebmentionStatus } from '#shared/schemas/public';
 import { publicThreadPath } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
@@ -23,13 +22,8 @@ export type WebmentionMessage = z.infer<typeof webmentionMessageSchema>;
 /** Retries after a 5xx or no answer, each delayed longer (base × 4^n seconds, at most SQS's 15 minutes). */
 export const MAX_WEBMENTION_RETRIES = 3;
 const MAX_DELAY_SECONDS = 900;
+/** Each exchange's budget: discovery (its redirects included), then the POST. */
 const REQUEST_TIMEOUT_MS = 10_000;
-
-let guardedFetch: GuardedFetch | undefined;
-function fetcher(): GuardedFetch {
-  guardedFetch ??= publicOnlyFetch(config().allowPrivateFetchHosts, REQUEST_TIMEOUT_MS, { allowPlainHttp: true });
-  return guardedFetch;
-}
 
 /** The thread's content as a mention describes it: a change to any of it allows another mention. */
 export function webmentionContentHash(thread: Thread): string {
@@ -92,7 +86,11 @@ export async function runWebmentionMessage(message: WebmentionMessage, receiveCo
     const claim = thread.webmention;
     if (claim?.state !== 'pending' || claim.contentHash !== contentHash || claim.target !== target) return;
   }
-  const outcome = await sendWebmention(fetcher(), publicPageUrl(thread.publicId), target);
+  const outcome = await sendWebmention(
+    { allowPrivateHosts: config().allowPrivateFetchHosts, timeoutMs: REQUEST_TIMEOUT_MS },
+    publicPageUrl(thread.publicId),
+    target,
+  );
   if (outcome.kind === 'retry' && message.attempt < MAX_WEBMENTION_RETRIES) {
     const delay = Math.min(MAX_DELAY_SECONDS, config().webmentionRetryBaseSeconds * 4 ** message.attempt);
     logger.info('webmention retried later', { threadId: thread.id, reason: outcome.reason, delay });

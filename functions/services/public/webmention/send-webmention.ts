@@ -1,7 +1,11 @@
+import {
+  type GuardedFetchOptions,
+  guardedFetch,
+  OutboundUrlError,
+  RedirectError,
+} from '#functions/lib/outbound/guarded-fetch';
 import { BlockedAddressError } from '#functions/lib/outbound/host-guard';
 import { causeChain } from '#functions/lib/outbound/network-failure';
-import type { GuardedFetch } from '#functions/lib/outbound/public-only-fetch';
-import { BodyTooLargeError, readCapped } from '#functions/lib/outbound/read-capped';
 import { discoverWebmentionEndpoint } from './discover-endpoint';
 
 /** How one Webmention attempt ended; `retry` is a 5xx or no answer, worth another try later. */
@@ -16,7 +20,9 @@ export type WebmentionOutcome =
 const MAX_REDIRECTS = 5;
 /** Discovery reads at most this much of the article (endpoints are declared in the head or early). */
 const MAX_PAGE_BYTES = 1024 * 1024;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Where the guarded fetch may go, and each exchange's time budget (discovery's hops together, then the POST). */
+export type WebmentionFetchOptions = Pick<GuardedFetchOptions, 'allowPrivateHosts' | 'timeoutMs'>;
 
 class RetryLater extends Error {}
 
@@ -24,68 +30,68 @@ function isWebScheme(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
-/** GET with redirects followed one by one, each hop through the guarded fetch. */
-async function fetchFollowing(fetcher: GuardedFetch, start: string): Promise<{ response: Response; url: string }> {
-  let url = start;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    if (!isWebScheme(new URL(url))) throw new BlockedAddressError(new URL(url).protocol, 'a link that is not http(s)');
-    const response = await fetcher(url, { headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
-    const location = response.headers.get('location');
-    if (!REDIRECTS.has(response.status) || !location) return { response, url };
-    await response.body?.cancel();
-    url = new URL(location, url).href;
+async function discover(options: WebmentionFetchOptions, target: string): Promise<string | null> {
+  const page = await guardedFetch(target, {
+    ...options,
+    redirects: MAX_REDIRECTS,
+    headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+  });
+  if (page.status >= 500) {
+    await page.discard();
+    throw new RetryLater(`the article answered ${page.status}`);
   }
-  throw new Error('too many redirects');
-}
-
-async function discover(fetcher: GuardedFetch, target: string): Promise<string | null> {
-  const { response, url } = await fetchFollowing(fetcher, target);
-  if (response.status >= 500) throw new RetryLater(`the article answered ${response.status}`);
-  const linkHeaders = response.headers.get('link');
-  const isHtml = /html/i.test(response.headers.get('content-type') ?? '');
+  const linkHeaders = page.headers.get('link');
+  const isHtml = /html/i.test(page.headers.get('content-type') ?? '');
   let html: string | null = null;
-  if (isHtml && response.body) {
-    try {
-      html = new TextDecoder().decode(await readCapped(response.body, MAX_PAGE_BYTES));
-    } catch (error) {
-      if (!(error instanceof BodyTooLargeError)) throw error;
-    }
+  if (isHtml) {
+    const read = await page.read(MAX_PAGE_BYTES);
+    // A page past the cap is not parsed: its Link headers may still name the endpoint.
+    if (!read.truncated) html = new TextDecoder().decode(read.bytes);
   } else {
-    await response.body?.cancel();
+    await page.discard();
   }
   // Headers joins repeated Link headers with ", ", which is itself a valid Link list.
-  return discoverWebmentionEndpoint(linkHeaders ? [linkHeaders] : [], html, url);
+  return discoverWebmentionEndpoint(linkHeaders ? [linkHeaders] : [], html, page.url.href);
 }
 
 /**
  * Tells `target`'s author that `source` mentions it: discovers the endpoint, then POSTs
- * `source` and `target` form-encoded (Webmention §3.1.3). Every request goes through `fetcher`
- * (the outbound guard); an endpoint at a private address or not http(s) is never called.
+ * `source` and `target` form-encoded (Webmention §3.1.3). Every request goes through the one
+ * guarded fetch; an endpoint at a private address or not http(s) is never called, and the POST's
+ * redirects are answers, never followed.
  */
 export async function sendWebmention(
-  fetcher: GuardedFetch,
+  options: WebmentionFetchOptions,
   source: string,
   target: string,
 ): Promise<WebmentionOutcome> {
   try {
-    const endpoint = await discover(fetcher, target);
+    const endpoint = await discover(options, target);
     if (!endpoint) return { kind: 'no_endpoint' };
     if (!isWebScheme(new URL(endpoint))) return { kind: 'blocked', reason: 'the endpoint is not an http(s) address' };
-    const response = await fetcher(endpoint, {
+    const answer = await guardedFetch(endpoint, {
+      ...options,
+      redirects: 'manual',
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ source, target }).toString(),
     });
-    await response.body?.cancel();
-    if (response.status >= 200 && response.status < 300) return { kind: 'sent', statusCode: response.status, endpoint };
-    if (response.status >= 500)
-      return { kind: 'retry', reason: `the endpoint answered ${response.status}`, statusCode: response.status };
-    return { kind: 'refused', statusCode: response.status };
+    await answer.discard();
+    if (answer.status >= 200 && answer.status < 300) return { kind: 'sent', statusCode: answer.status, endpoint };
+    if (answer.status >= 500)
+      return { kind: 'retry', reason: `the endpoint answered ${answer.status}`, statusCode: answer.status };
+    return { kind: 'refused', statusCode: answer.status };
   } catch (error) {
     if (error instanceof BlockedAddressError) return { kind: 'blocked', reason: error.message };
+    if (error instanceof OutboundUrlError && error.kind === 'scheme') {
+      return {
+        kind: 'blocked',
+        reason: new BlockedAddressError(`${error.scheme}:`, 'a link that is not http(s)').message,
+      };
+    }
+    if (error instanceof RedirectError && error.kind !== 'invalid')
+      return { kind: 'failed', reason: 'too many redirects' };
     if (error instanceof RetryLater) return { kind: 'retry', reason: error.message };
-    if (error instanceof TypeError && /Cannot fetch/.test(error.message))
-      return { kind: 'blocked', reason: error.message };
     const reason = error instanceof Error ? error.message : String(error);
     // No answer (a timeout, a dropped or refused connection): another try may get one.
     if (causeChain(error).some((cause) => typeof (cause as { code?: unknown })?.code === 'string'))
