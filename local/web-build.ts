@@ -79,11 +79,24 @@ export async function ensureWebBuild(cache: WebBuildCache): Promise<{ built: boo
   try {
     await cache.build(staging);
     rmSync(stampFile, { force: true });
-    rmSync(cache.outDir, { recursive: true, force: true });
-    renameSync(staging, cache.outDir);
+    replaceFolder(staging, cache.outDir);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
   writeFileSync(stampFile, `${JSON.stringify({ inputsHash, builtAt: new Date().toISOString() }, null, 2)}\n`);
   return { built: true, inputsHash };
+}
+
+/** Puts `from` in place of `to`; a second start that finished its own build in between is replaced too. */
+function replaceFolder(from: string, to: string): void {
+  for (let attempt = 1; ; attempt += 1) {
+    rmSync(to, { recursive: true, force: true });
+    try {
+      renameSync(from, to);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt === 3 || (code !== 'ENOTEMPTY' && code !== 'EEXIST')) throw error;
+    }
+  }
 }
