@@ -1,7 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/helpers/chromium';
 
-/** E2e tests in Debian's Chromium (no browser download is possible here). */
+/**
+ * E2e tests in Debian's Chromium (no browser download is possible here), against what users get:
+ * the SPA's production build (manifest and service worker included), served as `npm start` serves
+ * it. The global setup brings web/dist-local up to date once (reused when no web source changed);
+ * each spec then starts its own local stack on free ports (`startStack` in tests/helpers/local-stack.ts,
+ * `--prod` for the SPA, `--api-only` for API-only specs), so there is no `webServer` here.
+ * The dev server (`npm run dev`) is for editing with hot reload, not for tests.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 90_000,

@@ -3,7 +3,7 @@
  * web/src/app/router.tsx, the gzipped JavaScript its first load needs: the entry chunk, the lazy
  * chunks on the route's branch (guards, layouts, the page) and all their static imports. Targets:
  * the landing and the public pages under 110 kB, every route under 200 kB. Then starts the local
- * stack with the production build (`npm start -- --prod`) and measures the landing page's Largest
+ * stack with the production build (what `npm start` serves) and measures the landing page's Largest
  * Contentful Paint in Chromium with the CPU slowed 4× (median of 5 fresh loads): under 1.5 s.
  * Run: `npm run bench:web [-- --no-lcp]`.
  */
@@ -199,7 +199,7 @@ async function landingLcp(): Promise<void> {
   console.log(
     `\nLanding LCP: production build on the local stack, Chromium, CPU ${CPU_SLOWDOWN}× slower, median of ${LCP_RUNS}`,
   );
-  // The stack serves web/dist-local as it is: build it from this checkout first.
+  // web/dist-local as `npm start` serves it, rebuilt first if a web source changed since its build.
   await buildWeb();
   const stack = await startStack({ web: 'prod' });
   const browser = await launchChromium();

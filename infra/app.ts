@@ -79,7 +79,7 @@ new AppStack(app, `${prefix}-App`, {
   description: `ThreadSnip ${config.stage}: auth, API, functions, queues, schedules and web hosting`,
 });
 
-// cdk-nag's AwsSolutions pack: an unsuppressed error fails the synth (README, "cdk-nag").
+// cdk-nag's AwsSolutions pack: an unsuppressed error fails the synth (docs/deploy.md, "cdk-nag").
 Aspects.of(app).add(new AwsSolutionsChecks());
 
 try {

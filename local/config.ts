@@ -28,7 +28,11 @@ const envSchema = z.object({
 
 export type StartMode = 'dev' | 'prod' | 'none';
 
-/** Parses `process.env` and argv (`--prod`, `--api-only`) into the stack's options. */
+/**
+ * Parses `process.env` and argv into the stack's options. The SPA is the production build by
+ * default (`npm start`; `--prod` says the same), Vite's dev server with `--dev` (`npm run dev`),
+ * none with `--api-only`.
+ */
 export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -40,7 +44,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv, argv: string[]) {
   const adminEmails = raw.ADMIN_EMAILS.split(',')
     .map((email) => email.trim().toLowerCase())
     .filter(Boolean);
-  const web: StartMode = argv.includes('--api-only') ? 'none' : argv.includes('--prod') ? 'prod' : 'dev';
+  const web: StartMode = argv.includes('--api-only') ? 'none' : argv.includes('--dev') ? 'dev' : 'prod';
   const handlerEnv = Object.fromEntries(
     (
       [

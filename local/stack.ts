@@ -27,12 +27,12 @@ import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
 import { startScheduleTimer } from './schedule-timer';
 import { startLocalScheduler } from './scheduler';
-import { buildWeb, createDevSite, createSampleArticles, createStaticSite, webDistDir } from './web-assets';
+import { buildWeb, createDevSite, createSampleArticles, createStaticSite } from './web-assets';
 
 export interface LocalStackOptions {
   port: number;
   dataDir: string;
-  /** dev: Vite with HMR; prod: the built SPA; none: API only. */
+  /** prod: the SPA's production build, rebuilt when its sources changed; dev: Vite with HMR; none: API only. */
   web: 'dev' | 'prod' | 'none';
   adminEmails: string[];
   localAdmin: { email: string; password: string };
@@ -91,6 +91,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     for (const step of stops.reverse()) await step();
   };
 
+  // The SPA's build (when its sources changed) runs while the services start; awaited before serving.
+  const buildStartedAt = Date.now();
+  const webBuild =
+    options.web === 'prod'
+      ? buildWeb().then(({ built }) => ({ built, seconds: (Date.now() - buildStartedAt) / 1000 }))
+      : null;
+  webBuild?.catch(() => {});
   try {
     const dynamo = await startDynaliteProcess(await freePort(), path.join(options.dataDir, 'dynamodb'));
     stops.push(dynamo.close);
@@ -184,8 +191,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const samples = createSampleArticles();
 
     let site: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
-    if (options.web === 'prod') {
-      if (!existsSync(path.join(webDistDir, 'index.html'))) await buildWeb();
+    if (webBuild) {
+      const { built, seconds } = await webBuild;
+      if (built)
+        console.log(`[local] built the web app (its sources changed since the last build) in ${seconds.toFixed(1)} s`);
       site = createStaticSite();
     } else if (options.web === 'dev') {
       const dev = await createDevSite(server);
@@ -251,6 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
 
     return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };
   } catch (error) {
+    await webBuild?.catch(() => {});
     await stop();
     throw error;
   }

@@ -4,6 +4,11 @@ import { type RunningStack, startLocalStack } from './stack';
 import { LocalStartError } from './start-error';
 
 /** `npm start`: the whole app on this machine, no AWS account, keys or internet needed. */
+const WEB_MODE_TEXT = {
+  prod: 'the production build, rebuilt when a web source changes (npm run dev for hot reload)',
+  dev: "Vite's dev server with hot reload (no service worker; npm start serves the production build)",
+  none: 'not served (--api-only)',
+} as const;
 const startedAt = Date.now();
 let options: ReturnType<typeof readLocalConfig>;
 let stack: RunningStack;
@@ -18,6 +23,7 @@ try {
 
 console.log(`
   ThreadSnip is running at ${stack.url}  (API under ${stack.url}/api)
+  Web app: ${WEB_MODE_TEXT[options.web]}
   Data is kept in ${options.dataDir}
   Local admin: sign in as ${options.localAdmin.email} with password ${options.localAdmin.password}
   Started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl+C to stop.

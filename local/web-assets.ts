@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { safeDecode } from '../shared/url';
 import { refuseMalformedPath } from './routes';
+import { ensureWebBuild } from './web-build';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const webConfigFile = path.join(rootDir, 'web/vite.config.ts');
@@ -31,10 +32,20 @@ const contentTypes: Record<string, string> = {
 
 type Middleware = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** Builds the local SPA into web/dist-local (used by `--prod` when no build exists yet, and by the e2e setup). */
-export async function buildWeb(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ configFile: webConfigFile, mode: LOCAL_MODE, logLevel: 'warn', build: { outDir: webDistDir } });
+/**
+ * Makes web/dist-local the production build of this checkout's SPA: built with Vite when it is
+ * missing or any input changed since (local/web-build.ts), reused as it is otherwise. `npm start`,
+ * the e2e setup and the benchmarks all go through here, so they serve the same build.
+ */
+export async function buildWeb(): Promise<{ built: boolean }> {
+  return ensureWebBuild({
+    root: rootDir,
+    outDir: webDistDir,
+    build: async (outDir) => {
+      const { build } = await import('vite');
+      await build({ configFile: webConfigFile, mode: LOCAL_MODE, logLevel: 'warn', build: { outDir } });
+    },
+  });
 }
 
 /**

@@ -59,7 +59,7 @@ const envSchema = z.object({
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /** Telegram Bot API base URL (a local server in tests). */
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
-  /** Platform API and consent-screen base URLs (local servers in tests; README lists each). */
+  /** Platform API and consent-screen base URLs (local servers in tests; docs/configuration.md lists each). */
   TWITTER_API_URL: z.url().default('https://api.x.com'),
   TWITTER_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
   REDDIT_API_URL: z.url().default('https://oauth.reddit.com'),

@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   mastodon = await startMastodonServer();
   stack = await startStack({
     web: 'prod',
-    // The local Mastodon instance is allowed as host:port, as the README says an operator may.
+    // The local Mastodon instance is allowed as host:port, as docs/configuration.md says an operator may.
     env: { TELEGRAM_API_URL: telegram.url, ALLOW_PRIVATE_FETCH_HOSTS: `${articles.host},${mastodon.instance}` },
   });
 });
