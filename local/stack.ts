@@ -161,7 +161,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
         .join(','),
     });
     // Threads saved before the history sort indexes existed get their index keys (a no-op once done).
-    const { addMissingThreadSortKeys } = await import('../functions/data/thread-repository');
+    const { addMissingThreadSortKeys } = await import('../scripts/migrations/add-thread-sort-keys');
     await addMissingThreadSortKeys();
     // What the queues held at the last stop or crash goes out again, a dead worker's claim given back first.
     const redelivered = await runStartStep('redeliver-queued-messages', () =>
