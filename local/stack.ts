@@ -15,6 +15,7 @@ import { createApiBridge } from './api-bridge';
 import { createAuthProxy, runPostConfirmation } from './auth-proxy';
 import { applyLocalAwsEnv } from './aws-env';
 import { createUserPool, type LocalUserPool, localCognitoClient, startCognitoLocal } from './cognito';
+import { recoverInFlightMessage } from './crash-recovery';
 import { claimDataDir } from './data-dir-lock';
 import { ensureTable, startDynaliteProcess } from './dynamo';
 import { startLocalEventBus } from './event-bus';
@@ -115,7 +116,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     Object.assign(state, pool, { cognitoPort });
     writeFileSync(stateFile, JSON.stringify(state, null, 2));
 
-    const sqsServer = await startSqs(await freePort());
+    // Kept with the data: a message not deleted before a stop or crash is delivered after the next start.
+    const sqsServer = await startSqs(await freePort(), { dir: path.join(options.dataDir, 'queues') });
     stops.push(sqsServer.close);
     const sqs = localSqsClient(sqsServer.endpoint);
     const localQueues = await createQueues(sqs, queueEntries, options.queueRetrySeconds);
@@ -166,15 +168,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
         .join(','),
     });
     // Threads saved before the history sort indexes existed get their index keys (a no-op once done).
-    const { addMissingThreadSortKeys } = await import('../functions/data/thread-repository');
+    const { addMissingThreadSortKeys } = await import('../scripts/migrations/add-thread-sort-keys');
     await addMissingThreadSortKeys();
-    // The local queues live in memory: what a user started before the last stop or crash is queued again.
-    const requeued = await runStartStep('requeue-unfinished-work', async () => {
-      const { requeueUnfinishedJobs } = await import('../functions/services/generation/submit-job');
-      const { requeueUnfinishedRuns } = await import('../functions/services/publishing/publish-thread');
-      return (await requeueUnfinishedJobs(new Date())) + (await requeueUnfinishedRuns(new Date()));
-    });
-    if (requeued) console.log(`[local] queued again ${requeued} unfinished generation job(s) and publish run(s)`);
+    // What the queues held at the last stop or crash goes out again, a dead worker's claim given back first.
+    const redelivered = await runStartStep('redeliver-queued-messages', () =>
+      sqsServer.redeliver(recoverInFlightMessage),
+    );
+    if (redelivered) console.log(`[local] delivering again ${redelivered} message(s) left in the queues`);
 
     if (!state.localAdminCreated) {
       await createLocalAdmin(cognitoClient, pool, options.localAdmin);

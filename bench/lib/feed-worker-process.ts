@@ -11,7 +11,8 @@ import { localSqsClient } from '../../local/queues';
 const entry = queues.find((queue) => queue.name === 'feeds');
 if (!entry) throw new Error('no feeds queue in the manifest');
 const sqs = localSqsClient(process.env.SQS_ENDPOINT ?? '');
-const poller = startQueuePoller(sqs, { entry, url: process.env.FEEDS_QUEUE_URL ?? '', dlqUrl: '' });
+// The parent made the queue with a 30 s visibility timeout (bench-services.ts): a failure waits that long.
+const poller = startQueuePoller(sqs, { entry, url: process.env.FEEDS_QUEUE_URL ?? '', dlqUrl: '', retrySeconds: 30 });
 process.send?.('ready');
 process.on('message', async (message) => {
   if (message !== 'stop') return;

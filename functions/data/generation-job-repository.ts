@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tone } from '../../shared/tones';
-import { db, isConditionFailure, queryAllPages, tableName } from './client';
-import { indexes, itemTypes, keys } from './keys';
+import { db, isConditionFailure, tableName } from './client';
+import { itemTypes, keys } from './keys';
 
 /** Job records expire a week after creation. */
 const JOB_RETENTION_SECONDS = 7 * 24 * 3600;
@@ -55,7 +55,7 @@ function fromItem(item: Record<string, unknown>): GenerationJobRecord {
   };
 }
 
-/** Creates a queued job (once per job id), listed as unfinished until it ends. */
+/** Creates a queued job (once per job id). */
 export async function createJob(
   job: Pick<
     GenerationJobRecord,
@@ -86,7 +86,6 @@ export async function createJob(
       TableName: tableName(),
       Item: {
         ...keys.generationJob(job.userId, job.jobId),
-        ...keys.unfinishedWork('generation', job.createdAt, job.jobId),
         type: itemTypes.generationJob,
         ...record,
         expiresAt: Math.floor(Date.parse(job.createdAt) / 1000) + JOB_RETENTION_SECONDS,
@@ -168,17 +167,7 @@ export async function releaseJobAttempt(userId: string, jobId: string, now: stri
   }
 }
 
-/** Every job not yet ended, of every user, from the unfinished listing (gsi1 `UNFINISHED#generation`), oldest first. */
-export async function* listUnfinishedJobs(): AsyncGenerator<GenerationJobRecord> {
-  for await (const item of queryAllPages({
-    IndexName: indexes.byGsi1,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.unfinishedWorkPartition('generation') },
-  }))
-    yield fromItem(item);
-}
-
-/** Ends a job, once: a job that already ended keeps its first outcome, and leaves the unfinished listing. */
+/** Ends a job, once: a job that already ended keeps its first outcome. */
 export async function finishJob(
   userId: string,
   jobId: string,
@@ -192,7 +181,7 @@ export async function finishJob(
         TableName: tableName(),
         Key: keys.generationJob(userId, jobId),
         UpdateExpression:
-          'SET #status = :status, updatedAt = :now, #error = :error, failureKind = :kind, retryable = :retryable REMOVE gsi1pk, gsi1sk',
+          'SET #status = :status, updatedAt = :now, #error = :error, failureKind = :kind, retryable = :retryable',
         ConditionExpression: 'attribute_exists(pk) AND #status IN (:queued, :running)',
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
         ExpressionAttributeValues: {

@@ -2,7 +2,6 @@
  * Every key of the single table is built here, and only here. docs/data-model.md lists each
  * entity and access pattern with the key or index it uses.
  */
-import type { QueueName } from '../manifest';
 import type { IndexName } from './table-definition';
 
 export interface ItemKey {
@@ -158,17 +157,6 @@ export const keys = {
   }),
   publishRunPrefix: 'PUBLISH#',
   publishRunsOfThreadPrefix: (threadId: string) => `PUBLISH#${threadId}#`,
-
-  /**
-   * Work a user started that has not ended (a generation job, a publish run) is listed under its
-   * queue's gsi1 partition, written with the item and removed when it ends (a sparse listing, no Scan):
-   * the local stack queues it again at start, since its in-memory queues lost their messages.
-   */
-  unfinishedWork: (queue: QueueName, startedAt: string, id: string) => ({
-    gsi1pk: `UNFINISHED#${queue}`,
-    gsi1sk: `${startedAt}#${id}`,
-  }),
-  unfinishedWorkPartition: (queue: QueueName) => `UNFINISHED#${queue}`,
 
   securityEvent: (userId: string, createdAt: string, eventId: string): ItemKey => ({
     pk: user(userId),

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import type { PublishStatus } from '../../shared/schemas/publishing';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, queryAllPages, tableName } from './client';
-import { indexes, itemTypes, keys } from './keys';
+import { itemTypes, keys } from './keys';
 
 /** A post made on the platform: its remote id (and, where replies need it, a content hash). */
 export interface MadePost {
@@ -37,7 +37,7 @@ export interface PublishRun {
   leaseUntil: number | null;
   /** When the run was started; kept when it resumes (null for runs stored before it was kept). */
   startedAt: string | null;
-  /** Null on runs stored before it was kept; every run in the unfinished listing has it. */
+  /** Null on runs stored before it was kept. */
   article: PublishArticle | null;
   /** A two-step post under way at `made.length` (a Threads container made, not yet published); absent when none. */
   step?: PostStepRecord | null;
@@ -71,9 +71,6 @@ function fromItem(item: Record<string, unknown>): PublishRun {
 
 const runKey = (run: Pick<PublishRun, 'userId' | 'threadId' | 'platform'>) =>
   keys.publishRun(run.userId, run.threadId, run.platform);
-
-const unfinishedKeys = (run: Pick<PublishRun, 'runId' | 'startedAt' | 'updatedAt'>) =>
-  keys.unfinishedWork('publishing', run.startedAt ?? run.updatedAt, run.runId);
 
 /** A run of the user's thread on one platform. */
 export async function getPublishRun(userId: string, threadId: string, platform: Platform): Promise<PublishRun | null> {
@@ -134,10 +131,7 @@ export async function listCompletedRunsSince(userId: string, since: string): Pro
   return runs;
 }
 
-/**
- * Starts a fresh run unless one is under way (none yet, or the last one ended): false when refused.
- * The run is listed as unfinished until it ends.
- */
+/** Starts a fresh run unless one is under way (none yet, or the last one ended): false when refused. */
 export async function startFreshRun(run: PublishRun): Promise<boolean> {
   // No lease attribute at all until a worker claims the run (the claim checks for its absence).
   const { leaseUntil: _unclaimed, ...item } = run;
@@ -145,7 +139,7 @@ export async function startFreshRun(run: PublishRun): Promise<boolean> {
     await db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...runKey(run), ...unfinishedKeys(run), type: itemTypes.publishRun, ...item },
+        Item: { ...runKey(run), type: itemTypes.publishRun, ...item },
         ConditionExpression:
           'attribute_not_exists(pk) OR #status = :completed OR (#status = :failed AND size(made) = :zero)',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -159,22 +153,19 @@ export async function startFreshRun(run: PublishRun): Promise<boolean> {
   }
 }
 
-/** Retry of a failed run: back to pending (and unfinished) with its posts and made ids kept, so it resumes. */
+/** Retry of a failed run: back to pending with its posts and made ids kept, so it resumes. */
 export async function resumeFailedRun(run: PublishRun, article: PublishArticle, updatedAt: string): Promise<boolean> {
-  const listing = unfinishedKeys(run);
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: runKey(run),
         UpdateExpression:
-          'SET #status = :pending, #error = :null, updatedAt = :u, article = :article, gsi1pk = :gpk, gsi1sk = :gsk REMOVE leaseUntil',
+          'SET #status = :pending, #error = :null, updatedAt = :u, article = :article REMOVE leaseUntil',
         ConditionExpression: '#status = :failed AND runId = :run',
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
         ExpressionAttributeValues: {
           ':article': article,
-          ':gpk': listing.gsi1pk,
-          ':gsk': listing.gsi1sk,
           ':pending': 'pending',
           ':failed': 'failed',
           ':null': null,
@@ -263,7 +254,7 @@ export async function recordPostMade(run: PublishRun, index: number, post: MadeP
   );
 }
 
-/** Ends the run (and takes it off the unfinished listing): completed with the thread's URL, or failed with the error shown on its row. */
+/** Ends the run: completed with the thread's URL, or failed with the error shown on its row. */
 export async function finishPublishRun(
   run: PublishRun,
   outcome: { status: 'completed'; postUrl: string | null } | { status: 'failed'; error: string },
@@ -273,8 +264,7 @@ export async function finishPublishRun(
     new UpdateCommand({
       TableName: tableName(),
       Key: runKey(run),
-      UpdateExpression:
-        'SET #status = :status, #error = :error, postUrl = :url, updatedAt = :u REMOVE leaseUntil, gsi1pk, gsi1sk',
+      UpdateExpression: 'SET #status = :status, #error = :error, postUrl = :url, updatedAt = :u REMOVE leaseUntil',
       ConditionExpression: 'runId = :run',
       ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
       ExpressionAttributeValues: {
@@ -320,14 +310,4 @@ export async function expirePublishRunLease(run: PublishRun, updatedAt: string):
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
-}
-
-/** Every run not yet ended, of every user, from the unfinished listing (gsi1 `UNFINISHED#publishing`), oldest first. */
-export async function* listUnfinishedPublishRuns(): AsyncGenerator<PublishRun> {
-  for await (const item of queryAllPages({
-    IndexName: indexes.byGsi1,
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.unfinishedWorkPartition('publishing') },
-  }))
-    yield fromItem(item);
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination, storedPostTexts } from '../../shared/posts';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
@@ -15,7 +15,8 @@ import { db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
 
-function sortKeys(thread: Pick<Thread, 'userId' | 'title' | 'createdAt' | 'id'>) {
+/** A thread's history sort index keys (gsi3 by date, gsi4 by title); also the sort-key migration's. */
+export function threadSortKeys(thread: Pick<Thread, 'userId' | 'title' | 'createdAt' | 'id'>) {
   return {
     ...keys.threadByCreated(thread.userId, thread.createdAt, thread.id),
     ...keys.threadByTitle(thread.userId, thread.title, thread.createdAt, thread.id),
@@ -27,7 +28,7 @@ function toItem(thread: Thread): Record<string, unknown> {
     ...keys.thread(thread.userId, thread.id),
     ...keys.threadById(thread.id),
     ...keys.threadListing(thread.createdAt, thread.id),
-    ...sortKeys(thread),
+    ...threadSortKeys(thread),
     type: itemTypes.thread,
     ...thread,
   };
@@ -213,7 +214,7 @@ export async function updateThreadForUser(
     if (!result.Attributes) return null;
     const updated = fromItem(result.Attributes);
     // A new title moves the thread in the by-title index (regeneration renames a thread).
-    const { gsi4sk } = sortKeys(updated);
+    const { gsi4sk } = threadSortKeys(updated);
     if (result.Attributes.gsi4sk !== gsi4sk) {
       await db.send(
         new UpdateCommand({
@@ -424,46 +425,6 @@ export async function deleteThreadInsight(userId: string, threadId: string): Pro
   await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.threadInsight(userId, threadId) }));
 }
 
-/**
- * Gives threads written before the sort indexes existed their index keys (run at stack start;
- * safe to repeat: rows that have them are skipped). Returns how many rows it changed.
- */
-export async function addMissingThreadSortKeys(): Promise<number> {
-  let changed = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :thread AND attribute_not_exists(gsi3pk)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':thread': 'thread' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const thread = fromItem(item);
-      const indexKeys = sortKeys(thread);
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'SET gsi3pk = :g3pk, gsi3sk = :g3sk, gsi4pk = :g4pk, gsi4sk = :g4sk',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: {
-            ':g3pk': indexKeys.gsi3pk,
-            ':g3sk': indexKeys.gsi3sk,
-            ':g4pk': indexKeys.gsi4pk,
-            ':g4sk': indexKeys.gsi4sk,
-          },
-        }),
-      );
-      changed += 1;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return changed;
-}
 /** Records one platform's result on the thread (platform_posts, and posted_to_x for twitter). */
 export async function recordPlatformPost(
   userId: string,

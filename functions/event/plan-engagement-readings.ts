@@ -1,5 +1,5 @@
-import middy from '@middy/core';
 import type { EventBridgeEvent } from 'aws-lambda';
+import { jobHandler } from '../lib/job-handler';
 import { logger } from '../lib/logger';
 import { planReadings, threadPublishedSchema } from '../services/insights/reading-schedule';
 
@@ -8,8 +8,9 @@ import { planReadings, threadPublishedSchema } from '../services/insights/readin
  * plans the run's 1 h, 24 h and 7 d readings. A failure throws, so EventBridge retries (then the
  * rule's DLQ); a detail that is not ours is logged and dropped.
  */
-export const handler = middy<EventBridgeEvent<'ThreadPublished', unknown>, { planned: boolean }>().handler(
-  async (event) => {
+export const handler = jobHandler(
+  'plan-engagement-readings',
+  async (event: EventBridgeEvent<'ThreadPublished', unknown>): Promise<{ planned: boolean }> => {
     const detail = threadPublishedSchema.safeParse(event.detail);
     if (!detail.success) {
       logger.error('ThreadPublished with an unreadable detail dropped', { issues: detail.error.issues });

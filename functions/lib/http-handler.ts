@@ -1,5 +1,4 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
+import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages';
@@ -7,8 +6,7 @@ import type { RouteKind } from '../manifest';
 import type { FirstRead, ItemRead } from './account-checked-read';
 import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
 import { logger } from './logger';
-import { metricsMiddleware } from './metrics';
-import { tracerMiddleware } from './tracer';
+import { observedStack } from './observed-stack';
 
 /** JSON bodies over this size are refused before parsing. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -276,11 +274,8 @@ export function routeStack(
   options: StackOptions = {},
 ): RouteHandler {
   const checks = checksFor(kind, options.checks);
-  const stack = middy<HttpEvent, HttpResponse, Error, RouteContext>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+  const stack = observedStack<HttpEvent, HttpResponse, RouteContext>()
     .use(correlation)
-    .use(tracerMiddleware())
-    .use(metricsMiddleware())
     .use(errorToHttp)
     .use(identifyCaller(kind, checks, options));
   if (kind === 'admin' && checks) stack.use(requireStoredAdminRole(checks));

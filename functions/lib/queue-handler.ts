@@ -1,14 +1,13 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy, { type MiddyfiedHandler } from '@middy/core';
+import type { MiddyfiedHandler } from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
 import { type QueueName, queues } from '../manifest';
 import { CORRELATION_ID_ATTRIBUTE } from './correlation';
 import { describeIssues } from './http-handler';
 import { logger } from './logger';
-import { countBy, metricsMiddleware } from './metrics';
-import { tracerMiddleware } from './tracer';
+import { countBy } from './metrics';
+import { observedStack } from './observed-stack';
 
 /** A message no retry can fix (not JSON, wrong shape); it fails like any other and so reaches the DLQ. */
 export class PoisonMessageError extends Error {}
@@ -74,9 +73,5 @@ export function queueHandler<TMessage>(
       processInParallel: false,
       throwOnFullBatchFailure: false,
     });
-  return middy<SQSEvent, SQSBatchResponse>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(tracerMiddleware())
-    .use(metricsMiddleware())
-    .handler(core);
+  return observedStack<SQSEvent, SQSBatchResponse>().handler(core);
 }

@@ -1,4 +1,4 @@
-import middy from '@middy/core';
+import { jobHandler } from '../lib/job-handler';
 import { logger } from '../lib/logger';
 import { fireScheduledItem } from '../services/scheduling/fire-item';
 import { firePayloadSchema } from '../services/scheduling/item-schedule';
@@ -8,7 +8,7 @@ import { firePayloadSchema } from '../services/scheduling/item-schedule';
  * local scheduler locally): the schedule's input is the event. A failure throws, so the scheduler
  * retries the delivery; a payload that is not ours is logged and dropped.
  */
-export const handler = middy<unknown, { fired: boolean }>().handler(async (event) => {
+export const handler = jobHandler('fire-scheduled-item', async (event: unknown): Promise<{ fired: boolean }> => {
   const payload = firePayloadSchema.safeParse(event);
   if (!payload.success) {
     logger.error('scheduled fire with an unreadable payload dropped', { issues: payload.error.issues });

@@ -6,7 +6,7 @@ import { beyondSpecMessages } from '#shared/messages';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '#shared/schemas/generation';
 import { DEFAULT_TONE } from '#shared/tones';
 import { normaliseUrl } from '#shared/url';
-import { createJob, createJobOnce, listUnfinishedJobs, releaseJobAttempt } from '../../data/generation-job-repository';
+import { createJob, createJobOnce } from '../../data/generation-job-repository';
 import { runOnce } from '../../data/idempotency-store';
 import { sendToQueue } from '../../lib/aws/sqs';
 import {
@@ -100,21 +100,6 @@ export async function submitAutoDraftJob(
   await sendToQueue('generation', { userId, jobId: ids.jobId } satisfies GenerationMessage);
   logger.info('auto-draft job queued', { jobId: ids.jobId, userId });
   return ids;
-}
-
-/**
- * The local stack at start: its queues lived in memory, so every job the table lists as unfinished
- * is queued again, a running one given back first (its worker died with the old process; no other
- * process runs on the data folder). Returns how many were queued.
- */
-export async function requeueUnfinishedJobs(now: Date): Promise<number> {
-  let queued = 0;
-  for await (const job of listUnfinishedJobs()) {
-    if (job.status === 'running') await releaseJobAttempt(job.userId, job.jobId, now.toISOString());
-    await sendToQueue('generation', { userId: job.userId, jobId: job.jobId } satisfies GenerationMessage);
-    queued += 1;
-  }
-  return queued;
 }
 
 /** How long an Idempotency-Key returns its first job (spec: a retry within 24 hours). */

@@ -9,11 +9,9 @@ import { type Platform, platformSchema, type Thread } from '#shared/schemas/thre
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
-  expirePublishRunLease,
   finishPublishRun,
   getPublishRun,
   listPublishRunsForThread,
-  listUnfinishedPublishRuns,
   type PublishArticle,
   type PublishRun,
   recordPostMade,
@@ -224,23 +222,6 @@ async function prepareRun(
     updatedAt: now.toISOString(),
   };
   return (await startFreshRun(run)) ? run.runId : null;
-}
-
-/**
- * The local stack at start: its queues lived in memory, so every run the table lists as unfinished
- * is queued again, the lease of a worker that died with the old process expired first (no other
- * process runs on the data folder). Returns how many were queued.
- */
-export async function requeueUnfinishedRuns(now: Date): Promise<number> {
-  let queued = 0;
-  for await (const run of listUnfinishedPublishRuns()) {
-    // Every run enters the listing with its article (startFreshRun, resumeFailedRun).
-    if (!run.article) continue;
-    await expirePublishRunLease(run, now.toISOString());
-    await queueExistingRun(run);
-    queued += 1;
-  }
-  return queued;
 }
 
 // The thread's platform_posts is written before the row's final status, so whoever sees the row

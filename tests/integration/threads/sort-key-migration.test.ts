@@ -11,7 +11,8 @@ Object.assign(process.env, {
   APP_PUBLIC_URL: 'http://localhost:3000',
   ADMIN_EMAILS: 'admin@example.com',
 });
-const { addMissingThreadSortKeys, listThreadsForUser } = await import('#functions/data/thread-repository');
+const { listThreadsForUser } = await import('#functions/data/thread-repository');
+const { addMissingThreadSortKeys } = await import('#scripts/migrations/add-thread-sort-keys');
 
 afterAll(() => server.close());
 
@@ -65,7 +66,9 @@ describe('a table from before the history sort indexes', () => {
     client.destroy();
 
     await ensureTable(server.endpoint, tableName);
-    expect(await addMissingThreadSortKeys()).toBe(2);
+    const moved: string[] = [];
+    expect(await addMissingThreadSortKeys((row) => moved.push(`${row.pk} ${row.sk}`))).toBe(2);
+    expect(moved.sort()).toEqual(['USER#old-user THREAD#t-1', 'USER#old-user THREAD#t-2']);
     expect(await addMissingThreadSortKeys()).toBe(0);
 
     const byTitle = await listThreadsForUser('old-user', { field: 'title', order: 'asc' }, 15, null);
