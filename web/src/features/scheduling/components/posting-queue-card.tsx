@@ -1,13 +1,13 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import { beyondSpecMessages } from '#shared/messages';
 import { type PostingQueue, type PostingSlot, SCHEDULE_LIMITS, WEEKDAYS } from '#shared/schemas/scheduling';
+import { browserTimeZone, timeZoneOptions } from '#shared/time-zone';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
 import { usePostingQueue } from '../api/get-posting-queue';
 import { useUpdatePostingQueue } from '../api/update-posting-queue';
 import { checkQueue, nextSlotSuggestion, WEEKDAY_NAMES } from '../lib/posting-slots';
-import { browserTimeZone, timeZoneOptions } from '../lib/zoned-time';
 
 const texts = beyondSpecMessages.scheduling;
 
