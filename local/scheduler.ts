@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import type { SchedulerTargetEntry } from '../functions/manifest';
 import { instantOfAtExpression } from '../shared/scheduling/slots';
-import { isKnownTimeZone } from '../shared/schemas/scheduling';
+import { isKnownTimeZone } from '../shared/time-zone';
 import { AwsApiError } from './aws-api-error';
 import { invokeHandler, localFunctionArn } from './lambda-runtime';
 

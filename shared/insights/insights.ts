@@ -1,7 +1,7 @@
-import { tzOffset } from '@date-fns/tz';
 import { platformDisplayName } from '../platforms';
 import type { ComparisonGroup, InsightsResponse } from '../schemas/insights';
 import type { Platform } from '../schemas/thread';
+import { periodDates, zoneClock } from '../time-zone';
 import { TONE_LABELS, type Tone } from '../tones';
 import { notReportedNote, platformReportsEngagement } from './engagement';
 
@@ -41,57 +41,6 @@ export function threadEngagementOf(latest: Partial<Record<Platform, PlatformLate
     .map((entry) => entry?.engagement ?? null)
     .filter((value): value is number => value !== null);
   return reported.length > 0 ? reported.reduce((sum, value) => sum + value, 0) : null;
-}
-
-/** The zone's offset from UTC at an instant (ms), from the zone database as scheduling reads it (@date-fns/tz). */
-function offsetAt(ms: number, zone: string): number {
-  return tzOffset(zone, new Date(ms)) * 60_000;
-}
-
-/** What the clock in `zone` reads at an instant, as if that reading were UTC. */
-function wallClockIn(instant: Date | string, zone: string): Date {
-  const ms = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
-  return new Date(ms + offsetAt(ms, zone));
-}
-
-/** The calendar day (YYYY-MM-DD) the clock in `zone` shows at an instant. */
-export function dayInZone(instant: Date | string, zone: string): string {
-  return wallClockIn(instant, zone).toISOString().slice(0, 10);
-}
-
-/** The hour (0–23) the clock in `zone` shows at an instant. */
-export function hourInZone(instant: Date | string, zone: string): number {
-  return wallClockIn(instant, zone).getUTCHours();
-}
-
-/** The `days` calendar days ending with today in `zone`, oldest first (calendar arithmetic: DST never skips a day). */
-export function periodDates(now: Date, zone: string, days: number): string[] {
-  const today = new Date(`${dayInZone(now, zone)}T00:00:00Z`).getTime();
-  return Array.from({ length: days }, (_, index) =>
-    new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
-  );
-}
-
-/**
- * The day and hour in `zone` of many instants, reading the zone's clock about twice per UTC day
- * instead of once per instant (the /insights grouping of a year of threads): a UTC day whose offset
- * is the same at its first and last minute has no DST change in it, so its instants are shifted by
- * that offset; on a day with a change each instant is read from the clock.
- */
-export function zoneClock(zone: string): (instant: string) => { day: string; hour: number } {
-  const dayOffsets = new Map<number, number | null>();
-  return (instant) => {
-    const ms = Date.parse(instant);
-    const utcDay = Math.floor(ms / 86_400_000);
-    let offset = dayOffsets.get(utcDay);
-    if (offset === undefined) {
-      const first = offsetAt(utcDay * 86_400_000, zone);
-      offset = first === offsetAt((utcDay + 1) * 86_400_000 - 60_000, zone) ? first : null;
-      dayOffsets.set(utcDay, offset);
-    }
-    const wall = new Date(ms + (offset ?? offsetAt(ms, zone)));
-    return { day: wall.toISOString().slice(0, 10), hour: wall.getUTCHours() };
-  };
 }
 
 /** Hook length buckets: characters of the first post (a short hook fits a headline, a long one a paragraph). */

@@ -1,67 +1,14 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
-import { type PostingSlot, WEEKDAYS, type Weekday } from '../schemas/scheduling';
+import type { PostingSlot } from '../schemas/scheduling';
+import { instantsReading, resolveWallClock, WEEKDAYS, wallClockAt } from '../time-zone';
 
 /**
- * Wall-clock maths of scheduling, pure and shared: a slot is a weekday and an 'HH:mm' in the user's
- * zone, so a 09:00 slot stays 09:00 across daylight-saving changes. Offsets come from the zone
- * database (@date-fns/tz over Intl), never written by hand. Resolution follows Temporal's
- * 'compatible' rule: a local time that does not exist (spring gap) moves forward by the gap's
- * length, and one that happens twice (autumn repeat) is its first occurrence, so it fires once.
+ * Scheduling's slot maths, pure and shared: a slot is a weekday and an 'HH:mm' in the user's zone,
+ * so a 09:00 slot stays 09:00 across daylight-saving changes. The zone maths (offsets, a gap's time
+ * moving forward, a repeat's first occurrence so it fires once) is shared/time-zone.ts.
  */
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-/** A calendar date and a wall-clock time, as written in some zone. */
-export interface WallClock {
-  year: number;
-  /** 1–12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-/** The zone's offset from UTC at an instant, in milliseconds. */
-function offsetMs(zone: string, instantMs: number): number {
-  return tzOffset(zone, new Date(instantMs)) * MINUTE_MS;
-}
-
-/** The wall-clock reading of `instantMs` in `zone`, as if that reading were UTC (ms). */
-function wallMsOf(wall: WallClock): number {
-  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-}
-
-/** Every instant whose wall clock in `zone` reads `wall` (none in a gap, two in a repeat), earliest first. */
-function instantsReading(wall: WallClock, zone: string): number[] {
-  const asUtc = wallMsOf(wall);
-  // Offsets a day either side bracket any transition near this wall time.
-  const candidates = new Set([asUtc - offsetMs(zone, asUtc - DAY_MS), asUtc - offsetMs(zone, asUtc + DAY_MS)]);
-  return [...candidates].filter((instant) => instant + offsetMs(zone, instant) === asUtc).sort((a, b) => a - b);
-}
-
-/** The instant a wall-clock time in `zone` stands for: a gap's time moves forward, a repeat's is its first. */
-export function resolveWallClock(wall: WallClock, zone: string): Date {
-  const [first] = instantsReading(wall, zone);
-  if (first !== undefined) return new Date(first);
-  // In a gap: read with the offset before it, which lands the gap's length later on the clock.
-  const asUtc = wallMsOf(wall);
-  return new Date(asUtc - offsetMs(zone, asUtc - DAY_MS));
-}
-
-/** What the clock in `zone` reads at an instant, with its weekday. */
-export function wallClockAt(instant: Date, zone: string): WallClock & { weekday: Weekday } {
-  const local = new TZDate(instant.getTime(), zone);
-  return {
-    year: local.getFullYear(),
-    month: local.getMonth() + 1,
-    day: local.getDate(),
-    hour: local.getHours(),
-    minute: local.getMinutes(),
-    // getDay: 0 is Sunday; WEEKDAYS starts on Monday.
-    weekday: WEEKDAYS[(local.getDay() + 6) % 7]!,
-  };
-}
 
 /** The earliest and latest instants a schedule may name (at least `minLeadSeconds` ahead, at most `maxLeadDays`). */
 export function scheduleWindow(now: Date, bounds: { minLeadSeconds: number; maxLeadDays: number }) {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
 import { platformSchema, threadIdSchema } from './thread';
 
 /**
@@ -16,23 +17,12 @@ export const SCHEDULE_LIMITS = {
   pastDays: 30,
 } as const;
 
-/** True for an IANA time zone this runtime knows ('Europe/Dublin'), false for anything else. */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0 && zone.length <= 64;
-  } catch {
-    return false;
-  }
-}
-
 export const timeZoneSchema = z
   .string({ error: 'A time zone is required' })
   .trim()
   .refine(isKnownTimeZone, 'Unknown time zone');
 
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday };
 
 /** One weekly slot: a weekday and a wall-clock time 'HH:mm' in the queue's time zone. */
 export const postingSlotSchema = z.object({

@@ -1,6 +1,7 @@
 import { platformReportsEngagement } from '#shared/insights/engagement';
-import { buildInsights, type PublishedThread, periodDates } from '#shared/insights/insights';
+import { buildInsights, type PublishedThread } from '#shared/insights/insights';
 import type { InsightsResponse } from '#shared/schemas/insights';
+import { periodDates } from '#shared/time-zone';
 import {
   getThreadTitlesAndReadings,
   listEngagementDays,

@@ -1,4 +1,5 @@
-import { dayInZone, rollupOf, type ThreadInsight, threadEngagementOf } from '#shared/insights/insights';
+import { rollupOf, type ThreadInsight, threadEngagementOf } from '#shared/insights/insights';
+import { dayInZone } from '#shared/time-zone';
 import type { EngagementReadingRecord } from '../../data/engagement-reading-repository';
 import {
   addEngagementGainOnce,

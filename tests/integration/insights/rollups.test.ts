@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { dayInZone } from '#shared/insights/insights';
 import { insightsResponseSchema } from '#shared/schemas/insights';
 import type { Thread, ThreadSummary } from '#shared/schemas/thread';
+import { dayInZone } from '#shared/time-zone';
 import { engagementReading } from '../../helpers/engagement-readings';
 import { makeThread } from '../../helpers/publishing-threads';
 import { callRoute, type RouteAnswer } from '../../helpers/route-call';

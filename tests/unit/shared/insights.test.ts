@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildInsights,
-  dayInZone,
   hookLengthBucket,
-  hourInZone,
   type PublishedThread,
-  periodDates,
   rollupOf,
   type ThreadInsight,
   threadEngagementOf,
   UNREPORTED_NEWEST,
-  zoneClock,
 } from '#shared/insights/insights';
 
 const insight = (overrides: Partial<ThreadInsight>): ThreadInsight => ({
@@ -65,52 +61,6 @@ describe('the rollup of one reading', () => {
       }),
     ).toBe(13);
     expect(threadEngagementOf({ reddit: { takenAt: 'a', engagement: null } })).toBeNull();
-  });
-});
-
-describe('days and hours in the user zone', () => {
-  it('counts a late UTC evening on the next day east of UTC and the day before west of it', () => {
-    expect(dayInZone('2025-03-10T23:30:00Z', 'Europe/Berlin')).toBe('2025-03-11');
-    expect(dayInZone('2025-03-10T03:30:00Z', 'America/New_York')).toBe('2025-03-09');
-    expect(hourInZone('2025-03-10T23:30:00Z', 'Asia/Kolkata')).toBe(5);
-  });
-
-  it('reads the wall clock across DST changes', () => {
-    // New York springs forward on 9 March 2025: 07:30 UTC is 03:30 EDT, a day before it was 02:30 EST.
-    expect(hourInZone('2025-03-09T07:30:00Z', 'America/New_York')).toBe(3);
-    expect(hourInZone('2025-03-08T07:30:00Z', 'America/New_York')).toBe(2);
-    // Berlin falls back on 26 October 2025: both 00:30 and 01:30 UTC read 02:30 that day.
-    expect(hourInZone('2025-10-26T00:30:00Z', 'Europe/Berlin')).toBe(2);
-    expect(hourInZone('2025-10-26T01:30:00Z', 'Europe/Berlin')).toBe(2);
-  });
-
-  it('groups many instants by the same day and hour as the clock itself, across DST changes and quarter-hour zones', () => {
-    // Every 7 minutes over three days around Europe's and Lord Howe's changes, and around New York's.
-    const instants = ['2025-10-25T12:00:00Z', '2025-04-05T12:00:00Z', '2025-03-08T12:00:00Z'].flatMap((start) =>
-      Array.from({ length: 24 * 9 * 3 }, (_, step) =>
-        new Date(Date.parse(start) + step * 7 * 60_000 + 59_000).toISOString(),
-      ),
-    );
-    for (const zone of ['Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/New_York', 'UTC']) {
-      const clock = zoneClock(zone);
-      for (const instant of instants) {
-        expect(clock(instant)).toEqual({ day: dayInZone(instant, zone), hour: hourInZone(instant, zone) });
-      }
-    }
-  });
-
-  it('lists every calendar day of the period once, a DST day included, ending today in the zone', () => {
-    const dates = periodDates(new Date('2025-03-12T02:00:00Z'), 'America/New_York', 7);
-    expect(dates).toEqual([
-      '2025-03-05',
-      '2025-03-06',
-      '2025-03-07',
-      '2025-03-08',
-      '2025-03-09',
-      '2025-03-10',
-      '2025-03-11',
-    ]);
-    expect(periodDates(new Date('2025-10-30T12:00:00Z'), 'Europe/Berlin', 90)).toHaveLength(90);
   });
 });
 

@@ -3,54 +3,14 @@ import {
   instantOfAtExpression,
   nextFreeSlot,
   oneTimeScheduleExpression,
-  resolveWallClock,
   scheduleWindow,
-  wallClockAt,
 } from '#shared/scheduling/slots';
 import type { PostingSlot } from '#shared/schemas/scheduling';
+import { wallClockAt } from '#shared/time-zone';
 
 const at = (iso: string) => new Date(iso).toISOString();
-const wall = (date: string, time: string) => {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return { year, month, day, hour, minute };
-};
 const window = (fromIso: string, days = 365) =>
   scheduleWindow(new Date(fromIso), { minLeadSeconds: 60, maxLeadDays: days });
-
-describe('wall-clock times across daylight-saving changes', () => {
-  it.each([
-    // zone, local date and time, the instant it stands for
-    ['Europe/Dublin', '2025-01-15', '09:00', '2025-01-15T09:00:00Z'],
-    ['Europe/Dublin', '2025-07-15', '09:00', '2025-07-15T08:00:00Z'],
-    ['America/New_York', '2025-07-15', '09:00', '2025-07-15T13:00:00Z'],
-    ['Australia/Sydney', '2025-07-15', '09:00', '2025-07-14T23:00:00Z'],
-  ])('reads %s %s %s as %s', (zone, date, time, expected) => {
-    expect(resolveWallClock(wall(date, time), zone).toISOString()).toBe(at(expected));
-  });
-
-  it.each([
-    // spring gaps: the skipped local time moves forward by the gap (an hour)
-    ['Europe/Dublin', '2025-03-30', '01:30', '2025-03-30T01:30:00Z', '02:30'],
-    ['America/New_York', '2025-03-09', '02:30', '2025-03-09T07:30:00Z', '03:30'],
-    ['Australia/Sydney', '2025-10-05', '02:30', '2025-10-04T16:30:00Z', '03:30'],
-  ])('moves %s %s %s (skipped) forward to %s, %s on the clock', (zone, date, time, expected, clock) => {
-    const instant = resolveWallClock(wall(date, time), zone);
-
-    expect(instant.toISOString()).toBe(at(expected));
-    const reading = wallClockAt(instant, zone);
-    expect(`${String(reading.hour).padStart(2, '0')}:${String(reading.minute).padStart(2, '0')}`).toBe(clock);
-  });
-
-  it.each([
-    // autumn repeats: the first of the two occurrences (still on summer time)
-    ['Europe/Dublin', '2025-10-26', '01:30', '2025-10-26T00:30:00Z'],
-    ['America/New_York', '2025-11-02', '01:30', '2025-11-02T05:30:00Z'],
-    ['Australia/Sydney', '2025-04-06', '02:30', '2025-04-05T15:30:00Z'],
-  ])('takes the first occurrence of %s %s %s (repeated): %s', (zone, date, time, expected) => {
-    expect(resolveWallClock(wall(date, time), zone).toISOString()).toBe(at(expected));
-  });
-});
 
 describe('the next free slot of a posting queue', () => {
   const weekdayMornings: PostingSlot[] = ['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => ({

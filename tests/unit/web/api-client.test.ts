@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deleteAccountRequestSchema } from '#shared/schemas/account';
 import { parseRuntimeConfig } from '#web/config/runtime-config';
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client';
 import { classifyAuthError } from '#web/lib/auth-errors';
@@ -78,10 +79,22 @@ describe('apiRequest', () => {
 
   it('resolves a 204 to undefined and sends a JSON body', async () => {
     route(() => new Response(null, { status: 204 }));
-    await expect(apiRequest('/me', { method: 'DELETE', body: { confirmEmail: 'a@b.c' } })).resolves.toBeUndefined();
+    await expect(
+      apiRequest('/me', { method: 'DELETE', bodySchema: deleteAccountRequestSchema, body: { confirmEmail: 'a@b.c' } }),
+    ).resolves.toBeUndefined();
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input) !== '/config.json') ?? [];
     expect(init?.body).toBe('{"confirmEmail":"a@b.c"}');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('takes a body only with the shared request schema that types it (checked by tsc)', () => {
+    const calls = [
+      // @ts-expect-error: a body without its request schema
+      () => apiRequest('/me', { method: 'DELETE', body: { confirmEmail: 'a@b.c' } }),
+      // @ts-expect-error: a body its request schema does not describe
+      () => apiRequest('/me', { method: 'DELETE', bodySchema: deleteAccountRequestSchema, body: { email: 'a@b.c' } }),
+    ];
+    expect(calls).toHaveLength(2);
   });
 });
 

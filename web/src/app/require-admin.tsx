@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router-dom';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { paths } from '../config/paths';
 import { useAdminAccess } from '../features/admin/api/get-admin-access';
-import { PageStatus } from './layout/page-status';
 
 /**
  * Lets admins through, as the server's verify_admin_access says; everyone else (a refused or failed
@@ -10,7 +10,7 @@ import { PageStatus } from './layout/page-status';
  */
 export function RequireAdmin() {
   const access = useAdminAccess();
-  if (access.isPending) return <PageStatus />;
+  if (access.isPending) return <LoadingState />;
   if (!access.isSuccess) return <Navigate to={paths.home.getHref()} replace />;
   return <Outlet />;
 }

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
-import { PageStatus } from './layout/page-status';
 import { ScrollToTop, SignOutRedirect } from './layout/route-effects';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -19,7 +19,7 @@ export function RootLayout() {
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
         <RouteErrorBoundary pathname={pathname}>
-          <Suspense fallback={<PageStatus />}>
+          <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>

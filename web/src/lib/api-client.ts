@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { type ErrorCode, errorCodeSchema } from '#shared/error-codes';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { loadAuth } from './auth-loader';
@@ -20,10 +21,18 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Please check your connection and try again.';
 
-/** Options of one API call. */
-export interface ApiRequestOptions<T> {
+/**
+ * A JSON request body and the shared zod schema the backend validates it with: the body must be
+ * that schema's input, so no untyped body reaches the API. Only its type is used here.
+ */
+export type RequestBody<B extends z.core.$ZodType> = { bodySchema: B; body: NoInfer<z.input<B>> };
+
+/** A call without a body. */
+type NoBody = { bodySchema?: undefined; body?: undefined };
+
+/** Options of one API call: with a body, `bodySchema` names the request schema that types it. */
+export type ApiRequestOptions<T, B extends z.core.$ZodType = z.core.$ZodType> = (RequestBody<B> | NoBody) & {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
   /** Validates the response body (any zod or zod/mini schema); without it the call resolves with the parsed JSON. */
   schema?: { parse(data: unknown): T };
   /** Send the signed-in user's ID token (default true). */
@@ -31,7 +40,7 @@ export interface ApiRequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
-}
+};
 
 async function bearerToken(): Promise<string | null> {
   const { auth } = await loadAuth();
@@ -59,7 +68,10 @@ async function errorOf(response: Response): Promise<ApiError> {
  * Calls the API under the runtime config's base URL (e.g. `apiRequest('/me')` → GET /api/me),
  * with `Authorization: Bearer <ID token>`. Non-2xx JSON errors become an ApiError.
  */
-export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown, B extends z.core.$ZodType = z.core.$ZodType>(
+  path: string,
+  options: ApiRequestOptions<T, B> = {},
+): Promise<T> {
   const { apiBaseUrl } = await loadRuntimeConfig();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';

@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toWallClock } from '#shared/time-zone';
 import { seededThread } from '#tests/helpers/seed-threads';
 import { ThreadPage } from '#web/app/routes/thread-page';
-import { toWallClock } from '#web/features/scheduling/lib/zoned-time';
 import { renderRoutes, signedInAuth } from '../test-utils';
 import { schedulingApi } from './scheduling-api';
 

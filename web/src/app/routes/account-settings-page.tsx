@@ -6,6 +6,7 @@ import { PlatformConnectionsCard } from '#web/features/account/components/platfo
 import { PostingQueueCard } from '#web/features/scheduling/components/posting-queue-card';
 import { useAuth } from '#web/lib/auth-context';
 import '#web/features/scheduling/scheduling.css';
+import { LoadingState } from '#web/components/ui/loading-state';
 
 /**
  * /account-settings: the public display name, platform connections, the posting queue and the Danger
@@ -14,11 +15,7 @@ import '#web/features/scheduling/scheduling.css';
 export function AccountSettingsPage() {
   const { user, status } = useAuth();
   if (status === 'loading') {
-    return (
-      <p className="page-status" role="status">
-        Loading…
-      </p>
-    );
+    return <LoadingState as="p" spinner={false} />;
   }
   if (!user) {
     return (

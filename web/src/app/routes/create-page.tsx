@@ -1,84 +1,40 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type ToastText, threadMessages } from '#shared/messages';
-import { useToast } from '#web/components/ui/use-toast';
+import { type ReactNode, useState } from 'react';
 import { CreditsSummary } from '#web/features/create/components/credits-summary';
 import { GenerateStep } from '#web/features/create/components/generate-step';
 import { InputStep } from '#web/features/create/components/input-step';
 import { PreviewStep } from '#web/features/create/components/preview-step';
+import { RestoringThread } from '#web/features/create/components/restoring-thread';
 import { SensitiveContentDialog } from '#web/features/create/components/sensitive-content-dialog';
 import { StepIndicator } from '#web/features/create/components/step-indicator';
 import { useCreateFlow } from '#web/features/create/hooks/use-create-flow';
 import { useGeneration } from '#web/features/create/hooks/use-generation';
+import { usePendingGeneration } from '#web/features/create/hooks/use-pending-generation';
+import { useRestoredDraft } from '#web/features/create/hooks/use-restored-draft';
 import { useSharedArticle } from '#web/features/create/hooks/use-shared-article';
-import { RESTORABLE_STEPS } from '#web/features/create/lib/flow-state';
+import { showsSavedThread } from '#web/features/create/lib/flow-state';
 import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
 import { PublishStep } from '#web/features/publishing/components/publish-step';
 import { ShareStep } from '#web/features/publishing/components/share-step';
 import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
 import { useThread } from '#web/features/threads/api/get-thread';
-import { ApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth-context';
 import { useMe } from '#web/lib/get-me';
 import '#web/features/create/create.css';
 import '#web/features/scheduling/scheduling.css';
 
-function restoreFailure(error: unknown): ToastText {
-  if (error instanceof ApiError && error.status === 404) return threadMessages.restoreNotFound;
-  if (error instanceof ApiError && error.status === 403) return threadMessages.restoreAccessDenied;
-  if (error instanceof ApiError && error.status === 401) return threadMessages.restoreAuthRequired;
-  return threadMessages.restoreFailed;
-}
-
 /** /create: the thread creation flow (input, generate, preview, share, publish). */
 export function CreatePage() {
   const auth = useAuth();
   const me = useMe();
-  const { toast } = useToast();
   const { state, dispatch, pending, clearPending, leaveTo } = useCreateFlow();
   const generation = useGeneration(dispatch, leaveTo);
   const shared = useSharedArticle();
   // The thread's language: '' is the article's own; another asks the AI writer to translate.
   const [threadLanguage, setThreadLanguage] = useState('');
 
-  const showsThread = RESTORABLE_STEPS.includes(state.step) && Boolean(state.threadId);
-  const threadQuery = useThread(state.threadId, showsThread && auth.status === 'signedIn', 'restore');
-  // The thread id a reload asked to restore (the cache is empty for it), until it is shown or refused.
-  const restoring = useRef<string | null>(showsThread ? state.threadId : null);
-
-  // After sign-in, the pending url and tone start a generation once the balance is known.
-  const { generate } = generation;
-  useEffect(() => {
-    if (!pending) return;
-    if (auth.status === 'signedOut') {
-      clearPending();
-      return;
-    }
-    if (auth.status !== 'signedIn' || me.isPending) return;
-    clearPending();
-    void generate(pending.url, pending.tone);
-  }, [pending, auth.status, me.isPending, clearPending, generate]);
-
-  // Restore after a reload: the thread is fetched by id for this user; any failure returns to the input.
-  useEffect(() => {
-    if (!showsThread || threadQuery.data) return;
-    let failure: ToastText | null = null;
-    if (auth.status === 'signedOut') failure = threadMessages.restoreAuthRequired;
-    else if (threadQuery.isError) failure = restoreFailure(threadQuery.error);
-    if (!failure) return;
-    restoring.current = null;
-    toast({ ...failure, variant: 'destructive' });
-    dispatch({ type: 'restoreFailed' });
-  }, [showsThread, threadQuery.data, threadQuery.isError, threadQuery.error, auth.status, toast, dispatch]);
-
-  useEffect(() => {
-    const thread = threadQuery.data;
-    if (!thread || restoring.current !== thread.id) return;
-    restoring.current = null;
-    toast({ ...threadMessages.threadRestored, variant: 'success' });
-    if (state.hasContent !== thread.posts.length > 0) {
-      dispatch({ type: 'contentChanged', hasContent: thread.posts.length > 0 });
-    }
-  }, [threadQuery.data, state.hasContent, toast, dispatch]);
+  const threadQuery = useThread(state.threadId, showsSavedThread(state) && auth.status === 'signedIn', 'restore');
+  usePendingGeneration(pending, clearPending, generation.generate);
+  useRestoredDraft(state, dispatch, threadQuery);
 
   const backToInput = () => {
     generation.abandon();
@@ -133,13 +89,7 @@ export function CreatePage() {
       />
     );
   } else if (!threadQuery.data) {
-    content = (
-      <section className="card create-card generate-status" aria-busy="true">
-        <span className="spinner spinner--large" aria-hidden="true" />
-        <h2>Restoring Your Thread</h2>
-        <p className="muted">Loading your saved thread…</p>
-      </section>
-    );
+    content = <RestoringThread />;
   } else if (state.step === 'share') {
     content = (
       <ShareStep

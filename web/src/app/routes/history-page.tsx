@@ -14,6 +14,7 @@ import { type ThreadSort, useThreadList } from '#web/features/threads/api/list-t
 import { DeleteThreadDialog } from '#web/features/threads/components/delete-thread-dialog';
 import '#web/features/history/history.css';
 import '#web/features/scheduling/scheduling.css';
+import { LoadingState } from '#web/components/ui/loading-state';
 
 /** /history (My Threads): the caller's threads, filtered and sorted, 15 at a time with Load More. */
 export function HistoryPage() {
@@ -65,9 +66,7 @@ export function HistoryPage() {
       <FilterSortPanel filters={filters} sort={sort} onFiltersChange={setFilters} onSortChange={setSort} />
 
       {list.isPending ? (
-        <div className="page-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading your threads…
-        </div>
+        <LoadingState>Loading your threads…</LoadingState>
       ) : loaded.length === 0 && !list.hasNextPage ? (
         list.isError ? null : (
           <div className="card empty-state">

@@ -22,6 +22,7 @@ import { ThreadNotFound } from '#web/features/threads/components/thread-not-foun
 import { useThreadEditing } from '#web/features/threads/hooks/use-thread-editing';
 import '#web/features/threads/threads.css';
 import '#web/features/scheduling/scheduling.css';
+import { LoadingState } from '#web/components/ui/loading-state';
 
 /** /thread/{id}: one saved thread, to edit, save, share, export or delete. */
 export function ThreadPage() {
@@ -39,9 +40,9 @@ export function ThreadPage() {
 
   if (thread.isPending) {
     return (
-      <section className="page" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading thread…
-      </section>
+      <LoadingState as="section" className="page">
+        Loading thread…
+      </LoadingState>
     );
   }
   if (!thread.data) return <ThreadNotFound />;

@@ -1,12 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DisplayNameRequest, type DisplayNameResponse, displayNameResponseSchema } from '#shared/schemas/account';
+import {
+  type DisplayNameRequest,
+  type DisplayNameResponse,
+  displayNameRequestSchema,
+  displayNameResponseSchema,
+} from '#shared/schemas/account';
 import { apiRequest } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth-context';
 import { type Me, meQueryKey } from '#web/lib/get-me';
 
 /** PUT /api/me/display-name: the name public pages give the user as a curator (null removes it). */
 export function putDisplayName(request: DisplayNameRequest): Promise<DisplayNameResponse> {
-  return apiRequest('/me/display-name', { method: 'PUT', body: request, schema: displayNameResponseSchema });
+  return apiRequest('/me/display-name', {
+    method: 'PUT',
+    bodySchema: displayNameRequestSchema,
+    body: request,
+    schema: displayNameResponseSchema,
+  });
 }
 
 /** Saving the display name; the cached /api/me takes the answer, so every screen shows it at once. */

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { displayNameProblem, normaliseDisplayName } from '#shared/display-name';
 import { beyondSpecMessages } from '#shared/messages';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
 import { useMe } from '#web/lib/get-me';
 import { usePutDisplayName } from '../api/put-display-name';
@@ -17,7 +18,7 @@ export function DisplayNameCard() {
         <p className="muted">{texts.hint}</p>
       </div>
       {me.isPending ? (
-        <p role="status">Loading…</p>
+        <LoadingState as="p" className="" spinner={false} />
       ) : (
         // Keyed by the saved name, so the form starts again from what the server holds.
         <DisplayNameForm key={me.data?.displayName ?? ''} saved={me.data?.displayName ?? null} />

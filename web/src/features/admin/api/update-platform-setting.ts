@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { platformSettingSchema } from '#shared/schemas/admin';
+import { platformSettingSchema, updatePlatformSettingRequestSchema } from '#shared/schemas/admin';
 import type { Platform } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
 import { adminSettingsQueryKey } from './get-admin-settings';
@@ -8,6 +8,7 @@ import { adminSettingsQueryKey } from './get-admin-settings';
 export function updatePlatformSetting(platform: Platform, enabled: boolean) {
   return apiRequest(`/admin/platforms/${encodeURIComponent(platform)}`, {
     method: 'PUT',
+    bodySchema: updatePlatformSettingRequestSchema,
     body: { enabled },
     schema: platformSettingSchema,
   });

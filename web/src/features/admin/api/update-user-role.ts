@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UpdateUserRoleRequest, updateUserRoleResponseSchema } from '#shared/schemas/admin';
+import {
+  type UpdateUserRoleRequest,
+  updateUserRoleRequestSchema,
+  updateUserRoleResponseSchema,
+} from '#shared/schemas/admin';
 import { apiRequest } from '#web/lib/api-client';
 import { adminUsersQueryKey } from './get-admin-users';
 
@@ -7,6 +11,7 @@ import { adminUsersQueryKey } from './get-admin-users';
 export function updateUserRole(userId: string, request: UpdateUserRoleRequest) {
   return apiRequest(`/admin/users/${encodeURIComponent(userId)}/role`, {
     method: 'PUT',
+    bodySchema: updateUserRoleRequestSchema,
     body: request,
     schema: updateUserRoleResponseSchema,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ConnectionView, connectionViewSchema } from '#shared/schemas/publishing';
+import { type ConnectionView, connectionViewSchema, selectTargetRequestSchema } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
 
@@ -7,6 +7,7 @@ import { apiRequest } from '#web/lib/api-client';
 export function selectTarget(platform: Platform, targetId: string): Promise<ConnectionView> {
   return apiRequest(`/connections/${platform}/target`, {
     method: 'PUT',
+    bodySchema: selectTargetRequestSchema,
     body: { targetId },
     schema: connectionViewSchema,
   });

@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { type OAuthStartRequest, type OAuthStartResponse, oauthStartResponseSchema } from '#shared/schemas/publishing';
+import {
+  type OAuthStartRequest,
+  type OAuthStartResponse,
+  oauthStartRequestSchema,
+  oauthStartResponseSchema,
+} from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
 import { leaveFor } from '#web/lib/leave-for';
@@ -8,6 +13,7 @@ import { leaveFor } from '#web/lib/leave-for';
 export function startOAuthAuthorization(platform: Platform, request: OAuthStartRequest): Promise<OAuthStartResponse> {
   return apiRequest(`/connections/${platform}/authorize`, {
     method: 'POST',
+    bodySchema: oauthStartRequestSchema,
     body: request,
     schema: oauthStartResponseSchema,
   });

@@ -1,4 +1,6 @@
 import { platformMessages } from '#shared/messages';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { useConnections } from '../api/get-connections';
 import { PLATFORM_ORDER } from '../lib/platform-details';
 import { ConnectedCard } from './connected-card';
@@ -7,8 +9,10 @@ import { UnconnectedCard } from './unconnected-card';
 /** Social Platform Connections: a card per admin-enabled platform, connected or not. */
 export function PlatformConnections({ returnPath }: { returnPath: string }) {
   const connections = useConnections();
-  if (connections.isPending) return <p role="status">Loading…</p>;
-  if (connections.isError) return <p role="alert">{platformMessages.loadConnectionsFailed.description}</p>;
+  if (connections.isPending) return <LoadingState as="p" className="" spinner={false} />;
+  if (connections.isError) {
+    return <ErrorState className="">{platformMessages.loadConnectionsFailed.description}</ErrorState>;
+  }
   const { enabledPlatforms, unavailablePlatforms } = connections.data;
   const reasons = new Map(unavailablePlatforms.map((item) => [item.platform, item.reason]));
   const listed = PLATFORM_ORDER.filter((platform) => enabledPlatforms.includes(platform) || reasons.has(platform));

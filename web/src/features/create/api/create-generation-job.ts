@@ -1,5 +1,6 @@
 import {
   type CreateGenerationJobRequest,
+  createGenerationJobRequestSchema,
   type GenerationJob,
   generationJobSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -17,6 +18,7 @@ export function createGenerationJob(
 ): Promise<GenerationJob> {
   return apiRequest('/generation-jobs', {
     method: 'POST',
+    bodySchema: createGenerationJobRequestSchema,
     body: request,
     schema: generationJobSchema,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },

@@ -1,10 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type ExtractionResult, extractionResultSchema } from '#shared/schemas/article';
+import { extractArticleRequestSchema } from '#shared/schemas/generation';
 import { apiRequest } from '#web/lib/api-client';
 
 /** POST /api/extract-article: the article, its themes and the sensitivity check; nothing is charged. */
 export function extractArticle(url: string, signal?: AbortSignal): Promise<ExtractionResult> {
-  return apiRequest('/extract-article', { method: 'POST', body: { url }, schema: extractionResultSchema, signal });
+  return apiRequest('/extract-article', {
+    method: 'POST',
+    bodySchema: extractArticleRequestSchema,
+    body: { url },
+    schema: extractionResultSchema,
+    signal,
+  });
 }
 
 /** Cache key of one URL's extraction. */

@@ -124,6 +124,11 @@ function isStep(value: string | null): value is CreateStep {
 /** Steps that show a saved thread, and so can be restored from its id after a reload. */
 export const RESTORABLE_STEPS: readonly CreateStep[] = ['preview', 'share', 'publish'];
 
+/** Whether the flow is on a step that shows its saved thread (so the thread must be read by id). */
+export function showsSavedThread(state: Pick<FlowState, 'step' | 'threadId'>): boolean {
+  return RESTORABLE_STEPS.includes(state.step) && Boolean(state.threadId);
+}
+
 /**
  * Reads the flow from the query string. A reload never lands in the middle of a generation (its
  * job is gone with the page), and a thread step without a thread id falls back to the input step.

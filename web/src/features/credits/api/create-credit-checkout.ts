@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { creditCheckoutSchema } from '#shared/schemas/credits';
+import { createCreditCheckoutRequestSchema, creditCheckoutSchema } from '#shared/schemas/credits';
 import { apiRequest } from '#web/lib/api-client';
 
 /**
@@ -10,6 +10,7 @@ import { apiRequest } from '#web/lib/api-client';
 export async function createCreditCheckout(packageId: string): Promise<{ url: string }> {
   const { url } = await apiRequest('/credits/checkout', {
     method: 'POST',
+    bodySchema: createCreditCheckoutRequestSchema,
     body: { packageId },
     schema: creditCheckoutSchema,
   });

@@ -15,6 +15,7 @@ import { BalanceCard } from '../components/balance-card';
 import { PurchaseCard } from '../components/purchase-card';
 import { UsageHistory } from '../components/usage-history';
 import '../credits.css';
+import { LoadingState } from '#web/components/ui/loading-state';
 
 /** The plus button and Buy More scroll to the purchase card this long after the click. */
 const SCROLL_DELAY_MS = 100;
@@ -23,11 +24,7 @@ const SCROLL_DELAY_MS = 100;
 export function CreditsPage() {
   const { status, user } = useAuth();
   if (status === 'loading') {
-    return (
-      <p className="page-status" role="status">
-        Loading…
-      </p>
-    );
+    return <LoadingState as="p" spinner={false} />;
   }
   if (status === 'signedOut' || !user) {
     return (
@@ -93,9 +90,9 @@ function SignedInCredits({ userId }: { userId: string }) {
         {me.data?.isAdmin ? <span className="badge badge--good">Admin</span> : null}
       </header>
       {!credits ? (
-        <p className="page-status" role="status">
+        <LoadingState as="p" spinner={false}>
           {me.isError ? 'Credit balance unavailable' : creditMessages.loadingCredits}
-        </p>
+        </LoadingState>
       ) : (
         <>
           {showBuyMore(credits.availableCredits) ? (

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type Feed, feedSchema } from '#shared/schemas/feeds';
+import { addFeedRequestSchema, type Feed, feedSchema } from '#shared/schemas/feeds';
 import { apiRequest } from '#web/lib/api-client';
 import { useRefreshFeeds } from '../hooks/use-refresh-feeds';
 
 /** POST /api/feeds: follows a feed by its URL or its site's URL. */
 export function addFeed(url: string): Promise<Feed> {
-  return apiRequest('/feeds', { method: 'POST', body: { url }, schema: feedSchema });
+  return apiRequest('/feeds', { method: 'POST', bodySchema: addFeedRequestSchema, body: { url }, schema: feedSchema });
 }
 
 export function useAddFeed() {

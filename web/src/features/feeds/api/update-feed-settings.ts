@@ -5,7 +5,12 @@ import { useRefreshFeeds } from '../hooks/use-refresh-feeds';
 
 /** PUT /api/feed-settings: how many auto-drafts a day. */
 export function updateFeedSettings(settings: FeedSettings): Promise<FeedSettings> {
-  return apiRequest('/feed-settings', { method: 'PUT', body: settings, schema: feedSettingsSchema });
+  return apiRequest('/feed-settings', {
+    method: 'PUT',
+    bodySchema: feedSettingsSchema,
+    body: settings,
+    schema: feedSettingsSchema,
+  });
 }
 
 export function useUpdateFeedSettings() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type Feed, feedSchema } from '#shared/schemas/feeds';
+import { type Feed, feedSchema, updateFeedRequestSchema } from '#shared/schemas/feeds';
 import { apiRequest } from '#web/lib/api-client';
 import { useRefreshFeeds } from '../hooks/use-refresh-feeds';
 
@@ -7,6 +7,7 @@ import { useRefreshFeeds } from '../hooks/use-refresh-feeds';
 export function updateFeed(input: { feedId: string; autoDraft: boolean }): Promise<Feed> {
   return apiRequest(`/feeds/${encodeURIComponent(input.feedId)}`, {
     method: 'PUT',
+    bodySchema: updateFeedRequestSchema,
     body: { autoDraft: input.autoDraft },
     schema: feedSchema,
   });

@@ -7,6 +7,8 @@ import { AutoDraftSettings } from '../components/auto-draft-settings';
 import { FeedRow } from '../components/feed-row';
 import { InboxItemCard } from '../components/inbox-item-card';
 import '../feeds.css';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 
 /**
  * /inbox: the user's feeds (add by a feed's or a site's URL, state, Check now, Auto-draft, remove)
@@ -32,11 +34,7 @@ export function InboxPage({ makeThread }: { makeThread: (item: InboxItem) => Rea
         </h2>
         <AddFeedForm disabled={feedList.length >= FEED_LIMITS.maxFeedsPerUser} />
         {feeds.data && <AutoDraftSettings perDay={feeds.data.settings.autoDraftsPerDay} />}
-        {feeds.isError && (
-          <p className="notice notice--error" role="alert">
-            {feeds.error.message}
-          </p>
-        )}
+        {feeds.isError && <ErrorState>{feeds.error.message}</ErrorState>}
         {feedList.length > 0 && (
           <ul className="plain-list stack" aria-label="Your feeds">
             {feedList.map((feed) => (
@@ -48,16 +46,8 @@ export function InboxPage({ makeThread }: { makeThread: (item: InboxItem) => Rea
 
       <section className="stack" aria-labelledby="inbox-heading">
         <h2 id="inbox-heading">New articles</h2>
-        {inbox.isPending && (
-          <p className="page-status" role="status">
-            <span className="spinner" aria-hidden="true" /> Loading your inbox…
-          </p>
-        )}
-        {inbox.isError && (
-          <p className="notice notice--error" role="alert">
-            {inbox.error.message}
-          </p>
-        )}
+        {inbox.isPending && <LoadingState as="p">Loading your inbox…</LoadingState>}
+        {inbox.isError && <ErrorState>{inbox.error.message}</ErrorState>}
         {inbox.isSuccess && items.length === 0 && (
           <p className="muted">No articles yet. Add a feed to see its newest articles here.</p>
         )}

@@ -17,6 +17,8 @@ import {
 } from '../lib/figures';
 import { Sparkline } from './sparkline';
 import '../insights.css';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { INSIGHTS_TEXT as texts } from '../lib/insights-text';
 
 const TAKEN_AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -141,13 +143,11 @@ export function PerformanceSection({ threadId }: { threadId: string }) {
         ) : null}
       </header>
       {performance.isPending ? (
-        <p className="page-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading figures…
-        </p>
+        <LoadingState as="p">Loading figures…</LoadingState>
       ) : performance.isError ? (
-        <p className="notice notice--error" role="alert">
+        <ErrorState>
           {texts.performanceLoadFailed} {performance.error.message}
-        </p>
+        </ErrorState>
       ) : performance.data.platforms.length === 0 ? (
         <p className="muted">{texts.notPublished}</p>
       ) : (

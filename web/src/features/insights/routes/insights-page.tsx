@@ -10,6 +10,8 @@ import { UnreportedThreads } from '../components/unreported-threads';
 import { hasFigures } from '../lib/chart';
 import { figureText } from '../lib/figures';
 import '../insights.css';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { INSIGHTS_TEXT as texts } from '../lib/insights-text';
 
 function PeriodSwitch({ days, onChange }: { days: InsightsPeriod; onChange: (days: InsightsPeriod) => void }) {
@@ -58,13 +60,11 @@ export function InsightsPage() {
         <PeriodSwitch days={days} onChange={setDays} />
       </header>
       {insights.isPending ? (
-        <p className="page-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading insights…
-        </p>
+        <LoadingState as="p">Loading insights…</LoadingState>
       ) : insights.isError ? (
-        <p className="notice notice--error" role="alert">
+        <ErrorState>
           {texts.loadFailed} {insights.error.message}
-        </p>
+        </ErrorState>
       ) : !hasFigures(insights.data) ? (
         insights.data.unreported.threads > 0 ? (
           <UnreportedThreads unreported={insights.data.unreported} nothingElse />

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ThreadVisibility, type ThreadVisibilityRequest, threadVisibilitySchema } from '#shared/schemas/public';
+import {
+  type ThreadVisibility,
+  type ThreadVisibilityRequest,
+  threadVisibilityRequestSchema,
+  threadVisibilitySchema,
+} from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth-context';
@@ -11,6 +16,7 @@ import { threadWebmentionQueryKey } from './get-thread-webmention';
 export function putThreadVisibility(threadId: string, request: ThreadVisibilityRequest): Promise<ThreadVisibility> {
   return apiRequest(`/threads/${encodeURIComponent(threadId)}/visibility`, {
     method: 'PUT',
+    bodySchema: threadVisibilityRequestSchema,
     body: request,
     schema: threadVisibilitySchema,
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type PublishRequest,
   type PublishStatusResponse,
+  publishRequestSchema,
   publishStatusResponseSchema,
 } from '#shared/schemas/publishing';
 import { apiRequest } from '#web/lib/api-client';
@@ -11,6 +12,7 @@ import { publishStatusQueryKey } from './get-publish-status';
 export function publishThread(threadId: string, request: PublishRequest): Promise<PublishStatusResponse> {
   return apiRequest(`/threads/${encodeURIComponent(threadId)}/publish`, {
     method: 'POST',
+    bodySchema: publishRequestSchema,
     body: request,
     schema: publishStatusResponseSchema,
   });

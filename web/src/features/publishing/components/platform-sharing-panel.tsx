@@ -2,6 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { platformMessages } from '#shared/messages';
 import type { Platform } from '#shared/schemas/thread';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
@@ -58,8 +60,14 @@ export function PlatformSharingPanel({
     <div className="sharing-panel stack">
       <section className="card stack" aria-labelledby="share-platforms-heading">
         <h2 id="share-platforms-heading">Share to Platforms</h2>
-        {share.isError ? <p role="alert">{platformMessages.loadConnectionsFailed.description}</p> : null}
-        {share.isPending ? <p role="status">Loading your connected platforms…</p> : null}
+        {share.isError ? (
+          <ErrorState className="">{platformMessages.loadConnectionsFailed.description}</ErrorState>
+        ) : null}
+        {share.isPending ? (
+          <LoadingState as="p" className="" spinner={false}>
+            Loading your connected platforms…
+          </LoadingState>
+        ) : null}
         {!share.isPending && !share.isError ? (
           <ConnectedAccountsChecklist
             connections={share.connections}

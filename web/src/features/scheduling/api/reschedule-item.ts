@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { type RescheduleRequest, type ScheduledItem, scheduledItemSchema } from '#shared/schemas/scheduling';
+import {
+  type RescheduleRequest,
+  rescheduleRequestSchema,
+  type ScheduledItem,
+  scheduledItemSchema,
+} from '#shared/schemas/scheduling';
 import { apiRequest } from '#web/lib/api-client';
 import { useRefreshSchedules } from '../hooks/use-refresh-schedules';
 
@@ -7,6 +12,7 @@ import { useRefreshSchedules } from '../hooks/use-refresh-schedules';
 export function rescheduleItem(itemId: string, request: RescheduleRequest): Promise<ScheduledItem> {
   return apiRequest(`/scheduled/${encodeURIComponent(itemId)}`, {
     method: 'PUT',
+    bodySchema: rescheduleRequestSchema,
     body: request,
     schema: scheduledItemSchema,
   });

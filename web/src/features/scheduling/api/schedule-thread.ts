@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ScheduledItem, type ScheduleRequest, scheduledItemSchema } from '#shared/schemas/scheduling';
+import {
+  type ScheduledItem,
+  type ScheduleRequest,
+  scheduledItemSchema,
+  scheduleRequestSchema,
+} from '#shared/schemas/scheduling';
 import { apiRequest } from '#web/lib/api-client';
 import { useRefreshSchedules } from '../hooks/use-refresh-schedules';
 
@@ -7,6 +12,7 @@ import { useRefreshSchedules } from '../hooks/use-refresh-schedules';
 export function scheduleThread(threadId: string, request: ScheduleRequest): Promise<ScheduledItem> {
   return apiRequest(`/threads/${encodeURIComponent(threadId)}/schedule`, {
     method: 'POST',
+    bodySchema: scheduleRequestSchema,
     body: request,
     schema: scheduledItemSchema,
   });

@@ -5,7 +5,12 @@ import { postingQueueQueryKey } from './get-posting-queue';
 
 /** PUT /api/scheduling/queue: replaces the weekly slots and the time zone. */
 export function updatePostingQueue(queue: PostingQueue): Promise<PostingQueue> {
-  return apiRequest('/scheduling/queue', { method: 'PUT', body: queue, schema: postingQueueSchema });
+  return apiRequest('/scheduling/queue', {
+    method: 'PUT',
+    bodySchema: postingQueueSchema,
+    body: queue,
+    schema: postingQueueSchema,
+  });
 }
 
 /** Saves the queue; the answer becomes the cached queue, and every scheduled time is shown in its zone. */

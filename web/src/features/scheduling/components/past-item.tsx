@@ -1,7 +1,7 @@
 import { beyondSpecMessages } from '#shared/messages';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
-import { formatZonedDateTime } from '../lib/zoned-time';
+import { formatZonedDateTime } from '#shared/time-zone';
 
 const texts = beyondSpecMessages.scheduling;
 

@@ -1,11 +1,13 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import { beyondSpecMessages } from '#shared/messages';
 import { type PostingQueue, type PostingSlot, SCHEDULE_LIMITS, WEEKDAYS } from '#shared/schemas/scheduling';
+import { browserTimeZone, timeZoneOptions } from '#shared/time-zone';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
 import { usePostingQueue } from '../api/get-posting-queue';
 import { useUpdatePostingQueue } from '../api/update-posting-queue';
 import { checkQueue, nextSlotSuggestion, WEEKDAY_NAMES } from '../lib/posting-slots';
-import { browserTimeZone, timeZoneOptions } from '../lib/zoned-time';
 
 const texts = beyondSpecMessages.scheduling;
 
@@ -19,11 +21,13 @@ export function PostingQueueCard() {
         <p className="muted">{texts.queueIntro}</p>
       </div>
       {queue.isPending ? (
-        <p role="status">Loading your posting queue…</p>
+        <LoadingState as="p" className="" spinner={false}>
+          Loading your posting queue…
+        </LoadingState>
       ) : queue.isError ? (
-        <p className="notice notice--error" role="alert">
+        <ErrorState>
           {texts.queueLoadFailed} {queue.error.message}
-        </p>
+        </ErrorState>
       ) : (
         // Keyed by the saved queue, so the form starts again from what the server holds.
         <QueueForm key={JSON.stringify(queue.data)} saved={queue.data ?? { timeZone: browserTimeZone(), slots: [] }} />

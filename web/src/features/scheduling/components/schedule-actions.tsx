@@ -1,11 +1,11 @@
 import { beyondSpecMessages, scheduledForText } from '#shared/messages';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
+import { formatZonedDateTime } from '#shared/time-zone';
 import { useToast } from '#web/components/ui/use-toast';
 import { useScheduleThread } from '../api/schedule-thread';
 import { useScheduleZone } from '../hooks/use-schedule-zone';
 import { useTimePicker } from '../hooks/use-time-picker';
-import { formatZonedDateTime } from '../lib/zoned-time';
 import { ScheduleTimeDialog } from './schedule-time-dialog';
 
 const texts = beyondSpecMessages.scheduling;

@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { beyondSpecMessages } from '#shared/messages';
+import { fromWallClock, toWallClock } from '#shared/time-zone';
 import { Dialog } from '#web/components/ui/dialog';
 import type { TimePicker } from '../hooks/use-time-picker';
-import { fromWallClock, pickedTimeProblem, pickerBounds, toWallClock } from '../lib/zoned-time';
+import { pickedTimeProblem, pickerBounds } from '../lib/picked-time';
 
 const texts = beyondSpecMessages.scheduling;
 

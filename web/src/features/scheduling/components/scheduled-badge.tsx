@@ -1,8 +1,8 @@
 import { scheduledForText } from '#shared/messages';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
+import { formatZonedDateTime } from '#shared/time-zone';
 import { useScheduleZone } from '../hooks/use-schedule-zone';
-import { formatZonedDateTime } from '../lib/zoned-time';
 
 /** 'Scheduled for Sun, Mar 29, 2026, 9:00 AM GMT+1 · Telegram, Bluesky', in the user's zone. */
 export function ScheduledBadge({ at, platforms }: { at: string; platforms: readonly Platform[] }) {

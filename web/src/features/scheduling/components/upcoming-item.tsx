@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { beyondSpecMessages } from '#shared/messages';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
+import { formatZonedTime } from '#shared/time-zone';
 import { Dialog } from '#web/components/ui/dialog';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
@@ -10,7 +11,6 @@ import { useCancelScheduledItem } from '../api/cancel-scheduled-item';
 import { usePublishScheduledNow } from '../api/publish-scheduled-now';
 import { useRescheduleItem } from '../api/reschedule-item';
 import { useTimePicker } from '../hooks/use-time-picker';
-import { formatZonedTime } from '../lib/zoned-time';
 import { ScheduleTimeDialog } from './schedule-time-dialog';
 
 const texts = beyondSpecMessages.scheduling;

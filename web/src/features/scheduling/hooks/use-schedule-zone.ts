@@ -1,6 +1,6 @@
+import { browserTimeZone } from '#shared/time-zone';
 import { useAuth } from '#web/lib/auth-context';
 import { usePostingQueue } from '../api/get-posting-queue';
-import { browserTimeZone } from '../lib/zoned-time';
 
 /** The zone scheduled times are picked and shown in: the posting queue's, else the browser's. */
 export function useScheduleZone(): string {

@@ -1,5 +1,5 @@
 import type { ScheduledItem } from '#shared/schemas/scheduling';
-import { toWallClock } from './zoned-time';
+import { toWallClock } from '#shared/time-zone';
 
 /** Upcoming items of one calendar day in the user's zone. */
 export interface ScheduledDay {

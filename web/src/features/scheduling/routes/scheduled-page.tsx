@@ -8,23 +8,21 @@ import { UpcomingItem } from '../components/upcoming-item';
 import { useScheduleZone } from '../hooks/use-schedule-zone';
 import { groupByDay } from '../lib/scheduled-days';
 import '../scheduling.css';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 
 const texts = beyondSpecMessages.scheduling;
 
 /** A list's loading line or its failure, else the list. */
 function ListState({ list, loading, children }: { list: UseQueryResult; loading: string; children: ReactNode }) {
   if (list.isPending) {
-    return (
-      <p className="page-status" role="status">
-        <span className="spinner" aria-hidden="true" /> {loading}
-      </p>
-    );
+    return <LoadingState as="p">{loading}</LoadingState>;
   }
   if (list.isError) {
     return (
-      <p className="notice notice--error" role="alert">
+      <ErrorState>
         {texts.listLoadFailed} {list.error.message}
-      </p>
+      </ErrorState>
     );
   }
   return children;

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type Sensitivity, sensitivitySchema } from '#shared/schemas/article';
+import { checkContentRequestSchema } from '#shared/schemas/generation';
 import { apiRequest } from '#web/lib/api-client';
 
 /**
@@ -7,7 +8,12 @@ import { apiRequest } from '#web/lib/api-client';
  * sensitivity classifier, run on an edited post before it is saved.
  */
 export function checkContentSensitivity(content: string): Promise<Sensitivity> {
-  return apiRequest('/check-content-sensitivity', { method: 'POST', body: { content }, schema: sensitivitySchema });
+  return apiRequest('/check-content-sensitivity', {
+    method: 'POST',
+    bodySchema: checkContentRequestSchema,
+    body: { content },
+    schema: sensitivitySchema,
+  });
 }
 
 /** The sensitivity check as a mutation (it is an action of the editor, not cached data). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Thread, threadSchema, type UpdateThreadRequest } from '#shared/schemas/thread';
+import { type Thread, threadSchema, type UpdateThreadRequest, updateThreadRequestSchema } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
 import { threadQueryKey } from '#web/lib/query-keys';
 import { threadListsQueryKey } from './list-threads';
@@ -8,6 +8,7 @@ import { threadListsQueryKey } from './list-threads';
 export function updateThread(threadId: string, request: UpdateThreadRequest): Promise<Thread> {
   return apiRequest(`/threads/${encodeURIComponent(threadId)}`, {
     method: 'PUT',
+    bodySchema: updateThreadRequestSchema,
     body: request,
     schema: threadSchema,
   });

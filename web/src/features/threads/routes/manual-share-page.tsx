@@ -7,6 +7,8 @@ import { ManualShareCarousel } from '../components/manual-share-carousel';
 import { ThreadNotFound } from '../components/thread-not-found';
 import { useThreadEditing } from '../hooks/use-thread-editing';
 import '../threads.css';
+import { ErrorState } from '#web/components/ui/error-state';
+import { LoadingState } from '#web/components/ui/loading-state';
 
 /** /thread/{id}/manual-share: the caller's thread as a post-by-post copy carousel with inline editing. */
 export function ManualSharePage() {
@@ -16,21 +18,21 @@ export function ManualSharePage() {
   if (!threadId) return <ThreadNotFound message={threadMessages.noThreadId} />;
   if (thread.isPending) {
     return (
-      <section className="page" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading thread…
-      </section>
+      <LoadingState as="section" className="page">
+        Loading thread…
+      </LoadingState>
     );
   }
   if (thread.error) {
     if (isMissingThread(thread.error)) return <ThreadNotFound />;
     return (
-      <section className="page card empty-state" role="alert">
+      <ErrorState as="section" className="page card empty-state">
         <h1>{threadMessages.manualShareLoadFailed.description}</h1>
         <p className="muted">{thread.error.message}</p>
         <Link className="button button--primary" to={paths.history.getHref()}>
           Return to your threads
         </Link>
-      </section>
+      </ErrorState>
     );
   }
   return <ManualShare key={thread.data.id} thread={thread.data} />;
