@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * Every `code` an API error may carry, defined once. Clients branch on these, never on the
- * message text; `shared/messages.ts` holds the texts the web shows for them.
+ * message text; `shared/messages/api-errors.ts` holds the texts the web shows for them.
  */
 export const ERROR_CODES = [
   // Request shape and size

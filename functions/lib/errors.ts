@@ -1,5 +1,5 @@
 import { defaultCodeForStatus, type ErrorCode } from '../../shared/error-codes';
-import { apiErrorMessages } from '../../shared/messages';
+import { apiErrorMessages } from '../../shared/messages/api-errors';
 
 /**
  * Domain errors carry the HTTP status, a stable code from `shared/error-codes.ts` and a message

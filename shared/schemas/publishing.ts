@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { beyondSpecMessages, platformMessages } from '../messages';
+import { connectionFormMessages, platformMessages } from '../messages/connections';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
 import { PLATFORMS, platformSchema } from './thread';
 
@@ -109,14 +109,14 @@ export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
 export const blueskyConnectRequestSchema = z.object({
   // '@alice.bsky.social' as the app shows it, or the bare handle.
   handle: z
-    .string({ error: beyondSpecMessages.blueskyHandleRequired })
+    .string({ error: connectionFormMessages.blueskyHandleRequired })
     .trim()
     .transform((handle) => handle.replace(/^@/, ''))
     .pipe(
       z
         .string()
-        .min(1, beyondSpecMessages.blueskyHandleRequired)
-        .refine(isBlueskyIdentifier, beyondSpecMessages.invalidBlueskyHandle),
+        .min(1, connectionFormMessages.blueskyHandleRequired)
+        .refine(isBlueskyIdentifier, connectionFormMessages.invalidBlueskyHandle),
     ),
   appPassword: required(platformMessages.appPasswordRequired.title),
 });

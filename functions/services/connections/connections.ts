@@ -1,5 +1,5 @@
 import { X_POST_READ_COST_USD } from '#shared/insights/engagement';
-import { connectionFailedText } from '#shared/messages';
+import { connectionFailedText } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type {
   BlueskyConnectRequest,

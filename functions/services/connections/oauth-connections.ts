@@ -1,4 +1,4 @@
-import { oauthErrorMessage } from '#shared/messages';
+import { oauthErrorMessage } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';

@@ -1,4 +1,4 @@
-import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages';
+import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages/connections';
 import type { PostRules } from '#shared/publishing/reflow';
 import type { PostFigures } from '#shared/schemas/insights';
 import type { Platform } from '#shared/schemas/thread';

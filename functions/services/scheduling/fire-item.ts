@@ -1,4 +1,5 @@
-import { apiErrorMessages, reconnectToPublishText, SCHEDULED_THREAD_GONE_TEXT } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { reconnectToPublishText, SCHEDULED_THREAD_GONE_TEXT } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform, Thread } from '#shared/schemas/thread';

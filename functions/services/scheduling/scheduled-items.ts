@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorMessages, reconnectToPublishText, scheduleTooSoonText } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { reconnectToPublishText, scheduleTooSoonText } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import { nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
 import {

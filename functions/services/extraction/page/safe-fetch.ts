@@ -14,7 +14,7 @@ import {
 } from '#functions/lib/outbound/host-guard';
 import { causeChain } from '#functions/lib/outbound/network-failure';
 import { BodyTooLargeError, readCapped } from '#functions/lib/outbound/read-capped';
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 
 /** Limits and exceptions for one server-side page fetch. */
 export interface SafeFetchOptions {

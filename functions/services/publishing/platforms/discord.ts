@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { missingClientReason, type PlatformClient, platformClient } from '#functions/lib/platform-clients';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { authorizationUrl, exchangeCode, refreshWhenDue, type TokenSet } from '../../connections/oauth-flow';
 import {

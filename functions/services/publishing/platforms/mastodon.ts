@@ -3,7 +3,7 @@ import { config } from '#functions/lib/config';
 import { ValidationError } from '#functions/lib/errors';
 import { classifyAddress, describeBlockReason } from '#functions/lib/outbound/address-policy';
 import { isPrivateHostAllowed } from '#functions/lib/outbound/host-guard';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import {
   looksLikeMastodonHost,
   normaliseMastodonInstance,

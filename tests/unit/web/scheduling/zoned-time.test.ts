@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import {
   formatZonedDateTime,
   formatZonedTime,
@@ -10,7 +10,7 @@ import {
   toWallClock,
 } from '#web/features/scheduling/lib/zoned-time';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 describe('wall clock in a zone ↔ instant', () => {
   it('reads an instant on each zone’s wall clock, summer and winter', () => {

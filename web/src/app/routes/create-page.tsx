@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type ToastText, threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
+import type { ToastText } from '#shared/messages/toast-text';
 import { useToast } from '#web/components/ui/use-toast';
 import { CreditsSummary } from '#web/features/create/components/credits-summary';
 import { GenerateStep } from '#web/features/create/components/generate-step';

@@ -1,4 +1,4 @@
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { useConnections } from '../api/get-connections';
 import { PLATFORM_ORDER } from '../lib/platform-details';
 import { ConnectedCard } from './connected-card';

@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { SCHEDULE_LIMITS } from '#shared/schemas/scheduling';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 const DAY_MS = 86_400_000;
 
 /** The browser's IANA time zone ('Europe/Dublin'), the default of the posting queue and the picker. */
