@@ -3,7 +3,7 @@ import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';
 import { config } from '../../lib/config';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import type { HttpResult } from '../../lib/http-handler';
 import { oauthBrowserCookie } from '../../lib/oauth-browser-cookie';
 import { type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
@@ -104,7 +104,9 @@ export async function beginOAuthConnection(
   try {
     context = (await oauth.prepare?.(input, deps)) ?? {};
   } catch (error) {
-    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error);
+    if (error instanceof PlatformError || error instanceof ReconnectRequiredError) {
+      throw new ConnectionFailedError(platform, error);
+    }
     throw error;
   }
   const { state, nonce, browserKey, expiresAt } = await issueOAuthState(userId, platform, now, {

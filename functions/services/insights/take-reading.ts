@@ -6,11 +6,11 @@ import type { Platform } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import { getEngagementReading, putEngagementReadingOnce } from '../../data/engagement-reading-repository';
 import { getPublishRun } from '../../data/publish-run-repository';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { loadLiveConnection } from '../connections/connections';
-import { ReconnectRequiredError } from '../connections/oauth-flow';
+
 import { adapterFor } from '../publishing/adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../publishing/platform-adapter';
 import type { ReadingPayload } from './reading-schedule';
@@ -78,7 +78,7 @@ export async function readAndStore(
     if (error instanceof ReconnectRequiredError) {
       await markConnectionNeedsReconnect(userId, platform, now.toISOString());
     }
-    if (error instanceof PlatformError || error instanceof z.ZodError) {
+    if (error instanceof PlatformError || error instanceof ReconnectRequiredError || error instanceof z.ZodError) {
       logger.warn('engagement reading failed', {
         platform: platformDisplayName(platform),
         threadId,

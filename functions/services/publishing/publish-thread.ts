@@ -25,12 +25,11 @@ import {
 import { getThreadForUser, recordPlatformPost } from '../../data/thread-repository';
 import { putAppEvent } from '../../lib/aws/eventbridge';
 import { sendToQueue } from '../../lib/aws/sqs';
-import { DomainError, ValidationError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
-import { ReconnectRequiredError } from '../connections/oauth-flow';
 import { queueWebmention } from '../public/webmention/notify-author';
 import { assertThreadAccess } from '../threads/thread-access';
 import { adapterFor } from './adapters';
@@ -133,7 +132,7 @@ export function assertHasPosts(thread: Thread): void {
 
 /**
  * The user's live connection to post to, with its target chosen where the platform needs one:
- * NotConnectedError, ReconnectNeededError (a grant to renew) or TargetRequiredError otherwise.
+ * NotConnectedError, ReconnectRequiredError (a grant to renew) or TargetRequiredError otherwise.
  */
 export async function connectionForPublishing(userId: string, platform: Platform, now: Date): Promise<LiveConnection> {
   const connection = await loadLiveConnection(userId, platform, now);

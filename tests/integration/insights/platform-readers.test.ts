@@ -84,7 +84,7 @@ const { linkedinAdapter } = await import('#functions/services/publishing/platfor
 const { redditAdapter } = await import('#functions/services/publishing/platforms/reddit');
 const { discordAdapter } = await import('#functions/services/publishing/platforms/discord');
 const { facebookAdapter } = await import('#functions/services/publishing/platforms/facebook');
-const { ReconnectRequiredError } = await import('#functions/services/connections/oauth-flow');
+const { ReconnectRequiredError } = await import('#functions/lib/errors');
 const { PlatformRateLimitError, PlatformRejectedError } = await import(
   '#functions/services/publishing/platform-adapter'
 );

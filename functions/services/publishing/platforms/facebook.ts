@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import { connectionFormMessages } from '#shared/messages/connections';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { facebookPages } from '#shared/publishing/targets';
@@ -9,7 +10,6 @@ import {
   configuredClient,
   exchangeCode,
   providerGrant,
-  ReconnectRequiredError,
   type TokenRequest,
 } from '../../connections/oauth-flow';
 import {

@@ -1,5 +1,6 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import { missingClientReason, type PlatformClient } from '#functions/lib/platform-clients';
 import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
@@ -7,7 +8,6 @@ import {
   authorizationUrl,
   configuredClient,
   exchangeCode,
-  ReconnectRequiredError,
   refreshWhenDue,
   type TokenRequest,
 } from '../../connections/oauth-flow';
