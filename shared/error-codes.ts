@@ -89,16 +89,6 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
-/** The body of every API error: a message safe to show and a stable code, plus optional flags. */
-export const apiErrorSchema = z.looseObject({
-  error: z.string(),
-  code: errorCodeSchema,
-  retryable: z.boolean().optional(),
-  extractionError: z.boolean().optional(),
-});
-
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
-
 /** The code a status gets when the error names none (so every refusal has a code). */
 export function defaultCodeForStatus(status: number): ErrorCode {
   switch (status) {

@@ -91,7 +91,6 @@ export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema
 export const selectTargetRequestSchema = z.object({
   targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
 });
-export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;
 
 /** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
 export const oauthStartRequestSchema = z.object({

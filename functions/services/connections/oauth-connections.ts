@@ -71,12 +71,6 @@ function oauthOf(platform: Platform): { adapter: PlatformAdapter; oauth: OAuthSu
   return { adapter, oauth: adapter.oauth };
 }
 
-/** Why an OAuth platform cannot be connected here (its app not configured), or null. */
-export async function oauthUnavailableReason(platform: Platform): Promise<string | null> {
-  const adapter = adapterFor(platform);
-  return adapter.oauth ? adapter.oauth.unavailableReason() : null;
-}
-
 /** A started flow: the consent screen's URL, and the `Set-Cookie` binding the flow to this browser. */
 export interface StartedOAuthConnection {
   url: string;
