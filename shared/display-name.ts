@@ -1,6 +1,6 @@
-import { beyondSpecMessages } from './messages';
+import { displayNameMessages } from './messages/account';
 
-const texts = beyondSpecMessages.displayName;
+const texts = displayNameMessages;
 
 /** Bounds of a display name, in characters (code points) after trimming. */
 export const DISPLAY_NAME_MIN_LENGTH = 2;

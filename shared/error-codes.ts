@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * Every `code` an API error may carry, defined once. Clients branch on these, never on the
- * message text; `shared/messages.ts` holds the texts the web shows for them.
+ * message text; `shared/messages/api-errors.ts` holds the texts the web shows for them.
  */
 export const ERROR_CODES = [
   // Request shape and size
@@ -88,16 +88,6 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
-
-/** The body of every API error: a message safe to show and a stable code, plus optional flags. */
-export const apiErrorSchema = z.looseObject({
-  error: z.string(),
-  code: errorCodeSchema,
-  retryable: z.boolean().optional(),
-  extractionError: z.boolean().optional(),
-});
-
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 /** The code a status gets when the error names none (so every refusal has a code). */
 export function defaultCodeForStatus(status: number): ErrorCode {

@@ -1,4 +1,5 @@
-import { type ToastText, threadMessages } from './messages';
+import { threadMessages } from './messages/threads';
+import type { ToastText } from './messages/toast-text';
 // Type-only: the browser imports this module, and the zod schemas would add their weight to it.
 import { checkAfterEdit, isCount, parsePostCheck } from './post-check';
 import { POST_CHAR_LIMIT, postLength } from './post-length';

@@ -1,4 +1,4 @@
-import { generationMessages } from './messages';
+import { generationMessages } from './messages/generation';
 
 /** An article URL check: the URL to submit, or the message saying what is wrong. */
 export type ArticleUrlResult = { ok: true; url: string } | { ok: false; error: string };

@@ -1,5 +1,7 @@
 import { defaultCodeForStatus, type ErrorCode } from '../../shared/error-codes';
-import { apiErrorMessages } from '../../shared/messages';
+import { apiErrorMessages } from '../../shared/messages/api-errors';
+import { platformDisplayName } from '../../shared/platforms';
+import type { Platform } from '../../shared/schemas/thread';
 
 /**
  * Domain errors carry the HTTP status, a stable code from `shared/error-codes.ts` and a message
@@ -161,5 +163,23 @@ export class RequestInProgressError extends DomainError {
 export class IdempotencyKeyReusedError extends DomainError {
   constructor() {
     super(422, apiErrorMessages.idempotency_key_reused, {}, 'idempotency_key_reused');
+  }
+}
+
+/**
+ * The stored grant no longer works (revoked, expired, the app removed): nothing can be posted or read
+ * until the user connects the platform again. A platform adapter throws it with the platform's words;
+ * the connections service with `forPlatform`. Either answers 400 `reconnect_required`.
+ */
+export class ReconnectRequiredError extends DomainError {
+  constructor(message: string) {
+    super(400, message, {}, 'reconnect_required');
+  }
+
+  /** '{Platform} needs to be connected again ({reason}). Reconnect it in Account Settings.' */
+  static forPlatform(platform: Platform, reason = 'its authorization was revoked or has expired') {
+    return new ReconnectRequiredError(
+      `${platformDisplayName(platform)} needs to be connected again (${reason}). Reconnect it in Account Settings.`,
+    );
   }
 }

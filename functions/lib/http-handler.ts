@@ -1,7 +1,7 @@
 import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { apiErrorMessages } from '../../shared/messages';
+import { apiErrorMessages } from '../../shared/messages/api-errors';
 import type { RouteKind } from '../manifest';
 import type { FirstRead, ItemRead } from './account-checked-read';
 import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';

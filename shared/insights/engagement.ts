@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '../messages';
+import { insightMessages } from '../messages/insights';
 import { platformDisplayName } from '../platforms';
 import { type CreditReach, INTERACTION_METRICS, type PlatformReading, type PostFigures } from '../schemas/insights';
 import type { Platform } from '../schemas/thread';
@@ -74,5 +74,5 @@ export function platformReportsEngagement(platform: Platform): boolean {
 
 /** Why a platform shows no figures when it reports none: 'Telegram does not report engagement'. */
 export function notReportedNote(platform: Platform): string {
-  return beyondSpecMessages.insights.notReported(platformDisplayName(platform));
+  return insightMessages.notReported(platformDisplayName(platform));
 }

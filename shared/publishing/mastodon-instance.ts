@@ -1,4 +1,4 @@
-import { platformMessages } from '../messages';
+import { platformMessages } from '../messages/connections';
 
 /** The value of the server dropdown's manual choice. */
 export const OTHER_MASTODON_SERVER = 'other';

@@ -6,10 +6,6 @@ import { platformSchema } from './thread';
 export const adminAccessSchema = z.object({ isAdmin: z.literal(true) });
 export type AdminAccess = z.infer<typeof adminAccessSchema>;
 
-/** GET /api/me/is-admin (is_admin): whether the caller's stored role is admin, for the header's Admin Portal entry. */
-export const isAdminSchema = z.object({ isAdmin: z.boolean() });
-export type IsAdmin = z.infer<typeof isAdminSchema>;
-
 /** The admin users list's page size (get_admin_users_secure's page_limit). */
 export const ADMIN_USERS_PAGE_SIZE = 100;
 
@@ -108,7 +104,6 @@ export const adminOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
 });
-export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrdersSchema = z.object({
   totalOrders: z.number(),
@@ -134,7 +129,6 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 
 /** PUT /api/admin/platforms/{platform} (update_platform_setting). */
 export const updatePlatformSettingRequestSchema = z.strictObject({ enabled: z.boolean() });
-export type UpdatePlatformSettingRequest = z.infer<typeof updatePlatformSettingRequestSchema>;
 
 /** POST /api/admin/actions (secure-admin-action): the actions besides the platform toggle. */
 export const adminActionRequestSchema = z.strictObject({ action: z.enum(['refresh_admin_credits']) });

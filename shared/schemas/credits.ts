@@ -29,7 +29,6 @@ export const creditPackageListSchema = z.object({ packages: z.array(creditPackag
 
 /** POST /api/credits/checkout */
 export const createCreditCheckoutRequestSchema = z.object({ packageId: z.string().min(1).max(100) });
-export type CreateCreditCheckoutRequest = z.infer<typeof createCreditCheckoutRequestSchema>;
 /**
  * Where Buy leads: Stripe Checkout's address, or the local test checkout's path on the app's own
  * origin (a single leading slash, so never another host).

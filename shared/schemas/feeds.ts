@@ -35,11 +35,9 @@ export const inboxItemParamsSchema = z.object({
 export const addFeedRequestSchema = z.object({
   url: z.string({ error: 'A URL is required' }).trim().min(1, 'A URL is required').max(2048, 'The URL is too long'),
 });
-export type AddFeedRequest = z.infer<typeof addFeedRequestSchema>;
 
 /** PUT /api/feeds/{feedId}: the per-feed Auto-draft switch. */
 export const updateFeedRequestSchema = z.object({ autoDraft: z.boolean() });
-export type UpdateFeedRequest = z.infer<typeof updateFeedRequestSchema>;
 
 /** PUT /api/feeds/settings: how many auto-drafts a day, across the user's feeds. */
 export const feedSettingsSchema = z.object({

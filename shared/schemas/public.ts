@@ -4,9 +4,6 @@ import { displayNameSchema } from './account';
 /** A public thread id: 128 random bits as unpadded base64url (22 characters). */
 export const publicIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid public id');
 
-/** GET /t/{publicId}: a malformed id is answered like an unknown one (404), never a 400. */
-export const publicThreadParamsSchema = z.object({ publicId: z.string().max(200) });
-
 /**
  * PUT /api/threads/{threadId}/visibility: public or private, and whether search engines may index
  * it. Making a thread public needs the curator's display name: chosen before, or sent here (then kept
@@ -62,9 +59,6 @@ export const threadWebmentionSchema = z.object({
   awaiting: z.boolean(),
 });
 export type ThreadWebmention = z.infer<typeof threadWebmentionSchema>;
-
-/** GET /about-article?url=…: the article's URL, as any reader may paste it. */
-export const aboutArticleQuerySchema = z.object({ url: z.string().max(2_000).optional() });
 
 /** The path of a public thread's page. */
 export function publicThreadPath(publicId: string): string {

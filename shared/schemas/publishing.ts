@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { beyondSpecMessages, platformMessages } from '../messages';
+import { connectionFormMessages, platformMessages } from '../messages/connections';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
 import { PLATFORMS, platformSchema } from './thread';
 
@@ -91,7 +91,6 @@ export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema
 export const selectTargetRequestSchema = z.object({
   targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
 });
-export type SelectTargetRequest = z.infer<typeof selectTargetRequestSchema>;
 
 /** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
 export const oauthStartRequestSchema = z.object({
@@ -109,14 +108,14 @@ export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
 export const blueskyConnectRequestSchema = z.object({
   // '@alice.bsky.social' as the app shows it, or the bare handle.
   handle: z
-    .string({ error: beyondSpecMessages.blueskyHandleRequired })
+    .string({ error: connectionFormMessages.blueskyHandleRequired })
     .trim()
     .transform((handle) => handle.replace(/^@/, ''))
     .pipe(
       z
         .string()
-        .min(1, beyondSpecMessages.blueskyHandleRequired)
-        .refine(isBlueskyIdentifier, beyondSpecMessages.invalidBlueskyHandle),
+        .min(1, connectionFormMessages.blueskyHandleRequired)
+        .refine(isBlueskyIdentifier, connectionFormMessages.invalidBlueskyHandle),
     ),
   appPassword: required(platformMessages.appPasswordRequired.title),
 });

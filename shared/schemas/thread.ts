@@ -90,7 +90,6 @@ export const platformPostSchema = z.object({ posted: z.boolean(), postUrl: z.str
 
 /** The thread's soonest upcoming scheduled publish: when (UTC ISO) and to which platforms. */
 export const nextScheduledSchema = z.object({ at: z.string(), platforms: z.array(platformSchema) });
-export type NextScheduled = z.infer<typeof nextScheduledSchema>;
 
 export const threadSchema = z.object({
   id: z.string(),

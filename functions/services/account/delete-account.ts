@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 import { deleteUserItems, finishAccountTombstone, layAccountTombstone } from '../../data/account-deletion-repository';
 import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../../data/account-repository';
 import { keys, singletonSortKeys } from '../../data/keys';

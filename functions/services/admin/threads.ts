@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 import { ADMIN_THREADS_LIMIT, type AdminThreads } from '#shared/schemas/admin';
 import type { Thread } from '#shared/schemas/thread';
 import { getUsernames } from '../../data/account-repository';

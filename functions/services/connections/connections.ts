@@ -1,5 +1,5 @@
 import { X_POST_READ_COST_USD } from '#shared/insights/engagement';
-import { connectionFailedText } from '#shared/messages';
+import { connectionFailedText } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type {
   BlueskyConnectRequest,
@@ -18,7 +18,7 @@ import {
   updateConnectionTokens,
 } from '../../data/connection-repository';
 import { listPlatformSettings } from '../../data/settings-repository';
-import { DomainError, ServiceBusyError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { adapterFor } from '../platforms/adapters';
 import {
@@ -26,6 +26,7 @@ import {
   connectionFailureOf,
   type LiveConnection,
   PlatformError,
+  type PlatformFailure,
   PlatformRejectedError,
 } from '../platforms/platform-adapter';
 import { openToken, sealToken } from './token-vault';
@@ -39,7 +40,7 @@ export class PlatformDisabledError extends DomainError {
 
 /** The platform refused the credentials, could not be reached, or is at a refused address; nothing was stored. */
 export class ConnectionFailedError extends DomainError {
-  constructor(platform: Platform, error: PlatformError) {
+  constructor(platform: Platform, error: PlatformFailure) {
     const text = connectionFailedText(platformDisplayName(platform), connectionFailureOf(error), error.message);
     super(400, text, {}, 'connection_failed');
   }
@@ -77,18 +78,6 @@ export class TargetNotFoundError extends DomainError {
       `That choice is not in your ${platformDisplayName(platform)} connection. Refresh the connection and try again.`,
       {},
       'target_not_found',
-    );
-  }
-}
-
-/** The platform's grant was revoked or expired: the user must connect it again. */
-export class ReconnectNeededError extends DomainError {
-  constructor(platform: Platform, reason = 'its authorization was revoked or has expired') {
-    super(
-      400,
-      `${platformDisplayName(platform)} needs to be connected again (${reason}). Reconnect it in Account Settings.`,
-      {},
-      'reconnect_required',
     );
   }
 }
@@ -203,7 +192,9 @@ async function connectWith<T>(userId: string, platform: Platform, input: T, now:
   try {
     live = await adapterFor(platform).connect(input);
   } catch (error) {
-    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error);
+    if (error instanceof PlatformError || error instanceof ReconnectRequiredError) {
+      throw new ConnectionFailedError(platform, error);
+    }
     throw error;
   }
   return storeConnection(userId, platform, live, now);
@@ -254,11 +245,11 @@ async function refreshedCredentials(
   try {
     return await adapterFor(platform).refreshCredentials(live, now);
   } catch (error) {
-    if (error instanceof PlatformRejectedError) {
+    if (error instanceof PlatformRejectedError || error instanceof ReconnectRequiredError) {
       // Nothing can be posted until the user connects again; the card shows it (connectionData.needsReconnect).
       await markConnectionNeedsReconnect(userId, platform, now.toISOString());
       logger.warn('platform grant revoked or expired', { userId, platform, reason: error.message });
-      throw new ReconnectNeededError(platform, error.message);
+      throw ReconnectRequiredError.forPlatform(platform, error.message);
     }
     if (error instanceof PlatformError) {
       const failure = connectionFailureOf(error);
@@ -292,7 +283,7 @@ export async function loadLiveConnection(
       expiresAt: record.tokenExpiresAt,
     },
   };
-  if (record.connectionData.needsReconnect === true) throw new ReconnectNeededError(platform);
+  if (record.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
   const refreshed = await refreshedCredentials(userId, live, platform, now);
   if (refreshed) {
     live.credentials = refreshed;

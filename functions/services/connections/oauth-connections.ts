@@ -1,9 +1,9 @@
-import { oauthErrorMessage } from '#shared/messages';
+import { oauthErrorMessage } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';
 import { config } from '../../lib/config';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import type { HttpResult } from '../../lib/http-handler';
 import { oauthBrowserCookie } from '../../lib/oauth-browser-cookie';
 import { type OAuthState, pkceChallenge, pkceVerifier, safeReturnPath } from '../../lib/oauth-state';
@@ -71,12 +71,6 @@ function oauthOf(platform: Platform): { adapter: PlatformAdapter; oauth: OAuthSu
   return { adapter, oauth: adapter.oauth };
 }
 
-/** Why an OAuth platform cannot be connected here (its app not configured), or null. */
-export async function oauthUnavailableReason(platform: Platform): Promise<string | null> {
-  const adapter = adapterFor(platform);
-  return adapter.oauth ? adapter.oauth.unavailableReason() : null;
-}
-
 /** A started flow: the consent screen's URL, and the `Set-Cookie` binding the flow to this browser. */
 export interface StartedOAuthConnection {
   url: string;
@@ -104,7 +98,9 @@ export async function beginOAuthConnection(
   try {
     context = (await oauth.prepare?.(input, deps)) ?? {};
   } catch (error) {
-    if (error instanceof PlatformError) throw new ConnectionFailedError(platform, error);
+    if (error instanceof PlatformError || error instanceof ReconnectRequiredError) {
+      throw new ConnectionFailedError(platform, error);
+    }
     throw error;
   }
   const { state, nonce, browserKey, expiresAt } = await issueOAuthState(userId, platform, now, {

@@ -1,7 +1,8 @@
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import type { Platform } from '#shared/schemas/thread';
 import { listConnectionsExpiringBefore } from '../../data/connection-repository';
 import { logger } from '../../lib/logger';
-import { loadLiveConnection, ReconnectNeededError } from './connections';
+import { loadLiveConnection } from './connections';
 
 /**
  * Platforms whose tokens must be refreshed while still valid even when nothing is published:
@@ -34,7 +35,7 @@ export async function refreshExpiringTokens(now: Date): Promise<TokenRefreshSumm
         const live = await loadLiveConnection(userId, platform, now);
         if (live && live.credentials.expiresAt !== tokenExpiresAt) summary.refreshed++;
       } catch (error) {
-        if (error instanceof ReconnectNeededError) {
+        if (error instanceof ReconnectRequiredError) {
           summary.needsReconnect++;
           continue;
         }

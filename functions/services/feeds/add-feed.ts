@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
 import { FEED_LIMITS, type Feed } from '#shared/schemas/feeds';
 import { validateArticleUrl } from '#shared/url';
 import {
@@ -22,7 +22,7 @@ import { toFeed } from './feeds';
 // Adding a feed, apart from the other feed routes' use cases (feeds.ts), so only its route bundles
 // the fetcher, the parser and the HTML reader.
 
-const texts = beyondSpecMessages.feeds;
+const texts = feedMessages;
 const noFeedFound = () => new DomainError(422, texts.noFeedFound, {}, 'no_feed_found');
 const alreadyAdded = () => new ConflictError(texts.alreadyAdded, 'feed_already_added');
 

@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
 import { releaseReservedCredit, reserveCreditForThread } from '../../data/credits-repository';
 import { getFeedSettings, listPendingAutoDrafts, settleAutoDraft, takeAutoDraftSlot } from '../../data/feed-repository';
@@ -29,12 +29,12 @@ export async function draftPendingItems(userId: string, feedId: string, today: s
     // An earlier check created this item's job and stopped before settling it: credit and slot are taken.
     if (!(await getJob(userId, jobId))) {
       if ((await reserveCreditForThread(userId, threadId)) === 'insufficient') {
-        await settleAutoDraft(item, { status: 'skipped', reason: beyondSpecMessages.feeds.skippedNoCredits });
+        await settleAutoDraft(item, { status: 'skipped', reason: feedMessages.skippedNoCredits });
         continue;
       }
       if (!(await takeAutoDraftSlot(userId, today, limit, `${item.feedId}.${item.entryId}`))) {
         await releaseReservedCredit(userId, threadId, now);
-        await settleAutoDraft(item, { status: 'skipped', reason: beyondSpecMessages.feeds.skippedDailyLimit(limit) });
+        await settleAutoDraft(item, { status: 'skipped', reason: feedMessages.skippedDailyLimit(limit) });
         continue;
       }
     }

@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
 import {
   type FeedRecord,
@@ -34,7 +34,7 @@ export function fetchOptions(validators: Pick<FeedRecord, 'etag' | 'lastModified
 export function parseFetched(fetched: Extract<FeedFetchResult, { status: 'fetched' }>): ParsedFeed {
   if (!fetched.truncated) return parseFeedDocument(fetched.body, fetched.url);
   const closed = closeCutFeed(fetched.body);
-  if (!closed) throw new FeedParseError(beyondSpecMessages.feeds.oversized);
+  if (!closed) throw new FeedParseError(feedMessages.oversized);
   return parseFeedDocument(closed, fetched.url);
 }
 
@@ -93,7 +93,7 @@ export function afterSuccess(
     ...validators,
     title: title || feed.title,
     state: 'ok',
-    failureReason: oversized ? beyondSpecMessages.feeds.oversized : null,
+    failureReason: oversized ? feedMessages.oversized : null,
     consecutiveFailures: 0,
     oversized,
     lastCheckedAt: now.toISOString(),

@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
 import {
   FEED_LIMITS,
   type Feed,
@@ -24,7 +24,7 @@ import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, NotFoundError } from '../../lib/errors';
 import { settleSwitchedOffItems } from '../generation/auto-draft-outcome';
 
-const texts = beyondSpecMessages.feeds;
+const texts = feedMessages;
 
 /** 'Check now' too soon after the last one (at most once per 5 minutes). */
 export class FeedCheckTooSoonError extends DomainError {

@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
 import { releaseReservedCredit } from '../../data/credits-repository';
 import { listPendingAutoDrafts, settleAutoDraft } from '../../data/feed-repository';
 import { type FailureKind, type GenerationJobRecord, getJob } from '../../data/generation-job-repository';
@@ -16,7 +16,7 @@ export async function recordAutoDraftFailure(
 ): Promise<void> {
   await releaseAutoDraftCredit(job, now);
   if (!job.inboxItem) return;
-  const texts = beyondSpecMessages.feeds;
+  const texts = feedMessages;
   await settleAutoDraft(
     { userId: job.userId, ...job.inboxItem },
     failure.kind === 'insufficient_credits'
@@ -42,6 +42,6 @@ export async function settleSwitchedOffItems(userId: string, feedId: string, now
   for (const item of await listPendingAutoDrafts(userId, feedId)) {
     const { jobId, threadId } = autoDraftIds(userId, item);
     if (!(await getJob(userId, jobId))) await releaseReservedCredit(userId, threadId, now);
-    await settleAutoDraft(item, { status: 'skipped', reason: beyondSpecMessages.feeds.skippedSwitchedOff });
+    await settleAutoDraft(item, { status: 'skipped', reason: feedMessages.skippedSwitchedOff });
   }
 }

@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 import type { GenerationJob } from '#shared/schemas/generation';
 import { type GenerationJobRecord, getJob } from '../../data/generation-job-repository';
 import { getThreadForUser } from '../../data/thread-repository';

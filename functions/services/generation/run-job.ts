@@ -1,4 +1,5 @@
-import { apiErrorMessages, generationMessages, isServiceBusy } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { generationMessages, isServiceBusy } from '#shared/messages/generation';
 import type { GenerationMessage } from '#shared/schemas/generation';
 import type { Thread } from '#shared/schemas/thread';
 import {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
 import { languageName } from '#shared/languages';
-import { beyondSpecMessages } from '#shared/messages';
+import { threadLanguageMessages } from '#shared/messages/generation';
 import type { CreateGenerationJobRequest, GenerationJob, GenerationMessage } from '#shared/schemas/generation';
 import { DEFAULT_TONE } from '#shared/tones';
 import { normaliseUrl } from '#shared/url';
@@ -40,7 +40,7 @@ export async function submitGenerationJob(
   // Another language than the article's is a translation, which only the AI writer can make.
   if (request.language && !(await openAiSettings())) {
     throw new ValidationError(
-      beyondSpecMessages.language.offlineCannotTranslate(languageName(request.language)),
+      threadLanguageMessages.offlineCannotTranslate(languageName(request.language)),
       'translation_unavailable',
     );
   }

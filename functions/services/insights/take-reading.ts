@@ -6,12 +6,11 @@ import type { Platform } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import { getEngagementReading, putEngagementReadingOnce } from '../../data/engagement-reading-repository';
 import { getPublishRun } from '../../data/publish-run-repository';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { loadLiveConnection } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
-import { ReconnectRequiredError } from '../platforms/oauth-flow';
 import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../platforms/platform-adapter';
 import type { ReadingPayload } from './reading-schedule';
 import { rollUpReading } from './rollup';
@@ -78,7 +77,7 @@ export async function readAndStore(
     if (error instanceof ReconnectRequiredError) {
       await markConnectionNeedsReconnect(userId, platform, now.toISOString());
     }
-    if (error instanceof PlatformError || error instanceof z.ZodError) {
+    if (error instanceof PlatformError || error instanceof ReconnectRequiredError || error instanceof z.ZodError) {
       logger.warn('engagement reading failed', {
         platform: platformDisplayName(platform),
         threadId,

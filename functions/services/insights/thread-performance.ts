@@ -1,5 +1,5 @@
 import { creditReachOf, engagementReadsAllowed, notReportedNote } from '#shared/insights/engagement';
-import { beyondSpecMessages } from '#shared/messages';
+import { insightMessages } from '#shared/messages/insights';
 import { platformDisplayName } from '#shared/platforms';
 import {
   type PlatformPerformance,
@@ -21,7 +21,7 @@ import { getThreadForUser } from '../../data/thread-repository';
 import { NotFoundError, RateLimitedError } from '../../lib/errors';
 import { readAndStore, reportsEngagement } from './take-reading';
 
-const notes = beyondSpecMessages.insights;
+const notes = insightMessages;
 
 /** The caller's thread or a 404 (another user's thread is not found either; nothing is read). */
 async function assertOwnThread(userId: string, threadId: string): Promise<void> {

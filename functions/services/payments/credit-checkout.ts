@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { apiErrorMessages, creditMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { creditMessages } from '#shared/messages/credits';
 import type { CreditPackage } from '#shared/schemas/credits';
 import {
   fulfilPaidSession,

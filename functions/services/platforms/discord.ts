@@ -6,7 +6,7 @@ import {
   type PlatformClient,
   platformClient,
 } from '#functions/services/platforms/platform-clients';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   basePermissions,

@@ -1,17 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { beyondSpecMessages } from '#shared/messages';
+import { ReconnectRequiredError } from '#functions/lib/errors';
+import { connectionFormMessages } from '#shared/messages/connections';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { facebookPages } from '#shared/publishing/targets';
-import {
-  appConsentScreen,
-  configuredClient,
-  exchangeCode,
-  providerGrant,
-  ReconnectRequiredError,
-  type TokenRequest,
-} from './oauth-flow';
+import { appConsentScreen, configuredClient, exchangeCode, providerGrant, type TokenRequest } from './oauth-flow';
 import {
   deletedPost,
   figures,
@@ -268,7 +262,7 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
       return page ? pageChoice(page) : null;
     },
     selected: selectedPageId,
-    requiredMessage: beyondSpecMessages.facebookPageRequired.title,
+    requiredMessage: connectionFormMessages.facebookPageRequired.title,
   },
 
   postRules: async () => postRulesFor('facebook'),
@@ -282,7 +276,7 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
     }
     try {
       if (!post.root) {
-        if (!pageId) throw new PlatformRejectedError(beyondSpecMessages.facebookPageRequired.title);
+        if (!pageId) throw new PlatformRejectedError(connectionFormMessages.facebookPageRequired.title);
         const created = await graph<{ id?: string }>(`/${pageId}/feed`, token, {
           method: 'POST',
           params: { message: post.text, link: post.article.url },

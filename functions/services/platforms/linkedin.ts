@@ -1,16 +1,10 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import { missingClientReason, type PlatformClient } from '#functions/services/platforms/platform-clients';
 import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import {
-  authorizationUrl,
-  configuredClient,
-  exchangeCode,
-  ReconnectRequiredError,
-  refreshWhenDue,
-  type TokenRequest,
-} from './oauth-flow';
+import { authorizationUrl, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
 import {
   type LiveConnection,
   type OAuthConnectInput,

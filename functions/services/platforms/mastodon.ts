@@ -1,9 +1,9 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
-import { ValidationError } from '#functions/lib/errors';
+import { ReconnectRequiredError, ValidationError } from '#functions/lib/errors';
 import { classifyAddress, describeBlockReason } from '#functions/lib/outbound/address-policy';
 import { isPrivateHostAllowed } from '#functions/lib/outbound/host-guard';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import {
   looksLikeMastodonHost,
   normaliseMastodonInstance,
@@ -15,7 +15,7 @@ import {
   type MastodonInstanceLimits,
   postRulesFor,
 } from '#shared/publishing/platform-rules';
-import { authorizationUrl as buildAuthorizationUrl, exchangeCode, ReconnectRequiredError } from './oauth-flow';
+import { authorizationUrl as buildAuthorizationUrl, exchangeCode } from './oauth-flow';
 import {
   deletedPost,
   figures,

@@ -1,14 +1,8 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import {
-  appConsentScreen,
-  configuredClient,
-  exchangeCode,
-  providerTokenGet,
-  ReconnectRequiredError,
-  type TokenRequest,
-} from './oauth-flow';
+import { appConsentScreen, configuredClient, exchangeCode, providerTokenGet, type TokenRequest } from './oauth-flow';
 import {
   deletedPost,
   figures,

@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import {
   type Credentials,
   type OAuthClient,
@@ -103,9 +104,6 @@ export interface TokenSet {
   /** The whole token response (some providers add fields: Discord's `guild`, Reddit's `scope`). */
   raw: Record<string, unknown>;
 }
-
-/** The stored grant no longer works (revoked, expired, app removed): the user must connect again. */
-export class ReconnectRequiredError extends PlatformRejectedError {}
 
 export interface TokenRequest {
   tokenUrl: string;

@@ -1,8 +1,9 @@
-import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages';
+import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages/connections';
 import type { PostRules } from '#shared/publishing/reflow';
 import type { PostFigures } from '#shared/schemas/insights';
 import type { Platform } from '#shared/schemas/thread';
 import type { MadePost } from '../../data/publish-run-repository';
+import type { ReconnectRequiredError } from '../../lib/errors';
 import { BlockedAddressError } from '../../lib/outbound/host-guard';
 import { findCause, unreachableReason } from '../../lib/outbound/network-failure';
 
@@ -226,6 +227,9 @@ export class PlatformUnreachableError extends PlatformUnavailableError {
 /** A refusal no retry fixes (bad token, no permission, invalid post). */
 export class PlatformRejectedError extends PlatformError {}
 
+/** What a platform call fails with: a PlatformError, or a grant the user must renew (a DomainError). */
+export type PlatformFailure = PlatformError | ReconnectRequiredError;
+
 /** The outbound guard would not send to the server's address: nothing was sent, no retry fixes it. */
 export class PlatformBlockedError extends PlatformRejectedError {
   constructor(subject: string, host: string, blocked: BlockedAddressError) {
@@ -245,7 +249,7 @@ export function unansweredRequestError(platformName: string, subject: string, ho
 }
 
 /** How a connection attempt failed, for its message (refused only when the platform said no). */
-export function connectionFailureOf(error: PlatformError): ConnectionFailure {
+export function connectionFailureOf(error: PlatformFailure): ConnectionFailure {
   if (error instanceof PlatformBlockedError) return 'blocked';
   if (error instanceof PlatformUnreachableError) return 'unreachable';
   if (error instanceof PlatformUnavailableError) return 'unavailable';

@@ -3,6 +3,7 @@ import { type GuardedFetch, publicOnlyFetch } from '../../lib/outbound/public-on
 import { BodyTooLargeError, readCapped } from '../../lib/outbound/read-capped';
 import {
   PlatformError,
+  type PlatformFailure,
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
@@ -107,7 +108,7 @@ export interface PlatformApi<E = Record<string, unknown>> {
    * A failure the platform reports in its body, checked before the status (Facebook's error codes);
    * on a 429 only a PlatformRateLimitError counts (its wait, still at least Retry-After).
    */
-  classify?(reply: PlatformReply<E>, now: Date): PlatformError | undefined;
+  classify?(reply: PlatformReply<E>, now: Date): PlatformFailure | undefined;
   /** The 429 message (default: '<name> is rate limiting requests'). */
   rateLimitMessage?(reply: PlatformReply<E>, waitSeconds: number): string;
   /** Seconds a 429 asks us to wait (default: Retry-After or the reset header, in `resetForm`, else `rateLimitFallback`). */
@@ -117,16 +118,16 @@ export interface PlatformApi<E = Record<string, unknown>> {
   /** The 5xx message (default: '<name> answered <status>'). */
   unavailableMessage?(reply: PlatformReply<E>): string;
   /** A 401 (default: as any other refusal). */
-  unauthorized?(reply: PlatformReply<E>): PlatformError;
+  unauthorized?(reply: PlatformReply<E>): PlatformFailure;
   /** Any other failure. */
-  refused(reply: PlatformReply<E>): PlatformError;
+  refused(reply: PlatformReply<E>): PlatformFailure;
 }
 
 /**
  * The PlatformError an answer means, or null when it is a success. A 429 is always a wait, whatever
  * else its body says (Threads marks some `is_transient`), and never a shorter one than its Retry-After.
  */
-export function platformFailure<E>(api: PlatformApi<E>, reply: PlatformReply<E>, now: Date): PlatformError | null {
+export function platformFailure<E>(api: PlatformApi<E>, reply: PlatformReply<E>, now: Date): PlatformFailure | null {
   if (api.succeeded ? api.succeeded(reply) : reply.status >= 200 && reply.status < 300) return null;
   const own = api.classify?.(reply, now);
   if (reply.status === 429) return rateLimitFailure(api, reply, now, own);
@@ -143,7 +144,7 @@ function rateLimitFailure<E>(
   api: PlatformApi<E>,
   reply: PlatformReply<E>,
   now: Date,
-  own: PlatformError | undefined,
+  own: PlatformFailure | undefined,
 ): PlatformRateLimitError {
   const platformWait =
     own instanceof PlatformRateLimitError

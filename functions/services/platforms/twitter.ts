@@ -1,15 +1,9 @@
 import twitterText from 'twitter-text';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import {
-  appConsentScreen,
-  configuredClient,
-  exchangeCode,
-  ReconnectRequiredError,
-  refreshWhenDue,
-  type TokenRequest,
-} from './oauth-flow';
+import { appConsentScreen, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
 import {
   deletedPost,
   figures,

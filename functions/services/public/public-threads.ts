@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { apiErrorMessages, beyondSpecMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { publicPageMessages } from '#shared/messages/public';
 import {
   publicThreadPath,
   type ThreadVisibility,
@@ -129,7 +130,7 @@ export async function threadWebmention(context: AccessContext, threadId: string)
  * Never anything taken from the email.
  */
 async function curatorOf(userId: string): Promise<string> {
-  return (await getDisplayName(userId)) ?? beyondSpecMessages.publicPage.someCurator;
+  return (await getDisplayName(userId)) ?? publicPageMessages.someCurator;
 }
 
 /** A rendered page and its status. */
@@ -162,7 +163,7 @@ export async function aboutArticlePage(rawUrl: string | undefined, pageUrl: stri
   const names = await getDisplayNames(threads.map((thread) => thread.userId));
   const entries: AboutArticleEntry[] = threads.map((thread) => ({
     title: thread.title,
-    curator: names.get(thread.userId) ?? beyondSpecMessages.publicPage.someCurator,
+    curator: names.get(thread.userId) ?? publicPageMessages.someCurator,
     createdAt: thread.createdAt,
     pageUrl: publicPageUrl(thread.publicId ?? ''),
   }));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { reflowThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
@@ -23,13 +23,12 @@ import {
 import { getThreadForUser, recordPlatformPost } from '../../data/thread-repository';
 import { putAppEvent } from '../../lib/aws/eventbridge';
 import { sendToQueue } from '../../lib/aws/sqs';
-import { DomainError, ValidationError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
-import { ReconnectRequiredError } from '../platforms/oauth-flow';
 import {
   type LiveConnection,
   PlatformError,
@@ -131,7 +130,7 @@ export function assertHasPosts(thread: Thread): void {
 
 /**
  * The user's live connection to post to, with its target chosen where the platform needs one:
- * NotConnectedError, ReconnectNeededError (a grant to renew) or TargetRequiredError otherwise.
+ * NotConnectedError, ReconnectRequiredError (a grant to renew) or TargetRequiredError otherwise.
  */
 export async function connectionForPublishing(userId: string, platform: Platform, now: Date): Promise<LiveConnection> {
   const connection = await loadLiveConnection(userId, platform, now);

@@ -1,4 +1,5 @@
-import { apiErrorMessages, reconnectToPublishText, SCHEDULED_THREAD_GONE_TEXT } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { reconnectToPublishText, SCHEDULED_THREAD_GONE_TEXT } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform, Thread } from '#shared/schemas/thread';
@@ -15,10 +16,10 @@ import {
   type StoredOutcome,
 } from '../../data/scheduled-item-repository';
 import { getThreadForUser } from '../../data/thread-repository';
-import { DomainError } from '../../lib/errors';
+import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
-import { assertPlatformsAvailable, NotConnectedError, ReconnectNeededError } from '../connections/connections';
+import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
 import { connectionForPublishing, queueExistingRun, queuePlatformRun, STAGGER_MS } from '../publishing/publish-thread';
 import type { AccessContext } from '../threads/thread-access';
 import { cancelItemFire } from './item-schedule';
@@ -117,7 +118,7 @@ async function startRun(
     const followed = queued ?? (await getPublishRun(item.userId, item.threadId, platform))?.runId ?? null;
     return { platform, runId: followed, status: 'pending', error: null, postUrl: null };
   } catch (error) {
-    if (error instanceof NotConnectedError || error instanceof ReconnectNeededError) {
+    if (error instanceof NotConnectedError || error instanceof ReconnectRequiredError) {
       return failedOutcome(platform, reconnectToPublishText(platformDisplayName(platform)));
     }
     if (error instanceof DomainError && error.status < 500) return failedOutcome(platform, error.message);

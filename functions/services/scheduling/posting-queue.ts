@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 import { type PostingQueue, WEEKDAYS } from '#shared/schemas/scheduling';
 import { getPostingQueue, savePostingQueue } from '../../data/scheduled-item-repository';
 import { NotFoundError } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { apiErrorMessages, reconnectToPublishText, scheduleTooSoonText } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { reconnectToPublishText, scheduleTooSoonText } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import { nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
 import {
@@ -34,8 +35,8 @@ import {
 } from '../../data/scheduled-item-repository';
 import { setThreadNextScheduled } from '../../data/thread-repository';
 import { config } from '../../lib/config';
-import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
-import { assertPlatformsAvailable, NotConnectedError, ReconnectNeededError } from '../connections/connections';
+import { DomainError, NotFoundError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
+import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
 import { assertHasPosts, TargetRequiredError } from '../publishing/publish-thread';
 import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
@@ -88,7 +89,7 @@ async function assertPlatformsReady(userId: string, platforms: readonly Platform
   for (const platform of platforms) {
     const connection = await getConnection(userId, platform);
     if (!connection?.isConnected || !connection.accessToken) throw new NotConnectedError(platform);
-    if (connection.connectionData.needsReconnect === true) throw new ReconnectNeededError(platform);
+    if (connection.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
     const selection = adapterFor(platform).targetSelection;
     if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
   }

@@ -204,8 +204,3 @@ function spanOf(columns: Pick<AnalysedText, 'value' | 'offset'>, from: number, t
   const end = (columns.offset[to - 1] ?? 0) + (columns.value[to - 1]?.length ?? 0);
   return { start, end, tokenStart: from, tokenEnd: to };
 }
-
-/** The text of one analysed sentence. */
-export function sentenceText(analysed: AnalysedText, sentence: SentenceSpan): string {
-  return analysed.text.slice(sentence.start, sentence.end);
-}

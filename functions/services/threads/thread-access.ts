@@ -1,4 +1,4 @@
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 import type { Thread } from '#shared/schemas/thread';
 import { recordSecurityEvent } from '../../data/security-event-repository';
 import { findThreadOwner, getThreadForUser } from '../../data/thread-repository';

@@ -1,5 +1,5 @@
 import { contentSafetyError } from '#shared/content-safety';
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 import { checkAfterEdit } from '#shared/post-check';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { generatedSize } from '#shared/posts';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GenerationFailedError, ServiceBusyError } from '#functions/lib/errors';
 import { generateThread } from '#functions/services/generation/draft/generate-thread';
 import type { LlmGeneratorOptions } from '#functions/services/generation/draft/llm-generator';
-import { apiErrorMessages, beyondSpecMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
+import { postCheckMessages } from '#shared/messages/post-check';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { type FakeOpenAi, startFakeOpenAi } from '../../helpers/fake-openai-server';
 import { fixtureArticle } from '../../unit/generation/synthetic-articles';
@@ -418,7 +419,7 @@ describe('the check against the article on the model’s posts', () => {
     expect(thread.hallucination.reason).toContain(
       'The AI\'s post 2 was left out: the name Mayor Pietro Albani is not in the article; the source passage "Mayor Pietro Albani" is not in the article.',
     );
-    expect(thread.hallucination.reason).toContain(beyondSpecMessages.llmThreadReplaced);
+    expect(thread.hallucination.reason).toContain(postCheckMessages.llmThreadReplaced);
   });
 
   it('asks for the hook and tone of a curator: what the article is about, credited, tones as voices', async () => {

@@ -84,7 +84,7 @@ const { linkedinAdapter } = await import('#functions/services/platforms/linkedin
 const { redditAdapter } = await import('#functions/services/platforms/reddit');
 const { discordAdapter } = await import('#functions/services/platforms/discord');
 const { facebookAdapter } = await import('#functions/services/platforms/facebook');
-const { ReconnectRequiredError } = await import('#functions/services/platforms/oauth-flow');
+const { ReconnectRequiredError } = await import('#functions/lib/errors');
 const { PlatformRateLimitError, PlatformRejectedError } = await import(
   '#functions/services/platforms/platform-adapter'
 );

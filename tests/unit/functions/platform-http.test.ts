@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exchangeCode, ReconnectRequiredError } from '#functions/services/platforms/oauth-flow';
+import { ReconnectRequiredError } from '#functions/lib/errors';
+import { exchangeCode } from '#functions/services/platforms/oauth-flow';
 import {
   PlatformBlockedError,
   PlatformRateLimitError,

@@ -89,7 +89,7 @@ export function AuthProvider({
         const onEvent = async (event: AuthEvent) => {
           if (event === 'googleSignedIn' || event === 'googleSignInFailed') {
             // The message catalogue is loaded only when a Google sign-in comes back, not on first paint.
-            const { authMessages } = await import('#shared/messages');
+            const { authMessages } = await import('#shared/messages/auth');
             toastRef.current(
               event === 'googleSignedIn'
                 ? { ...authMessages.googleSignInSuccess, variant: 'success' }

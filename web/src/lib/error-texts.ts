@@ -1,5 +1,8 @@
 import type { ErrorCode } from '#shared/error-codes';
-import { creditMessages, generationMessages, type ToastText, threadMessages } from '#shared/messages';
+import { creditMessages } from '#shared/messages/credits';
+import { generationMessages } from '#shared/messages/generation';
+import { threadMessages } from '#shared/messages/threads';
+import type { ToastText } from '#shared/messages/toast-text';
 import type { ApiError } from './api-client';
 
 // The spec's toast for each code that has one; other codes show the server's message under 'Error'.

@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { ExtractionError } from '#functions/lib/errors';
 import { logger } from '#functions/lib/logger';
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 import type { Article } from '#shared/schemas/article';
 import { detectArticleLanguage } from './article-language';
 import { findAuthorHandles } from './author-handles';

@@ -7,7 +7,7 @@ import {
   RedirectError,
 } from '#functions/lib/outbound/guarded-fetch';
 import { causeChain } from '#functions/lib/outbound/network-failure';
-import { apiErrorMessages } from '#shared/messages';
+import { apiErrorMessages } from '#shared/messages/api-errors';
 
 /** Limits and exceptions for one server-side page fetch. */
 export interface SafeFetchOptions {

@@ -1,5 +1,5 @@
 import { parseFeed } from 'feedsmith';
-import { beyondSpecMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
 
 /** One entry of a feed, in the shape the inbox keeps. */
@@ -132,7 +132,7 @@ function jsonFeedInput(body: string): unknown {
 /** The parser's reason as the feed's failure reason (cut: a reason may quote a tag of any length). */
 function unreadable(error: unknown): FeedParseError {
   const reason = clipText(error instanceof Error ? error.message : String(error), FEED_LIMITS.titleChars);
-  return new FeedParseError(beyondSpecMessages.feeds.unreadable(reason.replace(/\.$/, '')));
+  return new FeedParseError(feedMessages.unreadable(reason.replace(/\.$/, '')));
 }
 
 function readFeed(body: string, feedUrl: string): ParsedFeed {

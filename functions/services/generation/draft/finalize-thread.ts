@@ -27,7 +27,6 @@ export interface DraftThread {
   voiceTone?: Tone;
 }
 
-export const MIN_POSTS = 3;
 export const MAX_POSTS = 15;
 /** Hook and attribution are not numbered: the rest of the 15 are numbered posts. */
 const MAX_NUMBERED_POSTS = MAX_POSTS - 2;

@@ -1,6 +1,6 @@
 import { GenerationFailedError } from '#functions/lib/errors';
 import { languageName } from '#shared/languages';
-import { beyondSpecMessages } from '#shared/messages';
+import { threadLanguageMessages } from '#shared/messages/generation';
 import { licenseLine, quoteLimit, shortQuoteSignal } from '#shared/rights';
 import type { Article, ArticleRights } from '#shared/schemas/article';
 import type { Hallucination, Post } from '#shared/schemas/thread';
@@ -50,7 +50,7 @@ export interface GeneratedThread {
 
 /** Why the offline writer cannot write the thread in another language than the article's. */
 function offlineCannotTranslate(language: string): string {
-  return beyondSpecMessages.language.offlineCannotTranslate(languageName(language));
+  return threadLanguageMessages.offlineCannotTranslate(languageName(language));
 }
 
 /** The article as a reader could check it: credit line, title and text. */

@@ -1,4 +1,4 @@
-import { beyondSpecMessages, type CheckFailure, llmHookReplaced, llmPostLeftOut } from '#shared/messages';
+import { type CheckFailure, llmHookReplaced, llmPostLeftOut, postCheckMessages } from '#shared/messages/post-check';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { type ArticleReference, articleReference, scanText, sourceFound } from './faithfulness';
 import type { DraftPost, DraftThread } from './finalize-thread';
@@ -117,7 +117,7 @@ export async function checkLlmDraft(
     .filter((p) => p.failures.length === 0)
     .map((p) => ({ content: p.text, source: locate(p.source, p.text) }));
   if (kept.length < Math.min(2, reply.posts.length)) {
-    return { draft: offline, notes: [...notes, beyondSpecMessages.llmThreadReplaced] };
+    return { draft: offline, notes: [...notes, postCheckMessages.llmThreadReplaced] };
   }
   return {
     draft: {

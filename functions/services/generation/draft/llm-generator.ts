@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { GenerationFailedError, ServiceBusyError } from '#functions/lib/errors';
 import { type OpenAiOptions, openAiClient } from '#functions/lib/openai-client';
 import { languageName } from '#shared/languages';
-import { type CheckFailure, checkFailureText } from '#shared/messages';
+import { type CheckFailure, checkFailureText } from '#shared/messages/post-check';
 import type { Article } from '#shared/schemas/article';
 import { TONE_LABELS, type Tone } from '#shared/tones';
 import { translatedQuoteMark } from './voices';

@@ -69,8 +69,3 @@ export function balanceQuotes(text: string): string {
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
-
-/** Whether a post ends where a sentence or a clause could end. */
-export function endsCleanly(text: string): boolean {
-  return /[.!?…:"”')\]👇🧵]\s*$/u.test(text.trim()) || /#[\p{L}\p{N}_]+\s*$/u.test(text.trim());
-}

@@ -1,4 +1,4 @@
-import type { CheckFailure } from '#shared/messages';
+import type { CheckFailure } from '#shared/messages/post-check';
 import { POST_CHAR_LIMIT, postLength } from '#shared/post-length';
 import { type QuoteLimit, quoteLimitText } from '#shared/rights';
 import type { Post } from '#shared/schemas/thread';

@@ -1,4 +1,3 @@
-import { SCAFFOLDED_LANGUAGES } from '#shared/languages';
 import type { Tone } from '#shared/tones';
 
 /**
@@ -267,11 +266,6 @@ const VOICES: Record<string, Voice> = {
 /** The voice of a language other than English, or null when the writer has none for it. */
 export function voiceOf(language: string): Voice | null {
   return VOICES[language] ?? null;
-}
-
-/** Whether the writer has its own phrases for a language (English included). */
-export function hasVoice(language: string | null | undefined): boolean {
-  return !language || (SCAFFOLDED_LANGUAGES as readonly string[]).includes(language);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { languageName } from '#shared/languages';
-import { beyondSpecMessages } from '#shared/messages';
+import { threadLanguageMessages } from '#shared/messages/generation';
+import { publicPageMessages } from '#shared/messages/public';
 import type { Thread } from '#shared/schemas/thread';
 import { directiveUrl, textDirective } from '#shared/text-fragment';
 
-const texts = beyondSpecMessages.publicPage;
+const texts = publicPageMessages;
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -100,7 +101,7 @@ export function renderPublicThread({ thread, curator, pageUrl }: PublicThreadVie
   const disclosure = texts.draftedWithAi(curator);
   // A translated thread says from what; its posts are marked with their language for readers and screen readers.
   const translated = thread.translatedFrom
-    ? `\n<p class="translated">${escapeHtml(beyondSpecMessages.language.translatedFrom(languageName(thread.translatedFrom)))}</p>`
+    ? `\n<p class="translated">${escapeHtml(threadLanguageMessages.translatedFrom(languageName(thread.translatedFrom)))}</p>`
     : '';
   const postsLang = thread.language ? ` lang="${escapeHtml(thread.language)}"` : '';
   const body = thread.posts.slice(0, -1).map((post) => {

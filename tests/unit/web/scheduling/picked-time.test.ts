@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { pickedTimeProblem, pickerBounds } from '#web/features/scheduling/lib/picked-time';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 describe('checking a picked time', () => {
   const now = new Date('2026-07-01T12:00:00.000Z');

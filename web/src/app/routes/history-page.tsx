@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '#shared/messages';
+import { deleteThreadFailed, loadThreadsFailed, threadMessages } from '#shared/messages/threads';
 import type { ThreadSummary } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { deleteThreadFailed, loadThreadFailed, threadMessages } from '#shared/messages';
+import { deleteThreadFailed, loadThreadFailed, threadMessages } from '#shared/messages/threads';
 import type { Thread } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';

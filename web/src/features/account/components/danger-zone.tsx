@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { accountMessages } from '#shared/messages';
+import { accountMessages } from '#shared/messages/account';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { useAuth } from '#web/lib/auth-context';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { accountMessages } from '#shared/messages';
+import { accountMessages } from '#shared/messages/account';
 import { Dialog } from '#web/components/ui/dialog';
 
 /** Whether the typed text confirms this email (case-insensitive, surrounding spaces ignored). */

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { displayNameProblem, normaliseDisplayName } from '#shared/display-name';
-import { beyondSpecMessages } from '#shared/messages';
+import { displayNameMessages } from '#shared/messages/account';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
 import { useMe } from '#web/lib/get-me';
 import { usePutDisplayName } from '../api/put-display-name';
 
-const texts = beyondSpecMessages.displayName;
+const texts = displayNameMessages;
 
 /** Account settings' public profile: the display name public pages give the user as a curator. */
 export function DisplayNameCard() {

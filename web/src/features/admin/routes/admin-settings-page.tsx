@@ -1,5 +1,5 @@
 import { formatEuros } from '#shared/credits';
-import { adminActionFailed, adminActionSucceeded, adminMessages } from '#shared/messages';
+import { adminActionFailed, adminActionSucceeded, adminMessages } from '#shared/messages/admin';
 import { platformDisplayName } from '#shared/platforms';
 import type { CreditPackage } from '#shared/schemas/credits';
 import { useToast } from '#web/components/ui/use-toast';

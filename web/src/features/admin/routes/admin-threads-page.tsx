@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { adminMessages, deleteThreadFailed } from '#shared/messages';
+import { adminMessages } from '#shared/messages/admin';
+import { deleteThreadFailed } from '#shared/messages/threads';
 import type { AdminThread } from '#shared/schemas/admin';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';

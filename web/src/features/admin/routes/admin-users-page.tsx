@@ -1,4 +1,4 @@
-import { adminMessages, updateUserRoleFailed } from '#shared/messages';
+import { adminMessages, updateUserRoleFailed } from '#shared/messages/admin';
 import type { AdminUser } from '#shared/schemas/admin';
 import { useToast } from '#web/components/ui/use-toast';
 import { useAdminUsers } from '../api/get-admin-users';

@@ -1,5 +1,6 @@
 import { type FormEvent, useReducer } from 'react';
-import { passwordResetFailed, type ToastText } from '#shared/messages';
+import { passwordResetFailed } from '#shared/messages/auth';
+import type { ToastText } from '#shared/messages/toast-text';
 import { useToast } from '#web/components/ui/use-toast';
 import { useAuth } from '#web/lib/auth-context';
 import { classifyAuthError, readableAuthMessage } from '#web/lib/auth-errors';

@@ -1,4 +1,4 @@
-import { authMessages } from '#shared/messages';
+import { authMessages } from '#shared/messages/auth';
 
 /** The /auth page's texts; the spec's own words come from the shared catalogue. */
 export const AUTH_TEXT = {

@@ -1,5 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { beyondSpecMessages, platformConnected, platformConnectionFailed, platformMessages } from '#shared/messages';
+import {
+  connectionFormMessages,
+  platformConnected,
+  platformConnectionFailed,
+  platformMessages,
+} from '#shared/messages/connections';
 import { isBlueskyIdentifier } from '#shared/publishing/bluesky-handle';
 import { useToast } from '#web/components/ui/use-toast';
 import { useConnectBluesky } from '../api/connect-bluesky';
@@ -26,11 +31,11 @@ export function BlueskyConnectForm({
     event.preventDefault();
     const bareHandle = handle.trim().replace(/^@/, '');
     if (!bareHandle) {
-      toast({ title: beyondSpecMessages.blueskyHandleRequired, variant: 'destructive' });
+      toast({ title: connectionFormMessages.blueskyHandleRequired, variant: 'destructive' });
       return;
     }
     if (!isBlueskyIdentifier(bareHandle)) {
-      toast({ title: beyondSpecMessages.invalidBlueskyHandle, variant: 'destructive' });
+      toast({ title: connectionFormMessages.invalidBlueskyHandle, variant: 'destructive' });
       return;
     }
     if (!appPassword.trim()) {

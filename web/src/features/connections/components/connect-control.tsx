@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';

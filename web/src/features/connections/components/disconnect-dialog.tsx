@@ -1,4 +1,4 @@
-import { platformMessages, updateConnectionFailed } from '#shared/messages';
+import { platformMessages, updateConnectionFailed } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { Dialog } from '#web/components/ui/dialog';

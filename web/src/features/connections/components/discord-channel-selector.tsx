@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { discordGuilds } from '#shared/publishing/targets';
 import type { ConnectionView } from '#shared/schemas/publishing';
 import { useToast } from '#web/components/ui/use-toast';

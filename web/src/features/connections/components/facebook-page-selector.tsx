@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { connectionFormMessages } from '#shared/messages/connections';
 import { facebookPages } from '#shared/publishing/targets';
 import type { ConnectionView } from '#shared/schemas/publishing';
 import { useToast } from '#web/components/ui/use-toast';
@@ -21,10 +21,10 @@ export function FacebookPageSelector({ connection, onSelected }: FacebookPageSel
   const choose = (pageId: string) =>
     select.mutate(pageId, {
       onSuccess: () => {
-        toast({ ...beyondSpecMessages.pageSelected, variant: 'success' });
+        toast({ ...connectionFormMessages.pageSelected, variant: 'success' });
         onSelected?.(pageId);
       },
-      onError: () => toast({ ...beyondSpecMessages.savePageFailed, variant: 'destructive' }),
+      onError: () => toast({ ...connectionFormMessages.savePageFailed, variant: 'destructive' }),
     });
   return (
     <label className="field">

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { platformConnectionFailed } from '#shared/messages';
+import { platformConnectionFailed } from '#shared/messages/connections';
 import {
   mastodonPresetServers,
   OTHER_MASTODON_SERVER,

@@ -1,4 +1,4 @@
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useConnections } from '../api/get-connections';

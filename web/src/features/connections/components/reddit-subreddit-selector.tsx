@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import {
   formatSubscriberCount,
   postableSubreddits,

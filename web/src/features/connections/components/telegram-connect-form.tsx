@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { platformConnected, platformConnectionFailed, platformMessages } from '#shared/messages';
+import { platformConnected, platformConnectionFailed, platformMessages } from '#shared/messages/connections';
 import { useToast } from '#web/components/ui/use-toast';
 import { useConnectTelegram } from '../api/connect-telegram';
 

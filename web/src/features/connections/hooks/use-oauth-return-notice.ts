@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { platformConnected, platformConnectionFailed } from '#shared/messages';
+import { platformConnected, platformConnectionFailed } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import { useToast } from '#web/components/ui/use-toast';
 import { parseOAuthReturn } from '../lib/oauth-return';

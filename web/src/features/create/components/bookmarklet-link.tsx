@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
+import { sharedArticleMessages } from '#shared/messages/generation';
 import { paths } from '#web/config/paths';
 import { useSiteOrigin } from '../hooks/use-site-origin';
 import { bookmarkletHref } from '../lib/bookmarklet';
 
-const texts = beyondSpecMessages.sharedArticles;
+const texts = sharedArticleMessages;
 
 /** 'Thread this page': a link to drag to the bookmarks bar, which opens /create with the page it is clicked on. */
 export function BookmarkletLink() {

@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { showInputWarning, THREAD_CREDIT_COST } from '#shared/credits';
 import { languageName, THREAD_LANGUAGE_CHOICES } from '#shared/languages';
-import { beyondSpecMessages, creditMessages, generationMessages } from '#shared/messages';
+import { creditMessages } from '#shared/messages/credits';
+import { generationMessages, sharedArticleMessages, threadLanguageMessages } from '#shared/messages/generation';
 import type { ExtractionResult } from '#shared/schemas/article';
 import { isTone, TONE_LABELS, TONES, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
 import { validateArticleUrl } from '#shared/url';
@@ -105,7 +106,7 @@ export function InputStep({
           ) : null}
           {hint ? (
             <blockquote id={hintId} className="field__hint">
-              <span className="field__hint-label">{beyondSpecMessages.sharedArticles.hintLabel}</span> {hint}
+              <span className="field__hint-label">{sharedArticleMessages.hintLabel}</span> {hint}
             </blockquote>
           ) : null}
         </div>
@@ -131,12 +132,12 @@ export function InputStep({
 
         {onLanguageChange ? (
           <div className="field">
-            <label htmlFor={languageId}>{beyondSpecMessages.language.threadLanguageLabel}</label>
+            <label htmlFor={languageId}>{threadLanguageMessages.threadLanguageLabel}</label>
             <select id={languageId} value={language} onChange={(event) => onLanguageChange(event.target.value)}>
               <option value="">
                 {extraction?.language
-                  ? `${beyondSpecMessages.language.articleLanguageOption} (${languageName(extraction.language)})`
-                  : beyondSpecMessages.language.articleLanguageOption}
+                  ? `${threadLanguageMessages.articleLanguageOption} (${languageName(extraction.language)})`
+                  : threadLanguageMessages.articleLanguageOption}
               </option>
               {THREAD_LANGUAGE_CHOICES.filter((option) => option !== extraction?.language).map((option) => (
                 <option key={option} value={option}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hallucinationBannerTitle } from '#shared/messages';
+import { hallucinationBannerTitle } from '#shared/messages/generation';
 import type { Thread } from '#shared/schemas/thread';
 import { EditableThread } from '../../threads/components/editable-thread';
 import { ManualShareDialog } from '../../threads/components/manual-share-dialog';

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useEffect, useReducer, useRef } from 'react';
-import { creditMessages, generationMessages, threadGenerated, threadMessages } from '#shared/messages';
+import { creditMessages } from '#shared/messages/credits';
+import { generationMessages } from '#shared/messages/generation';
+import { threadGenerated, threadMessages } from '#shared/messages/threads';
 import type { ExtractionResult } from '#shared/schemas/article';
 import type { Thread } from '#shared/schemas/thread';
 import { TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';

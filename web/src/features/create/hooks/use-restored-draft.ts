@@ -1,5 +1,6 @@
 import { type Dispatch, useEffect, useRef } from 'react';
-import { type ToastText, threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
+import type { ToastText } from '#shared/messages/toast-text';
 import type { Thread } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { ApiError } from '#web/lib/api-client';

@@ -1,5 +1,10 @@
 import type { ErrorCode } from '#shared/error-codes';
-import { generationMessages, MAX_GENERATION_RETRIES, retryAttempts, serviceBusyHint } from '#shared/messages';
+import {
+  generationMessages,
+  MAX_GENERATION_RETRIES,
+  retryAttempts,
+  serviceBusyHint,
+} from '#shared/messages/generation';
 import type { GenerationJob } from '#shared/schemas/generation';
 
 /** The retry counter after one more service-busy failure, never past the maximum of 3. */

@@ -1,4 +1,6 @@
-import { creditMessages, generationFailed, generationMessages, type ToastText } from '#shared/messages';
+import { creditMessages } from '#shared/messages/credits';
+import { generationFailed, generationMessages } from '#shared/messages/generation';
+import type { ToastText } from '#shared/messages/toast-text';
 import type { ExtractionResult } from '#shared/schemas/article';
 import type { Tone } from '#shared/tones';
 import type { GenerationFailure } from './busy-retry';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { preselectedPackage, showBuyMore } from '#shared/credits';
-import { creditMessages, paymentSuccessful } from '#shared/messages';
+import { creditMessages, paymentSuccessful } from '#shared/messages/credits';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { useAuth } from '#web/lib/auth-context';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatEuros } from '#shared/credits';
-import { creditMessages } from '#shared/messages';
+import { creditMessages } from '#shared/messages/credits';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { loadRuntimeConfig } from '#web/config/runtime-config';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
 import type { InboxItem } from '#shared/schemas/feeds';
 import { useDismissInboxItem } from '../api/dismiss-inbox-item';
 import { useFailureToast } from '../hooks/use-failure-toast';
@@ -44,7 +44,7 @@ function AutoDraftNote({ autoDraft }: { autoDraft: InboxItem['autoDraft'] }) {
     case 'pending':
       return (
         <p className="small muted" role="status">
-          {beyondSpecMessages.feeds.drafting}
+          {feedMessages.drafting}
         </p>
       );
     case 'drafted':

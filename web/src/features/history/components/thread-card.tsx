@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { beyondSpecMessages, threadMessages } from '#shared/messages';
+import { feedMessages } from '#shared/messages/feeds';
+import { threadMessages } from '#shared/messages/threads';
 import type { ThreadSummary } from '#shared/schemas/thread';
 import { TONE_LABELS } from '#shared/tones';
 import { useToast } from '#web/components/ui/use-toast';
@@ -36,7 +37,7 @@ export function ThreadCard({ thread, now, onDelete, status }: ThreadCardProps) {
         <h2 className="thread-card__title">{thread.title}</h2>
         <div className="thread-card__badges">
           {thread.posted ? <span className="badge badge--good">Posted</span> : null}
-          {thread.autoDraft ? <span className="badge">{beyondSpecMessages.feeds.autoDraftBadge}</span> : null}
+          {thread.autoDraft ? <span className="badge">{feedMessages.autoDraftBadge}</span> : null}
           {thread.isSensitiveContent ? <span className="badge badge--warning">Sensitive</span> : null}
         </div>
       </div>

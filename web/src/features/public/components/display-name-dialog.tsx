@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { displayNameProblem, normaliseDisplayName } from '#shared/display-name';
-import { beyondSpecMessages } from '#shared/messages';
+import { displayNameMessages } from '#shared/messages/account';
 import { Dialog } from '#web/components/ui/dialog';
 
-const texts = beyondSpecMessages.displayName;
+const texts = displayNameMessages;
 
 interface DisplayNameDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
+import { publicPageMessages } from '#shared/messages/public';
 import { publicThreadPath, type WebmentionStatus } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
@@ -9,7 +9,7 @@ import { useThreadWebmention } from '../api/get-thread-webmention';
 import { usePutThreadVisibility } from '../api/put-thread-visibility';
 import { DisplayNameDialog } from './display-name-dialog';
 
-const texts = beyondSpecMessages.publicPage;
+const texts = publicPageMessages;
 
 /** The later of two readings of the Webmention's state (the thread's, the status poll's). */
 function latest(a: WebmentionStatus | null | undefined, b: WebmentionStatus | null | undefined) {

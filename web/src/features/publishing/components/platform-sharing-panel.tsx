@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import type { Platform } from '#shared/schemas/thread';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';

@@ -1,4 +1,4 @@
-import { platformMessages } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { PlatformPublishState } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { failedToPostTo, platformMessages, publishingFailed } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
+import { failedToPostTo, publishingFailed } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';

@@ -1,4 +1,4 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { republishMessages } from '#shared/messages/publishing';
 import { Dialog } from '#web/components/ui/dialog';
 
 /** The question before publishing again: one sentence per platform that already has the thread. */
@@ -12,16 +12,16 @@ export function RepublishDialog({
   onCancel: () => void;
 }) {
   return (
-    <Dialog open={question !== null} onClose={onCancel} title={beyondSpecMessages.republishTitle}>
+    <Dialog open={question !== null} onClose={onCancel} title={republishMessages.title}>
       {(question ?? []).map((line) => (
         <p key={line}>{line}</p>
       ))}
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel}>
-          {beyondSpecMessages.republishCancel}
+          {republishMessages.cancel}
         </button>
         <button type="button" className="button button--primary" onClick={onConfirm}>
-          {beyondSpecMessages.republishConfirm}
+          {republishMessages.confirm}
         </button>
       </div>
     </Dialog>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { alreadyPostedTo } from '#shared/messages';
+import { alreadyPostedTo } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
 import type { PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';

@@ -1,4 +1,5 @@
-import { platformMessages, type ToastText } from '#shared/messages';
+import { platformMessages } from '#shared/messages/connections';
+import type { ToastText } from '#shared/messages/toast-text';
 import { ApiError } from '#web/lib/api-client';
 
 /**

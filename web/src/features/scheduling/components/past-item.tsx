@@ -1,9 +1,9 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import { formatZonedDateTime } from '#shared/time-zone';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 type Outcome = ScheduledItem['outcomes'][number];
 

@@ -1,5 +1,5 @@
 import { type FormEvent, memo, useId, useState } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { type PostingQueue, type PostingSlot, SCHEDULE_LIMITS, WEEKDAYS } from '#shared/schemas/scheduling';
 import { browserTimeZone, timeZoneOptions } from '#shared/time-zone';
 import { ErrorState } from '#web/components/ui/error-state';
@@ -9,7 +9,7 @@ import { usePostingQueue } from '../api/get-posting-queue';
 import { useUpdatePostingQueue } from '../api/update-posting-queue';
 import { checkQueue, nextSlotSuggestion, WEEKDAY_NAMES } from '../lib/posting-slots';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 /** Account settings' posting queue: weekly slots (day and time) and the zone they are read in. */
 export function PostingQueueCard() {

@@ -1,4 +1,4 @@
-import { beyondSpecMessages, scheduledForText } from '#shared/messages';
+import { scheduledForText, schedulingMessages } from '#shared/messages/scheduling';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
 import { formatZonedDateTime } from '#shared/time-zone';
@@ -8,7 +8,7 @@ import { useScheduleZone } from '../hooks/use-schedule-zone';
 import { useTimePicker } from '../hooks/use-time-picker';
 import { ScheduleTimeDialog } from './schedule-time-dialog';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 interface ScheduleActionsProps {
   threadId: string;

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { fromWallClock, toWallClock } from '#shared/time-zone';
 import { Dialog } from '#web/components/ui/dialog';
 import type { TimePicker } from '../hooks/use-time-picker';
 import { pickedTimeProblem, pickerBounds } from '../lib/picked-time';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 interface ScheduleTimeDialogProps {
   /** Open or not, and the server's refusal of the last pick (shown under the picker). */

@@ -1,4 +1,4 @@
-import { scheduledForText } from '#shared/messages';
+import { scheduledForText } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
 import { formatZonedDateTime } from '#shared/time-zone';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { paths } from '#web/config/paths';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 /** /scheduled with nothing upcoming: what scheduling and the queue do, and where to start. */
 export function ScheduledEmptyState() {

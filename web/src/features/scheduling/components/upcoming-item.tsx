@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import { formatZonedTime } from '#shared/time-zone';
@@ -13,7 +13,7 @@ import { useRescheduleItem } from '../api/reschedule-item';
 import { useTimePicker } from '../hooks/use-time-picker';
 import { ScheduleTimeDialog } from './schedule-time-dialog';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 /** One upcoming item of /scheduled: its time, thread and platforms, with Reschedule, Cancel and Publish Now. */
 export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string }) {

@@ -1,8 +1,8 @@
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { SCHEDULE_LIMITS } from '#shared/schemas/scheduling';
 import { fromWallClock, toWallClock } from '#shared/time-zone';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 const DAY_MS = 86_400_000;
 
 /**

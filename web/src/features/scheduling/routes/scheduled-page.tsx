@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { beyondSpecMessages } from '#shared/messages';
+import { schedulingMessages } from '#shared/messages/scheduling';
 import { useScheduledItems } from '../api/get-scheduled-items';
 import { PastItem } from '../components/past-item';
 import { ScheduledEmptyState } from '../components/scheduled-empty-state';
@@ -11,7 +11,7 @@ import '../scheduling.css';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 
-const texts = beyondSpecMessages.scheduling;
+const texts = schedulingMessages;
 
 /** A list's loading line or its failure, else the list. */
 function ListState({ list, loading, children }: { list: UseQueryResult; loading: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
 import type { useThreadEditing } from '../hooks/use-thread-editing';
 import { ThreadPreviewCard } from './thread-preview-card';
 

@@ -1,6 +1,6 @@
 import { type PointerEvent, type ReactNode, useEffect, useReducer, useRef } from 'react';
 import { copyAllText, postCopyText } from '#shared/copy';
-import { threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
 import type { Post } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { initialManualShare, isAllCopied, manualShareReducer } from '../lib/manual-share';

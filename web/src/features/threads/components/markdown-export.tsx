@@ -1,4 +1,4 @@
-import { threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
 import type { Thread } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { markdownFileName, threadToMarkdown } from '../lib/markdown';

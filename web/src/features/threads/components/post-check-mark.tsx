@@ -1,4 +1,4 @@
-import { beyondSpecMessages, checkItemText, postCheckFound } from '#shared/messages';
+import { checkItemText, postCheckFound, postCheckMessages } from '#shared/messages/post-check';
 import type { PostCheck } from '#shared/schemas/thread';
 
 /**
@@ -11,7 +11,7 @@ export function PostCheckMark({ check }: { check: PostCheck | undefined }) {
   if (check.status === 'edited') {
     return (
       <p className="post-check post-check--edited" data-testid="post-check">
-        {beyondSpecMessages.postEdited}
+        {postCheckMessages.edited}
       </p>
     );
   }
@@ -23,14 +23,14 @@ export function PostCheckMark({ check }: { check: PostCheck | undefined }) {
         title={check.found ? postCheckFound(check.found) : undefined}
       >
         <span aria-hidden="true">✓ </span>
-        {beyondSpecMessages.postChecked}
+        {postCheckMessages.checked}
       </p>
     );
   }
   return (
     <p className="post-check post-check--failed" data-testid="post-check">
       <span aria-hidden="true">⚠ </span>
-      {beyondSpecMessages.postCheckFailed} {(check.missing ?? []).map(checkItemText).join(', ')}
+      {postCheckMessages.notFound} {(check.missing ?? []).map(checkItemText).join(', ')}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
 import { charactersOver } from '#shared/post-length';
 import { Dialog } from '#web/components/ui/dialog';
 import { wordCount } from '../lib/post-display';

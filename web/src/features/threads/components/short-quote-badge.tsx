@@ -1,4 +1,4 @@
-import { beyondSpecMessages, shortQuoteBadgeText } from '#shared/messages';
+import { shortQuoteBadgeText, shortQuoteMessages } from '#shared/messages/generation';
 import { shortQuoteSignal } from '#shared/rights';
 import type { ArticleRights } from '#shared/schemas/article';
 
@@ -12,7 +12,7 @@ export function ShortQuoteBadge({ rights, explain = false }: { rights: ArticleRi
   return (
     <p className="short-quote" data-testid="short-quote-badge">
       <span className="badge badge--rights">{shortQuoteBadgeText(signal)}</span>
-      {explain ? <span className="small muted"> {beyondSpecMessages.shortQuoteExplained}</span> : null}
+      {explain ? <span className="small muted"> {shortQuoteMessages.explained}</span> : null}
     </p>
   );
 }

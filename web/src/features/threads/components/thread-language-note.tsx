@@ -1,8 +1,8 @@
 import { languageName } from '#shared/languages';
-import { beyondSpecMessages } from '#shared/messages';
+import { threadLanguageMessages } from '#shared/messages/generation';
 import type { Thread } from '#shared/schemas/thread';
 
-const { language: texts } = beyondSpecMessages;
+const texts = threadLanguageMessages;
 
 /**
  * The thread's language under the preview: what it is written in, 'Translated from …' when the

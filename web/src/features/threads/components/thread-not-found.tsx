@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
 import { paths } from '#web/config/paths';
 
 /** 'Thread not found' (a missing id, or someone else's), with the way back to the list. */

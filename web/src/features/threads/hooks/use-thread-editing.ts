@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { contentWarning, saveThreadFailed, threadMessages } from '#shared/messages';
+import { contentWarning, saveThreadFailed, threadMessages } from '#shared/messages/threads';
 import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '#shared/posts';
 import type { Post, Thread } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';

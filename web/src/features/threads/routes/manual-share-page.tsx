@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { threadMessages } from '#shared/messages';
+import { threadMessages } from '#shared/messages/threads';
 import type { Thread } from '#shared/schemas/thread';
 import { paths } from '#web/config/paths';
 import { isMissingThread, useThread } from '../api/get-thread';

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReconnectRequiredError } from '#functions/lib/errors';
 import { startTestTable } from '../../helpers/test-table';
 
 /**
@@ -166,7 +167,7 @@ describe('the refresh', () => {
   });
 
   it('asks for a reconnection when the grant was revoked, waits out a 429, and retries a 5xx later', async () => {
-    await expect(refresh('revoked')).rejects.toBeInstanceOf(flow.ReconnectRequiredError);
+    await expect(refresh('revoked')).rejects.toBeInstanceOf(ReconnectRequiredError);
     const { PlatformRateLimitError, PlatformUnavailableError } = await import(
       '#functions/services/platforms/platform-adapter'
     );
