@@ -20,7 +20,7 @@ const buildTests = [
 ];
 
 /** Integration files at once (INTEGRATION_WORKERS); 1 runs them one after another. */
-const integrationWorkers = Number(process.env.INTEGRATION_WORKERS ?? 3);
+const integrationWorkers = Number(process.env.INTEGRATION_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
