@@ -103,19 +103,21 @@ function run(runner: Runner): Promise<{ tally: Tally; ms: number }> {
   return new Promise((resolve) => {
     const child = spawn('npx', runner.args, { env, stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const logFile = path.join(resultsDir, `${runner.name}.log`);
-    if (!serial) {
-      const log = createWriteStream(logFile);
+    const log = serial ? null : createWriteStream(logFile);
+    if (log) {
       child.stdout?.pipe(log, { end: false });
       child.stderr?.pipe(log, { end: false });
-      child.once('close', () => log.end());
     }
     child.once('close', (code) => {
       const ms = Date.now() - started;
-      if (!serial) {
+      const finish = () => resolve({ tally: runner.tally(code ?? 1), ms });
+      if (!log) return finish();
+      // The whole log, once the stream has flushed it to disk.
+      log.end(() => {
         console.log(`\n===== ${runner.label}: ended in ${minutes(ms)} =====`);
-        if (existsSync(logFile)) process.stdout.write(readFileSync(logFile, 'utf8'));
-      }
-      resolve({ tally: runner.tally(code ?? 1), ms });
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+        finish();
+      });
     });
   });
 }
