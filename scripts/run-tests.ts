@@ -104,6 +104,8 @@ function run(runner: Runner): Promise<{ tally: Tally; ms: number }> {
   console.log(`\n$ npx ${runner.args.join(' ')}${serial ? '' : `   (output: .test-results/${runner.name}.log)`}`);
   return new Promise((resolve) => {
     const child = spawn('npx', runner.args, { env, stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    // A failed spawn is reported here; 'close' follows it, with no report, so the runner counts as failed.
+    child.once('error', (error) => console.error(`${runner.label}: ${error.message}`));
     const logFile = path.join(resultsDir, `${runner.name}.log`);
     const log = serial ? null : createWriteStream(logFile);
     if (log) {
