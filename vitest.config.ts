@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Every process this test run starts stays off AWS: a region, dummy credentials, no metadata lookups.
 const localAwsEnv = {
@@ -8,6 +8,20 @@ const localAwsEnv = {
   AWS_EC2_METADATA_DISABLED: 'true',
 };
 
+/**
+ * Build-level checks: esbuild bundles of every handler, CDK synthesis, the Vite build, the CLI bundle.
+ * CPU-bound and minutes long, they run as their own project, alongside the others (scripts/run-tests.ts).
+ */
+const buildTests = [
+  'tests/unit/infra/**/*.test.ts',
+  'tests/unit/web/cloud-build.test.ts',
+  'tests/integration/cli/cli-bundle.test.ts',
+  'tests/integration/foundation/cdk-app.test.ts',
+];
+
+/** Integration files at once (INTEGRATION_WORKERS); 1 runs them one after another. */
+const integrationWorkers = Number(process.env.INTEGRATION_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     env: localAwsEnv,
@@ -16,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...buildTests],
           environment: 'node',
           env: localAwsEnv,
         },
@@ -24,15 +39,28 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...buildTests],
           environment: 'node',
           env: localAwsEnv,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own servers on free ports, with its own tables and temp folders, so
+          // files run side by side; they mostly wait on child processes and timers, not the CPU.
+          maxWorkers: integrationWorkers,
         },
       },
       {
-        // Bluesky against a real PDS, whose packages install apart: `npm ci --prefix tests/bluesky-pds`.
+        test: {
+          name: 'build',
+          include: buildTests,
+          environment: 'node',
+          env: localAwsEnv,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Bluesky against a real PDS, whose packages install apart (the root postinstall installs them).
         test: {
           name: 'bluesky-pds',
           include: ['tests/bluesky-pds/*.test.ts'],

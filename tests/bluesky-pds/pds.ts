@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The PDS packages are installed apart from the app: `npm ci --prefix tests/bluesky-pds`. */
+/** The PDS packages are installed apart from the app, by the root postinstall or by hand with this command. */
 export const PDS_INSTALL_COMMAND = 'npm ci --prefix tests/bluesky-pds';
 
 /** True when this folder's own dependencies (the PDS, PLC directory, better-sqlite3 built) are installed. */
@@ -30,6 +30,7 @@ export interface RunningPds {
 
 /** Starts start-pds.cjs as a child process and resolves once it prints its address. */
 export async function startPds(timeoutMs = 60_000): Promise<RunningPds> {
+  if (!pdsInstalled()) throw new Error(`The Bluesky PDS test package is not installed: run \`${PDS_INSTALL_COMMAND}\``);
   const child: ChildProcess = spawn(process.execPath, [path.join(here, 'start-pds.cjs')], {
     cwd: here,
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -1,3 +1,4 @@
+import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { queues as queueEntries } from '../../functions/manifest';
 import { freePort } from '../../local/ports';
 import { startQueuePoller } from '../../local/queue-poller';
@@ -35,4 +36,26 @@ export async function startGenerationQueue(articlePath: string, articleHtml: str
       await table.stop();
     },
   };
+}
+
+/**
+ * Resolves once the queue holds no message, visible or in flight: every copy has been received and
+ * deleted. The event a "duplicates are ignored" check waits for, instead of a fixed pause.
+ */
+export async function waitUntilQueueDrained(sqs: SQSClient, queueUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { Attributes } = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    const left =
+      Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
+      Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
+    if (left === 0) return;
+    if (Date.now() > deadline) throw new Error(`${queueUrl} still holds ${left} messages after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -6,6 +6,7 @@ import { startQueuePoller } from '#local/queue-poller';
 import { createQueues, localSqsClient, startSqs } from '#local/queues';
 import { startFeedServer } from '#tests/fakes/feed-server';
 import { articlePage, startArticleServer } from '#tests/helpers/article-server';
+import { waitUntilQueueDrained } from '#tests/helpers/queue-harness';
 import { callRoute } from '#tests/helpers/route-call';
 import { sqsEvent } from '#tests/helpers/sqs-event';
 import { startTestTable } from '#tests/helpers/test-table';
@@ -122,8 +123,8 @@ describe('auto-draft across a failed check', () => {
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       }
-      // Time for any duplicate message to be received and ignored.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Any duplicate message received, ignored and deleted.
+      await waitUntilQueueDrained(sqs, generationQueue.url);
     } finally {
       await poller.stop();
     }

@@ -1,7 +1,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { articlePage } from '../../helpers/article-server';
-import { startGenerationQueue } from '../../helpers/queue-harness';
+import { startGenerationQueue, waitUntilQueueDrained } from '../../helpers/queue-harness';
 
 const {
   sqs,
@@ -48,8 +48,8 @@ describe('a generation message delivered more than once', () => {
       if (Date.now() > deadline) throw new Error('the job did not finish');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    // Give the copies time to be received and ignored.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Every copy received, handled and deleted (a failed one would come back, not drain).
+    await waitUntilQueueDrained(sqs, generationQueue.url);
 
     expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 4, usedCredits: 1 });
     const ledger = await credits.listLedgerForUser(identity.userId);
