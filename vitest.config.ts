@@ -16,7 +16,7 @@ const buildTests = [
   'tests/unit/infra/**/*.test.ts',
   'tests/unit/web/cloud-build.test.ts',
   'tests/integration/cli/cli-bundle.test.ts',
-  'tests/integration/foundation/cdk-app.test.ts',
+  'tests/integration/infra/cdk-app.test.ts',
 ];
 
 /** Integration files at once (INTEGRATION_WORKERS); 1 runs them one after another. */
