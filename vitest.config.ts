@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { workerCount } from './tests/helpers/parallelism';
 
 // Every process this test run starts stays off AWS: a region, dummy credentials, no metadata lookups.
 const localAwsEnv = {
@@ -19,8 +20,8 @@ const buildTests = [
   'tests/integration/infra/cdk-app.test.ts',
 ];
 
-/** Integration files at once (INTEGRATION_WORKERS); 1 runs them one after another. */
-const integrationWorkers = Number(process.env.INTEGRATION_WORKERS ?? 2);
+/** Integration files at once (INTEGRATION_WORKERS; by default 2 on 4+ cores, else 1). */
+const integrationWorkers = workerCount(process.env.INTEGRATION_WORKERS);
 
 export default defineConfig({
   test: {

@@ -5,14 +5,17 @@
  * non-zero on any failure.
  *
  * The runners share nothing (each test starts its own servers on free ports, with its own tables and
- * data folders), so they run side by side in lanes; each lane runs its runners in turn. A runner's
- * output goes to `.test-results/<runner>.log` and is printed whole when it ends, so logs stay readable.
- * `--serial` runs one runner at a time with its output live; names (`unit`, `integration`, `build`,
- * `bluesky-pds`, `dynamodb-local`, `e2e`; `vitest` for unit + integration) pick runners.
+ * data folders), so on 4+ cores they run side by side in lanes; each lane runs its runners in turn. A
+ * runner's output then goes to `.test-results/<runner>.log` and is printed whole when it ends. On fewer
+ * cores (or with `--serial`) they run one at a time with their output live, since runs that share two
+ * cores miss their time limits (`tests/helpers/parallelism.ts`); `--parallel` forces the lanes. Names
+ * (`unit`, `integration`, `build`, `bluesky-pds`, `dynamodb-local`, `e2e`; `vitest` for unit +
+ * integration) pick runners.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { runsSideBySide } from '#tests/helpers/parallelism';
 import { playwrightTally, summarize, type Tally, vitestTally } from './test-tally';
 
 const resultsDir = path.resolve('.test-results');
@@ -55,7 +58,7 @@ function vitest(name: string, label: string, selection: string[], env?: NodeJS.P
   };
 }
 
-const serial = process.argv.includes('--serial');
+const serial = process.argv.includes('--serial') || (!process.argv.includes('--parallel') && !runsSideBySide);
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const wants = (suite: string) =>
   only.length === 0 || only.includes(suite) || (only.includes('vitest') && ['unit', 'integration'].includes(suite));
@@ -95,6 +98,11 @@ const lanes = [['e2e'], ['integration', 'bluesky-pds', 'dynamodb-local'], ['unit
   .map((lane) => lane.filter((name) => wants(name) && runners[name]).map((name) => runners[name]!))
   .filter((lane) => lane.length > 0);
 
+// One at a time: the quick, CPU-bound checks first, so a broken build fails fast.
+const serialOrder = ['unit', 'build', 'integration', 'bluesky-pds', 'dynamodb-local', 'e2e']
+  .filter((name) => wants(name) && runners[name])
+  .map((name) => runners[name]!);
+
 const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
 /** Runs one runner to its end: output live when serial, else into its log file, printed at the end. */
@@ -133,7 +141,7 @@ async function runLane(lane: Runner[]): Promise<{ tally: Tally; ms: number }[]> 
 }
 
 const started = Date.now();
-const results = serial ? await runLane(lanes.flat()) : (await Promise.all(lanes.map(runLane))).flat();
+const results = serial ? await runLane(serialOrder) : (await Promise.all(lanes.map(runLane))).flat();
 const order = Object.values(runners).map((runner) => runner.label);
 results.sort((a, b) => order.indexOf(a.tally.name) - order.indexOf(b.tally.name));
 
