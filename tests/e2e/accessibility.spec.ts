@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type StartedStack, startStack } from '../helpers/local-stack';
-import { signUp } from './support/accounts';
+import { signUp, withAccountMenu } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 
 let stack: StartedStack;
@@ -69,8 +69,9 @@ test.describe('axe-core finds no serious or critical violation', () => {
     const email = 'axe-reader@example.com';
     await signUp(page, stack.url, email);
 
-    await page.getByRole('button', { name: `Account menu for ${email}` }).click();
-    await expect(page.getByRole('region', { name: 'Credit balance' })).toContainText('Available');
+    await withAccountMenu(page, email, () =>
+      expect(page.getByRole('region', { name: 'Credit balance' })).toContainText('Available', { timeout: 2_000 }),
+    );
     await expectNoSeriousViolations(page);
     await page.keyboard.press('Escape');
 

@@ -27,14 +27,21 @@ export async function signUp(page: Page, baseUrl: string, email: string): Promis
   await expect(page).toHaveURL(`${baseUrl}/`);
 }
 
-/** Signs out through the user menu and waits for the confirmation toast. */
-export async function signOut(page: Page, email: string): Promise<void> {
+/**
+ * Opens the user menu and returns once `ready` passes inside it. The menu closes on navigation: one
+ * that lands just after it opened (the sign-in redirect finishing on a slow machine) closes it
+ * again, so it is opened until `ready` passes.
+ */
+export async function withAccountMenu(page: Page, email: string, ready: () => Promise<void>): Promise<void> {
   const menu = page.getByRole('button', { name: `Account menu for ${email}` });
-  // The menu closes on navigation: one that lands just after it opened (the sign-in redirect
-  // finishing on a slow machine) closes it again, so open it until Sign Out can be clicked.
   await expect(async () => {
     if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-    await page.getByRole('button', { name: 'Sign Out' }).click({ timeout: 2_000 });
+    await ready();
   }).toPass({ timeout: 30_000 });
+}
+
+/** Signs out through the user menu and waits for the confirmation toast. */
+export async function signOut(page: Page, email: string): Promise<void> {
+  await withAccountMenu(page, email, () => page.getByRole('button', { name: 'Sign Out' }).click({ timeout: 2_000 }));
   await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
 }
