@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/helpers/chromium';
-import { workerCount } from './tests/helpers/parallelism';
+import { browserWorkers } from './tests/helpers/parallelism';
 
 /**
  * E2e tests in Debian's Chromium (no browser download is possible here), against what users get:
@@ -16,8 +16,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Each test starts its own stack on free ports with its own data folder, so spec files can run side
-  // by side (E2E_WORKERS; by default 2 on 4+ cores, else 1: on 2 cores they miss their time limits).
-  workers: workerCount(process.env.E2E_WORKERS),
+  // by side (E2E_WORKERS; by default 2 on 4+ cores, else 1: Chromium alone keeps 2 cores busy).
+  workers: browserWorkers(process.env.E2E_WORKERS),
   retries: 0,
   globalSetup: './tests/e2e/global-setup.ts',
   use: {

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { workerCount } from './tests/helpers/parallelism';
+import { cpuBoundWorkers, waitingWorkers } from './tests/helpers/parallelism';
 
 // Every process this test run starts stays off AWS: a region, dummy credentials, no metadata lookups.
 const localAwsEnv = {
@@ -20,8 +20,10 @@ const buildTests = [
   'tests/integration/infra/cdk-app.test.ts',
 ];
 
-/** Integration files at once (INTEGRATION_WORKERS; by default 2 on 4+ cores, else 1). */
-const integrationWorkers = workerCount(process.env.INTEGRATION_WORKERS);
+/** Unit and build files at once (UNIT_WORKERS; one per core: vitest's default leaves one core idle). */
+const cpuWorkers = cpuBoundWorkers(process.env.UNIT_WORKERS);
+/** Integration files at once (INTEGRATION_WORKERS; 2 by default, on 2 cores too). */
+const integrationWorkers = waitingWorkers(process.env.INTEGRATION_WORKERS);
 
 export default defineConfig({
   test: {
@@ -34,6 +36,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...buildTests],
           environment: 'node',
           env: localAwsEnv,
+          maxWorkers: cpuWorkers,
         },
       },
       {
@@ -56,6 +59,7 @@ export default defineConfig({
           include: buildTests,
           environment: 'node',
           env: localAwsEnv,
+          maxWorkers: cpuWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
