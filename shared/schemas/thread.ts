@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CHECK_ITEM_KINDS, CHECK_STATUSES } from '../post-check';
 import { TONES } from '../tones';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from './article';
+import { MAX_MEDIA_PER_POST, postMediaSchema } from './media';
 import { publicIdSchema, webmentionStatusSchema } from './public';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
@@ -50,6 +51,8 @@ export const postSchema = z.object({
   sourceFragment: z.string().max(4_000).nullable().optional(),
   /** The post's check against the article; absent on the attribution and on threads from before it. */
   check: postCheckSchema.optional(),
+  /** The post's pictures, in order (absent or empty: a text post). */
+  media: z.array(postMediaSchema).max(MAX_MEDIA_PER_POST, 'A post can carry at most 4 images').optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 

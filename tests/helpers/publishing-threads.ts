@@ -57,6 +57,8 @@ export function firstPost(text: string, articleUrl = ARTICLE): OutgoingPost {
     runStartedAt: null,
     mayAlreadyExist: false,
     article: { url: articleUrl, title: THREAD_TITLE },
+    images: [],
+    linkCardImage: null,
     step: null,
     saveStep: async () => {},
   };

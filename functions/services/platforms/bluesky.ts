@@ -5,6 +5,7 @@ import { Client, ClientResponseError, ok, simpleFetchHandler } from '@atcute/cli
 import { decodeJwt } from 'jose';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { readBlueskyFigures } from './bluesky-appview';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
@@ -162,6 +163,7 @@ async function resolvedDid(client: Client, handle: Handle, headers: HeadersInit)
  */
 export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
   platform: 'bluesky',
+  imageLimits: IMAGE_LIMITS.bluesky,
 
   async connect(input) {
     const service = config().platformUrls.bluesky;

@@ -7,6 +7,7 @@ import {
   platformClient,
 } from '#functions/services/platforms/platform-clients';
 import { platformMessages } from '#shared/messages/connections';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   basePermissions,
@@ -296,6 +297,7 @@ const messageUrl = (guildId: string, channelId: string, messageId: string) =>
  */
 export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'discord',
+  imageLimits: IMAGE_LIMITS.discord,
 
   oauth: {
     async unavailableReason() {

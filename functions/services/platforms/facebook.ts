@@ -3,6 +3,7 @@ import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
 import { connectionFormMessages } from '#shared/messages/connections';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { facebookPages } from '#shared/publishing/targets';
 import { appConsentScreen, configuredClient, exchangeCode, providerGrant, type TokenRequest } from './oauth-flow';
@@ -172,6 +173,7 @@ const pageChoice = (page: PublishTarget) => ({ selectedPageId: page.id, pageName
  */
 export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'facebook',
+  imageLimits: IMAGE_LIMITS.facebook,
 
   oauth: appConsentScreen({
     platform: 'facebook',

@@ -2,6 +2,7 @@ import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
 import { missingClientReason, type PlatformClient } from '#functions/services/platforms/platform-clients';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { authorizationUrl, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
@@ -140,6 +141,7 @@ async function findJustMadePost(
  */
 export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'linkedin',
+  imageLimits: IMAGE_LIMITS.linkedin,
 
   oauth: {
     unavailableReason: () => missingClientReason('linkedin', PLATFORM_NAME),

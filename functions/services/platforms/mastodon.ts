@@ -4,6 +4,7 @@ import { ReconnectRequiredError, ValidationError } from '#functions/lib/errors';
 import { classifyAddress, describeBlockReason } from '#functions/lib/outbound/address-policy';
 import { isPrivateHostAllowed } from '#functions/lib/outbound/host-guard';
 import { platformMessages } from '#shared/messages/connections';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import {
   looksLikeMastodonHost,
   normaliseMastodonInstance,
@@ -192,6 +193,7 @@ async function instanceLimits(instance: string): Promise<MastodonInstanceLimits>
  */
 export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'mastodon',
+  imageLimits: IMAGE_LIMITS.mastodon,
 
   oauth: {
     // Nothing for the operator to configure: the app is registered with each instance on first use.

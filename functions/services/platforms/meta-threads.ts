@@ -1,6 +1,7 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { appConsentScreen, configuredClient, exchangeCode, providerTokenGet, type TokenRequest } from './oauth-flow';
 import {
@@ -236,6 +237,7 @@ async function permalinkOf(connection: LiveConnection, mediaId: string): Promise
  */
 export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'threads',
+  imageLimits: IMAGE_LIMITS.threads,
 
   oauth: appConsentScreen({
     platform: 'threads',

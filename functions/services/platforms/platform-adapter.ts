@@ -1,6 +1,8 @@
 import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages/connections';
+import type { ImageLimits } from '#shared/publishing/image-limits';
 import type { PostRules } from '#shared/publishing/reflow';
 import type { PostFigures } from '#shared/schemas/insights';
+import type { MediaMimeType } from '#shared/schemas/media';
 import type { Platform } from '#shared/schemas/thread';
 import type { MadePost } from '../../data/publish-run-repository';
 import type { ReconnectRequiredError } from '../../lib/errors';
@@ -58,6 +60,13 @@ export interface OutgoingPost {
    * the thread's language, so a reader filtering by language sees the thread whole.
    */
   article: { url: string; title: string; language?: string | null };
+  /** The post's pictures, in order; empty for a text post. */
+  images: OutgoingImage[];
+  /**
+   * The article's preview image for a link card the client must supply (Bluesky's external embed
+   * `thumb`), null when none may be used (no image, short-quote mode, `noai`).
+   */
+  linkCardImage: OutgoingImage | null;
   /**
    * What an earlier attempt at this post recorded with `saveStep` (Threads: the container made but
    * not yet published), null when none: the adapter carries on from it instead of starting over.
@@ -65,6 +74,25 @@ export interface OutgoingPost {
   step: PostStep | null;
   /** Records a first step's result at once, so a retry of this post reuses it (a two-step publish). */
   saveStep(step: PostStep): Promise<void>;
+}
+
+/**
+ * A picture to post, already fitted to the platform's `imageLimits` (type, bytes, longest side) by
+ * the publishing service; the adapter only uploads it. `alt` is empty only on platforms with no alt
+ * text field.
+ */
+export interface OutgoingImage {
+  /** The stored picture's id: stable across retries, so an upload recorded with `saveStep` under it is reused. */
+  mediaId: string;
+  mimeType: MediaMimeType;
+  width: number;
+  height: number;
+  bytes: number;
+  alt: string;
+  /** The fitted file. */
+  read(): Promise<Uint8Array>;
+  /** A short-lived URL the platform can fetch the fitted file from (Threads' `image_url`). */
+  publicUrl(): Promise<string>;
 }
 
 /** An adapter's own record of a post under way (ids only, never a token). */
@@ -165,6 +193,8 @@ export interface PlatformAdapter<TConnect = unknown> {
    * publishing limits): `remaining` are the posts still to make, `made` how many already are.
    */
   beforeRun?(connection: LiveConnection, run: { remaining: number; made: number }): Promise<void>;
+  /** What the platform's media API takes (shared/publishing/image-limits.ts). */
+  imageLimits: ImageLimits;
   /** Makes one post; throws a PlatformError subclass on failure. */
   publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
   /** The URL shown on the completed row; when absent, the thread's first post's (threadUrlOf). */

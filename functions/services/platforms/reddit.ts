@@ -1,6 +1,7 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import type { PlatformClient } from '#functions/services/platforms/platform-clients';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { REDDIT_TEXT_LIMIT, redditTitle } from '#shared/publishing/reddit-format';
 import { redditSubreddits, type SubredditOption } from '#shared/publishing/targets';
@@ -237,6 +238,7 @@ function selectedSubreddit(connection: Pick<LiveConnection, 'connectionData'>): 
  */
 export const redditAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'reddit',
+  imageLimits: IMAGE_LIMITS.reddit,
 
   // Reddit does not take PKCE; the signed single-use state still guards the flow.
   oauth: appConsentScreen({

@@ -1,5 +1,6 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
   type LiveConnection,
@@ -62,6 +63,7 @@ function chatIdOf(connection: LiveConnection): string {
 /** Telegram: a bot posts to a chat; messages chained with reply_parameters; plain-text links. */
 export const telegramAdapter: PlatformAdapter<TelegramConnectInput> = {
   platform: 'telegram',
+  imageLimits: IMAGE_LIMITS.telegram,
 
   async connect(input) {
     const bot = await callBotApi<{ username?: string }>(input.botToken, 'getMe', {});

@@ -2,6 +2,7 @@ import twitterText from 'twitter-text';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
+import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { appConsentScreen, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
 import {
@@ -167,6 +168,7 @@ function usernameOf(connection: { connectionData: Record<string, unknown> }): st
  */
 export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'twitter',
+  imageLimits: IMAGE_LIMITS.twitter,
 
   oauth: appConsentScreen({
     platform: 'twitter',

@@ -285,6 +285,8 @@ export async function runPublishMessage(
         // this post without recording it.
         mayAlreadyExist: (attempt.receiveCount > 1 || leaseRanOut) && index === madeBefore,
         article: message.article,
+        images: [],
+        linkCardImage: null,
         step: run.step?.index === index ? run.step.data : null,
         saveStep: async (data) => {
           run.step = { index, data };

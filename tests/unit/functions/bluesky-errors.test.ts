@@ -70,6 +70,8 @@ const post = {
   runStartedAt: '2026-01-01T00:00:00.000Z',
   mayAlreadyExist: false,
   article: { url: 'https://news.example.com/a', title: 'Harbour' },
+  images: [],
+  linkCardImage: null,
   step: null,
   saveStep: async () => {},
 };

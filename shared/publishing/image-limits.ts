@@ -1,0 +1,76 @@
+import type { MediaMimeType } from '../schemas/media';
+import type { Platform } from '../schemas/thread';
+
+/**
+ * What each platform's documented media API takes, checked before a run starts; images are
+ * resized or re-encoded to fit (functions/services/media). `maxAlt` null: the platform has no alt
+ * text field (the alt text cannot travel; it is not required for that platform).
+ */
+export interface ImageLimits {
+  maxPerPost: number;
+  maxBytes: number;
+  /** The longest side, in pixels. */
+  maxDimension: number;
+  mimeTypes: readonly MediaMimeType[];
+  maxAlt: number | null;
+}
+
+const COMMON: readonly MediaMimeType[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const MB = 1024 * 1024;
+
+export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
+  // X: media/upload, tweet_image up to 5 MB; 4 per post; alt text ≤ 1,000 characters (media/metadata).
+  twitter: { maxPerPost: 4, maxBytes: 5 * MB, maxDimension: 8192, mimeTypes: COMMON, maxAlt: 1000 },
+  // Bluesky: app.bsky.embed.images takes 4; uploadBlob's image blobs ≤ 1,000,000 bytes.
+  bluesky: {
+    maxPerPost: 4,
+    maxBytes: 1_000_000,
+    maxDimension: 2000,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    maxAlt: 2000,
+  },
+  // Mastodon: 4 attachments; images ≤ 16 MB (configuration.media_attachments); description ≤ 1,500.
+  mastodon: { maxPerPost: 4, maxBytes: 16 * MB, maxDimension: 4096, mimeTypes: COMMON, maxAlt: 1500 },
+  // Threads: a carousel takes up to 20 items; images ≤ 8 MB, JPEG or PNG; alt_text ≤ 1,000.
+  threads: {
+    maxPerPost: 4,
+    maxBytes: 8 * MB,
+    maxDimension: 1440,
+    mimeTypes: ['image/jpeg', 'image/png'],
+    maxAlt: 1000,
+  },
+  // LinkedIn Images API: JPG, GIF, PNG; a multi-image post takes up to 20; altText ≤ 4,086.
+  linkedin: {
+    maxPerPost: 4,
+    maxBytes: 8 * MB,
+    maxDimension: 4096,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    maxAlt: 4086,
+  },
+  // Facebook Page photos: JPEG, PNG, GIF…; ≤ 4 MB recommended, alt text through alt_text_custom.
+  facebook: {
+    maxPerPost: 4,
+    maxBytes: 4 * MB,
+    maxDimension: 2048,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    maxAlt: 1000,
+  },
+  // Telegram sendPhoto / sendMediaGroup: photos ≤ 10 MB; no alt text field.
+  telegram: {
+    maxPerPost: 4,
+    maxBytes: 10 * MB,
+    maxDimension: 2560,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    maxAlt: null,
+  },
+  // Discord: attachments ≤ 10 MiB without boosts; an attachment's description (alt text) ≤ 1,024.
+  discord: { maxPerPost: 4, maxBytes: 10 * MB, maxDimension: 4096, mimeTypes: COMMON, maxAlt: 1024 },
+  // Reddit: one image per image post (the first post's); no alt text field in the API.
+  reddit: {
+    maxPerPost: 1,
+    maxBytes: 20 * MB,
+    maxDimension: 4096,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    maxAlt: null,
+  },
+};
