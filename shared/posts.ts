@@ -3,6 +3,7 @@ import type { ToastText } from './messages/toast-text';
 // Type-only: the browser imports this module, and the zod schemas would add their weight to it.
 import { checkAfterEdit, isCount, parsePostCheck } from './post-check';
 import { POST_CHAR_LIMIT, postLength } from './post-length';
+import type { PostMedia } from './schemas/media';
 import type { Hallucination, Post } from './schemas/thread';
 
 /** A post with its weighted character count; a numeric key becomes the default id `post-{index}`. */
@@ -34,6 +35,8 @@ export function normalizePosts(raw: unknown): Post[] {
       post.sourceFragment = value.sourceFragment;
     const check = parsePostCheck(value.check);
     if (check) post.check = check;
+    // Written only after the server checked each picture's owner (threads service), so kept as stored.
+    if (Array.isArray(value.media) && value.media.length > 0) post.media = value.media as PostMedia[];
     posts.push(post);
   });
   return posts;

@@ -7,6 +7,7 @@ import {
   type ThreadSortField,
   type ThreadSortOrder,
   type ThreadSummary,
+  threadSchema,
   toneSchema,
 } from '../../shared/schemas/thread';
 import { cardPreview, isPosted } from '../../shared/thread-summary';
@@ -51,6 +52,17 @@ function rightsOf(value: unknown): Pick<Thread, 'rights'> {
   return parsed.success ? { rights: parsed.data } : {};
 }
 
+const articleImageSchema = threadSchema.shape.articleImage.unwrap();
+
+/** The outlet and the article's picture stored with the thread, when readable (older threads have neither). */
+function articleSourceOf(item: Record<string, unknown>): Pick<Thread, 'outlet' | 'articleImage'> {
+  const image = articleImageSchema.safeParse(item.articleImage);
+  return {
+    ...(typeof item.outlet === 'string' || item.outlet === null ? { outlet: item.outlet } : {}),
+    ...(image.success ? { articleImage: image.data } : {}),
+  };
+}
+
 /** The thread's language, the one it was translated from and the voice's tone, when stored and valid (older threads have none). */
 function languageOf(item: Record<string, unknown>): Pick<Thread, 'language' | 'translatedFrom' | 'voiceTone'> {
   const language = languageTagSchema.nullable().safeParse(item.language);
@@ -72,6 +84,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     sourceUrl: String(item.sourceUrl ?? ''),
     author: typeof item.author === 'string' ? item.author : null,
     ...authorHandlesOf(item.authorHandles),
+    ...articleSourceOf(item),
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt ?? item.createdAt),
     posts: normalizePosts(item.posts),
@@ -170,6 +183,8 @@ export type ThreadContentUpdate = Partial<
     | 'tone'
     | 'title'
     | 'author'
+    | 'outlet'
+    | 'articleImage'
     | 'authorHandles'
     | 'isSensitiveContent'
     | 'sensitiveCategories'

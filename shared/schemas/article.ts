@@ -47,6 +47,10 @@ export const articleSchema = z.object({
   canonicalUrl: z.string().nullable(),
   publishedTime: z.string().nullable(),
   leadImage: z.string().nullable(),
+  /** The page's own alt text for the lead image (og:image:alt, the image's alt, its caption); null when none; absent on older extractions. */
+  leadImageAlt: z.string().nullable().optional(),
+  /** The credit the page prints with the lead image ('Photo: Jane Doe/Reuters'); null when none; absent on older extractions. */
+  leadImageCredit: z.string().nullable().optional(),
   /**
    * The article's language as a BCP 47 primary tag ('ko'): the page's declaration checked against
    * the text (the text wins a strong disagreement); null when neither says.

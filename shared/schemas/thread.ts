@@ -99,6 +99,17 @@ export const threadSchema = z.object({
   userId: z.string(),
   title: z.string(),
   sourceUrl: z.string(),
+  /** The article's outlet (its site name, else its domain); absent on older threads. */
+  outlet: z.string().nullable().optional(),
+  /**
+   * The article's own picture as the page presents it (its alt text and credit, null when the page
+   * gives none); null when the page has none; absent on older threads. Used only when the curator
+   * opts in and the publisher's signals allow it (shared/article-image.ts).
+   */
+  articleImage: z
+    .object({ url: z.string(), alt: z.string().nullable(), credit: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** The article's author (its byline) when the page named one; absent on older threads. */
   author: z.string().nullable().optional(),
   /** The author's social handles the article declared (`twitter:creator`, …), for a native mention; absent on older threads. */

@@ -45,6 +45,10 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
   return {
     title: draft.title,
     author: analysed.byline,
+    outlet: analysed.siteName,
+    articleImage: analysed.leadImage
+      ? { url: analysed.leadImage, alt: analysed.leadImageAlt ?? null, credit: analysed.leadImageCredit ?? null }
+      : null,
     authorHandles: analysed.authorHandles,
     posts: withSourceFragments(draft.posts, analysed),
     themes: draft.themes,

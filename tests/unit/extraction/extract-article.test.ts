@@ -55,6 +55,9 @@ describe('extractArticle on a news page', () => {
       canonicalUrl: 'https://www.coastal-ledger.example/news/2024/05/ferry-library',
       publishedTime: '2024-05-14T08:30:00Z',
       leadImage: 'https://www.coastal-ledger.example/media/2024/ferry-library.jpg',
+      // The picture's empty alt says nothing; its caption describes it and names the photographer.
+      leadImageAlt: 'The converted ferry at its new mooring.',
+      leadImageCredit: 'Photo: Jonas Berg',
       language: 'en',
       extractedAt: '2024-06-01T12:00:00.000Z',
     });

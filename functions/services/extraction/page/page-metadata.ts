@@ -1,3 +1,4 @@
+import { type LeadImage, readLeadImage } from './lead-image';
 import { pageText } from './page-text';
 
 /**
@@ -12,7 +13,7 @@ export interface PageMetadata {
   siteName: string | null;
   canonicalUrl: string | null;
   publishedTime: string | null;
-  leadImage: string | null;
+  leadImage: LeadImage | null;
   /** `<html lang>` as written. */
   htmlLang: string | null;
   /** `og:locale`, `<meta http-equiv="content-language">` or `name="language"`, JSON-LD `inLanguage`. */
@@ -163,9 +164,13 @@ export function collectPageMetadata(document: Document, head: PageHead): PageMet
       meta('article:published_time', 'datepublished', 'dc.date', 'date', 'pubdate') ??
       stringOf(article?.datePublished) ??
       (document.querySelector('time[datetime]')?.getAttribute('datetime')?.trim() || null),
-    leadImage: absoluteUrl(
-      meta('og:image', 'og:image:url', 'twitter:image', 'twitter:image:src') ?? stringOf(article?.image),
-      baseUrl,
+    leadImage: readLeadImage(
+      document,
+      head,
+      absoluteUrl(
+        meta('og:image', 'og:image:url', 'twitter:image', 'twitter:image:src') ?? stringOf(article?.image),
+        baseUrl,
+      ),
     ),
     htmlLang: document.documentElement?.getAttribute('lang')?.trim() || null,
     metaLanguage: metaLanguage?.trim() || null,
