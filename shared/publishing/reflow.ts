@@ -32,6 +32,18 @@ export interface ThreadText {
   sourceUrl?: string;
   /** The article's byline, for platforms that credit the author in words (LinkedIn). */
   author?: string | null;
+  /**
+   * Positions (in `posts`) of posts that carry pictures: each stays a post of its own, never merged
+   * with its neighbours, so a picture is posted with the words it illustrates.
+   */
+  withPictures?: ReadonlySet<number>;
+}
+
+/** One post as a platform gets it, with the positions of the thread's posts that start in it. */
+export interface LaidOutPost {
+  text: string;
+  /** Positions in `ThreadText.posts` whose text starts here (a split post's later parts list none). */
+  starts: number[];
 }
 
 const LEADING_NUMBERING = /^\s*(?:\(\d{1,3}\/\d{0,3}\)|\[\d{1,3}\/\d{0,3}\]|\d{1,3}\/\d{0,3})\s+/;
@@ -59,29 +71,62 @@ function withAuthorMention(attribution: string, handles: AuthorHandles | undefin
  * platform can mention it and it fits.
  */
 export function reflowThread(thread: ThreadText, rules: PostRules): string[] {
-  if (rules.compose) return rules.compose(thread);
+  return layoutThread(thread, rules).map((post) => post.text);
+}
+
+/** `reflowThread`, telling where each of the thread's posts went (to put its pictures on that post). */
+export function layoutThread(thread: ThreadText, rules: PostRules): LaidOutPost[] {
+  const positions = thread.posts.map((_, index) => index);
+  if (rules.compose)
+    return rules.compose(thread).map((text, index) => ({ text, starts: index === 0 ? positions : [] }));
   const markup = rules.markup ?? ((text: string) => text);
+  const attributionAt = thread.posts.length - 1;
   const attribution = withAuthorMention(markup((thread.posts.at(-1) ?? '').trim()), thread.authorHandles, rules);
-  const written = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean).map(markup);
+  const written = thread.posts
+    .slice(0, -1)
+    .map((text, index) => ({ text: markup(withoutNumbering(text)), index }))
+    .filter((post) => post.text);
   const heading = rules.titleOnFirstPost ? markup(thread.title.trim()) : '';
   // The title shares the first post only when both fit whole; else it is a post of its own, so the
   // first post is never cut to make room for it.
-  const together = heading && written[0] !== undefined ? `${heading}${SEPARATOR}${written[0]}` : null;
-  const titlePosts: string[] = [];
-  if (together !== null && rules.measure(together) <= rules.limit) written[0] = together;
-  else if (heading) titlePosts.push(...splitReadable(heading, rules));
-  if (rules.sourceLine && thread.sourceUrl) written.unshift(rules.sourceLine(thread.sourceUrl));
-  const merged = [...titlePosts];
-  for (const piece of written.flatMap((text) => splitReadable(text, rules))) {
-    const last = merged.length > titlePosts.length ? merged.at(-1) : undefined;
-    if (last !== undefined && rules.measure(`${last}${SEPARATOR}${piece}`) <= rules.limit) {
-      merged[merged.length - 1] = `${last}${SEPARATOR}${piece}`;
+  const together = heading && written[0] !== undefined ? `${heading}${SEPARATOR}${written[0].text}` : null;
+  const laidOut: (LaidOutPost & { alone: boolean })[] = [];
+  if (together !== null && rules.measure(together) <= rules.limit) written[0]!.text = together;
+  else if (heading) laidOut.push(...splitReadable(heading, rules).map((text) => ({ text, starts: [], alone: true })));
+  const titlePosts = laidOut.length;
+  const pieces = written.flatMap(({ text, index }) =>
+    splitReadable(text, rules).map((piece, part) => ({
+      piece,
+      index: part === 0 ? index : null,
+      pictured: thread.withPictures?.has(index) ?? false,
+    })),
+  );
+  if (rules.sourceLine && thread.sourceUrl)
+    pieces.unshift(
+      ...splitReadable(rules.sourceLine(thread.sourceUrl), rules).map((piece) => ({
+        piece,
+        index: null,
+        pictured: false,
+      })),
+    );
+  for (const { piece, index, pictured } of pieces) {
+    const last = laidOut.length > titlePosts ? laidOut.at(-1) : undefined;
+    const merged = last ? `${last.text}${SEPARATOR}${piece}` : '';
+    if (last && !last.alone && !pictured && rules.measure(merged) <= rules.limit) {
+      last.text = merged;
+      if (index !== null) last.starts.push(index);
     } else {
-      merged.push(piece);
+      laidOut.push({ text: piece, starts: index === null ? [] : [index], alone: pictured });
     }
   }
-  if (!attribution) return merged;
-  const single = merged.length === 1 ? `${merged[0]}${SEPARATOR}${attribution}` : null;
-  if (single !== null && rules.measure(single) <= rules.limit) return [single];
-  return [...merged, ...splitReadable(attribution, rules)];
+  const posts = laidOut.map(({ text, starts }) => ({ text, starts }));
+  if (!attribution) return posts;
+  const attributionPictured = thread.withPictures?.has(attributionAt) ?? false;
+  const single = posts.length === 1 && !attributionPictured ? `${posts[0]!.text}${SEPARATOR}${attribution}` : null;
+  if (single !== null && rules.measure(single) <= rules.limit)
+    return [{ text: single, starts: [...posts[0]!.starts, attributionAt] }];
+  return [
+    ...posts,
+    ...splitReadable(attribution, rules).map((text, part) => ({ text, starts: part === 0 ? [attributionAt] : [] })),
+  ];
 }

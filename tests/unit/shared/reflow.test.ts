@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphemeLength, mastodonLength, postRulesFor } from '#shared/publishing/platform-rules';
-import { reflowThread } from '#shared/publishing/reflow';
+import { layoutThread, reflowThread } from '#shared/publishing/reflow';
 import { splitReadable } from '#shared/readable-split';
 
 const attribution = 'Thread created by threadsnip.app. Read original article at: https://news.example.com/a';
@@ -80,5 +80,44 @@ describe('re-flowing a thread to a platform', () => {
     const messages = reflowThread({ title: 'Harbour', posts: [...body, attribution] }, discord);
     expect(messages.map((message) => message.length)).toEqual([1258, 1249, 1249, attribution.length]);
     expect(messages.at(-1)).toBe(attribution);
+  });
+});
+
+describe('laying out a thread with pictures', () => {
+  const wide = { limit: 500, measure: (text: string) => text.length, titleOnFirstPost: false };
+
+  it('keeps a post with pictures apart from its neighbours, and says where each post went', () => {
+    const thread = {
+      title: '',
+      posts: ['Boats.', 'Bids.', 'Books.', 'Bells.', attribution],
+      withPictures: new Set([1]),
+    };
+    expect(layoutThread(thread, wide)).toEqual([
+      { text: 'Boats.', starts: [0] },
+      { text: 'Bids.', starts: [1] },
+      { text: 'Books.\n\nBells.', starts: [2, 3] },
+      { text: attribution, starts: [4] },
+    ]);
+    // Without pictures the same thread is merged as before.
+    expect(layoutThread({ ...thread, withPictures: undefined }, wide)).toEqual([
+      { text: `Boats.\n\nBids.\n\nBooks.\n\nBells.\n\n${attribution}`, starts: [0, 1, 2, 3, 4] },
+    ]);
+  });
+
+  it("puts a split post's pictures on its first part, and every post on a composed platform's one post", () => {
+    const split = layoutThread(
+      { title: '', posts: ['word '.repeat(20), attribution], withPictures: new Set([0]) },
+      tight,
+    );
+    const attributionAt = split.findIndex((post) => post.starts.includes(1));
+    expect(attributionAt).toBeGreaterThan(1);
+    expect(split.slice(0, attributionAt).map((post) => post.starts)).toEqual([
+      [0],
+      ...Array(attributionAt - 1).fill([]),
+    ]);
+    const linkedin = postRulesFor('linkedin');
+    expect(layoutThread({ title: 'Harbour', posts: ['Boats.', attribution] }, linkedin)).toEqual([
+      { text: expect.any(String), starts: [0, 1] },
+    ]);
   });
 });
