@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PostMedia } from '#shared/schemas/media';
 import type { PublishStatus } from '../../shared/schemas/publishing';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, queryAllPages, tableName } from './client';
@@ -29,6 +30,8 @@ export interface PublishRun {
   status: PublishStatus;
   /** The formatted posts, fixed when the run starts; the last one is the attribution. */
   posts: string[];
+  /** Each formatted post's pictures, fixed with `posts` (empty on runs stored before pictures). */
+  images?: PostMedia[][];
   /** Posts made so far, in order; a resumed run starts at posts[made.length]. */
   made: MadePost[];
   error: string | null;
@@ -58,6 +61,7 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     runId: String(item.runId),
     status: item.status as PublishStatus,
     posts: (item.posts as string[]) ?? [],
+    images: Array.isArray(item.images) ? (item.images as PostMedia[][]) : [],
     made: (item.made as MadePost[]) ?? [],
     error: (item.error as string | null) ?? null,
     postUrl: (item.postUrl as string | null) ?? null,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { platformMessages } from '#shared/messages/connections';
-import { reflowThread } from '#shared/publishing/reflow';
+import type { ImageLimits } from '#shared/publishing/image-limits';
+import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
+import type { PostMedia } from '#shared/schemas/media';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import { publishRequestSchema } from '#shared/schemas/publishing';
-import { type Platform, platformSchema, type Thread } from '#shared/schemas/thread';
+import { type Platform, type Post, platformSchema, type Thread } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   claimPublishRun,
@@ -154,16 +156,22 @@ export async function queuePlatformRun(
   options: { delaySeconds: number; freshRunId?: string },
 ): Promise<string | null> {
   const article = { url: thread.sourceUrl, title: thread.title, language: thread.language ?? null };
+  const adapter = adapterFor(platform);
   const format = async () =>
-    reflowThread(
-      {
-        title: thread.title,
-        posts: thread.posts.map((post) => post.content),
-        sourceUrl: thread.sourceUrl,
-        authorHandles: thread.authorHandles,
-        author: thread.author,
-      },
-      await adapterFor(platform).postRules(connection),
+    picturedLayout(
+      layoutThread(
+        {
+          title: thread.title,
+          posts: thread.posts.map((post) => post.content),
+          sourceUrl: thread.sourceUrl,
+          authorHandles: thread.authorHandles,
+          author: thread.author,
+          withPictures: new Set(thread.posts.flatMap((post, index) => (post.media?.length ? [index] : []))),
+        },
+        await adapter.postRules(connection),
+      ),
+      thread.posts,
+      adapter.imageLimits,
     );
   const runId = await prepareRun(userId, thread.id, platform, article, now, format, options.freshRunId);
   if (!runId) return null;
@@ -190,6 +198,19 @@ export async function queueExistingRun(run: PublishRun): Promise<void> {
   } satisfies PublishMessage);
 }
 
+/**
+ * The formatted posts and each one's pictures: those of the thread's posts that start in it, as
+ * many as the platform takes on one post (the share step says which are left out).
+ */
+function picturedLayout(laidOut: LaidOutPost[], posts: readonly Post[], limits: ImageLimits) {
+  return {
+    posts: laidOut.map((post) => post.text),
+    images: laidOut.map((post) =>
+      post.starts.flatMap((index) => posts[index]?.media ?? []).slice(0, limits.maxPerPost),
+    ),
+  };
+}
+
 /** The run id to queue: a resumed failed or stalled run, a fresh one, or null when one is under way. */
 async function prepareRun(
   userId: string,
@@ -197,7 +218,7 @@ async function prepareRun(
   platform: Platform,
   article: PublishArticle,
   now: Date,
-  format: () => Promise<string[]>,
+  format: () => Promise<{ posts: string[]; images: PostMedia[][] }>,
   freshRunId: string = randomUUID(),
 ): Promise<string | null> {
   const existing = await getPublishRun(userId, threadId, platform);
@@ -211,7 +232,7 @@ async function prepareRun(
     platform,
     runId: freshRunId,
     status: 'pending',
-    posts: await format(),
+    ...(await format()),
     made: [],
     error: null,
     postUrl: null,
