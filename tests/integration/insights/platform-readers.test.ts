@@ -137,7 +137,7 @@ describe('Bluesky: app.bsky.feed.getPosts on the public AppView', () => {
 
 describe('X: GET /2/tweets?ids=…&tweet.fields=public_metrics', () => {
   const post = (id: string) => {
-    twitter.tweets.push({ id, authorId: '42', text: `post ${id}`, inReplyTo: null, createdAt: Date.now() });
+    twitter.tweets.push({ id, authorId: '42', text: `post ${id}`, inReplyTo: null, media: [], createdAt: Date.now() });
     return { id, url: null };
   };
 
