@@ -7,13 +7,18 @@ import type { OutgoingPost, PostStep } from './platform-adapter';
  */
 export function postSteps(post: Pick<OutgoingPost, 'step' | 'saveStep'>) {
   let recorded: PostStep = { ...post.step };
+  const record = async (key: string, value: string) => {
+    recorded = { ...recorded, [key]: value };
+    await post.saveStep(recorded);
+  };
   return {
+    /** Records `value` under `key` (replacing what was there), keeping the other steps. */
+    record,
     async once(key: string, make: () => Promise<string>): Promise<string> {
       const earlier = recorded[key];
       if (earlier) return earlier;
       const made = await make();
-      recorded = { ...recorded, [key]: made };
-      await post.saveStep(recorded);
+      await record(key, made);
       return made;
     },
   };

@@ -198,6 +198,8 @@ describe('Threads: GET /{threads-media-id}/insights with threads_manage_insights
       text: `post ${id}`,
       replyToId: null,
       containerId: `c${id}`,
+      mediaType: 'TEXT',
+      pictures: [],
       permalink: `https://www.threads.net/@curator/post/${id}`,
       createdAt: Date.now(),
     });
