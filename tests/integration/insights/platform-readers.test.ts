@@ -353,7 +353,15 @@ describe('Facebook: GET /{post-id} and /{comment-id} with the Page token (pages_
   const SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement'];
   const made = (n: number, parentId: string | null = null) => {
     const id = parentId ? `${n}_${n + 50}` : `${PAGE.id}_${n}`;
-    facebook.posts.push({ id, pageId: PAGE.id, message: `post ${n}`, link: null, parentId, createdAt: Date.now() });
+    facebook.posts.push({
+      id,
+      pageId: PAGE.id,
+      message: `post ${n}`,
+      link: null,
+      parentId,
+      photos: [],
+      createdAt: Date.now(),
+    });
     return { id, url: null };
   };
 
