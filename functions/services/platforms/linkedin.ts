@@ -213,8 +213,8 @@ async function findJustMadePost(
 /**
  * LinkedIn: a thread goes out as one post on the member's profile (LinkedIn has no threads), its
  * text composed by shared/publishing/linkedin-format.ts and escaped for the 'little' format here,
- * with its pictures (Images API) or else the article attached so LinkedIn shows its preview. OAuth code flow (Sign In with LinkedIn
- * using OpenID Connect + Share on LinkedIn); tokens last 60 days and most apps get no refresh
+ * with its pictures (Images API), or else the article attached so LinkedIn shows its preview. OAuth
+ * code flow (Sign In with LinkedIn using OpenID Connect + Share on LinkedIn); tokens last 60 days and most apps get no refresh
  * token, so the card says when to reconnect and an expired token fails with a request to reconnect.
  */
 export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
