@@ -19,7 +19,8 @@ const COMMON: readonly MediaMimeType[] = ['image/jpeg', 'image/png', 'image/webp
 const MB = 1024 * 1024;
 
 export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
-  // X: media/upload, tweet_image up to 5 MB; 4 per post; alt text ≤ 1,000 characters (media/metadata).
+  // X (docs.x.com, media introduction and best practices): an image up to 5 MB, 4 photos per post;
+  // alt text ≤ 1,000 characters (POST /2/media/metadata). The longest side is our cap, not X's.
   twitter: { maxPerPost: 4, maxBytes: 5 * MB, maxDimension: 8192, mimeTypes: COMMON, maxAlt: 1000 },
   // Bluesky: app.bsky.embed.images takes 4; uploadBlob's image blobs ≤ 1,000,000 bytes.
   bluesky: {
@@ -31,7 +32,9 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
   },
   // Mastodon: 4 attachments; images ≤ 16 MB (configuration.media_attachments); description ≤ 1,500.
   mastodon: { maxPerPost: 4, maxBytes: 16 * MB, maxDimension: 4096, mimeTypes: COMMON, maxAlt: 1500 },
-  // Threads: a carousel takes up to 20 items; images ≤ 8 MB, JPEG or PNG; alt_text ≤ 1,000.
+  // Threads (developers.facebook.com/docs/threads/posts, media specifications): JPEG or PNG, ≤ 8 MB,
+  // at most 1,440 px wide (wider is scaled down); a carousel takes 2 to 20 items (4 is the product's
+  // cap per post); alt_text ≤ 1,000.
   threads: {
     maxPerPost: 4,
     maxBytes: 8 * MB,
@@ -39,7 +42,8 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
     mimeTypes: ['image/jpeg', 'image/png'],
     maxAlt: 1000,
   },
-  // LinkedIn Images API: JPG, GIF, PNG; a multi-image post takes up to 20; altText ≤ 4,086.
+  // LinkedIn (learn.microsoft.com Images API and Posts API): JPG, GIF or PNG under 36,152,320 pixels;
+  // a multiImage post takes 2 to 20; altText ≤ 4,086. The byte cap is ours (the docs state none).
   linkedin: {
     maxPerPost: 4,
     maxBytes: 8 * MB,
@@ -47,7 +51,8 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
     mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
     maxAlt: 4086,
   },
-  // Facebook Page photos: JPEG, PNG, GIF…; ≤ 4 MB recommended, alt text through alt_text_custom.
+  // Facebook Page photos (Graph API /{page-id}/photos): JPEG, PNG, GIF…, ≤ 4 MB, alt text through
+  // alt_text_custom; 4 attach to the Page post, but a comment takes one (attachment_id).
   facebook: {
     maxPerPost: 4,
     maxBytes: 4 * MB,
@@ -65,9 +70,11 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
   },
   // Discord: attachments ≤ 10 MiB without boosts; an attachment's description (alt text) ≤ 1,024.
   discord: { maxPerPost: 4, maxBytes: 10 * MB, maxDimension: 4096, mimeTypes: COMMON, maxAlt: 1024 },
-  // Reddit: one image per image post (the first post's); no alt text field in the API.
+  // Reddit: none. reddit.com/dev/api documents `kind=image` on /api/submit but no way to upload the
+  // image (the media asset lease, /api/media/asset.json, is undocumented), so Reddit gets the link
+  // post; no alt text field either.
   reddit: {
-    maxPerPost: 1,
+    maxPerPost: 0,
     maxBytes: 20 * MB,
     maxDimension: 4096,
     mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],

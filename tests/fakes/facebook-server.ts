@@ -10,6 +10,8 @@ export interface GraphPost {
   link: string | null;
   /** The post a comment is on; null for a Page post. */
   parentId: string | null;
+  /** The photos attached (a post's `attached_media`, a comment's `attachment_id`), in order. */
+  photos: PagePhoto[];
   /** Epoch ms. */
   createdAt: number;
 }
@@ -29,6 +31,20 @@ interface Page {
   id: string;
   name: string;
 }
+
+/** A photo uploaded to a Page through POST /{page-id}/photos. */
+export interface PagePhoto {
+  id: string;
+  pageId: string;
+  bytes: Buffer;
+  alt: string | null;
+  published: boolean;
+  /** The post or comment it was attached to; null while unattached. */
+  attachedTo: string | null;
+}
+
+/** developers.facebook.com Page photos: JPEG, PNG or GIF (among others), at most 4 MB. */
+const MAX_PHOTO_BYTES = 4 * 1024 * 1024;
 
 interface TokenGrant {
   kind: 'code-user' | 'user' | 'page';
@@ -51,7 +67,10 @@ const ALL_TASKS = ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE
  * /{page-id}?fields=access_token, /{page-id}/feed and /{post-id}/comments (a Page token of that
  * Page, the permissions each needs, appsecret_proof, 8,000-character comments), reading them back
  * (GET /{page-id}/posts with `since`, GET /{post-id}/comments, newest first), their engagement
- * (GET /{post-id} or /{comment-id} with `fields`), answering errors
+ * (GET /{post-id} or /{comment-id} with `fields`), Page photos (POST /{page-id}/photos with a `url`
+ * it fetches, JPEG, PNG or GIF up to 4 MB, `published=false`, `alt_text_custom`) attached once each,
+ * as a post's `attached_media[n]={"media_fbid":…}` (not with `link`) or a comment's one
+ * `attachment_id`, answering errors
  * as `{ error: { message, type, code } }`. Faults can be queued per post or comment.
  */
 export async function startFacebookServer(options: {
@@ -68,6 +87,9 @@ export async function startFacebookServer(options: {
   const consents = new Map<string, { redirectUri: string; state: string; scopes: string[] }>();
   let publishCalls = 0;
   let nextId = 1000;
+  const photos = new Map<string, PagePhoto>();
+  /** Photo uploads still to fail with a transient 500, one each. */
+  let photoFailures = 0;
   /** What Facebook counts on a post or comment (reactions, comments or replies, shares); none until set. */
   const engagement = new Map<string, { reactions: number; comments: number; shares: number }>();
   let readsRateLimited = 0;
@@ -199,6 +221,55 @@ ${choices}
   const pageToken = (userGrant: TokenGrant, pageId: string) =>
     issue({ kind: 'page', scopes: userGrant.scopes, pageId, pages: userGrant.pages });
 
+  /** Facebook fetches a photo's `url` itself: a JPEG, PNG or GIF of at most 4 MB, or null. */
+  const fetchPhoto = async (url: string): Promise<Buffer | null> => {
+    try {
+      const answer = await fetch(url, { redirect: 'error' });
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const known =
+        (bytes[0] === 0xff && bytes[1] === 0xd8) ||
+        bytes.subarray(1, 4).toString('latin1') === 'PNG' ||
+        bytes.subarray(0, 3).toString('latin1') === 'GIF';
+      return answer.ok && known && bytes.length <= MAX_PHOTO_BYTES ? bytes : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** POST /{page-id}/photos: `url` (fetched) or a refusal, `published`, `alt_text_custom`; a Page token of that Page. */
+  const uploadPhoto = async (res: ServerResponse, grant: TokenGrant, pageId: string, params: URLSearchParams) => {
+    if (grant.kind !== 'page' || grant.pageId !== pageId || !grant.scopes.includes('pages_manage_posts')) {
+      return sendGraphError(res, 403, { message: '(#200) Permissions error', code: 200 });
+    }
+    if (photoFailures > 0) {
+      photoFailures -= 1;
+      return sendGraphError(res, 500, { message: 'An unexpected error has occurred.', code: 2, is_transient: true });
+    }
+    const url = params.get('url');
+    if (!url) return sendGraphError(res, 400, { message: '(#324) Requires upload file', code: 324 });
+    const bytes = await fetchPhoto(url);
+    if (!bytes) return sendGraphError(res, 400, { message: '(#324) Missing or invalid image file', code: 324 });
+    const photo: PagePhoto = {
+      id: String(nextId++),
+      pageId,
+      bytes,
+      alt: params.get('alt_text_custom'),
+      published: params.get('published') !== 'false',
+      attachedTo: null,
+    };
+    photos.set(photo.id, photo);
+    return sendJson(res, 200, { id: photo.id, ...(photo.published ? { post_id: `${pageId}_${nextId++}` } : {}) });
+  };
+
+  /** The unpublished, unattached photos of `pageId` that `ids` name, or the Graph message refusing them. */
+  const attachable = (pageId: string, ids: string[]): PagePhoto[] | string => {
+    const found = ids.map((id) => photos.get(id));
+    if (found.some((photo) => !photo || photo.pageId !== pageId || photo.published || photo.attachedTo)) {
+      return '(#100) attached media must be unpublished photos of this Page, each attached once';
+    }
+    return found as PagePhoto[];
+  };
+
   const publish = (res: ServerResponse, grant: TokenGrant, target: string, params: URLSearchParams, edge: string) => {
     publishCalls += 1;
     const fault = faults.get(publishCalls);
@@ -225,8 +296,18 @@ ${choices}
       );
     }
     const message = params.get('message') ?? '';
-    if (!message.trim())
+    const mediaParams = [...params.keys()].filter((key) => /^attached_media\[\d+\]$/.test(key));
+    const attachmentId = params.get('attachment_id');
+    if (!message.trim() && mediaParams.length === 0 && !attachmentId)
       return sendGraphError(res, 400, { message: '(#100) Missing message or attachment', code: 100 });
+    let mediaIds: string[] = [];
+    try {
+      mediaIds = mediaParams.map((key) =>
+        String((JSON.parse(params.get(key)!) as { media_fbid?: unknown }).media_fbid),
+      );
+    } catch {
+      return sendGraphError(res, 400, { message: '(#100) attached_media must be {"media_fbid":…}', code: 100 });
+    }
     if (edge === 'feed') {
       if (grant.kind !== 'page' || grant.pageId !== target) {
         return sendGraphError(res, 403, {
@@ -241,14 +322,24 @@ ${choices}
           code: 200,
         });
       }
+      if (edge === 'feed' && mediaIds.length > 0 && params.get('link')) {
+        return sendGraphError(res, 400, {
+          message: '(#100) A post cannot carry both a link and attached media',
+          code: 100,
+        });
+      }
+      const attached = attachable(target, mediaIds);
+      if (typeof attached === 'string') return sendGraphError(res, 400, { message: attached, code: 100 });
       const post: GraphPost = {
         id: `${target}_${nextId++}`,
         pageId: target,
         message,
         link: params.get('link'),
         parentId: null,
+        photos: attached,
         createdAt: Date.now(),
       };
+      for (const photo of attached) photo.attachedTo = post.id;
       posts.push(post);
       if (lost) return transient();
       return sendJson(res, 200, { id: post.id });
@@ -265,14 +356,21 @@ ${choices}
     }
     if (message.length > COMMENT_LIMIT)
       return sendGraphError(res, 400, { message: '(#1) Comment is too long', code: 1 });
+    if (mediaIds.length > 0) {
+      return sendGraphError(res, 400, { message: '(#100) Param attached_media is not a comment field', code: 100 });
+    }
+    const attached = attachable(parent.pageId, attachmentId ? [attachmentId] : []);
+    if (typeof attached === 'string') return sendGraphError(res, 400, { message: attached, code: 100 });
     const comment: GraphPost = {
       id: `${target.split('_')[1]}_${nextId++}`,
       pageId: parent.pageId,
       message,
       link: null,
       parentId: parent.id,
+      photos: attached,
       createdAt: Date.now(),
     };
+    for (const photo of attached) photo.attachedTo = comment.id;
     posts.push(comment);
     if (lost) return transient();
     return sendJson(res, 200, { id: comment.id });
@@ -432,6 +530,8 @@ ${choices}
       }
       return sendJson(res, 200, { id: pageId, access_token: pageToken(grant, pageId) });
     }
+    const photoUpload = /^\/v21\.0\/(\w+)\/photos$/.exec(path);
+    if (photoUpload && req.method === 'POST') return uploadPhoto(res, grant, photoUpload[1]!, params);
     if (match && req.method === 'POST' && match[2]) return publish(res, grant, match[1]!, params, match[2]);
     const reading = /^\/v21\.0\/([\w]+)\/(posts|comments)$/.exec(path);
     if (reading && req.method === 'GET') return readBack(res, grant, reading[1]!, reading[2]!, params);
@@ -449,6 +549,12 @@ ${choices}
     /** Answers the n-th Page post or comment from now (1 = the next) with a fault. */
     failPublish(nthFromNow: number, fault: GraphFault) {
       faults.set(publishCalls + nthFromNow, fault);
+    },
+    /** Every photo uploaded to a Page, by id. */
+    photos,
+    /** The next `count` photo uploads answer a transient 500. */
+    failPhotoUploads(count: number) {
+      photoFailures = count;
     },
     /** A Page token of this Page with these permissions, as /me/accounts hands them out. */
     issuePageToken(pageId: string, scopes: string[]) {

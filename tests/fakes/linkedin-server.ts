@@ -10,9 +10,25 @@ export interface LinkedInPost {
   commentary: string;
   text: string;
   visibility: string;
-  article: { source: string; title?: string } | null;
+  article: { source: string; title?: string; thumbnail?: LinkedInImage; thumbnailAltText?: string } | null;
+  /** `content.media` (one) or `content.multiImage.images`, in order, with their altText. */
+  images: { image: LinkedInImage; altText: string | null }[];
   createdAt: number;
 }
+
+/** An image registered through the Images API. */
+export interface LinkedInImage {
+  id: string;
+  owner: string;
+  uploadToken: string;
+  bytes: Buffer | null;
+  status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+  /** Status reads still answering PROCESSING before it is AVAILABLE. */
+  processingReads: number;
+}
+
+/** What the next upload (PUT of the bytes) does instead of a plain success. */
+export type UploadFault = { status: 500 } | { processingReads: number } | { processing: 'failed' };
 
 /** What the next POST /rest/posts answers instead of a plain success. */
 export type PostFault =
@@ -22,6 +38,9 @@ export type PostFault =
 const TOKEN_SECONDS = 60 * 24 * 3600;
 const CODE_MS = 30 * 60_000;
 const COMMENTARY_LIMIT = 3000;
+/** Posts API: an image's altText is at most 4,086 characters; a multi-image post has 2 to 20 images. */
+const ALT_TEXT_LIMIT = 4086;
+const MULTI_IMAGE = { min: 2, max: 20 };
 // The little format's reserved characters: escaped with a backslash unless they open an element.
 const RESERVED = new Set('|{}@[]()<>#\\*_~');
 const VERSION_FORM = /^(\d{4})(0[1-9]|1[0-2])$/;
@@ -71,7 +90,11 @@ function readLittle(commentary: string): { text: string } | { strayAt: number } 
  * commentary in the little format (a stray reserved character refused) within 3,000 characters,
  * LinkedIn's duplicate check (422 DUPLICATE_POST naming the earlier post), the id in `x-restli-id`,
  * and the member's posts by author, newest first (403 without read access, as for apps without
- * r_member_social). Faults: a lost answer after the post is made, 429, 5xx, expired tokens.
+ * r_member_social); the Images API (initializeUpload owned by the member, a PUT of a JPG, GIF or
+ * PNG to the uploadUrl with the token, the image PROCESSING then AVAILABLE) and a post's one
+ * `content`: `article` (its `thumbnail` an image), `media` or `multiImage` (2 to 20), each image the
+ * author's and AVAILABLE, altText ≤ 4,086. Faults: a lost answer after the post is made, 429, 5xx,
+ * expired tokens, a failed upload or processing.
  */
 export async function startLinkedInServer(options: {
   clientId: string;
@@ -89,6 +112,9 @@ export async function startLinkedInServer(options: {
   const tokens = new Map<string, Grant>();
   const posts: LinkedInPost[] = [];
   const faults = new Map<number, PostFault>();
+  const images = new Map<string, LinkedInImage>();
+  const uploadFaults: UploadFault[] = [];
+  const imageStats = { initialized: 0, uploaded: 0 };
   const stats = { createCalls: 0, findCalls: 0, tokenCalls: 0, versions: new Set<string>() };
   let appScopes = options.appScopes ?? ['openid', 'profile', 'email', 'w_member_social'];
   let postsReadable = true;
@@ -330,10 +356,38 @@ export async function startLinkedInServer(options: {
     if (!distribution || !['MAIN_FEED', 'NONE'].includes(String(distribution.feedDistribution))) {
       return invalid('distribution/feedDistribution', 'must be MAIN_FEED or NONE');
     }
-    const article = (body.content as { article?: { source?: unknown; title?: unknown } } | undefined)?.article;
+    const content = (body.content ?? {}) as {
+      article?: { source?: unknown; title?: unknown; thumbnail?: unknown; thumbnailAltText?: unknown };
+      media?: { id?: unknown; altText?: unknown };
+      multiImage?: { images?: { id?: unknown; altText?: unknown }[] };
+    };
+    const { article } = content;
+    if ([content.article, content.media, content.multiImage].filter(Boolean).length > 1) {
+      return invalid('content', 'only one of article, media and multiImage may be set');
+    }
     if (article && (typeof article.source !== 'string' || !URL.canParse(article.source))) {
       return invalid('content/article/source', 'must be a URL');
     }
+    /** The grant's AVAILABLE image `id` names, or the reason it cannot be used. */
+    const usable = (id: unknown, alt: unknown): LinkedInImage | string => {
+      const image = images.get(String(id));
+      if (!image || image.owner !== personOf(grant)) return `${String(id)} is not an image of the author`;
+      if (image.status !== 'AVAILABLE') return `${image.id} is not AVAILABLE (${image.status})`;
+      if (alt !== undefined && (typeof alt !== 'string' || alt.length > ALT_TEXT_LIMIT)) {
+        return `altText must be a string of at most ${ALT_TEXT_LIMIT} characters`;
+      }
+      return image;
+    };
+    const attached = content.media ? [content.media] : (content.multiImage?.images ?? []);
+    if (content.multiImage && (attached.length < MULTI_IMAGE.min || attached.length > MULTI_IMAGE.max)) {
+      return invalid('content/multiImage/images', 'must hold 2 to 20 images');
+    }
+    const found = attached.map((entry) => usable(entry.id, entry.altText));
+    const refusedImage = found.find((entry) => typeof entry === 'string');
+    if (refusedImage) return invalid(content.media ? 'content/media/id' : 'content/multiImage/images', refusedImage);
+    const thumbnail =
+      article?.thumbnail === undefined ? undefined : usable(article.thumbnail, article.thumbnailAltText);
+    if (typeof thumbnail === 'string') return invalid('content/article/thumbnail', thumbnail);
     const earlier = posts.find((post) => post.author === body.author && post.commentary === body.commentary);
     if (earlier) {
       return serviceError(
@@ -355,14 +409,91 @@ export async function startLinkedInServer(options: {
       text: read.text,
       visibility: String(body.visibility),
       article: article
-        ? { source: String(article.source), title: article.title ? String(article.title) : undefined }
+        ? {
+            source: String(article.source),
+            title: article.title ? String(article.title) : undefined,
+            ...(thumbnail ? { thumbnail } : {}),
+            ...(typeof article.thumbnailAltText === 'string' ? { thumbnailAltText: article.thumbnailAltText } : {}),
+          }
         : null,
+      images: attached.map((entry, index) => ({
+        image: found[index] as LinkedInImage,
+        altText: typeof entry.altText === 'string' ? entry.altText : null,
+      })),
       createdAt: Date.now(),
     };
     posts.push(post);
     if (fault && 'answerLost' in fault) return serviceError(res, 504, 'Gateway Timeout');
     res.writeHead(201, { 'x-restli-id': post.id, 'x-linkedin-id': post.id.split(':').at(-1)! });
     res.end();
+  };
+
+  /** POST /rest/images?action=initializeUpload: `{ initializeUploadRequest: { owner } }`, the owner the token's member. */
+  const initializeUpload = async (req: IncomingMessage, res: ServerResponse, grant: Grant, origin: string) => {
+    if (!grant.scopes.includes('w_member_social')) {
+      return serviceError(res, 403, 'Not enough permissions to access: images.ACTION-initializeUpload', {
+        code: 'ACCESS_DENIED',
+      });
+    }
+    let body: { initializeUploadRequest?: { owner?: unknown } };
+    try {
+      body = JSON.parse(await readText(req));
+    } catch {
+      return serviceError(res, 400, 'Unable to parse the request body as JSON');
+    }
+    if (body.initializeUploadRequest?.owner !== personOf(grant)) {
+      return serviceError(res, 403, 'The owner must be the authenticated member', { code: 'ACCESS_DENIED' });
+    }
+    imageStats.initialized += 1;
+    const image: LinkedInImage = {
+      id: `urn:li:image:C4E${randomBytes(9).toString('base64url')}`,
+      owner: personOf(grant),
+      uploadToken: randomBytes(16).toString('hex'),
+      bytes: null,
+      status: 'WAITING_UPLOAD',
+      processingReads: 0,
+    };
+    images.set(image.id, image);
+    return sendJson(res, 200, {
+      value: {
+        uploadUrlExpiresAt: Date.now() + 3_600_000,
+        uploadUrl: `${origin}/dms-uploads/${image.uploadToken}/uploaded-image/0`,
+        image: image.id,
+      },
+    });
+  };
+
+  /** PUT {uploadUrl}: the file's bytes (JPEG, PNG or GIF), with the member's token; 201. */
+  const uploadImage = async (req: IncomingMessage, res: ServerResponse, grant: Grant, token: string) => {
+    const image = [...images.values()].find((candidate) => candidate.uploadToken === token);
+    if (!image || image.owner !== personOf(grant)) return serviceError(res, 404, 'No upload is waiting at this URL');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const fault = uploadFaults.shift();
+    if (fault && 'status' in fault) return serviceError(res, 500, 'Internal Server Error');
+    const known =
+      (bytes[0] === 0xff && bytes[1] === 0xd8) ||
+      bytes.subarray(1, 4).toString('latin1') === 'PNG' ||
+      bytes.subarray(0, 3).toString('latin1') === 'GIF';
+    if (!known) return serviceError(res, 400, 'The uploaded file is not a JPG, GIF or PNG image');
+    imageStats.uploaded += 1;
+    image.bytes = bytes;
+    image.status = fault && 'processing' in fault ? 'PROCESSING_FAILED' : 'PROCESSING';
+    image.processingReads = fault && 'processingReads' in fault ? fault.processingReads : 0;
+    res.writeHead(201);
+    res.end();
+  };
+
+  /** GET /rest/images/{urn}: the image's status, PROCESSING until it is AVAILABLE. */
+  const getImage = (res: ServerResponse, grant: Grant, urn: string) => {
+    const image = images.get(urn);
+    if (!image || image.owner !== personOf(grant)) return serviceError(res, 404, `Image ${urn} not found`);
+    if (image.status === 'PROCESSING') {
+      if (image.processingReads > 0) image.processingReads -= 1;
+      else image.status = 'AVAILABLE';
+    }
+    return sendJson(res, 200, { id: image.id, owner: image.owner, status: image.status });
   };
 
   const findByAuthor = (res: ServerResponse, url: URL, grant: Grant) => {
@@ -427,6 +558,20 @@ export async function startLinkedInServer(options: {
         family_name: family.join(' '),
       });
     }
+    const upload = /^\/dms-uploads\/(\w+)\/uploaded-image\/0$/.exec(url.pathname);
+    if (req.method === 'PUT' && upload) return uploadImage(req, res, grant, upload[1]!);
+    if (
+      req.method === 'POST' &&
+      url.pathname === '/rest/images' &&
+      url.searchParams.get('action') === 'initializeUpload'
+    ) {
+      if (!versioned(req, res)) return;
+      return initializeUpload(req, res, grant, origin);
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/rest/images/')) {
+      if (!versioned(req, res)) return;
+      return getImage(res, grant, decodeURIComponent(url.pathname.slice('/rest/images/'.length)));
+    }
     if (url.pathname === '/rest/posts') {
       if (!versioned(req, res)) return;
       if (req.method === 'POST') return createPost(req, res, grant);
@@ -464,6 +609,14 @@ export async function startLinkedInServer(options: {
     /** Answers the n-th POST /rest/posts from now (1 = the next) with a fault. */
     failCreate(nthFromNow: number, fault: PostFault) {
       faults.set(stats.createCalls + nthFromNow, fault);
+    },
+    /** Images registered through the Images API, by URN. */
+    images,
+    /** initializeUpload calls answered, and uploads taken. */
+    imageStats,
+    /** The next uploads go this way, in order. */
+    failUploads(...next: UploadFault[]) {
+      uploadFaults.push(...next);
     },
     /** Every token issued so far reaches its 60 days. */
     expireTokens() {

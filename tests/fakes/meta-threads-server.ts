@@ -11,6 +11,10 @@ export interface MetaThreadsMedia {
   replyToId: string | null;
   /** The container it was published from. */
   containerId: string;
+  /** TEXT, IMAGE or CAROUSEL. */
+  mediaType: string;
+  /** The pictures Threads fetched for it, in order (a carousel's children's). */
+  pictures: FetchedPicture[];
   permalink: string;
   /** Epoch ms. */
   createdAt: number;
@@ -18,9 +22,19 @@ export interface MetaThreadsMedia {
 
 type Status = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
 
+/** A picture Threads fetched from a container's image_url. */
+export interface FetchedPicture {
+  url: string;
+  alt: string | null;
+  bytes: Buffer;
+}
+
 interface Container {
   id: string;
   userId: string;
+  mediaType: 'TEXT' | 'IMAGE' | 'CAROUSEL';
+  isCarouselItem: boolean;
+  pictures: FetchedPicture[];
   text: string;
   replyToId: string | null;
   status: Status;
@@ -48,6 +62,10 @@ interface Grant {
 }
 
 const TEXT_LIMIT = 500;
+/** developers.facebook.com/docs/threads/posts media specifications: JPEG or PNG, 8 MB; a carousel takes 2 to 20 items. */
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const CAROUSEL_ITEMS = { min: 2, max: 20 };
+const ALT_TEXT_LIMIT = 1000;
 const LINK_LIMIT = 5;
 const DAY_MS = 86_400_000;
 const LONG_LIVED_SECONDS = 5_184_000;
@@ -70,7 +88,9 @@ function threadsCount(text: string): number {
  * secret, a short-lived token) and GET /refresh_access_token th_refresh_token (a long-lived token
  * at least a day old, not expired), /me, POST /{user-id}/threads (media_type TEXT, text within 500
  * characters with emoji counted as UTF-8 bytes and at most 5 distinct links, reply_to_id of a
- * published post of the same profile's thread), GET /{container-id}?fields=status,error_message
+ * published post of the same profile's thread; IMAGE with an image_url it fetches (JPEG or PNG,
+ * 8 MB; ERROR when it cannot) and alt_text ≤ 1,000, as a carousel item with is_carousel_item=true;
+ * CAROUSEL with 2 to 20 FINISHED item containers as `children`), GET /{container-id}?fields=status,error_message
  * (IN_PROGRESS → FINISHED → PUBLISHED), POST /{user-id}/threads_publish (a FINISHED container, once;
  * the 250-post and 1,000-reply 24-hour quotas), GET /{user-id}/threads_publishing_limit, reading back
  * (GET /{user-id}/threads with since, GET /{media-id}/replies, GET /{media-id}?fields=permalink).
@@ -253,21 +273,82 @@ ${choices}
     return parent ? rootOf(parent) : item;
   };
 
-  const createContainer = (res: ServerResponse, grant: Grant, params: URLSearchParams) => {
+  /**
+   * Threads fetches an IMAGE container's image_url itself (it must be public): a JPEG or PNG of at
+   * most 8 MB, or the container ends in ERROR.
+   */
+  const fetchPicture = async (url: string): Promise<Buffer | null> => {
+    try {
+      const answer = await fetch(url, { redirect: 'error' });
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+      const png = bytes.subarray(1, 4).toString('latin1') === 'PNG';
+      return answer.ok && (jpeg || png) && bytes.length <= MAX_IMAGE_BYTES ? bytes : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** The children of a CAROUSEL container, or the error message refusing them. */
+  const carouselChildren = (grant: Grant, children: string): Container[] | string => {
+    const ids = children.split(',').filter(Boolean);
+    if (ids.length < CAROUSEL_ITEMS.min || ids.length > CAROUSEL_ITEMS.max) {
+      return 'Param children must list 2 to 20 carousel items';
+    }
+    const found = ids.map((id) => containers.get(id));
+    if (found.some((child) => !child || child.userId !== grant.userId || !child.isCarouselItem)) {
+      return 'Param children must be carousel item containers of this profile';
+    }
+    // Documented: every item must be FINISHED before the carousel container is created.
+    if (found.some((child) => child!.status !== 'FINISHED')) return 'A carousel item is not ready (status IN_PROGRESS)';
+    return found as Container[];
+  };
+
+  const createContainer = async (res: ServerResponse, grant: Grant, params: URLSearchParams) => {
     if (lacks(res, grant, 'threads_basic', 'threads_content_publish')) return;
-    if (params.get('media_type') !== 'TEXT') {
-      return sendGraphError(res, 400, { message: 'Param media_type must be one of {TEXT, IMAGE, VIDEO}', code: 100 });
+    const mediaType = params.get('media_type');
+    const isCarouselItem = params.get('is_carousel_item') === 'true';
+    if (mediaType !== 'TEXT' && mediaType !== 'IMAGE' && mediaType !== 'CAROUSEL') {
+      return sendGraphError(res, 400, {
+        message: 'Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}',
+        code: 100,
+      });
+    }
+    if (isCarouselItem && mediaType !== 'IMAGE') {
+      return sendGraphError(res, 400, { message: 'Only IMAGE and VIDEO containers can be carousel items', code: 100 });
     }
     const text = params.get('text') ?? '';
-    if (!text.trim()) return sendGraphError(res, 400, { message: 'Param text is required for TEXT posts', code: 100 });
+    if (mediaType === 'TEXT' && !text.trim()) {
+      return sendGraphError(res, 400, { message: 'Param text is required for TEXT posts', code: 100 });
+    }
     if (threadsCount(text) > TEXT_LIMIT) {
       return sendGraphError(res, 400, { message: 'Param text must be at most 500 characters long.', code: 100 });
     }
     if (new Set(text.match(/https?:\/\/\S+/g) ?? []).size > LINK_LIMIT) {
       return sendGraphError(res, 400, { message: 'THREADS_API__LINK_LIMIT_EXCEEDED', code: 100 });
     }
+    const alt = params.get('alt_text');
+    if (alt !== null && (mediaType !== 'IMAGE' || [...alt].length > ALT_TEXT_LIMIT)) {
+      return sendGraphError(res, 400, {
+        message: 'Param alt_text must be at most 1000 characters, on media',
+        code: 100,
+      });
+    }
+    const imageUrl = params.get('image_url');
+    if ((mediaType === 'IMAGE') !== Boolean(imageUrl)) {
+      return sendGraphError(res, 400, { message: 'Param image_url is required for IMAGE (and only IMAGE)', code: 100 });
+    }
+    let children: Container[] = [];
+    if (mediaType === 'CAROUSEL') {
+      const found = carouselChildren(grant, params.get('children') ?? '');
+      if (typeof found === 'string') return sendGraphError(res, 400, { message: found, code: 100 });
+      children = found;
+    }
     const replyToId = params.get('reply_to_id');
     if (replyToId) {
+      if (isCarouselItem) {
+        return sendGraphError(res, 400, { message: 'A carousel item cannot reply; its carousel does', code: 100 });
+      }
       const parent = media.find((item) => item.id === replyToId);
       if (!parent)
         return sendGraphError(res, 400, { message: `Param reply_to_id ${replyToId} is not a post`, code: 100 });
@@ -279,13 +360,23 @@ ${choices}
     }
     stats.containersCreated += 1;
     const fault = containerFaults.shift();
+    const bytes = imageUrl ? await fetchPicture(imageUrl) : null;
+    const fetchFailed = imageUrl !== null && bytes === null;
     const container: Container = {
       id: String(nextId++),
       userId: grant.userId,
+      mediaType,
+      isCarouselItem,
+      pictures:
+        mediaType === 'CAROUSEL'
+          ? children.flatMap((child) => child.pictures)
+          : imageUrl && bytes
+            ? [{ url: imageUrl, alt, bytes }]
+            : [],
       text,
       replyToId,
-      status: fault && 'ends' in fault ? fault.ends : 'IN_PROGRESS',
-      ...(fault && 'ends' in fault && fault.ends === 'ERROR' ? { errorMessage: 'UNKNOWN' } : {}),
+      status: fetchFailed ? 'ERROR' : fault && 'ends' in fault ? fault.ends : 'IN_PROGRESS',
+      ...(fetchFailed || (fault && 'ends' in fault && fault.ends === 'ERROR') ? { errorMessage: 'UNKNOWN' } : {}),
       pollsLeft: fault && 'inProgressPolls' in fault ? fault.inProgressPolls : 0,
     };
     containers.set(container.id, container);
@@ -318,7 +409,7 @@ ${choices}
       );
     }
     const container = containers.get(params.get('creation_id') ?? '');
-    if (!container || container.userId !== grant.userId) {
+    if (!container || container.userId !== grant.userId || container.isCarouselItem) {
       return sendGraphError(res, 400, { message: 'Param creation_id is not a valid container', code: 100 });
     }
     if (container.status !== 'FINISHED') {
@@ -339,6 +430,8 @@ ${choices}
       text: container.text,
       replyToId: container.replyToId,
       containerId: container.id,
+      mediaType: container.mediaType,
+      pictures: container.pictures,
       permalink: `https://www.threads.net/@${options.user.username}/post/${shortcode}`,
       createdAt: Date.now(),
     };

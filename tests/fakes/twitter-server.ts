@@ -9,9 +9,32 @@ export interface Tweet {
   authorId: string;
   text: string;
   inReplyTo: string | null;
+  /** The pictures attached (media.media_ids), in order. */
+  media: UploadedMedia[];
   /** Epoch ms. */
   createdAt: number;
 }
+
+/** A picture uploaded through POST /2/media/upload. */
+export interface UploadedMedia {
+  id: string;
+  mediaType: string;
+  bytes: Buffer;
+  /** Set through POST /2/media/metadata. */
+  alt: string | null;
+  /** STATUS reads still answering in_progress before it succeeds. */
+  processingReads: number;
+}
+
+/**
+ * A fault answered instead of the next POST /2/media/upload: a refusal, the upload made but its
+ * answer lost, X still processing it for `reads` STATUS reads, or its processing failing.
+ */
+export type MediaFault =
+  | { status: 400 | 503 }
+  | { status: 503; madeThenLost: true }
+  | { processing: 'in_progress'; reads: number }
+  | { processing: 'failed' };
 
 /**
  * A fault answered instead of the next POST /2/tweets: 429 carries x-rate-limit-reset `resetIn`
@@ -42,7 +65,18 @@ interface Grant {
   expiresAt: number;
 }
 
-const KNOWN_SCOPES = new Set(['tweet.read', 'tweet.write', 'users.read', 'offline.access']);
+const KNOWN_SCOPES = new Set(['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write']);
+/** docs.x.com media: images up to 5 MB, 4 per post, alt text up to 1,000 characters. */
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_MEDIA_PER_POST = 4;
+const MAX_ALT_CHARS = 1000;
+/** The file's type read from its first bytes, as X checks it. */
+const sniffedType = (bytes: Buffer) =>
+  bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    ? 'image/png'
+    : bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff
+      ? 'image/jpeg'
+      : null;
 const ACCESS_TOKEN_SECONDS = 7200;
 
 /**
@@ -53,7 +87,10 @@ const ACCESS_TOKEN_SECONDS = 7200;
  * tokens, two-hour access tokens), GET /2/users/me, POST /2/tweets (bearer token and scope,
  * 280 by twitter-text's weighted count, duplicate content refused, replies to posts that exist)
  * and GET /2/users/:id/tweets (newest first, links as t.co links and &, <, > escaped as X answers
- * them, start_time, referenced_tweets). Faults can be queued per POST /2/tweets.
+ * them, start_time, referenced_tweets), and pictures: POST /2/media/upload (media.write scope, one
+ * JSON request with `media` base64 and media_category tweet_image, the type sniffed from the bytes,
+ * 5 MB), its STATUS read, POST /2/media/metadata (alt text ≤ 1,000) and `media.media_ids` on a post
+ * (1 to 4, uploaded and processed). Faults can be queued per POST /2/tweets and per upload.
  */
 export async function startTwitterServer(options: {
   clientId: string;
@@ -69,6 +106,10 @@ export async function startTwitterServer(options: {
   const consents = new Map<string, { redirectUri: string; state: string; code: PendingCode }>();
   const tokenRequests: URLSearchParams[] = [];
   let tweetCalls = 0;
+  const media = new Map<string, UploadedMedia & { failed: boolean }>();
+  const mediaFaults = new Map<number, MediaFault>();
+  let uploadCalls = 0;
+  let nextMediaId = 1_870_000_000_000_000_000n;
   let lookups = 0;
   let lookupRateLimited = 0;
   const tweetMetrics = new Map<string, Record<string, number>>();
@@ -212,6 +253,102 @@ export async function startTwitterServer(options: {
     return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Grant type is not supported.' });
   };
 
+  /** A JSON body, or null after answering 415/400 as the API does. */
+  const jsonBody = async <T>(req: IncomingMessage, res: ServerResponse): Promise<T | null> => {
+    if (!req.headers['content-type']?.startsWith('application/json')) {
+      problem(res, 415, 'Unsupported Media Type', 'Content-Type must be application/json');
+      return null;
+    }
+    try {
+      return JSON.parse(await readText(req)) as T;
+    } catch {
+      problem(res, 400, 'Invalid Request', 'The request body is not valid JSON.');
+      return null;
+    }
+  };
+  const invalidRequest = (res: ServerResponse, message: string) =>
+    problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', {
+      errors: [{ message }],
+    });
+  const processingInfo = (item: UploadedMedia & { failed: boolean }) =>
+    item.failed
+      ? { state: 'failed', error: { code: 1, name: 'InvalidMedia', message: 'Unsupported image.' } }
+      : item.processingReads > 0
+        ? { state: 'in_progress', check_after_secs: 1, progress_percent: 50 }
+        : null;
+  const mediaAnswer = (item: UploadedMedia & { failed: boolean }) => {
+    const processing = processingInfo(item);
+    return {
+      data: {
+        id: item.id,
+        media_key: `3_${item.id}`,
+        size: item.bytes.length,
+        expires_after_secs: 86400,
+        ...(processing ? { processing_info: processing } : {}),
+      },
+    };
+  };
+
+  /** POST /2/media/upload, one request: `media` base64 in a JSON body, media_category tweet_image. */
+  const uploadMedia = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!authorize(req, res, 'media.write')) return;
+    uploadCalls += 1;
+    const fault = mediaFaults.get(uploadCalls);
+    if (fault && 'status' in fault && !('madeThenLost' in fault)) {
+      return fault.status === 400
+        ? invalidRequest(res, 'media type unrecognized.')
+        : problem(res, 503, 'Service Unavailable', 'Service Unavailable');
+    }
+    const body = await jsonBody<{ media?: unknown; media_category?: unknown; media_type?: unknown }>(req, res);
+    if (!body) return;
+    if (typeof body.media !== 'string' || !/^[A-Za-z0-9+/]+=*$/.test(body.media)) {
+      return invalidRequest(res, 'The `media` field must be the base64-encoded file.');
+    }
+    if (body.media_category !== 'tweet_image') return invalidRequest(res, 'media_category must be tweet_image.');
+    const bytes = Buffer.from(body.media, 'base64');
+    const type = sniffedType(bytes);
+    if (!type || (body.media_type !== undefined && body.media_type !== type)) {
+      return invalidRequest(res, 'media type unrecognized.');
+    }
+    if (bytes.length > MAX_IMAGE_BYTES) return invalidRequest(res, 'File size exceeds 5242880 bytes.');
+    const item = {
+      id: String(nextMediaId++),
+      mediaType: type,
+      bytes,
+      alt: null,
+      processingReads: fault && 'processing' in fault && fault.processing === 'in_progress' ? fault.reads : 0,
+      failed: Boolean(fault && 'processing' in fault && fault.processing === 'failed'),
+    };
+    media.set(item.id, item);
+    if (fault && 'madeThenLost' in fault) return problem(res, 503, 'Service Unavailable', 'Service Unavailable');
+    return sendJson(res, 200, mediaAnswer(item));
+  };
+
+  /** GET /2/media/upload?command=STATUS&media_id=…: the upload's processing state. */
+  const mediaStatus = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    if (!authorize(req, res, 'media.write')) return;
+    if (url.searchParams.get('command') !== 'STATUS') return invalidRequest(res, 'command must be STATUS.');
+    const item = media.get(url.searchParams.get('media_id') ?? '');
+    if (!item) return invalidRequest(res, 'Invalid media id.');
+    if (item.processingReads > 0) item.processingReads -= 1;
+    return sendJson(res, 200, mediaAnswer(item));
+  };
+
+  /** POST /2/media/metadata: `{ id, metadata: { alt_text: { text } } }`, text ≤ 1,000 characters. */
+  const mediaMetadata = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!authorize(req, res, 'media.write')) return;
+    const body = await jsonBody<{ id?: unknown; metadata?: { alt_text?: { text?: unknown } } }>(req, res);
+    if (!body) return;
+    const item = media.get(typeof body.id === 'string' ? body.id : '');
+    if (!item) return invalidRequest(res, 'Invalid media id.');
+    const text = body.metadata?.alt_text?.text;
+    if (typeof text !== 'string' || [...text].length > MAX_ALT_CHARS) {
+      return invalidRequest(res, 'alt_text.text must be a string of at most 1000 characters.');
+    }
+    item.alt = text;
+    return sendJson(res, 200, { data: { id: item.id, associated_metadata: { alt_text: { text } } } });
+  };
+
   const createTweet = async (req: IncomingMessage, res: ServerResponse) => {
     if (!authorize(req, res, 'tweet.write')) return;
     tweetCalls += 1;
@@ -248,14 +385,25 @@ export async function startTwitterServer(options: {
     if (!req.headers['content-type']?.startsWith('application/json')) {
       return problem(res, 415, 'Unsupported Media Type', 'Content-Type must be application/json');
     }
-    let body: { text?: unknown; reply?: { in_reply_to_tweet_id?: unknown } };
+    let body: { text?: unknown; reply?: { in_reply_to_tweet_id?: unknown }; media?: { media_ids?: unknown } };
     try {
       body = JSON.parse(await readText(req));
     } catch {
       return problem(res, 400, 'Invalid Request', 'The request body is not valid JSON.');
     }
     const text = typeof body.text === 'string' ? body.text : '';
-    if (!text.trim())
+    const mediaIds = body.media?.media_ids;
+    if (
+      mediaIds !== undefined &&
+      (!Array.isArray(mediaIds) || mediaIds.length < 1 || mediaIds.length > MAX_MEDIA_PER_POST)
+    ) {
+      return invalidRequest(res, 'media.media_ids must hold 1 to 4 media ids.');
+    }
+    const attached = (mediaIds ?? []).map((id: unknown) => media.get(typeof id === 'string' ? id : ''));
+    if (attached.some((item: (typeof attached)[number]) => !item || processingInfo(item))) {
+      return invalidRequest(res, 'Your media IDs are invalid.');
+    }
+    if (!text.trim() && attached.length === 0)
       return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.');
     if (!twitterText.parseTweet(text).valid) {
       return problem(
@@ -280,6 +428,7 @@ export async function startTwitterServer(options: {
       authorId: author,
       text,
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
+      media: attached.map((item: (typeof attached)[number]) => item!),
       createdAt: Date.now(),
     };
     tweets.push(tweet);
@@ -388,6 +537,9 @@ export async function startTwitterServer(options: {
       return sendJson(res, 200, { data: options.account });
     }
     if (route === 'POST /2/tweets') return createTweet(req, res);
+    if (route === 'POST /2/media/upload') return uploadMedia(req, res);
+    if (route === 'GET /2/media/upload') return mediaStatus(req, res, url);
+    if (route === 'POST /2/media/metadata') return mediaMetadata(req, res);
     if (route === 'GET /2/tweets') return lookupTweets(req, res, url);
     const timeline = /^GET \/2\/users\/(\d+)\/tweets$/.exec(route);
     if (timeline) return userTweets(req, res, timeline[1]!, url);
@@ -403,6 +555,14 @@ export async function startTwitterServer(options: {
     /** Answers the n-th POST /2/tweets from now (1 = the next) with a fault. */
     failTweet(nthFromNow: number, fault: TweetFault) {
       faults.set(tweetCalls + nthFromNow, fault);
+    },
+    /** Every picture uploaded, by media id. */
+    media,
+    /** POST /2/media/upload calls answered so far. */
+    uploads: () => uploadCalls,
+    /** Answers the n-th POST /2/media/upload from now (1 = the next) with a fault. */
+    failUpload(nthFromNow: number, fault: MediaFault) {
+      mediaFaults.set(uploadCalls + nthFromNow, fault);
     },
     /** Registers another callback URL with the app (a stack's URL is known only once it has started). */
     allowRedirectUri(uri: string) {

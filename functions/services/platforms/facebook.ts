@@ -12,6 +12,7 @@ import {
   figures,
   type LiveConnection,
   type OAuthConnectInput,
+  type OutgoingImage,
   type OutgoingPost,
   type PlatformAdapter,
   PlatformRateLimitError,
@@ -20,6 +21,7 @@ import {
   type PublishTarget,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from './platform-http';
+import { postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'Facebook';
 /**
@@ -153,6 +155,30 @@ async function alreadyMade(pageId: string, post: OutgoingPost, token: string): P
   return found ? { id: found.id, url: null } : null;
 }
 
+/**
+ * The post's pictures as unpublished Page photos (`POST /{page-id}/photos` with `url`, the picture's
+ * short-lived URL that Facebook fetches, `published=false` and `alt_text_custom`), in order; each
+ * photo id is recorded on the post's step, so a retry reuses it.
+ */
+async function unpublishedPhotos(pageId: string, token: string, post: OutgoingPost): Promise<string[]> {
+  const steps = postSteps(post);
+  const upload = async (image: OutgoingImage) => {
+    const photo = await graph<{ id?: string }>(`/${pageId}/photos`, token, {
+      method: 'POST',
+      params: {
+        url: await image.publicUrl(),
+        published: 'false',
+        ...(image.alt ? { alt_text_custom: image.alt } : {}),
+      },
+    });
+    if (!photo.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the photo's id`);
+    return photo.id;
+  };
+  const ids: string[] = [];
+  for (const image of post.images) ids.push(await steps.once(`photo:${image.mediaId}`, () => upload(image)));
+  return ids;
+}
+
 /** The Pages kept in the connection's data (ids and names only; their tokens are never kept there). */
 const pagesOf = (connection: Pick<LiveConnection, 'connectionData'>): PublishTarget[] =>
   facebookPages(connection.connectionData);
@@ -276,19 +302,33 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
       const earlier = await alreadyMade(pageId, post, token);
       if (earlier) return earlier;
     }
+    // The Page post, and every photo, are made on the chosen Page; a comment goes on the Page post.
+    if (!pageId && (!post.root || post.images.length > 0)) {
+      throw new PlatformRejectedError(connectionFormMessages.facebookPageRequired.title);
+    }
+    // A comment takes one photo (`attachment_id`); more would be dropped, so they are refused before anything is sent.
+    if (post.root && post.images.length > 1) {
+      throw new PlatformRejectedError(
+        `${PLATFORM_NAME} takes one picture on a comment; post ${post.index + 1} has ${post.images.length}`,
+      );
+    }
+    const photos = pageId ? await unpublishedPhotos(pageId, token, post) : [];
     try {
       if (!post.root) {
-        if (!pageId) throw new PlatformRejectedError(connectionFormMessages.facebookPageRequired.title);
+        // Photos replace the link preview (a post carries one or the other); the link stays in the thread.
+        const attached = Object.fromEntries(
+          photos.map((id, index) => [`attached_media[${index}]`, JSON.stringify({ media_fbid: id })]),
+        );
         const created = await graph<{ id?: string }>(`/${pageId}/feed`, token, {
           method: 'POST',
-          params: { message: post.text, link: post.article.url },
+          params: { message: post.text, ...(photos.length > 0 ? attached : { link: post.article.url }) },
         });
         if (!created.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
         return pagePost(created.id);
       }
       const comment = await graph<{ id?: string }>(`/${post.root.id}/comments`, token, {
         method: 'POST',
-        params: { message: post.text },
+        params: { message: post.text, ...(photos[0] ? { attachment_id: photos[0] } : {}) },
       });
       if (!comment.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the comment's id`);
       return { id: comment.id, url: null };

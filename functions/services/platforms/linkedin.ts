@@ -9,12 +9,22 @@ import { authorizationUrl, configuredClient, exchangeCode, refreshWhenDue, type 
 import {
   type LiveConnection,
   type OAuthConnectInput,
+  type OutgoingImage,
   type OutgoingPost,
   type PlatformAdapter,
   PlatformRejectedError,
   PlatformUnavailableError,
 } from './platform-adapter';
-import { callPlatform, type PlatformAnswer, type PlatformApi, type PlatformReply } from './platform-http';
+import {
+  callPlatform,
+  type PlatformAnswer,
+  type PlatformApi,
+  type PlatformReply,
+  platformFailure,
+  platformFetch,
+  readJson,
+} from './platform-http';
+import { postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'LinkedIn';
 /** openid and profile: who the member is (userinfo's `sub` is the author URN's id); w_member_social: post as them. */
@@ -23,6 +33,9 @@ const RESTLI_PROTOCOL_VERSION = '2.0.0';
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection (its access expires after 60 days). Reconnect ${PLATFORM_NAME} in Account Settings.`;
 /** How far back a post counts as this run's own when the run's start is not known. */
 const LOST_ANSWER_WINDOW_MS = 15 * 60_000;
+/** An uploaded image still PROCESSING is looked at again after this long, doubling, for at most the budget. */
+const FIRST_IMAGE_POLL_MS = 250;
+const IMAGE_WAIT_BUDGET_MS = 10_000;
 
 /** How LinkedIn's REST API words a failure (`errorDetails` on validation errors). */
 interface LinkedInError {
@@ -90,6 +103,71 @@ function callLinkedIn<T>(
   });
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Uploads one picture through the Images API (learn.microsoft.com, Community Management "Images
+ * API"): `POST /rest/images?action=initializeUpload` with the member as owner, a PUT of the bytes
+ * to the `uploadUrl` it returns (with the member's token), then `GET /rest/images/{urn}` until the
+ * image is AVAILABLE (PROCESSING_FAILED refuses it). Returns the image URN.
+ */
+async function uploadImage(accessToken: string, owner: string, image: OutgoingImage): Promise<string> {
+  const { body: initialized } = await callLinkedIn<{ value?: { uploadUrl?: string; image?: string } }>(accessToken, {
+    method: 'POST',
+    path: '/rest/images?action=initializeUpload',
+    json: { initializeUploadRequest: { owner } },
+  });
+  const { uploadUrl, image: urn } = initialized.value ?? {};
+  if (!uploadUrl || !urn) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not say where to upload a picture`);
+  // The upload is a plain PUT of the file, outside the JSON calls callPlatform makes.
+  const uploaded = await platformFetch(PLATFORM_NAME)(uploadUrl, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': image.mimeType },
+    body: new Uint8Array(await image.read()),
+  });
+  const failure = platformFailure(
+    linkedinApi,
+    { status: uploaded.status, headers: uploaded.headers, body: (await readJson(uploaded)) as LinkedInError | null },
+    new Date(),
+  );
+  if (failure) throw failure;
+  let waited = 0;
+  for (let delay = FIRST_IMAGE_POLL_MS; ; delay *= 2) {
+    const { body } = await callLinkedIn<{ status?: string }>(accessToken, {
+      path: `/rest/images/${encodeURIComponent(urn)}`,
+    });
+    if (body.status === 'AVAILABLE') return urn;
+    if (body.status === 'PROCESSING_FAILED') {
+      throw new PlatformRejectedError(`${PLATFORM_NAME} could not process a picture (PROCESSING_FAILED)`);
+    }
+    if (waited >= IMAGE_WAIT_BUDGET_MS) {
+      throw new PlatformUnavailableError(
+        `${PLATFORM_NAME} is still processing a picture (${body.status ?? 'unknown'})`,
+      );
+    }
+    await pause(delay);
+    waited += delay;
+  }
+}
+
+/**
+ * The post's `content` (Posts API): its pictures as `media` (one) or `multiImage` (several), each
+ * with its altText; without pictures, the article, with the link card image as its `thumbnail` when
+ * there is one. Each upload is recorded on the post's step and reused by a retry.
+ */
+async function postContent(accessToken: string, author: string, post: OutgoingPost) {
+  const steps = postSteps(post);
+  const upload = (image: OutgoingImage) =>
+    steps.once(`image:${image.mediaId}`, () => uploadImage(accessToken, author, image));
+  const pictures = [];
+  for (const image of post.images) pictures.push({ id: await upload(image), altText: image.alt });
+  if (pictures.length === 1) return { media: pictures[0] };
+  if (pictures.length > 1) return { multiImage: { images: pictures } };
+  const card = post.linkCardImage;
+  const thumbnail = card ? { thumbnail: await upload(card), ...(card.alt ? { thumbnailAltText: card.alt } : {}) } : {};
+  return { article: { source: post.article.url, title: post.article.title, ...thumbnail } };
+}
+
 function personUrnOf(connection: Pick<LiveConnection, 'connectionData'>): string | null {
   const urn = connection.connectionData.personUrn;
   return typeof urn === 'string' && urn.startsWith('urn:li:person:') ? urn : null;
@@ -135,8 +213,8 @@ async function findJustMadePost(
 /**
  * LinkedIn: a thread goes out as one post on the member's profile (LinkedIn has no threads), its
  * text composed by shared/publishing/linkedin-format.ts and escaped for the 'little' format here,
- * with the article attached so LinkedIn shows its preview. OAuth code flow (Sign In with LinkedIn
- * using OpenID Connect + Share on LinkedIn); tokens last 60 days and most apps get no refresh
+ * with its pictures (Images API), or else the article attached so LinkedIn shows its preview. OAuth
+ * code flow (Sign In with LinkedIn using OpenID Connect + Share on LinkedIn); tokens last 60 days and most apps get no refresh
  * token, so the card says when to reconnect and an expired token fails with a request to reconnect.
  */
 export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
@@ -205,6 +283,7 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
       const made = await findJustMadePost(connection, author, commentary, post);
       if (made) return made;
     }
+    const content = await postContent(token, author, post);
     try {
       const { headers } = await callLinkedIn(token, {
         method: 'POST',
@@ -214,7 +293,7 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
           commentary,
           visibility: 'PUBLIC',
           distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
-          content: { article: { source: post.article.url, title: post.article.title } },
+          content,
           lifecycleState: 'PUBLISHED',
           isReshareDisabledByAuthor: false,
         },

@@ -9,6 +9,7 @@ import {
   figures,
   type LiveConnection,
   type OAuthConnectInput,
+  type OutgoingImage,
   type OutgoingPost,
   type PlatformAdapter,
   PlatformRateLimitError,
@@ -16,6 +17,7 @@ import {
   PlatformUnavailableError,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from './platform-http';
+import { postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'Threads';
 /**
@@ -216,6 +218,46 @@ async function publishedPost(connection: LiveConnection, post: OutgoingPost): Pr
   return { id: found.id, url: post.parent ? null : (found.permalink ?? profileUrl(connection)) };
 }
 
+/** A picture's container fields: Threads fetches `image_url` itself (a short-lived public URL). */
+async function imageFields(image: OutgoingImage): Promise<Record<string, string>> {
+  return { media_type: 'IMAGE', image_url: await image.publicUrl(), ...(image.alt ? { alt_text: image.alt } : {}) };
+}
+
+/**
+ * Makes the post's container (developers.facebook.com/docs/threads/posts): TEXT without pictures,
+ * IMAGE with one, or a CAROUSEL of item containers (is_carousel_item=true) with several, each item
+ * FINISHED before the carousel is made, as the docs require. Item ids are recorded as steps, so a
+ * retry reuses them.
+ */
+async function createContainer(
+  userId: string,
+  token: string,
+  post: OutgoingPost,
+  steps: ReturnType<typeof postSteps>,
+): Promise<string> {
+  const common = { text: post.text, ...(post.parent ? { reply_to_id: post.parent.id } : {}) };
+  let fields: Record<string, string> = { media_type: 'TEXT', ...common };
+  if (post.images.length === 1) fields = { ...(await imageFields(post.images[0]!)), ...common };
+  if (post.images.length > 1) {
+    const children: string[] = [];
+    for (const image of post.images) {
+      const itemId = await steps.once(`item:${image.mediaId}`, async () =>
+        newContainer(userId, token, { ...(await imageFields(image)), is_carousel_item: 'true' }),
+      );
+      children.push(itemId);
+    }
+    for (const itemId of children) await waitUntilFinished(itemId, token, post.index + 1);
+    fields = { media_type: 'CAROUSEL', children: children.join(','), ...common };
+  }
+  return newContainer(userId, token, fields);
+}
+
+async function newContainer(userId: string, token: string, params: Record<string, string>): Promise<string> {
+  const created = await graph<{ id?: string }>(`/${userId}/threads`, token, { method: 'POST', params });
+  if (!created.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the container's id`);
+  return created.id;
+}
+
 const profileUrl = (connection: Pick<LiveConnection, 'connectionData'>) =>
   `https://www.threads.net/@${usernameOf(connection)}`;
 
@@ -231,9 +273,10 @@ async function permalinkOf(connection: LiveConnection, mediaId: string): Promise
 /**
  * Threads (Meta): the Authorization Window (no PKCE), the code exchanged for a short-lived token and
  * that for a long-lived one (60 days, th_exchange_token), refreshed before it expires
- * (th_refresh_token). A thread is a chain of replies, each post in two steps: a TEXT container
- * (replying to the post before), polled until FINISHED, then threads_publish. The container id is
- * recorded as the post's step, so a retry reuses it and never makes a second one.
+ * (th_refresh_token). A thread is a chain of replies, each post in two steps: a TEXT, IMAGE or
+ * CAROUSEL container (replying to the post before), polled until FINISHED, then threads_publish. The
+ * container id (and a carousel's item ids) are recorded as the post's step, so a retry reuses them
+ * and never makes a second one.
  */
 export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'threads',
@@ -327,13 +370,9 @@ export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
       if (status === 'IN_PROGRESS' || status === 'FINISHED') containerId = stored;
     }
     if (!containerId) {
-      const created = await graph<{ id?: string }>(`/${userId}/threads`, token, {
-        method: 'POST',
-        params: { media_type: 'TEXT', text: post.text, ...(post.parent ? { reply_to_id: post.parent.id } : {}) },
-      });
-      if (!created.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the container's id`);
-      containerId = created.id;
-      await post.saveStep({ containerId });
+      const steps = postSteps(post);
+      containerId = await createContainer(userId, token, post, steps);
+      await steps.record('containerId', containerId);
     }
     await waitUntilFinished(containerId, token, position);
     let published: { id?: string };

@@ -10,6 +10,7 @@ import {
   figures,
   type LiveConnection,
   type OAuthConnectInput,
+  type OutgoingImage,
   type OutgoingPost,
   type PlatformAdapter,
   PlatformRejectedError,
@@ -17,12 +18,18 @@ import {
   retryAfterSeconds,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply } from './platform-http';
+import { postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'Twitter/X';
 /** GET /2/tweets takes at most 100 ids. */
 const IDS_PER_LOOKUP = 100;
-/** docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, and a refresh token (offline.access). */
-const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access'] as const;
+/**
+ * docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, a refresh token
+ * (offline.access), and picture uploads (media.write: POST /2/media/upload and /2/media/metadata).
+ */
+const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
+/** An upload X is still processing is looked at again for at most this long in all. */
+const MAX_PROCESSING_WAIT_MS = 10_000;
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection. Reconnect ${PLATFORM_NAME} in Account Settings.`;
 
 /** An X API v2 error body: a problem document (`title`, `detail`) and/or `errors[]`. */
@@ -98,6 +105,86 @@ async function callApi<T>(
     now,
   );
   return reply.body;
+}
+
+/** POST /2/media/upload's answer (and its STATUS read's): the media id and, while X works on it, its state. */
+interface UploadedMedia {
+  data?: {
+    id?: string;
+    processing_info?: { state?: string; check_after_secs?: number; error?: { message?: string } };
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Uploads one picture in one request (POST /2/media/upload, the file base64-encoded in a JSON body,
+ * media_category tweet_image) and returns its media id once X can attach it: an answer with
+ * `processing_info` is read again (GET ?command=STATUS) after `check_after_secs` until its state,
+ * pending → in_progress → failed | succeeded, is done.
+ */
+async function uploadImage(accessToken: string, image: OutgoingImage, now: Date): Promise<string> {
+  const uploaded = await callApi<UploadedMedia>(
+    accessToken,
+    '/2/media/upload',
+    {
+      method: 'POST',
+      body: {
+        media: Buffer.from(await image.read()).toString('base64'),
+        media_category: 'tweet_image',
+        media_type: image.mimeType,
+      },
+    },
+    now,
+  );
+  const id = uploaded.data?.id;
+  if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the picture's media id`);
+  let processing = uploaded.data?.processing_info;
+  let waited = 0;
+  while (processing && processing.state !== 'succeeded') {
+    if (processing.state === 'failed') {
+      throw new PlatformRejectedError(
+        `${PLATFORM_NAME} could not process a picture: ${processing.error?.message ?? 'processing failed'}`,
+      );
+    }
+    const wait = Math.max(1, processing.check_after_secs ?? 1) * 1000;
+    if (waited + wait > MAX_PROCESSING_WAIT_MS) {
+      throw new PlatformUnavailableError(`${PLATFORM_NAME} is still processing a picture`);
+    }
+    await pause(wait);
+    waited += wait;
+    const status = await callApi<UploadedMedia>(
+      accessToken,
+      `/2/media/upload?${new URLSearchParams({ command: 'STATUS', media_id: id })}`,
+      { method: 'GET' },
+      now,
+    );
+    processing = status.data?.processing_info;
+  }
+  return id;
+}
+
+/**
+ * The post's pictures as X media ids, in order: each uploaded once per run (its id recorded with
+ * saveStep and reused by a retry), its alt text set through POST /2/media/metadata (set again on a
+ * retry, which only repeats the same text).
+ */
+async function attachedMedia(accessToken: string, post: OutgoingPost, now: Date): Promise<string[]> {
+  const steps = postSteps(post);
+  const mediaIds: string[] = [];
+  for (const image of post.images) {
+    const mediaId = await steps.once(`media:${image.mediaId}`, () => uploadImage(accessToken, image, now));
+    if (image.alt) {
+      await callApi(
+        accessToken,
+        '/2/media/metadata',
+        { method: 'POST', body: { id: mediaId, metadata: { alt_text: { text: image.alt } } } },
+        now,
+      );
+    }
+    mediaIds.push(mediaId);
+  }
+  return mediaIds;
 }
 
 /** A post's text for comparison with X's copy of it, which shows links as t.co links and escapes &, < and >. */
@@ -209,6 +296,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
 
   async publishPost(connection, post): Promise<MadePost> {
     const now = new Date();
+    const mediaIds = await attachedMedia(connection.credentials.accessToken, post, now);
     let created: { data?: { id: string } };
     try {
       created = await callApi<{ data?: { id: string } }>(
@@ -216,7 +304,11 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
         '/2/tweets',
         {
           method: 'POST',
-          body: { text: post.text, ...(post.parent ? { reply: { in_reply_to_tweet_id: post.parent.id } } : {}) },
+          body: {
+            text: post.text,
+            ...(post.parent ? { reply: { in_reply_to_tweet_id: post.parent.id } } : {}),
+            ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+          },
         },
         now,
       );

@@ -137,7 +137,7 @@ describe('Bluesky: app.bsky.feed.getPosts on the public AppView', () => {
 
 describe('X: GET /2/tweets?ids=…&tweet.fields=public_metrics', () => {
   const post = (id: string) => {
-    twitter.tweets.push({ id, authorId: '42', text: `post ${id}`, inReplyTo: null, createdAt: Date.now() });
+    twitter.tweets.push({ id, authorId: '42', text: `post ${id}`, inReplyTo: null, media: [], createdAt: Date.now() });
     return { id, url: null };
   };
 
@@ -198,6 +198,8 @@ describe('Threads: GET /{threads-media-id}/insights with threads_manage_insights
       text: `post ${id}`,
       replyToId: null,
       containerId: `c${id}`,
+      mediaType: 'TEXT',
+      pictures: [],
       permalink: `https://www.threads.net/@curator/post/${id}`,
       createdAt: Date.now(),
     });
@@ -351,7 +353,15 @@ describe('Facebook: GET /{post-id} and /{comment-id} with the Page token (pages_
   const SCOPES = ['pages_show_list', 'pages_manage_posts', 'pages_read_engagement', 'pages_manage_engagement'];
   const made = (n: number, parentId: string | null = null) => {
     const id = parentId ? `${n}_${n + 50}` : `${PAGE.id}_${n}`;
-    facebook.posts.push({ id, pageId: PAGE.id, message: `post ${n}`, link: null, parentId, createdAt: Date.now() });
+    facebook.posts.push({
+      id,
+      pageId: PAGE.id,
+      message: `post ${n}`,
+      link: null,
+      parentId,
+      photos: [],
+      createdAt: Date.now(),
+    });
     return { id, url: null };
   };
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
+import { serveOnLoopback } from '../../fakes/fake-http';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { outgoingImage } from '../../helpers/outgoing-images';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 
@@ -34,11 +36,22 @@ const { requestPublish, getPublishStatus, runPublishMessage } = await import(
 );
 const { startFreshRun, claimPublishRun } = await import('#functions/data/publish-run-repository');
 const { facebookAdapter } = await import('#functions/services/platforms/facebook');
-const { PlatformRateLimitError } = await import('#functions/services/platforms/platform-adapter');
+const { PlatformRateLimitError, PlatformRejectedError, PlatformUnavailableError } = await import(
+  '#functions/services/platforms/platform-adapter'
+);
+
+/** The media bucket's short-lived URLs, as Facebook fetches them: each picture at /media/{id}. */
+const hosted = new Map<string, Uint8Array>();
+const mediaHost = await serveOnLoopback((req, res) => {
+  const bytes = hosted.get(req.url ?? '');
+  res.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
+  res.end(bytes);
+});
 
 afterAll(async () => {
   await pipeline.stop();
   await facebook.close();
+  await mediaHost.close();
 });
 
 /** Logs in through the local dialog, sharing `pages`, and returns the user and where the app was sent. */
@@ -223,6 +236,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
       message: posts[0]!,
       link: ARTICLE,
       parentId: null,
+      photos: [],
       createdAt: Date.now(),
     };
     facebook.posts.push(leftBehind);
@@ -282,6 +296,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
       message: posts[0]!,
       link: ARTICLE,
       parentId: null,
+      photos: [],
       createdAt: Date.now() - 90_000,
     };
     facebook.posts.push(leftBehind);
@@ -339,5 +354,103 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
     expect(postsSince(start)).toEqual([]);
     expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
     expect((await listConnections(userId)).connections[0]?.connectionData.needsReconnect).toBe(true);
+  });
+});
+
+describe('posting pictures to a Facebook Page: unpublished photos, then attached_media or a comment attachment', () => {
+  /** A picture the media host serves (or, `unreachable`, one whose URL answers 404). */
+  async function picture(alt: string, options: { unreachable?: boolean } = {}) {
+    const mediaId = `media-${randomUUID()}`;
+    const image = await outgoingImage({ mediaId, alt, publicUrl: `${mediaHost.url}/media/${mediaId}` });
+    if (!options.unreachable) hosted.set(`/media/${mediaId}`, image.data);
+    return image;
+  }
+
+  async function connected() {
+    const { userId } = await connect([GAZETTE.id]);
+    return (await loadLiveConnection(userId, 'facebook', new Date()))!;
+  }
+
+  function withPictures(text: string, images: Awaited<ReturnType<typeof picture>>[]) {
+    const saved: Record<string, string>[] = [];
+    const post = {
+      ...firstPost(text),
+      images,
+      saveStep: async (step: Record<string, string>) => void saved.push(step),
+    };
+    return { post, saved };
+  }
+
+  it('uploads each picture unpublished with its alt text and attaches them in order to the Page post', async () => {
+    const connection = await connected();
+    const images = [await picture('Boats at the quay'), await picture('Buyers at the market')];
+    const { post, saved } = withPictures(`Two pictures ${randomUUID()}`, images);
+
+    const made = await facebookAdapter.publishPost(connection, post);
+
+    const published = facebook.posts.find((entry) => entry.id === made.id)!;
+    expect(published.link).toBeNull();
+    expect(published.photos.map((photo) => [photo.alt, photo.published, new Uint8Array(photo.bytes)])).toEqual([
+      ['Boats at the quay', false, images[0]!.data],
+      ['Buyers at the market', false, images[1]!.data],
+    ]);
+    expect(saved.at(-1)).toEqual(
+      Object.fromEntries(images.map((image, index) => [`photo:${image.mediaId}`, published.photos[index]!.id])),
+    );
+  });
+
+  it('attaches a comment’s one picture as attachment_id, and refuses a comment with more before posting it', async () => {
+    const connection = await connected();
+    const root = await facebookAdapter.publishPost(connection, firstPost(`The Page post ${randomUUID()}`));
+    const image = await picture('The harbour master');
+    const reply = { ...withPictures(`A comment ${randomUUID()}`, [image]).post, index: 1, root, parent: root };
+
+    const made = await facebookAdapter.publishPost(connection, reply);
+
+    const comment = facebook.posts.find((entry) => entry.id === made.id)!;
+    expect(comment.parentId).toBe(root.id);
+    expect(comment.photos.map((photo) => photo.alt)).toEqual(['The harbour master']);
+    const posted = facebook.posts.length;
+    const uploaded = facebook.photos.size;
+    const two = [await picture('One'), await picture('Two')];
+    const refused = await facebookAdapter
+      .publishPost(connection, { ...reply, text: `Two on a comment ${randomUUID()}`, images: two })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PlatformRejectedError);
+    expect((refused as Error).message).toBe('Facebook takes one picture on a comment; post 2 has 2');
+    expect([facebook.posts.length, facebook.photos.size]).toEqual([posted, uploaded]);
+  });
+
+  it('fails with Facebook’s reason and makes no post when it cannot fetch a picture', async () => {
+    const connection = await connected();
+    const posted = facebook.posts.length;
+    const { post } = withPictures(`A picture that is gone ${randomUUID()}`, [
+      await picture('Gone', { unreachable: true }),
+    ]);
+
+    const refused = await facebookAdapter.publishPost(connection, post).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(PlatformRejectedError);
+    expect((refused as Error).message).toBe('Facebook refused the post: (#324) Missing or invalid image file');
+    expect(facebook.posts.length).toBe(posted);
+  });
+
+  it('reuses the recorded photo ids when the post is retried, uploading nothing twice', async () => {
+    const connection = await connected();
+    facebook.failPhotoUploads(1);
+    const { post, saved } = withPictures(`Retried with pictures ${randomUUID()}`, [
+      await picture('First'),
+      await picture('Second'),
+    ]);
+    await expect(facebookAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    facebook.failPublish(1, { status: 500 });
+    await expect(facebookAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    const uploaded = facebook.photos.size;
+
+    const made = await facebookAdapter.publishPost(connection, { ...post, step: saved.at(-1)! });
+
+    expect(facebook.photos.size).toBe(uploaded);
+    const published = facebook.posts.find((entry) => entry.id === made.id)!;
+    expect(published.photos.map((photo) => photo.id)).toEqual(Object.values(saved.at(-1)!));
   });
 });

@@ -3,8 +3,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLinkedInServer } from '../../fakes/linkedin-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { outgoingImage } from '../../helpers/outgoing-images';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
+import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 
 const APP = { clientId: 'li-client-id', clientSecret: 'li-client-secret' };
 const REDIRECT_URI = 'http://localhost:3000/api/connections/linkedin/callback';
@@ -33,6 +34,10 @@ const { getConnection, putConnection } = await import('#functions/data/connectio
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
+const { linkedinAdapter } = await import('#functions/services/platforms/linkedin');
+const { PlatformRejectedError, PlatformUnavailableError } = await import(
+  '#functions/services/platforms/platform-adapter'
+);
 
 afterAll(async () => {
   await pipeline.stop();
@@ -313,5 +318,99 @@ describe('publishing a thread to LinkedIn through the queue', () => {
       await setPlatformEnabled('linkedin', true, new Date().toISOString());
     }
     expect((await listConnections(userId)).enabledPlatforms).toContain('linkedin');
+  });
+});
+
+describe('posting pictures to LinkedIn through the Images API', () => {
+  async function connection() {
+    return (await loadLiveConnection(await connectedUser(), 'linkedin', new Date()))!;
+  }
+
+  function withPictures(text: string, images: Awaited<ReturnType<typeof outgoingImage>>[]) {
+    const saved: Record<string, string>[] = [];
+    const post = {
+      ...firstPost(text),
+      images,
+      saveStep: async (step: Record<string, string>) => void saved.push(step),
+    };
+    return { post, saved };
+  }
+
+  const picture = (mediaId: string, alt: string) => outgoingImage({ mediaId, alt });
+
+  it('uploads one picture (initializeUpload, PUT, AVAILABLE) and posts it as content.media with its altText', async () => {
+    const live = await connection();
+    linkedin.failUploads({ processingReads: 1 });
+    const image = await picture('media-quay', 'Boats at the quay before sunrise');
+    const { post, saved } = withPictures(`The quay at dawn ${randomUUID()}`, [image]);
+
+    const made = await linkedinAdapter.publishPost(live, post);
+
+    const published = linkedin.posts.find((entry) => entry.id === made.id)!;
+    expect(published.article).toBeNull();
+    expect(published.images.map((entry) => [entry.altText, new Uint8Array(entry.image.bytes!)])).toEqual([
+      ['Boats at the quay before sunrise', image.data],
+    ]);
+    expect(published.images[0]!.image.owner).toBe(`urn:li:person:${MEMBER.sub}`);
+    expect(saved.at(-1)).toEqual({ 'image:media-quay': published.images[0]!.image.id });
+  });
+
+  it('posts several pictures as content.multiImage, in order', async () => {
+    const live = await connection();
+    const images = [await picture('media-a', 'The quay'), await picture('media-b', 'The market')];
+    const { post } = withPictures(`Two pictures ${randomUUID()}`, images);
+
+    const made = await linkedinAdapter.publishPost(live, post);
+
+    const published = linkedin.posts.find((entry) => entry.id === made.id)!;
+    expect(published.images.map((entry) => entry.altText)).toEqual(['The quay', 'The market']);
+  });
+
+  it("gives the article's link card its preview image as the uploaded thumbnail", async () => {
+    const live = await connection();
+    const card = await picture('media-card', 'The harbour at dawn');
+    const made = await linkedinAdapter.publishPost(live, {
+      ...firstPost(`A link post ${randomUUID()}`),
+      linkCardImage: card,
+    });
+
+    const published = linkedin.posts.find((entry) => entry.id === made.id)!;
+    expect(published.article).toMatchObject({ source: ARTICLE, thumbnailAltText: 'The harbour at dawn' });
+    expect(new Uint8Array(published.article!.thumbnail!.bytes!)).toEqual(card.data);
+  });
+
+  it('fails with the reason and makes no post when an upload or its processing fails', async () => {
+    const live = await connection();
+    const posted = linkedin.posts.length;
+    const { post } = withPictures(`Refused picture ${randomUUID()}`, [await picture('media-x', 'A picture')]);
+    linkedin.failUploads({ status: 500 });
+
+    await expect(linkedinAdapter.publishPost(live, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    linkedin.failUploads({ processing: 'failed' });
+    const refused = await linkedinAdapter.publishPost(live, post).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(PlatformRejectedError);
+    expect((refused as Error).message).toBe('LinkedIn could not process a picture (PROCESSING_FAILED)');
+    expect(linkedin.posts.length).toBe(posted);
+  });
+
+  it('reuses the recorded image URNs when the post is retried, uploading nothing twice', async () => {
+    const live = await connection();
+    linkedin.failCreate(1, { status: 503 });
+    const { post, saved } = withPictures(`Retried with pictures ${randomUUID()}`, [
+      await picture('media-r1', 'First'),
+      await picture('media-r2', 'Second'),
+    ]);
+    await expect(linkedinAdapter.publishPost(live, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    const initialized = linkedin.imageStats.initialized;
+
+    const made = await linkedinAdapter.publishPost(live, { ...post, step: saved.at(-1)! });
+
+    expect(linkedin.imageStats.initialized).toBe(initialized);
+    const published = linkedin.posts.find((entry) => entry.id === made.id)!;
+    expect(published.images.map((entry) => entry.image.id)).toEqual([
+      saved.at(-1)!['image:media-r1'],
+      saved.at(-1)!['image:media-r2'],
+    ]);
   });
 });

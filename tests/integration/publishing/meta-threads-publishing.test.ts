@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serveOnLoopback } from '../../fakes/fake-http';
 import type { MetaThreadsMedia } from '../../fakes/meta-threads-server';
 import { connectMetaThreads, META_THREADS_APP, startMetaThreadsStandIn } from '../../helpers/meta-threads-stand-in';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { outgoingImage } from '../../helpers/outgoing-images';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 
@@ -23,10 +25,22 @@ const { requestPublish, getPublishStatus, runPublishMessage, rateLimitRetry } = 
 );
 const { getPublishRun, startFreshRun } = await import('#functions/data/publish-run-repository');
 const { metaThreadsAdapter } = await import('#functions/services/platforms/meta-threads');
+const { PlatformRejectedError, PlatformUnavailableError } = await import(
+  '#functions/services/platforms/platform-adapter'
+);
+
+/** The media bucket's short-lived URLs, as Threads fetches them: each picture at /media/{id}. */
+const hosted = new Map<string, Uint8Array>();
+const mediaHost = await serveOnLoopback((req, res) => {
+  const bytes = hosted.get(req.url ?? '');
+  res.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
+  res.end(bytes);
+});
 
 afterAll(async () => {
   await pipeline.stop();
   await threads.close();
+  await mediaHost.close();
 });
 
 async function storedConnection(userId: string) {
@@ -331,5 +345,96 @@ describe('publishing a thread to Threads through the queue', () => {
     const [first] = threads.media.filter((item) => item.text.includes('One short post'));
     expect(platforms).toEqual([expect.objectContaining({ platform: 'threads', postUrl: first!.permalink })]);
     expect(first!.text).toContain(ARTICLE);
+  });
+});
+
+describe('posting pictures to Threads through IMAGE and CAROUSEL containers', () => {
+  /** A picture the media host serves (or, `unreachable`, one whose URL answers 404). */
+  async function picture(alt: string, options: { unreachable?: boolean } = {}) {
+    const mediaId = `media-${randomUUID()}`;
+    const image = await outgoingImage({ mediaId, alt, publicUrl: `${mediaHost.url}/media/${mediaId}` });
+    if (!options.unreachable) hosted.set(`/media/${mediaId}`, image.data);
+    return image;
+  }
+
+  async function connected() {
+    const { userId } = await connectMetaThreads();
+    return (await loadLiveConnection(userId, 'threads', new Date()))!;
+  }
+
+  function withPictures(text: string, images: Awaited<ReturnType<typeof picture>>[]) {
+    const saved: Record<string, string>[] = [];
+    const post = {
+      ...firstPost(text),
+      images,
+      saveStep: async (step: Record<string, string>) => void saved.push(step),
+    };
+    return { post, saved };
+  }
+
+  it('posts one picture as an IMAGE container with its alt text, replying to the post before', async () => {
+    const connection = await connected();
+    const parent = await metaThreadsAdapter.publishPost(connection, firstPost(`Harbour thread ${randomUUID()}`));
+    const image = await picture('Boats at the quay before sunrise');
+    const { post } = withPictures(`The quay ${randomUUID()}`, [image]);
+
+    const made = await metaThreadsAdapter.publishPost(connection, { ...post, index: 1, root: parent, parent });
+
+    const published = threads.media.find((item) => item.id === made.id)!;
+    expect(published).toMatchObject({ mediaType: 'IMAGE', replyToId: parent.id, text: post.text });
+    expect(published.pictures.map((item) => [item.alt, new Uint8Array(item.bytes)])).toEqual([
+      ['Boats at the quay before sunrise', image.data],
+    ]);
+  });
+
+  it('posts several pictures as a CAROUSEL of FINISHED item containers, in order, and records their ids', async () => {
+    const connection = await connected();
+    const images = [await picture('The quay'), await picture('The market'), await picture('The boats')];
+    const { post, saved } = withPictures(`Three pictures ${randomUUID()}`, images);
+
+    const made = await metaThreadsAdapter.publishPost(connection, post);
+
+    const published = threads.media.find((item) => item.id === made.id)!;
+    expect(published.mediaType).toBe('CAROUSEL');
+    expect(published.pictures.map((item) => item.alt)).toEqual(['The quay', 'The market', 'The boats']);
+    const items = threads.containers().filter((container) => container.isCarouselItem);
+    expect(saved.at(-1)).toEqual({
+      ...Object.fromEntries(images.map((image) => [`item:${image.mediaId}`, expect.any(String)])),
+      containerId: published.containerId,
+    });
+    expect(images.map((image) => saved.at(-1)![`item:${image.mediaId}`])).toEqual(
+      items.slice(-3).map((container) => container.id),
+    );
+  });
+
+  it('fails with a clear reason and publishes nothing when Threads cannot fetch a picture', async () => {
+    const connection = await connected();
+    const published = threads.media.length;
+    const { post } = withPictures(`A picture that is gone ${randomUUID()}`, [
+      await picture('Gone', { unreachable: true }),
+    ]);
+
+    const refused = await metaThreadsAdapter.publishPost(connection, post).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(PlatformRejectedError);
+    expect((refused as Error).message).toBe('Threads could not prepare post 1: UNKNOWN');
+    expect(threads.media.length).toBe(published);
+  });
+
+  it('reuses the recorded item and carousel containers on a retry, making none twice', async () => {
+    const connection = await connected();
+    // The two items finish at once; the carousel is still IN_PROGRESS when the first attempt gives up.
+    threads.failContainers({ inProgressPolls: 0 }, { inProgressPolls: 0 }, { inProgressPolls: 3 });
+    const images = [await picture('First'), await picture('Second')];
+    const { post, saved } = withPictures(`Retried carousel ${randomUUID()}`, images);
+    await expect(metaThreadsAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    const created = threads.stats.containersCreated;
+
+    const made = await metaThreadsAdapter.publishPost(connection, { ...post, step: saved.at(-1)! });
+
+    expect(threads.stats.containersCreated).toBe(created);
+    const published = threads.media.find((item) => item.id === made.id)!;
+    expect(published.containerId).toBe(saved.at(-1)!.containerId);
+    expect(published.pictures.map((item) => item.alt)).toEqual(['First', 'Second']);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '#shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
 import { answerConsent, browserCookieFor, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { outgoingImage } from '../../helpers/outgoing-images';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, firstPost, makeThread, settle, TEST_APP_HOST } from '../../helpers/publishing-threads';
 
@@ -28,7 +29,9 @@ const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { twitterAdapter } = await import('#functions/services/platforms/twitter');
-const { PlatformRateLimitError } = await import('#functions/services/platforms/platform-adapter');
+const { PlatformRateLimitError, PlatformRejectedError, PlatformUnavailableError } = await import(
+  '#functions/services/platforms/platform-adapter'
+);
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 
@@ -110,7 +113,7 @@ describe('connecting X through its consent screen', () => {
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: CLIENT.clientId,
       redirect_uri: REDIRECT_URI,
-      scope: 'tweet.read tweet.write users.read offline.access',
+      scope: 'tweet.read tweet.write users.read offline.access media.write',
       code_challenge_method: 'S256',
     });
 
@@ -401,5 +404,102 @@ describe('publishing a thread to X through the queue', () => {
     });
     const { connections } = await listConnections(userId);
     expect(connections[0]?.connectionData.needsReconnect).toBe(true);
+  });
+});
+
+describe("posting pictures with their alt text through X's media API", () => {
+  async function pictures() {
+    return [
+      await outgoingImage({ mediaId: 'media-dawn', alt: 'Boats at the quay before sunrise' }),
+      await outgoingImage({
+        mediaId: 'media-market',
+        mimeType: 'image/jpeg',
+        alt: 'Buyers bidding at the fish market',
+      }),
+    ];
+  }
+
+  /** A post with pictures whose saveStep records what the adapter saves, as the publishing service does. */
+  function postWithPictures(text: string, images: Awaited<ReturnType<typeof pictures>>) {
+    const saved: Record<string, string>[] = [];
+    const post = {
+      ...firstPost(text),
+      images,
+      saveStep: async (step: Record<string, string>) => void saved.push(step),
+    };
+    return { post, saved };
+  }
+
+  it('uploads each picture as tweet_image, sets its alt text, and attaches the media ids in order to the reply', async () => {
+    const userId = await connectedUser();
+    const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
+    const parent = await twitterAdapter.publishPost(connection, firstPost(`The harbour, a thread ${randomUUID()}`));
+    const images = await pictures();
+    const { post, saved } = postWithPictures(`Two pictures from the quay ${randomUUID()}`, images);
+
+    const made = await twitterAdapter.publishPost(connection, { ...post, index: 1, root: parent, parent });
+
+    const tweet = twitter.tweets.find((entry) => entry.id === made.id)!;
+    expect(tweet.inReplyTo).toBe(parent.id);
+    expect(tweet.media.map((item) => [item.mediaType, item.alt])).toEqual([
+      ['image/png', 'Boats at the quay before sunrise'],
+      ['image/jpeg', 'Buyers bidding at the fish market'],
+    ]);
+    expect(tweet.media.map((item) => new Uint8Array(item.bytes))).toEqual(images.map((image) => image.data));
+    expect(saved.at(-1)).toEqual({
+      'media:media-dawn': tweet.media[0]!.id,
+      'media:media-market': tweet.media[1]!.id,
+    });
+  });
+
+  it('waits while X reports the upload in_progress and posts once it has succeeded', async () => {
+    const userId = await connectedUser();
+    const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
+    twitter.failUpload(1, { processing: 'in_progress', reads: 1 });
+    const { post } = postWithPictures(
+      `A picture X takes a moment over ${randomUUID()}`,
+      (await pictures()).slice(0, 1),
+    );
+
+    const made = await twitterAdapter.publishPost(connection, post);
+
+    expect(twitter.tweets.find((entry) => entry.id === made.id)?.media).toHaveLength(1);
+  });
+
+  it('fails with X’s reason and makes no post when an upload is refused or its processing fails', async () => {
+    const userId = await connectedUser();
+    const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
+    const posted = twitter.tweets.length;
+    twitter.failUpload(2, { status: 400 });
+    const { post } = postWithPictures(`Refused on the second picture ${randomUUID()}`, await pictures());
+
+    const refused = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(PlatformRejectedError);
+    expect((refused as Error).message).toBe(
+      'Twitter/X refused the post: One or more parameters to your request was invalid.',
+    );
+    twitter.failUpload(1, { processing: 'failed' });
+    const failed = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
+    expect((failed as Error).message).toBe('Twitter/X could not process a picture: Unsupported image.');
+    expect(twitter.tweets.length).toBe(posted);
+  });
+
+  it('reuses the recorded media ids when the post is retried after a failure, uploading nothing twice', async () => {
+    const userId = await connectedUser();
+    const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
+    twitter.failTweet(1, { status: 503 });
+    const { post, saved } = postWithPictures(`Retried with its pictures ${randomUUID()}`, await pictures());
+    await expect(twitterAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    const uploads = twitter.uploads();
+
+    const made = await twitterAdapter.publishPost(connection, { ...post, step: saved.at(-1)! });
+
+    expect(twitter.uploads()).toBe(uploads);
+    const tweet = twitter.tweets.find((entry) => entry.id === made.id)!;
+    expect(tweet.media.map((item) => item.id)).toEqual([
+      saved.at(-1)!['media:media-dawn'],
+      saved.at(-1)!['media:media-market'],
+    ]);
   });
 });
