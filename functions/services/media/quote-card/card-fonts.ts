@@ -12,7 +12,7 @@ import type { Font } from 'satori';
 
 /** The font packages, by their @fontsource name; the first that has a character draws it. */
 export const CARD_FONT_PACKAGES = ['noto-sans', 'noto-sans-sc', 'noto-sans-kr'] as const;
-type FontPackage = (typeof CARD_FONT_PACKAGES)[number];
+export type FontPackage = (typeof CARD_FONT_PACKAGES)[number];
 /** Regular for the passage, bold for the bold design and the author. */
 export const CARD_FONT_WEIGHTS = [400, 700] as const;
 type CardFontWeight = (typeof CARD_FONT_WEIGHTS)[number];
@@ -69,6 +69,11 @@ function subsetsOf(pkg: FontPackage): Subset[] {
     }),
   );
   return subsets.get(pkg) ?? [];
+}
+
+/** Every file the renderer may read from a package: each subset in its unicode.json, at both weights. */
+export function cardFontFiles(pkg: FontPackage): string[] {
+  return subsetsOf(pkg).flatMap((subset) => CARD_FONT_WEIGHTS.map((weight) => subsetFile(pkg, subset.name, weight)));
 }
 
 /** Korean text prefers the KR font's Han characters (hanja); any other text the SC font's. */

@@ -1,5 +1,5 @@
-import { Resvg } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
+import sharp from 'sharp';
 import { ValidationError } from '#functions/lib/errors';
 import {
   QUOTE_CARD_FORMATS,
@@ -34,7 +34,7 @@ export class QuoteCardTextError extends ValidationError {}
 
 // Satori lays text out left to right only, and no bundled font has these scripts.
 const RIGHT_TO_LEFT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-/** Each step down the passage size shrinks it by this factor. */
+/** Each step down the passage size shrinks it by this factor at least. */
 const SIZE_STEP = 0.9;
 /** Glyph width as a share of the size, for the first guess at the size: CJK glyphs are square. */
 const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -65,16 +65,20 @@ async function fittedSize(card: CardContent, height: number, fonts: Font[]): Pro
   for (;;) {
     // Text left as <text> (not paths) is enough to measure, and quicker.
     const svg = await satori(cardTree(card, size), { width: card.width, fonts, embedFont: false });
-    if (svgHeight(svg) <= height) return size;
+    const measured = svgHeight(svg);
+    if (measured <= height) return size;
     if (size === MIN_PASSAGE_SIZE) {
       throw new QuoteCardTextError('This passage is too long to fit on a quote card.');
     }
-    size = Math.max(MIN_PASSAGE_SIZE, Math.floor(size * SIZE_STEP));
+    // Wrapped text grows with the square of its size; the mark and credit do not, so the square
+    // root of the overflow shrinks too little rather than too much, and the loop stays a search down.
+    const step = Math.min(SIZE_STEP, Math.sqrt(height / measured));
+    size = Math.max(MIN_PASSAGE_SIZE, Math.floor(size * step));
   }
 }
 
 /**
- * Renders a quote card to PNG: the passage as large as fits, the big quotation mark (classic,
+ * Renders a quote card to PNG (satori's SVG, rasterised by sharp): the passage as large as fits, the big quotation mark (classic,
  * bold), and the credit (author; outlet · domain), in the design, theme and format asked for.
  * Throws QuoteCardTextError for a right-to-left passage or characters no bundled font draws.
  */
@@ -93,6 +97,9 @@ export async function renderQuoteCard(input: QuoteCardInput): Promise<RenderedQu
   const card: CardContent = { ...input, width, fontFamily: family };
   const size = await fittedSize(card, height, fonts);
   const svg = await satori(cardTree(card, size, height), { width, height, fonts });
-  const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+  // sharp (librsvg) rasterises rather than resvg-js 2.6.2, whose native memory grows by each
+  // rendered image and is never given back (thx/resvg-js#216): a warm function would run out.
+  // The SVG is satori's own, its text already paths, with nothing to fetch.
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return { png, width, height };
 }
