@@ -4,6 +4,7 @@ import {
   quoteCardAlt,
   quoteCardCredit,
   quoteCardPassage,
+  quoteCardRefusalMessages,
   suggestQuoteCard,
 } from '#shared/quote-card';
 import type { ArticleRights } from '#shared/schemas/article';
@@ -68,6 +69,9 @@ describe('quoteCardPassage', () => {
     expect(quoteCardPassage(noSource, thread)).toEqual({ passage: null, reason: 'no-source' });
     expect(quoteCardPassage(headline, thread)).toEqual({ passage: null, reason: 'headline' });
     expect(quoteCardPassage(fragment, thread)).toEqual({ passage: null, reason: 'not-a-passage' });
+    expect(quoteCardRefusalMessages['not-a-passage']).toBe(
+      "This post's source is neither a whole sentence nor a quotation of the article.",
+    );
   });
 
   it('refuses a passage too long to read on a card', () => {
