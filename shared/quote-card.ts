@@ -36,7 +36,7 @@ export interface QuoteCardCredit {
   domain: string | null;
 }
 
-// Words as the short-quote rule counts them (shared with functions/services/generation/draft/short-quote.ts).
+// Words as the short-quote rule counts them (the same pattern as functions/services/generation/draft/short-quote.ts).
 const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
 // A sentence opens with a capital, a figure, an opening quote or bracket, or a letter of a script without case.
 const SENTENCE_START = /^[\p{Lu}\p{Lt}\p{Lo}\p{N}“"‘'«„「『《(（[]/u;

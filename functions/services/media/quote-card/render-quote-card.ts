@@ -29,7 +29,10 @@ export interface RenderedQuoteCard {
   height: number;
 }
 
-/** A passage with characters the card's fonts cannot draw: refused rather than drawn with gaps or boxes. */
+/**
+ * A passage the card cannot show whole: right-to-left, with characters no bundled font draws, or
+ * too long at the smallest size. Refused rather than drawn with boxes, gaps or cut short.
+ */
 export class QuoteCardTextError extends ValidationError {}
 
 // Satori lays text out left to right only, and no bundled font has these scripts.
