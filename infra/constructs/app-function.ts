@@ -5,6 +5,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { QUOTE_CARD_FONT_HOOKS } from './quote-card-fonts';
 
 export interface AppFunctionProps {
   /** The repository root: holds functions/, package-lock.json and tsconfig.json. */
@@ -18,6 +19,8 @@ export interface AppFunctionProps {
   logRemovalPolicy: RemovalPolicy;
   /** Reserved concurrent executions (queue workers: the manifest's `concurrency`). */
   reservedConcurrency?: number;
+  /** The function renders quote cards: their fonts are copied beside its bundle. */
+  rendersQuoteCards?: boolean;
 }
 
 /**
@@ -74,6 +77,7 @@ export class AppFunction extends NodejsFunction {
         sourceMap: BUNDLING.sourceMap,
         externalModules: [...BUNDLING.externalModules],
         tsconfig: join(props.projectRoot, 'tsconfig.json'),
+        ...(props.rendersQuoteCards ? { commandHooks: QUOTE_CARD_FONT_HOOKS } : {}),
       },
     });
     NagSuppressions.addResourceSuppressions(

@@ -1,6 +1,7 @@
 import { GenerationFailedError } from '#functions/lib/errors';
 import { languageName } from '#shared/languages';
 import { threadLanguageMessages } from '#shared/messages/generation';
+import { suggestQuoteCard } from '#shared/quote-card';
 import { licenseLine, quoteLimit, shortQuoteSignal } from '#shared/rights';
 import type { Article, ArticleRights } from '#shared/schemas/article';
 import type { Hallucination, Post } from '#shared/schemas/thread';
@@ -46,6 +47,8 @@ export interface GeneratedThread {
   translatedFrom?: string;
   /** The tone whose phrases were written, when the thread's language has no voice for the one asked for. */
   voiceTone?: Tone;
+  /** The offline writer's one suggested quote card (a thread of 6+ posts with a quotation or a key figure). */
+  suggestedQuoteCardPostId?: string;
 }
 
 /** Why the offline writer cannot write the thread in another language than the article's. */
@@ -131,6 +134,7 @@ export async function generateThread(
     ),
     licenseLine(input.rights),
   );
+  const suggestedCard = options.openai ? null : suggestQuoteCard({ posts, rights: input.rights, title: article.title });
   return {
     title: draft.title || article.title || 'Untitled Thread',
     posts,
@@ -142,5 +146,6 @@ export async function generateThread(
     language,
     ...(translated && articleLanguage ? { translatedFrom: articleLanguage } : {}),
     ...(draft.voiceTone && !translated ? { voiceTone: draft.voiceTone } : {}),
+    ...(suggestedCard ? { suggestedQuoteCardPostId: suggestedCard } : {}),
   };
 }
