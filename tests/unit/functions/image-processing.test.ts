@@ -106,7 +106,13 @@ describe('normaliseImage', () => {
 
   it('refuses a truncated JPEG', async () => {
     const whole = await sharp({
-      create: { width: 300, height: 300, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 300,
+        height: 300,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .jpeg()
       .toBuffer();
@@ -140,7 +146,13 @@ describe('normaliseImage', () => {
 describe('fitToLimits', () => {
   it("fits a huge noisy PNG under Bluesky's 1,000,000 bytes and 2000 pixels", async () => {
     const noisy = await sharp({
-      create: { width: 2600, height: 1800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 2600,
+        height: 1800,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .png()
       .toBuffer();
