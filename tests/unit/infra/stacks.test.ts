@@ -273,7 +273,7 @@ describe('data stack', () => {
     expect(corsOf(synth(FULL_SETTINGS).data)).toEqual({
       CorsRules: [
         {
-          AllowedOrigins: [new URL(FULL_SETTINGS.appPublicUrl ?? '').origin],
+          AllowedOrigins: ['https://threadsnip.example.com'],
           AllowedMethods: ['POST', 'GET'],
           AllowedHeaders: ['*'],
           MaxAge: 3000,
