@@ -1,7 +1,9 @@
 import {
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   PutObjectTaggingCommand,
   S3Client,
@@ -38,6 +40,8 @@ function bucket(): string {
 export const incomingObjectKey = (userId: string, uploadId: string) => `incoming/${userId}/${uploadId}`;
 /** Where a re-encoded picture is kept. */
 export const mediaObjectKey = (userId: string, mediaId: string) => `media/${userId}/${mediaId}`;
+/** Every object of one user, under both prefixes (the trailing slash keeps one id from matching another's start). */
+export const userObjectPrefixes = (userId: string) => [`incoming/${userId}/`, `media/${userId}/`];
 
 /** Stores re-encoded bytes, not yet attached to any post (so the lifecycle removes them if none ever is). */
 export async function putObject(key: string, bytes: Uint8Array, mimeType: MediaMimeType): Promise<void> {
@@ -77,6 +81,24 @@ export async function readObject(key: string): Promise<Buffer | null> {
 /** Removes an object (no error when it is already gone). */
 export async function deleteObject(key: string): Promise<void> {
   await s3.send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/** Removes every object whose key starts with `prefix` (a user's pictures and uploads), 1,000 a call. */
+export async function deleteObjectsUnder(prefix: string): Promise<number> {
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: cursor }),
+    );
+    const objects = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+    if (objects.length > 0) {
+      await s3.send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: objects, Quiet: true } }));
+    }
+    deleted += objects.length;
+    cursor = page.NextContinuationToken;
+  } while (cursor);
+  return deleted;
 }
 
 /** Tags an object attached (kept) or not (expired by the lifecycle rule after 7 days). */

@@ -26,6 +26,7 @@ import { unreachableReason } from '../../lib/outbound/network-failure';
 import { ImageRejectedError, normaliseImage, type ProcessedImage } from './image-processing';
 import {
   deleteObject,
+  deleteObjectsUnder,
   incomingObjectKey,
   mediaObjectKey,
   objectSize,
@@ -35,6 +36,7 @@ import {
   SIGNED_URL_SECONDS,
   signedGetUrl,
   tagAttached,
+  userObjectPrefixes,
 } from './media-store';
 
 /**
@@ -135,6 +137,16 @@ export async function deleteMedia(userId: string, mediaId: string): Promise<void
   await deleteObject(record.objectKey);
   const removed = await deleteMediaForUser(userId, mediaId);
   if (removed) await releaseMediaBytes(userId, removed.bytes);
+}
+
+/**
+ * Removes every stored file of a user (pictures and unfinished uploads), for account deletion; the
+ * table's `MEDIA#` items and `MEDIA_USAGE` go with the account's other prefixes. Returns the count.
+ */
+export async function deleteAllMediaFilesOfUser(userId: string): Promise<number> {
+  let deleted = 0;
+  for (const prefix of userObjectPrefixes(userId)) deleted += await deleteObjectsUnder(prefix);
+  return deleted;
 }
 
 /**

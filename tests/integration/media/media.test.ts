@@ -209,6 +209,24 @@ describe('server-made pictures', () => {
   });
 });
 
+describe('account deletion', () => {
+  it("removes every file of the user, pictures and unfinished uploads, and no one else's", async () => {
+    const card = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
+    await media.saveImage('ivan', card, 'quote-card');
+    await media.saveImage('ivan', card, 'article-image');
+    await upload('ivan', photoJpeg);
+    const kept = await media.saveImage('ivanka', card, 'quote-card');
+
+    expect(await media.deleteAllMediaFilesOfUser('ivan')).toBe(3);
+
+    expect(await objectKeys('media/ivan/')).toEqual([]);
+    expect(await objectKeys('incoming/ivan/')).toEqual([]);
+    expect(await objectKeys('media/ivanka/')).toEqual([kept.objectKey]);
+  });
+});
+
 describe('fetchRemoteImage', () => {
   it('fetches an allowed address through the guard and re-encodes the picture', async () => {
     const image = await media.fetchRemoteImage(`${siteOrigin}/allowed/photo.jpg`);
