@@ -82,6 +82,8 @@ export async function fitToLimits(image: ProcessedImage, limits: ImageLimits): P
   if (fitsAsIs) return image;
   const opaque = (await sharp(image.bytes).stats()).isOpaque;
   const candidates = outputTypes(image.mimeType, opaque, limits.mimeTypes);
+  const cannotFit = new ImageRejectedError(mediaMessages.cannotFit((limits.maxBytes / 1_000_000).toFixed(1)));
+  if (candidates.length === 0) throw cannotFit;
   let longestSide = Math.min(Math.max(image.width, image.height), limits.maxDimension);
   for (let shrink = 0; shrink <= MAX_SHRINKS; shrink++) {
     for (const mimeType of candidates) {
@@ -98,7 +100,7 @@ export async function fitToLimits(image: ProcessedImage, limits: ImageLimits): P
     }
     longestSide = Math.round(longestSide * SHRINK_FACTOR);
   }
-  throw new ImageRejectedError(mediaMessages.cannotFit((limits.maxBytes / 1_000_000).toFixed(1)));
+  throw cannotFit;
 }
 
 /** JPEG and WebP qualities tried in turn, best first. */
@@ -112,7 +114,6 @@ function outputTypes(current: MediaMimeType, opaque: boolean, allowed: readonly 
   const preferred: MediaMimeType[] = [current, ...(opaque ? ['image/jpeg' as const] : []), 'image/webp', 'image/png'];
   // GIF is never written: its palette would spoil a photo, and every platform that takes GIF takes PNG or JPEG.
   const usable = [...new Set(preferred)].filter((type) => allowed.includes(type) && type !== 'image/gif');
-  if (usable.length === 0) throw new ImageRejectedError(mediaMessages.notAnImage);
   return usable;
 }
 

@@ -224,6 +224,7 @@ async function store(
     await releaseMediaBytes(userId, size);
     return await getMedia(userId, mediaId);
   } catch (error) {
+    // An object written without its record stays tagged attached=false: the lifecycle removes it.
     await releaseMediaBytes(userId, size);
     throw error;
   }

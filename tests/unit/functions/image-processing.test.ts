@@ -165,7 +165,8 @@ describe('fitToLimits', () => {
     expect(Math.max(fitted.width, fitted.height)).toBeLessThanOrEqual(2000);
     expect(fitted.mimeType).toBe('image/jpeg');
     expect((await sharp(fitted.bytes).metadata()).format).toBe('jpeg');
-  });
+    // Several encodes of a 2000-pixel picture: seconds on a busy machine.
+  }, 30_000);
 
   it('keeps a transparent PNG transparent, and returns a picture that already fits unchanged', async () => {
     const transparent = await normaliseImage(
