@@ -2,7 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { mediaMessages } from '#shared/messages/media';
 import type { ImageLimits } from '#shared/publishing/image-limits';
 import type { MediaMimeType } from '#shared/schemas/media';
-import { DomainError } from '../../lib/errors';
+import { ImageRejectedError } from './media-errors';
 
 /**
  * Every picture is decoded and re-encoded here before it is stored or sent (never passed through
@@ -19,13 +19,6 @@ export interface ProcessedImage {
   mimeType: MediaMimeType;
   width: number;
   height: number;
-}
-
-/** A picture refused: the message is safe to show the curator (a 400 `image_rejected`). */
-export class ImageRejectedError extends DomainError {
-  constructor(message: string) {
-    super(400, message, {}, 'image_rejected');
-  }
 }
 
 /** The type a file's first bytes declare, or null: only JPEG, PNG, WebP and GIF are recognised (never SVG). */

@@ -19,11 +19,12 @@ import {
   setMediaAttached,
 } from '../../data/media-repository';
 import { config } from '../../lib/config';
-import { DomainError, NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import { guardedFetch, NoAnswerError } from '../../lib/outbound/guarded-fetch';
 import { BlockedAddressError } from '../../lib/outbound/host-guard';
 import { unreachableReason } from '../../lib/outbound/network-failure';
-import { ImageRejectedError, normaliseImage, type ProcessedImage } from './image-processing';
+import type { ProcessedImage } from './image-processing';
+import { ImageRejectedError, MediaQuotaExceededError } from './media-errors';
 import {
   deleteObject,
   deleteObjectsUnder,
@@ -47,11 +48,9 @@ import {
 
 export type { MediaRecord } from '../../data/media-repository';
 
-/** The user's stored pictures would pass MEDIA_QUOTA_BYTES. */
-export class MediaQuotaExceededError extends DomainError {
-  constructor() {
-    super(409, mediaMessages.quotaExceeded(MEDIA_QUOTA_BYTES / 1024 / 1024), {}, 'media_quota_exceeded');
-  }
+/** Decodes and re-encodes (sharp), loaded only by the paths that take a picture in, not by reads. */
+async function normaliseImageLazily(bytes: Uint8Array): Promise<ProcessedImage> {
+  return (await import('./image-processing')).normaliseImage(bytes);
 }
 
 /** The whole budget of fetching an article's image (every redirect and the body). */
@@ -90,7 +89,7 @@ export async function completeUpload(userId: string, uploadId: string, now = new
     if (size > MAX_UPLOAD_BYTES) throw new ImageRejectedError(mediaMessages.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024));
     const bytes = await readObject(incoming);
     if (!bytes) throw notFound(mediaMessages.uploadNotFound);
-    return await store(userId, uploadId, await normaliseImage(bytes), 'upload', now);
+    return await store(userId, uploadId, await normaliseImageLazily(bytes), 'upload', now);
   } finally {
     await deleteObject(incoming);
   }
@@ -103,7 +102,7 @@ export async function saveImage(
   kind: MediaKind,
   now = new Date(),
 ): Promise<MediaRecord> {
-  return store(userId, randomUUID(), await normaliseImage(bytes), kind, now);
+  return store(userId, randomUUID(), await normaliseImageLazily(bytes), kind, now);
 }
 
 /** One of the user's pictures; an unknown id and another user's id are the same 404. */
@@ -186,7 +185,7 @@ export async function fetchRemoteImage(url: string): Promise<ProcessedImage> {
     if (error instanceof ImageRejectedError) throw error;
     throw new ImageRejectedError(mediaMessages.remoteUnavailable(remoteFailureReason(error)));
   }
-  return normaliseImage(bytes);
+  return normaliseImageLazily(bytes);
 }
 
 function remoteFailureReason(error: unknown): string {

@@ -1,12 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  fitToLimits,
-  ImageRejectedError,
-  normaliseImage,
-  sniffImageType,
-} from '#functions/services/media/image-processing';
+import { fitToLimits, normaliseImage, sniffImageType } from '#functions/services/media/image-processing';
+import { ImageRejectedError } from '#functions/services/media/media-errors';
 import { mediaMessages } from '#shared/messages/media';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 
