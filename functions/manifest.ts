@@ -78,6 +78,11 @@ export interface Access {
   scheduler?: boolean;
   /** Puts events on the application's EventBridge bus (events:PutEvents on that bus only). */
   putEvents?: boolean;
+  /**
+   * The media bucket of pictures: `read` gets objects (and signs GET URLs with that right); `write`
+   * also puts, tags and deletes them (and signs upload forms). Absent: no bucket, no MEDIA_BUCKET.
+   */
+  media?: 'read' | 'write';
 }
 
 /**
@@ -88,10 +93,16 @@ export interface Access {
  * mapping and schedule rule go with it, while the API, queues, bus, secrets and dashboard stay in the
  * App stack (docs/architecture.md, "Deployment groups").
  */
-export type DeploymentGroup = 'feeds' | 'insights' | 'public-pages' | 'connections';
+export type DeploymentGroup = 'feeds' | 'insights' | 'public-pages' | 'connections' | 'media';
 
 /** Every deployment group, in the order their nested stacks are built. */
-export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = ['feeds', 'insights', 'public-pages', 'connections'];
+export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
+  'feeds',
+  'insights',
+  'public-pages',
+  'connections',
+  'media',
+];
 
 export interface RouteEntry {
   method: HttpMethod;
@@ -589,6 +600,42 @@ export const routes: RouteEntry[] = [
     deploymentGroup: 'feeds',
     auth: 'user',
     access: { table: 'write' },
+  },
+  // Pictures: uploads through presigned POSTs into the caller's own prefix, checked and re-encoded on completion.
+  {
+    method: 'POST',
+    path: '/api/media/uploads',
+    handler: 'http/media/post-upload',
+    deploymentGroup: 'media',
+    auth: 'user',
+    access: { table: 'read', media: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/media/uploads/{uploadId}/complete',
+    handler: 'http/media/post-upload-complete',
+    deploymentGroup: 'media',
+    auth: 'user',
+    access: { table: 'write', media: 'write' },
+    // Decoding and re-encoding a 40-megapixel picture needs the CPU that comes with the memory.
+    timeoutSeconds: 30,
+    memoryMb: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/{mediaId}',
+    handler: 'http/media/get-media',
+    deploymentGroup: 'media',
+    auth: 'user',
+    access: { table: 'read', media: 'read' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/media/{mediaId}',
+    handler: 'http/media/delete-media',
+    deploymentGroup: 'media',
+    auth: 'user',
+    access: { table: 'write', media: 'write' },
   },
   // Admin routes write: every access check is recorded as a security event.
   {

@@ -68,13 +68,15 @@ const prefix = `ThreadSnip-${config.stage}`;
 const data = new DataStack(app, `${prefix}-Data`, {
   env,
   isProduction: config.isProduction,
+  appPublicUrl: config.appPublicUrl,
   terminationProtection: config.isProduction,
-  description: `ThreadSnip ${config.stage}: the DynamoDB table (stateful)`,
+  description: `ThreadSnip ${config.stage}: the DynamoDB table and the media bucket (stateful)`,
 });
 new AppStack(app, `${prefix}-App`, {
   env,
   config,
   table: data.table,
+  mediaBucket: data.mediaBucket,
   projectRoot,
   description: `ThreadSnip ${config.stage}: auth, API, functions, queues, schedules and web hosting`,
 });

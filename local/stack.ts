@@ -26,6 +26,7 @@ import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
 import { createQueues, localSqsClient, startSqs } from './queues';
+import { startS3 } from './s3';
 import { startScheduleTimer } from './schedule-timer';
 import { startLocalScheduler } from './scheduler';
 import { buildWeb, createDevSite, createSampleArticles, createStaticSite } from './web-assets';
@@ -67,7 +68,7 @@ function readState(file: string): SavedState {
 }
 
 /**
- * Starts everything `npm start` runs, all on 127.0.0.1: dynalite, cognito-local, local-aws-sqs,
+ * Starts everything `npm start` runs, all on 127.0.0.1: dynalite, cognito-local, local-aws-sqs, s3rver (the media bucket),
  * the API bridge over the manifest's handlers, the queue pollers, the daily timer, the local
  * scheduler (scheduled items, engagement readings), the application bus (ThreadPublished) and the SPA.
  */
@@ -139,12 +140,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const server = createServer();
     const port = await preferPort(options.port);
     const url = `http://localhost:${port}`;
+    // The media bucket on s3rver, its files kept with the data; the app's origins may POST uploads to it.
+    const s3 = await startS3(await freePort(), {
+      directory: path.join(options.dataDir, 's3'),
+      allowedOrigins: [url, `http://127.0.0.1:${port}`],
+    });
+    stops.push(s3.close);
 
     // The handlers read these through functions/lib/config.ts, exactly as a Lambda reads its environment.
     Object.assign(process.env, {
       TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       SQS_ENDPOINT: sqsServer.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      MEDIA_BUCKET: s3.bucket,
       COGNITO_ENDPOINT: cognito.endpoint,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.userPoolClientId,

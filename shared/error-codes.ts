@@ -75,6 +75,10 @@ export const ERROR_CODES = [
   'feed_limit_reached',
   'feed_already_added',
   'feed_check_too_soon',
+  // Pictures (the media store)
+  'image_rejected',
+  'media_not_found',
+  'media_quota_exceeded',
   // Public pages (the curator's display name)
   'display_name_required',
   // Webhooks and OAuth callbacks

@@ -20,6 +20,8 @@ export const singletonSortKeys = {
   postingQueue: 'POSTING_QUEUE',
   /** The feed inbox's settings (auto-drafts a day) and the count of the user's feeds (the 50 limit). */
   feedSettings: 'FEED_SETTINGS',
+  /** The bytes of the user's stored pictures (the media quota). */
+  mediaUsage: 'MEDIA_USAGE',
 } as const;
 
 /** The `type` attribute of each entity, for readers of the raw table. */
@@ -55,6 +57,8 @@ export const itemTypes = {
   autoDraftDay: 'auto-draft-day',
   threadInsight: 'thread-insight',
   engagementDay: 'engagement-day',
+  media: 'media',
+  mediaUsage: 'media-usage',
 } as const;
 
 export const keys = {
@@ -341,6 +345,10 @@ export const keys = {
   /** Engagement the user's threads gained on one day (YYYY-MM-DD in the user's zone), with the readings counted. */
   engagementDay: (userId: string, date: string): ItemKey => ({ pk: user(userId), sk: `ENGAGEMENT_DAY#${date}` }),
   engagementDayPrefix: 'ENGAGEMENT_DAY#',
+  /** One stored picture of the user (an upload, a quote card, an article's image). */
+  media: (userId: string, mediaId: string): ItemKey => ({ pk: user(userId), sk: `MEDIA#${mediaId}` }),
+  mediaPrefix: 'MEDIA#',
+  mediaUsage: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.mediaUsage }),
 
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),

@@ -124,8 +124,12 @@ const envSchema = z.object({
   READING_TARGET_ARN: z.string().min(1).optional(),
   /** The application's EventBridge bus (ThreadPublished goes there). */
   EVENT_BUS_NAME: z.string().min(1).optional(),
+  /** The private bucket of pictures (uploads, quote cards, articles' images); set on the functions that touch it. */
+  MEDIA_BUCKET: z.string().min(1).optional(),
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
+  /** The local S3-compatible server (path-style addressing). */
+  S3_ENDPOINT: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   COGNITO_ENDPOINT: optionalUrl,
   SCHEDULER_ENDPOINT: optionalUrl,
@@ -232,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       roleArn: raw.SCHEDULER_ROLE_ARN,
     },
     eventBusName: raw.EVENT_BUS_NAME,
+    mediaBucket: raw.MEDIA_BUCKET,
     endpoints: {
       dynamodb: raw.DYNAMODB_ENDPOINT,
       scheduler: raw.SCHEDULER_ENDPOINT,
@@ -239,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       sqs: raw.SQS_ENDPOINT,
       cognito: raw.COGNITO_ENDPOINT,
       secretsManager: raw.SECRETS_MANAGER_ENDPOINT,
+      s3: raw.S3_ENDPOINT,
     },
   };
 }

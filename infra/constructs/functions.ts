@@ -5,6 +5,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -37,6 +38,8 @@ export interface FunctionsProps {
   config: StageConfig;
   projectRoot: string;
   table: ITable;
+  /** The pictures' bucket (the Data stack's), for the functions whose access declares `media`. */
+  mediaBucket: IBucket;
   /** Every handler module to deploy, and what each touches (functions/manifest.ts). */
   handlers: string[];
   access: Map<string, Access>;
@@ -156,6 +159,7 @@ export class Functions {
         ...(needs.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
         ...(needs.tokenKey ? { TOKEN_KEY_SECRET_ARN: tokenKeySecret.secretArn } : {}),
         ...(needs.platformClients ? { PLATFORM_CLIENTS_SECRET_ARN: platformClientsSecret.secretArn } : {}),
+        ...(needs.media ? { MEDIA_BUCKET: props.mediaBucket.bucketName } : {}),
       };
       const fn = new AppFunction(props.scopeFor(handler), functionConstructId(handler), {
         projectRoot: props.projectRoot,
@@ -188,6 +192,7 @@ export class Functions {
           true,
         );
       }
+      if (needs.media) grantMedia(fn, props.mediaBucket, needs.media);
       if (apiKeysSecret && needs.secrets?.length) apiKeysSecret.grantRead(fn);
       if (needs.stripe) stripeSecret.grantRead(fn);
       if (needs.tokenKey) tokenKeySecret.grantRead(fn);
@@ -267,4 +272,35 @@ export class Functions {
     if (!fn) throw new Error(`No function for handler ${handler}`);
     return fn;
   }
+}
+
+/**
+ * The media bucket's objects a function may touch, and only those: `read` gets pictures (which also
+ * signs their GET URLs); `write` also puts, tags and deletes them and uploads (a presigned POST is
+ * signed with these rights). ListBucket makes a missing object a 404 rather than a 403.
+ */
+function grantMedia(fn: AppFunction, bucket: IBucket, level: 'read' | 'write'): void {
+  const objects = level === 'read' ? ['media/*'] : ['incoming/*', 'media/*'];
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions:
+        level === 'read'
+          ? ['s3:GetObject']
+          : ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
+      resources: objects.map((prefix) => bucket.arnForObjects(prefix)),
+    }),
+  );
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+  NagSuppressions.addResourceSuppressions(
+    fn.role!,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "The media grant names the bucket's own prefixes (incoming/, media/), whose objects are per user and per picture",
+        appliesTo: [{ regex: '/^Resource::.*MediaBucket.*\\/(incoming|media)\\/\\*$/' }],
+      },
+    ],
+    true,
+  );
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import {
   ACCOUNT_KINDS,
@@ -30,6 +31,8 @@ import { Site } from '../constructs/site';
 export interface AppStackProps extends StackProps {
   config: StageConfig;
   table: ITable;
+  /** The Data stack's media bucket (pictures). */
+  mediaBucket: IBucket;
   /** The repository root (functions/, package-lock.json). */
   projectRoot: string;
 }
@@ -79,7 +82,7 @@ function deploymentGroupStackId(group: DeploymentGroup): string {
 export class AppStack extends Stack {
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
-    const { config, table, projectRoot } = props;
+    const { config, table, mediaBucket, projectRoot } = props;
     const ephemeral = config.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     const missing = handlers.filter((handler) => !existsSync(handlerEntry(projectRoot, handler)));
@@ -118,6 +121,7 @@ export class AppStack extends Stack {
       config,
       projectRoot,
       table,
+      mediaBucket,
       handlers,
       access: accessByHandler(),
       routes,

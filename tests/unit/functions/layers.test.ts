@@ -37,6 +37,8 @@ const SERVICE_AREAS = [
   'moderation',
   // A page fetched and read into an article (language, credit, rights).
   'extraction',
+  // Pictures: decoded, re-encoded and stored in the media bucket under their owner, with the quota.
+  'media',
   // The account, its profile and deletion (a deleted account's messages refused).
   'account',
   // The credit ledger and its audit.

@@ -88,8 +88,18 @@ function synth(overrides: Partial<StageConfigInput> = {}, root = repoRoot, { nag
     ...overrides,
   });
   const env = { account: config.account, region: config.region };
-  const data = new DataStack(app, 'Data', { env, isProduction: config.isProduction });
-  const appStack = new AppStack(app, 'App', { env, config, table: data.table, projectRoot: root });
+  const data = new DataStack(app, 'Data', {
+    env,
+    isProduction: config.isProduction,
+    appPublicUrl: config.appPublicUrl,
+  });
+  const appStack = new AppStack(app, 'App', {
+    env,
+    config,
+    table: data.table,
+    mediaBucket: data.mediaBucket,
+    projectRoot: root,
+  });
   if (nag) Aspects.of(app).add(new AwsSolutionsChecks());
   const templates = {
     data: Template.fromStack(data),
@@ -216,6 +226,61 @@ describe('data stack', () => {
     const { data } = synth({ stage: 'prod' });
 
     data.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+  });
+
+  it('keeps pictures in a private, TLS-only, encrypted media bucket, retained, that expires unchecked uploads and unattached pictures', () => {
+    const { data } = synth();
+
+    data.resourceCountIs('AWS::S3::Bucket', 1);
+    data.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
+        LifecycleConfiguration: {
+          Rules: Match.arrayWith([
+            Match.objectLike({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' }),
+            Match.objectLike({
+              Prefix: 'media/',
+              TagFilters: [{ Key: 'attached', Value: 'false' }],
+              ExpirationInDays: 7,
+              Status: 'Enabled',
+            }),
+          ]),
+        },
+      }),
+    });
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it("lets only the app's origin POST uploads to the media bucket (any CloudFront origin until a public URL is set)", () => {
+    const corsOf = (template: Template) =>
+      Object.values(template.findResources('AWS::S3::Bucket'))[0]?.Properties?.CorsConfiguration;
+
+    expect(corsOf(synth(FULL_SETTINGS).data)).toEqual({
+      CorsRules: [
+        {
+          AllowedOrigins: ['https://threadsnip.example.com'],
+          AllowedMethods: ['POST', 'GET'],
+          AllowedHeaders: ['*'],
+          MaxAge: 3000,
+        },
+      ],
+    });
+    expect(corsOf(synth().data).CorsRules[0].AllowedOrigins).toEqual(['https://*.cloudfront.net']);
   });
 });
 
@@ -1170,7 +1235,24 @@ const LOG_GROUP_IDS = [
  * The functions and log groups of each deployment group's nested stack (functions/manifest.ts,
  * DeploymentGroup), by the nested stack's construct id. Moving one between stacks replaces it.
  */
+/** The media bucket as first deployed (a new logical id would be a new, empty bucket). */
+const MEDIA_BUCKET_ID = 'MediaBucketBCBB02BA';
+
 const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[] }> = {
+  MediaFunctions: {
+    functions: [
+      'HttpMediaDeleteMediaFunction10AC67D2',
+      'HttpMediaGetMediaFunctionAED4FEE7',
+      'HttpMediaPostUploadCompleteFunction903C1D36',
+      'HttpMediaPostUploadFunctionD613CAEB',
+    ],
+    logGroups: [
+      'HttpMediaDeleteMediaFunctionLogs33FDC208',
+      'HttpMediaGetMediaFunctionLogsBB1AF2F2',
+      'HttpMediaPostUploadCompleteFunctionLogsD5B06D64',
+      'HttpMediaPostUploadFunctionLogs82736B15',
+    ],
+  },
   FeedsFunctions: {
     functions: [
       'HttpFeedsDeleteFeedFunction8788EEC9',
@@ -1268,6 +1350,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
         'StripeSecret80A38A68',
       ]);
       expect(idsOf(data, 'AWS::DynamoDB::Table')).toEqual(['TableCD117FA1']);
+      expect(idsOf(data, 'AWS::S3::Bucket')).toEqual([MEDIA_BUCKET_ID]);
     }
   });
 
@@ -1403,6 +1486,31 @@ describe('least privilege: each function gets what its manifest entry declares, 
         ).toBe(expected);
       }
     }
+  });
+
+  it('grants the media bucket exactly as declared, on its own prefixes, and names it only to those functions', () => {
+    const mediaActions = (handler: string) =>
+      grantsOf(app, handler)
+        .filter(({ action, resource }) => action.startsWith('s3:') && JSON.stringify(resource).includes('MediaBucket'))
+        .map(({ action }) => action)
+        .sort();
+    for (const handler of allHandlers) {
+      const declared = access.get(handler)?.media;
+      const expected =
+        declared === 'write'
+          ? ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject', 's3:PutObjectTagging']
+          : declared === 'read'
+            ? ['s3:GetObject', 's3:ListBucket']
+            : [];
+      expect(mediaActions(handler), handler).toEqual(expected);
+      expect(Object.hasOwn(environmentOf(app, handler), 'MEDIA_BUCKET'), handler).toBe(declared !== undefined);
+    }
+    expect(access.get('http/media/get-media')?.media).toBe('read');
+    const uploadResources = JSON.stringify(
+      grantsOf(app, 'http/media/post-upload').find(({ action }) => action === 's3:PutObject')?.resource,
+    );
+    expect(uploadResources).toContain('/incoming/*');
+    expect(uploadResources).toContain('/media/*');
   });
 
   it('grants Cognito admin actions exactly as declared', () => {
