@@ -13,4 +13,6 @@ export const mediaMessages = {
   quotaExceeded: (megabytes: number) =>
     `Your image storage is full (${megabytes} MB). Remove images you no longer use to add new ones.`,
   remoteUnavailable: (reason: string) => `The article's image could not be fetched: ${reason}.`,
+  pictureGone: (position: number) =>
+    `Picture ${position} of this post is no longer stored. Remove it or add it again, then publish.`,
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mediaMessages } from '#shared/messages/media';
+import type { ImageLimits } from '#shared/publishing/image-limits';
 import {
   type CreateUploadRequest,
   type CreateUploadResponse,
@@ -122,6 +123,36 @@ export async function readMediaBytes(record: MediaRecord): Promise<Buffer> {
 /** A signed URL that shows the picture for 10 minutes (the web's preview; Threads' `image_url`). */
 export function mediaUrl(record: MediaRecord): Promise<string> {
   return signedGetUrl(record.objectKey);
+}
+
+/** A picture made to fit one platform, and a signed URL of that very file (for platforms that fetch it). */
+export interface FittedImage {
+  image: ProcessedImage;
+  url(): Promise<string>;
+}
+
+/**
+ * One of the user's pictures as a platform takes it (type, bytes, longest side: IMAGE_LIMITS). When
+ * the stored file already fits it is used as is; otherwise the fitted copy is stored beside it for
+ * its URL, untagged as attached, so the bucket's lifecycle removes it after 7 days.
+ */
+export async function fitMediaFor(record: MediaRecord, limits: ImageLimits, label: string): Promise<FittedImage> {
+  const stored: ProcessedImage = {
+    bytes: await readMediaBytes(record),
+    mimeType: record.mimeType,
+    width: record.width,
+    height: record.height,
+  };
+  const image = await (await import('./image-processing')).fitToLimits(stored, limits);
+  if (image === stored) return { image, url: () => mediaUrl(record) };
+  const fittedKey = `${record.objectKey}.${label}`;
+  return {
+    image,
+    url: async () => {
+      await putObject(fittedKey, image.bytes, image.mimeType);
+      return signedGetUrl(fittedKey);
+    },
+  };
 }
 
 /** A picture as the API returns it (mediaSchema), with a fresh signed URL. */

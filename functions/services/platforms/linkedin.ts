@@ -220,6 +220,7 @@ async function findJustMadePost(
 export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'linkedin',
   imageLimits: IMAGE_LIMITS.linkedin,
+  suppliesLinkCardThumbnail: true,
 
   oauth: {
     unavailableReason: () => missingClientReason('linkedin', PLATFORM_NAME),

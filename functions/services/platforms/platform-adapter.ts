@@ -195,6 +195,11 @@ export interface PlatformAdapter<TConnect = unknown> {
   beforeRun?(connection: LiveConnection, run: { remaining: number; made: number }): Promise<void>;
   /** What the platform's media API takes (shared/publishing/image-limits.ts). */
   imageLimits: ImageLimits;
+  /**
+   * The client supplies the link card's thumbnail (Bluesky's external embed, LinkedIn's article):
+   * its posts get `linkCardImage` when the publisher allows reusing the article's picture.
+   */
+  suppliesLinkCardThumbnail?: true;
   /** Makes one post; throws a PlatformError subclass on failure. */
   publishPost(connection: LiveConnection, post: OutgoingPost): Promise<MadePost>;
   /** The URL shown on the completed row; when absent, the thread's first post's (threadUrlOf). */
