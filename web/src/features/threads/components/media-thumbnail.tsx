@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { mediaMessages } from '#shared/messages/media';
+import { useMedia } from '../api/get-media';
+
+interface MediaThumbnailProps {
+  mediaId: string;
+  alt: string;
+  className?: string;
+}
+
+/**
+ * A stored picture from its signed URL. A URL that fails to load may have expired, so a fresh one
+ * is asked for once per URL (a picture that still fails shows a line instead).
+ */
+export function MediaThumbnail({ mediaId, alt, className = 'media-thumb' }: MediaThumbnailProps) {
+  const media = useMedia(mediaId);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const url = media.data?.url;
+
+  if (media.isPending) return <span className={`${className} media-thumb--empty`} aria-hidden="true" />;
+  if (!url || (failedUrl === url && !media.isFetching)) {
+    return <span className={`${className} media-thumb--empty small muted`}>{mediaMessages.previewFailed}</span>;
+  }
+  return (
+    <img
+      className={className}
+      src={url}
+      alt={alt}
+      onError={() => {
+        if (failedUrl === url) return;
+        setFailedUrl(url);
+        void media.refetch();
+      }}
+    />
+  );
+}
