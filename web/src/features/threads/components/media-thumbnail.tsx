@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { mediaMessages } from '#shared/messages/media';
 import { useMedia } from '../api/get-media';
 
@@ -6,26 +6,33 @@ interface MediaThumbnailProps {
   mediaId: string;
   alt: string;
   className?: string;
+  /** The frame it is shown in (a platform's crop in the share step's preview). */
+  style?: CSSProperties;
 }
 
 /**
  * A stored picture from its signed URL. A URL that fails to load may have expired, so a fresh one
  * is asked for once per URL (a picture that still fails shows a line instead).
  */
-export function MediaThumbnail({ mediaId, alt, className = 'media-thumb' }: MediaThumbnailProps) {
+export function MediaThumbnail({ mediaId, alt, className = 'media-thumb', style }: MediaThumbnailProps) {
   const media = useMedia(mediaId);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = media.data?.url;
 
-  if (media.isPending) return <span className={`${className} media-thumb--empty`} aria-hidden="true" />;
+  if (media.isPending) return <span className={`${className} media-thumb--empty`} style={style} aria-hidden="true" />;
   if (!url || (failedUrl === url && !media.isFetching)) {
-    return <span className={`${className} media-thumb--empty small muted`}>{mediaMessages.previewFailed}</span>;
+    return (
+      <span className={`${className} media-thumb--empty small muted`} style={style}>
+        {mediaMessages.previewFailed}
+      </span>
+    );
   }
   return (
     <img
       className={className}
       src={url}
       alt={alt}
+      style={style}
       onError={() => {
         if (failedUrl === url) return;
         setFailedUrl(url);
