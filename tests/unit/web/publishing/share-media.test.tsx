@@ -124,7 +124,7 @@ describe('pictures before publishing (the /create share step)', () => {
     renderShareStep();
     await userEvent.click(await screen.findByRole('checkbox', { name: /Twitter/ }));
 
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect((await screen.findByRole('alert')).textContent).toBe(
       'Post 2 has an image without alt text, which Twitter/X shows. Write it on the thread before publishing.',
     );
     expect((screen.getByRole('button', { name: 'Continue to Publishing' }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,7 +1,8 @@
-import { imagesLeftOut } from '#shared/messages/media';
+import { altTextRequired, imagesLeftOut } from '#shared/messages/media';
+import { platformDisplayName } from '#shared/platforms';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { IMAGE_PREVIEW_ASPECT } from '#shared/publishing/image-preview';
-import { platformMediaPlan } from '#shared/publishing/media-check';
+import { type AltTextBlocker, platformMediaPlan } from '#shared/publishing/media-check';
 import type { PostMedia } from '#shared/schemas/media';
 import type { Platform } from '#shared/schemas/thread';
 import { MediaThumbnail } from '../../threads/components/media-thumbnail';
@@ -15,7 +16,7 @@ interface PlatformMediaPlanProps {
 /**
  * The pictures one platform will carry, post by post, as its timeline shows them: at most its
  * count per post, cropped to its frame, with the ALT badge; the pictures it leaves out are said.
- * Lazy-loaded: only a thread with pictures needs it.
+ * Lazy-loaded (with the alert below): only a thread with pictures needs them.
  */
 export function PlatformMediaPlan({ platform, posts }: PlatformMediaPlanProps) {
   const plan = platformMediaPlan(posts, platform);
@@ -51,5 +52,18 @@ export function PlatformMediaPlan({ platform, posts }: PlatformMediaPlanProps) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The alert that holds publishing back, one line per platform naming the posts to describe. */
+export function AltTextBlockers({ blockers }: { blockers: readonly AltTextBlocker[] }) {
+  return (
+    <div className="notice notice--error" role="alert">
+      <ul className="plain-list">
+        {blockers.map(({ platform, postNumbers }) => (
+          <li key={platform}>{altTextRequired(postNumbers, [platformDisplayName(platform)])}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { altTextRequired } from '#shared/messages/media';
-import { platformDisplayName } from '#shared/platforms';
 import type { AltTextBlocker } from '#shared/publishing/media-check';
 import type { PostMedia } from '#shared/schemas/media';
 import type { Platform } from '#shared/schemas/thread';
 
-// The pictures' preview is loaded only for a thread that has pictures.
+// The pictures' preview and messages are loaded only for a thread that has pictures.
 const LazyPlatformMediaPlan = lazy(async () => ({
   default: (await import('./platform-media-plan')).PlatformMediaPlan,
+}));
+const LazyAltTextBlockers = lazy(async () => ({
+  default: (await import('./platform-media-plan')).AltTextBlockers,
 }));
 
 type PostsWithMedia = readonly { media?: readonly PostMedia[] | undefined }[];
@@ -31,12 +32,8 @@ export function PlatformMediaPlan({ platform, posts }: { platform: Platform; pos
 export function AltTextBlockers({ blockers }: { blockers: readonly AltTextBlocker[] }) {
   if (blockers.length === 0) return null;
   return (
-    <div className="notice notice--error" role="alert">
-      <ul className="plain-list">
-        {blockers.map(({ platform, postNumbers }) => (
-          <li key={platform}>{altTextRequired(postNumbers, [platformDisplayName(platform)])}</li>
-        ))}
-      </ul>
-    </div>
+    <Suspense fallback={null}>
+      <LazyAltTextBlockers blockers={blockers} />
+    </Suspense>
   );
 }
