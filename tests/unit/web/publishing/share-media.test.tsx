@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,8 @@ vi.mock('#web/lib/auth-loader', () => ({
 
 // The pictures' preview is lazy-loaded; loading it once here keeps its first transform out of the tests' waits.
 beforeAll(() => import('#web/features/publishing/components/platform-media-plan'));
+// Lazy chunks and chained requests on a loaded 2-core machine can take longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 const image = (id: string, alt: string): PostMedia => ({
   id,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Media, PostMedia } from '#shared/schemas/media';
@@ -54,6 +54,8 @@ let requests: Recorded[];
 
 // The editor is lazy-loaded; loading it once here keeps its first transform out of each test's waits.
 beforeAll(() => import('#web/features/threads/components/post-media-editor'));
+// Lazy chunks and chained requests on a loaded 2-core machine can take longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 let thread: Thread;
 
@@ -280,6 +282,7 @@ describe('pictures in the thread editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove image 1 of post 1' }));
     expect(altTexts()).toEqual(['First']);
     expect(within(firstPost()).getByRole('status').textContent).toBe('Image removed.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add image to post 1' }));
     await waitFor(() => expect(calls('/api/media/media-new-0001', 'DELETE')).toHaveLength(1));
     expect(requests.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
@@ -301,7 +304,13 @@ describe('pictures in the thread editor', () => {
     expect(await screen.findByRole('button', { name: 'Add image to post 2' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Quote card for post 2' })).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Quote card for post 1' }));
+    const toggle = screen.getByRole('button', { name: 'Quote card for post 1' });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const panel = screen.getByRole('region', { name: 'Make a quote card' });
     const preview = within(panel).getByTestId('quote-card-preview');
     expect(preview.textContent).toBe('Rivers rise.');

@@ -48,6 +48,8 @@ export function PostMediaEditor({
   disabled,
 }: PostMediaEditorProps) {
   const fileInput = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const quoteCardButton = useRef<HTMLButtonElement>(null);
   const hintId = useId();
   const [announcement, setAnnouncement] = useState('');
   const [makingCard, setMakingCard] = useState(false);
@@ -75,6 +77,13 @@ export function PostMediaEditor({
     // the thread is saved without it, so leaving without saving never breaks the saved thread.
     if (!savedMediaIds.has(item.id)) remove.mutate(item.id);
     setAnnouncement(mediaMessages.removed);
+    // The focused Remove button is gone with its picture: keyboard users land on Add image.
+    addButton.current?.focus();
+  };
+
+  const closeQuoteCard = () => {
+    setMakingCard(false);
+    quoteCardButton.current?.focus();
   };
 
   return (
@@ -122,6 +131,7 @@ export function PostMediaEditor({
           }}
         />
         <button
+          ref={addButton}
           type="button"
           className="button button--small button--ghost"
           aria-label={`Add image to post ${postNumber}`}
@@ -133,6 +143,7 @@ export function PostMediaEditor({
         </button>
         {quoteCardPassage !== null ? (
           <button
+            ref={quoteCardButton}
             type="button"
             className="button button--small button--ghost"
             aria-expanded={makingCard}
@@ -152,12 +163,12 @@ export function PostMediaEditor({
           passage={quoteCardPassage}
           busy={quoteCard.isPending}
           error={quoteCard.error?.message ?? null}
-          onClose={() => setMakingCard(false)}
+          onClose={closeQuoteCard}
           onCreate={(request) =>
             quoteCard.mutate(request, {
               onSuccess: ({ postMedia }) => {
                 onChange((current) => (hasRoomForMedia(current) ? [...current, postMedia] : [...current]));
-                setMakingCard(false);
+                closeQuoteCard();
                 setAnnouncement(mediaMessages.quoteCardAdded);
               },
             })
