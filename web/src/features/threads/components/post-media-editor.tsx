@@ -15,7 +15,7 @@ export interface PostMediaEditorHandle {
   addFiles: (files: readonly File[]) => void;
 }
 
-export interface PostMediaEditorProps {
+interface PostMediaEditorProps {
   ref?: Ref<PostMediaEditorHandle>;
   threadId: string;
   postId: string;
@@ -58,9 +58,17 @@ export function PostMediaEditor({
   );
   const quoteCard = useCreateQuoteCard(threadId, postId);
   const remove = useDeleteMedia();
-  useImperativeHandle(ref, () => ({ addFiles: upload.addFiles }), [upload.addFiles]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      addFiles: (files) => {
+        if (!disabled) upload.addFiles(files);
+      },
+    }),
+    [disabled, upload.addFiles],
+  );
 
-  const full = !hasRoomForMedia(media) || media.length + upload.pending.length >= MAX_MEDIA_PER_POST;
+  const full = media.length + upload.pending.length >= MAX_MEDIA_PER_POST;
   const status = announcement || upload.status;
 
   const move = (index: number, offset: -1 | 1) => {
@@ -112,7 +120,7 @@ export function PostMediaEditor({
           {upload.pending.map((pending) => (
             <li key={pending.key}>
               <span className="spinner post-media__spinner" aria-hidden="true" /> {pending.name}:{' '}
-              {pending.phase === 'uploading' ? 'uploading…' : 'checking…'}
+              {mediaMessages.uploadPhases[pending.phase]}
             </li>
           ))}
         </ul>

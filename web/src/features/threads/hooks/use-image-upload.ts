@@ -9,7 +9,7 @@ import { createUpload } from '../api/create-upload';
 import { sendUploadFile } from '../api/send-upload-file';
 
 /** A file on its way: sent to storage, then checked and re-encoded by the server. */
-export interface PendingUpload {
+interface PendingUpload {
   key: number;
   name: string;
   phase: 'uploading' | 'processing';
