@@ -58,9 +58,11 @@ beforeAll(() => import('#web/features/threads/components/post-media-editor'));
 configure({ asyncUtilTimeout: 5_000 });
 
 let thread: Thread;
+let corruptUpload: boolean;
 
 beforeEach(() => {
   requests = [];
+  corruptUpload = false;
   thread = seededThread('user-1', 1);
   vi.stubGlobal(
     'fetch',
@@ -79,6 +81,12 @@ beforeEach(() => {
       }
       if (url === STORAGE_URL && method === 'POST') return new Response(null, { status: 204 });
       if (url === '/api/media/uploads/upload-0001/complete' && method === 'POST') {
+        if (corruptUpload) {
+          return Response.json(
+            { error: 'The file is not a readable image', code: 'validation_failed' },
+            { status: 400 },
+          );
+        }
         return Response.json(storedMedia('media-new-0001'));
       }
       const media = /^\/api\/media\/([\w-]+)$/.exec(url);
@@ -212,6 +220,17 @@ describe('pictures in the thread editor', () => {
       'Could not add huge.png: An image can be at most 15 MB',
     );
     expect(requests.filter((call) => call.url.startsWith('/api/media') || call.url === STORAGE_URL)).toEqual([]);
+  });
+
+  it('announces a file the server refuses, and adds nothing', async () => {
+    corruptUpload = true;
+    renderEditor();
+    await userEvent.upload(await screen.findByLabelText('Image files for post 1'), png('broken.png'));
+    expect((await within(firstPost()).findByRole('alert')).textContent).toBe(
+      'Could not add broken.png: The file is not a readable image',
+    );
+    expect(firstPost().querySelector('img')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Add image to post 1' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('adds an image dropped on the post or pasted into it', async () => {
