@@ -158,9 +158,9 @@ export const threadSchema = z.object({
 });
 export type Thread = z.infer<typeof threadSchema>;
 
-/** PUT /api/threads/{threadId}: the edited posts (the last one, the attribution, unchanged). */
+/** PUT /api/threads/{threadId}: the edited posts (the last one, the attribution, unchanged) and their pictures. */
 export const updateThreadRequestSchema = z.object({
-  posts: z.array(postSchema.pick({ id: true, content: true })).max(50, 'A thread has at most 50 posts'),
+  posts: z.array(postSchema.pick({ id: true, content: true, media: true })).max(50, 'A thread has at most 50 posts'),
 });
 export type UpdateThreadRequest = z.infer<typeof updateThreadRequestSchema>;
 

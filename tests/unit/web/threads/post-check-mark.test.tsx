@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Post } from '#shared/schemas/thread';
 import { PostCheckMark } from '#web/features/threads/components/post-check-mark';
 import { ThreadPreviewCard } from '#web/features/threads/components/thread-preview-card';
+import { testQueryClient } from '../test-utils';
 
 afterEach(cleanup);
 
@@ -65,15 +67,20 @@ describe('ThreadPreviewCard', () => {
     ];
 
     render(
-      <ThreadPreviewCard
-        posts={posts}
-        editingIndex={null}
-        saving={false}
-        onEdit={() => {}}
-        onSave={() => {}}
-        onCancelEdit={() => {}}
-        onAttributionProtected={() => {}}
-      />,
+      <QueryClientProvider client={testQueryClient()}>
+        <ThreadPreviewCard
+          posts={posts}
+          editingIndex={null}
+          saving={false}
+          onEdit={() => {}}
+          onSave={() => {}}
+          onCancelEdit={() => {}}
+          onAttributionProtected={() => {}}
+          threadId="thread-1"
+          onMediaChange={() => {}}
+          savedMediaIds={new Set()}
+        />
+      </QueryClientProvider>,
     );
 
     const items = screen.getAllByTestId('thread-post');

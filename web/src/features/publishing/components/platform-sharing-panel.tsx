@@ -1,12 +1,15 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { platformMessages } from '#shared/messages/connections';
+import { platformDisplayName } from '#shared/platforms';
+import { altTextBlockers } from '#shared/publishing/media-check';
 import type { Platform } from '#shared/schemas/thread';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
+import { useThread } from '../../threads/api/get-thread';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
@@ -15,6 +18,7 @@ import { type PublishRow, PublishRows } from './publish-rows';
 import { RepublishDialog } from './republish-dialog';
 import { ShareManuallyCard } from './share-manually-card';
 import type { ShareSelection } from './share-step';
+import { AltTextBlockers, hasMedia, PlatformMediaPlan } from './thread-media-check';
 
 /** 'Share to 1 platform', 'Share to 3 platforms'. */
 export function shareButtonLabel(count: number): string {
@@ -35,6 +39,9 @@ export function PlatformSharingPanel({
   const [chosen, setChosen] = useState<Platform[]>([]);
   const [run, setRun] = useState<{ key: string; platforms: Platform[] } | null>(null);
   const share = useShareSelection(chosen);
+  // The saved thread is what gets published (the page's cached copy; Save updates it).
+  const posts = useThread(threadId, true).data?.posts ?? [];
+  const blockers = altTextBlockers(posts, share.selected);
   const publish = useConfirmedPublish(threadId);
   const { toast } = useToast();
   const returnPath = paths.thread.getHref(threadId);
@@ -54,7 +61,7 @@ export function PlatformSharingPanel({
   const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
   const unconnected = share.enabledPlatforms.filter((platform) => !connectedPlatforms.has(platform));
   const count = share.selected.length;
-  const canShare = share.canShare && !publish.busy && (run === null || results.ended);
+  const canShare = share.canShare && !publish.busy && (run === null || results.ended) && blockers.length === 0;
 
   return (
     <div className="sharing-panel stack">
@@ -76,6 +83,18 @@ export function PlatformSharingPanel({
             returnPath={returnPath}
           />
         ) : null}
+        {hasMedia(posts) && share.selected.length > 0 ? (
+          <div className="stack">
+            <h3>Images per Platform</h3>
+            {share.selected.map((platform) => (
+              <div key={platform}>
+                <h4 className="small">{platformDisplayName(platform)}</h4>
+                <PlatformMediaPlan platform={platform} posts={posts} />
+              </div>
+            ))}
+          </div>
+        ) : null}
+        <AltTextBlockers blockers={blockers} />
         {run ? (
           <div className="stack">
             <h3>Posting Results</h3>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { platformDisplayName } from '#shared/platforms';
+import { altTextBlockers } from '#shared/publishing/media-check';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { reflowThread } from '#shared/publishing/reflow';
 import type { Platform, Thread } from '#shared/schemas/thread';
@@ -9,6 +10,7 @@ import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useShareSelection } from '../hooks/use-share-selection';
 import { RepublishDialog } from './republish-dialog';
+import { AltTextBlockers, PlatformMediaPlan } from './thread-media-check';
 
 interface ShareStepProps {
   thread: Thread;
@@ -40,7 +42,8 @@ export function ShareStep({
   const location = useLocation();
   const share = useShareSelection(selected);
   const publish = useConfirmedPublish(thread.id);
-  const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy;
+  const blockers = altTextBlockers(thread.posts, share.selected);
+  const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
 
   const onContinue = () => void publish.start({ platforms: share.selected, origin: 'create' }, onPublished);
 
@@ -79,9 +82,11 @@ export function ShareStep({
                 </li>
               ))}
             </ol>
+            <PlatformMediaPlan platform={platform} posts={thread.posts} />
           </details>
         );
       })}
+      <AltTextBlockers blockers={blockers} />
       <div className="preview__actions">
         <button type="button" className="button" onClick={onBack}>
           Back to Preview

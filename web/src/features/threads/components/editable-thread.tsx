@@ -15,6 +15,9 @@ export function EditableThread({ editing }: { editing: ReturnType<typeof useThre
         onSave={(index, content) => void editing.savePost(index, content)}
         onCancelEdit={editing.cancelEdit}
         onAttributionProtected={editing.protectAttribution}
+        threadId={editing.threadId}
+        onMediaChange={editing.updatePostMedia}
+        savedMediaIds={editing.savedMediaIds}
       />
       {overLimit.length > 0 ? (
         <p className="notice notice--error" role="alert">

@@ -1,10 +1,18 @@
+import { type ClipboardEvent, type DragEvent, lazy, Suspense, useRef, useState } from 'react';
+import type { PostMedia } from '#shared/schemas/media';
 import type { Post } from '#shared/schemas/thread';
 import { HeartIcon, LockIcon, ReplyIcon, RepostIcon } from '#web/components/ui/icons';
 import { compactCount, engagementCounts } from '../lib/post-display';
 import { PostCharCount } from './post-char-count';
 import { PostCheckMark } from './post-check-mark';
 import { PostEditor } from './post-editor';
+import type { PostMediaEditorHandle } from './post-media-editor';
 import '../threads.css';
+
+// The picture editor is loaded on its own, so a thread's first load carries only its text.
+const PostMediaEditor = lazy(async () => ({
+  default: (await import('./post-media-editor')).PostMediaEditor,
+}));
 
 interface ThreadPreviewCardProps {
   posts: readonly Post[];
@@ -16,6 +24,21 @@ interface ThreadPreviewCardProps {
   onCancelEdit: (index: number) => void;
   /** The attribution (last) post cannot be edited: explains why. */
   onAttributionProtected: () => void;
+  threadId: string;
+  /** Applies a change to one post's pictures. */
+  onMediaChange: (postId: string, update: (media: readonly PostMedia[]) => PostMedia[]) => void;
+  /** Pictures the saved thread refers to (removing one does not delete its file). */
+  savedMediaIds: ReadonlySet<string>;
+  /**
+   * The passage a quote card of the post would show, or null when its source allows none
+   * (`quoteCardPassage` of shared/quote-card.ts); without it no post offers a quote card.
+   */
+  quoteCardPassage?: (post: Post) => string | null;
+}
+
+/** The files a drop or a paste carries, or none when it carries only text. */
+function filesOf(transfer: DataTransfer | null): File[] {
+  return transfer ? [...transfer.files] : [];
 }
 
 /** The thread as it will read: each post with index/total, its count out of 280, edit and engagement. */
@@ -27,8 +50,21 @@ export function ThreadPreviewCard({
   onSave,
   onCancelEdit,
   onAttributionProtected,
+  threadId,
+  onMediaChange,
+  savedMediaIds,
+  quoteCardPassage,
 }: ThreadPreviewCardProps) {
   const total = posts.length;
+  const mediaEditors = useRef(new Map<string, PostMediaEditorHandle>());
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+
+  // Images dropped on or pasted into a body post go to that post's picture editor.
+  const takeFiles = (postId: string, files: File[], event: DragEvent | ClipboardEvent) => {
+    if (files.length === 0) return;
+    event.preventDefault();
+    mediaEditors.current.get(postId)?.addFiles(files);
+  };
   return (
     <section className="card thread-preview" aria-labelledby="thread-preview-heading">
       <div className="thread-preview__header">
@@ -43,7 +79,26 @@ export function ThreadPreviewCard({
           const editing = editingIndex === index;
           const counts = engagementCounts(post.id);
           return (
-            <li key={post.id} className={`post${editing ? ' post--editing' : ''}`} data-testid="thread-post">
+            <li
+              key={post.id}
+              className={`post${editing ? ' post--editing' : ''}${dropTarget === post.id ? ' post--dropping' : ''}`}
+              data-testid="thread-post"
+              {...(isAttribution
+                ? {}
+                : {
+                    onDragOver: (event: DragEvent) => {
+                      if (!event.dataTransfer.types.includes('Files')) return;
+                      event.preventDefault();
+                      setDropTarget(post.id);
+                    },
+                    onDragLeave: () => setDropTarget(null),
+                    onDrop: (event: DragEvent) => {
+                      setDropTarget(null);
+                      takeFiles(post.id, filesOf(event.dataTransfer), event);
+                    },
+                    onPaste: (event: ClipboardEvent) => takeFiles(post.id, filesOf(event.clipboardData), event),
+                  })}
+            >
               <div className="post__rail" aria-hidden="true">
                 <span className="post__avatar">TS</span>
                 {isAttribution ? null : <span className="post__line" />}
@@ -112,6 +167,24 @@ export function ThreadPreviewCard({
                       </details>
                     ) : null}
                   </>
+                )}
+                {isAttribution ? null : (
+                  <Suspense fallback={null}>
+                    <PostMediaEditor
+                      ref={(handle) => {
+                        if (handle) mediaEditors.current.set(post.id, handle);
+                        else mediaEditors.current.delete(post.id);
+                      }}
+                      threadId={threadId}
+                      postId={post.id}
+                      postNumber={index + 1}
+                      media={post.media ?? []}
+                      onChange={(update) => onMediaChange(post.id, update)}
+                      savedMediaIds={savedMediaIds}
+                      quoteCardPassage={quoteCardPassage?.(post) ?? null}
+                      disabled={saving}
+                    />
+                  </Suspense>
                 )}
               </div>
             </li>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { contentWarning, saveThreadFailed, threadMessages } from '#shared/messages/threads';
 import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '#shared/posts';
-import type { Post, Thread } from '#shared/schemas/thread';
+import type { PostMedia } from '#shared/schemas/media';
+import type { Post, Thread, UpdateThreadRequest } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth } from '#web/lib/auth-context';
@@ -9,14 +10,16 @@ import { toastForApiError } from '#web/lib/error-texts';
 import { useCheckContentSensitivity } from '../api/check-content-sensitivity';
 import { useUpdateThread } from '../api/update-thread';
 
+type PostToSave = UpdateThreadRequest['posts'][number];
+
 /**
  * The posts to send to the server: an empty post the curator added but never wrote has nothing to
  * share, so it is left out (the server refuses empty content); the attribution post always goes.
  */
-export function postsToSave(posts: readonly Post[]): { id: string; content: string }[] {
+export function postsToSave(posts: readonly Post[]): PostToSave[] {
   return posts
     .filter((post, index) => index === posts.length - 1 || post.content.trim() !== '')
-    .map(({ id, content }) => ({ id, content }));
+    .map(({ id, content, media }) => (media ? { id, content, media } : { id, content }));
 }
 
 /** An editable copy of a thread (the create preview, the thread page): one post edited at a time, saving, Add Post, Save & Continue. */
@@ -30,6 +33,8 @@ export function useThreadEditing(thread: Thread) {
   const [saving, setSaving] = useState(false);
 
   const overLimit = overLimitPosts(posts);
+  // Pictures the server's copy of the thread refers to: removing one of these must not delete its file.
+  const savedMediaIds = new Set(thread.posts.flatMap((post) => (post.media ?? []).map((media) => media.id)));
 
   const protectAttribution = () => toast({ ...threadMessages.attributionProtected, variant: 'warning' });
 
@@ -97,6 +102,12 @@ export function useThreadEditing(thread: Thread) {
     }
   };
 
+  /** A post's pictures changed (added, described, moved, removed): kept on screen, sent with the next save. */
+  const updatePostMedia = (postId: string, update: (media: readonly PostMedia[]) => PostMedia[]) =>
+    setPosts((current) =>
+      current.map((post) => (post.id === postId ? { ...post, media: update(post.media ?? []) } : post)),
+    );
+
   const addPost = () => {
     if (editingIndex !== null) return;
     const next = insertEmptyPostBeforeAttribution(posts, Date.now());
@@ -105,7 +116,7 @@ export function useThreadEditing(thread: Thread) {
   };
 
   /** The posts to save, or null (with its toast) when the thread cannot be saved as it is. */
-  const payloadToSave = (): { id: string; content: string }[] | null => {
+  const payloadToSave = (): PostToSave[] | null => {
     if (saving || editingIndex !== null) return null;
     if (auth.status !== 'signedIn') {
       toast({ ...threadMessages.saveAuthRequired, variant: 'destructive' });
@@ -178,5 +189,8 @@ export function useThreadEditing(thread: Thread) {
     saveAndContinue,
     saveThread,
     protectAttribution,
+    threadId: thread.id,
+    updatePostMedia,
+    savedMediaIds,
   };
 }

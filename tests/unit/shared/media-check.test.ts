@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { altTextRequired, imagesLeftOut } from '#shared/messages/media';
+import { altTextBlockers, platformMediaPlan } from '#shared/publishing/media-check';
+import type { PostMedia } from '#shared/schemas/media';
+
+const image = (id: string, alt = ''): PostMedia => ({
+  id,
+  kind: 'upload',
+  mimeType: 'image/png',
+  width: 800,
+  height: 600,
+  alt,
+  altSource: alt ? 'curator' : null,
+  credit: null,
+});
+
+const posts = [
+  { media: [image('image-0001', 'A chart'), image('image-0002', 'A map')] },
+  {},
+  { media: [image('image-0003', 'A river'), image('image-0004')] },
+  { media: [] },
+];
+
+describe('platformMediaPlan', () => {
+  it('lists each post with pictures, numbered as the curator sees them, with what the platform carries', () => {
+    expect(platformMediaPlan(posts, 'bluesky')).toEqual([
+      { postNumber: 1, carried: posts[0]?.media, leftOut: 0, missingAlt: false },
+      { postNumber: 3, carried: posts[2]?.media, leftOut: 0, missingAlt: true },
+    ]);
+  });
+
+  it('caps each post at the platform’s maxPerPost and counts the pictures left out', () => {
+    const plan = platformMediaPlan(posts, 'reddit');
+    expect(
+      plan.map(({ postNumber, carried, leftOut }) => [postNumber, carried.map((item) => item.id), leftOut]),
+    ).toEqual([
+      [1, ['image-0001'], 1],
+      [3, ['image-0003'], 1],
+    ]);
+  });
+
+  it('never finds alt text missing where the platform has no alt field, nor on a picture it leaves out', () => {
+    expect(platformMediaPlan(posts, 'telegram').some((plan) => plan.missingAlt)).toBe(false);
+    // Reddit carries only the first picture of post 3, which has its alt text (and Reddit has no alt field).
+    expect(platformMediaPlan(posts, 'reddit').some((plan) => plan.missingAlt)).toBe(false);
+  });
+
+  it('has nothing to say about a text-only thread', () => {
+    expect(platformMediaPlan([{}, { media: [] }], 'twitter')).toEqual([]);
+  });
+});
+
+describe('altTextBlockers', () => {
+  it('names the platforms that show alt text and the posts whose pictures lack it', () => {
+    expect(altTextBlockers(posts, ['twitter', 'telegram', 'mastodon'])).toEqual([
+      { platform: 'twitter', postNumbers: [3] },
+      { platform: 'mastodon', postNumbers: [3] },
+    ]);
+  });
+
+  it('counts whitespace-only alt text as missing', () => {
+    expect(altTextBlockers([{ media: [image('image-0005', '  ')] }], ['discord'])).toEqual([
+      { platform: 'discord', postNumbers: [1] },
+    ]);
+  });
+
+  it('lets every platform through once each picture is described', () => {
+    const described = posts.map((post) => ({
+      media: post.media?.map((item) => ({ ...item, alt: item.alt || 'Described' })),
+    }));
+    expect(altTextBlockers(described, ['twitter', 'bluesky', 'linkedin'])).toEqual([]);
+  });
+});
+
+describe('the publishing messages about pictures', () => {
+  it('names the posts and platforms in a sentence', () => {
+    expect(altTextRequired([3], ['Bluesky'])).toBe(
+      'Post 3 has an image without alt text, which Bluesky shows. Write it on the thread before publishing.',
+    );
+    expect(altTextRequired([1, 2, 4], ['Twitter/X', 'Mastodon'])).toBe(
+      'Posts 1, 2 and 4 have an image without alt text, which Twitter/X and Mastodon show. Write it on the thread before publishing.',
+    );
+    expect(imagesLeftOut(2, 1, 1)).toBe("Post 2: 1 image won't be posted (1 per post here).");
+  });
+});
