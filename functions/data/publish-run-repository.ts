@@ -32,6 +32,8 @@ export interface PublishRun {
   posts: string[];
   /** Each formatted post's pictures, fixed with `posts` (empty on runs stored before pictures). */
   images?: PostMedia[][];
+  /** The article's picture as the link card's thumbnail (platforms whose client supplies it); absent or null: none. */
+  linkCard?: { url: string; alt: string } | null;
   /** Posts made so far, in order; a resumed run starts at posts[made.length]. */
   made: MadePost[];
   error: string | null;
@@ -62,6 +64,7 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     status: item.status as PublishStatus,
     posts: (item.posts as string[]) ?? [],
     images: Array.isArray(item.images) ? (item.images as PostMedia[][]) : [],
+    linkCard: (item.linkCard as PublishRun['linkCard']) ?? null,
     made: (item.made as MadePost[]) ?? [],
     error: (item.error as string | null) ?? null,
     postUrl: (item.postUrl as string | null) ?? null,

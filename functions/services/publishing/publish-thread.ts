@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import { articleImageRefusal } from '#shared/article-image';
 import { platformMessages } from '#shared/messages/connections';
 import type { ImageLimits } from '#shared/publishing/image-limits';
 import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
@@ -33,6 +34,7 @@ import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from 
 import { adapterFor } from '../platforms/adapters';
 import {
   type LiveConnection,
+  type OutgoingImage,
   PlatformError,
   PlatformRateLimitError,
   PlatformRejectedError,
@@ -40,6 +42,7 @@ import {
 } from '../platforms/platform-adapter';
 import { queueWebmention } from '../public/webmention/notify-author';
 import { assertThreadAccess } from '../threads/thread-access';
+import { linkCardImageFor, outgoingImagesFor } from './outgoing-images';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
 
 /** Platforms are started this far apart (create flow / sharing panel), so their posts do not all land at once. */
@@ -157,8 +160,9 @@ export async function queuePlatformRun(
 ): Promise<string | null> {
   const article = { url: thread.sourceUrl, title: thread.title, language: thread.language ?? null };
   const adapter = adapterFor(platform);
-  const format = async () =>
-    picturedLayout(
+  const format = async () => ({
+    linkCard: adapter.suppliesLinkCardThumbnail ? linkCardOf(thread) : null,
+    ...picturedLayout(
       layoutThread(
         {
           title: thread.title,
@@ -172,7 +176,8 @@ export async function queuePlatformRun(
       ),
       thread.posts,
       adapter.imageLimits,
-    );
+    ),
+  });
   const runId = await prepareRun(userId, thread.id, platform, article, now, format, options.freshRunId);
   if (!runId) return null;
   await sendToQueue(
@@ -211,6 +216,13 @@ function picturedLayout(laidOut: LaidOutPost[], posts: readonly Post[], limits: 
   };
 }
 
+/** The article's picture for a link card's thumbnail, when the page has one and the publisher allows reusing it. */
+function linkCardOf(thread: Thread): PublishRun['linkCard'] {
+  const image = thread.articleImage;
+  if (!image || articleImageRefusal(thread.rights)) return null;
+  return { url: image.url, alt: image.alt ?? thread.title };
+}
+
 /** The run id to queue: a resumed failed or stalled run, a fresh one, or null when one is under way. */
 async function prepareRun(
   userId: string,
@@ -218,7 +230,7 @@ async function prepareRun(
   platform: Platform,
   article: PublishArticle,
   now: Date,
-  format: () => Promise<{ posts: string[]; images: PostMedia[][] }>,
+  format: () => Promise<Pick<PublishRun, 'posts' | 'images' | 'linkCard'>>,
   freshRunId: string = randomUUID(),
 ): Promise<string | null> {
   const existing = await getPublishRun(userId, threadId, platform);
@@ -291,6 +303,14 @@ export async function runPublishMessage(
   }
   if (!connection) return failRun(run, new NotConnectedError(run.platform).message, clock());
   const madeBefore = run.made.length;
+  // Fetched once per delivery, and only when a post of this run is about to be made.
+  let linkCardImage: Promise<OutgoingImage | null> | undefined;
+  const linkCard = () => {
+    linkCardImage ??= run.linkCard
+      ? linkCardImageFor(run.linkCard.url, adapter.imageLimits, run.linkCard.alt)
+      : Promise.resolve(null);
+    return linkCardImage;
+  };
   try {
     await adapter.beforeRun?.(connection, { remaining: run.posts.length - madeBefore, made: madeBefore });
     for (let index = run.made.length; index < run.posts.length; index += 1) {
@@ -306,8 +326,8 @@ export async function runPublishMessage(
         // this post without recording it.
         mayAlreadyExist: (attempt.receiveCount > 1 || leaseRanOut) && index === madeBefore,
         article: message.article,
-        images: [],
-        linkCardImage: null,
+        images: await outgoingImagesFor(run.userId, run.images?.[index] ?? [], adapter.imageLimits, run.platform),
+        linkCardImage: await linkCard(),
         step: run.step?.index === index ? run.step.data : null,
         saveStep: async (data) => {
           run.step = { index, data };
