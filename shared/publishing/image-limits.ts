@@ -21,7 +21,10 @@ const MB = 1024 * 1024;
 export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
   // X: media/upload, tweet_image up to 5 MB; 4 per post; alt text ≤ 1,000 characters (media/metadata).
   twitter: { maxPerPost: 4, maxBytes: 5 * MB, maxDimension: 8192, mimeTypes: COMMON, maxAlt: 1000 },
-  // Bluesky: app.bsky.embed.images takes 4; uploadBlob's image blobs ≤ 1,000,000 bytes.
+  // Bluesky: app.bsky.embed.images takes 4. The lexicon's image blob was ≤ 1,000,000 bytes (2 MB in
+  // newer lexicons, but PDSes validating against the older one refuse more: @atproto/pds 0.4.217
+  // does; the external embed's thumb stays ≤ 1,000,000). The lexicon sets no alt limit: 2,000 and
+  // 2000 px are the official app's (bluesky-social/social-app MAX_ALT_TEXT, POST_IMG_MAX).
   bluesky: {
     maxPerPost: 4,
     maxBytes: 1_000_000,
