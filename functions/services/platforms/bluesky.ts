@@ -22,7 +22,7 @@ import {
   retryAfterSeconds,
 } from './platform-adapter';
 import { platformFetch } from './platform-http';
-import { uploadOnce } from './recorded-uploads';
+import { uploadOnce } from './media-uploads';
 
 /** What the Bluesky connect form sends (spec bluesky-auth). */
 export interface BlueskyConnectInput {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadOnce } from '#functions/services/platforms/recorded-uploads';
+import { uploadOnce } from '#functions/services/platforms/media-uploads';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { outgoingPost } from '../../helpers/outgoing-posts';

@@ -34,3 +34,13 @@ export async function uploadOnce(
   }
   return uploaded;
 }
+
+/** The picture's file name in an upload: its media id with its type's extension ('media-1.png'). */
+export const imageFileName = (image: OutgoingImage) => `${image.mediaId}.${image.mimeType.slice('image/'.length)}`;
+
+/** Adds the picture to a multipart upload as the file part `field`, with its MIME type and file name. */
+export async function appendImageFile(form: FormData, field: string, image: OutgoingImage): Promise<void> {
+  // A copy: a Blob takes bytes backed by an ArrayBuffer, never a shared one.
+  const bytes = new Uint8Array(await image.read());
+  form.append(field, new Blob([bytes], { type: image.mimeType }), imageFileName(image));
+}
