@@ -32,7 +32,9 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
     maxAlt: 2000,
   },
-  // Mastodon: 4 attachments; images ≤ 16 MB (configuration.media_attachments); description ≤ 1,500.
+  // Mastodon: 4 attachments a status (PostStatusService); images ≤ 16 MB and 33,177,600 px by default
+  // (GET /api/v2/instance configuration.media_attachments); description ≤ 1,500
+  // (MediaAttachment::MAX_DESCRIPTION_LENGTH). 4096 px keeps far within the pixel cap.
   mastodon: { maxPerPost: 4, maxBytes: 16 * MB, maxDimension: 4096, mimeTypes: COMMON, maxAlt: 1500 },
   // Threads: a carousel takes up to 20 items; images ≤ 8 MB, JPEG or PNG; alt_text ≤ 1,000.
   threads: {
@@ -58,7 +60,8 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
     mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
     maxAlt: 1000,
   },
-  // Telegram sendPhoto / sendMediaGroup: photos ≤ 10 MB; no alt text field.
+  // Telegram sendPhoto / sendMediaGroup (an album of 2–10): a photo ≤ 10 MB, width + height ≤ 10,000,
+  // a side at most 20 times the other; caption ≤ 1,024; no alt text field.
   telegram: {
     maxPerPost: 4,
     maxBytes: 10 * MB,
@@ -66,8 +69,10 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
     mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
     maxAlt: null,
   },
-  // Discord: attachments ≤ 10 MiB without boosts; an attachment's description (alt text) ≤ 1,024.
-  discord: { maxPerPost: 4, maxBytes: 10 * MB, maxDimension: 4096, mimeTypes: COMMON, maxAlt: 1024 },
+  // Discord ("Uploading Files"): up to 10 files a message; the upload limit without boosts (10 MiB) is
+  // counted over a message's files together (a request is at most 25 MiB), so 4 pictures share it:
+  // 2.5 MiB each. An attachment's description (alt text) ≤ 1,024.
+  discord: { maxPerPost: 4, maxBytes: 2.5 * MB, maxDimension: 4096, mimeTypes: COMMON, maxAlt: 1024 },
   // Reddit: one image per image post (the first post's); no alt text field in the API.
   reddit: {
     maxPerPost: 1,
