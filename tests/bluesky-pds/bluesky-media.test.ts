@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AtpAgent } from '@atproto/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveConnection } from '../../functions/services/platforms/platform-adapter';
 import { outgoingImage } from '../helpers/outgoing-images';
 import { MEDIA_ARTICLE, outgoingPost } from '../helpers/outgoing-posts';
 import { type RunningPds, startPds } from './pds';
+import { startRelay } from './relay';
 
 interface BlobRef {
   $type: 'blob';
@@ -24,14 +25,16 @@ interface MediaRecord {
 
 describe('Bluesky pictures on a real PDS (@atproto/pds)', () => {
   let pds: RunningPds;
+  let relay: Awaited<ReturnType<typeof startRelay>>;
   let adapter: typeof import('../../functions/services/platforms/bluesky').blueskyAdapter;
 
   beforeAll(async () => {
     pds = await startPds();
+    relay = await startRelay(pds.pdsUrl);
     // Before the adapter loads: the config is read once; the PDS on loopback must be allowed.
     Object.assign(process.env, {
       BLUESKY_SERVICE_URL: pds.pdsUrl,
-      ALLOW_PRIVATE_FETCH_HOSTS: pds.allowedHosts,
+      ALLOW_PRIVATE_FETCH_HOSTS: `${pds.allowedHosts},${relay.host}`,
       // The adapter keeps nothing: no table is used.
       TABLE_NAME: 'unused',
       APP_PUBLIC_URL: 'http://localhost:3000',
@@ -40,8 +43,11 @@ describe('Bluesky pictures on a real PDS (@atproto/pds)', () => {
   });
 
   afterAll(async () => {
+    await relay?.close();
     await pds?.stop();
   });
+
+  afterEach(() => relay.intercept(null));
 
   async function connectedAccount(): Promise<{ agent: AtpAgent; did: string; connection: LiveConnection }> {
     const name = `m${randomUUID().slice(0, 8)}`;
@@ -81,7 +87,7 @@ describe('Bluesky pictures on a real PDS (@atproto/pds)', () => {
       total: 2,
     });
 
-    const made = await adapter.publishPost(connection, { ...post, root: null, parent: null });
+    const made = await adapter.publishPost(connection, post);
 
     const record = await recordOf(agent, made.id);
     expect(record.embed?.$type).toBe('app.bsky.embed.images');
@@ -116,23 +122,43 @@ describe('Bluesky pictures on a real PDS (@atproto/pds)', () => {
     expect(await blobBytes(agent, did, embed!.external!.thumb!)).toEqual(preview.data);
   });
 
-  it('reuses the blob an earlier attempt recorded instead of uploading again', async () => {
+  it('fails, creating no post, when an upload fails midway; the retry uploads only the picture not yet recorded', async () => {
     const { agent, did, connection } = await connectedAccount();
-    const picture = await outgoingImage({ mediaId: 'media-once', alt: 'A gull on the slipway' });
-    const first = outgoingPost({ images: [picture], index: 0, total: 3 });
-    // The first attempt uploads and records the blob, then the post fails (its record refused here).
-    const refusing = { ...connection, connectionData: { ...connection.connectionData, did: 'did:plc:someoneelse' } };
-    await expect(adapter.publishPost(refusing, first)).rejects.toThrow();
+    // The account's calls go through the relay, which sees them and fails the second upload.
+    const relayed = { ...connection, connectionData: { ...connection.connectionData, pds: relay.url } };
+    const pictures = [
+      await outgoingImage({ mediaId: 'media-first', alt: 'A gull on the slipway' }),
+      await outgoingImage({ mediaId: 'media-second', alt: 'Nets on the quay', width: 50 }),
+    ];
+    const first = outgoingPost({ images: pictures, index: 0, total: 3 });
+    const calls = relay.record();
+    let uploads = 0;
+    relay.intercept(async (method, forward) =>
+      method === 'com.atproto.repo.uploadBlob' && ++uploads === 2
+        ? Response.json({ error: 'InternalServerError', message: 'Internal Server Error' }, { status: 500 })
+        : forward(),
+    );
+
+    await expect(adapter.publishPost(relayed, first)).rejects.toThrow('Internal Server Error');
+    const listed = await agent.com.atproto.repo.listRecords({ repo: did, collection: 'app.bsky.feed.post' });
+    expect(listed.data.records).toEqual([]);
     const recorded = first.steps.at(-1)!;
-    expect(Object.keys(recorded)).toEqual(['media-once']);
+    expect(Object.keys(recorded)).toEqual(['media-first']);
 
-    const retry = outgoingPost({ images: [picture], index: 0, total: 3, step: recorded });
-    const made = await adapter.publishPost(connection, retry);
+    relay.intercept(null);
+    const retry = outgoingPost({ images: pictures, index: 0, total: 3, step: recorded });
+    const made = await adapter.publishPost(relayed, retry);
 
-    expect(retry.steps).toEqual([]);
+    expect(calls).toEqual([
+      'com.atproto.repo.uploadBlob',
+      'com.atproto.repo.uploadBlob',
+      'com.atproto.repo.uploadBlob',
+      'com.atproto.repo.createRecord',
+    ]);
     const { embed } = await recordOf(agent, made.id);
-    const blob = embed!.images![0]!.image;
-    expect(blob.ref.toString()).toBe(JSON.parse(recorded['media-once']!).ref.$link);
-    expect(await blobBytes(agent, did, blob)).toEqual(picture.data);
+    const blobs = embed!.images!.map((image) => image.image);
+    expect(blobs[0]!.ref.toString()).toBe(JSON.parse(recorded['media-first']!).ref.$link);
+    expect(await blobBytes(agent, did, blobs[0]!)).toEqual(pictures[0]!.data);
+    expect(await blobBytes(agent, did, blobs[1]!)).toEqual(pictures[1]!.data);
   });
 });
