@@ -9,6 +9,7 @@ import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { readBlueskyFigures } from './bluesky-appview';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
+import { uploadOnce } from './media-uploads';
 import {
   type Credentials,
   type LiveConnection,
@@ -22,7 +23,6 @@ import {
   retryAfterSeconds,
 } from './platform-adapter';
 import { platformFetch } from './platform-http';
-import { uploadOnce } from './media-uploads';
 
 /** What the Bluesky connect form sends (spec bluesky-auth). */
 export interface BlueskyConnectInput {

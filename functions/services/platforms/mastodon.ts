@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError, ValidationError } from '#functions/lib/errors';
@@ -33,7 +34,10 @@ import {
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply, platformFetch, readPlatform } from './platform-http';
 
-/** What ThreadSnip asks of an account: to know who it is, to post, and to upload a post's pictures (docs.joinmastodon.org/api/oauth-scopes). */
+/**
+ * What ThreadSnip asks of an account: to know who it is, to post, and to upload a post's pictures
+ * (docs.joinmastodon.org/api/oauth-scopes).
+ */
 const SCOPES = ['read:accounts', 'write:statuses', 'write:media'] as const;
 /** The most one publishing attempt waits for the instance to process an uploaded picture before retrying later. */
 const MEDIA_PROCESSING_BUDGET_MS = 15_000;
@@ -198,8 +202,6 @@ async function instanceLimits(instance: string): Promise<MastodonInstanceLimits>
     charactersReservedPerUrl: positive(statuses?.characters_reserved_per_url, MASTODON_LINK_WEIGHT),
   };
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Uploads one picture (POST /api/v2/media: `file`, its alt text as `description`). The instance

@@ -5,6 +5,7 @@ import { postRulesFor } from '#shared/publishing/platform-rules';
 import { appendImageFile, refuseBeyondLimits } from './media-uploads';
 import {
   type LiveConnection,
+  type OutgoingImage,
   type OutgoingPost,
   type PlatformAdapter,
   PlatformRejectedError,
@@ -72,26 +73,26 @@ async function callBotApi<T>(token: string, method: string, body: Record<string,
 async function sendPhotos(
   token: string,
   chatId: string,
-  post: OutgoingPost,
+  images: readonly OutgoingImage[],
   caption: string | null,
   replyParameters: { message_id: number } | null,
 ): Promise<number> {
   const form = new FormData();
   form.append('chat_id', chatId);
   if (replyParameters) form.append('reply_parameters', JSON.stringify(replyParameters));
-  const [only] = post.images;
-  if (post.images.length === 1 && only) {
+  const [only] = images;
+  if (images.length === 1 && only) {
     await appendImageFile(form, 'photo', only);
     if (caption) form.append('caption', caption);
     return (await callBotApi<{ message_id: number }>(token, 'sendPhoto', form)).message_id;
   }
-  const media = post.images.map((_, position) => ({
+  const media = images.map((_, position) => ({
     type: 'photo',
     media: `attach://photo${position}`,
     ...(position === 0 && caption ? { caption } : {}),
   }));
   form.append('media', JSON.stringify(media));
-  for (const [position, image] of post.images.entries()) await appendImageFile(form, `photo${position}`, image);
+  for (const [position, image] of images.entries()) await appendImageFile(form, `photo${position}`, image);
   const [first] = await callBotApi<{ message_id: number }[]>(token, 'sendMediaGroup', form);
   if (!first) throw new PlatformRejectedError('Telegram sent no message for the album');
   return first.message_id;
@@ -150,14 +151,15 @@ export const telegramAdapter: PlatformAdapter<TelegramConnectInput> = {
     if (post.images.length === 0) return madeAt((await sendText(parentId)).message_id);
     refuseBeyondLimits(post.images, IMAGE_LIMITS.telegram);
     const replyParameters = parentId !== null ? { message_id: parentId } : null;
-    if (post.text.length <= CAPTION_LIMIT)
-      return madeAt(await sendPhotos(token, chatId, post, post.text, replyParameters));
+    if (post.text.length <= CAPTION_LIMIT) {
+      return madeAt(await sendPhotos(token, chatId, post.images, post.text, replyParameters));
+    }
     // Too long for a caption: the pictures, then the text replying to them, as a captioned photo
     // reads (the picture above its words); the next post replies to the text, so the chain runs
     // picture → words → next post. The pictures' message is recorded, so a retry sends only the text.
     let photosId = Number(post.step?.photosMessageId ?? Number.NaN);
     if (!Number.isInteger(photosId)) {
-      photosId = await sendPhotos(token, chatId, post, null, replyParameters);
+      photosId = await sendPhotos(token, chatId, post.images, null, replyParameters);
       await post.saveStep({ photosMessageId: String(photosId) });
     }
     // The post's link opens at its start, the pictures.
