@@ -90,6 +90,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
   let mediaUploads = 0;
   let nextMediaId = 111_000_000_000_000_000n;
   let nextMediaPolls = 0;
+  let slowUploadsLeft = 0;
   const requests: { method: string; path: string }[] = [];
   let statusCalls = 0;
   let statusReads = 0;
@@ -387,10 +388,10 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         fileName: file.name,
         bytes: new Uint8Array(await file.arrayBuffer()),
         description: typeof description === 'string' && description ? description : null,
-        pollsUntilProcessed: nextMediaPolls,
+        pollsUntilProcessed: slowUploadsLeft > 0 ? nextMediaPolls : 0,
         statusId: null,
       };
-      nextMediaPolls = 0;
+      slowUploadsLeft = Math.max(0, slowUploadsLeft - 1);
       media.push(entry);
       if (fault) return error(res, 502, 'Bad Gateway');
       // 200 when the file is processed at once, 202 (url null) while it is processed in the background.
@@ -454,9 +455,10 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     failMediaUpload(nthFromNow: number, fault: MediaFault) {
       mediaFaults.set(mediaUploads + nthFromNow, fault);
     },
-    /** The next upload is answered 202 and processed after `polls` reads (Infinity: never). */
-    processNextMediaAfter(polls: number) {
+    /** The next `uploads` uploads are answered 202, each processed after `polls` reads (Infinity: never). */
+    processNextMediaAfter(polls: number, uploads = 1) {
       nextMediaPolls = polls;
+      slowUploadsLeft = uploads;
     },
     /** Answers the n-th statuses call from now (1 = the next) with a fault. */
     failStatus(nthFromNow: number, fault: StatusFault) {

@@ -39,7 +39,7 @@ import { callPlatform, type PlatformApi, type PlatformReply, platformFetch, read
  * (docs.joinmastodon.org/api/oauth-scopes).
  */
 const SCOPES = ['read:accounts', 'write:statuses', 'write:media'] as const;
-/** The most one publishing attempt waits for the instance to process an uploaded picture before retrying later. */
+/** The most one publishing attempt waits for the instance to process a post's pictures before retrying later. */
 const MEDIA_PROCESSING_BUDGET_MS = 15_000;
 const FIRST_MEDIA_POLL_MS = 500;
 /** Mastodon's answers are small; an instance sending more is not read further. */
@@ -234,21 +234,32 @@ async function uploadMedia(instance: string, token: string, image: OutgoingImage
 }
 
 /**
- * Reads the attachment (GET /api/v1/media/:id: 206 while processing, 200 with its `url` once done) with
- * back-off until it is processed: a status naming an unprocessed attachment is refused. One still
- * processing after the budget is a failure a retry may fix, which reuses the recorded upload. An
- * attachment the instance no longer lists unattached (404) was attached by an earlier attempt whose
- * answer was lost: the status call, sent with the same Idempotency-Key, answers with that status.
+ * Reads each attachment (GET /api/v1/media/:id: 206 while processing, 200 with its `url` once done)
+ * with back-off until all are processed: a status naming an unprocessed attachment is refused. Any
+ * still processing after the budget (one for the post: the worker has 60 s) is a failure a retry may
+ * fix, which reuses the recorded uploads. An attachment the instance no longer lists unattached (404)
+ * was attached by an earlier attempt whose answer was lost: the status call, sent with the same
+ * Idempotency-Key, answers with that status.
  */
-async function waitUntilProcessed(instance: string, token: string, mediaId: string): Promise<void> {
+async function waitUntilProcessed(instance: string, token: string, mediaIds: readonly string[]): Promise<void> {
+  let pending = [...mediaIds];
   let waited = 0;
   let delay = FIRST_MEDIA_POLL_MS;
   for (;;) {
-    const media = await readPlatform<MastodonMedia, InstanceError>(instanceApi(instance), {
-      url: instanceUrl(instance, `/api/v1/media/${encodeURIComponent(mediaId)}`),
-      headers: { authorization: `Bearer ${token}` },
+    const reads = await Promise.all(
+      pending.map((id) =>
+        readPlatform<MastodonMedia, InstanceError>(instanceApi(instance), {
+          url: instanceUrl(instance, `/api/v1/media/${encodeURIComponent(id)}`),
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
+    // Done, or gone (404, read as null): nothing more to wait for.
+    pending = pending.filter((_, position) => {
+      const media = reads[position];
+      return media !== null && media !== undefined && !media.url;
     });
-    if (!media || media.url) return;
+    if (pending.length === 0) return;
     if (waited >= MEDIA_PROCESSING_BUDGET_MS) {
       throw new PlatformUnavailableError(`${instance} did not finish processing an image in time`);
     }
@@ -267,9 +278,8 @@ async function postMedia(instance: string, token: string, post: OutgoingPost): P
     if (media.url) processed.add(media.id);
     return media.id;
   });
-  for (const id of ids) {
-    if (!processed.has(id)) await waitUntilProcessed(instance, token, id);
-  }
+  const processing = ids.filter((id) => !processed.has(id));
+  await waitUntilProcessed(instance, token, processing);
   return ids;
 }
 

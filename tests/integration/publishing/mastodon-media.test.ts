@@ -70,6 +70,26 @@ describe('Mastodon pictures (POST /api/v2/media, then media_ids on the status)',
     expect(mastodon.statuses.find((status) => status.id === made.id)?.mediaIds).toHaveLength(1);
   });
 
+  it('waits for several pictures at once, within one budget for the post', async () => {
+    const images = [await outgoingImage({ mediaId: 'media-slow-a' }), await outgoingImage({ mediaId: 'media-slow-b' })];
+    const post = outgoingPost({ images });
+    const start = mastodon.requests.length;
+    mastodon.processNextMediaAfter(1, 2);
+
+    const made = await mastodonAdapter.publishPost(connection, post);
+
+    expect(callsSince(start)).toEqual([
+      'POST /api/v2/media',
+      'POST /api/v2/media',
+      'GET /api/v1/media/:id',
+      'GET /api/v1/media/:id',
+      'GET /api/v1/media/:id',
+      'GET /api/v1/media/:id',
+      'POST /api/v1/statuses',
+    ]);
+    expect(mastodon.statuses.find((status) => status.id === made.id)?.mediaIds).toHaveLength(2);
+  });
+
   it('fails with a clear reason, posting nothing, when an upload fails midway; the retry uploads only the rest', async () => {
     const images = [await outgoingImage({ mediaId: 'media-first' }), await outgoingImage({ mediaId: 'media-second' })];
     const first = outgoingPost({ images });
