@@ -37,7 +37,22 @@ export interface FakeMessage {
   channelId: string;
   content: string;
   nonce: string | null;
+  /** The files uploaded with it, in the order of `attachments`. */
+  attachments?: FakeAttachment[];
 }
+
+/** A file uploaded with a message (a `files[n]` part named in `attachments`). */
+export interface FakeAttachment {
+  filename: string;
+  description: string | null;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** Discord's upload limits: 10 files a message, 10 MiB in all without boosts, a description ≤ 1,024. */
+const MAX_FILES = 10;
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_DESCRIPTION = 1024;
 
 /** A fault answered to the n-th message create: a 5xx (after storing the message when `committed`), a 429, a 403. */
 export type DiscordFault =
@@ -54,7 +69,9 @@ const ACCESS_TOKEN_SECONDS = 604_800;
  * endpoint (client id and secret in the form, single-use codes, redirect URI equality, PKCE S256,
  * rotating refresh tokens), and the REST routes the adapter uses, each checking whose token it is
  * (`Bearer` user token vs `Bot` token), the bot's permissions in the channel from its roles and
- * the overwrites, message lengths, thread names, `enforce_nonce`, a message read back with its
+ * the overwrites, message lengths, thread names, `enforce_nonce`, files uploaded as "Uploading Files"
+ * documents (multipart/form-data: `payload_json`, `files[n]` parts each with a file name, the
+ * `attachments` naming them by n with a description ≤ 1,024; Attach Files needed), a message read back with its
  * reactions (View Channel and Read Message History), and answering errors as the API
  * does (`{ code, message }`, 429 with `retry_after` and X-RateLimit-* headers).
  */
@@ -224,6 +241,55 @@ export async function startDiscordServer(options: {
     return null;
   };
 
+  /** A JSON body, or a multipart one: `payload_json` as the body, the `files[n]` parts by n. */
+  const readMessageBody = async (req: IncomingMessage) => {
+    const contentType = req.headers['content-type'] ?? '';
+    const files = new Map<string, File>();
+    if (!contentType.startsWith('multipart/form-data')) {
+      return { body: JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>, files };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData();
+    for (const [name, value] of form) {
+      const index = /^files\[(\d+)\]$/.exec(name)?.[1];
+      if (index !== undefined && value instanceof File) files.set(index, value);
+    }
+    const payload = form.get('payload_json');
+    return { body: typeof payload === 'string' ? (JSON.parse(payload) as Record<string, unknown>) : {}, files };
+  };
+
+  /** The uploaded files as `attachments` names them, or the answer refusing them. */
+  const attachmentsOf = async (
+    body: Record<string, unknown>,
+    files: Map<string, File>,
+  ): Promise<FakeAttachment[] | ((res: ServerResponse) => void)> => {
+    if (files.size === 0) return [];
+    if (files.size > MAX_FILES) return (res) => invalidForm(res, 'files', `Must be ${MAX_FILES} or fewer in length.`);
+    const total = [...files.values()].reduce((sum, file) => sum + file.size, 0);
+    if (total > MAX_UPLOAD_BYTES) return (res) => apiError(res, 413, 40005, 'Request entity too large');
+    const listed = Array.isArray(body.attachments) ? (body.attachments as Record<string, unknown>[]) : [];
+    const attachments: FakeAttachment[] = [];
+    for (const [position, entry] of listed.entries()) {
+      const file = files.get(String(entry.id));
+      if (!file?.name) {
+        return (res) => invalidForm(res, `attachments.${position}.id`, 'Unknown attachment id or file part.');
+      }
+      const description = typeof entry.description === 'string' ? entry.description : null;
+      if (description !== null && description.length > MAX_DESCRIPTION) {
+        return (res) =>
+          invalidForm(res, `attachments.${position}.description`, `Must be ${MAX_DESCRIPTION} or fewer in length.`);
+      }
+      attachments.push({
+        filename: typeof entry.filename === 'string' ? entry.filename : file.name,
+        description,
+        contentType: file.type,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+    }
+    return attachments;
+  };
+
   const createMessage = async (req: IncomingMessage, res: ServerResponse, channelId: string) => {
     const thread = threads.get(channelId);
     const found = findChannel(thread?.parentId ?? channelId);
@@ -235,7 +301,12 @@ export async function startDiscordServer(options: {
     if (!hasPermissions(permissions, DISCORD_PERMISSIONS.viewChannel))
       return apiError(res, 403, 50001, 'Missing Access');
     if (!hasPermissions(permissions, needed)) return apiError(res, 403, 50013, 'Missing Permissions');
-    const body = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+    const { body, files } = await readMessageBody(req);
+    if (files.size > 0 && !hasPermissions(permissions, DISCORD_PERMISSIONS.attachFiles)) {
+      return apiError(res, 403, 50013, 'Missing Permissions');
+    }
+    const attachments = await attachmentsOf(body, files);
+    if (!Array.isArray(attachments)) return attachments(res);
     messageCalls += 1;
     const fault = faults.get(messageCalls);
     if (fault?.status === 429) {
@@ -255,7 +326,7 @@ export async function startDiscordServer(options: {
     }
     if (fault?.status === 403) return apiError(res, 403, 50013, 'Missing Permissions');
     const content = typeof body.content === 'string' ? body.content : '';
-    if (!content) return apiError(res, 400, 50006, 'Cannot send an empty message');
+    if (!content && attachments.length === 0) return apiError(res, 400, 50006, 'Cannot send an empty message');
     if (content.length > 2000) return invalidForm(res, 'content', 'Must be 2000 or fewer in length.');
     const nonce = body.nonce === undefined ? null : String(body.nonce);
     if (nonce !== null && nonce.length > 25) return invalidForm(res, 'nonce', 'Must be 25 or fewer in length.');
@@ -263,7 +334,7 @@ export async function startDiscordServer(options: {
       body.enforce_nonce === true && nonce !== null
         ? messages.find((message) => message.channelId === channelId && message.nonce === nonce)
         : undefined;
-    const message = repeat ?? { id: snowflake(), channelId, content, nonce };
+    const message = repeat ?? { id: snowflake(), channelId, content, nonce, attachments };
     if (!repeat && (!fault || fault.committed)) messages.push(message);
     if (fault) return apiError(res, fault.status, 0, '500: Internal Server Error');
     return reply(res, 200, { id: message.id, channel_id: channelId, content: message.content, nonce });

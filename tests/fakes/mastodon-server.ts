@@ -20,7 +20,25 @@ export interface StoredStatus {
   language?: string | null;
   accountId: string;
   idempotencyKey: string | null;
+  /** The attachments named in `media_ids`, in order. */
+  mediaIds?: string[];
 }
+
+/** A media attachment uploaded to the fake (POST /api/v2/media). */
+export interface StoredMedia {
+  id: string;
+  accountId: string;
+  mimeType: string;
+  fileName: string;
+  bytes: Uint8Array;
+  description: string | null;
+  /** Reads of GET /api/v1/media/:id still answered 206 (processing); Infinity: never processed. */
+  pollsUntilProcessed: number;
+  statusId: string | null;
+}
+
+/** A fault answered to the n-th POST /api/v2/media: a status, or `madeThenLost` (stored, then a 502). */
+export type MediaFault = { status: 500 | 503 } | { madeThenLost: true };
 
 /** Mastodon's languages: ISO 639-1 codes, and the few ISO 639-3 ones it adds; 'xx' or 'english' are not. */
 function knownLanguage(code: string): boolean {
@@ -56,7 +74,10 @@ const ACCOUNT = { id: '109000000000000001', username: 'alice' };
  * credentials, redirect URI equality, single-use codes, PKCE S256), verify_credentials, v2/instance
  * and statuses (bearer token with write:statuses, Idempotency-Key answered with the status already
  * made, in_reply_to_id naming an existing status, the instance's character limit counted as
- * Mastodon counts it). Faults can be queued per statuses call.
+ * Mastodon counts it, media_ids as PostStatusService validates them: at most 4, each the account's own,
+ * unattached and processed) and media (POST /api/v2/media: multipart `file` and `description` ≤ 1,500,
+ * 200 with a url or 202 with url null while processing; GET /api/v1/media/:id: 206 while processing,
+ * 200 once done, 404 once attached). Faults can be queued per statuses and media upload call.
  */
 export async function startMastodonServer(options: { maxCharacters?: number } = {}) {
   const apps: RegisteredApp[] = [];
@@ -64,6 +85,12 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
   const tokens = new Map<string, { accountId: string; scopes: string[] }>();
   const statuses: StoredStatus[] = [];
   const faults = new Map<number, StatusFault>();
+  const media: StoredMedia[] = [];
+  const mediaFaults = new Map<number, MediaFault>();
+  let mediaUploads = 0;
+  let nextMediaId = 111_000_000_000_000_000n;
+  let nextMediaPolls = 0;
+  let slowUploadsLeft = 0;
   const requests: { method: string; path: string }[] = [];
   let statusCalls = 0;
   let statusReads = 0;
@@ -91,10 +118,29 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     if (!raw) return {};
     if ((req.headers['content-type'] ?? '').startsWith('application/json')) {
       const parsed = JSON.parse(raw) as Record<string, unknown>;
+      // An array (media_ids) reads as its values joined with commas.
       return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
     }
-    return Object.fromEntries(new URLSearchParams(raw));
+    const form = new URLSearchParams(raw);
+    return Object.fromEntries([...new Set(form.keys())].map((key) => [key, form.getAll(key).join(',')]));
   };
+
+  // Mastodon's media types for images (MediaAttachment::IMAGE_MIME_TYPES).
+  const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/heic', 'image/heif', 'image/webp', 'image/avif'];
+  const MAX_DESCRIPTION = 1500;
+  const MAX_MEDIA_PER_STATUS = 4;
+  const mediaJson = (entry: StoredMedia) => {
+    const processed = entry.pollsUntilProcessed <= 0;
+    return {
+      id: entry.id,
+      type: 'image',
+      url: processed ? `${origin}/system/media_attachments/${entry.id}/original/${entry.fileName}` : null,
+      preview_url: `${origin}/system/media_attachments/${entry.id}/small/${entry.fileName}`,
+      description: entry.description,
+    };
+  };
+  const writes = (token: { scopes: string[] }, scope: string) =>
+    token.scopes.some((granted) => granted === 'write' || granted === scope);
 
   const bearer = (req: IncomingMessage) => {
     const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
@@ -246,7 +292,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     if (route === 'POST /api/v1/statuses') {
       const token = bearer(req);
       if (!token) return error(res, 401, 'The access token is invalid');
-      if (!token.scopes.some((scope) => scope === 'write' || scope === 'write:statuses')) {
+      if (!writes(token, 'write:statuses')) {
         return error(res, 403, 'This action is outside the authorized scopes');
       }
       const params = await readParams(req);
@@ -266,8 +312,21 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         ? statuses.find((status) => status.idempotencyKey === key && status.accountId === token.accountId)
         : undefined;
       if (earlier) return reply(res, 200, statusJson(earlier));
+      // PostStatusService#validate_media!: at most 4, each the account's own and unattached, each processed.
+      const mediaIds = (params.media_ids ?? params['media_ids[]'] ?? '').split(',').filter(Boolean);
+      if (mediaIds.length > MAX_MEDIA_PER_STATUS) return error(res, 422, 'Cannot attach more than 4 files');
+      const attached = mediaIds.map((id) =>
+        media.find((entry) => entry.id === id && entry.accountId === token.accountId && entry.statusId === null),
+      );
+      const notFound = mediaIds.filter((_, position) => !attached[position]);
+      if (notFound.length > 0) {
+        return error(res, 422, `Media ${notFound.join(', ')} not found or already attached to another post`);
+      }
+      if (attached.some((entry) => entry!.pollsUntilProcessed > 0)) {
+        return error(res, 422, 'Cannot attach files that have not finished processing. Try again in a moment!');
+      }
       const text = params.status ?? '';
-      if (!text.trim()) return error(res, 422, "Validation failed: Text can't be blank");
+      if (!text.trim() && mediaIds.length === 0) return error(res, 422, "Validation failed: Text can't be blank");
       if (graphemes(countable(text)) > limit()) {
         return error(res, 422, `Validation failed: Text character limit of ${limit()} exceeded`);
       }
@@ -290,12 +349,70 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         language,
         accountId: token.accountId,
         idempotencyKey: key,
+        mediaIds,
       };
+      for (const entry of attached) entry!.statusId = status.id;
       statuses.push(status);
       statusById.set(status.id, status);
       if (fault && 'madeThenHung' in fault) return;
       if (fault) return error(res, 502, 'Bad Gateway');
       return reply(res, 200, statusJson(status));
+    }
+
+    if (route === 'POST /api/v2/media') {
+      const token = bearer(req);
+      if (!token) return error(res, 401, 'The access token is invalid');
+      if (!writes(token, 'write:media')) return error(res, 403, 'This action is outside the authorized scopes');
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const contentType = req.headers['content-type'] ?? '';
+      if (!contentType.startsWith('multipart/form-data'))
+        return error(res, 422, "Validation failed: File can't be blank");
+      const form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': contentType } }).formData();
+      mediaUploads += 1;
+      const fault = mediaFaults.get(mediaUploads);
+      if (fault && 'status' in fault) return error(res, fault.status, 'Internal Server Error');
+      const file = form.get('file');
+      if (!(file instanceof File)) return error(res, 422, "Validation failed: File can't be blank");
+      if (!IMAGE_TYPES.includes(file.type)) {
+        return error(res, 422, 'Validation failed: File content type is invalid, File file type is invalid');
+      }
+      const description = form.get('description');
+      if (typeof description === 'string' && [...description].length > MAX_DESCRIPTION) {
+        return error(res, 422, `Validation failed: Description is too long (maximum is ${MAX_DESCRIPTION} characters)`);
+      }
+      const entry: StoredMedia = {
+        id: String(nextMediaId++),
+        accountId: token.accountId,
+        mimeType: file.type,
+        fileName: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+        description: typeof description === 'string' && description ? description : null,
+        pollsUntilProcessed: slowUploadsLeft > 0 ? nextMediaPolls : 0,
+        statusId: null,
+      };
+      slowUploadsLeft = Math.max(0, slowUploadsLeft - 1);
+      media.push(entry);
+      if (fault) return error(res, 502, 'Bad Gateway');
+      // 200 when the file is processed at once, 202 (url null) while it is processed in the background.
+      return reply(res, entry.pollsUntilProcessed > 0 ? 202 : 200, mediaJson(entry));
+    }
+
+    // GET /api/v1/media/:id (Api::V1::MediaController#show): the account's own unattached attachment.
+    const mediaRead = /^GET \/api\/v1\/media\/(\d+)$/.exec(route);
+    if (mediaRead) {
+      const token = bearer(req);
+      if (!token) return error(res, 401, 'The access token is invalid');
+      if (!writes(token, 'write:media')) return error(res, 403, 'This action is outside the authorized scopes');
+      const entry = media.find(
+        (candidate) => candidate.id === mediaRead[1] && candidate.accountId === token.accountId && !candidate.statusId,
+      );
+      if (!entry) return error(res, 404, 'Record not found');
+      if (entry.pollsUntilProcessed > 0) {
+        entry.pollsUntilProcessed -= 1;
+        return reply(res, 206, { ...mediaJson(entry), url: null });
+      }
+      return reply(res, 200, mediaJson(entry));
     }
 
     // GET /api/v1/statuses/:id: a public status needs no token, but a token sent must be valid; a
@@ -333,6 +450,16 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     apps,
     statuses,
     requests,
+    media,
+    /** Answers the n-th media upload from now (1 = the next) with a fault. */
+    failMediaUpload(nthFromNow: number, fault: MediaFault) {
+      mediaFaults.set(mediaUploads + nthFromNow, fault);
+    },
+    /** The next `uploads` uploads are answered 202, each processed after `polls` reads (Infinity: never). */
+    processNextMediaAfter(polls: number, uploads = 1) {
+      nextMediaPolls = polls;
+      slowUploadsLeft = uploads;
+    },
     /** Answers the n-th statuses call from now (1 = the next) with a fault. */
     failStatus(nthFromNow: number, fault: StatusFault) {
       faults.set(statusCalls + nthFromNow, fault);

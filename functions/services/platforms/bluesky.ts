@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {} from '@atcute/atproto';
-import type { AppBskyFeedPost } from '@atcute/bluesky';
+import type { AppBskyEmbedExternal, AppBskyEmbedImages, AppBskyFeedPost } from '@atcute/bluesky';
 import { Client, ClientResponseError, ok, simpleFetchHandler } from '@atcute/client';
 import { decodeJwt } from 'jose';
 import type { MadePost } from '#functions/data/publish-run-repository';
@@ -9,9 +9,12 @@ import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { readBlueskyFigures } from './bluesky-appview';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
+import { uploadOnce } from './media-uploads';
 import {
   type Credentials,
   type LiveConnection,
+  type OutgoingImage,
+  type OutgoingPost,
   type PlatformAdapter,
   PlatformError,
   PlatformRateLimitError,
@@ -233,7 +236,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     const headers = bearer(connection.credentials.accessToken);
     const { text, facets } = await richPost(post.text, (handle) => resolvedDid(client, handle, headers));
     const reply = replyRefs(post.root, post.parent);
-    const isAttribution = post.index === post.total - 1;
+    const embed = await postEmbed(post, (image) => uploadBlob(client, headers, image));
     // Cast only for the lexicon's string formats (at:// URIs, the article's http URL), which these meet.
     const record = {
       $type: 'app.bsky.feed.post',
@@ -243,14 +246,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
       ...(reply ? { reply } : {}),
       // The lexicon's BCP 47 languages of the text: the thread's, so language feeds and filters find it.
       ...(post.article.language ? { langs: [post.article.language] } : {}),
-      ...(isAttribution
-        ? {
-            embed: {
-              $type: 'app.bsky.embed.external',
-              external: { uri: post.article.url, title: post.article.title, description: '' },
-            },
-          }
-        : {}),
+      ...(embed ? { embed } : {}),
     } as AppBskyFeedPost.Main;
     const repo = stored(connection, 'did');
     if (!isDid(repo)) throw new PlatformRejectedError('The Bluesky connection is incomplete');
@@ -280,6 +276,56 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
 
   readEngagement: (_connection, made, now) => readBlueskyFigures(made, now),
 };
+
+/** A blob as uploadBlob returns it and a record refers to it. */
+type BlobRef = AppBskyEmbedImages.Image['image'];
+
+/** Uploads a picture's bytes (com.atproto.repo.uploadBlob, its MIME type as Content-Type) to the account's PDS. */
+async function uploadBlob(client: Client, headers: Record<string, string>, image: OutgoingImage): Promise<BlobRef> {
+  const input = await image.read();
+  const answer = await call(() =>
+    ok(client.post('com.atproto.repo.uploadBlob', { input, headers: { ...headers, 'content-type': image.mimeType } })),
+  );
+  return answer.blob;
+}
+
+/**
+ * The post's one embed (a record takes one): its pictures (app.bsky.embed.images, with alt text and
+ * aspect ratio) when it has any, else on the attribution post the article's link card
+ * (app.bsky.embed.external, its thumb uploaded from `linkCardImage`), else none. Links stay facets.
+ * Each blob is recorded under its mediaId, so a retry of the post links the blob already uploaded.
+ */
+async function postEmbed(
+  post: OutgoingPost,
+  upload: (image: OutgoingImage) => Promise<BlobRef>,
+): Promise<AppBskyEmbedImages.Main | AppBskyEmbedExternal.Main | null> {
+  const blobsOf = async (images: OutgoingImage[]) =>
+    (await uploadOnce(post, images, IMAGE_LIMITS.bluesky, async (image) => JSON.stringify(await upload(image)))).map(
+      (blob) => JSON.parse(blob) as BlobRef,
+    );
+  if (post.images.length > 0) {
+    const blobs = await blobsOf(post.images);
+    return {
+      $type: 'app.bsky.embed.images',
+      images: post.images.map((image, position) => ({
+        alt: image.alt,
+        aspectRatio: { width: image.width, height: image.height },
+        image: blobs[position]!,
+      })),
+    };
+  }
+  if (post.index !== post.total - 1) return null;
+  const [thumb] = post.linkCardImage ? await blobsOf([post.linkCardImage]) : [];
+  return {
+    $type: 'app.bsky.embed.external',
+    external: {
+      uri: post.article.url as AppBskyEmbedExternal.External['uri'],
+      title: post.article.title,
+      description: '',
+      ...(thumb ? { thumb } : {}),
+    },
+  };
+}
 
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
 

@@ -11,6 +11,7 @@ export const DISCORD_PERMISSIONS = {
   viewChannel: 1n << 10n,
   sendMessages: 1n << 11n,
   embedLinks: 1n << 14n,
+  attachFiles: 1n << 15n,
   readMessageHistory: 1n << 16n,
   createPublicThreads: 1n << 35n,
   sendMessagesInThreads: 1n << 38n,

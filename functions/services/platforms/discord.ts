@@ -18,6 +18,7 @@ import {
   hasPermissions,
   permissionString,
 } from './discord-permissions';
+import { appendImageFile, imageFileName, refuseBeyondLimits } from './media-uploads';
 import { authorizationUrl, exchangeCode, refreshWhenDue, type TokenSet } from './oauth-flow';
 import {
   type Credentials,
@@ -44,6 +45,7 @@ const {
   createPublicThreads,
   sendMessagesInThreads,
   embedLinks,
+  attachFiles,
   readMessageHistory,
 } = DISCORD_PERMISSIONS;
 /** What the bot asks for when it is added to a server (the consent screen's `permissions`). */
@@ -53,6 +55,7 @@ export const DISCORD_BOT_PERMISSIONS = permissionString(
   createPublicThreads,
   sendMessagesInThreads,
   embedLinks,
+  attachFiles,
   readMessageHistory,
 );
 /** What a channel must allow the bot for a whole thread: the first message, its thread, the replies. */
@@ -94,7 +97,7 @@ class DiscordRequestError extends PlatformRejectedError {
 function refusalMessage(status: number, code: number, detail: string): string {
   switch (code) {
     case ERROR_CODES.missingPermissions:
-      return 'The Discord bot is missing permissions in this channel: it needs View Channel, Send Messages, Create Public Threads and Send Messages in Threads.';
+      return 'The Discord bot is missing permissions in this channel: it needs View Channel, Send Messages, Create Public Threads and Send Messages in Threads, and Attach Files for pictures.';
     case ERROR_CODES.missingAccess:
       return 'The Discord bot cannot access this channel (Missing Access). Add the bot to the server again or choose another channel.';
     case ERROR_CODES.unknownChannel:
@@ -134,18 +137,21 @@ const discordApi: PlatformApi<DiscordError> = {
   },
 };
 
-/** One call to the HTTP API (discord.com/developers/docs/reference): JSON in and out, errors mapped. */
+/**
+ * One call to the HTTP API (discord.com/developers/docs/reference): JSON in and out, or a
+ * multipart/form-data body when it uploads files; errors mapped.
+ */
 async function callDiscord<T>(
   authorization: Authorization,
   method: 'GET' | 'POST',
   path: string,
-  body?: Record<string, unknown>,
+  body?: Record<string, unknown> | FormData,
 ): Promise<T> {
   const reply = await callPlatform<T, DiscordError>(discordApi, {
     method,
     url: `${config().platformUrls.discordApi}${path}`,
     headers: { authorization },
-    json: body,
+    ...(body instanceof FormData ? { multipart: body } : { json: body }),
   });
   return reply.body;
 }
@@ -278,14 +284,32 @@ function threadName(title: string): string {
   return name || 'Thread';
 }
 
+/**
+ * Posts the message. Its pictures go with it as Discord documents "Uploading Files": a
+ * multipart/form-data body with the JSON as `payload_json`, each picture a `files[n]` part, and
+ * `attachments` naming each by its placeholder id n, with its file name and alt text as
+ * `description`. One request makes the message and its attachments, so the nonce guards both.
+ */
 async function createMessage(app: { botToken: string }, channelId: string, post: OutgoingPost) {
-  return callDiscord<{ id: string }>(asBot(app), 'POST', `/channels/${channelId}/messages`, {
+  const message = {
     content: post.text,
     nonce: messageNonce(post.idempotencyKey),
     enforce_nonce: true,
     // The thread's text is the article's: no @everyone or role pings from it.
     allowed_mentions: { parse: [] },
-  });
+  };
+  const path = `/channels/${channelId}/messages`;
+  if (post.images.length === 0) return callDiscord<{ id: string }>(asBot(app), 'POST', path, message);
+  refuseBeyondLimits(post.images, IMAGE_LIMITS.discord);
+  const form = new FormData();
+  const attachments = post.images.map((image, n) => ({
+    id: n,
+    filename: imageFileName(image),
+    ...(image.alt ? { description: image.alt } : {}),
+  }));
+  form.append('payload_json', JSON.stringify({ ...message, attachments }));
+  for (const [n, image] of post.images.entries()) await appendImageFile(form, `files[${n}]`, image);
+  return callDiscord<{ id: string }>(asBot(app), 'POST', path, form);
 }
 
 const messageUrl = (guildId: string, channelId: string, messageId: string) =>
@@ -293,7 +317,8 @@ const messageUrl = (guildId: string, channelId: string, messageId: string) =>
 
 /**
  * Discord: the user authorizes the app and adds its bot to a server they manage; the bot posts the
- * first message in the chosen channel, starts a thread from it and posts the rest there.
+ * first message in the chosen channel, starts a thread from it and posts the rest there, each with
+ * its pictures attached.
  */
 export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'discord',

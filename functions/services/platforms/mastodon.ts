@@ -1,3 +1,4 @@
+import { setTimeout as pause } from 'node:timers/promises';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError, ValidationError } from '#functions/lib/errors';
@@ -16,6 +17,7 @@ import {
   type MastodonInstanceLimits,
   postRulesFor,
 } from '#shared/publishing/platform-rules';
+import { appendImageFile, uploadOnce } from './media-uploads';
 import { authorizationUrl as buildAuthorizationUrl, exchangeCode } from './oauth-flow';
 import {
   deletedPost,
@@ -24,19 +26,34 @@ import {
   type OAuthClient,
   type OAuthConnectInput,
   type OAuthFlowDeps,
+  type OutgoingImage,
+  type OutgoingPost,
   type PlatformAdapter,
   PlatformRejectedError,
+  PlatformUnavailableError,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply, platformFetch, readPlatform } from './platform-http';
 
-/** What ThreadSnip asks of an account: to know who it is and to post (docs.joinmastodon.org/api/oauth-scopes). */
-const SCOPES = ['read:accounts', 'write:statuses'] as const;
+/**
+ * What ThreadSnip asks of an account: to know who it is, to post, and to upload a post's pictures
+ * (docs.joinmastodon.org/api/oauth-scopes).
+ */
+const SCOPES = ['read:accounts', 'write:statuses', 'write:media'] as const;
+/** The most one publishing attempt waits for the instance to process a post's pictures before retrying later. */
+const MEDIA_PROCESSING_BUDGET_MS = 15_000;
+const FIRST_MEDIA_POLL_MS = 500;
 /** Mastodon's answers are small; an instance sending more is not read further. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 interface MastodonAccount {
   id: string;
   username: string;
+}
+
+/** docs.joinmastodon.org/entities/MediaAttachment: `url` is null until the instance has processed the file. */
+interface MastodonMedia {
+  id: string;
+  url: string | null;
 }
 
 interface MastodonStatus {
@@ -187,9 +204,90 @@ async function instanceLimits(instance: string): Promise<MastodonInstanceLimits>
 }
 
 /**
+ * Uploads one picture (POST /api/v2/media: `file`, its alt text as `description`). The instance
+ * answers 200 with the attachment processed, or 202 with `url` null while it still processes it.
+ */
+async function uploadMedia(instance: string, token: string, image: OutgoingImage): Promise<MastodonMedia> {
+  const form = new FormData();
+  await appendImageFile(form, 'file', image);
+  if (image.alt) form.append('description', image.alt);
+  const api = instanceApi(instance);
+  const { body: media } = await callPlatform<MastodonMedia, InstanceError>(
+    {
+      ...api,
+      // A grant made before ThreadSnip posted pictures lacks write:media: only a new consent adds it.
+      refused: (reply) =>
+        reply.status === 403
+          ? new ReconnectRequiredError(
+              `${instance} did not allow ThreadSnip to upload images (${reasonOf(reply)}). Reconnect Mastodon in Account Settings.`,
+            )
+          : api.refused(reply),
+    },
+    {
+      method: 'POST',
+      url: instanceUrl(instance, '/api/v2/media'),
+      headers: { authorization: `Bearer ${token}` },
+      multipart: form,
+    },
+  );
+  return { id: String(media.id), url: media.url ?? null };
+}
+
+/**
+ * Reads each attachment (GET /api/v1/media/:id: 206 while processing, 200 with its `url` once done)
+ * with back-off until all are processed: a status naming an unprocessed attachment is refused. Any
+ * still processing after the budget (one for the post: the worker has 60 s) is a failure a retry may
+ * fix, which reuses the recorded uploads. An attachment the instance no longer lists unattached (404)
+ * was attached by an earlier attempt whose answer was lost: the status call, sent with the same
+ * Idempotency-Key, answers with that status.
+ */
+async function waitUntilProcessed(instance: string, token: string, mediaIds: readonly string[]): Promise<void> {
+  let pending = [...mediaIds];
+  let waited = 0;
+  let delay = FIRST_MEDIA_POLL_MS;
+  for (;;) {
+    const reads = await Promise.all(
+      pending.map((id) =>
+        readPlatform<MastodonMedia, InstanceError>(instanceApi(instance), {
+          url: instanceUrl(instance, `/api/v1/media/${encodeURIComponent(id)}`),
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
+    // Done, or gone (404, read as null): nothing more to wait for.
+    pending = pending.filter((_, position) => {
+      const media = reads[position];
+      return media !== null && media !== undefined && !media.url;
+    });
+    if (pending.length === 0) return;
+    if (waited >= MEDIA_PROCESSING_BUDGET_MS) {
+      throw new PlatformUnavailableError(`${instance} did not finish processing an image in time`);
+    }
+    const wait = Math.min(delay, MEDIA_PROCESSING_BUDGET_MS - waited);
+    await pause(wait);
+    waited += wait;
+    delay *= 2;
+  }
+}
+
+/** The post's pictures uploaded (once per run: recorded with saveStep) and processed: their ids for `media_ids`. */
+async function postMedia(instance: string, token: string, post: OutgoingPost): Promise<string[]> {
+  const processed = new Set<string>();
+  const ids = await uploadOnce(post, post.images, IMAGE_LIMITS.mastodon, async (image) => {
+    const media = await uploadMedia(instance, token, image);
+    if (media.url) processed.add(media.id);
+    return media.id;
+  });
+  const processing = ids.filter((id) => !processed.has(id));
+  await waitUntilProcessed(instance, token, processing);
+  return ids;
+}
+
+/**
  * Mastodon, on any instance: the app registered once per instance, the OAuth authorization-code
  * flow with PKCE, statuses chained with in_reply_to_id, each sent with an Idempotency-Key so a
- * retried post is not made twice, within the instance's own character limit.
+ * retried post is not made twice, within the instance's own character limit; a post's pictures
+ * uploaded first and named in `media_ids`.
  */
 export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'mastodon',
@@ -256,15 +354,19 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
   postRules: async (connection) => postRulesFor('mastodon', { mastodon: await instanceLimits(instanceOf(connection)) }),
 
   async publishPost(connection, post): Promise<MadePost> {
-    const status = await callInstance<MastodonStatus>(instanceOf(connection), '/api/v1/statuses', {
+    const instance = instanceOf(connection);
+    const token = connection.credentials.accessToken;
+    const mediaIds = await postMedia(instance, token, post);
+    const status = await callInstance<MastodonStatus>(instance, '/api/v1/statuses', {
       method: 'POST',
-      token: connection.credentials.accessToken,
+      token,
       // Mastodon answers a repeated key with the status it already made (for an hour).
       headers: { 'idempotency-key': post.idempotencyKey },
       body: {
         status: post.text,
         visibility: 'public',
         ...(post.parent ? { in_reply_to_id: post.parent.id } : {}),
+        ...(mediaIds.length > 0 ? { media_ids: mediaIds } : {}),
         // ISO 639 (two letters): the instance refuses a code it does not know, so a longer tag is left out.
         ...(post.article.language && /^[a-z]{2}$/.test(post.article.language)
           ? { language: post.article.language }

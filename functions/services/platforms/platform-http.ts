@@ -181,6 +181,8 @@ export interface PlatformRequest {
   json?: unknown;
   /** Sent as a form (application/x-www-form-urlencoded). */
   form?: Record<string, string> | URLSearchParams;
+  /** Sent as multipart/form-data (file uploads); fetch writes the content type with its boundary. */
+  multipart?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -224,12 +226,14 @@ async function exchange<E>(api: PlatformApi<E>, request: PlatformRequest): Promi
       ? { type: 'application/json', content: JSON.stringify(request.json) }
       : request.form
         ? { type: 'application/x-www-form-urlencoded', content: new URLSearchParams(request.form) }
-        : undefined;
+        : request.multipart
+          ? { type: null, content: request.multipart }
+          : undefined;
   const response = await send(request.url, {
     method: request.method ?? 'GET',
     headers: {
       accept: 'application/json',
-      ...(body ? { 'content-type': body.type } : {}),
+      ...(body?.type ? { 'content-type': body.type } : {}),
       ...request.headers,
     },
     body: body?.content,

@@ -213,11 +213,11 @@ describe('connecting Discord through the consent screen', () => {
     expect(Object.fromEntries(authorizeUrl.searchParams)).toMatchObject({
       client_id: APP.clientId,
       scope: 'identify guilds bot',
-      permissions: '309237730304',
+      permissions: '309237763072',
       redirect_uri: APP.redirectUri,
       code_challenge_method: 'S256',
     });
-    expect(DISCORD_BOT_PERMISSIONS).toBe('309237730304');
+    expect(DISCORD_BOT_PERMISSIONS).toBe('309237763072');
     expect(back.searchParams.get('guild_id')).toBe('301');
     expect(callback.status).toBe(302);
     expect(new URL(callback.location!).pathname).toBe('/account-settings');
@@ -399,7 +399,7 @@ describe('publishing a thread to Discord through the queue', () => {
       status: 'failed',
       postsMade: 1,
       error:
-        'The Discord bot is missing permissions in this channel: it needs View Channel, Send Messages, Create Public Threads and Send Messages in Threads.',
+        'The Discord bot is missing permissions in this channel: it needs View Channel, Send Messages, Create Public Threads and Send Messages in Threads, and Attach Files for pictures.',
     });
     expect(messagesSince(start)).toHaveLength(1);
   });

@@ -104,7 +104,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const { authorizeUrl, location } = await connectThroughRoutes(userId);
 
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${mastodon.url}/oauth/authorize`);
-    expect(authorizeUrl.searchParams.get('scope')).toBe('read:accounts write:statuses');
+    expect(authorizeUrl.searchParams.get('scope')).toBe('read:accounts write:statuses write:media');
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
@@ -115,7 +115,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const app = mastodon.apps.at(-1)!;
     expect(app).toMatchObject({
       redirectUri: REDIRECT_URI,
-      scopes: ['read:accounts', 'write:statuses'],
+      scopes: ['read:accounts', 'write:statuses', 'write:media'],
       website: 'http://localhost:3000',
     });
     const { connections } = await listConnections(userId);
