@@ -83,6 +83,12 @@ export interface Access {
    * also puts, tags and deletes them (and signs upload forms). Absent: no bucket, no MEDIA_BUCKET.
    */
   media?: 'read' | 'write';
+  /**
+   * What the function does with pictures: `decode` loads sharp (a native module: the function runs
+   * on x86_64 with the linux-x64 build beside its bundle); `quote-cards` also renders cards, with
+   * their fonts copied beside it.
+   */
+  imaging?: 'decode' | 'quote-cards';
 }
 
 /**
@@ -200,7 +206,13 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     timeoutSeconds: 60,
     // Sessions revoked (refresh tokens) before the sign-in identity is deleted; its items' schedules deleted.
-    access: { table: 'write', cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser'], scheduler: true },
+    access: {
+      table: 'write',
+      cognito: ['AdminUserGlobalSignOut', 'AdminDeleteUser'],
+      scheduler: true,
+      // The account's picture files go with it.
+      media: 'write',
+    },
   },
   {
     method: 'POST',
@@ -248,7 +260,28 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}',
     handler: 'http/threads/put-thread',
     auth: 'user',
-    access: { table: 'write' },
+    // Checks the pictures its posts carry are the caller's, and tags them as kept.
+    access: { table: 'write', media: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/posts/{postId}/quote-card',
+    handler: 'http/media/post-quote-card',
+    deploymentGroup: 'media',
+    auth: 'user',
+    access: { table: 'write', media: 'write', imaging: 'quote-cards' },
+    timeoutSeconds: 30,
+    memoryMb: 1024,
+  },
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/article-picture',
+    handler: 'http/media/post-article-picture',
+    deploymentGroup: 'media',
+    auth: 'user',
+    access: { table: 'write', media: 'write', imaging: 'decode' },
+    timeoutSeconds: 30,
+    memoryMb: 1024,
   },
   {
     method: 'GET',
@@ -616,7 +649,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/post-upload-complete',
     deploymentGroup: 'media',
     auth: 'user',
-    access: { table: 'write', media: 'write' },
+    access: { table: 'write', media: 'write', imaging: 'decode' },
     // Decoding and re-encoding a 40-megapixel picture needs the CPU that comes with the memory.
     timeoutSeconds: 30,
     memoryMb: 1024,
@@ -758,6 +791,9 @@ export const queues: QueueEntry[] = [
       tokenKey: true,
       platformClients: true,
       putEvents: true,
+      // Posts' pictures are fitted to each platform (a fitted copy stored for platforms that fetch by URL).
+      media: 'write',
+      imaging: 'decode',
     },
     timeoutSeconds: 60,
     memoryMb: 512,

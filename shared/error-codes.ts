@@ -79,6 +79,11 @@ export const ERROR_CODES = [
   'image_rejected',
   'media_not_found',
   'media_quota_exceeded',
+  'post_not_found',
+  'no_article_image',
+  'article_image_reserved',
+  'quote_card_refused',
+  'alt_text_required',
   // Public pages (the curator's display name)
   'display_name_required',
   // Webhooks and OAuth callbacks

@@ -5,7 +5,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { QUOTE_CARD_FONT_HOOKS } from './quote-card-fonts';
+import { imagingHooks } from './quote-card-fonts';
 
 export interface AppFunctionProps {
   /** The repository root: holds functions/, package-lock.json and tsconfig.json. */
@@ -19,8 +19,8 @@ export interface AppFunctionProps {
   logRemovalPolicy: RemovalPolicy;
   /** Reserved concurrent executions (queue workers: the manifest's `concurrency`). */
   reservedConcurrency?: number;
-  /** The function renders quote cards: their fonts are copied beside its bundle. */
-  rendersQuoteCards?: boolean;
+  /** What it does with pictures (the manifest's `access.imaging`). */
+  imaging?: 'decode' | 'quote-cards';
 }
 
 /**
@@ -61,7 +61,8 @@ export class AppFunction extends NodejsFunction {
       depsLockFilePath: join(props.projectRoot, 'package-lock.json'),
       // The newest Node runtime CDK knows (cdk-nag AwsSolutions-L1); the handlers are async, as Node 24 requires.
       runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
+      // sharp is native: its linux-x64 build (the one npm installs here, glibc) runs on x86_64 only.
+      architecture: props.imaging ? Architecture.X86_64 : Architecture.ARM_64,
       timeout: Duration.seconds(props.timeoutSeconds),
       memorySize: props.memoryMb,
       reservedConcurrentExecutions: props.reservedConcurrency,
@@ -75,9 +76,9 @@ export class AppFunction extends NodejsFunction {
         target: BUNDLING.target,
         minify: BUNDLING.minify,
         sourceMap: BUNDLING.sourceMap,
-        externalModules: [...BUNDLING.externalModules],
+        externalModules: [...BUNDLING.externalModules, ...(props.imaging ? ['sharp'] : [])],
         tsconfig: join(props.projectRoot, 'tsconfig.json'),
-        ...(props.rendersQuoteCards ? { commandHooks: QUOTE_CARD_FONT_HOOKS } : {}),
+        ...(props.imaging ? { commandHooks: imagingHooks(props.imaging) } : {}),
       },
     });
     NagSuppressions.addResourceSuppressions(

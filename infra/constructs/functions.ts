@@ -170,6 +170,7 @@ export class Functions {
         environment: environment as Record<string, string>,
         logRetention: config.logRetention,
         logRemovalPolicy: props.removalPolicy,
+        imaging: needs.imaging,
       });
       if (needs.table === 'write') table.grantReadWriteData(fn);
       else if (needs.table === 'read') table.grantReadData(fn);

@@ -20,9 +20,25 @@ export function quoteCardFontCommands(inputDir: string, outputDir: string): stri
   });
 }
 
-/** Bundling hooks for a function that renders quote cards (the route's, once it is in the manifest). */
-export const QUOTE_CARD_FONT_HOOKS: ICommandHooks = {
-  beforeBundling: () => [],
-  beforeInstall: () => [],
-  afterBundling: quoteCardFontCommands,
-};
+/** sharp and what it loads at run time (its linux-x64 build and libvips under @img), as npm installed them. */
+const SHARP_RUNTIME = ['sharp', '@img', 'detect-libc', 'semver'];
+
+/** Copies sharp's runtime beside a bundle that leaves `sharp` external. */
+export function sharpRuntimeCommands(inputDir: string, outputDir: string): string[] {
+  return [
+    `mkdir -p "${outputDir}/node_modules"`,
+    ...SHARP_RUNTIME.map((name) => `cp -R "${inputDir}/node_modules/${name}" "${outputDir}/node_modules/"`),
+  ];
+}
+
+/** Bundling hooks for a function that decodes pictures, and also renders quote cards with their fonts. */
+export function imagingHooks(imaging: 'decode' | 'quote-cards'): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => [
+      ...sharpRuntimeCommands(inputDir, outputDir),
+      ...(imaging === 'quote-cards' ? quoteCardFontCommands(inputDir, outputDir) : []),
+    ],
+  };
+}

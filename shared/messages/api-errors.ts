@@ -46,6 +46,8 @@ export const apiErrorMessages = {
   scheduled_item_not_found: 'Scheduled publish not found',
   posting_queue_not_set: 'No posting queue has been set up yet. Add weekly slots in Account Settings.',
   scheduled_item_not_upcoming: 'This publish is no longer scheduled: it was published or cancelled.',
+  post_not_found: 'This post is not in the thread. Reload the thread and try again.',
+  no_article_image: "The article's page has no picture to use.",
   display_name_required:
     'Choose a display name before making a thread public: public pages name you by it, never by your email.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

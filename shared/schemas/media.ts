@@ -93,6 +93,12 @@ export const QUOTE_CARD_FORMATS = {
 } as const;
 export type QuoteCardFormat = keyof typeof QUOTE_CARD_FORMATS;
 
+/** The post a quote card is made for. */
+export const quoteCardParamsSchema = z.object({
+  threadId: z.string().min(1).max(100),
+  postId: z.string().min(1).max(100),
+});
+
 /** POST /api/threads/{threadId}/posts/{postId}/quote-card: make a card from the post's source passage. */
 export const quoteCardRequestSchema = z.object({
   design: z.enum(QUOTE_CARD_DESIGNS).default('classic'),

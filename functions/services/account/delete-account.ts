@@ -7,6 +7,7 @@ import { deleteAuthUser } from '../../lib/aws/cognito';
 import { ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../../lib/token-lifetimes';
+import { deleteAllMediaFilesOfUser } from '../media/media';
 
 /**
  * What goes, in this order: the ledger and balance first, the role and the profile last (then the
@@ -21,6 +22,8 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'queue slot claims', prefix: keys.queueSlotClaimPrefix },
   { what: 'posting queue', prefix: singletonSortKeys.postingQueue },
   { what: 'threads', prefix: keys.threadPrefix },
+  { what: 'pictures', prefix: keys.mediaPrefix },
+  { what: 'picture storage total', prefix: singletonSortKeys.mediaUsage },
   { what: 'generation jobs', prefix: keys.generationJobPrefix },
   { what: 'security events', prefix: keys.securityEventPrefix },
   { what: 'pending OAuth states', prefix: keys.oauthStatePrefix },
@@ -66,6 +69,9 @@ export async function deleteAccount(
   // While the items still list them: a schedule left behind would only find the tombstone, but costs a fire.
   const schedules = await hooks.deleteSchedulesOfAccount(caller.userId);
   logger.info('account deletion step', { userId: caller.userId, what: 'cloud schedules deleted', schedules });
+  // The files before their records: a crash in between leaves records a rerun deletes, never files without one.
+  const files = await deleteAllMediaFilesOfUser(caller.userId);
+  logger.info('account deletion step', { userId: caller.userId, what: 'picture files deleted', files });
   for (const step of DELETION_ORDER) {
     if (step.prefix === singletonSortKeys.role) await uncountAdminRoleOfDeletedAccount(caller.userId);
     const deleted = await deleteUserItems(caller.userId, step.prefix);

@@ -174,6 +174,8 @@ export async function deleteMedia(userId: string, mediaId: string): Promise<void
  * table's `MEDIA#` items and `MEDIA_USAGE` go with the account's other prefixes. Returns the count.
  */
 export async function deleteAllMediaFilesOfUser(userId: string): Promise<number> {
+  // A deployment without a pictures bucket stored no picture.
+  if (!config().mediaBucket) return 0;
   let deleted = 0;
   for (const prefix of userObjectPrefixes(userId)) deleted += await deleteObjectsUnder(prefix);
   return deleted;

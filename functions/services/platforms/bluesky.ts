@@ -167,6 +167,7 @@ async function resolvedDid(client: Client, handle: Handle, headers: HeadersInit)
 export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
   platform: 'bluesky',
   imageLimits: IMAGE_LIMITS.bluesky,
+  suppliesLinkCardThumbnail: true,
 
   async connect(input) {
     const service = config().platformUrls.bluesky;

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { articleImageRefusal } from '#shared/article-image';
 import { platformMessages } from '#shared/messages/connections';
+import { altTextRequired } from '#shared/messages/media';
+import { platformDisplayName } from '#shared/platforms';
 import type { ImageLimits } from '#shared/publishing/image-limits';
+import { altTextBlockers } from '#shared/publishing/media-check';
 import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
 import type { PostMedia } from '#shared/schemas/media';
@@ -114,6 +117,7 @@ export async function requestPublish(
   const request = publishRequestSchema.parse(input);
   const thread = await assertThreadAccess({ userId, userAgent, now }, threadId);
   assertHasPosts(thread);
+  assertAltTextWritten(thread, request.platforms);
   await assertPlatformsAvailable(request.platforms);
   const connections = await Promise.all(
     request.platforms.map((platform) => connectionForPublishing(userId, platform, now)),
@@ -131,6 +135,15 @@ export async function requestPublish(
 export function assertHasPosts(thread: Thread): void {
   if (thread.posts.length === 0)
     throw new ValidationError('No posts to save. Please regenerate your thread.', 'no_posts');
+}
+
+/** Refuses, before anything is queued, pictures without alt text on platforms that show it. */
+export function assertAltTextWritten(thread: Thread, platforms: readonly Platform[]): void {
+  const blocker = altTextBlockers(thread.posts, platforms)[0];
+  if (blocker) {
+    const names = altTextBlockers(thread.posts, platforms).map(({ platform }) => platformDisplayName(platform));
+    throw new ValidationError(altTextRequired(blocker.postNumbers, names), 'alt_text_required');
+  }
 }
 
 /**

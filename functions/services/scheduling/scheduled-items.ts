@@ -38,7 +38,7 @@ import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
 import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
-import { assertHasPosts, TargetRequiredError } from '../publishing/publish-thread';
+import { assertAltTextWritten, assertHasPosts, TargetRequiredError } from '../publishing/publish-thread';
 import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
 import { cancelItemFire, moveItemFire, scheduleItemFire } from './item-schedule';
 
@@ -153,6 +153,7 @@ export async function scheduleThread(
   const { userId, now } = context;
   const thread = await assertThreadAccess(context, threadId);
   assertHasPosts(thread);
+  assertAltTextWritten(thread, request.platforms);
   await assertPlatformsReady(userId, request.platforms);
   const itemId = randomUUID();
   const when = request.queue

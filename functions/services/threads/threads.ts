@@ -24,6 +24,7 @@ import {
 import type { FirstRead } from '../../lib/account-checked-read';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { type AccessContext, assertThreadAccess, recordThreadEvent, refuseThreadAccess } from './thread-access';
+import { checkedPostPictures } from './thread-pictures';
 
 /**
  * The history page's read, the route's first (a Query, run beside the account check): one page of
@@ -109,7 +110,12 @@ export async function saveThreadPosts(
       throw new ValidationError(apiErrorMessages.post_too_long, 'post_too_long');
   }
   const previous = new Map(current.posts.map((post) => [post.id, post]));
-  const posts = request.posts.map((post) => {
+  const pictures = await checkedPostPictures(
+    context,
+    current,
+    request.posts.map((post) => post.media),
+  );
+  const posts = request.posts.map((post, index) => {
     const before = previous.get(post.id);
     const check = checkAfterEdit(before, post.content);
     return {
@@ -119,6 +125,7 @@ export async function saveThreadPosts(
       ...(before?.source ? { source: before.source } : {}),
       ...(before?.source && before.sourceFragment !== undefined ? { sourceFragment: before.sourceFragment } : {}),
       ...(check ? { check } : {}),
+      ...(pictures[index]?.length ? { media: pictures[index] } : {}),
     };
   });
   const updated = await updateThreadForUser(

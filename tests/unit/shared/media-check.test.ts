@@ -30,18 +30,26 @@ describe('platformMediaPlan', () => {
   });
 
   it('caps each post at the platform’s maxPerPost and counts the pictures left out', () => {
-    const plan = platformMediaPlan(posts, 'reddit');
-    expect(
-      plan.map(({ postNumber, carried, leftOut }) => [postNumber, carried.map((item) => item.id), leftOut]),
-    ).toEqual([
-      [1, ['image-0001'], 1],
-      [3, ['image-0003'], 1],
+    // Mastodon carries 4 a post; Reddit none (its API documents no image upload: the link post as before).
+    const carriedOf = (platform: 'mastodon' | 'reddit') =>
+      platformMediaPlan(posts, platform).map(({ postNumber, carried, leftOut }) => [
+        postNumber,
+        carried.map((item) => item.id),
+        leftOut,
+      ]);
+    expect(carriedOf('mastodon')).toEqual([
+      [1, ['image-0001', 'image-0002'], 0],
+      [3, ['image-0003', 'image-0004'], 0],
+    ]);
+    expect(carriedOf('reddit')).toEqual([
+      [1, [], 2],
+      [3, [], 2],
     ]);
   });
 
   it('never finds alt text missing where the platform has no alt field, nor on a picture it leaves out', () => {
     expect(platformMediaPlan(posts, 'telegram').some((plan) => plan.missingAlt)).toBe(false);
-    // Reddit carries only the first picture of post 3, which has its alt text (and Reddit has no alt field).
+    // Reddit carries no picture (and has no alt field).
     expect(platformMediaPlan(posts, 'reddit').some((plan) => plan.missingAlt)).toBe(false);
   });
 

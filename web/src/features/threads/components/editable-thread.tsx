@@ -18,6 +18,7 @@ export function EditableThread({ editing }: { editing: ReturnType<typeof useThre
         threadId={editing.threadId}
         onMediaChange={editing.updatePostMedia}
         savedMediaIds={editing.savedMediaIds}
+        quoteCardPassage={editing.quoteCardPassageOf}
       />
       {overLimit.length > 0 ? (
         <p className="notice notice--error" role="alert">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { contentWarning, saveThreadFailed, threadMessages } from '#shared/messages/threads';
 import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '#shared/posts';
+import { quoteCardPassage } from '#shared/quote-card';
 import type { PostMedia } from '#shared/schemas/media';
 import type { Post, Thread, UpdateThreadRequest } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
@@ -192,5 +193,7 @@ export function useThreadEditing(thread: Thread) {
     threadId: thread.id,
     updatePostMedia,
     savedMediaIds,
+    // The passage a post's quote card would show, or null when its source allows none.
+    quoteCardPassageOf: (post: Post) => quoteCardPassage(post, { ...thread, posts }).passage,
   };
 }

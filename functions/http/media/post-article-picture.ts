@@ -1,0 +1,13 @@
+import { httpHandler } from '#functions/route-kinds';
+import { threadParamsSchema } from '#shared/schemas/thread';
+import { userAgentOf } from '../../lib/http-handler';
+import { takeArticlePicture } from '../../services/threads/thread-pictures';
+
+/** POST /api/threads/{threadId}/article-picture: the article's own picture, stored as the caller's, where the publisher allows it. */
+export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller, event }) => ({
+  status: 201,
+  body: await takeArticlePicture(
+    { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+    params.threadId,
+  ),
+}));
