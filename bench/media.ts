@@ -1,5 +1,5 @@
 /**
- * Media benchmark: quote card renders (satori → resvg → PNG) over real article sentences, across
+ * Media benchmark: quote card renders (satori → SVG → sharp → PNG) over real article sentences, across
  * every design, theme and format, with the process's peak memory. Targets (issue #39): p95 < 200 ms,
  * peak RSS < 512 MB.
  *

@@ -32,7 +32,8 @@ export const BUNDLING = {
   target: 'node20',
   minify: true,
   sourceMap: true,
-  externalModules: ['@aws-sdk/*'],
+  // sharp is native: never bundled; the functions that decode pictures get its runtime beside them.
+  externalModules: ['@aws-sdk/*', 'sharp'],
 } as const;
 
 /** The entry file a manifest handler name points to. */
@@ -76,7 +77,7 @@ export class AppFunction extends NodejsFunction {
         target: BUNDLING.target,
         minify: BUNDLING.minify,
         sourceMap: BUNDLING.sourceMap,
-        externalModules: [...BUNDLING.externalModules, ...(props.imaging ? ['sharp'] : [])],
+        externalModules: [...BUNDLING.externalModules],
         tsconfig: join(props.projectRoot, 'tsconfig.json'),
         ...(props.imaging ? { commandHooks: imagingHooks(props.imaging) } : {}),
       },

@@ -20,7 +20,6 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
  * ('drafted': shown as drafted until the curator confirms or edits it).
  */
 export const ALT_SOURCES = ['page', 'curator', 'passage', 'drafted'] as const;
-export type AltSource = (typeof ALT_SOURCES)[number];
 
 /** Pictures one post may carry (X, Bluesky and Mastodon take 4; a platform may take fewer). */
 export const MAX_MEDIA_PER_POST = 4;

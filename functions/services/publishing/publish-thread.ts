@@ -8,7 +8,6 @@ import type { ImageLimits } from '#shared/publishing/image-limits';
 import { altTextBlockers } from '#shared/publishing/media-check';
 import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
-import type { PostMedia } from '#shared/schemas/media';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import { publishRequestSchema } from '#shared/schemas/publishing';
 import { type Platform, type Post, platformSchema, type Thread } from '#shared/schemas/thread';

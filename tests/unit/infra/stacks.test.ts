@@ -439,14 +439,14 @@ describe('app stack', () => {
     });
   });
 
-  it('builds one arm64 Node 24 Lambda per manifest handler with its own retained-for-a-while log group', () => {
+  it('builds one Node 24 Lambda per manifest handler with its own retained-for-a-while log group: arm64, or x86_64 for the sharp of those that decode pictures', () => {
     const logGroups = app.findResources('AWS::Logs::LogGroup');
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(
       [...routes, ...queues, ...schedules, ...schedulerTargets, ...eventRules].map((entry) => [entry.handler, entry]),
     );
     for (const handler of allHandlers) {
       const fn = functionProps(app, handler);
-      expect(fn.Architectures).toEqual(['arm64']);
+      expect(fn.Architectures).toEqual([accessByHandler().get(handler)?.imaging ? 'x86_64' : 'arm64']);
       expect(fn.Runtime).toBe('nodejs24.x');
       expect(fn.Timeout).toBe(sizing.get(handler)?.timeoutSeconds ?? 10);
       expect(fn.MemorySize).toBe(sizing.get(handler)?.memoryMb ?? 512);
@@ -1243,12 +1243,16 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
     functions: [
       'HttpMediaDeleteMediaFunction10AC67D2',
       'HttpMediaGetMediaFunctionAED4FEE7',
+      'HttpMediaPostArticlePictureFunction4F0A9859',
+      'HttpMediaPostQuoteCardFunction0B749F70',
       'HttpMediaPostUploadCompleteFunction903C1D36',
       'HttpMediaPostUploadFunctionD613CAEB',
     ],
     logGroups: [
       'HttpMediaDeleteMediaFunctionLogs33FDC208',
       'HttpMediaGetMediaFunctionLogsBB1AF2F2',
+      'HttpMediaPostArticlePictureFunctionLogsF99FC587',
+      'HttpMediaPostQuoteCardFunctionLogs9728586C',
       'HttpMediaPostUploadCompleteFunctionLogsD5B06D64',
       'HttpMediaPostUploadFunctionLogs82736B15',
     ],
