@@ -70,7 +70,8 @@ export function altTextRequired(postNumbers: readonly number[], platformNames: r
 
 /** 'Post 3: 1 image won't be posted (Reddit takes 1 per post).' */
 export function imagesLeftOut(postNumber: number, count: number, maxPerPost: number): string {
-  return `Post ${postNumber}: ${count} ${count === 1 ? 'image' : 'images'} won't be posted (${maxPerPost} per post here).`;
+  const limit = maxPerPost === 0 ? 'no pictures are posted here' : `${maxPerPost} per post here`;
+  return `Post ${postNumber}: ${count} ${count === 1 ? 'image' : 'images'} won't be posted (${limit}).`;
 }
 
 function listOf(items: readonly string[]): string {
