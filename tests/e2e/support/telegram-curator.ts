@@ -12,7 +12,7 @@ import { E2E_PASSWORD, signInOnPage } from './accounts';
 export async function telegramCuratorWithThread(
   page: Page,
   stack: StartedStack,
-  options: { name: string; botToken: string; chatId: string; threadIndex: number },
+  options: { name: string; botToken: string; chatId: string; threadIndex: number; overrides?: Partial<Thread> },
 ): Promise<Thread> {
   const email = `${options.name}-${Date.now()}@example.com`;
   const { UserSub: userId } = await apiSignUp(stack.url, email, E2E_PASSWORD);
@@ -23,7 +23,7 @@ export async function telegramCuratorWithThread(
     body: { botToken: options.botToken, chatId: options.chatId },
   });
   expect(connected.status).toBe(200);
-  const thread = seededThread(userId, options.threadIndex);
+  const thread = seededThread(userId, options.threadIndex, options.overrides);
   await seedThreads(stack, [thread]);
   await signInOnPage(page, stack.url, email);
   return thread;
