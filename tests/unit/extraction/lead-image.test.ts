@@ -3,6 +3,7 @@ import { readLeadImage } from '#functions/services/extraction/page/lead-image';
 import { parsePageDocument } from '#functions/services/extraction/page/page-document';
 import { readPageHead } from '#functions/services/extraction/page/page-metadata';
 import { articleImageCredit, articleImageRefusal } from '#shared/article-image';
+import { articleRights } from '#tests/helpers/article-rights';
 
 const URL = 'https://news.example/2026/11/harbour';
 
@@ -53,16 +54,7 @@ describe("the article's picture, as the page presents it", () => {
 });
 
 describe('reuse of the article picture', () => {
-  const rights = {
-    reservation: false,
-    reservationSource: null,
-    policyUrl: null,
-    noai: false,
-    noimageai: false,
-    nosnippet: false,
-    maxSnippet: null,
-    license: null,
-  };
+  const rights = articleRights();
 
   it('is allowed without signals, refused in short-quote mode and under noimageai, saying why', () => {
     expect(articleImageRefusal(rights)).toBeNull();

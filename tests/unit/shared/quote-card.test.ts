@@ -9,6 +9,7 @@ import {
 } from '#shared/quote-card';
 import type { ArticleRights } from '#shared/schemas/article';
 import type { Post } from '#shared/schemas/thread';
+import { articleRights } from '#tests/helpers/article-rights';
 
 const TITLE = 'City council approves the new harbour plan';
 const ATTRIBUTION: Post = {
@@ -25,16 +26,7 @@ function threadOf(posts: Post[], rights?: ArticleRights) {
   return { title: TITLE, posts: [...posts, ATTRIBUTION], ...(rights ? { rights } : {}) };
 }
 
-const RESERVED: ArticleRights = {
-  reservation: true,
-  reservationSource: 'tdmrep.json',
-  policyUrl: null,
-  noai: false,
-  noimageai: false,
-  nosnippet: false,
-  maxSnippet: null,
-  license: null,
-};
+const RESERVED = articleRights({ reservation: true, reservationSource: 'tdmrep.json' });
 
 describe('quoteCardPassage', () => {
   it('puts a whole sentence of the article on the card as it is', () => {
