@@ -8,6 +8,8 @@ import type { Platform } from '../schemas/thread';
  */
 export interface ImageLimits {
   maxPerPost: number;
+  /** Fewer on the thread's later posts, when they are of another kind (Facebook's comments take one photo). */
+  maxPerReply?: number;
   maxBytes: number;
   /** The longest side, in pixels. */
   maxDimension: number;
@@ -60,6 +62,7 @@ export const IMAGE_LIMITS: Record<Platform, ImageLimits> = {
   // alt_text_custom; 4 attach to the Page post, but a comment takes one (attachment_id).
   facebook: {
     maxPerPost: 4,
+    maxPerReply: 1,
     maxBytes: 4 * MB,
     maxDimension: 2048,
     mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],

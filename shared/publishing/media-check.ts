@@ -6,10 +6,12 @@ import { IMAGE_LIMITS } from './image-limits';
 export interface PostMediaPlan {
   /** 1-based, as the curator numbers the thread's posts. */
   postNumber: number;
-  /** In order, at most the platform's `maxPerPost`. */
+  /** In order, at most `limit`. */
   carried: PostMedia[];
-  /** Pictures past the platform's `maxPerPost`: not posted there. */
+  /** Pictures past `limit`: not posted there. */
   leftOut: number;
+  /** What the platform takes on this post: `maxPerPost` on the first, `maxPerReply` (when it has one) on the rest. */
+  limit: number;
   /** True when the platform shows alt text and one of `carried` has none. */
   missingAlt: boolean;
 }
@@ -19,16 +21,18 @@ export function platformMediaPlan(
   posts: readonly { media?: readonly PostMedia[] | undefined }[],
   platform: Platform,
 ): PostMediaPlan[] {
-  const { maxPerPost, maxAlt } = IMAGE_LIMITS[platform];
+  const { maxPerPost, maxPerReply, maxAlt } = IMAGE_LIMITS[platform];
   return posts.flatMap((post, index) => {
     const media = post.media ?? [];
     if (media.length === 0) return [];
-    const carried = media.slice(0, maxPerPost);
+    const limit = index === 0 ? maxPerPost : (maxPerReply ?? maxPerPost);
+    const carried = media.slice(0, limit);
     return [
       {
         postNumber: index + 1,
         carried,
         leftOut: media.length - carried.length,
+        limit,
         // A platform without an alt field (maxAlt null) cannot show it, so it cannot be missing there.
         missingAlt: maxAlt !== null && carried.some((item) => item.alt.trim() === ''),
       },

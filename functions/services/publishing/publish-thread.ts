@@ -222,8 +222,10 @@ export async function queueExistingRun(run: PublishRun): Promise<void> {
 function picturedLayout(laidOut: LaidOutPost[], posts: readonly Post[], limits: ImageLimits) {
   return {
     posts: laidOut.map((post) => post.text),
-    images: laidOut.map((post) =>
-      post.starts.flatMap((index) => posts[index]?.media ?? []).slice(0, limits.maxPerPost),
+    images: laidOut.map((post, position) =>
+      post.starts
+        .flatMap((index) => posts[index]?.media ?? [])
+        .slice(0, position === 0 ? limits.maxPerPost : (limits.maxPerReply ?? limits.maxPerPost)),
     ),
   };
 }

@@ -24,8 +24,8 @@ const posts = [
 describe('platformMediaPlan', () => {
   it('lists each post with pictures, numbered as the curator sees them, with what the platform carries', () => {
     expect(platformMediaPlan(posts, 'bluesky')).toEqual([
-      { postNumber: 1, carried: posts[0]?.media, leftOut: 0, missingAlt: false },
-      { postNumber: 3, carried: posts[2]?.media, leftOut: 0, missingAlt: true },
+      { postNumber: 1, carried: posts[0]?.media, leftOut: 0, limit: 4, missingAlt: false },
+      { postNumber: 3, carried: posts[2]?.media, leftOut: 0, limit: 4, missingAlt: true },
     ]);
   });
 
@@ -89,5 +89,20 @@ describe('the publishing messages about pictures', () => {
       'Posts 1, 2 and 4 have an image without alt text, which Twitter/X and Mastodon show. Write it on the thread before publishing.',
     );
     expect(imagesLeftOut(2, 1, 1)).toBe("Post 2: 1 image won't be posted (1 per post here).");
+  });
+});
+
+describe("Facebook's comments", () => {
+  it('carry one picture each after the Page post, which carries up to 4', () => {
+    const pictured = [
+      { media: [image('fb-000001', 'One'), image('fb-000002', 'Two')] },
+      { media: [image('fb-000003', 'Three'), image('fb-000004', 'Four')] },
+    ];
+    expect(
+      platformMediaPlan(pictured, 'facebook').map(({ carried, leftOut, limit }) => [carried.length, leftOut, limit]),
+    ).toEqual([
+      [2, 0, 4],
+      [1, 1, 1],
+    ]);
   });
 });

@@ -21,11 +21,11 @@ interface PlatformMediaPlanProps {
 export function PlatformMediaPlan({ platform, posts }: PlatformMediaPlanProps) {
   const plan = platformMediaPlan(posts, platform);
   const aspect = IMAGE_PREVIEW_ASPECT[platform];
-  const { maxPerPost, maxAlt } = IMAGE_LIMITS[platform];
+  const { maxAlt } = IMAGE_LIMITS[platform];
   if (plan.length === 0) return null;
   return (
     <ul className="media-plan" aria-label="Images">
-      {plan.map(({ postNumber, carried, leftOut, missingAlt }) => (
+      {plan.map(({ postNumber, carried, leftOut, limit, missingAlt }) => (
         <li key={postNumber} className="media-plan__post">
           <span className="small">
             Post {postNumber}: {carried.length} {carried.length === 1 ? 'image' : 'images'}
@@ -48,7 +48,7 @@ export function PlatformMediaPlan({ platform, posts }: PlatformMediaPlanProps) {
               </li>
             ))}
           </ul>
-          {leftOut > 0 ? <p className="small muted">{imagesLeftOut(postNumber, leftOut, maxPerPost)}</p> : null}
+          {leftOut > 0 ? <p className="small muted">{imagesLeftOut(postNumber, leftOut, limit)}</p> : null}
         </li>
       ))}
     </ul>
