@@ -32,6 +32,8 @@ export const mediaEditorMessages = {
   quoteCardCreate: 'Add quote card',
   quoteCardCreating: 'Making the card…',
   quoteCardAdded: 'Quote card added.',
+  useArticlePicture: "Use the article's picture",
+  articlePictureAdded: "The article's picture added, with its credit. Check its alt text.",
   removed: 'Image removed.',
   previewFailed: 'The image could not be shown.',
 } as const;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Media, PostMedia } from '#shared/schemas/media';
 import type { Post, Thread } from '#shared/schemas/thread';
+import { articleRights } from '#tests/helpers/article-rights';
 import { seededThread } from '#tests/helpers/seed-threads';
 import { EditableThread } from '#web/features/threads/components/editable-thread';
 import { ThreadPreviewCard } from '#web/features/threads/components/thread-preview-card';
@@ -102,6 +103,16 @@ beforeEach(() => {
             altSource: 'passage',
             credit: null,
           },
+        });
+      }
+      if (url === `/api/threads/${thread.id}/article-picture` && method === 'POST') {
+        return Response.json({
+          media: storedMedia('article-00001', { kind: 'article-image' }),
+          postMedia: savedImage('article-00001', {
+            alt: 'The ferry at its mooring',
+            altSource: 'page',
+            credit: 'Photo: Jonas Berg',
+          }),
         });
       }
       if (url === `/api/threads/${thread.id}` && method === 'PUT') {
@@ -349,5 +360,31 @@ describe('pictures in the thread editor', () => {
     expect(within(firstPost()).getByRole('status').textContent).toBe('Quote card added.');
     const request = calls(`/api/threads/${thread.id}/posts/post-0/quote-card`, 'POST')[0];
     expect(JSON.parse(String(request?.body))).toEqual({ design: 'bold', theme: 'dark', format: 'portrait' });
+  });
+
+  it("offers the article's own picture on the first post, opt-in, with the page's alt text and credit", async () => {
+    thread.articleImage = {
+      url: 'https://news.example.com/ferry.jpg',
+      alt: 'The ferry at its mooring',
+      credit: 'Photo: Jonas Berg',
+    };
+    renderEditor();
+    await userEvent.click(await screen.findByRole('button', { name: "Use the article's picture on post 1" }));
+    const pictures = await screen.findByRole('list', { name: 'Images of post 1' });
+    expect(within(pictures).getByRole('img', { name: 'The ferry at its mooring' })).toBeTruthy();
+    expect(within(firstPost()).getByRole('status').textContent).toBe(
+      "The article's picture added, with its credit. Check its alt text.",
+    );
+    // Once on the post it is not offered again, and no other post offers it.
+    expect(screen.queryByRole('button', { name: /Use the article's picture/ })).toBeNull();
+    expect(calls(`/api/threads/${thread.id}/article-picture`, 'POST')).toHaveLength(1);
+  });
+
+  it("says why the article's picture is not offered when the publisher reserves reuse", async () => {
+    thread.articleImage = { url: 'https://news.example.com/ferry.jpg', alt: null, credit: null };
+    thread.rights = articleRights({ noimageai: true });
+    renderEditor();
+    expect(await screen.findByText(/asks that its images not be reused \(noimageai\)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Use the article's picture/ })).toBeNull();
   });
 });

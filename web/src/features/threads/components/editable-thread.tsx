@@ -19,6 +19,7 @@ export function EditableThread({ editing }: { editing: ReturnType<typeof useThre
         onMediaChange={editing.updatePostMedia}
         savedMediaIds={editing.savedMediaIds}
         quoteCardPassage={editing.quoteCardPassageOf}
+        articlePicture={editing.articlePicture}
       />
       {overLimit.length > 0 ? (
         <p className="notice notice--error" role="alert">

@@ -1,10 +1,12 @@
 import { type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
+import type { ArticlePictureOffer } from '#shared/article-image';
 import { imageMoved, mediaEditorMessages } from '#shared/messages/media';
 import { hasRoomForMedia, movePostMedia } from '#shared/post-media';
 import { MAX_MEDIA_PER_POST, MEDIA_MIME_TYPES, type PostMedia } from '#shared/schemas/media';
 import { ErrorState } from '#web/components/ui/error-state';
 import { useCreateQuoteCard } from '../api/create-quote-card';
 import { useDeleteMedia } from '../api/delete-media';
+import { useTakeArticlePicture } from '../api/take-article-picture';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { MediaItem } from './media-item';
 import { QuoteCardPanel } from './quote-card-panel';
@@ -28,6 +30,8 @@ interface PostMediaEditorProps {
   savedMediaIds: ReadonlySet<string>;
   /** The passage a quote card of this post would show, or null when its source allows no card. */
   quoteCardPassage: string | null;
+  /** The article's own picture, offered on the first post only (null elsewhere, and when the page has none). */
+  articlePicture: ArticlePictureOffer;
   disabled: boolean;
 }
 
@@ -45,6 +49,7 @@ export function PostMediaEditor({
   onChange,
   savedMediaIds,
   quoteCardPassage,
+  articlePicture,
   disabled,
 }: PostMediaEditorProps) {
   const fileInput = useRef<HTMLInputElement>(null);
@@ -57,6 +62,8 @@ export function PostMediaEditor({
     onChange((current) => (hasRoomForMedia(current) ? [...current, added] : [...current])),
   );
   const quoteCard = useCreateQuoteCard(threadId, postId);
+  const articleTake = useTakeArticlePicture(threadId);
+  const hasArticlePicture = media.some((item) => item.kind === 'article-image');
   const remove = useDeleteMedia();
   useImperativeHandle(
     ref,
@@ -162,6 +169,24 @@ export function PostMediaEditor({
             ❝ {mediaEditorMessages.quoteCard}
           </button>
         ) : null}
+        {articlePicture?.offered && !hasArticlePicture ? (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            aria-label={`Use the article's picture on post ${postNumber}`}
+            disabled={disabled || full || articleTake.isPending}
+            onClick={() =>
+              articleTake.mutate(undefined, {
+                onSuccess: ({ postMedia }) => {
+                  onChange((current) => (hasRoomForMedia(current) ? [...current, postMedia] : [...current]));
+                  setAnnouncement(mediaEditorMessages.articlePictureAdded);
+                },
+              })
+            }
+          >
+            📰 {mediaEditorMessages.useArticlePicture}
+          </button>
+        ) : null}
         <span id={hintId} className="small muted">
           {full ? mediaEditorMessages.full : mediaEditorMessages.dropHint}
         </span>
@@ -182,6 +207,10 @@ export function PostMediaEditor({
             })
           }
         />
+      ) : null}
+      {articlePicture && !articlePicture.offered ? <p className="small muted">{articlePicture.refusal}</p> : null}
+      {articleTake.error ? (
+        <ErrorState className="notice notice--error small">{articleTake.error.message}</ErrorState>
       ) : null}
       {upload.error ? <ErrorState className="notice notice--error small">{upload.error}</ErrorState> : null}
       <p className="post-media__status" role="status" aria-live="polite">

@@ -8,6 +8,7 @@ import { PostCheckMark } from './post-check-mark';
 import { PostEditor } from './post-editor';
 import type { PostMediaEditorHandle } from './post-media-editor';
 import '../threads.css';
+import type { ArticlePictureOffer } from '#shared/article-image';
 
 // The picture editor is loaded on its own, so a thread's first load carries only its text.
 const PostMediaEditor = lazy(async () => ({
@@ -34,6 +35,8 @@ interface ThreadPreviewCardProps {
    * (`quoteCardPassage` of shared/quote-card.ts); without it no post offers a quote card.
    */
   quoteCardPassage?: (post: Post) => string | null;
+  /** The article's own picture, offered on the first post (absent: not offered). */
+  articlePicture?: ArticlePictureOffer;
 }
 
 /** The files a drop or a paste carries, or none when it carries only text. */
@@ -54,6 +57,7 @@ export function ThreadPreviewCard({
   onMediaChange,
   savedMediaIds,
   quoteCardPassage,
+  articlePicture,
 }: ThreadPreviewCardProps) {
   const total = posts.length;
   const mediaEditors = useRef(new Map<string, PostMediaEditorHandle>());
@@ -182,6 +186,7 @@ export function ThreadPreviewCard({
                       onChange={(update) => onMediaChange(post.id, update)}
                       savedMediaIds={savedMediaIds}
                       quoteCardPassage={quoteCardPassage?.(post) ?? null}
+                      articlePicture={index === 0 ? (articlePicture ?? null) : null}
                       disabled={saving}
                     />
                   </Suspense>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { articlePictureOffer } from '#shared/article-image';
 import { contentWarning, saveThreadFailed, threadMessages } from '#shared/messages/threads';
 import { insertEmptyPostBeforeAttribution, overLimitPosts, updatePostContent } from '#shared/posts';
 import { quoteCardPassage } from '#shared/quote-card';
@@ -195,5 +196,6 @@ export function useThreadEditing(thread: Thread) {
     savedMediaIds,
     // The passage a post's quote card would show, or null when its source allows none.
     quoteCardPassageOf: (post: Post) => quoteCardPassage(post, { ...thread, posts }).passage,
+    articlePicture: articlePictureOffer(thread),
   };
 }
