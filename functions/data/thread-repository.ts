@@ -54,11 +54,16 @@ function rightsOf(value: unknown): Pick<Thread, 'rights'> {
 
 const articleImageSchema = threadSchema.shape.articleImage.unwrap();
 
-/** The outlet and the article's picture stored with the thread, when readable (older threads have neither). */
-function articleSourceOf(item: Record<string, unknown>): Pick<Thread, 'outlet' | 'articleImage'> {
+/** The outlet, the article's picture and the suggested quote card stored with the thread, when readable (older threads have none). */
+function articleSourceOf(
+  item: Record<string, unknown>,
+): Pick<Thread, 'outlet' | 'articleImage' | 'suggestedQuoteCardPostId'> {
   const image = articleImageSchema.safeParse(item.articleImage);
   return {
     ...(typeof item.outlet === 'string' || item.outlet === null ? { outlet: item.outlet } : {}),
+    ...(typeof item.suggestedQuoteCardPostId === 'string'
+      ? { suggestedQuoteCardPostId: item.suggestedQuoteCardPostId }
+      : {}),
     ...(image.success ? { articleImage: image.data } : {}),
   };
 }
@@ -185,6 +190,7 @@ export type ThreadContentUpdate = Partial<
     | 'author'
     | 'outlet'
     | 'articleImage'
+    | 'suggestedQuoteCardPostId'
     | 'authorHandles'
     | 'isSensitiveContent'
     | 'sensitiveCategories'

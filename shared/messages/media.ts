@@ -28,6 +28,7 @@ export const mediaEditorMessages = {
   processing: 'Checking the image…',
   uploadPhases: { uploading: 'uploading…', processing: 'checking…' },
   quoteCard: 'Quote card',
+  quoteCardSuggested: 'Suggested: this passage reads well on its own',
   quoteCardTitle: 'Make a quote card',
   quoteCardCreate: 'Add quote card',
   quoteCardCreating: 'Making the card…',

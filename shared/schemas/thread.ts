@@ -155,6 +155,8 @@ export const threadSchema = z.object({
    * tone asked for (the preview says so); null or absent otherwise.
    */
   voiceTone: toneSchema.nullable().optional(),
+  /** The post the offline writer suggests a quote card for (threads of 6+ posts); null or absent otherwise. */
+  suggestedQuoteCardPostId: z.string().max(100).nullable().optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -19,6 +19,8 @@ export interface ThreadDraft {
   translatedFrom: string | null;
   /** The tone whose phrases were written when the language has no voice for the one asked for, else null. */
   voiceTone: Tone | null;
+  /** The post the offline writer suggests a quote card for (threads of 6+ posts), else null. */
+  suggestedQuoteCardPostId: string | null;
 }
 
 /**
@@ -63,6 +65,7 @@ export function threadContent(analysed: ExtractionResult, draft: ThreadDraft) {
     // Null rather than absent, so a regeneration clears what an earlier draft of the thread said.
     translatedFrom: draft.translatedFrom,
     voiceTone: draft.voiceTone,
+    suggestedQuoteCardPostId: draft.suggestedQuoteCardPostId,
     // Kept with the thread so its pages can say why it was written in short-quote mode.
     ...(analysed.rights ? { rights: analysed.rights } : {}),
   };
@@ -101,5 +104,6 @@ export async function draftThread(
     language: generated.language,
     translatedFrom: generated.translatedFrom ?? null,
     voiceTone: generated.voiceTone ?? null,
+    suggestedQuoteCardPostId: generated.suggestedQuoteCardPostId ?? null,
   };
 }

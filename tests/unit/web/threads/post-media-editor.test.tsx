@@ -154,6 +154,7 @@ function Editor({ passage }: { passage?: string }) {
       onMediaChange={editing.updatePostMedia}
       savedMediaIds={editing.savedMediaIds}
       quoteCardPassage={(post) => (post.id === 'post-0' ? passage : null)}
+      suggestedQuoteCardPostId={thread.suggestedQuoteCardPostId ?? null}
     />
   );
 }
@@ -386,5 +387,16 @@ describe('pictures in the thread editor', () => {
     renderEditor();
     expect(await screen.findByText(/asks that its images not be reused \(noimageai\)/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Use the article's picture/ })).toBeNull();
+  });
+
+  it("marks the writer's suggested quote card until the post has a picture", async () => {
+    thread.suggestedQuoteCardPostId = 'post-0';
+    renderEditor('Rivers rise.');
+    const suggestion = await within(firstPost()).findByText('Suggested: this passage reads well on its own');
+    expect(suggestion).toBeTruthy();
+    await userEvent.click(within(firstPost()).getByRole('button', { name: 'Quote card for post 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add quote card' }));
+    await within(firstPost()).findByRole('list', { name: 'Images of post 1' });
+    expect(within(firstPost()).queryByText('Suggested: this passage reads well on its own')).toBeNull();
   });
 });

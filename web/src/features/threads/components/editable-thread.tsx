@@ -20,6 +20,7 @@ export function EditableThread({ editing }: { editing: ReturnType<typeof useThre
         savedMediaIds={editing.savedMediaIds}
         quoteCardPassage={editing.quoteCardPassageOf}
         articlePicture={editing.articlePicture}
+        suggestedQuoteCardPostId={editing.suggestedQuoteCardPostId}
       />
       {overLimit.length > 0 ? (
         <p className="notice notice--error" role="alert">

@@ -30,6 +30,8 @@ interface PostMediaEditorProps {
   savedMediaIds: ReadonlySet<string>;
   /** The passage a quote card of this post would show, or null when its source allows no card. */
   quoteCardPassage: string | null;
+  /** The writer suggests a quote card for this post. */
+  quoteCardSuggested: boolean;
   /** The article's own picture, offered on the first post only (null elsewhere, and when the page has none). */
   articlePicture: ArticlePictureOffer;
   disabled: boolean;
@@ -49,6 +51,7 @@ export function PostMediaEditor({
   onChange,
   savedMediaIds,
   quoteCardPassage,
+  quoteCardSuggested,
   articlePicture,
   disabled,
 }: PostMediaEditorProps) {
@@ -168,6 +171,9 @@ export function PostMediaEditor({
           >
             ❝ {mediaEditorMessages.quoteCard}
           </button>
+        ) : null}
+        {quoteCardPassage !== null && quoteCardSuggested && media.length === 0 ? (
+          <span className="badge badge--info small">{mediaEditorMessages.quoteCardSuggested}</span>
         ) : null}
         {articlePicture?.offered && !hasArticlePicture ? (
           <button

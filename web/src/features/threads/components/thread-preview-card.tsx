@@ -37,6 +37,8 @@ interface ThreadPreviewCardProps {
   quoteCardPassage?: (post: Post) => string | null;
   /** The article's own picture, offered on the first post (absent: not offered). */
   articlePicture?: ArticlePictureOffer;
+  /** The post the writer suggests a quote card for. */
+  suggestedQuoteCardPostId?: string | null;
 }
 
 /** The files a drop or a paste carries, or none when it carries only text. */
@@ -58,6 +60,7 @@ export function ThreadPreviewCard({
   savedMediaIds,
   quoteCardPassage,
   articlePicture,
+  suggestedQuoteCardPostId,
 }: ThreadPreviewCardProps) {
   const total = posts.length;
   const mediaEditors = useRef(new Map<string, PostMediaEditorHandle>());
@@ -186,6 +189,7 @@ export function ThreadPreviewCard({
                       onChange={(update) => onMediaChange(post.id, update)}
                       savedMediaIds={savedMediaIds}
                       quoteCardPassage={quoteCardPassage?.(post) ?? null}
+                      quoteCardSuggested={post.id === suggestedQuoteCardPostId}
                       articlePicture={index === 0 ? (articlePicture ?? null) : null}
                       disabled={saving}
                     />

@@ -197,5 +197,6 @@ export function useThreadEditing(thread: Thread) {
     // The passage a post's quote card would show, or null when its source allows none.
     quoteCardPassageOf: (post: Post) => quoteCardPassage(post, { ...thread, posts }).passage,
     articlePicture: articlePictureOffer(thread),
+    suggestedQuoteCardPostId: thread.suggestedQuoteCardPostId ?? null,
   };
 }
