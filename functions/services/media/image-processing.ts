@@ -120,7 +120,7 @@ async function encode(pipeline: Sharp, mimeType: MediaMimeType, quality: number)
   const srgb = pipeline.toColourspace('srgb');
   const typed =
     mimeType === 'image/jpeg'
-      ? srgb.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true })
+      ? srgb.flatten({ background: '#ffffff' }).jpeg({ quality, optimiseCoding: true })
       : mimeType === 'image/webp'
         ? srgb.webp({ quality })
         : srgb.png();
