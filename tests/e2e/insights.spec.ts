@@ -55,8 +55,14 @@ async function curatorOnBothPlatforms(page: Page, name: string, threadIndex: num
 /** Shares the open thread to Telegram and Mastodon from its sharing panel and waits for both to post. */
 async function publishToBoth(page: Page, thread: Thread): Promise<void> {
   await page.goto(`${stack.url}/thread/${thread.id}`);
-  await page.getByRole('button', { name: 'Share Thread' }).click();
-  await page.getByRole('checkbox', { name: /Telegram/ }).check();
+  // The Performance section loads beside the button and can move it as the click lands (a CI run's
+  // trace showed the panel never asked for the connections): open the panel until it shows.
+  const telegramBox = page.getByRole('checkbox', { name: /Telegram/ });
+  await expect(async () => {
+    if (!(await telegramBox.isVisible())) await page.getByRole('button', { name: 'Share Thread' }).click();
+    await expect(telegramBox).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await telegramBox.check();
   await page.getByRole('checkbox', { name: /Mastodon/ }).check();
   await page.getByRole('button', { name: 'Share to 2 platforms' }).click();
   for (const platform of ['telegram', 'mastodon']) {
