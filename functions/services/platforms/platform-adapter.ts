@@ -104,11 +104,16 @@ export interface OAuthClient {
   clientSecret: string | null;
 }
 
-/** Apps registered per server at run time (Mastodon registers one per instance), kept and reused. */
+/**
+ * Apps registered per server at run time (Mastodon registers one per instance), kept and reused, one
+ * per scope set: a server refuses a consent asking for scopes its app was not registered with, so an
+ * app registered for fewer scopes than are asked now is not returned, and a new one is registered.
+ */
 export interface OAuthAppRegistry {
-  get(server: string): Promise<OAuthClient | null>;
-  /** Stores the app unless one was stored first; returns the one that is kept. */
-  putIfAbsent(server: string, client: OAuthClient): Promise<OAuthClient>;
+  /** The app registered with the server for exactly these scopes (in any order), or null. */
+  get(server: string, scopes: readonly string[]): Promise<OAuthClient | null>;
+  /** Stores the app unless one was stored first for the same scopes; returns the one that is kept. */
+  putIfAbsent(server: string, scopes: readonly string[], client: OAuthClient): Promise<OAuthClient>;
 }
 
 /** What an OAuth platform's flow steps get besides their own input. */
