@@ -71,6 +71,15 @@ export function altTextRequired(postNumbers: readonly number[], platformNames: r
   return `${posts} an image without alt text, which ${listOf(platformNames)} ${platformNames.length === 1 ? 'shows' : 'show'}. Write it on the thread before publishing.`;
 }
 
+/**
+ * Refuses a Discord run with pictures before it posts: 'The Discord bot needs Attach Files in
+ * #gallery to post this thread's pictures. …'
+ */
+export function discordBotNeedsPermissions(channelName: string, permissionNames: readonly string[]): string {
+  const them = permissionNames.length === 1 ? 'it' : 'them';
+  return `The Discord bot needs ${listOf(permissionNames)} in #${channelName} to post this thread's pictures. Allow ${them} for the bot in the channel's or the server's settings, or remove the pictures from the thread.`;
+}
+
 /** 'Post 3: 1 image won't be posted (Reddit takes 1 per post).' */
 export function imagesLeftOut(postNumber: number, count: number, maxPerPost: number): string {
   const limit = maxPerPost === 0 ? 'no pictures are posted here' : `${maxPerPost} per post here`;

@@ -194,10 +194,15 @@ export interface PlatformAdapter<TConnect = unknown> {
   /** How this connection's posts are measured and bounded (an instance may set its own limit). */
   postRules(connection: LiveConnection): Promise<PostRules>;
   /**
-   * Refuses, before a post is made, a run the platform's quota cannot take whole (Threads' 24-hour
-   * publishing limits): `remaining` are the posts still to make, `made` how many already are.
+   * Refuses, before a post is made, a run the platform cannot take whole: one its quota cannot take
+   * (Threads' 24-hour publishing limits), or pictures the bot may not attach (Discord's Attach Files).
+   * `remaining` are the posts still to make, `made` how many already are, `withPictures` whether any
+   * post still to make carries pictures.
    */
-  beforeRun?(connection: LiveConnection, run: { remaining: number; made: number }): Promise<void>;
+  beforeRun?(
+    connection: LiveConnection,
+    run: { remaining: number; made: number; withPictures: boolean },
+  ): Promise<void>;
   /** What the platform's media API takes (shared/publishing/image-limits.ts). */
   imageLimits: ImageLimits;
   /**

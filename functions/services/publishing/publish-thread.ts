@@ -326,7 +326,11 @@ export async function runPublishMessage(
     return linkCardImage;
   };
   try {
-    await adapter.beforeRun?.(connection, { remaining: run.posts.length - madeBefore, made: madeBefore });
+    await adapter.beforeRun?.(connection, {
+      remaining: run.posts.length - madeBefore,
+      made: madeBefore,
+      withPictures: (run.images ?? []).slice(madeBefore).some((images) => images.length > 0),
+    });
     for (let index = run.made.length; index < run.posts.length; index += 1) {
       const made = await adapter.publishPost(connection, {
         text: run.posts[index]!,
