@@ -72,6 +72,19 @@ export function altTextRequired(postNumbers: readonly number[], platformNames: r
 }
 
 /**
+ * Blocks publishing to a connection whose grant predates pictures (X without media.write): 'Twitter/X
+ * was connected before ThreadSnip posted pictures, so it cannot post this thread's pictures. …'
+ */
+export function reconnectForPictures(platformName: string): string {
+  return `${platformName} was connected before ThreadSnip posted pictures, so it cannot post this thread's pictures. Reconnect ${platformName} in Account Settings to post pictures, or remove them from the thread.`;
+}
+
+/** The connection card of such a grant: 'Connected before ThreadSnip posted pictures: reconnect Twitter/X to post them.' */
+export function pictureGrantMissing(platformName: string): string {
+  return `Connected before ThreadSnip posted pictures: reconnect ${platformName} to post them. Text posts still work.`;
+}
+
+/**
  * Refuses a Discord run with pictures before it posts: 'The Discord bot needs Attach Files in
  * #gallery to post this thread's pictures. …'
  */

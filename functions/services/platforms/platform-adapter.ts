@@ -206,6 +206,12 @@ export interface PlatformAdapter<TConnect = unknown> {
   /** What the platform's media API takes (shared/publishing/image-limits.ts). */
   imageLimits: ImageLimits;
   /**
+   * True when the connection's grant was made before ThreadSnip posted pictures and does not cover
+   * uploading them (X without media.write): publishing pictures there is refused before anything is
+   * sent, and the card asks for a reconnection. Absent where a grant's scopes cannot fall behind.
+   */
+  lacksPictureGrant?(connection: Pick<LiveConnection, 'connectionData'>): boolean;
+  /**
    * The client supplies the link card's thumbnail (Bluesky's external embed, LinkedIn's article):
    * its posts get `linkCardImage` when the publisher allows reusing the article's picture.
    */

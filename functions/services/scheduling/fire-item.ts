@@ -109,7 +109,7 @@ async function startRun(
   }
   try {
     await assertPlatformsAvailable([platform]);
-    const connection = await connectionForPublishing(item.userId, platform, now);
+    const connection = await connectionForPublishing(item.userId, platform, now, thread);
     const queued = await queuePlatformRun(item.userId, thread, platform, connection, now, {
       delaySeconds,
       freshRunId: runId,
