@@ -87,15 +87,30 @@ const xApi: PlatformApi<ApiProblem> = {
   },
 };
 
+/**
+ * The media endpoints (upload, its STATUS, metadata), which need media.write: a 403 there is a grant
+ * made before ThreadSnip posted pictures, which only a new consent extends.
+ */
+const mediaApi: PlatformApi<ApiProblem> = {
+  ...xApi,
+  refused: (reply) =>
+    reply.status === 403
+      ? new ReconnectRequiredError(
+          `${PLATFORM_NAME} did not allow ThreadSnip to upload pictures (${reasonOf(reply)}). Reconnect ${PLATFORM_NAME} in Account Settings to post pictures.`,
+        )
+      : xApi.refused(reply),
+};
+
 /** One X API v2 call with the user's bearer token; failures mapped to the publishing error classes. */
 async function callApi<T>(
   accessToken: string,
   path: string,
   init: { method: 'GET' | 'POST'; body?: unknown },
   now: Date,
+  api: PlatformApi<ApiProblem> = xApi,
 ): Promise<T> {
   const reply = await callPlatform<T, ApiProblem>(
-    xApi,
+    api,
     {
       method: init.method,
       url: `${config().platformUrls.twitterApi}${path}`,
@@ -136,6 +151,7 @@ async function uploadImage(accessToken: string, image: OutgoingImage, now: Date)
       },
     },
     now,
+    mediaApi,
   );
   const id = uploaded.data?.id;
   if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the picture's media id`);
@@ -158,6 +174,7 @@ async function uploadImage(accessToken: string, image: OutgoingImage, now: Date)
       `/2/media/upload?${new URLSearchParams({ command: 'STATUS', media_id: id })}`,
       { method: 'GET' },
       now,
+      mediaApi,
     );
     processing = status.data?.processing_info;
   }
@@ -180,6 +197,7 @@ async function attachedMedia(accessToken: string, post: OutgoingPost, now: Date)
         '/2/media/metadata',
         { method: 'POST', body: { id: mediaId, metadata: { alt_text: { text: image.alt } } } },
         now,
+        mediaApi,
       );
     }
     mediaIds.push(mediaId);
@@ -249,6 +267,15 @@ function usernameOf(connection: { connectionData: Record<string, unknown> }): st
 }
 
 /**
+ * The scopes X granted when the connection was made; none for a connection made before they were
+ * recorded, which is also before media.write was asked for.
+ */
+function grantedScopesOf(connection: Pick<LiveConnection, 'connectionData'>): string[] {
+  const granted = connection.connectionData.grantedScopes;
+  return Array.isArray(granted) ? granted.filter((scope): scope is string => typeof scope === 'string') : [];
+}
+
+/**
  * X (twitter): OAuth 2.0 with PKCE (docs.x.com), posts with POST /2/tweets, each one a reply to
  * the one before; 280 by twitter-text's weighted count; access tokens last two hours and are
  * refreshed before they expire (X rotates the refresh token each time).
@@ -283,9 +310,16 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     return {
       platformUsername: `@${me.data.username}`,
       credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
-      connectionData: { userId: me.data.id, username: me.data.username },
+      connectionData: {
+        userId: me.data.id,
+        username: me.data.username,
+        // RFC 6749 §5.1: a token answer naming no scope granted the scopes asked for.
+        grantedScopes: tokens.scope ? tokens.scope.split(' ').filter(Boolean) : [...SCOPES],
+      },
     };
   },
+
+  lacksPictureGrant: (connection) => !grantedScopesOf(connection).includes('media.write'),
 
   refreshCredentials: (connection, now) =>
     refreshWhenDue(PLATFORM_NAME, connection.credentials, now, () => tokenRequest(now)),

@@ -118,7 +118,7 @@ async function startRun(
     // The thread may have been edited since it was scheduled: a picture added without alt text.
     assertAltTextWritten(thread, [platform]);
     await assertPlatformsAvailable([platform]);
-    const connection = await connectionForPublishing(item.userId, platform, now);
+    const connection = await connectionForPublishing(item.userId, platform, now, thread);
     const queued = await queuePlatformRun(item.userId, thread, platform, connection, now, {
       delaySeconds,
       freshRunId: runId,

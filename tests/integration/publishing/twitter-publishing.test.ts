@@ -27,11 +27,15 @@ const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
-const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
+const { listConnections, loadLiveConnection, storeConnection } = await import(
+  '#functions/services/connections/connections'
+);
 const { twitterAdapter } = await import('#functions/services/platforms/twitter');
 const { PlatformRateLimitError, PlatformRejectedError, PlatformUnavailableError } = await import(
   '#functions/services/platforms/platform-adapter'
 );
+const { ReconnectRequiredError } = await import('#functions/lib/errors');
+const { scheduleThread } = await import('#functions/services/scheduling/scheduled-items');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 
@@ -129,9 +133,14 @@ describe('connecting X through its consent screen', () => {
         platform: 'twitter',
         isConnected: true,
         platformUsername: '@harbourcurator',
-        connectionData: { userId: '2244994945', username: 'harbourcurator' },
+        connectionData: {
+          userId: '2244994945',
+          username: 'harbourcurator',
+          grantedScopes: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'],
+        },
       }),
     ]);
+    expect(connections[0]).not.toHaveProperty('picturesNeedReconnect');
     const item = await storedConnection(userId);
     expect(String(item?.accessToken)).toMatch(/^v1\./);
     expect(String(item?.refreshToken)).toMatch(/^v1\./);
@@ -501,5 +510,120 @@ describe("posting pictures with their alt text through X's media API", () => {
       saved.at(-1)!['media:media-dawn'],
       saved.at(-1)!['media:media-market'],
     ]);
+  });
+});
+
+describe('an X connection made before ThreadSnip posted pictures (its grant lacks media.write)', () => {
+  const SCOPES_BEFORE_PICTURES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access'];
+
+  /** A connection as ThreadSnip stored them before pictures: no granted scopes recorded, a token without media.write. */
+  async function connectedBeforePictures(): Promise<string> {
+    const userId = `user-${randomUUID()}`;
+    await storeConnection(
+      userId,
+      'twitter',
+      {
+        platformUsername: '@harbourcurator',
+        credentials: {
+          accessToken: twitter.issueAccessToken(SCOPES_BEFORE_PICTURES),
+          refreshToken: null,
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+        connectionData: { userId: '2244994945', username: 'harbourcurator' },
+      },
+      new Date(),
+    );
+    return userId;
+  }
+
+  /** A thread whose second post carries a described picture. */
+  async function threadWithPicture(userId: string) {
+    const articleUrl = nextArticle();
+    const thread = makeThread(userId, fourPosts(articleUrl), { sourceUrl: articleUrl });
+    thread.posts[1]!.media = [
+      {
+        id: 'media-harbour-dawn',
+        kind: 'upload',
+        mimeType: 'image/png',
+        width: 1200,
+        height: 800,
+        alt: 'Boats at the quay before sunrise',
+        altSource: 'curator',
+        credit: null,
+      },
+    ];
+    await putThread(thread);
+    return thread;
+  }
+
+  const reconnectForPictures =
+    "Twitter/X was connected before ThreadSnip posted pictures, so it cannot post this thread's pictures. Reconnect Twitter/X in Account Settings to post pictures, or remove them from the thread.";
+
+  it('refuses to publish or schedule a thread with pictures there, sending X nothing, and the card asks to reconnect', async () => {
+    const userId = await connectedBeforePictures();
+    const thread = await threadWithPicture(userId);
+    const [tweets, uploads] = [twitter.tweets.length, twitter.uploads()];
+
+    const published = await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date()).catch(
+      (error: unknown) => error,
+    );
+    const scheduled = await scheduleThread({ userId, userAgent: 'test', now: new Date() }, thread.id, {
+      platforms: ['twitter'],
+      at: new Date(Date.now() + 86_400_000).toISOString(),
+    }).catch((error: unknown) => error);
+
+    const refusal = { code: 'reconnect_for_pictures', status: 400, message: reconnectForPictures };
+    expect(published).toMatchObject(refusal);
+    expect(scheduled).toMatchObject(refusal);
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
+    expect([twitter.tweets.length, twitter.uploads()]).toEqual([tweets, uploads]);
+    const { connections } = await listConnections(userId);
+    expect(connections[0]).toMatchObject({ platform: 'twitter', isConnected: true, picturesNeedReconnect: true });
+    expect(connections[0]?.connectionData.needsReconnect).toBeUndefined();
+  });
+
+  it('still publishes a thread without pictures there', async () => {
+    const userId = await connectedBeforePictures();
+
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
+  });
+
+  it('asks nothing more once reconnected: the new grant covers pictures', async () => {
+    const userId = await connectedBeforePictures();
+
+    const back = await consent(userId);
+    const location = await callback(userId, Object.fromEntries(back.searchParams));
+
+    expect(location.searchParams.get('twitter_connected')).toBe('true');
+    const { connections } = await listConnections(userId);
+    expect(connections[0]).not.toHaveProperty('picturesNeedReconnect');
+    expect(connections[0]?.connectionData.grantedScopes).toContain('media.write');
+  });
+
+  it('fails a picture post with a reconnect reason when X refuses the upload (403), making no post', async () => {
+    const connection = {
+      platformUsername: '@harbourcurator',
+      credentials: {
+        accessToken: twitter.issueAccessToken(SCOPES_BEFORE_PICTURES),
+        refreshToken: null,
+        expiresAt: null,
+      },
+      connectionData: { userId: '2244994945', username: 'harbourcurator', grantedScopes: SCOPES_BEFORE_PICTURES },
+    };
+    const tweets = twitter.tweets.length;
+    const post = {
+      ...firstPost(`A picture from the quay ${randomUUID()}`),
+      images: [await outgoingImage({ mediaId: 'media-quay', alt: 'The quay at dawn' })],
+    };
+
+    const refused = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(ReconnectRequiredError);
+    expect((refused as Error).message).toBe(
+      'Twitter/X did not allow ThreadSnip to upload pictures (Missing scope media.write). Reconnect Twitter/X in Account Settings to post pictures.',
+    );
+    expect(twitter.tweets.length).toBe(tweets);
   });
 });
