@@ -47,6 +47,11 @@ export interface OutgoingPost {
    */
   runStartedAt: string | null;
   /**
+   * The time of this attempt at the post, by the run's clock: what a platform's time limits (a
+   * rate-limit reset, an uploaded media id's expiry) are measured against.
+   */
+  now: Date;
+  /**
    * True for the first post a redelivered message attempts: the worker that took the message
    * before may have made this post and stopped before recording it. A platform with no
    * idempotency key of its own looks for it before posting.

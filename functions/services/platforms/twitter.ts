@@ -18,7 +18,7 @@ import {
   retryAfterSeconds,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply } from './platform-http';
-import { postSteps } from './post-steps';
+import { type ExpiringStep, postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'Twitter/X';
 /** GET /2/tweets takes at most 100 ids. */
@@ -30,6 +30,12 @@ const IDS_PER_LOOKUP = 100;
 const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
 /** An upload X is still processing is looked at again for at most this long in all. */
 const MAX_PROCESSING_WAIT_MS = 10_000;
+/**
+ * A recorded media id is reused only if X still knows it this long after the attempt starts (X
+ * forgets an id `expires_after_secs` after the upload, a day for a picture): far more than an
+ * attempt takes, so a retry after a long rate-limit wait uploads again instead of naming a dead id.
+ */
+const MEDIA_ID_MARGIN_MS = 60 * 60 * 1000;
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection. Reconnect ${PLATFORM_NAME} in Account Settings.`;
 
 /** An X API v2 error body: a problem document (`title`, `detail`) and/or `errors[]`. */
@@ -122,10 +128,14 @@ async function callApi<T>(
   return reply.body;
 }
 
-/** POST /2/media/upload's answer (and its STATUS read's): the media id and, while X works on it, its state. */
+/**
+ * POST /2/media/upload's answer (and its STATUS read's): the media id, the seconds until X forgets
+ * it and, while X works on it, its state.
+ */
 interface UploadedMedia {
   data?: {
     id?: string;
+    expires_after_secs?: number;
     processing_info?: { state?: string; check_after_secs?: number; error?: { message?: string } };
   };
 }
@@ -134,11 +144,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Uploads one picture in one request (POST /2/media/upload, the file base64-encoded in a JSON body,
- * media_category tweet_image) and returns its media id once X can attach it: an answer with
- * `processing_info` is read again (GET ?command=STATUS) after `check_after_secs` until its state,
- * pending → in_progress → failed | succeeded, is done.
+ * media_category tweet_image) and returns its media id, with when X forgets it, once X can attach
+ * it: an answer with `processing_info` is read again (GET ?command=STATUS) after `check_after_secs`
+ * until its state, pending → in_progress → failed | succeeded, is done.
  */
-async function uploadImage(accessToken: string, image: OutgoingImage, now: Date): Promise<string> {
+async function uploadImage(accessToken: string, image: OutgoingImage, now: Date): Promise<ExpiringStep> {
   const uploaded = await callApi<UploadedMedia>(
     accessToken,
     '/2/media/upload',
@@ -178,19 +188,25 @@ async function uploadImage(accessToken: string, image: OutgoingImage, now: Date)
     );
     processing = status.data?.processing_info;
   }
-  return id;
+  // An id whose lifetime X leaves out counts as expiring at once: a retry uploads the picture again.
+  const lifetimeMs = (uploaded.data?.expires_after_secs ?? 0) * 1000;
+  return { value: id, expiresAt: new Date(now.getTime() + lifetimeMs) };
 }
 
 /**
- * The post's pictures as X media ids, in order: each uploaded once per run (its id recorded with
- * saveStep and reused by a retry), its alt text set through POST /2/media/metadata (set again on a
- * retry, which only repeats the same text).
+ * The post's pictures as X media ids, in order: each uploaded once per run (its id and expiry
+ * recorded with saveStep, the id reused by a retry while X still knows it), its alt text set
+ * through POST /2/media/metadata (set again on a retry, which only repeats the same text).
  */
-async function attachedMedia(accessToken: string, post: OutgoingPost, now: Date): Promise<string[]> {
+async function attachedMedia(accessToken: string, post: OutgoingPost): Promise<string[]> {
+  const { now } = post;
   const steps = postSteps(post);
+  const neededUntil = new Date(now.getTime() + MEDIA_ID_MARGIN_MS);
   const mediaIds: string[] = [];
   for (const image of post.images) {
-    const mediaId = await steps.once(`media:${image.mediaId}`, () => uploadImage(accessToken, image, now));
+    const mediaId = await steps.onceValidUntil(`media:${image.mediaId}`, neededUntil, () =>
+      uploadImage(accessToken, image, now),
+    );
     if (image.alt) {
       await callApi(
         accessToken,
@@ -329,8 +345,8 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   postRules: async () => postRulesFor('twitter'),
 
   async publishPost(connection, post): Promise<MadePost> {
-    const now = new Date();
-    const mediaIds = await attachedMedia(connection.credentials.accessToken, post, now);
+    const { now } = post;
+    const mediaIds = await attachedMedia(connection.credentials.accessToken, post);
     let created: { data?: { id: string } };
     try {
       created = await callApi<{ data?: { id: string } }>(

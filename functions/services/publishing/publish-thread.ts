@@ -362,6 +362,7 @@ export async function runPublishMessage(
         parent: run.made[index - 1] ?? null,
         idempotencyKey: `${run.runId}-${index}`,
         runStartedAt: run.startedAt,
+        now: clock(),
         // A redelivery, or a run whose last worker stopped holding it: that worker may have made
         // this post without recording it.
         mayAlreadyExist: (attempt.receiveCount > 1 || leaseRanOut) && index === madeBefore,

@@ -6,6 +6,7 @@ import { attributionText } from '#shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
 import { answerConsent, browserCookieFor, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
+import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, firstPost, makeThread, settle, TEST_APP_HOST } from '../../helpers/publishing-threads';
 
@@ -428,23 +429,12 @@ describe("posting pictures with their alt text through X's media API", () => {
     ];
   }
 
-  /** A post with pictures whose saveStep records what the adapter saves, as the publishing service does. */
-  function postWithPictures(text: string, images: Awaited<ReturnType<typeof pictures>>) {
-    const saved: Record<string, string>[] = [];
-    const post = {
-      ...firstPost(text),
-      images,
-      saveStep: async (step: Record<string, string>) => void saved.push(step),
-    };
-    return { post, saved };
-  }
-
   it('uploads each picture as tweet_image, sets its alt text, and attaches the media ids in order to the reply', async () => {
     const userId = await connectedUser();
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     const parent = await twitterAdapter.publishPost(connection, firstPost(`The harbour, a thread ${randomUUID()}`));
     const images = await pictures();
-    const { post, saved } = postWithPictures(`Two pictures from the quay ${randomUUID()}`, images);
+    const post = recordingSteps({ ...firstPost(`Two pictures from the quay ${randomUUID()}`), images });
 
     const made = await twitterAdapter.publishPost(connection, { ...post, index: 1, root: parent, parent });
 
@@ -455,9 +445,13 @@ describe("posting pictures with their alt text through X's media API", () => {
       ['image/jpeg', 'Buyers bidding at the fish market'],
     ]);
     expect(tweet.media.map((item) => new Uint8Array(item.bytes))).toEqual(images.map((image) => image.data));
-    expect(saved.at(-1)).toEqual({
+    // X forgets a media id a day after its upload (expires_after_secs 86400).
+    const expiresAt = new Date(post.now.getTime() + 86_400_000).toISOString();
+    expect(post.steps.at(-1)).toEqual({
       'media:media-dawn': tweet.media[0]!.id,
+      'media:media-dawn:expires': expiresAt,
       'media:media-market': tweet.media[1]!.id,
+      'media:media-market:expires': expiresAt,
     });
   });
 
@@ -465,10 +459,10 @@ describe("posting pictures with their alt text through X's media API", () => {
     const userId = await connectedUser();
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     twitter.failUpload(1, { processing: 'in_progress', reads: 1 });
-    const { post } = postWithPictures(
-      `A picture X takes a moment over ${randomUUID()}`,
-      (await pictures()).slice(0, 1),
-    );
+    const post = recordingSteps({
+      ...firstPost(`A picture X takes a moment over ${randomUUID()}`),
+      images: (await pictures()).slice(0, 1),
+    });
 
     const made = await twitterAdapter.publishPost(connection, post);
 
@@ -480,7 +474,8 @@ describe("posting pictures with their alt text through X's media API", () => {
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     const posted = twitter.tweets.length;
     twitter.failUpload(2, { status: 400 });
-    const { post } = postWithPictures(`Refused on the second picture ${randomUUID()}`, await pictures());
+    const images = await pictures();
+    const post = recordingSteps({ ...firstPost(`Refused on the second picture ${randomUUID()}`), images });
 
     const refused = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
 
@@ -498,18 +493,40 @@ describe("posting pictures with their alt text through X's media API", () => {
     const userId = await connectedUser();
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     twitter.failTweet(1, { status: 503 });
-    const { post, saved } = postWithPictures(`Retried with its pictures ${randomUUID()}`, await pictures());
+    const images = await pictures();
+    const post = recordingSteps({ ...firstPost(`Retried with its pictures ${randomUUID()}`), images });
     await expect(twitterAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
-    const uploads = twitter.uploads();
 
-    const made = await twitterAdapter.publishPost(connection, { ...post, step: saved.at(-1)! });
+    const { made, recorded } = await expectRetryReusesRecordedUploads(post, {
+      publish: (retry) => twitterAdapter.publishPost(connection, retry),
+      uploads: twitter.uploads,
+    });
 
-    expect(twitter.uploads()).toBe(uploads);
     const tweet = twitter.tweets.find((entry) => entry.id === made.id)!;
-    expect(tweet.media.map((item) => item.id)).toEqual([
-      saved.at(-1)!['media:media-dawn'],
-      saved.at(-1)!['media:media-market'],
-    ]);
+    expect(tweet.media.map((item) => item.id)).toEqual([recorded['media:media-dawn'], recorded['media:media-market']]);
+  });
+
+  it.each([
+    { when: 'after X has forgotten its media ids', hoursLater: 25, forgotten: true },
+    { when: 'within an hour of X forgetting them', hoursLater: 23.5, forgotten: false },
+  ])('uploads the pictures again for a retry $when, posting with the fresh ids', async ({ hoursLater, forgotten }) => {
+    const connection = (await loadLiveConnection(await connectedUser(), 'twitter', new Date()))!;
+    twitter.failTweet(1, { status: 429, resetIn: hoursLater * 3600 });
+    const post = recordingSteps({ ...firstPost(`Retried a day later ${randomUUID()}`), images: await pictures() });
+    await expect(twitterAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformRateLimitError);
+    const recorded = post.steps.at(-1)!;
+    if (forgotten) twitter.expireMedia();
+    const uploads = twitter.uploads();
+    const later = new Date(post.now.getTime() + hoursLater * 3_600_000);
+
+    const made = await twitterAdapter.publishPost(connection, { ...post, step: recorded, now: later });
+
+    expect(twitter.uploads()).toBe(uploads + 2);
+    const fresh = post.steps.at(-1)!;
+    const tweet = twitter.tweets.find((entry) => entry.id === made.id)!;
+    expect(tweet.media.map((item) => item.id)).toEqual([fresh['media:media-dawn'], fresh['media:media-market']]);
+    expect(fresh['media:media-dawn']).not.toBe(recorded['media:media-dawn']);
+    expect(fresh['media:media-dawn:expires']).toBe(new Date(later.getTime() + 86_400_000).toISOString());
   });
 });
 
