@@ -1,24 +1,14 @@
-import { type ComponentType, lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyNamed } from '#web/lib/lazy-named';
 import { paths } from '../config/paths';
 import { RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import { NotFoundPage } from './routes/not-found-page';
 
-/**
- * React.lazy for modules with named exports (the codebase has no default exports). Every page, and
- * any layout or guard that fetches data, is loaded through it: the entry chunk holds only the
- * shell (header, footer, auth state), so the landing page's first load stays under 110 kB gzipped
- * (`npm run bench:web` checks every route). A page imported statically here would move its code,
- * and its libraries (zod, the API client, react-query's hooks), into every page's first load.
- */
-function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(
-  load: () => Promise<M>,
-  name: K,
-): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
-
+// Every page, and any layout or guard that fetches data, is loaded lazily: the entry chunk holds only
+// the shell (header, footer, auth state), so the landing page's first load stays under 110 kB gzipped
+// (`npm run bench:web` checks every route). A page imported statically here would move its code, and
+// its libraries (zod, the API client, react-query's hooks), into every page's first load.
 const LandingPage = lazyNamed(() => import('../features/marketing/routes/landing-page'), 'LandingPage');
 const AboutPage = lazyNamed(() => import('../features/marketing/routes/about-page'), 'AboutPage');
 const PrivacyPage = lazyNamed(() => import('../features/marketing/routes/privacy-page'), 'PrivacyPage');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExtractionResult } from '#shared/schemas/article';
 import type { GenerationJob } from '#shared/schemas/generation';
 import type { Thread } from '#shared/schemas/thread';
@@ -13,6 +13,11 @@ vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
   mayHaveSession: () => false,
 }));
+
+// The steps after the input are lazy: loading the preview's once here keeps its first transform (the
+// editor, twitter-text) out of each test's waits, which on a loaded 2-core machine can pass a second.
+beforeAll(() => import('#web/features/create/components/preview-step'));
+configure({ asyncUtilTimeout: 5_000 });
 
 const THREAD_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ARTICLE_URL = 'https://news.example.com/cities-heat';

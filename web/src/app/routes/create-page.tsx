@@ -1,8 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { LoadingState } from '#web/components/ui/loading-state';
 import { CreditsSummary } from '#web/features/create/components/credits-summary';
 import { GenerateStep } from '#web/features/create/components/generate-step';
 import { InputStep } from '#web/features/create/components/input-step';
-import { PreviewStep } from '#web/features/create/components/preview-step';
 import { RestoringThread } from '#web/features/create/components/restoring-thread';
 import { SensitiveContentDialog } from '#web/features/create/components/sensitive-content-dialog';
 import { StepIndicator } from '#web/features/create/components/step-indicator';
@@ -11,16 +11,38 @@ import { useGeneration } from '#web/features/create/hooks/use-generation';
 import { usePendingGeneration } from '#web/features/create/hooks/use-pending-generation';
 import { useRestoredDraft } from '#web/features/create/hooks/use-restored-draft';
 import { useSharedArticle } from '#web/features/create/hooks/use-shared-article';
-import { showsSavedThread } from '#web/features/create/lib/flow-state';
-import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
-import { PublishStep } from '#web/features/publishing/components/publish-step';
-import { ShareStep } from '#web/features/publishing/components/share-step';
-import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
+import { type CreateStep, showsSavedThread } from '#web/features/create/lib/flow-state';
 import { useThread } from '#web/features/threads/api/get-thread';
 import { useAuth } from '#web/lib/auth-context';
 import { useMe } from '#web/lib/get-me';
+import { lazyNamed } from '#web/lib/lazy-named';
 import '#web/features/create/create.css';
 import '#web/features/scheduling/scheduling.css';
+
+// The steps after the input are loaded when the flow is about to reach them: the post editor, X's post
+// counter (twitter-text), the platform lists and the scheduling dialog are most of the page's code, and
+// none of it is needed to paste a link (`npm run bench:web` holds /create's first load under 200 kB).
+const PreviewStep = lazyNamed(() => import('#web/features/create/components/preview-step'), 'PreviewStep');
+const ShareStep = lazyNamed(() => import('#web/features/publishing/components/share-step'), 'ShareStep');
+const ScheduleActions = lazyNamed(
+  () => import('#web/features/scheduling/components/schedule-actions'),
+  'ScheduleActions',
+);
+const PublicLinkPanel = lazyNamed(() => import('#web/features/public/components/public-link-panel'), 'PublicLinkPanel');
+const PublishStep = lazyNamed(() => import('#web/features/publishing/components/publish-step'), 'PublishStep');
+
+/**
+ * Fetches the code of the steps after the current one, a step ahead: the preview's once a generation
+ * starts (the job takes longer than its chunk), the share and publish steps' once the preview shows.
+ */
+function usePreloadedSteps(step: CreateStep, generating: boolean): void {
+  useEffect(() => {
+    if (step === 'input' && !generating) return;
+    PreviewStep.preload();
+    if (step === 'input' || step === 'generate') return;
+    for (const later of [ShareStep, ScheduleActions, PublicLinkPanel, PublishStep]) later.preload();
+  }, [step, generating]);
+}
 
 /** /create: the thread creation flow (input, generate, preview, share, publish). */
 export function CreatePage() {
@@ -35,6 +57,7 @@ export function CreatePage() {
   const threadQuery = useThread(state.threadId, showsSavedThread(state) && auth.status === 'signedIn', 'restore');
   usePendingGeneration(pending, clearPending, generation.generate);
   useRestoredDraft(state, dispatch, threadQuery);
+  usePreloadedSteps(state.step, generation.phase !== 'idle');
 
   const backToInput = () => {
     generation.abandon();
@@ -140,8 +163,10 @@ export function CreatePage() {
         <CreditsSummary />
       </header>
       <StepIndicator current={state.step} />
-      {content}
-      {publicLink}
+      <Suspense fallback={<LoadingState />}>
+        {content}
+        {publicLink}
+      </Suspense>
       <SensitiveContentDialog
         open={generation.sensitiveRequest !== null}
         categories={extraction?.sensitiveCategories ?? []}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { deleteThreadFailed, loadThreadFailed, threadMessages } from '#shared/messages/threads';
 import type { Thread } from '#shared/schemas/thread';
@@ -8,8 +8,6 @@ import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-
 import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
 import { PerformanceSection } from '#web/features/insights/components/performance-section';
 import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
-import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
-import { ScheduleActions } from '#web/features/scheduling/components/schedule-actions';
 import { ThreadSchedule } from '#web/features/scheduling/components/thread-schedule';
 import { useDeleteThread } from '#web/features/threads/api/delete-thread';
 import { isMissingThread, useThread } from '#web/features/threads/api/get-thread';
@@ -23,6 +21,22 @@ import { useThreadEditing } from '#web/features/threads/hooks/use-thread-editing
 import '#web/features/threads/threads.css';
 import '#web/features/scheduling/scheduling.css';
 import { LoadingState } from '#web/components/ui/loading-state';
+import { lazyNamed } from '#web/lib/lazy-named';
+
+// The sharing view (connected accounts, publishing progress, the scheduling dialog) shows only after
+// Share Thread: its code loads then, fetched ahead when the pointer or focus reaches the button.
+const PlatformSharingPanel = lazyNamed(
+  () => import('#web/features/publishing/components/platform-sharing-panel'),
+  'PlatformSharingPanel',
+);
+const ScheduleActions = lazyNamed(
+  () => import('#web/features/scheduling/components/schedule-actions'),
+  'ScheduleActions',
+);
+const preloadSharing = () => {
+  PlatformSharingPanel.preload();
+  ScheduleActions.preload();
+};
 
 /** /thread/{id}: one saved thread, to edit, save, share, export or delete. */
 export function ThreadPage() {
@@ -94,12 +108,14 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           <button type="button" className="button" onClick={() => setSharing(false)}>
             ← Back to thread
           </button>
-          <PlatformSharingPanel
-            threadId={thread.id}
-            moreActions={({ platforms, ready }) => (
-              <ScheduleActions threadId={thread.id} platforms={platforms} disabled={!ready} />
-            )}
-          />
+          <Suspense fallback={<LoadingState />}>
+            <PlatformSharingPanel
+              threadId={thread.id}
+              moreActions={({ platforms, ready }) => (
+                <ScheduleActions threadId={thread.id} platforms={platforms} disabled={!ready} />
+              )}
+            />
+          </Suspense>
           <PublicLinkPanel thread={thread} />
         </div>
       ) : (
@@ -117,7 +133,14 @@ function ThreadDetail({ thread }: { thread: Thread }) {
             <button type="button" className="button" disabled={locked} onClick={editing.addPost}>
               + Add Post
             </button>
-            <button type="button" className="button" disabled={locked} onClick={() => setSharing(true)}>
+            <button
+              type="button"
+              className="button"
+              disabled={locked}
+              onPointerEnter={preloadSharing}
+              onFocus={preloadSharing}
+              onClick={() => setSharing(true)}
+            >
               Share Thread
             </button>
             <button
