@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '#web/app/router';
 import { adminAccessQueryOptions } from '#web/features/admin/api/get-admin-access';
 import { type Me, meQueryKey } from '#web/lib/get-me';
 import { fakeAuth, renderRoutes, signedInAuth, testProfile, testQueryClient } from './test-utils';
+
+// Every page is a lazy chunk: its first import is compiled on demand, which takes over a second on a
+// busy machine, so finding a page's heading may wait longer than the library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // jsdom has no layout, so scrolling is recorded instead.
@@ -91,7 +95,7 @@ describe('route table', () => {
   it('leaves a user who signs out on a public page where they are', async () => {
     const { router, setAuth } = renderAt('/create', signedInAuth(), testProfile(false));
     // The create page's chunk may load slowly on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Create Thread' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create Thread' })).toBeTruthy();
     setAuth(fakeAuth());
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(router.state.location.pathname).toBe('/create');
@@ -104,7 +108,7 @@ describe('route table', () => {
       testProfile(false),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/create'));
-    expect(await screen.findByRole('heading', { name: 'Create Thread' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create Thread' })).toBeTruthy();
     // The shared url fills in the field; the flow then writes its own state (the input step).
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Article URL/i })).toHaveProperty('value', 'https://a.example/x'),
