@@ -7,6 +7,7 @@ import { type StartedStack, startStack } from '../helpers/local-stack';
 import { seededThread, seedThreads } from '../helpers/seed-threads';
 import { E2E_PASSWORD, signInOnPage, signUp } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { openSharingPanel } from './support/sharing-panel';
 
 const TOKEN = '737373:insights-bot-token';
 const CHAT = { id: '-1007', title: 'Insight Reads', username: 'insightreads' };
@@ -55,13 +56,7 @@ async function curatorOnBothPlatforms(page: Page, name: string, threadIndex: num
 /** Shares the open thread to Telegram and Mastodon from its sharing panel and waits for both to post. */
 async function publishToBoth(page: Page, thread: Thread): Promise<void> {
   await page.goto(`${stack.url}/thread/${thread.id}`);
-  // The Performance section loads beside the button and can move it as the click lands (a CI run's
-  // trace showed the panel never asked for the connections): open the panel until it shows.
-  const telegramBox = page.getByRole('checkbox', { name: /Telegram/ });
-  await expect(async () => {
-    if (!(await telegramBox.isVisible())) await page.getByRole('button', { name: 'Share Thread' }).click();
-    await expect(telegramBox).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
+  const telegramBox = await openSharingPanel(page, /Telegram/);
   await telegramBox.check();
   await page.getByRole('checkbox', { name: /Mastodon/ }).check();
   await page.getByRole('button', { name: 'Share to 2 platforms' }).click();
