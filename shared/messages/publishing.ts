@@ -44,6 +44,9 @@ export const linkPlacementLabels: Record<LinkPlacement, string> = {
   'first-comment': 'Link in the first comment',
 };
 
+/** Names the comment shown under a LinkedIn post's preview when the link goes in the first comment. */
+export const FIRST_COMMENT_LABEL = 'First comment';
+
 /** The one sentence beside the select saying what a placement does on a platform, and why. */
 export function linkPlacementExplanation(platform: Platform, placement: LinkPlacement, platformName: string): string {
   if (platform === 'twitter' && placement === 'credit-post')

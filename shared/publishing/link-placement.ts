@@ -76,6 +76,18 @@ export function linkPlacementFor(
     : defaultLinkPlacement(platform, connectionData);
 }
 
+/** The placements chosen for these platforms, or undefined when none was (the thread's stay as they are). */
+export function chosenLinkPlacements(
+  platforms: readonly Platform[],
+  chosen: LinkPlacements,
+): LinkPlacements | undefined {
+  const entries = platforms.flatMap((platform) => {
+    const placement = chosen[platform];
+    return placement ? [[platform, placement] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 /**
  * What a placement changes in the thread's text on a platform: the source link added to the first
  * post (X, Mastodon, Threads, Telegram, Discord, Facebook), or the attribution left out of the post

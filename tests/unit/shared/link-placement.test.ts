@@ -3,6 +3,7 @@ import { linkPlacementExplanation, xLinkPriceNote } from '#shared/messages/publi
 import { PLATFORM_DISPLAY_NAMES } from '#shared/platforms';
 import {
   allowedLinkPlacements,
+  chosenLinkPlacements,
   defaultLinkPlacement,
   firstCommentOf,
   isLinkPlacementAllowed,
@@ -39,6 +40,12 @@ describe('link placement defaults', () => {
     for (const platform of PLATFORMS)
       expect(isLinkPlacementAllowed(platform, defaultLinkPlacement(platform))).toBe(true);
     expect(allowedLinkPlacements('reddit')).toEqual(['in-post']);
+  });
+
+  it('sends only the placements chosen for the platforms being published to', () => {
+    const chosen = { bluesky: 'credit-post', reddit: 'in-post' } as const;
+    expect(chosenLinkPlacements(['bluesky', 'twitter'], chosen)).toEqual({ bluesky: 'credit-post' });
+    expect(chosenLinkPlacements(['twitter'], chosen)).toBeUndefined();
   });
 
   it("uses the thread's choice for a platform, and the default where it made none", () => {
