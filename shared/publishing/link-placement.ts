@@ -106,7 +106,7 @@ export function placedThreadText(
 
 /** The comment to post under the first post: the attribution when the placement is the first comment, else none. */
 export function firstCommentOf(placement: LinkPlacement, posts: readonly string[]): string | null {
-  return placement === 'first-comment' ? (posts.at(-1)?.trim() ?? null) || null : null;
+  return placement === 'first-comment' ? posts.at(-1)?.trim() || null : null;
 }
 
 /** X API pay-per-use prices: a post creation with a URL in its text, and one without. */

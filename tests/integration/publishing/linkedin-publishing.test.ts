@@ -461,6 +461,8 @@ describe('placing the source link on LinkedIn', () => {
     const posts = linkedin.posts.length;
     const comments = linkedin.comments.length;
     const calls = linkedin.commentStats.createCalls;
+    const postCalls = linkedin.stats.createCalls;
+    const postSearches = linkedin.stats.findCalls;
     linkedin.failComments({ status: 500 });
 
     const thread = await publish(userId);
@@ -468,6 +470,9 @@ describe('placing the source link on LinkedIn', () => {
 
     const made = linkedin.posts.slice(posts);
     expect(made).toHaveLength(1);
+    // The post was recorded as a step: the retry neither posted again nor looked for the post.
+    expect(linkedin.stats.createCalls).toBe(postCalls + 1);
+    expect(linkedin.stats.findCalls).toBe(postSearches);
     expect(linkedin.commentStats.createCalls).toBe(calls + 2);
     expect(linkedin.comments.slice(comments)).toEqual([
       expect.objectContaining({ object: made[0]!.id, text: ATTRIBUTION }),
