@@ -279,7 +279,8 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/post-article-picture',
     deploymentGroup: 'media',
     auth: 'user',
-    access: { table: 'write', media: 'write', imaging: 'decode' },
+    // The model drafts the picture's alt text when the page gives none.
+    access: { table: 'write', media: 'write', imaging: 'decode', secrets: ['OPENAI_API_KEY'] },
     timeoutSeconds: 30,
     memoryMb: 1024,
   },

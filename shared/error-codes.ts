@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   'article_image_reserved',
   'quote_card_refused',
   'alt_text_required',
+  'reconnect_for_pictures',
   // Public pages (the curator's display name)
   'display_name_required',
   // Webhooks and OAuth callbacks

@@ -189,8 +189,17 @@ export const keys = {
   /** A pending OAuth redirect's single-use nonce (functions/services/connections/oauth-state.ts), with a TTL. */
   oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
   oauthStatePrefix: 'OAUTH#',
-  /** An OAuth client registered at run time with one server of a platform (a Mastodon instance). */
-  oauthApp: (platform: string, server: string): ItemKey => ({ pk: 'OAUTH_APPS', sk: `${platform}#${server}` }),
+  /**
+   * An OAuth client registered at run time with one server of a platform (a Mastodon instance) for
+   * one scope set (space-separated, sorted): a server refuses a consent asking for scopes its app was
+   * not registered with, so asking for more registers another app. Rows keyed `<platform>#<server>`
+   * alone are apps registered before the scope set was part of the key, with scopes no longer asked
+   * for; they are not read.
+   */
+  oauthApp: (platform: string, server: string, scopeSet: string): ItemKey => ({
+    pk: 'OAUTH_APPS',
+    sk: `${platform}#${server}#${scopeSet}`,
+  }),
 
   /** A per-user usage counter for one budget and one time window (rate limits); expires with its window. */
   rateCounter: (userId: string, budget: string, window: string): ItemKey => ({

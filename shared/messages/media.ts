@@ -71,6 +71,28 @@ export function altTextRequired(postNumbers: readonly number[], platformNames: r
   return `${posts} an image without alt text, which ${listOf(platformNames)} ${platformNames.length === 1 ? 'shows' : 'show'}. Write it on the thread before publishing.`;
 }
 
+/**
+ * Blocks publishing to a connection whose grant predates pictures (X without media.write): 'Twitter/X
+ * was connected before ThreadSnip posted pictures, so it cannot post this thread's pictures. …'
+ */
+export function reconnectForPictures(platformName: string): string {
+  return `${platformName} was connected before ThreadSnip posted pictures, so it cannot post this thread's pictures. Reconnect ${platformName} in Account Settings to post pictures, or remove them from the thread.`;
+}
+
+/** The connection card of such a grant: 'Connected before ThreadSnip posted pictures: reconnect Twitter/X to post them.' */
+export function pictureGrantMissing(platformName: string): string {
+  return `Connected before ThreadSnip posted pictures: reconnect ${platformName} to post them. Text posts still work.`;
+}
+
+/**
+ * Refuses a Discord run with pictures before it posts: 'The Discord bot needs Attach Files in
+ * #gallery to post this thread's pictures. …'
+ */
+export function discordBotNeedsPermissions(channelName: string, permissionNames: readonly string[]): string {
+  const them = permissionNames.length === 1 ? 'it' : 'them';
+  return `The Discord bot needs ${listOf(permissionNames)} in #${channelName} to post this thread's pictures. Allow ${them} for the bot in the channel's or the server's settings, or remove the pictures from the thread.`;
+}
+
 /** 'Post 3: 1 image won't be posted (Reddit takes 1 per post).' */
 export function imagesLeftOut(postNumber: number, count: number, maxPerPost: number): string {
   const limit = maxPerPost === 0 ? 'no pictures are posted here' : `${maxPerPost} per post here`;

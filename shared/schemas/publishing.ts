@@ -63,6 +63,12 @@ export const connectionViewSchema = z.object({
    */
   renewsBefore: z.string().optional(),
   /**
+   * True when the grant predates ThreadSnip's pictures and does not cover uploading them (an X
+   * connection without media.write): the card asks to reconnect to post pictures, and a thread with
+   * pictures is refused on this platform until then. Absent otherwise.
+   */
+  picturesNeedReconnect: z.literal(true).optional(),
+  /**
    * X only: whether engagement reads are on (off until the user turns them on, since X bills every
    * read) and what X charges per post read, shown next to the switch.
    */

@@ -24,6 +24,8 @@ export interface UploadedMedia {
   alt: string | null;
   /** STATUS reads still answering in_progress before it succeeds. */
   processingReads: number;
+  /** Epoch ms X forgets the id at: after it, naming the id is refused as an unknown one. */
+  expiresAt: number;
 }
 
 /**
@@ -70,6 +72,8 @@ const KNOWN_SCOPES = new Set(['tweet.read', 'tweet.write', 'users.read', 'offlin
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_MEDIA_PER_POST = 4;
 const MAX_ALT_CHARS = 1000;
+/** How long X keeps an uploaded picture's media id (expires_after_secs). */
+const MEDIA_ID_SECONDS = 86_400;
 /** The file's type read from its first bytes, as X checks it. */
 const sniffedType = (bytes: Buffer) =>
   bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -90,7 +94,8 @@ const ACCESS_TOKEN_SECONDS = 7200;
  * them, start_time, referenced_tweets), and pictures: POST /2/media/upload (media.write scope, one
  * JSON request with `media` base64 and media_category tweet_image, the type sniffed from the bytes,
  * 5 MB), its STATUS read, POST /2/media/metadata (alt text ≤ 1,000) and `media.media_ids` on a post
- * (1 to 4, uploaded and processed). Faults can be queued per POST /2/tweets and per upload.
+ * (1 to 4, uploaded, processed and not expired: a media id lasts a day, expires_after_secs).
+ * Faults can be queued per POST /2/tweets and per upload.
  */
 export async function startTwitterServer(options: {
   clientId: string;
@@ -270,6 +275,11 @@ export async function startTwitterServer(options: {
     problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', {
       errors: [{ message }],
     });
+  /** The upload `id` names, while X still knows it. */
+  const knownMedia = (id: unknown) => {
+    const item = media.get(typeof id === 'string' ? id : '');
+    return item && item.expiresAt > Date.now() ? item : undefined;
+  };
   const processingInfo = (item: UploadedMedia & { failed: boolean }) =>
     item.failed
       ? { state: 'failed', error: { code: 1, name: 'InvalidMedia', message: 'Unsupported image.' } }
@@ -283,7 +293,7 @@ export async function startTwitterServer(options: {
         id: item.id,
         media_key: `3_${item.id}`,
         size: item.bytes.length,
-        expires_after_secs: 86400,
+        expires_after_secs: Math.max(0, Math.ceil((item.expiresAt - Date.now()) / 1000)),
         ...(processing ? { processing_info: processing } : {}),
       },
     };
@@ -317,6 +327,7 @@ export async function startTwitterServer(options: {
       bytes,
       alt: null,
       processingReads: fault && 'processing' in fault && fault.processing === 'in_progress' ? fault.reads : 0,
+      expiresAt: Date.now() + MEDIA_ID_SECONDS * 1000,
       failed: Boolean(fault && 'processing' in fault && fault.processing === 'failed'),
     };
     media.set(item.id, item);
@@ -328,7 +339,7 @@ export async function startTwitterServer(options: {
   const mediaStatus = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (!authorize(req, res, 'media.write')) return;
     if (url.searchParams.get('command') !== 'STATUS') return invalidRequest(res, 'command must be STATUS.');
-    const item = media.get(url.searchParams.get('media_id') ?? '');
+    const item = knownMedia(url.searchParams.get('media_id'));
     if (!item) return invalidRequest(res, 'Invalid media id.');
     if (item.processingReads > 0) item.processingReads -= 1;
     return sendJson(res, 200, mediaAnswer(item));
@@ -339,7 +350,7 @@ export async function startTwitterServer(options: {
     if (!authorize(req, res, 'media.write')) return;
     const body = await jsonBody<{ id?: unknown; metadata?: { alt_text?: { text?: unknown } } }>(req, res);
     if (!body) return;
-    const item = media.get(typeof body.id === 'string' ? body.id : '');
+    const item = knownMedia(body.id);
     if (!item) return invalidRequest(res, 'Invalid media id.');
     const text = body.metadata?.alt_text?.text;
     if (typeof text !== 'string' || [...text].length > MAX_ALT_CHARS) {
@@ -399,7 +410,7 @@ export async function startTwitterServer(options: {
     ) {
       return invalidRequest(res, 'media.media_ids must hold 1 to 4 media ids.');
     }
-    const attached = (mediaIds ?? []).map((id: unknown) => media.get(typeof id === 'string' ? id : ''));
+    const attached = (mediaIds ?? []).map(knownMedia);
     if (attached.some((item: (typeof attached)[number]) => !item || processingInfo(item))) {
       return invalidRequest(res, 'Your media IDs are invalid.');
     }
@@ -567,6 +578,10 @@ export async function startTwitterServer(options: {
     /** Registers another callback URL with the app (a stack's URL is known only once it has started). */
     allowRedirectUri(uri: string) {
       options.redirectUris.push(uri);
+    },
+    /** Every media id uploaded so far is forgotten, as a day passing would do. */
+    expireMedia() {
+      for (const item of media.values()) item.expiresAt = 0;
     },
     /** Every access token issued so far stops working, as two hours passing would do. */
     expireAccessTokens() {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { OutgoingImage } from '#functions/services/platforms/platform-adapter';
 import type { MediaMimeType } from '#shared/schemas/media';
+import { serveOnLoopback } from '../fakes/fake-http';
 
 /**
  * A real picture for adapter tests: a solid image encoded by sharp, so a stand-in can check the bytes
@@ -27,5 +29,28 @@ export async function outgoingImage(options: {
     data,
     read: async () => data,
     publicUrl: async () => options.publicUrl ?? 'http://127.0.0.1:9/media/media-test-0001',
+  };
+}
+
+/**
+ * The media bucket's short-lived URLs as a platform that fetches pictures itself (Facebook,
+ * Threads) reaches them: each picture at /media/{mediaId}.
+ */
+export async function startMediaHost() {
+  const hosted = new Map<string, Uint8Array>();
+  const server = await serveOnLoopback((req, res) => {
+    const bytes = hosted.get(req.url ?? '');
+    res.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
+    res.end(bytes);
+  });
+  return {
+    /** A picture the host serves (or, `unreachable`, one whose URL answers 404). */
+    async picture(alt: string, options: { unreachable?: boolean } = {}) {
+      const mediaId = `media-${randomUUID()}`;
+      const image = await outgoingImage({ mediaId, alt, publicUrl: `${server.url}/media/${mediaId}` });
+      if (!options.unreachable) hosted.set(`/media/${mediaId}`, image.data);
+      return image;
+    },
+    close: server.close,
   };
 }

@@ -55,6 +55,7 @@ export function firstPost(text: string, articleUrl = ARTICLE): OutgoingPost {
     parent: null,
     idempotencyKey: 'run-0',
     runStartedAt: null,
+    now: new Date(),
     mayAlreadyExist: false,
     article: { url: articleUrl, title: THREAD_TITLE },
     images: [],

@@ -113,8 +113,12 @@ export async function assertPlatformsAvailable(platforms: readonly Platform[]): 
 
 const boundTo = (userId: string, platform: Platform, field: string) => `${userId}#${platform}#${field}`;
 
-/** The browser's view of a connection: never a token (only when its grant ends, and whether it renews itself). */
+/**
+ * The browser's view of a connection: never a token (only when its grant ends, whether it renews
+ * itself, and whether it predates pictures).
+ */
 function toView(record: ConnectionRecord): ConnectionView {
+  const adapter = adapterFor(record.platform);
   const ends = record.isConnected && !record.refreshToken ? record.tokenExpiresAt : null;
   return {
     platform: record.platform,
@@ -122,7 +126,8 @@ function toView(record: ConnectionRecord): ConnectionView {
     platformUsername: record.platformUsername,
     connectionData: record.connectionData,
     updatedAt: record.updatedAt,
-    ...(ends ? (adapterFor(record.platform).renewsOwnToken ? { renewsBefore: ends } : { reconnectBy: ends }) : {}),
+    ...(ends ? (adapter.renewsOwnToken ? { renewsBefore: ends } : { reconnectBy: ends }) : {}),
+    ...(record.isConnected && adapter.lacksPictureGrant?.(record) ? { picturesNeedReconnect: true as const } : {}),
     ...(record.platform === 'twitter' && record.isConnected
       ? {
           engagementReads: {

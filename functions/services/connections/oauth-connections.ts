@@ -1,7 +1,7 @@
 import { oauthErrorMessage } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { Platform } from '#shared/schemas/thread';
-import { getRegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';
+import { getRegisteredApp, type RegisteredApp, saveRegisteredAppOnce } from '../../data/oauth-app-repository';
 import { config } from '../../lib/config';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import type { HttpResult } from '../../lib/http-handler';
@@ -39,24 +39,33 @@ export function oauthRedirectUri(platform: Platform): string {
   return `${config().appPublicUrl.replace(/\/+$/, '')}/api/connections/${platform}/callback`;
 }
 
-/** Apps registered per server (Mastodon), their secrets sealed like user tokens. */
+/** Scopes in one canonical form (sorted, space-separated), so an app is found whatever their order. */
+const scopeSetOf = (scopes: readonly string[]) => [...scopes].sort().join(' ');
+
+/** Apps registered per server and scope set (Mastodon), their secrets sealed like user tokens. */
 function appRegistry(platform: Platform): OAuthAppRegistry {
-  const boundTo = (server: string) => `oauth-app#${platform}#${server}`;
+  const boundTo = (server: string, scopeSet: string) => `oauth-app#${platform}#${server}#${scopeSet}`;
+  const opened = async (app: RegisteredApp, server: string, scopeSet: string): Promise<RegisteredApp> => ({
+    clientId: app.clientId,
+    clientSecret: app.clientSecret ? await openToken(app.clientSecret, boundTo(server, scopeSet)) : null,
+  });
   return {
-    async get(server) {
-      const stored = await getRegisteredApp(platform, server);
-      if (!stored) return null;
-      return {
-        clientId: stored.clientId,
-        clientSecret: stored.clientSecret ? await openToken(stored.clientSecret, boundTo(server)) : null,
-      };
+    async get(server, scopes) {
+      const scopeSet = scopeSetOf(scopes);
+      const stored = await getRegisteredApp(platform, server, scopeSet);
+      return stored ? opened(stored, server, scopeSet) : null;
     },
-    async putIfAbsent(server, client) {
-      const sealed = client.clientSecret ? await sealToken(client.clientSecret, boundTo(server)) : null;
-      const kept = await saveRegisteredAppOnce(platform, server, { ...client, clientSecret: sealed }, new Date());
-      return kept.clientSecret === sealed
-        ? client
-        : { ...kept, clientSecret: kept.clientSecret ? await openToken(kept.clientSecret, boundTo(server)) : null };
+    async putIfAbsent(server, scopes, client) {
+      const scopeSet = scopeSetOf(scopes);
+      const sealed = client.clientSecret ? await sealToken(client.clientSecret, boundTo(server, scopeSet)) : null;
+      const kept = await saveRegisteredAppOnce(
+        platform,
+        server,
+        scopeSet,
+        { ...client, clientSecret: sealed },
+        new Date(),
+      );
+      return kept.clientSecret === sealed ? client : opened(kept, server, scopeSet);
     },
   };
 }

@@ -7,9 +7,10 @@ import {
   putInboxItemOnce,
 } from '../../data/feed-repository';
 import { config } from '../../lib/config';
+import { clipText } from '../text/clip-text';
 import { newestUniqueEntries } from './feed/dedupe';
 import type { FeedFetchResult } from './feed/fetch-feed';
-import { clipText, closeCutFeed, FeedParseError, type ParsedFeed, parseFeedDocument } from './feed/parse-feed';
+import { closeCutFeed, FeedParseError, type ParsedFeed, parseFeedDocument } from './feed/parse-feed';
 
 // What adding a feed and polling it share: the fetch options, parsing a (cut) body, landing entries,
 // and the feed's state after a check.

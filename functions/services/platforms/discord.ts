@@ -7,6 +7,7 @@ import {
   platformClient,
 } from '#functions/services/platforms/platform-clients';
 import { platformMessages } from '#shared/messages/connections';
+import { discordBotNeedsPermissions } from '#shared/messages/media';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
@@ -60,6 +61,17 @@ export const DISCORD_BOT_PERMISSIONS = permissionString(
 );
 /** What a channel must allow the bot for a whole thread: the first message, its thread, the replies. */
 const POSTING_PERMISSIONS = viewChannel | sendMessages | createPublicThreads | sendMessagesInThreads;
+/**
+ * What a channel must allow the bot for a thread with pictures, named as Discord's settings show
+ * them: POSTING_PERMISSIONS and Attach Files, which bots added before ThreadSnip posted pictures lack.
+ */
+const PICTURE_POSTING_PERMISSIONS: readonly [bit: bigint, name: string][] = [
+  [viewChannel, 'View Channel'],
+  [sendMessages, 'Send Messages'],
+  [createPublicThreads, 'Create Public Threads'],
+  [sendMessagesInThreads, 'Send Messages in Threads'],
+  [attachFiles, 'Attach Files'],
+];
 /** A thread's name is 1 to 100 characters. */
 const THREAD_NAME_LIMIT = 100;
 /** A message nonce is at most 25 characters. */
@@ -208,39 +220,49 @@ function userManages(guild: PartialGuild): boolean {
   return guild.owner === true || (BigInt(guild.permissions) & (manageGuild | administrator)) !== 0n;
 }
 
+/** A server the bot is in: its channels, and the bot's permissions in one of them. */
+interface BotInGuild {
+  channels: GuildChannel[];
+  permissionsIn(channel: GuildChannel): bigint;
+}
+
+/**
+ * The server's channels and the bot's permissions in each, computed from its roles and each
+ * channel's overwrites; null when the bot is not in the server.
+ */
+async function botInGuild(app: { botToken: string }, botId: string, guildId: string): Promise<BotInGuild | null> {
+  let member: { roles: string[] };
+  try {
+    member = await callDiscord(asBot(app), 'GET', `/guilds/${guildId}/members/${botId}`);
+  } catch (error) {
+    const absent = [ERROR_CODES.missingAccess, ERROR_CODES.unknownGuild] as number[];
+    if (error instanceof DiscordRequestError && absent.includes(error.code)) return null;
+    throw error;
+  }
+  const roles = await callDiscord<DiscordRole[]>(asBot(app), 'GET', `/guilds/${guildId}/roles`);
+  const channels = await callDiscord<GuildChannel[]>(asBot(app), 'GET', `/guilds/${guildId}/channels`);
+  const base = basePermissions(guildId, roles, member.roles);
+  return {
+    channels,
+    permissionsIn: (channel) =>
+      channelPermissions(base, guildId, { userId: botId, roleIds: member.roles }, channel.permission_overwrites ?? []),
+  };
+}
+
 /**
  * The text channels of each server (already ordered) where the bot is a member and may post a
- * thread, computed from its roles and each channel's overwrites; a server without the bot is left out.
+ * thread; a server without the bot is left out.
  */
 async function postableChannels(app: { botToken: string }, guilds: PartialGuild[]): Promise<DiscordGuildChannels[]> {
   const bot = await callDiscord<{ id: string }>(asBot(app), 'GET', '/users/@me');
   const listed: DiscordGuildChannels[] = [];
   // One server at a time: the bot's rate limit is shared with its posting.
   for (const guild of guilds) {
-    let member: { roles: string[] };
-    try {
-      member = await callDiscord(asBot(app), 'GET', `/guilds/${guild.id}/members/${bot.id}`);
-    } catch (error) {
-      const absent = [ERROR_CODES.missingAccess, ERROR_CODES.unknownGuild] as number[];
-      if (error instanceof DiscordRequestError && absent.includes(error.code)) continue;
-      throw error;
-    }
-    const roles = await callDiscord<DiscordRole[]>(asBot(app), 'GET', `/guilds/${guild.id}/roles`);
-    const channels = await callDiscord<GuildChannel[]>(asBot(app), 'GET', `/guilds/${guild.id}/channels`);
-    const base = basePermissions(guild.id, roles, member.roles);
-    const postable = channels
+    const inGuild = await botInGuild(app, bot.id, guild.id);
+    if (!inGuild) continue;
+    const postable = inGuild.channels
       .filter((channel) => channel.type === GUILD_TEXT)
-      .filter((channel) =>
-        hasPermissions(
-          channelPermissions(
-            base,
-            guild.id,
-            { userId: bot.id, roleIds: member.roles },
-            channel.permission_overwrites ?? [],
-          ),
-          POSTING_PERMISSIONS,
-        ),
-      )
+      .filter((channel) => hasPermissions(inGuild.permissionsIn(channel), POSTING_PERMISSIONS))
       .sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
     if (postable.length > 0) {
       listed.push({
@@ -250,6 +272,33 @@ async function postableChannels(app: { botToken: string }, guilds: PartialGuild[
     }
   }
   return listed;
+}
+
+/**
+ * Refuses a thread with pictures, before anything is posted, in a channel where the bot may not post
+ * them: its permissions are read now, since a bot added before ThreadSnip posted pictures was not
+ * given Attach Files, and a channel's overwrites change after it was listed.
+ */
+async function assertCanPostPictures(connection: Pick<LiveConnection, 'connectionData'>): Promise<void> {
+  const channelId = selectedChannelOf(connection);
+  const found = channelId ? findChannel(connection, channelId) : null;
+  if (!channelId || !found) throw new PlatformRejectedError(platformMessages.noDiscordChannel);
+  const app = await discordApp();
+  const bot = await callDiscord<{ id: string }>(asBot(app), 'GET', '/users/@me');
+  const inGuild = await botInGuild(app, bot.id, found.guild.id);
+  if (!inGuild) throw new PlatformRejectedError(refusalMessage(403, ERROR_CODES.missingAccess, 'Missing Access'));
+  const channel = inGuild.channels.find((candidate) => candidate.id === channelId);
+  if (!channel) throw new PlatformRejectedError(refusalMessage(404, ERROR_CODES.unknownChannel, 'Unknown Channel'));
+  const permissions = inGuild.permissionsIn(channel);
+  const missing = PICTURE_POSTING_PERMISSIONS.filter(([bit]) => !hasPermissions(permissions, bit));
+  if (missing.length > 0) {
+    throw new PlatformRejectedError(
+      discordBotNeedsPermissions(
+        channel.name,
+        missing.map(([, name]) => name),
+      ),
+    );
+  }
 }
 
 function guildsOf(connection: Pick<LiveConnection, 'connectionData'>): DiscordGuildChannels[] {
@@ -389,6 +438,10 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
   },
 
   postRules: async () => postRulesFor('discord'),
+
+  async beforeRun(connection, { withPictures }) {
+    if (withPictures) await assertCanPostPictures(connection);
+  },
 
   async publishPost(connection, post): Promise<MadePost> {
     const channelId = selectedChannelOf(connection);

@@ -161,9 +161,12 @@ function acceptedInstance(input: string | undefined): string {
   return instance;
 }
 
-/** The app ThreadSnip registered with this instance, registering it on first use (POST /api/v1/apps). */
+/**
+ * The app ThreadSnip registered with this instance for SCOPES, registering it on first use (POST
+ * /api/v1/apps): an app registered before write:media was asked for cannot be granted it.
+ */
 async function registeredApp(instance: string, deps: OAuthFlowDeps): Promise<OAuthClient> {
-  const known = await deps.apps.get(instance);
+  const known = await deps.apps.get(instance, SCOPES);
   if (known) return known;
   const app = await callInstance<{ client_id?: string; client_secret?: string }>(instance, '/api/v1/apps', {
     method: 'POST',
@@ -176,11 +179,11 @@ async function registeredApp(instance: string, deps: OAuthFlowDeps): Promise<OAu
   });
   if (!app.client_id) throw new PlatformRejectedError(`${instance} did not register the app.`);
   // Two flows racing on a new instance both go on with the app stored first.
-  return deps.apps.putIfAbsent(instance, { clientId: app.client_id, clientSecret: app.client_secret ?? null });
+  return deps.apps.putIfAbsent(instance, SCOPES, { clientId: app.client_id, clientSecret: app.client_secret ?? null });
 }
 
 async function knownApp(instance: string, deps: OAuthFlowDeps): Promise<OAuthClient> {
-  const app = await deps.apps.get(instance);
+  const app = await deps.apps.get(instance, SCOPES);
   if (!app) throw new PlatformRejectedError(`ThreadSnip is not registered with ${instance}; please connect again.`);
   return app;
 }

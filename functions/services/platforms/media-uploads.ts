@@ -1,5 +1,6 @@
 import type { ImageLimits } from '#shared/publishing/image-limits';
 import { type OutgoingImage, type OutgoingPost, PlatformRejectedError } from './platform-adapter';
+import { postSteps } from './post-steps';
 
 /** Refuses, before anything is sent, more pictures than the platform takes in a post, or alt text too long for its field. */
 export function refuseBeyondLimits(images: readonly OutgoingImage[], limits: ImageLimits): void {
@@ -13,10 +14,10 @@ export function refuseBeyondLimits(images: readonly OutgoingImage[], limits: Ima
 }
 
 /**
- * What the platform calls each of `images` (a media id, a blob ref), in order, uploading only those
- * no earlier attempt at this post recorded: each new one is recorded with `saveStep` under its
- * `mediaId` as soon as the platform answers, so a retry never uploads a picture twice. Pictures the
- * platform cannot take are refused before anything is sent (refuseBeyondLimits).
+ * What the platform calls each of `images` (a media id, a blob ref), in order, each uploaded once per
+ * post: recorded under its `mediaId` as soon as the platform answers (postSteps), so a retry never
+ * uploads a picture twice. Pictures the platform cannot take are refused before anything is sent
+ * (refuseBeyondLimits).
  */
 export async function uploadOnce(
   post: OutgoingPost,
@@ -25,18 +26,9 @@ export async function uploadOnce(
   upload: (image: OutgoingImage) => Promise<string>,
 ): Promise<string[]> {
   refuseBeyondLimits(images, limits);
-  // saveStep replaces the step: it always carries every upload recorded so far.
-  const recorded: Record<string, string> = { ...post.step };
+  const steps = postSteps(post);
   const uploaded: string[] = [];
-  for (const image of images) {
-    let id = recorded[image.mediaId];
-    if (id === undefined) {
-      id = await upload(image);
-      recorded[image.mediaId] = id;
-      await post.saveStep({ ...recorded });
-    }
-    uploaded.push(id);
-  }
+  for (const image of images) uploaded.push(await steps.once(image.mediaId, () => upload(image)));
   return uploaded;
 }
 

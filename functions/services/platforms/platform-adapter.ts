@@ -48,6 +48,11 @@ export interface OutgoingPost {
    */
   runStartedAt: string | null;
   /**
+   * The time of this attempt at the post, by the run's clock: what a platform's time limits (a
+   * rate-limit reset, an uploaded media id's expiry) are measured against.
+   */
+  now: Date;
+  /**
    * True for the first post a redelivered message attempts: the worker that took the message
    * before may have made this post and stopped before recording it. A platform with no
    * idempotency key of its own looks for it before posting.
@@ -109,11 +114,16 @@ export interface OAuthClient {
   clientSecret: string | null;
 }
 
-/** Apps registered per server at run time (Mastodon registers one per instance), kept and reused. */
+/**
+ * Apps registered per server at run time (Mastodon registers one per instance), kept and reused, one
+ * per scope set: a server refuses a consent asking for scopes its app was not registered with, so an
+ * app registered for fewer scopes than are asked now is not returned, and a new one is registered.
+ */
 export interface OAuthAppRegistry {
-  get(server: string): Promise<OAuthClient | null>;
-  /** Stores the app unless one was stored first; returns the one that is kept. */
-  putIfAbsent(server: string, client: OAuthClient): Promise<OAuthClient>;
+  /** The app registered with the server for exactly these scopes (in any order), or null. */
+  get(server: string, scopes: readonly string[]): Promise<OAuthClient | null>;
+  /** Stores the app unless one was stored first for the same scopes; returns the one that is kept. */
+  putIfAbsent(server: string, scopes: readonly string[], client: OAuthClient): Promise<OAuthClient>;
 }
 
 /** What an OAuth platform's flow steps get besides their own input. */
@@ -194,12 +204,23 @@ export interface PlatformAdapter<TConnect = unknown> {
   /** How this connection's posts are measured and bounded (an instance may set its own limit). */
   postRules(connection: LiveConnection): Promise<PostRules>;
   /**
-   * Refuses, before a post is made, a run the platform's quota cannot take whole (Threads' 24-hour
-   * publishing limits): `remaining` are the posts still to make, `made` how many already are.
+   * Refuses, before a post is made, a run the platform cannot take whole: one its quota cannot take
+   * (Threads' 24-hour publishing limits), or pictures the bot may not attach (Discord's Attach Files).
+   * `remaining` are the posts still to make, `made` how many already are, `withPictures` whether any
+   * post still to make carries pictures.
    */
-  beforeRun?(connection: LiveConnection, run: { remaining: number; made: number }): Promise<void>;
+  beforeRun?(
+    connection: LiveConnection,
+    run: { remaining: number; made: number; withPictures: boolean },
+  ): Promise<void>;
   /** What the platform's media API takes (shared/publishing/image-limits.ts). */
   imageLimits: ImageLimits;
+  /**
+   * True when the connection's grant was made before ThreadSnip posted pictures and does not cover
+   * uploading them (X without media.write): publishing pictures there is refused before anything is
+   * sent, and the card asks for a reconnection. Absent where a grant's scopes cannot fall behind.
+   */
+  lacksPictureGrant?(connection: Pick<LiveConnection, 'connectionData'>): boolean;
   /**
    * The client supplies the link card's thumbnail (Bluesky's external embed, LinkedIn's article):
    * its posts get `linkCardImage` when the publisher allows reusing the article's picture.

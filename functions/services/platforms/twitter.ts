@@ -18,7 +18,7 @@ import {
   retryAfterSeconds,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply } from './platform-http';
-import { postSteps } from './post-steps';
+import { type ExpiringStep, postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'Twitter/X';
 /** GET /2/tweets takes at most 100 ids. */
@@ -30,6 +30,12 @@ const IDS_PER_LOOKUP = 100;
 const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
 /** An upload X is still processing is looked at again for at most this long in all. */
 const MAX_PROCESSING_WAIT_MS = 10_000;
+/**
+ * A recorded media id is reused only if X still knows it this long after the attempt starts (X
+ * forgets an id `expires_after_secs` after the upload, a day for a picture): far more than an
+ * attempt takes, so a retry after a long rate-limit wait uploads again instead of naming a dead id.
+ */
+const MEDIA_ID_MARGIN_MS = 60 * 60 * 1000;
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection. Reconnect ${PLATFORM_NAME} in Account Settings.`;
 
 /** An X API v2 error body: a problem document (`title`, `detail`) and/or `errors[]`. */
@@ -87,15 +93,30 @@ const xApi: PlatformApi<ApiProblem> = {
   },
 };
 
+/**
+ * The media endpoints (upload, its STATUS, metadata), which need media.write: a 403 there is a grant
+ * made before ThreadSnip posted pictures, which only a new consent extends.
+ */
+const mediaApi: PlatformApi<ApiProblem> = {
+  ...xApi,
+  refused: (reply) =>
+    reply.status === 403
+      ? new ReconnectRequiredError(
+          `${PLATFORM_NAME} did not allow ThreadSnip to upload pictures (${reasonOf(reply)}). Reconnect ${PLATFORM_NAME} in Account Settings to post pictures.`,
+        )
+      : xApi.refused(reply),
+};
+
 /** One X API v2 call with the user's bearer token; failures mapped to the publishing error classes. */
 async function callApi<T>(
   accessToken: string,
   path: string,
   init: { method: 'GET' | 'POST'; body?: unknown },
   now: Date,
+  api: PlatformApi<ApiProblem> = xApi,
 ): Promise<T> {
   const reply = await callPlatform<T, ApiProblem>(
-    xApi,
+    api,
     {
       method: init.method,
       url: `${config().platformUrls.twitterApi}${path}`,
@@ -107,10 +128,14 @@ async function callApi<T>(
   return reply.body;
 }
 
-/** POST /2/media/upload's answer (and its STATUS read's): the media id and, while X works on it, its state. */
+/**
+ * POST /2/media/upload's answer (and its STATUS read's): the media id, the seconds until X forgets
+ * it and, while X works on it, its state.
+ */
 interface UploadedMedia {
   data?: {
     id?: string;
+    expires_after_secs?: number;
     processing_info?: { state?: string; check_after_secs?: number; error?: { message?: string } };
   };
 }
@@ -119,11 +144,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Uploads one picture in one request (POST /2/media/upload, the file base64-encoded in a JSON body,
- * media_category tweet_image) and returns its media id once X can attach it: an answer with
- * `processing_info` is read again (GET ?command=STATUS) after `check_after_secs` until its state,
- * pending → in_progress → failed | succeeded, is done.
+ * media_category tweet_image) and returns its media id, with when X forgets it, once X can attach
+ * it: an answer with `processing_info` is read again (GET ?command=STATUS) after `check_after_secs`
+ * until its state, pending → in_progress → failed | succeeded, is done.
  */
-async function uploadImage(accessToken: string, image: OutgoingImage, now: Date): Promise<string> {
+async function uploadImage(accessToken: string, image: OutgoingImage, now: Date): Promise<ExpiringStep> {
   const uploaded = await callApi<UploadedMedia>(
     accessToken,
     '/2/media/upload',
@@ -136,6 +161,7 @@ async function uploadImage(accessToken: string, image: OutgoingImage, now: Date)
       },
     },
     now,
+    mediaApi,
   );
   const id = uploaded.data?.id;
   if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the picture's media id`);
@@ -158,28 +184,36 @@ async function uploadImage(accessToken: string, image: OutgoingImage, now: Date)
       `/2/media/upload?${new URLSearchParams({ command: 'STATUS', media_id: id })}`,
       { method: 'GET' },
       now,
+      mediaApi,
     );
     processing = status.data?.processing_info;
   }
-  return id;
+  // An id whose lifetime X leaves out counts as expiring at once: a retry uploads the picture again.
+  const lifetimeMs = (uploaded.data?.expires_after_secs ?? 0) * 1000;
+  return { value: id, expiresAt: new Date(now.getTime() + lifetimeMs) };
 }
 
 /**
- * The post's pictures as X media ids, in order: each uploaded once per run (its id recorded with
- * saveStep and reused by a retry), its alt text set through POST /2/media/metadata (set again on a
- * retry, which only repeats the same text).
+ * The post's pictures as X media ids, in order: each uploaded once per run (its id and expiry
+ * recorded with saveStep, the id reused by a retry while X still knows it), its alt text set
+ * through POST /2/media/metadata (set again on a retry, which only repeats the same text).
  */
-async function attachedMedia(accessToken: string, post: OutgoingPost, now: Date): Promise<string[]> {
+async function attachedMedia(accessToken: string, post: OutgoingPost): Promise<string[]> {
+  const { now } = post;
   const steps = postSteps(post);
+  const neededUntil = new Date(now.getTime() + MEDIA_ID_MARGIN_MS);
   const mediaIds: string[] = [];
   for (const image of post.images) {
-    const mediaId = await steps.once(`media:${image.mediaId}`, () => uploadImage(accessToken, image, now));
+    const mediaId = await steps.onceValidUntil(`media:${image.mediaId}`, neededUntil, () =>
+      uploadImage(accessToken, image, now),
+    );
     if (image.alt) {
       await callApi(
         accessToken,
         '/2/media/metadata',
         { method: 'POST', body: { id: mediaId, metadata: { alt_text: { text: image.alt } } } },
         now,
+        mediaApi,
       );
     }
     mediaIds.push(mediaId);
@@ -249,6 +283,15 @@ function usernameOf(connection: { connectionData: Record<string, unknown> }): st
 }
 
 /**
+ * The scopes X granted when the connection was made; none for a connection made before they were
+ * recorded, which is also before media.write was asked for.
+ */
+function grantedScopesOf(connection: Pick<LiveConnection, 'connectionData'>): string[] {
+  const granted = connection.connectionData.grantedScopes;
+  return Array.isArray(granted) ? granted.filter((scope): scope is string => typeof scope === 'string') : [];
+}
+
+/**
  * X (twitter): OAuth 2.0 with PKCE (docs.x.com), posts with POST /2/tweets, each one a reply to
  * the one before; 280 by twitter-text's weighted count; access tokens last two hours and are
  * refreshed before they expire (X rotates the refresh token each time).
@@ -283,9 +326,16 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     return {
       platformUsername: `@${me.data.username}`,
       credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
-      connectionData: { userId: me.data.id, username: me.data.username },
+      connectionData: {
+        userId: me.data.id,
+        username: me.data.username,
+        // RFC 6749 §5.1: a token answer naming no scope granted the scopes asked for.
+        grantedScopes: tokens.scope ? tokens.scope.split(' ').filter(Boolean) : [...SCOPES],
+      },
     };
   },
+
+  lacksPictureGrant: (connection) => !grantedScopesOf(connection).includes('media.write'),
 
   refreshCredentials: (connection, now) =>
     refreshWhenDue(PLATFORM_NAME, connection.credentials, now, () => tokenRequest(now)),
@@ -295,8 +345,8 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   postRules: async () => postRulesFor('twitter'),
 
   async publishPost(connection, post): Promise<MadePost> {
-    const now = new Date();
-    const mediaIds = await attachedMedia(connection.credentials.accessToken, post, now);
+    const { now } = post;
+    const mediaIds = await attachedMedia(connection.credentials.accessToken, post);
     let created: { data?: { id: string } };
     try {
       created = await callApi<{ data?: { id: string } }>(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { articleImageRefusal } from '#shared/article-image';
 import { platformMessages } from '#shared/messages/connections';
-import { altTextRequired } from '#shared/messages/media';
+import { altTextRequired, reconnectForPictures } from '#shared/messages/media';
 import { platformDisplayName } from '#shared/platforms';
 import type { ImageLimits } from '#shared/publishing/image-limits';
 import {
@@ -11,7 +11,7 @@ import {
   linkPlacementFor,
   placedThreadText,
 } from '#shared/publishing/link-placement';
-import { altTextBlockers } from '#shared/publishing/media-check';
+import { altTextBlockers, platformMediaPlan } from '#shared/publishing/media-check';
 import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
@@ -127,7 +127,7 @@ export async function requestPublish(
   assertAltTextWritten(stored, request.platforms);
   await assertPlatformsAvailable(request.platforms);
   const connections = await Promise.all(
-    request.platforms.map((platform) => connectionForPublishing(userId, platform, now)),
+    request.platforms.map((platform) => connectionForPublishing(userId, platform, now, stored)),
   );
   const thread = await keepLinkPlacements(stored, request.linkPlacements);
   let queued = 0;
@@ -166,14 +166,36 @@ export function assertAltTextWritten(thread: Thread, platforms: readonly Platfor
 }
 
 /**
- * The user's live connection to post to, with its target chosen where the platform needs one:
- * NotConnectedError, ReconnectRequiredError (a grant to renew) or TargetRequiredError otherwise.
+ * Refuses, before anything is queued, a thread whose pictures the platform would carry to a
+ * connection whose grant predates pictures (X without media.write): only a reconnection adds it.
  */
-export async function connectionForPublishing(userId: string, platform: Platform, now: Date): Promise<LiveConnection> {
+export function assertPictureGrant(
+  thread: Thread,
+  platform: Platform,
+  connection: Pick<LiveConnection, 'connectionData'>,
+): void {
+  const withPictures = platformMediaPlan(thread.posts, platform).some((plan) => plan.carried.length > 0);
+  if (withPictures && adapterFor(platform).lacksPictureGrant?.(connection)) {
+    throw new ValidationError(reconnectForPictures(platformDisplayName(platform)), 'reconnect_for_pictures');
+  }
+}
+
+/**
+ * The user's live connection to post the thread to, with its target chosen where the platform needs
+ * one and a grant covering the thread's pictures: NotConnectedError, ReconnectRequiredError (a grant
+ * to renew), TargetRequiredError or a `reconnect_for_pictures` ValidationError otherwise.
+ */
+export async function connectionForPublishing(
+  userId: string,
+  platform: Platform,
+  now: Date,
+  thread: Thread,
+): Promise<LiveConnection> {
   const connection = await loadLiveConnection(userId, platform, now);
   if (!connection) throw new NotConnectedError(platform);
   const selection = adapterFor(platform).targetSelection;
   if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
+  assertPictureGrant(thread, platform, connection);
   return connection;
 }
 
@@ -352,7 +374,11 @@ export async function runPublishMessage(
     return linkCardImage;
   };
   try {
-    await adapter.beforeRun?.(connection, { remaining: run.posts.length - madeBefore, made: madeBefore });
+    await adapter.beforeRun?.(connection, {
+      remaining: run.posts.length - madeBefore,
+      made: madeBefore,
+      withPictures: (run.images ?? []).slice(madeBefore).some((images) => images.length > 0),
+    });
     for (let index = run.made.length; index < run.posts.length; index += 1) {
       const made = await adapter.publishPost(connection, {
         text: run.posts[index]!,
@@ -362,6 +388,7 @@ export async function runPublishMessage(
         parent: run.made[index - 1] ?? null,
         idempotencyKey: `${run.runId}-${index}`,
         runStartedAt: run.startedAt,
+        now: clock(),
         // A redelivery, or a run whose last worker stopped holding it: that worker may have made
         // this post without recording it.
         mayAlreadyExist: (attempt.receiveCount > 1 || leaseRanOut) && index === madeBefore,

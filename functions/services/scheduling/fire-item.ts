@@ -20,7 +20,13 @@ import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
-import { connectionForPublishing, queueExistingRun, queuePlatformRun, STAGGER_MS } from '../publishing/publish-thread';
+import {
+  assertAltTextWritten,
+  connectionForPublishing,
+  queueExistingRun,
+  queuePlatformRun,
+  STAGGER_MS,
+} from '../publishing/publish-thread';
 import type { AccessContext } from '../threads/thread-access';
 import { cancelItemFire } from './item-schedule';
 import {
@@ -43,10 +49,11 @@ export function scheduledRunId(itemId: string, platform: Platform): string {
 /**
  * Fires an item: one publishing run per platform through the publishing queue, exactly as Publish
  * does, after checking again what may have changed since it was scheduled (the account, the thread,
- * each platform's switch, connection and target). A platform that fails a check gets the reason as
- * its outcome and posts nothing. The claim is one conditional write, so of two fires at once (the
- * scheduler's retry, Publish Now) one proceeds; `expectedAt` (the time the schedule was made for)
- * makes a schedule left from before a reschedule fire nothing. Returns the claimed item, or null.
+ * its pictures' alt text, each platform's switch, connection and target). A platform that fails a
+ * check gets the reason as its outcome and posts nothing. The claim is one conditional write, so of
+ * two fires at once (the scheduler's retry, Publish Now) one proceeds; `expectedAt` (the time the
+ * schedule was made for) makes a schedule left from before a reschedule fire nothing. Returns the
+ * claimed item, or null.
  */
 export async function fireScheduledItem(
   userId: string,
@@ -108,8 +115,10 @@ async function startRun(
     return { platform, runId, status: existing.status, error: existing.error, postUrl: existing.postUrl };
   }
   try {
+    // The thread may have been edited since it was scheduled: a picture added without alt text.
+    assertAltTextWritten(thread, [platform]);
     await assertPlatformsAvailable([platform]);
-    const connection = await connectionForPublishing(item.userId, platform, now);
+    const connection = await connectionForPublishing(item.userId, platform, now, thread);
     const queued = await queuePlatformRun(item.userId, thread, platform, connection, now, {
       delaySeconds,
       freshRunId: runId,

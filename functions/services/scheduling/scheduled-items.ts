@@ -9,7 +9,7 @@ import {
   type ScheduledItem,
   type ScheduleRequest,
 } from '#shared/schemas/scheduling';
-import type { Platform } from '#shared/schemas/thread';
+import type { Platform, Thread } from '#shared/schemas/thread';
 import { getConnection } from '../../data/connection-repository';
 import { listPublishRunsForThread } from '../../data/publish-run-repository';
 import {
@@ -41,6 +41,7 @@ import { adapterFor } from '../platforms/adapters';
 import {
   assertAltTextWritten,
   assertHasPosts,
+  assertPictureGrant,
   keepLinkPlacements,
   TargetRequiredError,
 } from '../publishing/publish-thread';
@@ -86,10 +87,10 @@ function checkedTime(at: string, now: Date): string {
 }
 
 /**
- * Each platform can be posted to now: enabled, connected with a grant that holds, its channel or
- * subreddit chosen where it needs one. Checked again when the item fires.
+ * Each platform can be posted to now: enabled, connected with a grant that holds and covers the
+ * thread's pictures, its channel or subreddit chosen where it needs one. Checked again when the item fires.
  */
-async function assertPlatformsReady(userId: string, platforms: readonly Platform[]): Promise<void> {
+async function assertPlatformsReady(userId: string, thread: Thread, platforms: readonly Platform[]): Promise<void> {
   await assertPlatformsAvailable(platforms);
   for (const platform of platforms) {
     const connection = await getConnection(userId, platform);
@@ -97,6 +98,7 @@ async function assertPlatformsReady(userId: string, platforms: readonly Platform
     if (connection.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
     const selection = adapterFor(platform).targetSelection;
     if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
+    assertPictureGrant(thread, platform, connection);
   }
 }
 
@@ -160,7 +162,7 @@ export async function scheduleThread(
   const thread = await assertThreadAccess(context, threadId);
   assertHasPosts(thread);
   assertAltTextWritten(thread, request.platforms);
-  await assertPlatformsReady(userId, request.platforms);
+  await assertPlatformsReady(userId, thread, request.platforms);
   const itemId = randomUUID();
   const when = request.queue
     ? await nextQueueSlot(userId, itemId, now)

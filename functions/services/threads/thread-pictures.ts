@@ -4,6 +4,8 @@ import { quoteCardAlt, quoteCardCredit, quoteCardPassage, quoteCardRefusalMessag
 import type { PostMedia, QuoteCardRequest, QuoteCardResponse } from '#shared/schemas/media';
 import type { Post, Thread } from '#shared/schemas/thread';
 import { NotFoundError, ValidationError } from '../../lib/errors';
+import { openAiSettings } from '../../lib/openai-settings';
+import { draftAltText } from '../media/alt-draft/draft-alt-text';
 import { describeMedia, fetchRemoteImage, getMedia, markAttached, saveImage } from '../media/media';
 import type { AccessContext } from './thread-access';
 import { assertThreadAccess } from './thread-access';
@@ -88,8 +90,9 @@ export async function makeQuoteCard(
 /**
  * The article's own picture, fetched through the outbound guard and stored as one of the user's
  * pictures, when the curator opts in and the publisher's signals allow reuse. Its alt text is the
- * page's (none when the page gives none: the curator writes it); its credit line is the page's or
- * 'Image: {outlet}'.
+ * page's; when the page gives none, the model drafts one if the app writes with it (marked
+ * 'drafted' until the curator edits it), else it stays empty for the curator to write. Its credit
+ * line is the page's or 'Image: {outlet}'.
  */
 export async function takeArticlePicture(context: AccessContext, threadId: string): Promise<QuoteCardResponse> {
   const thread = await assertThreadAccess(context, threadId);
@@ -97,8 +100,13 @@ export async function takeArticlePicture(context: AccessContext, threadId: strin
   if (!image) throw new ValidationError(apiErrorMessages.no_article_image, 'no_article_image');
   const refusal = articleImageRefusal(thread.rights);
   if (refusal) throw new ValidationError(refusal, 'article_image_reserved');
-  const fetched = await fetchRemoteImage(image.url);
-  const record = await saveImage(context.userId, fetched.bytes, 'article-image', context.now);
+  // The draft is asked for while the picture is fetched and re-encoded, so the curator waits once.
+  const [record, drafted] = await Promise.all([
+    fetchRemoteImage(image.url).then((fetched) =>
+      saveImage(context.userId, fetched.bytes, 'article-image', context.now),
+    ),
+    image.alt ? null : draftedAlt(thread),
+  ]);
   return {
     media: await describeMedia(record),
     postMedia: {
@@ -107,9 +115,20 @@ export async function takeArticlePicture(context: AccessContext, threadId: strin
       mimeType: record.mimeType,
       width: record.width,
       height: record.height,
-      alt: image.alt ?? '',
-      altSource: image.alt ? 'page' : null,
+      alt: image.alt ?? drafted ?? '',
+      altSource: image.alt ? 'page' : drafted ? 'drafted' : null,
       credit: articleImageCredit(image.credit, outletOf(thread)),
     },
   };
+}
+
+/**
+ * The model's alt text for the article's picture, from the thread's title and source passages;
+ * null with the offline writer, which never invents one. Part of the thread: no credit is charged.
+ */
+async function draftedAlt(thread: Thread): Promise<string | null> {
+  const openai = await openAiSettings();
+  if (!openai) return null;
+  const passages = thread.posts.flatMap((post) => (post.source ? [post.source] : []));
+  return draftAltText({ title: thread.title, passages, language: thread.language ?? null }, openai);
 }

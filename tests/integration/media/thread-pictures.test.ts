@@ -8,29 +8,44 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/ports';
 import { startS3 } from '#local/s3';
 import { type PostMedia, quoteCardResponseSchema } from '#shared/schemas/media';
+import { startArticlePictureSite } from '../../helpers/article-picture-site';
+import { startFakeOpenAi } from '../../helpers/fake-openai-server';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
 
-// Pictures from the thread editor to a platform: a quote card made from a post's passage, saved on
-// the post (only the caller's own pictures), refused without alt text where it shows, and published
-// through the queue and the worker to the local Telegram Bot API with its bytes.
+// Pictures from the thread editor to a platform: a quote card made from a post's passage, the
+// article's picture (no alt text invented by the offline writer), saved on the post (only the
+// caller's own pictures), refused without alt text where it shows, and published through the queue
+// and the worker to the local Telegram Bot API with its bytes.
 const pipeline = await startPublishingPipeline();
 const s3Server = await startS3(await freePort(), {
   directory: mkdtempSync(path.join(tmpdir(), 'threadsnip-s3-')),
   allowedOrigins: ['http://localhost:3000'],
   resetOnClose: true,
 });
-Object.assign(process.env, { MEDIA_BUCKET: s3Server.bucket, S3_ENDPOINT: s3Server.endpoint });
+const site = await startArticlePictureSite();
+// The offline writer: a model's address but no key, so no request may reach it.
+const openai = await startFakeOpenAi();
+Object.assign(process.env, {
+  MEDIA_BUCKET: s3Server.bucket,
+  S3_ENDPOINT: s3Server.endpoint,
+  ALLOW_PRIVATE_FETCH_HOSTS: site.host,
+  OPENAI_BASE_URL: openai.url,
+});
+delete process.env.OPENAI_API_KEY;
 
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { connectTelegram } = await import('#functions/services/connections/connections');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 const quoteCardRoute = (await import('#functions/http/media/post-quote-card')).handler;
 const putThreadRoute = (await import('#functions/http/threads/put-thread')).handler;
+const articlePictureRoute = (await import('#functions/http/media/post-article-picture')).handler;
 const s3 = new S3Client({ region: 'us-east-1', endpoint: s3Server.endpoint, forcePathStyle: true });
 
 afterAll(async () => {
+  await openai.close();
+  await site.close();
   await s3Server.close();
   await pipeline.stop();
 });
@@ -117,6 +132,27 @@ describe('pictures on posts, from the editor to a platform', () => {
     );
     expect(borrowed).toMatchObject({ status: 404, body: { code: 'media_not_found' } });
     expect((await getThreadForUser(other.userId, other.thread.id))?.posts[1]?.media).toBeUndefined();
+  });
+
+  it("takes the article's picture without alt text when the page gives none: the offline writer drafts none", async () => {
+    const { userId, thread } = await curatorWithThread();
+    await putThread({ ...thread, articleImage: { url: site.pictureUrl, alt: null, credit: null } });
+
+    const taken = await callRoute(
+      articlePictureRoute,
+      { userId },
+      { params: { threadId: thread.id } },
+      { method: 'POST' },
+    );
+
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect(quoteCardResponseSchema.parse(taken.body).postMedia).toMatchObject({
+      kind: 'article-image',
+      alt: '',
+      altSource: null,
+      credit: 'Image: The Coastal Ledger',
+    });
+    expect(openai.requests).toEqual([]);
   });
 
   it('refuses to publish a picture without alt text to a platform that shows it, queueing nothing', async () => {

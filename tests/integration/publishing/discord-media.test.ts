@@ -128,3 +128,23 @@ describe('Discord pictures (multipart: payload_json, files[n], attachments with 
     expect(messagesSince(start)).toEqual([]);
   });
 });
+
+describe('before a run with pictures: the bot may attach files in the channel', () => {
+  const run = (withPictures: boolean) => ({ remaining: 3, made: 0, withPictures });
+
+  it('refuses a run with pictures where the bot may not attach files, naming the permission and the channel', async () => {
+    const start = discord.messages.length;
+
+    const refused = discordAdapter.beforeRun!(connectionIn('4012'), run(true));
+
+    await expect(refused).rejects.toThrow(
+      "The Discord bot needs Attach Files in #no-files to post this thread's pictures. Allow it for the bot in the channel's or the server's settings, or remove the pictures from the thread.",
+    );
+    expect(messagesSince(start)).toEqual([]);
+  });
+
+  it('lets a run with pictures go where the bot may attach files, and a text run anywhere it may post', async () => {
+    await expect(discordAdapter.beforeRun!(connectionIn('4011'), run(true))).resolves.toBeUndefined();
+    await expect(discordAdapter.beforeRun!(connectionIn('4012'), run(false))).resolves.toBeUndefined();
+  });
+});

@@ -404,6 +404,37 @@ describe('publishing a thread to Discord through the queue', () => {
     expect(messagesSince(start)).toHaveLength(1);
   });
 
+  it('refuses a thread with pictures where the bot, added before pictures, may not attach files, posting nothing', async () => {
+    // The bot joined Admin Guild before ThreadSnip posted pictures: its role has no Attach Files.
+    const userId = await connectedUser('3021');
+    const start = discord.messages.length;
+    const thread = makeThread(userId, LONG_POSTS);
+    thread.posts[2]!.media = [
+      {
+        id: 'media-auction-hall',
+        kind: 'upload',
+        mimeType: 'image/png',
+        width: 1200,
+        height: 800,
+        alt: 'The auction hall at six',
+        altSource: 'curator',
+        credit: null,
+      },
+    ];
+    await putThread(thread);
+
+    await requestPublish(userId, thread.id, { platforms: ['discord'] }, new Date());
+    const row = await settle(userId, thread.id);
+
+    expect(row).toMatchObject({
+      status: 'failed',
+      postsMade: 0,
+      error:
+        "The Discord bot needs Attach Files in #news to post this thread's pictures. Allow it for the bot in the channel's or the server's settings, or remove the pictures from the thread.",
+    });
+    expect(messagesSince(start)).toEqual([]);
+  });
+
   it('refuses to post without a chosen channel', async () => {
     const userId = `user-${randomUUID()}`;
     await connectThroughConsent(userId);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
-import { serveOnLoopback } from '../../fakes/fake-http';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
-import { outgoingImage } from '../../helpers/outgoing-images';
+import { startMediaHost } from '../../helpers/outgoing-images';
+import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 
@@ -40,13 +40,7 @@ const { PlatformRateLimitError, PlatformRejectedError, PlatformUnavailableError 
   '#functions/services/platforms/platform-adapter'
 );
 
-/** The media bucket's short-lived URLs, as Facebook fetches them: each picture at /media/{id}. */
-const hosted = new Map<string, Uint8Array>();
-const mediaHost = await serveOnLoopback((req, res) => {
-  const bytes = hosted.get(req.url ?? '');
-  res.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
-  res.end(bytes);
-});
+const mediaHost = await startMediaHost();
 
 afterAll(async () => {
   await pipeline.stop();
@@ -358,33 +352,15 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
 });
 
 describe('posting pictures to a Facebook Page: unpublished photos, then attached_media or a comment attachment', () => {
-  /** A picture the media host serves (or, `unreachable`, one whose URL answers 404). */
-  async function picture(alt: string, options: { unreachable?: boolean } = {}) {
-    const mediaId = `media-${randomUUID()}`;
-    const image = await outgoingImage({ mediaId, alt, publicUrl: `${mediaHost.url}/media/${mediaId}` });
-    if (!options.unreachable) hosted.set(`/media/${mediaId}`, image.data);
-    return image;
-  }
-
   async function connected() {
     const { userId } = await connect([GAZETTE.id]);
     return (await loadLiveConnection(userId, 'facebook', new Date()))!;
   }
 
-  function withPictures(text: string, images: Awaited<ReturnType<typeof picture>>[]) {
-    const saved: Record<string, string>[] = [];
-    const post = {
-      ...firstPost(text),
-      images,
-      saveStep: async (step: Record<string, string>) => void saved.push(step),
-    };
-    return { post, saved };
-  }
-
   it('uploads each picture unpublished with its alt text and attaches them in order to the Page post', async () => {
     const connection = await connected();
-    const images = [await picture('Boats at the quay'), await picture('Buyers at the market')];
-    const { post, saved } = withPictures(`Two pictures ${randomUUID()}`, images);
+    const images = [await mediaHost.picture('Boats at the quay'), await mediaHost.picture('Buyers at the market')];
+    const post = recordingSteps({ ...firstPost(`Two pictures ${randomUUID()}`), images });
 
     const made = await facebookAdapter.publishPost(connection, post);
 
@@ -394,7 +370,7 @@ describe('posting pictures to a Facebook Page: unpublished photos, then attached
       ['Boats at the quay', false, images[0]!.data],
       ['Buyers at the market', false, images[1]!.data],
     ]);
-    expect(saved.at(-1)).toEqual(
+    expect(post.steps.at(-1)).toEqual(
       Object.fromEntries(images.map((image, index) => [`photo:${image.mediaId}`, published.photos[index]!.id])),
     );
   });
@@ -402,8 +378,8 @@ describe('posting pictures to a Facebook Page: unpublished photos, then attached
   it('attaches a comment’s one picture as attachment_id, and refuses a comment with more before posting it', async () => {
     const connection = await connected();
     const root = await facebookAdapter.publishPost(connection, firstPost(`The Page post ${randomUUID()}`));
-    const image = await picture('The harbour master');
-    const reply = { ...withPictures(`A comment ${randomUUID()}`, [image]).post, index: 1, root, parent: root };
+    const image = await mediaHost.picture('The harbour master');
+    const reply = { ...firstPost(`A comment ${randomUUID()}`), images: [image], index: 1, root, parent: root };
 
     const made = await facebookAdapter.publishPost(connection, reply);
 
@@ -412,7 +388,7 @@ describe('posting pictures to a Facebook Page: unpublished photos, then attached
     expect(comment.photos.map((photo) => photo.alt)).toEqual(['The harbour master']);
     const posted = facebook.posts.length;
     const uploaded = facebook.photos.size;
-    const two = [await picture('One'), await picture('Two')];
+    const two = [await mediaHost.picture('One'), await mediaHost.picture('Two')];
     const refused = await facebookAdapter
       .publishPost(connection, { ...reply, text: `Two on a comment ${randomUUID()}`, images: two })
       .catch((error: unknown) => error);
@@ -424,9 +400,8 @@ describe('posting pictures to a Facebook Page: unpublished photos, then attached
   it('fails with Facebook’s reason and makes no post when it cannot fetch a picture', async () => {
     const connection = await connected();
     const posted = facebook.posts.length;
-    const { post } = withPictures(`A picture that is gone ${randomUUID()}`, [
-      await picture('Gone', { unreachable: true }),
-    ]);
+    const images = [await mediaHost.picture('Gone', { unreachable: true })];
+    const post = { ...firstPost(`A picture that is gone ${randomUUID()}`), images };
 
     const refused = await facebookAdapter.publishPost(connection, post).catch((error: unknown) => error);
 
@@ -438,19 +413,18 @@ describe('posting pictures to a Facebook Page: unpublished photos, then attached
   it('reuses the recorded photo ids when the post is retried, uploading nothing twice', async () => {
     const connection = await connected();
     facebook.failPhotoUploads(1);
-    const { post, saved } = withPictures(`Retried with pictures ${randomUUID()}`, [
-      await picture('First'),
-      await picture('Second'),
-    ]);
+    const images = [await mediaHost.picture('First'), await mediaHost.picture('Second')];
+    const post = recordingSteps({ ...firstPost(`Retried with pictures ${randomUUID()}`), images });
     await expect(facebookAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
     facebook.failPublish(1, { status: 500 });
     await expect(facebookAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
-    const uploaded = facebook.photos.size;
 
-    const made = await facebookAdapter.publishPost(connection, { ...post, step: saved.at(-1)! });
+    const { made, recorded } = await expectRetryReusesRecordedUploads(post, {
+      publish: (retry) => facebookAdapter.publishPost(connection, retry),
+      uploads: () => facebook.photos.size,
+    });
 
-    expect(facebook.photos.size).toBe(uploaded);
     const published = facebook.posts.find((entry) => entry.id === made.id)!;
-    expect(published.photos.map((photo) => photo.id)).toEqual(Object.values(saved.at(-1)!));
+    expect(published.photos.map((photo) => photo.id)).toEqual(Object.values(recorded));
   });
 });

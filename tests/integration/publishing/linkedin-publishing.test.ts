@@ -5,6 +5,7 @@ import type { PublishRequest } from '#shared/schemas/publishing';
 import { startLinkedInServer } from '../../fakes/linkedin-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
+import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
@@ -337,23 +338,13 @@ describe('posting pictures to LinkedIn through the Images API', () => {
     return (await loadLiveConnection(await connectedUser(), 'linkedin', new Date()))!;
   }
 
-  function withPictures(text: string, images: Awaited<ReturnType<typeof outgoingImage>>[]) {
-    const saved: Record<string, string>[] = [];
-    const post = {
-      ...firstPost(text),
-      images,
-      saveStep: async (step: Record<string, string>) => void saved.push(step),
-    };
-    return { post, saved };
-  }
-
   const picture = (mediaId: string, alt: string) => outgoingImage({ mediaId, alt });
 
   it('uploads one picture (initializeUpload, PUT, AVAILABLE) and posts it as content.media with its altText', async () => {
     const live = await connection();
     linkedin.failUploads({ processingReads: 1 });
     const image = await picture('media-quay', 'Boats at the quay before sunrise');
-    const { post, saved } = withPictures(`The quay at dawn ${randomUUID()}`, [image]);
+    const post = recordingSteps({ ...firstPost(`The quay at dawn ${randomUUID()}`), images: [image] });
 
     const made = await linkedinAdapter.publishPost(live, post);
 
@@ -363,13 +354,13 @@ describe('posting pictures to LinkedIn through the Images API', () => {
       ['Boats at the quay before sunrise', image.data],
     ]);
     expect(published.images[0]!.image.owner).toBe(`urn:li:person:${MEMBER.sub}`);
-    expect(saved.at(-1)).toEqual({ 'image:media-quay': published.images[0]!.image.id });
+    expect(post.steps.at(-1)).toEqual({ 'image:media-quay': published.images[0]!.image.id });
   });
 
   it('posts several pictures as content.multiImage, in order', async () => {
     const live = await connection();
     const images = [await picture('media-a', 'The quay'), await picture('media-b', 'The market')];
-    const { post } = withPictures(`Two pictures ${randomUUID()}`, images);
+    const post = { ...firstPost(`Two pictures ${randomUUID()}`), images };
 
     const made = await linkedinAdapter.publishPost(live, post);
 
@@ -393,7 +384,7 @@ describe('posting pictures to LinkedIn through the Images API', () => {
   it('fails with the reason and makes no post when an upload or its processing fails', async () => {
     const live = await connection();
     const posted = linkedin.posts.length;
-    const { post } = withPictures(`Refused picture ${randomUUID()}`, [await picture('media-x', 'A picture')]);
+    const post = { ...firstPost(`Refused picture ${randomUUID()}`), images: [await picture('media-x', 'A picture')] };
     linkedin.failUploads({ status: 500 });
 
     await expect(linkedinAdapter.publishPost(live, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
@@ -408,20 +399,19 @@ describe('posting pictures to LinkedIn through the Images API', () => {
   it('reuses the recorded image URNs when the post is retried, uploading nothing twice', async () => {
     const live = await connection();
     linkedin.failCreate(1, { status: 503 });
-    const { post, saved } = withPictures(`Retried with pictures ${randomUUID()}`, [
-      await picture('media-r1', 'First'),
-      await picture('media-r2', 'Second'),
-    ]);
+    const images = [await picture('media-r1', 'First'), await picture('media-r2', 'Second')];
+    const post = recordingSteps({ ...firstPost(`Retried with pictures ${randomUUID()}`), images });
     await expect(linkedinAdapter.publishPost(live, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
-    const initialized = linkedin.imageStats.initialized;
 
-    const made = await linkedinAdapter.publishPost(live, { ...post, step: saved.at(-1)! });
+    const { made, recorded } = await expectRetryReusesRecordedUploads(post, {
+      publish: (retry) => linkedinAdapter.publishPost(live, retry),
+      uploads: () => linkedin.imageStats.initialized,
+    });
 
-    expect(linkedin.imageStats.initialized).toBe(initialized);
     const published = linkedin.posts.find((entry) => entry.id === made.id)!;
     expect(published.images.map((entry) => entry.image.id)).toEqual([
-      saved.at(-1)!['image:media-r1'],
-      saved.at(-1)!['image:media-r2'],
+      recorded['image:media-r1'],
+      recorded['image:media-r2'],
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMastodonServer } from '../../fakes/mastodon-server';
 import { outgoingImage } from '../../helpers/outgoing-images';
-import { outgoingPost } from '../../helpers/outgoing-posts';
+import { expectRetryReusesRecordedUploads, outgoingPost } from '../../helpers/outgoing-posts';
 
 const mastodon = await startMastodonServer();
 Object.assign(process.env, {
@@ -121,14 +121,14 @@ describe('Mastodon pictures (POST /api/v2/media, then media_ids on the status)',
     mastodon.failStatus(1, { madeThenLost: true });
     await expect(mastodonAdapter.publishPost(connection, first)).rejects.toBeInstanceOf(PlatformUnavailableError);
     const statusesBefore = mastodon.statuses.length;
-    const uploadsBefore = mastodon.media.length;
 
-    const retry = outgoingPost({ images, step: first.steps.at(-1)!, idempotencyKey: first.idempotencyKey });
-    const made = await mastodonAdapter.publishPost(connection, retry);
+    const { made, recorded } = await expectRetryReusesRecordedUploads(first, {
+      publish: (retry) => mastodonAdapter.publishPost(connection, retry),
+      uploads: () => mastodon.media.length,
+    });
 
-    expect(mastodon.media.length).toBe(uploadsBefore);
     expect(mastodon.statuses.length).toBe(statusesBefore);
-    expect(mastodon.statuses.at(-1)).toMatchObject({ id: made.id, mediaIds: [first.steps.at(-1)!['media-kept']] });
+    expect(mastodon.statuses.at(-1)).toMatchObject({ id: made.id, mediaIds: [recorded['media-kept']] });
   });
 
   it('refuses a recorded media id the instance does not know, naming it', async () => {
@@ -170,10 +170,10 @@ describe('Mastodon pictures (POST /api/v2/media, then media_ids on the status)',
     expect(mastodon.statuses.length).toBe(statusesBefore);
 
     mastodon.media.at(-1)!.pollsUntilProcessed = 0;
-    const uploadsBefore = mastodon.media.length;
-    const retry = outgoingPost({ images: post.images, step: post.steps.at(-1)!, idempotencyKey: post.idempotencyKey });
-    await mastodonAdapter.publishPost(connection, retry);
-    expect(mastodon.media.length).toBe(uploadsBefore);
-    expect(mastodon.statuses.at(-1)?.mediaIds).toEqual([post.steps.at(-1)!['media-stuck']]);
+    const { recorded } = await expectRetryReusesRecordedUploads(post, {
+      publish: (retry) => mastodonAdapter.publishPost(connection, retry),
+      uploads: () => mastodon.media.length,
+    });
+    expect(mastodon.statuses.at(-1)?.mediaIds).toEqual([recorded['media-stuck']]);
   });
 });

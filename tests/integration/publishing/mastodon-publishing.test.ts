@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import dns from 'node:dns';
 import { syncBuiltinESMExports } from 'node:module';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/ports';
 import { startMastodonServer } from '../../fakes/mastodon-server';
@@ -12,12 +12,14 @@ import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 // The fake instance reports its own limit (600), above Mastodon's default 500.
 const mastodon = await startMastodonServer({ maxCharacters: 600 });
+// An instance ThreadSnip registered with before it posted pictures.
+const olderInstance = await startMastodonServer();
 // An allowed instance where nothing listens.
 const silentInstance = `127.0.0.1:${await freePort()}`;
 Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
   // How tests reach a local instance: these hosts may be private and use http.
-  ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${silentInstance}`,
+  ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${olderInstance.instance},${silentInstance}`,
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
@@ -25,6 +27,7 @@ const { keys } = await import('#functions/data/keys');
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections } = await import('#functions/services/connections/connections');
 const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
+const { sealToken } = await import('#functions/services/connections/token-vault');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 const { handler: authorizeRoute } = await import('#functions/http/connections/post-oauth-authorization');
 const { handler: callbackRoute } = await import('#functions/http/connections/get-oauth-callback');
@@ -32,6 +35,7 @@ const { handler: callbackRoute } = await import('#functions/http/connections/get
 afterAll(async () => {
   await pipeline.stop();
   await mastodon.close();
+  await olderInstance.close();
 });
 
 const REDIRECT_URI = 'http://localhost:3000/api/connections/mastodon/callback';
@@ -41,8 +45,8 @@ const params = { platform: 'mastodon' };
 const longPost = (n: number) => `${n}/ ${`Part ${n}: the harbour, its boats and the auction hall. `.repeat(8).trim()}`;
 const FIVE_STATUS_POSTS = [1, 2, 3, 4].map(longPost);
 
-/** Starts the flow as the SPA does, lets the fake consent, and calls the callback as the browser would. */
-async function connectThroughRoutes(userId: string, body: Record<string, string> = {}) {
+/** Starts the flow as the SPA does: the consent screen's URL, the flow cookie kept as the browser would. */
+async function startThroughRoute(userId: string, body: Record<string, string> = {}): Promise<URL> {
   const start = await callRoute(
     authorizeRoute,
     { userId },
@@ -54,7 +58,12 @@ async function connectThroughRoutes(userId: string, body: Record<string, string>
   );
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   rememberBrowserCookie(start.body.url, start.cookies);
-  const consent = await fetch(start.body.url, { redirect: 'manual' });
+  return new URL(start.body.url);
+}
+
+/** Lets the fake consent, and calls the callback as the browser would. */
+async function consentAndCallBack(userId: string, authorizeUrl: URL) {
+  const consent = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location') ?? '');
   const query = Object.fromEntries(back.searchParams);
@@ -63,13 +72,12 @@ async function connectThroughRoutes(userId: string, body: Record<string, string>
     { userId },
     { params, query, cookies: browserCookiesFor(query.state) },
   );
-  return {
-    authorizeUrl: new URL(start.body.url),
-    back,
-    query,
-    callback,
-    location: new URL(callback.location ?? ''),
-  };
+  return { back, query, callback, location: new URL(callback.location ?? '') };
+}
+
+async function connectThroughRoutes(userId: string, body: Record<string, string> = {}) {
+  const authorizeUrl = await startThroughRoute(userId, body);
+  return { authorizeUrl, ...(await consentAndCallBack(userId, authorizeUrl)) };
 }
 
 async function connectedUser(): Promise<string> {
@@ -137,7 +145,10 @@ describe('connecting Mastodon through its consent screen', () => {
     );
     expect(String(raw.Item?.accessToken)).toMatch(/^v1\./);
     const stored = await db.send(
-      new GetCommand({ TableName: tableName(), Key: keys.oauthApp('mastodon', mastodon.instance) }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.oauthApp('mastodon', mastodon.instance, 'read:accounts write:media write:statuses'),
+      }),
     );
     expect(JSON.stringify(stored.Item)).not.toContain(app.clientSecret);
   });
@@ -149,6 +160,57 @@ describe('connecting Mastodon through its consent screen', () => {
     await connectedUser();
     expect(mastodon.apps.length).toBe(apps);
     expect(apps).toBe(1);
+  });
+
+  it('registers a new app, once, where the stored one predates write:media, and connects through it', async () => {
+    // The app registered before pictures, kept as the registry kept apps then (one per instance).
+    const earlier = (await (
+      await fetch(`${olderInstance.url}/api/v1/apps`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: 'ThreadSnip',
+          redirect_uris: REDIRECT_URI,
+          scopes: 'read:accounts write:statuses',
+        }),
+      })
+    ).json()) as { client_id: string; client_secret: string };
+    const server = olderInstance.instance;
+    await db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: 'OAUTH_APPS',
+          sk: `mastodon#${server}`,
+          type: 'oauth-app',
+          platform: 'mastodon',
+          server,
+          clientId: earlier.client_id,
+          clientSecret: await sealToken(earlier.client_secret, `oauth-app#mastodon#${server}`),
+          createdAt: new Date().toISOString(),
+        },
+      }),
+    );
+    const [alice, bob] = [`user-${randomUUID()}`, `user-${randomUUID()}`];
+
+    // Two curators start at once: each registers an app, and both go on with the one kept.
+    const started = await Promise.all([alice, bob].map((userId) => startThroughRoute(userId, { instance: server })));
+    const connected = await Promise.all(
+      [alice, bob].map((userId, index) => consentAndCallBack(userId, started[index]!)),
+    );
+
+    const clientIds = started.map((url) => url.searchParams.get('client_id'));
+    expect(clientIds[0]).toBe(clientIds[1]);
+    expect(clientIds[0]).not.toBe(earlier.client_id);
+    expect(olderInstance.apps.find((app) => app.clientId === clientIds[0])?.scopes).toEqual([
+      'read:accounts',
+      'write:statuses',
+      'write:media',
+    ]);
+    expect(connected.map(({ location }) => location.searchParams.get('mastodon_connected'))).toEqual(['true', 'true']);
+    expect((await listConnections(alice)).connections).toEqual([
+      expect.objectContaining({ platform: 'mastodon', isConnected: true, platformUsername: `@alice@${server}` }),
+    ]);
   });
 
   it('refuses a reused state, a foreign state and a refused consent, storing nothing', async () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveOnLoopback } from '../../fakes/fake-http';
 import type { MetaThreadsMedia } from '../../fakes/meta-threads-server';
 import { connectMetaThreads, META_THREADS_APP, startMetaThreadsStandIn } from '../../helpers/meta-threads-stand-in';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
-import { outgoingImage } from '../../helpers/outgoing-images';
+import { startMediaHost } from '../../helpers/outgoing-images';
+import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle } from '../../helpers/publishing-threads';
 
@@ -29,13 +29,7 @@ const { PlatformRejectedError, PlatformUnavailableError } = await import(
   '#functions/services/platforms/platform-adapter'
 );
 
-/** The media bucket's short-lived URLs, as Threads fetches them: each picture at /media/{id}. */
-const hosted = new Map<string, Uint8Array>();
-const mediaHost = await serveOnLoopback((req, res) => {
-  const bytes = hosted.get(req.url ?? '');
-  res.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
-  res.end(bytes);
-});
+const mediaHost = await startMediaHost();
 
 afterAll(async () => {
   await pipeline.stop();
@@ -245,16 +239,15 @@ describe('publishing a thread to Threads through the queue', () => {
   it('finds the post of a container a stopped worker published but did not record, making no new container', async () => {
     const { userId } = await connectMetaThreads();
     const live = (await loadLiveConnection(userId, 'threads', new Date()))!;
-    const steps: Record<string, string>[] = [];
-    const post = { ...firstPost('Boats return before sunrise.'), runStartedAt: new Date().toISOString() };
-    const made = await metaThreadsAdapter.publishPost(live, {
-      ...post,
-      saveStep: async (step) => void steps.push(step),
+    const post = recordingSteps({
+      ...firstPost('Boats return before sunrise.'),
+      runStartedAt: new Date().toISOString(),
     });
+    const made = await metaThreadsAdapter.publishPost(live, post);
     const containers = threads.stats.containersCreated;
 
     // Delivered again with the container recorded as the post's step, the post itself not recorded.
-    const again = await metaThreadsAdapter.publishPost(live, { ...post, step: steps[0]!, mayAlreadyExist: true });
+    const again = await metaThreadsAdapter.publishPost(live, { ...post, step: post.steps[0]!, mayAlreadyExist: true });
 
     expect(again).toEqual(made);
     expect(threads.stats.containersCreated).toBe(containers);
@@ -349,34 +342,16 @@ describe('publishing a thread to Threads through the queue', () => {
 });
 
 describe('posting pictures to Threads through IMAGE and CAROUSEL containers', () => {
-  /** A picture the media host serves (or, `unreachable`, one whose URL answers 404). */
-  async function picture(alt: string, options: { unreachable?: boolean } = {}) {
-    const mediaId = `media-${randomUUID()}`;
-    const image = await outgoingImage({ mediaId, alt, publicUrl: `${mediaHost.url}/media/${mediaId}` });
-    if (!options.unreachable) hosted.set(`/media/${mediaId}`, image.data);
-    return image;
-  }
-
   async function connected() {
     const { userId } = await connectMetaThreads();
     return (await loadLiveConnection(userId, 'threads', new Date()))!;
   }
 
-  function withPictures(text: string, images: Awaited<ReturnType<typeof picture>>[]) {
-    const saved: Record<string, string>[] = [];
-    const post = {
-      ...firstPost(text),
-      images,
-      saveStep: async (step: Record<string, string>) => void saved.push(step),
-    };
-    return { post, saved };
-  }
-
   it('posts one picture as an IMAGE container with its alt text, replying to the post before', async () => {
     const connection = await connected();
     const parent = await metaThreadsAdapter.publishPost(connection, firstPost(`Harbour thread ${randomUUID()}`));
-    const image = await picture('Boats at the quay before sunrise');
-    const { post } = withPictures(`The quay ${randomUUID()}`, [image]);
+    const image = await mediaHost.picture('Boats at the quay before sunrise');
+    const post = { ...firstPost(`The quay ${randomUUID()}`), images: [image] };
 
     const made = await metaThreadsAdapter.publishPost(connection, { ...post, index: 1, root: parent, parent });
 
@@ -389,8 +364,8 @@ describe('posting pictures to Threads through IMAGE and CAROUSEL containers', ()
 
   it('posts several pictures as a CAROUSEL of FINISHED item containers, in order, and records their ids', async () => {
     const connection = await connected();
-    const images = [await picture('The quay'), await picture('The market'), await picture('The boats')];
-    const { post, saved } = withPictures(`Three pictures ${randomUUID()}`, images);
+    const images = await Promise.all(['The quay', 'The market', 'The boats'].map((alt) => mediaHost.picture(alt)));
+    const post = recordingSteps({ ...firstPost(`Three pictures ${randomUUID()}`), images });
 
     const made = await metaThreadsAdapter.publishPost(connection, post);
 
@@ -398,11 +373,11 @@ describe('posting pictures to Threads through IMAGE and CAROUSEL containers', ()
     expect(published.mediaType).toBe('CAROUSEL');
     expect(published.pictures.map((item) => item.alt)).toEqual(['The quay', 'The market', 'The boats']);
     const items = threads.containers().filter((container) => container.isCarouselItem);
-    expect(saved.at(-1)).toEqual({
+    expect(post.steps.at(-1)).toEqual({
       ...Object.fromEntries(images.map((image) => [`item:${image.mediaId}`, expect.any(String)])),
       containerId: published.containerId,
     });
-    expect(images.map((image) => saved.at(-1)![`item:${image.mediaId}`])).toEqual(
+    expect(images.map((image) => post.steps.at(-1)![`item:${image.mediaId}`])).toEqual(
       items.slice(-3).map((container) => container.id),
     );
   });
@@ -410,9 +385,8 @@ describe('posting pictures to Threads through IMAGE and CAROUSEL containers', ()
   it('fails with a clear reason and publishes nothing when Threads cannot fetch a picture', async () => {
     const connection = await connected();
     const published = threads.media.length;
-    const { post } = withPictures(`A picture that is gone ${randomUUID()}`, [
-      await picture('Gone', { unreachable: true }),
-    ]);
+    const images = [await mediaHost.picture('Gone', { unreachable: true })];
+    const post = { ...firstPost(`A picture that is gone ${randomUUID()}`), images };
 
     const refused = await metaThreadsAdapter.publishPost(connection, post).catch((error: unknown) => error);
 
@@ -425,16 +399,17 @@ describe('posting pictures to Threads through IMAGE and CAROUSEL containers', ()
     const connection = await connected();
     // The two items finish at once; the carousel is still IN_PROGRESS when the first attempt gives up.
     threads.failContainers({ inProgressPolls: 0 }, { inProgressPolls: 0 }, { inProgressPolls: 3 });
-    const images = [await picture('First'), await picture('Second')];
-    const { post, saved } = withPictures(`Retried carousel ${randomUUID()}`, images);
+    const images = [await mediaHost.picture('First'), await mediaHost.picture('Second')];
+    const post = recordingSteps({ ...firstPost(`Retried carousel ${randomUUID()}`), images });
     await expect(metaThreadsAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
-    const created = threads.stats.containersCreated;
 
-    const made = await metaThreadsAdapter.publishPost(connection, { ...post, step: saved.at(-1)! });
+    const { made, recorded } = await expectRetryReusesRecordedUploads(post, {
+      publish: (retry) => metaThreadsAdapter.publishPost(connection, retry),
+      uploads: () => threads.stats.containersCreated,
+    });
 
-    expect(threads.stats.containersCreated).toBe(created);
     const published = threads.media.find((item) => item.id === made.id)!;
-    expect(published.containerId).toBe(saved.at(-1)!.containerId);
+    expect(published.containerId).toBe(recorded.containerId);
     expect(published.pictures.map((item) => item.alt)).toEqual(['First', 'Second']);
   });
 });

@@ -6,6 +6,7 @@ import { attributionText } from '#shared/attribution';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
 import { answerConsent, browserCookieFor, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
+import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, firstPost, makeThread, settle, TEST_APP_HOST } from '../../helpers/publishing-threads';
 
@@ -27,11 +28,15 @@ const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
-const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
+const { listConnections, loadLiveConnection, storeConnection } = await import(
+  '#functions/services/connections/connections'
+);
 const { twitterAdapter } = await import('#functions/services/platforms/twitter');
 const { PlatformRateLimitError, PlatformRejectedError, PlatformUnavailableError } = await import(
   '#functions/services/platforms/platform-adapter'
 );
+const { ReconnectRequiredError } = await import('#functions/lib/errors');
+const { scheduleThread } = await import('#functions/services/scheduling/scheduled-items');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 
@@ -129,9 +134,14 @@ describe('connecting X through its consent screen', () => {
         platform: 'twitter',
         isConnected: true,
         platformUsername: '@harbourcurator',
-        connectionData: { userId: '2244994945', username: 'harbourcurator' },
+        connectionData: {
+          userId: '2244994945',
+          username: 'harbourcurator',
+          grantedScopes: ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'],
+        },
       }),
     ]);
+    expect(connections[0]).not.toHaveProperty('picturesNeedReconnect');
     const item = await storedConnection(userId);
     expect(String(item?.accessToken)).toMatch(/^v1\./);
     expect(String(item?.refreshToken)).toMatch(/^v1\./);
@@ -419,23 +429,12 @@ describe("posting pictures with their alt text through X's media API", () => {
     ];
   }
 
-  /** A post with pictures whose saveStep records what the adapter saves, as the publishing service does. */
-  function postWithPictures(text: string, images: Awaited<ReturnType<typeof pictures>>) {
-    const saved: Record<string, string>[] = [];
-    const post = {
-      ...firstPost(text),
-      images,
-      saveStep: async (step: Record<string, string>) => void saved.push(step),
-    };
-    return { post, saved };
-  }
-
   it('uploads each picture as tweet_image, sets its alt text, and attaches the media ids in order to the reply', async () => {
     const userId = await connectedUser();
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     const parent = await twitterAdapter.publishPost(connection, firstPost(`The harbour, a thread ${randomUUID()}`));
     const images = await pictures();
-    const { post, saved } = postWithPictures(`Two pictures from the quay ${randomUUID()}`, images);
+    const post = recordingSteps({ ...firstPost(`Two pictures from the quay ${randomUUID()}`), images });
 
     const made = await twitterAdapter.publishPost(connection, { ...post, index: 1, root: parent, parent });
 
@@ -446,9 +445,13 @@ describe("posting pictures with their alt text through X's media API", () => {
       ['image/jpeg', 'Buyers bidding at the fish market'],
     ]);
     expect(tweet.media.map((item) => new Uint8Array(item.bytes))).toEqual(images.map((image) => image.data));
-    expect(saved.at(-1)).toEqual({
+    // X forgets a media id a day after its upload (expires_after_secs 86400).
+    const expiresAt = new Date(post.now.getTime() + 86_400_000).toISOString();
+    expect(post.steps.at(-1)).toEqual({
       'media:media-dawn': tweet.media[0]!.id,
+      'media:media-dawn:expires': expiresAt,
       'media:media-market': tweet.media[1]!.id,
+      'media:media-market:expires': expiresAt,
     });
   });
 
@@ -456,10 +459,10 @@ describe("posting pictures with their alt text through X's media API", () => {
     const userId = await connectedUser();
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     twitter.failUpload(1, { processing: 'in_progress', reads: 1 });
-    const { post } = postWithPictures(
-      `A picture X takes a moment over ${randomUUID()}`,
-      (await pictures()).slice(0, 1),
-    );
+    const post = recordingSteps({
+      ...firstPost(`A picture X takes a moment over ${randomUUID()}`),
+      images: (await pictures()).slice(0, 1),
+    });
 
     const made = await twitterAdapter.publishPost(connection, post);
 
@@ -471,7 +474,8 @@ describe("posting pictures with their alt text through X's media API", () => {
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     const posted = twitter.tweets.length;
     twitter.failUpload(2, { status: 400 });
-    const { post } = postWithPictures(`Refused on the second picture ${randomUUID()}`, await pictures());
+    const images = await pictures();
+    const post = recordingSteps({ ...firstPost(`Refused on the second picture ${randomUUID()}`), images });
 
     const refused = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
 
@@ -489,17 +493,154 @@ describe("posting pictures with their alt text through X's media API", () => {
     const userId = await connectedUser();
     const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
     twitter.failTweet(1, { status: 503 });
-    const { post, saved } = postWithPictures(`Retried with its pictures ${randomUUID()}`, await pictures());
+    const images = await pictures();
+    const post = recordingSteps({ ...firstPost(`Retried with its pictures ${randomUUID()}`), images });
     await expect(twitterAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
-    const uploads = twitter.uploads();
 
-    const made = await twitterAdapter.publishPost(connection, { ...post, step: saved.at(-1)! });
+    const { made, recorded } = await expectRetryReusesRecordedUploads(post, {
+      publish: (retry) => twitterAdapter.publishPost(connection, retry),
+      uploads: twitter.uploads,
+    });
 
-    expect(twitter.uploads()).toBe(uploads);
     const tweet = twitter.tweets.find((entry) => entry.id === made.id)!;
-    expect(tweet.media.map((item) => item.id)).toEqual([
-      saved.at(-1)!['media:media-dawn'],
-      saved.at(-1)!['media:media-market'],
-    ]);
+    expect(tweet.media.map((item) => item.id)).toEqual([recorded['media:media-dawn'], recorded['media:media-market']]);
+  });
+
+  it.each([
+    { when: 'after X has forgotten its media ids', hoursLater: 25, forgotten: true },
+    { when: 'within an hour of X forgetting them', hoursLater: 23.5, forgotten: false },
+  ])('uploads the pictures again for a retry $when, posting with the fresh ids', async ({ hoursLater, forgotten }) => {
+    const connection = (await loadLiveConnection(await connectedUser(), 'twitter', new Date()))!;
+    twitter.failTweet(1, { status: 429, resetIn: hoursLater * 3600 });
+    const post = recordingSteps({ ...firstPost(`Retried a day later ${randomUUID()}`), images: await pictures() });
+    await expect(twitterAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformRateLimitError);
+    const recorded = post.steps.at(-1)!;
+    if (forgotten) twitter.expireMedia();
+    const uploads = twitter.uploads();
+    const later = new Date(post.now.getTime() + hoursLater * 3_600_000);
+
+    const made = await twitterAdapter.publishPost(connection, { ...post, step: recorded, now: later });
+
+    expect(twitter.uploads()).toBe(uploads + 2);
+    const fresh = post.steps.at(-1)!;
+    const tweet = twitter.tweets.find((entry) => entry.id === made.id)!;
+    expect(tweet.media.map((item) => item.id)).toEqual([fresh['media:media-dawn'], fresh['media:media-market']]);
+    expect(fresh['media:media-dawn']).not.toBe(recorded['media:media-dawn']);
+    expect(fresh['media:media-dawn:expires']).toBe(new Date(later.getTime() + 86_400_000).toISOString());
+  });
+});
+
+describe('an X connection made before ThreadSnip posted pictures (its grant lacks media.write)', () => {
+  const SCOPES_BEFORE_PICTURES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access'];
+
+  /** A connection as ThreadSnip stored them before pictures: no granted scopes recorded, a token without media.write. */
+  async function connectedBeforePictures(): Promise<string> {
+    const userId = `user-${randomUUID()}`;
+    await storeConnection(
+      userId,
+      'twitter',
+      {
+        platformUsername: '@harbourcurator',
+        credentials: {
+          accessToken: twitter.issueAccessToken(SCOPES_BEFORE_PICTURES),
+          refreshToken: null,
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+        connectionData: { userId: '2244994945', username: 'harbourcurator' },
+      },
+      new Date(),
+    );
+    return userId;
+  }
+
+  /** A thread whose second post carries a described picture. */
+  async function threadWithPicture(userId: string) {
+    const articleUrl = nextArticle();
+    const thread = makeThread(userId, fourPosts(articleUrl), { sourceUrl: articleUrl });
+    thread.posts[1]!.media = [
+      {
+        id: 'media-harbour-dawn',
+        kind: 'upload',
+        mimeType: 'image/png',
+        width: 1200,
+        height: 800,
+        alt: 'Boats at the quay before sunrise',
+        altSource: 'curator',
+        credit: null,
+      },
+    ];
+    await putThread(thread);
+    return thread;
+  }
+
+  const reconnectForPictures =
+    "Twitter/X was connected before ThreadSnip posted pictures, so it cannot post this thread's pictures. Reconnect Twitter/X in Account Settings to post pictures, or remove them from the thread.";
+
+  it('refuses to publish or schedule a thread with pictures there, sending X nothing, and the card asks to reconnect', async () => {
+    const userId = await connectedBeforePictures();
+    const thread = await threadWithPicture(userId);
+    const [tweets, uploads] = [twitter.tweets.length, twitter.uploads()];
+
+    const published = await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date()).catch(
+      (error: unknown) => error,
+    );
+    const scheduled = await scheduleThread({ userId, userAgent: 'test', now: new Date() }, thread.id, {
+      platforms: ['twitter'],
+      at: new Date(Date.now() + 86_400_000).toISOString(),
+    }).catch((error: unknown) => error);
+
+    const refusal = { code: 'reconnect_for_pictures', status: 400, message: reconnectForPictures };
+    expect(published).toMatchObject(refusal);
+    expect(scheduled).toMatchObject(refusal);
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
+    expect([twitter.tweets.length, twitter.uploads()]).toEqual([tweets, uploads]);
+    const { connections } = await listConnections(userId);
+    expect(connections[0]).toMatchObject({ platform: 'twitter', isConnected: true, picturesNeedReconnect: true });
+    expect(connections[0]?.connectionData.needsReconnect).toBeUndefined();
+  });
+
+  it('still publishes a thread without pictures there', async () => {
+    const userId = await connectedBeforePictures();
+
+    const thread = await publish(userId);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
+  });
+
+  it('asks nothing more once reconnected: the new grant covers pictures', async () => {
+    const userId = await connectedBeforePictures();
+
+    const back = await consent(userId);
+    const location = await callback(userId, Object.fromEntries(back.searchParams));
+
+    expect(location.searchParams.get('twitter_connected')).toBe('true');
+    const { connections } = await listConnections(userId);
+    expect(connections[0]).not.toHaveProperty('picturesNeedReconnect');
+    expect(connections[0]?.connectionData.grantedScopes).toContain('media.write');
+  });
+
+  it('fails a picture post with a reconnect reason when X refuses the upload (403), making no post', async () => {
+    const connection = {
+      platformUsername: '@harbourcurator',
+      credentials: {
+        accessToken: twitter.issueAccessToken(SCOPES_BEFORE_PICTURES),
+        refreshToken: null,
+        expiresAt: null,
+      },
+      connectionData: { userId: '2244994945', username: 'harbourcurator', grantedScopes: SCOPES_BEFORE_PICTURES },
+    };
+    const tweets = twitter.tweets.length;
+    const post = {
+      ...firstPost(`A picture from the quay ${randomUUID()}`),
+      images: [await outgoingImage({ mediaId: 'media-quay', alt: 'The quay at dawn' })],
+    };
+
+    const refused = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(ReconnectRequiredError);
+    expect((refused as Error).message).toBe(
+      'Twitter/X did not allow ThreadSnip to upload pictures (Missing scope media.write). Reconnect Twitter/X in Account Settings to post pictures.',
+    );
+    expect(twitter.tweets.length).toBe(tweets);
   });
 });

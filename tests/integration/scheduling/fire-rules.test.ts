@@ -1,24 +1,47 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { schedulerTarget } from '#functions/manifest';
+import { startLocalScheduler } from '#local/scheduler';
+import type { PostMedia } from '#shared/schemas/media';
+import { startBlueskyServer } from '../../fakes/bluesky-server';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
 import { upcomingItem } from '../../helpers/scheduled-items';
 
 // The publishing pipeline in this process (dynalite, local SQS polled by the real worker, the local
-// Telegram Bot API); items are written as the schedule route writes them and fired as the schedule does.
+// Telegram Bot API, a Bluesky stand-in, the local scheduler); items are written as the schedule
+// route writes them, or scheduled through it, and fired as the schedule does.
+const bluesky = await startBlueskyServer();
+const schedulerDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-fire-rules-'));
+const scheduler = await startLocalScheduler({ dir: schedulerDir, targets: [schedulerTarget] });
+Object.assign(process.env, {
+  BLUESKY_SERVICE_URL: bluesky.url,
+  // The Bluesky stand-in is allowed although on loopback.
+  ALLOW_PRIVATE_FETCH_HOSTS: bluesky.host,
+  ...scheduler.handlerEnv,
+});
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
-const { putThread, deleteThreadForUser } = await import('#functions/data/thread-repository');
+const { putThread, deleteThreadForUser, updateThreadForUser } = await import('#functions/data/thread-repository');
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
 const { layAccountTombstone } = await import('#functions/data/account-deletion-repository');
 const { createScheduledItem, getScheduledItem, claimScheduledItemForFiring, releaseFiring } = await import(
   '#functions/data/scheduled-item-repository'
 );
 const { getPublishRun, startFreshRun } = await import('#functions/data/publish-run-repository');
-const { connectTelegram } = await import('#functions/services/connections/connections');
+const { connectBluesky, connectTelegram } = await import('#functions/services/connections/connections');
 const { fireScheduledItem, scheduledRunId } = await import('#functions/services/scheduling/fire-item');
+const { scheduleThread } = await import('#functions/services/scheduling/scheduled-items');
 
-afterAll(() => pipeline.stop());
+afterAll(async () => {
+  await scheduler.stop();
+  await pipeline.stop();
+  await bluesky.close();
+  rmSync(schedulerDir, { recursive: true, force: true });
+});
 
 const AT = '2026-03-01T09:00:00.000Z';
 const FIRE_TIME = new Date('2026-03-01T09:00:01.000Z');
@@ -103,6 +126,49 @@ describe('firing a scheduled item', () => {
     expect(await getPublishRun(userId, thread.id, 'telegram')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(posted(marker)).toEqual([]);
+  });
+
+  it('fails a platform that shows alt text when a picture without it was added since, and posts nothing there', async () => {
+    const userId = `user-${randomUUID()}`;
+    await connectBluesky(userId, { handle: bluesky.handle, appPassword: 'abcd-efgh-ijkl-mnop' }, new Date());
+    const picture = (id: string, alt: string): PostMedia => ({
+      id,
+      kind: 'upload',
+      mimeType: 'image/jpeg',
+      width: 64,
+      height: 48,
+      alt,
+      altSource: alt ? 'curator' : null,
+      credit: null,
+    });
+    const thread = makeThread(userId, ['A ferry becomes a library.', 'It served forty years.']);
+    thread.posts[0]!.media = [picture('media-described', 'The ferry at its quay')];
+    await putThread(thread);
+    const inAnHour = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString();
+    const item = await scheduleThread({ userId, userAgent: 'test', now: new Date() }, thread.id, {
+      platforms: ['bluesky'],
+      at: inAnHour,
+    });
+    // Edited before its time: the second post gets a picture without alt text.
+    const edited = thread.posts.map((post, index) =>
+      index === 1 ? { ...post, media: [picture('media-undescribed', '')] } : post,
+    );
+    await updateThreadForUser(userId, thread.id, { posts: edited }, new Date().toISOString());
+    const requestsBefore = bluesky.requests.length;
+
+    // Fired as its schedule would at its time.
+    await fireScheduledItem(userId, item.itemId, item.at, new Date(Date.parse(item.at) + 1000));
+
+    expect((await getScheduledItem(userId, item.itemId))?.outcomes.bluesky).toEqual({
+      platform: 'bluesky',
+      runId: null,
+      status: 'failed',
+      error: 'Post 2 has an image without alt text, which Bluesky shows. Write it on the thread before publishing.',
+      postUrl: null,
+    });
+    expect(await getPublishRun(userId, thread.id, 'bluesky')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bluesky.requests.slice(requestsBefore)).toEqual([]);
   });
 
   it('resumes a fire that died after starting its run: the same run queued again, no second one', async () => {

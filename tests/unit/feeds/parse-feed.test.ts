@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newestUniqueEntries, uniqueEntries } from '#functions/services/feeds/feed/dedupe';
-import {
-  clipText,
-  closeCutFeed,
-  FeedParseError,
-  parseFeedDocument,
-  summarise,
-} from '#functions/services/feeds/feed/parse-feed';
+import { closeCutFeed, FeedParseError, parseFeedDocument, summarise } from '#functions/services/feeds/feed/parse-feed';
+import { clipText } from '#functions/services/text/clip-text';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/feeds/${name}`, import.meta.url), 'utf8');

@@ -60,6 +60,7 @@ const connection = (pds: string): LiveConnection => ({
   credentials: { accessToken: 'access-jwt', refreshToken: 'refresh-jwt', expiresAt: null },
   connectionData: { did: 'did:plc:ada', handle: 'ada.test', service: pds, pds },
 });
+const NOW = new Date('2026-01-01T00:00:00Z');
 const post = {
   text: 'Boats return before sunrise.',
   index: 0,
@@ -68,6 +69,7 @@ const post = {
   parent: null,
   idempotencyKey: 'run-0',
   runStartedAt: '2026-01-01T00:00:00.000Z',
+  now: NOW,
   mayAlreadyExist: false,
   article: { url: 'https://news.example.com/a', title: 'Harbour' },
   images: [],
@@ -77,7 +79,6 @@ const post = {
   step: null,
   saveStep: async () => {},
 };
-const NOW = new Date('2026-01-01T00:00:00Z');
 
 /** A session as createSession and refreshSession answer it, its access JWT with this scope and expiry. */
 async function session(scope: string, expiresAt = NOW, didDoc?: unknown) {

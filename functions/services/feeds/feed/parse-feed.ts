@@ -1,6 +1,7 @@
 import { parseFeed } from 'feedsmith';
 import { feedMessages } from '#shared/messages/feeds';
 import { FEED_LIMITS } from '#shared/schemas/feeds';
+import { clipText } from '../../text/clip-text';
 
 /** One entry of a feed, in the shape the inbox keeps. */
 export interface FeedEntry {
@@ -25,31 +26,11 @@ export class FeedParseError extends Error {}
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 /** HTML past this is not read for a summary (its first 280 characters of text come well before). */
 const SUMMARY_SOURCE_CHARS = 50_000;
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** A numeric character reference's character; one naming no character (0, a surrogate, past U+10FFFF) is U+FFFD, as HTML reads it. */
 function characterOf(codePoint: number): string {
   const valid = codePoint > 0 && codePoint <= 0x10ffff && (codePoint < 0xd800 || codePoint > 0xdfff);
   return valid ? String.fromCodePoint(codePoint) : '\ufffd';
-}
-
-/**
- * A feed's text as one line of at most `maxChars` characters: whitespace runs made one space, and a
- * longer text cut on a grapheme boundary (at its last word when that keeps more than half) with '…'.
- */
-export function clipText(value: string, maxChars: number): string {
-  // Only the head is looked at: a feed may carry a title of megabytes.
-  const head = value.length > maxChars * 4 ? value.slice(0, maxChars * 4) : value;
-  const text = head.replace(/\s+/g, ' ').trim();
-  if (text.length <= maxChars && head === value) return text;
-  let cut = '';
-  for (const { segment } of graphemes.segment(text)) {
-    if (cut.length + segment.length > maxChars - 1) break;
-    cut += segment;
-  }
-  if (cut === text) return text;
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > maxChars / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
 /** A short plain-text summary of an entry's HTML or text description. */

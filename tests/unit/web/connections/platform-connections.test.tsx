@@ -200,4 +200,37 @@ describe('Social Platform Connections', () => {
       vi.useRealTimers();
     }
   });
+
+  it('asks to reconnect an X connection made before pictures, and asks nothing of one that can post them', async () => {
+    const twitter = (picturesNeedReconnect: boolean) => ({
+      connections: [
+        {
+          platform: 'twitter' as const,
+          isConnected: true,
+          platformUsername: '@harbourcurator',
+          connectionData: { userId: '2244994945', username: 'harbourcurator' },
+          updatedAt: '2026-11-23T00:00:00.000Z',
+          ...(picturesNeedReconnect ? { picturesNeedReconnect: true as const } : {}),
+        },
+      ],
+      enabledPlatforms: ['twitter' as const],
+      unavailablePlatforms: [],
+    });
+    listing = twitter(true);
+    renderList();
+    const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
+    expect(
+      within(card).getByText(
+        'Connected before ThreadSnip posted pictures: reconnect Twitter/X to post them. Text posts still work.',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    cleanup();
+
+    listing = twitter(false);
+    renderList();
+    const current = await screen.findByRole('article', { name: 'Twitter/X connection' });
+    expect(within(current).queryByText(/before ThreadSnip posted pictures/)).toBeNull();
+    expect(within(current).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+  });
 });
