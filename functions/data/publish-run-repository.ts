@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LINK_PLACEMENTS, type LinkPlacement } from '#shared/publishing/link-placement';
 import type { PostMedia } from '#shared/schemas/media';
 import type { PublishStatus } from '../../shared/schemas/publishing';
 import type { Platform } from '../../shared/schemas/thread';
@@ -34,6 +35,10 @@ export interface PublishRun {
   images?: PostMedia[][];
   /** The article's picture as the link card's thumbnail (platforms whose client supplies it); absent or null: none. */
   linkCard?: { url: string; alt: string } | null;
+  /** Where the source link goes, fixed with `posts` so a retry places it the same way; null on runs stored before placements. */
+  linkPlacement?: LinkPlacement | null;
+  /** The comment to make under the first post (LinkedIn's first comment: the attribution); absent or null: none. */
+  firstComment?: string | null;
   /** Posts made so far, in order; a resumed run starts at posts[made.length]. */
   made: MadePost[];
   error: string | null;
@@ -65,6 +70,8 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     posts: (item.posts as string[]) ?? [],
     images: Array.isArray(item.images) ? (item.images as PostMedia[][]) : [],
     linkCard: (item.linkCard as PublishRun['linkCard']) ?? null,
+    linkPlacement: LINK_PLACEMENTS.find((placement) => placement === item.linkPlacement) ?? null,
+    firstComment: typeof item.firstComment === 'string' ? item.firstComment : null,
     made: (item.made as MadePost[]) ?? [],
     error: (item.error as string | null) ?? null,
     postUrl: (item.postUrl as string | null) ?? null,

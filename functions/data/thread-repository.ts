@@ -3,6 +3,7 @@ import { normalizePosts, parseHallucination, storedPostTexts } from '../../share
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
 import {
+  linkPlacementsSchema,
   type Thread,
   type ThreadSortField,
   type ThreadSortOrder,
@@ -80,6 +81,12 @@ function languageOf(item: Record<string, unknown>): Pick<Thread, 'language' | 't
   };
 }
 
+/** The link placements chosen for the thread, when stored and still allowed (older threads have none). */
+function linkPlacementsOf(value: unknown): Pick<Thread, 'linkPlacements'> {
+  const parsed = linkPlacementsSchema.safeParse(value);
+  return parsed.success ? { linkPlacements: parsed.data } : {};
+}
+
 /** Reads an item back as a Thread, normalising rows written by older versions. */
 export function fromItem(item: Record<string, unknown>): Thread {
   return {
@@ -111,6 +118,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     ...rightsOf(item.rights),
     ...(item.autoDraft ? { autoDraft: true } : {}),
     ...languageOf(item),
+    ...linkPlacementsOf(item.linkPlacements),
     // Written by the reading rollup; absent until a platform reported a figure.
     ...(typeof item.engagement === 'number' ? { engagement: item.engagement } : {}),
   };
@@ -489,6 +497,31 @@ export async function setThreadNextScheduled(
         UpdateExpression: next ? 'SET nextScheduled = :next' : 'REMOVE nextScheduled',
         ConditionExpression: 'attribute_exists(pk)',
         ...(next ? { ExpressionAttributeValues: { ':next': next } } : {}),
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * Keeps the link placements chosen on the share step with the thread (merged over earlier ones), so
+ * its later runs, a scheduled fire included, place the link the same way; nothing is written for a
+ * thread that is gone.
+ */
+export async function setThreadLinkPlacements(
+  userId: string,
+  threadId: string,
+  placements: NonNullable<Thread['linkPlacements']>,
+): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.thread(userId, threadId),
+        UpdateExpression: 'SET linkPlacements = :placements',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':placements': placements },
       }),
     );
   } catch (error) {

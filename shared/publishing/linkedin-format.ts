@@ -50,12 +50,18 @@ function leadingSentences(text: string, fits: (part: string) => boolean): string
  * without their numbering, the author credited, and the attribution last, ending with the source
  * link. Over 3,000 characters (measured escaped), the posts are shortened at a sentence boundary:
  * the paragraphs that fit whole, then the leading sentences of the next, never a fragment; the
- * title, the credit and the attribution always stay. Plain text: the adapter escapes it when sending.
+ * title, the credit and the attribution always stay. With `attributionApart` (the link in the first
+ * comment) the post ends with the author's credit, without the attribution or the link. Plain text:
+ * the adapter escapes it when sending.
  */
 export function linkedinPost(thread: ThreadText): string {
   const title = thread.title.trim();
   const attribution = (thread.posts.at(-1) ?? '').trim();
-  const closing = [authorCredit(thread.author), closingWithLink(attribution, thread.sourceUrl)].filter(Boolean);
+  const credit = authorCredit(thread.author);
+  // Posted apart (the first comment), the attribution and its link are left out of the post.
+  const closing = (
+    thread.attributionApart ? [credit] : [credit, closingWithLink(attribution, thread.sourceUrl)]
+  ).filter(Boolean);
   const body = thread.posts.slice(0, -1).map(withoutNumbering).filter(Boolean);
   const compose = (paragraphs: readonly string[]) => [title, ...paragraphs, ...closing].filter(Boolean).join(PARAGRAPH);
   const fits = (paragraphs: readonly string[]) => linkedinLength(compose(paragraphs)) <= LINKEDIN_COMMENTARY_LIMIT;

@@ -37,6 +37,10 @@ export interface ThreadText {
    * with its neighbours, so a picture is posted with the words it illustrates.
    */
   withPictures?: ReadonlySet<number>;
+  /** The source link to add at the end of the first post (link placement 'first-post-and-credit' in text). */
+  firstPostLink?: string;
+  /** The attribution is posted apart (LinkedIn's first comment), so the laid-out posts leave it out. */
+  attributionApart?: boolean;
 }
 
 /** One post as a platform gets it, with the positions of the thread's posts that start in it. */
@@ -81,11 +85,14 @@ export function layoutThread(thread: ThreadText, rules: PostRules): LaidOutPost[
     return rules.compose(thread).map((text, index) => ({ text, starts: index === 0 ? positions : [] }));
   const markup = rules.markup ?? ((text: string) => text);
   const attributionAt = thread.posts.length - 1;
-  const attribution = withAuthorMention(markup((thread.posts.at(-1) ?? '').trim()), thread.authorHandles, rules);
+  const attribution = thread.attributionApart
+    ? ''
+    : withAuthorMention(markup((thread.posts.at(-1) ?? '').trim()), thread.authorHandles, rules);
   const written = thread.posts
     .slice(0, -1)
     .map((text, index) => ({ text: markup(withoutNumbering(text)), index }))
     .filter((post) => post.text);
+  if (thread.firstPostLink && written[0]) written[0].text = `${written[0].text}${SEPARATOR}${thread.firstPostLink}`;
   const heading = rules.titleOnFirstPost ? markup(thread.title.trim()) : '';
   // The title shares the first post only when both fit whole; else it is a post of its own, so the
   // first post is never cut to make room for it.
@@ -123,8 +130,11 @@ export function layoutThread(thread: ThreadText, rules: PostRules): LaidOutPost[
   if (!attribution) return posts;
   const attributionPictured = thread.withPictures?.has(attributionAt) ?? false;
   const single = posts.length === 1 && !attributionPictured ? `${posts[0]!.text}${SEPARATOR}${attribution}` : null;
-  if (single !== null && rules.measure(single) <= rules.limit)
+  if (single !== null && rules.measure(single) <= rules.limit) {
+    // One post already carries the attribution's link: the first post's own would repeat it.
+    if (thread.firstPostLink) return layoutThread({ ...thread, firstPostLink: undefined }, rules);
     return [{ text: single, starts: [...posts[0]!.starts, attributionAt] }];
+  }
   return [
     ...posts,
     ...splitReadable(attribution, rules).map((text, part) => ({ text, starts: part === 0 ? [attributionAt] : [] })),

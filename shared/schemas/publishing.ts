@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { connectionFormMessages, platformMessages } from '../messages/connections';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
-import { PLATFORMS, platformSchema } from './thread';
+import { linkPlacementsSchema, PLATFORMS, platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue. */
 export const PUBLISH_STATUSES = ['pending', 'posting', 'completed', 'failed'] as const;
@@ -10,7 +10,10 @@ export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 /** Where a publish was started: the create flow staggers platforms 1,000 ms apart, the panel 500 ms. */
 export const PUBLISH_ORIGINS = ['create', 'panel'] as const;
 
-/** POST /api/threads/{threadId}/publish: the platforms to post to (a failed one again resumes it). */
+/**
+ * POST /api/threads/{threadId}/publish: the platforms to post to (a failed one again resumes it) and
+ * the thread's link placements, kept with the thread for its later runs (a scheduled fire included).
+ */
 export const publishRequestSchema = z.object({
   platforms: z
     .array(platformSchema)
@@ -18,6 +21,7 @@ export const publishRequestSchema = z.object({
     .max(PLATFORMS.length)
     .refine((list) => new Set(list).size === list.length, 'Each platform may be chosen once'),
   origin: z.enum(PUBLISH_ORIGINS).default('create'),
+  linkPlacements: linkPlacementsSchema.optional(),
 });
 export type PublishRequest = z.input<typeof publishRequestSchema>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
-import { platformSchema, threadIdSchema } from './thread';
+import { linkPlacementsSchema, platformSchema, threadIdSchema } from './thread';
 
 /**
  * Scheduling: a publish at a chosen moment, or into the user's posting queue (weekly wall-clock slots
@@ -61,6 +61,8 @@ export const scheduleRequestSchema = z
     queue: z.literal(true).optional(),
     /** The zone the user picked the time in (shown back to them); the queue's zone when `queue`. */
     timeZone: timeZoneSchema.optional(),
+    /** Link placements chosen on the share step, kept with the thread for the fire (as for a publish). */
+    linkPlacements: linkPlacementsSchema.optional(),
   })
   .refine((body) => (body.at === undefined) !== (body.queue === undefined), 'Give either a time or queue: true');
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;

@@ -1,5 +1,13 @@
 import * as z from 'zod';
+import { linkPlacementNotAllowed } from '../messages/publishing';
+import { platformDisplayName } from '../platforms';
 import { CHECK_ITEM_KINDS, CHECK_STATUSES } from '../post-check';
+import {
+  allowedLinkPlacements,
+  isLinkPlacementAllowed,
+  LINK_PLACEMENTS,
+  type LinkPlacement,
+} from '../publishing/link-placement';
 import { TONES } from '../tones';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from './article';
 import { MAX_MEDIA_PER_POST, postMediaSchema } from './media';
@@ -94,6 +102,23 @@ export const platformPostSchema = z.object({ posted: z.boolean(), postUrl: z.str
 /** The thread's soonest upcoming scheduled publish: when (UTC ISO) and to which platforms. */
 export const nextScheduledSchema = z.object({ at: z.string(), platforms: z.array(platformSchema) });
 
+/**
+ * A thread's link placement per platform, overriding the platform's default: each must be one the
+ * platform allows (shared/publishing/link-placement.ts).
+ */
+export const linkPlacementsSchema = z
+  .partialRecord(platformSchema, z.enum(LINK_PLACEMENTS))
+  .superRefine((chosen, ctx) => {
+    for (const [platform, placement] of Object.entries(chosen) as [Platform, LinkPlacement][]) {
+      if (!isLinkPlacementAllowed(platform, placement))
+        ctx.addIssue({
+          code: 'custom',
+          path: [platform],
+          message: linkPlacementNotAllowed(platformDisplayName(platform), placement, allowedLinkPlacements(platform)),
+        });
+    }
+  });
+
 export const threadSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -157,6 +182,8 @@ export const threadSchema = z.object({
   voiceTone: toneSchema.nullable().optional(),
   /** The post the offline writer suggests a quote card for (threads of 6+ posts); null or absent otherwise. */
   suggestedQuoteCardPostId: z.string().max(100).nullable().optional(),
+  /** Where the source link goes per platform, chosen on the share step; a platform not listed takes its default. */
+  linkPlacements: linkPlacementsSchema.optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

@@ -122,6 +122,22 @@ describe('Bluesky pictures on a real PDS (@atproto/pds)', () => {
     expect(await blobBytes(agent, did, embed!.external!.thumb!)).toEqual(preview.data);
   });
 
+  it("puts the same thumb on the first post's link card when the link is placed there too", async () => {
+    const { agent, did, connection } = await connectedAccount();
+    const preview = await outgoingImage({ mediaId: 'media-preview', width: 80, height: 42 });
+    const post = outgoingPost({
+      text: 'The boats come in before dawn.',
+      linkCardImage: preview,
+      linkPlacement: 'first-post-and-credit',
+    });
+
+    const made = await adapter.publishPost(connection, post);
+
+    const { embed } = await recordOf(agent, made.id);
+    expect(embed).toMatchObject({ $type: 'app.bsky.embed.external', external: { uri: MEDIA_ARTICLE.url } });
+    expect(await blobBytes(agent, did, embed!.external!.thumb!)).toEqual(preview.data);
+  });
+
   it('fails, creating no post, when an upload fails midway; the retry uploads only the picture not yet recorded', async () => {
     const { agent, did, connection } = await connectedAccount();
     // The account's calls go through the relay, which sees them and fails the second upload.

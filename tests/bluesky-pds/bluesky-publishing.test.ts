@@ -3,6 +3,7 @@ import { AtpAgent } from '@atproto/api';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../shared/attribution';
+import type { PublishRequest } from '../../shared/schemas/publishing';
 import { startPublishingPipeline } from '../helpers/publishing-harness';
 import { makeThread, settle, TEST_APP_HOST } from '../helpers/publishing-threads';
 import { callRoute } from '../helpers/route-call';
@@ -132,8 +133,8 @@ describe('Bluesky on a real PDS (@atproto/pds)', () => {
     return relay.record();
   }
 
-  async function publishAndSettle(userId: string, threadId: string) {
-    await app.publishing.requestPublish(userId, threadId, { platforms: ['bluesky'] }, new Date());
+  async function publishAndSettle(userId: string, threadId: string, linkPlacements?: PublishRequest['linkPlacements']) {
+    await app.publishing.requestPublish(userId, threadId, { platforms: ['bluesky'], linkPlacements }, new Date());
     return settle(userId, threadId);
   }
 
@@ -204,7 +205,7 @@ describe('Bluesky on a real PDS (@atproto/pds)', () => {
     expect((await app.connections.listConnections(userId)).connections).toEqual([]);
   });
 
-  it('publishes a 5-post thread: link facets at UTF-8 byte offsets, root and parent refs, the link card last', async () => {
+  it('publishes a 5-post thread: link facets at UTF-8 byte offsets, root and parent refs, the link card first and last', async () => {
     const curator = await connectedCurator();
     const thread = {
       ...makeThread(curator.userId, BODY_POSTS, { title: ARTICLE.title, sourceUrl: ARTICLE.url }),
@@ -255,14 +256,33 @@ describe('Bluesky on a real PDS (@atproto/pds)', () => {
     const second = posts[1]!.value;
     expect(second.facets![0]!.index.byteStart).toBeGreaterThan(second.text.indexOf(LINK_ONE));
 
-    expect(posts.slice(0, -1).every((post) => post.value.embed === undefined)).toBe(true);
-    expect(posts.at(-1)!.value.embed).toEqual({
+    // Bluesky's default placement: the article's link card on the first post as well as the credit post.
+    const card = {
       $type: 'app.bsky.embed.external',
       external: { uri: ARTICLE.url, title: ARTICLE.title, description: '' },
-    });
+    };
+    expect(posts[0]!.value.embed).toEqual(card);
+    expect(posts.slice(1, -1).every((post) => post.value.embed === undefined)).toBe(true);
+    expect(posts.at(-1)!.value.embed).toEqual(card);
     expect((await app.threads.getThreadForUser(curator.userId, thread.id))?.platformPosts.bluesky).toEqual({
       posted: true,
       postUrl: row.postUrl,
+    });
+  });
+
+  it('links the credit post only when the thread chooses it, the first post without a card', async () => {
+    const curator = await connectedCurator();
+    const thread = makeThread(curator.userId, BODY_POSTS.slice(0, 2), { title: ARTICLE.title, sourceUrl: ARTICLE.url });
+    await app.threads.putThread(thread);
+
+    const row = await publishAndSettle(curator.userId, thread.id, { bluesky: 'credit-post' });
+
+    expect(row.status).toBe('completed');
+    const posts = await postsOf(curator);
+    expect(posts.slice(0, -1).every((post) => post.value.embed === undefined)).toBe(true);
+    expect(posts.at(-1)!.value).toMatchObject({
+      text: attributionText(TEST_APP_HOST, ARTICLE.url),
+      embed: { $type: 'app.bsky.embed.external', external: { uri: ARTICLE.url } },
     });
   });
 

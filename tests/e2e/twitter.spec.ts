@@ -72,6 +72,18 @@ test('connects X through its consent page, publishes a thread crediting the auth
 
   await generateHarbourThreadToShareStep(page, stack.url, articles);
   await page.getByRole('checkbox', { name: /Twitter\/X/ }).check();
+  // Where X's link goes, why, and what X charges for it, beside the placement select.
+  await expect(page.getByLabel('Twitter/X link placement')).toHaveValue('credit-post');
+  await expect(
+    page.getByText(
+      'X shows posts with links to fewer people, so the hook has no link and the credit reply carries it.',
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      /^X's API charges \$0\.200 for a post with a link against \$0\.015 without one: this thread costs \$\d\.\d{3} to post\.$/,
+    ),
+  ).toBeVisible();
   const before = twitter.tweets.length;
   await page.getByRole('button', { name: 'Continue to Publishing' }).click();
 

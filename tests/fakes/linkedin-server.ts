@@ -16,6 +16,16 @@ export interface LinkedInPost {
   createdAt: number;
 }
 
+/** A comment the fake accepted under a post (Comments API). */
+export interface LinkedInComment {
+  id: string;
+  commentUrn: string;
+  actor: string;
+  object: string;
+  text: string;
+  createdAt: number;
+}
+
 /** An image registered through the Images API. */
 export interface LinkedInImage {
   id: string;
@@ -34,6 +44,9 @@ export type UploadFault = { status: 500 } | { processingReads: number } | { proc
 export type PostFault =
   /** The post is made, then the answer is lost (a gateway's 504 without the id). */
   { answerLost: true } | { status: 429; retryAfterSeconds: number } | { status: 500 | 503 };
+
+/** What the next POST …/comments answers instead of a plain success. */
+export type CommentFault = { answerLost: true } | { status: 500 | 503 };
 
 const TOKEN_SECONDS = 60 * 24 * 3600;
 const CODE_MS = 30 * 60_000;
@@ -93,7 +106,10 @@ function readLittle(commentary: string): { text: string } | { strayAt: number } 
  * r_member_social); the Images API (initializeUpload owned by the member, a PUT of a JPG, GIF or
  * PNG to the uploadUrl with the token, the image PROCESSING then AVAILABLE) and a post's one
  * `content`: `article` (its `thumbnail` an image), `media` or `multiImage` (2 to 20), each image the
- * author's and AVAILABLE, altText ≤ 4,086. Faults: a lost answer after the post is made, 429, 5xx,
+ * author's and AVAILABLE, altText ≤ 4,086; the Comments API (`POST /rest/socialActions/{post}/comments`
+ * with `actor`, `object` the same post and `message.text`, the id in `x-restli-id`; the post's
+ * comments listed with read access). Posts, images and comments are the member's own or, with
+ * w_organization_social, an organisation's the member administers. Faults: a lost answer after the post is made, 429, 5xx,
  * expired tokens, a failed upload or processing.
  */
 export async function startLinkedInServer(options: {
@@ -105,12 +121,17 @@ export async function startLinkedInServer(options: {
   appScopes?: string[];
   /** The month the fake takes as now, for the versions it keeps active (default: this month). */
   today?: Date;
+  /** Organisation URNs the member administers (urn:li:organization:…), whose page they may post as. */
+  organizations?: string[];
 }) {
   const keys = await generateKeyPair('RS256');
   const codes = new Map<string, { redirectUri: string; scopes: string[]; issuedAt: number }>();
   const consents = new Map<string, { redirectUri: string; state: string; scopes: string[] }>();
   const tokens = new Map<string, Grant>();
   const posts: LinkedInPost[] = [];
+  const comments: LinkedInComment[] = [];
+  const commentFaults: CommentFault[] = [];
+  const commentStats = { createCalls: 0 };
   const faults = new Map<number, PostFault>();
   const images = new Map<string, LinkedInImage>();
   const uploadFaults: UploadFault[] = [];
@@ -289,6 +310,10 @@ export async function startLinkedInServer(options: {
   };
 
   const personOf = (grant: Grant) => `urn:li:person:${grant.sub}`;
+  /** The member, or (with w_organization_social) an organisation page they administer. */
+  const mayActAs = (grant: Grant, urn: unknown) =>
+    urn === personOf(grant) ||
+    (grant.scopes.includes('w_organization_social') && (options.organizations ?? []).includes(String(urn)));
 
   const createPost = async (req: IncomingMessage, res: ServerResponse, grant: Grant) => {
     if (!grant.scopes.includes('w_member_social')) {
@@ -326,7 +351,7 @@ export async function startLinkedInServer(options: {
           inputErrors: [{ description, input: { inputPath: { fieldPath: field } }, code: 'INVALID_VALUE' }],
         },
       });
-    if (body.author !== personOf(grant)) {
+    if (!mayActAs(grant, body.author)) {
       return serviceError(
         res,
         403,
@@ -371,7 +396,7 @@ export async function startLinkedInServer(options: {
     /** The grant's AVAILABLE image `id` names, or the reason it cannot be used. */
     const usable = (id: unknown, alt: unknown): LinkedInImage | string => {
       const image = images.get(String(id));
-      if (!image || image.owner !== personOf(grant)) return `${String(id)} is not an image of the author`;
+      if (!image || image.owner !== body.author) return `${String(id)} is not an image of the author`;
       if (image.status !== 'AVAILABLE') return `${image.id} is not AVAILABLE (${image.status})`;
       if (alt !== undefined && (typeof alt !== 'string' || alt.length > ALT_TEXT_LIMIT)) {
         return `altText must be a string of at most ${ALT_TEXT_LIMIT} characters`;
@@ -404,7 +429,7 @@ export async function startLinkedInServer(options: {
     }
     const post: LinkedInPost = {
       id: `urn:li:share:${nextId++}`,
-      author: body.author,
+      author: String(body.author),
       commentary: body.commentary,
       text: read.text,
       visibility: String(body.visibility),
@@ -441,13 +466,16 @@ export async function startLinkedInServer(options: {
     } catch {
       return serviceError(res, 400, 'Unable to parse the request body as JSON');
     }
-    if (body.initializeUploadRequest?.owner !== personOf(grant)) {
-      return serviceError(res, 403, 'The owner must be the authenticated member', { code: 'ACCESS_DENIED' });
+    const owner = body.initializeUploadRequest?.owner;
+    if (!mayActAs(grant, owner)) {
+      return serviceError(res, 403, 'The owner must be the authenticated member or an organization they administer', {
+        code: 'ACCESS_DENIED',
+      });
     }
     imageStats.initialized += 1;
     const image: LinkedInImage = {
       id: `urn:li:image:C4E${randomBytes(9).toString('base64url')}`,
-      owner: personOf(grant),
+      owner: String(owner),
       uploadToken: randomBytes(16).toString('hex'),
       bytes: null,
       status: 'WAITING_UPLOAD',
@@ -466,7 +494,7 @@ export async function startLinkedInServer(options: {
   /** PUT {uploadUrl}: the file's bytes (JPEG, PNG or GIF), with the member's token; 201. */
   const uploadImage = async (req: IncomingMessage, res: ServerResponse, grant: Grant, token: string) => {
     const image = [...images.values()].find((candidate) => candidate.uploadToken === token);
-    if (!image || image.owner !== personOf(grant)) return serviceError(res, 404, 'No upload is waiting at this URL');
+    if (!image || !mayActAs(grant, image.owner)) return serviceError(res, 404, 'No upload is waiting at this URL');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const bytes = Buffer.concat(chunks);
@@ -488,7 +516,7 @@ export async function startLinkedInServer(options: {
   /** GET /rest/images/{urn}: the image's status, PROCESSING until it is AVAILABLE. */
   const getImage = (res: ServerResponse, grant: Grant, urn: string) => {
     const image = images.get(urn);
-    if (!image || image.owner !== personOf(grant)) return serviceError(res, 404, `Image ${urn} not found`);
+    if (!image || !mayActAs(grant, image.owner)) return serviceError(res, 404, `Image ${urn} not found`);
     if (image.status === 'PROCESSING') {
       if (image.processingReads > 0) image.processingReads -= 1;
       else image.status = 'AVAILABLE';
@@ -501,7 +529,7 @@ export async function startLinkedInServer(options: {
     const q = url.searchParams;
     if (q.get('q') !== 'author')
       return serviceError(res, 400, 'Finder parameter q is required', { code: 'ILLEGAL_ARGUMENT' });
-    if (!postsReadable || q.get('author') !== personOf(grant)) {
+    if (!postsReadable || !mayActAs(grant, q.get('author'))) {
       return serviceError(
         res,
         403,
@@ -531,6 +559,68 @@ export async function startLinkedInServer(options: {
         isReshareDisabledByAuthor: false,
       }));
     return sendJson(res, 200, { paging: { start: 0, count, links: [] }, elements });
+  };
+
+  /** POST /rest/socialActions/{post}/comments: `{ actor, object, message: { text } }`, the actor the member or their page. */
+  const createComment = async (req: IncomingMessage, res: ServerResponse, grant: Grant, target: string) => {
+    if (!grant.scopes.includes('w_member_social') && !grant.scopes.includes('w_organization_social')) {
+      return serviceError(res, 403, 'Not enough permissions to access: socialActions.comments.CREATE', {
+        code: 'ACCESS_DENIED',
+      });
+    }
+    let body: { actor?: unknown; object?: unknown; message?: { text?: unknown } };
+    try {
+      body = JSON.parse(await readText(req));
+    } catch {
+      return serviceError(res, 400, 'Unable to parse the request body as JSON');
+    }
+    if (!mayActAs(grant, body.actor)) {
+      return serviceError(res, 403, 'The actor must be the authenticated member or an organization they administer', {
+        code: 'ACCESS_DENIED',
+      });
+    }
+    if (body.object !== target)
+      return serviceError(res, 400, 'object must be the URN in the path', { code: 'ILLEGAL_ARGUMENT' });
+    if (!posts.some((post) => post.id === target)) return serviceError(res, 404, `${target} not found`);
+    const text = body.message?.text;
+    if (typeof text !== 'string' || !text.trim()) {
+      return serviceError(res, 422, 'ERROR :: /message/text :: field is required but not found');
+    }
+    commentStats.createCalls += 1;
+    const fault = commentFaults.shift();
+    if (fault && 'status' in fault) return serviceError(res, fault.status, 'Internal Server Error');
+    const id = String(nextId++);
+    const comment: LinkedInComment = {
+      id,
+      commentUrn: `urn:li:comment:(${target},${id})`,
+      actor: String(body.actor),
+      object: target,
+      text,
+      createdAt: Date.now(),
+    };
+    comments.push(comment);
+    if (fault && 'answerLost' in fault) return serviceError(res, 504, 'Gateway Timeout');
+    return sendJson(res, 201, commentView(comment), { 'x-restli-id': comment.commentUrn });
+  };
+
+  const commentView = (comment: LinkedInComment) => ({
+    id: comment.id,
+    commentUrn: comment.commentUrn,
+    actor: comment.actor,
+    object: comment.object,
+    message: { text: comment.text, attributes: [] },
+    created: { actor: comment.actor, time: comment.createdAt },
+  });
+
+  /** GET /rest/socialActions/{post}/comments: the post's comments, oldest first (403 without read access). */
+  const listComments = (res: ServerResponse, target: string) => {
+    if (!postsReadable) {
+      return serviceError(res, 403, 'Not enough permissions to access: socialActions.comments.GET_ALL', {
+        code: 'ACCESS_DENIED',
+      });
+    }
+    const elements = comments.filter((comment) => comment.object === target).map(commentView);
+    return sendJson(res, 200, { paging: { start: 0, count: elements.length, links: [] }, elements });
   };
 
   const server = await serveOnLoopback(async (req, res) => {
@@ -572,6 +662,13 @@ export async function startLinkedInServer(options: {
       if (!versioned(req, res)) return;
       return getImage(res, grant, decodeURIComponent(url.pathname.slice('/rest/images/'.length)));
     }
+    const commented = /^\/rest\/socialActions\/([^/]+)\/comments$/.exec(url.pathname);
+    if (commented) {
+      if (!versioned(req, res)) return;
+      const target = decodeURIComponent(commented[1]!);
+      if (req.method === 'POST') return createComment(req, res, grant, target);
+      if (req.method === 'GET') return listComments(res, target);
+    }
     if (url.pathname === '/rest/posts') {
       if (!versioned(req, res)) return;
       if (req.method === 'POST') return createPost(req, res, grant);
@@ -590,6 +687,17 @@ export async function startLinkedInServer(options: {
     tokenUrl: `${url}/oauth/v2/accessToken`,
     posts,
     stats,
+    /** Comments made under posts, in order, and how many create calls came in. */
+    comments,
+    commentStats,
+    /** The next comment creations go this way, in order. */
+    failComments(...next: CommentFault[]) {
+      commentFaults.push(...next);
+    },
+    /** Every token issued so far also carries these scopes (a member who approved Community Management's w_organization_social). */
+    grantScopes(...scopes: string[]) {
+      for (const grant of tokens.values()) grant.scopes.push(...scopes);
+    },
     /** Registers another redirect URI with the app (a stack's URL is known only once it has started). */
     allowRedirectUri(uri: string) {
       options.redirectUris.push(uri);

@@ -41,6 +41,8 @@ export function outgoingPost(
     article: MEDIA_ARTICLE,
     images: [],
     linkCardImage: null,
+    linkPlacement: 'credit-post',
+    firstComment: null,
     step: null,
     ...options,
     parent,

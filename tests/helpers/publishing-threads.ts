@@ -60,6 +60,8 @@ export function firstPost(text: string, articleUrl = ARTICLE): OutgoingPost {
     article: { url: articleUrl, title: THREAD_TITLE },
     images: [],
     linkCardImage: null,
+    linkPlacement: 'credit-post',
+    firstComment: null,
     step: null,
     saveStep: async () => {},
   };

@@ -292,8 +292,9 @@ async function uploadBlob(client: Client, headers: Record<string, string>, image
 
 /**
  * The post's one embed (a record takes one): its pictures (app.bsky.embed.images, with alt text and
- * aspect ratio) when it has any, else on the attribution post the article's link card
- * (app.bsky.embed.external, its thumb uploaded from `linkCardImage`), else none. Links stay facets.
+ * aspect ratio) when it has any, else on the attribution post (and on the first post when the link
+ * is placed there too) the article's link card (app.bsky.embed.external, its thumb uploaded from
+ * `linkCardImage`), else none. Links stay facets.
  * Each blob is recorded under its mediaId, so a retry of the post links the blob already uploaded.
  */
 async function postEmbed(
@@ -315,7 +316,8 @@ async function postEmbed(
       })),
     };
   }
-  if (post.index !== post.total - 1) return null;
+  const firstPostCard = post.index === 0 && post.linkPlacement === 'first-post-and-credit';
+  if (post.index !== post.total - 1 && !firstPostCard) return null;
   const [thumb] = post.linkCardImage ? await blobsOf([post.linkCardImage]) : [];
   return {
     $type: 'app.bsky.embed.external',

@@ -3,6 +3,7 @@ import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
 import { missingClientReason, type PlatformClient } from '#functions/services/platforms/platform-clients';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
+import { linkedinOrganizationUrn } from '#shared/publishing/link-placement';
 import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { authorizationUrl, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
@@ -153,16 +154,22 @@ async function uploadImage(accessToken: string, owner: string, image: OutgoingIm
 /**
  * The post's `content` (Posts API): its pictures as `media` (one) or `multiImage` (several), each
  * with its altText; without pictures, the article, with the link card image as its `thumbnail` when
- * there is one. Each upload is recorded on the post's step and reused by a retry.
+ * there is one, unless the link goes in the first comment (then none). Each upload is recorded on
+ * the post's step and reused by a retry.
  */
-async function postContent(accessToken: string, author: string, post: OutgoingPost) {
-  const steps = postSteps(post);
+async function postContent(
+  accessToken: string,
+  author: string,
+  post: OutgoingPost,
+  steps: ReturnType<typeof postSteps>,
+) {
   const upload = (image: OutgoingImage) =>
     steps.once(`image:${image.mediaId}`, () => uploadImage(accessToken, author, image));
   const pictures = [];
   for (const image of post.images) pictures.push({ id: await upload(image), altText: image.alt });
   if (pictures.length === 1) return { media: pictures[0] };
   if (pictures.length > 1) return { multiImage: { images: pictures } };
+  if (post.firstComment) return undefined;
   const card = post.linkCardImage;
   const thumbnail = card ? { thumbnail: await upload(card), ...(card.alt ? { thumbnailAltText: card.alt } : {}) } : {};
   return { article: { source: post.article.url, title: post.article.title, ...thumbnail } };
@@ -171,6 +178,11 @@ async function postContent(accessToken: string, author: string, post: OutgoingPo
 function personUrnOf(connection: Pick<LiveConnection, 'connectionData'>): string | null {
   const urn = connection.connectionData.personUrn;
   return typeof urn === 'string' && urn.startsWith('urn:li:person:') ? urn : null;
+}
+
+/** Who the posts are by: the organisation page the connection posts as, else the member. */
+function authorUrnOf(connection: Pick<LiveConnection, 'connectionData'>): string | null {
+  return linkedinOrganizationUrn(connection.connectionData) ?? personUrnOf(connection);
 }
 
 const feedUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
@@ -211,9 +223,117 @@ async function findJustMadePost(
 }
 
 /**
+ * Makes the post (Posts API), or finds the one a worker before this one made and did not record:
+ * after a redelivery, or when the answer is lost (LinkedIn's duplicate check names it otherwise).
+ */
+async function makePost(
+  connection: LiveConnection,
+  author: string,
+  commentary: string,
+  post: OutgoingPost,
+  steps: ReturnType<typeof postSteps>,
+): Promise<MadePost> {
+  const token = connection.credentials.accessToken;
+  if (post.mayAlreadyExist) {
+    const made = await findJustMadePost(connection, author, commentary, post);
+    if (made) return made;
+  }
+  const content = await postContent(token, author, post, steps);
+  try {
+    const { headers } = await callLinkedIn(token, {
+      method: 'POST',
+      path: '/rest/posts',
+      json: {
+        author,
+        commentary,
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+        content,
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      },
+    });
+    const urn = headers.get('x-restli-id');
+    // Without the post's id a retry could post it twice: stop here instead.
+    if (!urn) throw new PlatformRejectedError('LinkedIn accepted the post but did not return it');
+    return { id: urn, url: feedUrl(urn) };
+  } catch (error) {
+    // A redelivered post LinkedIn calls a repeat is the one the lost answer was about.
+    if (error instanceof DuplicatePostError && post.mayAlreadyExist) return { id: error.urn, url: feedUrl(error.urn) };
+    if (!(error instanceof PlatformUnavailableError)) throw error;
+    // The answer was lost, not necessarily the post: a retry must not post it a second time.
+    const made = await findJustMadePost(connection, author, commentary, post).catch(() => null);
+    if (made) return made;
+    throw error;
+  }
+}
+
+interface LinkedInComment {
+  id?: string;
+  actor?: string;
+  message?: { text?: string };
+}
+
+/**
+ * The author's comment with this text already under the post (a comment whose answer was lost), or
+ * null when there is none or LinkedIn will not list them (reading needs r_member_social or
+ * r_organization_social).
+ */
+async function findComment(accessToken: string, postUrn: string, actor: string, text: string): Promise<string | null> {
+  let listed: PlatformAnswer<{ elements?: LinkedInComment[] }>;
+  try {
+    listed = await callLinkedIn(accessToken, { path: `/rest/socialActions/${encodeURIComponent(postUrn)}/comments` });
+  } catch (error) {
+    if (error instanceof PlatformRejectedError && !(error instanceof ReconnectRequiredError)) return null;
+    throw error;
+  }
+  const found = (listed.body.elements ?? []).find(
+    (comment) => comment.actor === actor && comment.message?.text === text,
+  );
+  return found?.id ?? null;
+}
+
+/**
+ * Comments on the post as its author (learn.microsoft.com, Community Management "Comments API":
+ * `POST /rest/socialActions/{postUrn}/comments` with `actor`, `object` and `message.text`); the
+ * comment's id from `x-restli-id`. A redelivery, or an answer lost, first looks for the comment
+ * among the post's, so it is made once.
+ */
+async function commentOn(
+  accessToken: string,
+  postUrn: string,
+  actor: string,
+  text: string,
+  mayAlreadyExist: boolean,
+): Promise<string> {
+  if (mayAlreadyExist) {
+    const found = await findComment(accessToken, postUrn, actor, text);
+    if (found) return found;
+  }
+  try {
+    const { headers, body } = await callLinkedIn<LinkedInComment | null>(accessToken, {
+      method: 'POST',
+      path: `/rest/socialActions/${encodeURIComponent(postUrn)}/comments`,
+      json: { actor, object: postUrn, message: { text } },
+    });
+    const id = headers.get('x-restli-id') ?? body?.id;
+    if (!id) throw new PlatformRejectedError('LinkedIn accepted the comment but did not return it');
+    return id;
+  } catch (error) {
+    if (!(error instanceof PlatformUnavailableError)) throw error;
+    const found = await findComment(accessToken, postUrn, actor, text).catch(() => null);
+    if (found) return found;
+    throw error;
+  }
+}
+
+/**
  * LinkedIn: a thread goes out as one post on the member's profile (LinkedIn has no threads), its
  * text composed by shared/publishing/linkedin-format.ts and escaped for the 'little' format here,
- * with its pictures (Images API), or else the article attached so LinkedIn shows its preview. OAuth
+ * with its pictures (Images API), or else the article attached so LinkedIn shows its preview; with
+ * the link placed in the first comment, the post goes without the article and the attribution is
+ * commented under it (recorded as a step, so a retry comments once). It posts as the member, or as
+ * the organisation page in the connection's `organizationUrn`. OAuth
  * code flow (Sign In with LinkedIn using OpenID Connect + Share on LinkedIn); tokens last 60 days and most apps get no refresh
  * token, so the card says when to reconnect and an expired token fails with a request to reconnect.
  */
@@ -269,7 +389,7 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
   postRules: async () => postRulesFor('linkedin'),
 
   async publishPost(connection, post): Promise<MadePost> {
-    const author = personUrnOf(connection);
+    const author = authorUrnOf(connection);
     if (!author) throw new ReconnectRequiredError(RECONNECT_MESSAGE);
     const commentary = escapeLittle(post.text);
     // The thread was composed as one post within the limit; anything else is refused before posting.
@@ -278,40 +398,13 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
         `This thread is longer than one LinkedIn post allows (${LINKEDIN_COMMENTARY_LIMIT.toLocaleString('en')} characters).`,
       );
     }
+    const steps = postSteps(post);
+    const { firstComment } = post;
+    if (!firstComment) return makePost(connection, author, commentary, post, steps);
+    // The post is recorded before its comment, so a retry comments under it instead of posting again.
+    const urn = await steps.once('post', async () => (await makePost(connection, author, commentary, post, steps)).id);
     const token = connection.credentials.accessToken;
-    // A worker before this one may have posted it and stopped before recording it.
-    if (post.mayAlreadyExist) {
-      const made = await findJustMadePost(connection, author, commentary, post);
-      if (made) return made;
-    }
-    const content = await postContent(token, author, post);
-    try {
-      const { headers } = await callLinkedIn(token, {
-        method: 'POST',
-        path: '/rest/posts',
-        json: {
-          author,
-          commentary,
-          visibility: 'PUBLIC',
-          distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
-          content,
-          lifecycleState: 'PUBLISHED',
-          isReshareDisabledByAuthor: false,
-        },
-      });
-      const urn = headers.get('x-restli-id');
-      // Without the post's id a retry could post it twice: stop here instead.
-      if (!urn) throw new PlatformRejectedError('LinkedIn accepted the post but did not return it');
-      return { id: urn, url: feedUrl(urn) };
-    } catch (error) {
-      // A redelivered post LinkedIn calls a repeat is the one the lost answer was about.
-      if (error instanceof DuplicatePostError && post.mayAlreadyExist)
-        return { id: error.urn, url: feedUrl(error.urn) };
-      if (!(error instanceof PlatformUnavailableError)) throw error;
-      // The answer was lost, not necessarily the post: a retry must not post it a second time.
-      const made = await findJustMadePost(connection, author, commentary, post).catch(() => null);
-      if (made) return made;
-      throw error;
-    }
+    await steps.once('comment', () => commentOn(token, urn, author, firstComment, post.mayAlreadyExist));
+    return { id: urn, url: feedUrl(urn) };
   },
 };

@@ -1,5 +1,6 @@
 import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages/connections';
 import type { ImageLimits } from '#shared/publishing/image-limits';
+import type { LinkPlacement } from '#shared/publishing/link-placement';
 import type { PostRules } from '#shared/publishing/reflow';
 import type { PostFigures } from '#shared/schemas/insights';
 import type { MediaMimeType } from '#shared/schemas/media';
@@ -72,6 +73,10 @@ export interface OutgoingPost {
    * `thumb`), null when none may be used (no image, short-quote mode, `noai`).
    */
   linkCardImage: OutgoingImage | null;
+  /** Where the run places the source link (Bluesky: a link card on the first post as well). */
+  linkPlacement: LinkPlacement;
+  /** On the first post, a comment to make under it once it is made (LinkedIn's first comment), else null. */
+  firstComment: string | null;
   /**
    * What an earlier attempt at this post recorded with `saveStep` (Threads: the container made but
    * not yet published), null when none: the adapter carries on from it instead of starting over.

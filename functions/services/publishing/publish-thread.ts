@@ -5,6 +5,12 @@ import { platformMessages } from '#shared/messages/connections';
 import { altTextRequired, reconnectForPictures } from '#shared/messages/media';
 import { platformDisplayName } from '#shared/platforms';
 import type { ImageLimits } from '#shared/publishing/image-limits';
+import {
+  firstCommentOf,
+  type LinkPlacements,
+  linkPlacementFor,
+  placedThreadText,
+} from '#shared/publishing/link-placement';
 import { altTextBlockers, platformMediaPlan } from '#shared/publishing/media-check';
 import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
@@ -25,7 +31,7 @@ import {
   resumeFailedRun,
   startFreshRun,
 } from '../../data/publish-run-repository';
-import { getThreadForUser, recordPlatformPost } from '../../data/thread-repository';
+import { getThreadForUser, recordPlatformPost, setThreadLinkPlacements } from '../../data/thread-repository';
 import { putAppEvent } from '../../lib/aws/eventbridge';
 import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
@@ -102,7 +108,9 @@ export async function getPublishStatus(
 
 /**
  * Queues one message per chosen platform, staggered by SQS delays (whole seconds), after checking
- * every platform is enabled and connected (nothing is queued otherwise). A failed platform
+ * every platform is enabled and connected (nothing is queued otherwise). Link placements chosen on
+ * the share step are kept with the thread first, so this run and later ones (a scheduled fire)
+ * place the link the same way. A failed platform
  * resumes where it stopped; one still under way is left alone unless it stalled (then it resumes
  * too); a completed one is posted anew.
  */
@@ -114,13 +122,14 @@ export async function requestPublish(
   userAgent = 'unknown',
 ): Promise<PublishStatusResponse> {
   const request = publishRequestSchema.parse(input);
-  const thread = await assertThreadAccess({ userId, userAgent, now }, threadId);
-  assertHasPosts(thread);
-  assertAltTextWritten(thread, request.platforms);
+  const stored = await assertThreadAccess({ userId, userAgent, now }, threadId);
+  assertHasPosts(stored);
+  assertAltTextWritten(stored, request.platforms);
   await assertPlatformsAvailable(request.platforms);
   const connections = await Promise.all(
-    request.platforms.map((platform) => connectionForPublishing(userId, platform, now, thread)),
+    request.platforms.map((platform) => connectionForPublishing(userId, platform, now, stored)),
   );
+  const thread = await keepLinkPlacements(stored, request.linkPlacements);
   let queued = 0;
   for (const [index, platform] of request.platforms.entries()) {
     const delaySeconds = Math.ceil((queued * STAGGER_MS[request.origin]) / 1000);
@@ -128,6 +137,17 @@ export async function requestPublish(
     if (runId) queued += 1;
   }
   return getPublishStatus(userId, threadId, now, userAgent);
+}
+
+/**
+ * Keeps the link placements chosen on the share step with the thread, over its earlier ones, so
+ * every later run (a retry, a scheduled fire) places the link the same way; the thread with them.
+ */
+export async function keepLinkPlacements(thread: Thread, chosen: LinkPlacements | undefined): Promise<Thread> {
+  if (!chosen) return thread;
+  const linkPlacements = { ...thread.linkPlacements, ...chosen };
+  await setThreadLinkPlacements(thread.userId, thread.id, linkPlacements);
+  return { ...thread, linkPlacements };
 }
 
 /** A thread with nothing to post is refused before anything is queued. */
@@ -181,8 +201,9 @@ export async function connectionForPublishing(
 
 /**
  * Starts one platform's run of the thread (or resumes a failed or stalled one) and queues it after
- * `delaySeconds`. `freshRunId` names a fresh run (a scheduled item's, so a second fire recognises it).
- * Returns the run id queued, or null when a run is already under way.
+ * `delaySeconds`, the source link placed as the thread chose for the platform, else by its default.
+ * `freshRunId` names a fresh run (a scheduled item's, so a second fire recognises it). Returns the run
+ * id queued, or null when a run is already under way.
  */
 export async function queuePlatformRun(
   userId: string,
@@ -194,17 +215,22 @@ export async function queuePlatformRun(
 ): Promise<string | null> {
   const article = { url: thread.sourceUrl, title: thread.title, language: thread.language ?? null };
   const adapter = adapterFor(platform);
+  const linkPlacement = linkPlacementFor(platform, thread.linkPlacements, connection.connectionData);
+  const postTexts = thread.posts.map((post) => post.content);
   const format = async () => ({
     linkCard: adapter.suppliesLinkCardThumbnail ? linkCardOf(thread) : null,
+    linkPlacement,
+    firstComment: firstCommentOf(linkPlacement, postTexts),
     ...picturedLayout(
       layoutThread(
         {
           title: thread.title,
-          posts: thread.posts.map((post) => post.content),
+          posts: postTexts,
           sourceUrl: thread.sourceUrl,
           authorHandles: thread.authorHandles,
           author: thread.author,
           withPictures: new Set(thread.posts.flatMap((post, index) => (post.media?.length ? [index] : []))),
+          ...placedThreadText(platform, linkPlacement, thread.sourceUrl),
         },
         await adapter.postRules(connection),
       ),
@@ -266,7 +292,7 @@ async function prepareRun(
   platform: Platform,
   article: PublishArticle,
   now: Date,
-  format: () => Promise<Pick<PublishRun, 'posts' | 'images' | 'linkCard'>>,
+  format: () => Promise<Pick<PublishRun, 'posts' | 'images' | 'linkCard' | 'linkPlacement' | 'firstComment'>>,
   freshRunId: string = randomUUID(),
 ): Promise<string | null> {
   const existing = await getPublishRun(userId, threadId, platform);
@@ -369,6 +395,9 @@ export async function runPublishMessage(
         article: message.article,
         images: await outgoingImagesFor(run.userId, run.images?.[index] ?? [], adapter.imageLimits, run.platform),
         linkCardImage: await linkCard(),
+        // Runs stored before placements linked the credit post only.
+        linkPlacement: run.linkPlacement ?? 'credit-post',
+        firstComment: index === 0 ? (run.firstComment ?? null) : null,
         step: run.step?.index === index ? run.step.data : null,
         saveStep: async (data) => {
           run.step = { index, data };

@@ -42,6 +42,7 @@ import {
   assertAltTextWritten,
   assertHasPosts,
   assertPictureGrant,
+  keepLinkPlacements,
   TargetRequiredError,
 } from '../publishing/publish-thread';
 import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
@@ -150,6 +151,7 @@ export async function releaseSlotOf(item: ScheduledItemRecord, at = item.at): Pr
  * POST /api/threads/{threadId}/schedule: schedules the caller's thread for a chosen time or the next
  * free queue slot. The item is written, counted (at most 500 upcoming) and given its cloud schedule, in
  * that order; a refusal at a later step takes back the earlier ones, so nothing is left scheduled.
+ * Link placements chosen with it are then kept with the thread, which the fire reads.
  */
 export async function scheduleThread(
   context: AccessContext,
@@ -206,6 +208,8 @@ export async function scheduleThread(
     await releaseUpcomingPlace(userId, itemId);
     throw error;
   }
+  // The fire reads the thread: the placements chosen on the share step are kept with it.
+  await keepLinkPlacements(thread, request.linkPlacements);
   await refreshNextScheduled(userId, threadId);
   return toView(item);
 }

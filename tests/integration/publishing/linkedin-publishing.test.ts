@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PublishRequest } from '#shared/schemas/publishing';
 import { startLinkedInServer } from '../../fakes/linkedin-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
+import { callRoute } from '../../helpers/route-call';
 
 const APP = { clientId: 'li-client-id', clientSecret: 'li-client-secret' };
 const REDIRECT_URI = 'http://localhost:3000/api/connections/linkedin/callback';
 const MEMBER = { sub: 'yrZCpj2Z12', name: 'Dana Curator' };
+/** The organisation page the member administers. */
+const ORGANIZATION = 'urn:li:organization:2414183';
 const linkedin = await startLinkedInServer({
   ...APP,
   redirectUris: [REDIRECT_URI],
   member: MEMBER,
+  organizations: [ORGANIZATION],
   // The versions it keeps active are those of the year before this month.
   today: new Date('2026-11-15T00:00:00Z'),
 });
@@ -31,10 +36,11 @@ const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
-const { getConnection, putConnection } = await import('#functions/data/connection-repository');
+const { getConnection, putConnection, updateConnectionData } = await import('#functions/data/connection-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
+const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
 const { linkedinAdapter } = await import('#functions/services/platforms/linkedin');
 const { PlatformRejectedError, PlatformUnavailableError } = await import(
   '#functions/services/platforms/platform-adapter'
@@ -70,11 +76,16 @@ let published = 0;
  * A thread of the user, published to LinkedIn. Every user connects the same member, whose repeats
  * LinkedIn refuses: each thread's title is its own.
  */
-async function publish(userId: string, bodyPosts = HARBOUR_POSTS, author: string | null = 'Ada Harbour') {
+async function publish(
+  userId: string,
+  bodyPosts = HARBOUR_POSTS,
+  author: string | null = 'Ada Harbour',
+  linkPlacements?: PublishRequest['linkPlacements'],
+) {
   published += 1;
   const thread = { ...makeThread(userId, bodyPosts, { title: `${THREAD_TITLE}, part ${published}` }), author };
   await putThread(thread);
-  await requestPublish(userId, thread.id, { platforms: ['linkedin'] }, new Date());
+  await requestPublish(userId, thread.id, { platforms: ['linkedin'], linkPlacements }, new Date());
   return thread;
 }
 
@@ -402,5 +413,112 @@ describe('posting pictures to LinkedIn through the Images API', () => {
       recorded['image:media-r1'],
       recorded['image:media-r2'],
     ]);
+  });
+});
+
+describe('placing the source link on LinkedIn', () => {
+  /** A user whose connection posts as the organisation page the member administers. */
+  async function pageUser() {
+    const userId = await connectedUser();
+    linkedin.grantScopes('w_organization_social');
+    await updateConnectionData(userId, 'linkedin', { organizationUrn: ORGANIZATION }, new Date().toISOString());
+    return userId;
+  }
+
+  const feedUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
+
+  it("posts an organisation page's thread without the link, then the attribution with it as the first comment", async () => {
+    const userId = await pageUser();
+    const posts = linkedin.posts.length;
+    const comments = linkedin.comments.length;
+
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    const [post, ...others] = linkedin.posts.slice(posts);
+    expect(others).toEqual([]);
+    expect(post).toMatchObject({ author: ORGANIZATION, article: null });
+    expect(post!.text).not.toContain(ARTICLE);
+    expect(post!.text.split('\n\n').at(-1)).toBe('Original article by Ada Harbour.');
+    expect(linkedin.comments.slice(comments)).toEqual([
+      expect.objectContaining({ actor: ORGANIZATION, object: post!.id, text: ATTRIBUTION }),
+    ]);
+    expect(row).toMatchObject({ status: 'completed', postsMade: 1, postUrl: feedUrl(post!.id) });
+  });
+
+  it('comments exactly once when the comment fails and the run is retried, reusing the post it made', async () => {
+    const userId = await pageUser();
+    const posts = linkedin.posts.length;
+    const comments = linkedin.comments.length;
+    const calls = linkedin.commentStats.createCalls;
+    const postCalls = linkedin.stats.createCalls;
+    const postSearches = linkedin.stats.findCalls;
+    linkedin.failComments({ status: 500 });
+
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    const made = linkedin.posts.slice(posts);
+    expect(made).toHaveLength(1);
+    // The post was recorded as a step: the retry neither posted again nor looked for the post.
+    expect(linkedin.stats.createCalls).toBe(postCalls + 1);
+    expect(linkedin.stats.findCalls).toBe(postSearches);
+    expect(linkedin.commentStats.createCalls).toBe(calls + 2);
+    expect(linkedin.comments.slice(comments)).toEqual([
+      expect.objectContaining({ object: made[0]!.id, text: ATTRIBUTION }),
+    ]);
+    expect(row).toMatchObject({ status: 'completed', postUrl: feedUrl(made[0]!.id) });
+  });
+
+  it('does not comment twice when LinkedIn made the comment but its answer was lost', async () => {
+    const userId = await pageUser();
+    const comments = linkedin.comments.length;
+    linkedin.failComments({ answerLost: true });
+
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    expect(linkedin.comments.slice(comments)).toHaveLength(1);
+    expect(row.status).toBe('completed');
+  });
+
+  it("keeps the link in a personal profile's post unless the thread asks for the first comment, and remembers it", async () => {
+    const userId = await connectedUser();
+    const posts = linkedin.posts.length;
+    const comments = linkedin.comments.length;
+
+    const thread = await publish(userId, HARBOUR_POSTS, null, { linkedin: 'first-comment' });
+    await settle(userId, thread.id);
+
+    const [post] = linkedin.posts.slice(posts);
+    expect(post).toMatchObject({ author: `urn:li:person:${MEMBER.sub}`, article: null });
+    expect(post!.text).not.toContain(ARTICLE);
+    expect(linkedin.comments.slice(comments)).toEqual([
+      expect.objectContaining({ actor: `urn:li:person:${MEMBER.sub}`, object: post!.id, text: ATTRIBUTION }),
+    ]);
+    expect((await getThreadForUser(userId, thread.id))?.linkPlacements).toEqual({ linkedin: 'first-comment' });
+  });
+
+  it('answers 400 naming the placements LinkedIn takes, and queues nothing, for one it does not', async () => {
+    const userId = await connectedUser();
+    const thread = { ...makeThread(userId, HARBOUR_POSTS, { title: 'Badly placed' }), author: null };
+    await putThread(thread);
+
+    const answer = await callRoute(
+      postPublish,
+      { userId },
+      {
+        params: { threadId: thread.id },
+        body: { platforms: ['linkedin'], linkPlacements: { linkedin: 'first-post-and-credit' } },
+      },
+      { method: 'POST' },
+    );
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(
+      "Invalid request body: linkPlacements.linkedin: LinkedIn cannot take the link placement 'first-post-and-credit'; choose 'in-post' (link in the post) or 'first-comment' (link in the first comment).",
+    );
+    expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
+    expect((await getThreadForUser(userId, thread.id))?.linkPlacements).toBeUndefined();
   });
 });

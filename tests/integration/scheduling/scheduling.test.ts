@@ -439,4 +439,43 @@ describe('scheduled publishing on the local stack', () => {
     });
     expect(posted(marker)).toEqual([]);
   });
+
+  it('fires with the link placement chosen when the thread was scheduled, which the thread keeps', async () => {
+    const connected = await call('/api/connections/bluesky', {
+      method: 'POST',
+      body: { handle: bluesky.handle, appPassword: 'abcd-efgh-ijkl-mnop' },
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    threadNumber += 1;
+    const seeded = seededThread(user.userId, 500 + threadNumber);
+    // Long enough for three Bluesky posts, so the first is not the credit post.
+    const long = (label: string) => `${label} ${'The harbour wakes before dawn and the boats come in. '.repeat(4)}`;
+    const thread = {
+      ...seeded,
+      posts: [
+        { ...seeded.posts[0]!, content: long('Opening.') },
+        { ...seeded.posts[1]!, content: long('Middle.') },
+        seeded.posts[2]!,
+      ],
+    };
+    await seedThreads(stack, [thread]);
+    const before = bluesky.records.length;
+
+    const created = await call(`/api/threads/${thread.id}/schedule`, {
+      method: 'POST',
+      body: { platforms: ['bluesky'], at: inSeconds(LEAD_SECONDS + 1.5), linkPlacements: { bluesky: 'credit-post' } },
+    });
+
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await call(`/api/threads/${thread.id}`)).body.linkPlacements).toEqual({ bluesky: 'credit-post' });
+    await until(
+      'the item to post to Bluesky',
+      () => findItem('past', created.body.itemId),
+      (item) => item?.outcomes?.[0]?.status === 'completed',
+    );
+    const records = bluesky.records.slice(before) as { text: string; embed?: { $type: string } }[];
+    expect(records.length).toBeGreaterThan(1);
+    expect(records.slice(0, -1).every((record) => record.embed === undefined)).toBe(true);
+    expect(records.at(-1)?.embed?.$type).toBe('app.bsky.embed.external');
+  });
 });

@@ -74,6 +74,8 @@ const post = {
   article: { url: 'https://news.example.com/a', title: 'Harbour' },
   images: [],
   linkCardImage: null,
+  linkPlacement: 'credit-post' as const,
+  firstComment: null,
   step: null,
   saveStep: async () => {},
 };

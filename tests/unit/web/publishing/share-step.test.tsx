@@ -39,7 +39,12 @@ beforeEach(() => {
         updatedAt: '2026-11-23T00:00:00.000Z',
       });
       if (url === '/api/connections') {
-        return Response.json({ connections: [connection()], enabledPlatforms: ['discord'], unavailablePlatforms: [] });
+        const twitter = { ...connection(), platform: 'twitter', connectionData: {} };
+        return Response.json({
+          connections: [connection(), twitter],
+          enabledPlatforms: ['discord', 'twitter'],
+          unavailablePlatforms: [],
+        });
       }
       if (url === '/api/connections/discord/target' && init?.method === 'PUT') {
         discordData = { ...discordData, selectedChannelId: JSON.parse(String(init.body)).targetId };
@@ -146,5 +151,34 @@ describe('the /create share step', () => {
     await waitFor(() => expect(onPublished).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(publishRequests).toEqual([{ platforms: ['discord'], origin: 'create' }]);
+  });
+
+  it("says where each platform's link goes and why, with X's price, and sends the placement chosen", async () => {
+    discordData = { ...discordData, selectedChannelId: 'c1' };
+    renderRoutes([{ path: '/create', element: <Harness /> }], {
+      auth: signedInAuth(),
+      initialEntries: ['/create?step=share'],
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Twitter\/X/ }));
+
+    const xPlacement = screen.getByLabelText('Twitter/X link placement') as HTMLSelectElement;
+    expect(xPlacement.value).toBe('credit-post');
+    expect(xPlacement.getAttribute('aria-describedby')).toBeTruthy();
+    const why = document.getElementById(xPlacement.getAttribute('aria-describedby')!);
+    expect(why?.textContent).toBe(
+      'X shows posts with links to fewer people, so the hook has no link and the credit reply carries it.',
+    );
+    expect(
+      screen.getByText(/^X's API charges \$0\.200 for a post with a link against \$0\.015 without one:/),
+    ).toBeTruthy();
+
+    await userEvent.selectOptions(screen.getByLabelText('Discord link placement'), 'first-post-and-credit');
+    expect(screen.getByText(/^The first post carries the link as well as the credit post/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to Publishing' }));
+    await waitFor(() => expect(onPublished).toHaveBeenCalledTimes(1));
+    expect(publishRequests).toEqual([
+      { platforms: ['discord', 'twitter'], origin: 'create', linkPlacements: { discord: 'first-post-and-credit' } },
+    ]);
   });
 });

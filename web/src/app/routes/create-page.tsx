@@ -124,8 +124,13 @@ export function CreatePage() {
         }}
         onBack={() => dispatch({ type: 'backToPreview' })}
         onPublished={() => dispatch({ type: 'continueToPublish' })}
-        moreActions={({ platforms, ready }) => (
-          <ScheduleActions threadId={threadQuery.data.id} platforms={platforms} disabled={!ready} />
+        moreActions={({ platforms, ready, linkPlacements }) => (
+          <ScheduleActions
+            threadId={threadQuery.data.id}
+            platforms={platforms}
+            linkPlacements={linkPlacements}
+            disabled={!ready}
+          />
         )}
       />
     );

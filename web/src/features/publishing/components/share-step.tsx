@@ -1,6 +1,14 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { FIRST_COMMENT_LABEL } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
+import {
+  chosenLinkPlacements,
+  firstCommentOf,
+  type LinkPlacements,
+  linkPlacementFor,
+  placedThreadText,
+} from '#shared/publishing/link-placement';
 import { altTextBlockers } from '#shared/publishing/media-check';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { reflowThread } from '#shared/publishing/reflow';
@@ -9,6 +17,7 @@ import { ConnectedAccountsChecklist } from '../../connections/components/connect
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { LinkPlacementField } from './link-placement-field';
 import { RepublishDialog } from './republish-dialog';
 import { AltTextBlockers, PlatformMediaPlan } from './thread-media-check';
 
@@ -23,10 +32,11 @@ interface ShareStepProps {
   moreActions?: (selection: ShareSelection) => ReactNode;
 }
 
-/** What the share step's extra actions act on: the chosen platforms, and whether they may be published to now. */
+/** What the share step's extra actions act on: the chosen platforms, whether they may be published to now, and the link placements chosen. */
 export interface ShareSelection {
   platforms: Platform[];
   ready: boolean;
+  linkPlacements?: LinkPlacements;
 }
 
 /** The share step: connected platforms to choose, each one's version of the thread, Continue to Publishing. */
@@ -42,10 +52,26 @@ export function ShareStep({
   const location = useLocation();
   const share = useShareSelection(selected);
   const publish = useConfirmedPublish(thread.id);
+  // Only the placements changed here are sent (and kept with the thread); the others stay as they were.
+  const [changedPlacements, setChangedPlacements] = useState<LinkPlacements>({});
   const blockers = altTextBlockers(thread.posts, share.selected);
   const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
+  const placementOf = (platform: Platform) =>
+    linkPlacementFor(
+      platform,
+      { ...thread.linkPlacements, ...changedPlacements },
+      share.connections.find((connection) => connection.platform === platform)?.connectionData,
+    );
 
-  const onContinue = () => void publish.start({ platforms: share.selected, origin: 'create' }, onPublished);
+  const onContinue = () =>
+    void publish.start(
+      {
+        platforms: share.selected,
+        origin: 'create',
+        linkPlacements: chosenLinkPlacements(share.selected, changedPlacements),
+      },
+      onPublished,
+    );
 
   return (
     <section className="card create-card stack" aria-labelledby="share-title">
@@ -59,6 +85,7 @@ export function ShareStep({
       />
       {share.selected.map((platform) => {
         const rules = postRulesFor(platform);
+        const placement = placementOf(platform);
         const posts = reflowThread(
           {
             title: thread.title,
@@ -66,14 +93,25 @@ export function ShareStep({
             sourceUrl: thread.sourceUrl,
             authorHandles: thread.authorHandles,
             author: thread.author,
+            ...placedThreadText(platform, placement, thread.sourceUrl),
           },
           rules,
+        );
+        const firstComment = firstCommentOf(
+          placement,
+          thread.posts.map((post) => post.content),
         );
         return (
           <details key={platform} open>
             <summary>
               {platformDisplayName(platform)} version: {posts.length} post{posts.length === 1 ? '' : 's'}
             </summary>
+            <LinkPlacementField
+              platform={platform}
+              value={placement}
+              posts={posts}
+              onChange={(chosen) => setChangedPlacements((changed) => ({ ...changed, [platform]: chosen }))}
+            />
             <ol className="stack">
               {posts.map((text, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the formatted posts have no id of their own
@@ -82,6 +120,11 @@ export function ShareStep({
                 </li>
               ))}
             </ol>
+            {firstComment ? (
+              <p className="small pre-wrap">
+                {FIRST_COMMENT_LABEL}: {firstComment}
+              </p>
+            ) : null}
             <PlatformMediaPlan platform={platform} posts={thread.posts} />
           </details>
         );
@@ -94,7 +137,11 @@ export function ShareStep({
         <button type="button" className="button button--primary" disabled={!canContinue} onClick={onContinue}>
           Continue to Publishing
         </button>
-        {moreActions?.({ platforms: share.selected, ready: canContinue })}
+        {moreActions?.({
+          platforms: share.selected,
+          ready: canContinue,
+          linkPlacements: chosenLinkPlacements(share.selected, changedPlacements),
+        })}
       </div>
       <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />
     </section>

@@ -1,4 +1,5 @@
 import { scheduledForText, schedulingMessages } from '#shared/messages/scheduling';
+import type { LinkPlacements } from '#shared/publishing/link-placement';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
 import { formatZonedDateTime } from '#shared/time-zone';
@@ -16,10 +17,12 @@ interface ScheduleActionsProps {
   platforms: Platform[];
   /** The share rules are not met yet (nothing chosen, a target missing, a publish under way). */
   disabled: boolean;
+  /** Link placements chosen on the share step, kept with the thread for the fire. */
+  linkPlacements?: LinkPlacements;
 }
 
 /** 'Schedule' (a date and time picker in the user's zone) and 'Add to Queue' (the next free weekly slot). */
-export function ScheduleActions({ threadId, platforms, disabled }: ScheduleActionsProps) {
+export function ScheduleActions({ threadId, platforms, disabled, linkPlacements }: ScheduleActionsProps) {
   const zone = useScheduleZone();
   const schedule = useScheduleThread(threadId);
   const { toast } = useToast();
@@ -30,13 +33,13 @@ export function ScheduleActions({ threadId, platforms, disabled }: ScheduleActio
 
   const onPicked = (at: string) =>
     schedule.mutate(
-      { platforms, at, timeZone: zone },
+      { platforms, at, timeZone: zone, linkPlacements },
       picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
     );
 
   const onQueue = () =>
     schedule.mutate(
-      { platforms, queue: true },
+      { platforms, queue: true, linkPlacements },
       {
         onSuccess: (item) => announce(texts.queued.title, item),
         onError: (error) => toast({ ...texts.scheduleFailed, description: error.message, variant: 'destructive' }),
