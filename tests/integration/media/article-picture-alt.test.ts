@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePort } from '#local/ports';
-import { startS3 } from '#local/s3';
 import { withCuratorAlt } from '#shared/post-media';
 import { type PostMedia, quoteCardResponseSchema } from '#shared/schemas/media';
 import { startArticlePictureSite } from '../../helpers/article-picture-site';
 import { startFakeOpenAi } from '../../helpers/fake-openai-server';
+import { startMediaBucket } from '../../helpers/media-bucket';
 import { makeThread } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
 import { startTestTable } from '../../helpers/test-table';
@@ -17,16 +13,10 @@ import { startTestTable } from '../../helpers/test-table';
 // page gave no alt text, one request drafts it from the thread's title and passages, marked drafted;
 // a failed or refused request leaves it to the curator and still takes the picture.
 const table = await startTestTable();
-const s3Server = await startS3(await freePort(), {
-  directory: mkdtempSync(path.join(tmpdir(), 'threadsnip-s3-')),
-  allowedOrigins: ['http://localhost:3000'],
-  resetOnClose: true,
-});
+const mediaBucket = await startMediaBucket();
 const site = await startArticlePictureSite();
 const openai = await startFakeOpenAi();
 Object.assign(process.env, {
-  MEDIA_BUCKET: s3Server.bucket,
-  S3_ENDPOINT: s3Server.endpoint,
   ALLOW_PRIVATE_FETCH_HOSTS: site.host,
   OPENAI_API_KEY: openai.apiKey,
   OPENAI_BASE_URL: openai.url,
@@ -40,7 +30,7 @@ const putThreadRoute = (await import('#functions/http/threads/put-thread')).hand
 afterAll(async () => {
   await openai.close();
   await site.close();
-  await s3Server.close();
+  await mediaBucket.close();
   await table.stop();
 });
 beforeEach(() => openai.reset());

@@ -1,26 +1,18 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { GetObjectTaggingCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '#local/ports';
-import { startS3 } from '#local/s3';
 import { mediaMessages } from '#shared/messages/media';
 import { createUploadResponseSchema, MEDIA_QUOTA_BYTES, mediaSchema } from '#shared/schemas/media';
+import { startMediaBucket } from '#tests/helpers/media-bucket';
 import { callRoute } from '#tests/helpers/route-call';
 import { startTestTable } from '#tests/helpers/test-table';
 
 // The media routes and service on dynalite and a real s3rver: the browser's presigned POST sent as a
 // form over HTTP, completion, reads, deletion, the quota, and articles' images through the guard.
 const table = await startTestTable();
-const s3Server = await startS3(await freePort(), {
-  directory: mkdtempSync(path.join(tmpdir(), 'threadsnip-s3-')),
-  allowedOrigins: ['http://localhost:3000'],
-  resetOnClose: true,
-});
+const mediaBucket = await startMediaBucket();
 
 // A site serving pictures: only its /allowed/ path is let through the guard, as the local stack allows /samples/.
 const photoJpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
@@ -35,8 +27,6 @@ await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
 Object.assign(process.env, {
-  MEDIA_BUCKET: s3Server.bucket,
-  S3_ENDPOINT: s3Server.endpoint,
   ALLOW_PRIVATE_FETCH_HOSTS: `${new URL(siteOrigin).host}/allowed/`,
 });
 
@@ -47,11 +37,11 @@ const { handler: deleteMediaRoute } = await import('#functions/http/media/delete
 const media = await import('#functions/services/media/media');
 const { getMediaUsage, reserveMediaBytes } = await import('#functions/data/media-repository');
 
-const s3 = new S3Client({ region: 'us-east-1', endpoint: s3Server.endpoint, forcePathStyle: true });
+const { s3 } = mediaBucket;
 
 afterAll(async () => {
   site.close();
-  await s3Server.close();
+  await mediaBucket.close();
   await table.stop();
 });
 
@@ -77,7 +67,7 @@ const complete = (userId: string, uploadId: string) =>
   callRoute(completeUploadRoute, { userId }, { params: { uploadId } }, { method: 'POST' });
 
 async function objectKeys(prefix: string): Promise<string[]> {
-  const listed = await s3.send(new ListObjectsV2Command({ Bucket: s3Server.bucket, Prefix: prefix }));
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: mediaBucket.bucket, Prefix: prefix }));
   return (listed.Contents ?? []).map((object) => object.Key ?? '');
 }
 
@@ -202,7 +192,7 @@ describe('server-made pictures', () => {
 
     expect(record).toMatchObject({ kind: 'quote-card', mimeType: 'image/png', width: 120, height: 68 });
     expect(await media.getMedia('grace', record.id)).toMatchObject({ attached: true });
-    const tags = await s3.send(new GetObjectTaggingCommand({ Bucket: s3Server.bucket, Key: record.objectKey }));
+    const tags = await s3.send(new GetObjectTaggingCommand({ Bucket: mediaBucket.bucket, Key: record.objectKey }));
     expect(tags.TagSet).toEqual([{ Key: 'attached', Value: 'true' }]);
     expect((await media.readMediaBytes(record)).byteLength).toBe(record.bytes);
     await expect(media.markAttached('mallory', [record.id], true)).rejects.toMatchObject({ status: 404 });

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '#local/ports';
-import { startS3 } from '#local/s3';
 import { type PostMedia, quoteCardResponseSchema } from '#shared/schemas/media';
 import { startArticlePictureSite } from '../../helpers/article-picture-site';
 import { startFakeOpenAi } from '../../helpers/fake-openai-server';
+import { startMediaBucket } from '../../helpers/media-bucket';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
@@ -19,17 +15,11 @@ import { callRoute } from '../../helpers/route-call';
 // caller's own pictures), refused without alt text where it shows, and published through the queue
 // and the worker to the local Telegram Bot API with its bytes.
 const pipeline = await startPublishingPipeline();
-const s3Server = await startS3(await freePort(), {
-  directory: mkdtempSync(path.join(tmpdir(), 'threadsnip-s3-')),
-  allowedOrigins: ['http://localhost:3000'],
-  resetOnClose: true,
-});
+const mediaBucket = await startMediaBucket();
 const site = await startArticlePictureSite();
 // The offline writer: a model's address but no key, so no request may reach it.
 const openai = await startFakeOpenAi();
 Object.assign(process.env, {
-  MEDIA_BUCKET: s3Server.bucket,
-  S3_ENDPOINT: s3Server.endpoint,
   ALLOW_PRIVATE_FETCH_HOSTS: site.host,
   OPENAI_BASE_URL: openai.url,
 });
@@ -41,12 +31,12 @@ const { requestPublish } = await import('#functions/services/publishing/publish-
 const quoteCardRoute = (await import('#functions/http/media/post-quote-card')).handler;
 const putThreadRoute = (await import('#functions/http/threads/put-thread')).handler;
 const articlePictureRoute = (await import('#functions/http/media/post-article-picture')).handler;
-const s3 = new S3Client({ region: 'us-east-1', endpoint: s3Server.endpoint, forcePathStyle: true });
+const { s3 } = mediaBucket;
 
 afterAll(async () => {
   await openai.close();
   await site.close();
-  await s3Server.close();
+  await mediaBucket.close();
   await pipeline.stop();
 });
 
@@ -119,7 +109,7 @@ describe('pictures on posts, from the editor to a platform', () => {
     const stored = await getThreadForUser(owner.userId, owner.thread.id);
     expect(stored?.posts[1]?.media).toEqual([{ ...card.postMedia }]);
     const tags = await s3.send(
-      new GetObjectTaggingCommand({ Bucket: s3Server.bucket, Key: `media/${owner.userId}/${card.media.id}` }),
+      new GetObjectTaggingCommand({ Bucket: mediaBucket.bucket, Key: `media/${owner.userId}/${card.media.id}` }),
     );
     expect(tags.TagSet).toEqual([{ Key: 'attached', Value: 'true' }]);
 
