@@ -3,6 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import twitterText from 'twitter-text';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '#shared/attribution';
+import type { PublishRequest } from '#shared/schemas/publishing';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
 import { answerConsent, browserCookieFor, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
@@ -82,11 +83,15 @@ const longPost = (n: number, articleUrl: string) =>
   `${n}/ ${`Note ${n} on ${articleUrl.split('/').at(-1)}: the boats return before sunrise and buyers bid. `.repeat(3).trim()}`;
 const fourPosts = (articleUrl: string) => [1, 2, 3, 4].map((n) => longPost(n, articleUrl));
 
-async function publish(userId: string, bodyPosts?: (articleUrl: string) => string[]) {
+async function publish(
+  userId: string,
+  bodyPosts?: (articleUrl: string) => string[],
+  linkPlacements?: PublishRequest['linkPlacements'],
+) {
   const articleUrl = nextArticle();
   const thread = makeThread(userId, (bodyPosts ?? fourPosts)(articleUrl), { sourceUrl: articleUrl });
   await putThread(thread);
-  await requestPublish(userId, thread.id, { platforms: ['twitter'] }, new Date());
+  await requestPublish(userId, thread.id, { platforms: ['twitter'], linkPlacements }, new Date());
   return thread;
 }
 
@@ -266,6 +271,26 @@ describe('publishing a thread to X through the queue', () => {
     expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed' });
 
     expect(tweetsSince(start).at(-1)?.text).toBe(`${attributionText(TEST_APP_HOST, articleUrl)}\n\nAuthor: @maralind`);
+  });
+
+  it('puts the article link on the first post as well when the thread chose it, the attribution still last', async () => {
+    const userId = await connectedUser();
+    const start = twitter.tweets.length;
+    // About 165 characters each: the title, the first post and the link share one post; two posts never do.
+    const shorterPosts = (articleUrl: string) =>
+      [1, 2, 3].map(
+        (n) =>
+          `${n}/ Note ${n} on ${articleUrl.split('/').at(-1)}: the boats return before sunrise, buyers bid at six and the hall fills with traders from three towns along the coast before the bell.`,
+      );
+
+    const thread = await publish(userId, shorterPosts, { twitter: 'first-post-and-credit' });
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 4 });
+    const sent = tweetsSince(start);
+    const posts = shorterPosts(thread.sourceUrl);
+    expect(sent[0]!.text).toBe(`The harbour at dawn\n\n${posts[0]!.slice(3)}\n\n${thread.sourceUrl}`);
+    expect(sent.slice(1, -1).map((tweet) => tweet.text)).toEqual(posts.slice(1).map((post) => post.slice(3)));
+    expectChainedThread(sent, thread.sourceUrl);
   });
 
   it("splits by X's weighted count: a CJK character counts twice", async () => {
