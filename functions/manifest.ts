@@ -376,6 +376,15 @@ export const routes: RouteEntry[] = [
     access: { table: 'write' },
   },
   {
+    method: 'PUT',
+    path: '/api/connections/linkedin/identity',
+    handler: 'http/connections/put-linkedin-identity',
+    auth: 'user',
+    timeoutSeconds: 20,
+    // Opens the member's token to ask LinkedIn which pages they administer (refreshing needs the app's credentials).
+    access: { table: 'write', tokenKey: true, platformClients: true },
+  },
+  {
     method: 'POST',
     path: '/api/connections/{platform}/authorize',
     handler: 'http/connections/post-oauth-authorization',

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'target_required',
   'target_not_found',
   'platform_has_no_targets',
+  'linkedin_page_not_administered',
   'not_oauth_platform',
   'platform_not_configured',
   'reconnect_required',

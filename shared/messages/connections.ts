@@ -102,14 +102,29 @@ export function oauthErrorMessage(platformName: string, code?: string | null, de
   return description?.trim() || platformMessages.connectionErrorFallback;
 }
 
-/** The Bluesky connect form's handle and the Facebook Page picker. */
+/** The Bluesky connect form's handle, the Facebook Page picker and LinkedIn's 'Post as' choice. */
 export const connectionFormMessages = {
   blueskyHandleRequired: 'Please enter your Bluesky handle',
   invalidBlueskyHandle: 'Please enter a valid Bluesky handle (e.g., alice.bsky.social)',
   pageSelected: { title: 'Page Selected' },
   savePageFailed: { title: 'Error', description: 'Failed to save Page selection' },
   facebookPageRequired: { title: 'Facebook Page Required' },
+  linkedinPostAs: 'Post as',
+  linkedinAuthorSaved: { title: 'LinkedIn Author Saved' },
+  saveLinkedInAuthorFailed: { title: 'Error', description: 'Failed to save who LinkedIn posts as' },
+  linkedinPageNotAdministered:
+    'LinkedIn does not list you as an administrator of that page, so ThreadSnip cannot post as it. Nothing was changed.',
 };
+
+/** The 'Post as' choice for the member's own profile: 'Yourself ({name})'. */
+export function linkedinPostAsYourself(memberName: string | null): string {
+  return memberName ? `Yourself (${memberName})` : 'Yourself';
+}
+
+/** The LinkedIn card's line when the connection posts as a page: 'Posting as {page}'. */
+export function linkedinPostingAs(pageName: string): string {
+  return `Posting as ${pageName}`;
+}
 
 /** How a connection failed: the platform answered no, nothing answered, it answered with an error, or we would not send. */
 export type ConnectionFailure = 'refused' | 'unreachable' | 'unavailable' | 'blocked';

@@ -22,6 +22,31 @@ export function linkedinOrganizationUrn(connectionData: Record<string, unknown>)
   return typeof urn === 'string' && urn.startsWith('urn:li:organization:') ? urn : null;
 }
 
+/** An organisation page a LinkedIn member administers. */
+export interface LinkedInPage {
+  urn: string;
+  name: string;
+}
+
+/** The pages a LinkedIn connection may post as (`administeredPages` in its data, listed when it was made). */
+export function linkedinAdministeredPages(connectionData: Record<string, unknown>): LinkedInPage[] {
+  const pages = Array.isArray(connectionData.administeredPages) ? connectionData.administeredPages : [];
+  return pages.flatMap((page: unknown) => {
+    if (typeof page !== 'object' || page === null) return [];
+    const { urn, name } = page as Record<string, unknown>;
+    return typeof urn === 'string' && urn.startsWith('urn:li:organization:')
+      ? [{ urn, name: typeof name === 'string' && name ? name : urn }]
+      : [];
+  });
+}
+
+/** The name of the page a LinkedIn connection posts as (`organizationName`), or null when it posts as the member. */
+export function linkedinPageName(connectionData: Record<string, unknown>): string | null {
+  if (!linkedinOrganizationUrn(connectionData)) return null;
+  const name = connectionData.organizationName;
+  return typeof name === 'string' && name ? name : null;
+}
+
 /** Whether a LinkedIn connection posts as the member or as an organisation page. */
 export function linkedinAuthorKind(connectionData: Record<string, unknown>): LinkedInAuthorKind {
   return linkedinOrganizationUrn(connectionData) ? 'organization' : 'person';

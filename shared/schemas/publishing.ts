@@ -102,6 +102,15 @@ export const selectTargetRequestSchema = z.object({
   targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
 });
 
+/** PUT /api/connections/linkedin/identity: post as the member (null) or as an organisation page they administer. */
+export const linkedinIdentityRequestSchema = z.object({
+  organizationUrn: z
+    .string()
+    .regex(/^urn:li:organization:\d+$/, 'Choose a LinkedIn organisation page (urn:li:organization:…)')
+    .nullable(),
+});
+export type LinkedInIdentityRequest = z.infer<typeof linkedinIdentityRequestSchema>;
+
 /** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
 export const oauthStartRequestSchema = z.object({
   returnPath: z.string().max(300).optional(),

@@ -37,6 +37,12 @@ export interface LinkedInImage {
   processingReads: number;
 }
 
+/** An organisation page the member administers: its URN and the `localizedName` /rest/organizations answers. */
+export interface LinkedInOrganization {
+  urn: string;
+  name: string;
+}
+
 /** What the next upload (PUT of the bytes) does instead of a plain success. */
 export type UploadFault = { status: 500 } | { processingReads: number } | { processing: 'failed' };
 
@@ -109,7 +115,9 @@ function readLittle(commentary: string): { text: string } | { strayAt: number } 
  * author's and AVAILABLE, altText ≤ 4,086; the Comments API (`POST /rest/socialActions/{post}/comments`
  * with `actor`, `object` the same post and `message.text`, the id in `x-restli-id`; the post's
  * comments listed with read access). Posts, images and comments are the member's own or, with
- * w_organization_social, an organisation's the member administers. Faults: a lost answer after the post is made, 429, 5xx,
+ * w_organization_social, an organisation's the member administers; with r_organization_admin the
+ * member's roles (`/rest/organizationAcls?q=roleAssignee`, role and state filters) and each
+ * administered organisation's `localizedName` (`/rest/organizations/{id}`). Faults: a lost answer after the post is made, 429, 5xx,
  * expired tokens, a failed upload or processing.
  */
 export async function startLinkedInServer(options: {
@@ -121,8 +129,8 @@ export async function startLinkedInServer(options: {
   appScopes?: string[];
   /** The month the fake takes as now, for the versions it keeps active (default: this month). */
   today?: Date;
-  /** Organisation URNs the member administers (urn:li:organization:…), whose page they may post as. */
-  organizations?: string[];
+  /** Organisation pages the member administers (URN urn:li:organization:…, name), whose page they may post as. */
+  organizations?: LinkedInOrganization[];
 }) {
   const keys = await generateKeyPair('RS256');
   const codes = new Map<string, { redirectUri: string; scopes: string[]; issuedAt: number }>();
@@ -136,8 +144,16 @@ export async function startLinkedInServer(options: {
   const images = new Map<string, LinkedInImage>();
   const uploadFaults: UploadFault[] = [];
   const imageStats = { initialized: 0, uploaded: 0 };
-  const stats = { createCalls: 0, findCalls: 0, tokenCalls: 0, versions: new Set<string>() };
-  let appScopes = options.appScopes ?? ['openid', 'profile', 'email', 'w_member_social'];
+  const stats = { createCalls: 0, findCalls: 0, tokenCalls: 0, aclCalls: 0, versions: new Set<string>() };
+  let appScopes = options.appScopes ?? [
+    'openid',
+    'profile',
+    'email',
+    'w_member_social',
+    'w_organization_social',
+    'r_organization_admin',
+  ];
+  const organizations = [...(options.organizations ?? [])];
   let postsReadable = true;
   let idTokenIssuer: string | null = null;
   let nextId = 7_100_000_000_000_000_000n;
@@ -313,7 +329,46 @@ export async function startLinkedInServer(options: {
   /** The member, or (with w_organization_social) an organisation page they administer. */
   const mayActAs = (grant: Grant, urn: unknown) =>
     urn === personOf(grant) ||
-    (grant.scopes.includes('w_organization_social') && (options.organizations ?? []).includes(String(urn)));
+    (grant.scopes.includes('w_organization_social') && organizations.some((page) => page.urn === String(urn)));
+  /** Reading the member's roles and their pages takes r_organization_admin or rw_organization_admin. */
+  const readsOrganizations = (grant: Grant) =>
+    grant.scopes.includes('r_organization_admin') || grant.scopes.includes('rw_organization_admin');
+
+  /**
+   * GET /rest/organizationAcls?q=roleAssignee: the member's roles, filtered by `role` and `state`
+   * when given; each names the `organization`, the `roleAssignee`, its `role` and `state`.
+   */
+  const findAcls = (res: ServerResponse, url: URL, grant: Grant) => {
+    const q = url.searchParams;
+    if (q.get('q') !== 'roleAssignee') {
+      return serviceError(res, 400, 'Finder parameter q is required', { code: 'ILLEGAL_ARGUMENT' });
+    }
+    if (!readsOrganizations(grant)) {
+      return serviceError(res, 403, 'Not enough permissions to access: organizationAcls.FINDER-roleAssignee', {
+        serviceErrorCode: 100,
+        code: 'ACCESS_DENIED',
+      });
+    }
+    stats.aclCalls += 1;
+    const elements = organizations
+      .map((page) => ({
+        organization: page.urn,
+        roleAssignee: personOf(grant),
+        role: 'ADMINISTRATOR',
+        state: 'APPROVED',
+      }))
+      .filter(
+        (acl) => (!q.get('role') || acl.role === q.get('role')) && (!q.get('state') || acl.state === q.get('state')),
+      );
+    return sendJson(res, 200, { paging: { start: 0, count: elements.length, links: [] }, elements });
+  };
+
+  /** GET /rest/organizations/{id}: an administered organisation's id and localizedName (404 for any other). */
+  const getOrganization = (res: ServerResponse, grant: Grant, id: string) => {
+    const page = organizations.find((candidate) => candidate.urn === `urn:li:organization:${id}`);
+    if (!readsOrganizations(grant) || !page) return serviceError(res, 404, `Organization ${id} not found`);
+    return sendJson(res, 200, { id: Number(id), localizedName: page.name, vanityName: page.name.toLowerCase() });
+  };
 
   const createPost = async (req: IncomingMessage, res: ServerResponse, grant: Grant) => {
     if (!grant.scopes.includes('w_member_social')) {
@@ -669,6 +724,15 @@ export async function startLinkedInServer(options: {
       if (req.method === 'POST') return createComment(req, res, grant, target);
       if (req.method === 'GET') return listComments(res, target);
     }
+    if (req.method === 'GET' && url.pathname === '/rest/organizationAcls') {
+      if (!versioned(req, res)) return;
+      return findAcls(res, url, grant);
+    }
+    const organization = /^\/rest\/organizations\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && organization) {
+      if (!versioned(req, res)) return;
+      return getOrganization(res, grant, organization[1]!);
+    }
     if (url.pathname === '/rest/posts') {
       if (!versioned(req, res)) return;
       if (req.method === 'POST') return createPost(req, res, grant);
@@ -694,9 +758,14 @@ export async function startLinkedInServer(options: {
     failComments(...next: CommentFault[]) {
       commentFaults.push(...next);
     },
-    /** Every token issued so far also carries these scopes (a member who approved Community Management's w_organization_social). */
-    grantScopes(...scopes: string[]) {
-      for (const grant of tokens.values()) grant.scopes.push(...scopes);
+    /** The member stops administering this page (another admin removed their role). */
+    removeOrganization(urn: string) {
+      const index = organizations.findIndex((page) => page.urn === urn);
+      if (index >= 0) organizations.splice(index, 1);
+    },
+    /** The member becomes an administrator of this page. */
+    addOrganization(page: LinkedInOrganization) {
+      organizations.push(page);
     },
     /** Registers another redirect URI with the app (a stack's URL is known only once it has started). */
     allowRedirectUri(uri: string) {

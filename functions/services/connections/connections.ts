@@ -1,5 +1,5 @@
 import { X_POST_READ_COST_USD } from '#shared/insights/engagement';
-import { connectionFailedText } from '#shared/messages/connections';
+import { connectionFailedText, connectionFormMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type {
   BlueskyConnectRequest,
@@ -21,6 +21,7 @@ import { listPlatformSettings } from '../../data/settings-repository';
 import { DomainError, ReconnectRequiredError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { adapterFor } from '../platforms/adapters';
+import { listAdministeredPages } from '../platforms/linkedin';
 import {
   type Credentials,
   connectionFailureOf,
@@ -79,6 +80,13 @@ export class TargetNotFoundError extends DomainError {
       {},
       'target_not_found',
     );
+  }
+}
+
+/** The chosen page is not one LinkedIn says the member administers; nothing was changed. */
+export class LinkedInPageNotAdministeredError extends DomainError {
+  constructor() {
+    super(400, connectionFormMessages.linkedinPageNotAdministered, {}, 'linkedin_page_not_administered');
   }
 }
 
@@ -153,6 +161,38 @@ export async function setXEngagementReads(userId: string, enabled: boolean, now:
     throw new NotConnectedError('twitter');
   }
   return toView({ ...record, connectionData: { ...record.connectionData, engagementReads: enabled }, updatedAt });
+}
+
+/**
+ * Chooses who the user's LinkedIn connection posts as: the member (null) or an organisation page.
+ * A page is checked against LinkedIn's own list of the pages the member administers now (the list
+ * stored at connection may be stale), and that list is stored again. Answers the updated connection.
+ */
+export async function chooseLinkedInAuthor(
+  userId: string,
+  organizationUrn: string | null,
+  now: Date,
+): Promise<ConnectionView> {
+  await assertPlatformsAvailable(['linkedin']);
+  const record = await getConnection(userId, 'linkedin');
+  const live = record?.isConnected ? await loadLiveConnection(userId, 'linkedin', now) : null;
+  if (!record || !live) throw new NotConnectedError('linkedin');
+  let patch: Record<string, unknown> = { organizationUrn: null, organizationName: null };
+  if (organizationUrn !== null) {
+    let pages: Awaited<ReturnType<typeof listAdministeredPages>>;
+    try {
+      pages = await listAdministeredPages(live.credentials.accessToken);
+    } catch (error) {
+      if (error instanceof PlatformError) throw new ConnectionFailedError('linkedin', error);
+      throw error;
+    }
+    const page = pages.find((candidate) => candidate.urn === organizationUrn);
+    if (!page) throw new LinkedInPageNotAdministeredError();
+    patch = { organizationUrn: page.urn, organizationName: page.name, administeredPages: pages };
+  }
+  const updatedAt = now.toISOString();
+  if (!(await updateConnectionData(userId, 'linkedin', patch, updatedAt))) throw new NotConnectedError('linkedin');
+  return toView({ ...record, connectionData: { ...record.connectionData, ...patch }, updatedAt });
 }
 
 /** GET /api/connections: the caller's connections on available platforms, and those platforms. */

@@ -3,7 +3,7 @@ import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
 import { missingClientReason, type PlatformClient } from '#functions/services/platforms/platform-clients';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
-import { linkedinOrganizationUrn } from '#shared/publishing/link-placement';
+import { type LinkedInPage, linkedinOrganizationUrn } from '#shared/publishing/link-placement';
 import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { authorizationUrl, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
@@ -28,8 +28,18 @@ import {
 import { postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'LinkedIn';
-/** openid and profile: who the member is (userinfo's `sub` is the author URN's id); w_member_social: post as them. */
-export const LINKEDIN_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
+/**
+ * openid and profile: who the member is (userinfo's `sub` is the author URN's id); w_member_social:
+ * post as them; w_organization_social and r_organization_admin (Community Management API): post as,
+ * and list, the organisation pages they administer.
+ */
+export const LINKEDIN_SCOPES = [
+  'openid',
+  'profile',
+  'w_member_social',
+  'w_organization_social',
+  'r_organization_admin',
+] as const;
 const RESTLI_PROTOCOL_VERSION = '2.0.0';
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection (its access expires after 60 days). Reconnect ${PLATFORM_NAME} in Account Settings.`;
 /** How far back a post counts as this run's own when the run's start is not known. */
@@ -173,6 +183,31 @@ async function postContent(
   const card = post.linkCardImage;
   const thumbnail = card ? { thumbnail: await upload(card), ...(card.alt ? { thumbnailAltText: card.alt } : {}) } : {};
   return { article: { source: post.article.url, title: post.article.title, ...thumbnail } };
+}
+
+const ORGANIZATION_URN = /^urn:li:organization:(\d+)$/;
+
+/**
+ * The organisation pages the member administers (learn.microsoft.com, Community Management
+ * "Organization Access Control by Role": `GET /rest/organizationAcls?q=roleAssignee` with role
+ * ADMINISTRATOR and state APPROVED), each named by its `localizedName` (`GET /rest/organizations/{id}`).
+ */
+export async function listAdministeredPages(accessToken: string): Promise<LinkedInPage[]> {
+  const query = new URLSearchParams({ q: 'roleAssignee', role: 'ADMINISTRATOR', state: 'APPROVED' });
+  const { body } = await callLinkedIn<{ elements?: { organization?: string }[] }>(accessToken, {
+    path: `/rest/organizationAcls?${query}`,
+  });
+  const urns = new Set((body.elements ?? []).flatMap(({ organization }) => (organization ? [organization] : [])));
+  const pages: LinkedInPage[] = [];
+  for (const urn of urns) {
+    const id = ORGANIZATION_URN.exec(urn)?.[1];
+    if (!id) continue;
+    const { body: organization } = await callLinkedIn<{ localizedName?: string }>(accessToken, {
+      path: `/rest/organizations/${id}`,
+    });
+    pages.push({ urn, name: organization.localizedName ?? urn });
+  }
+  return pages;
 }
 
 function personUrnOf(connection: Pick<LiveConnection, 'connectionData'>): string | null {
@@ -333,7 +368,8 @@ async function commentOn(
  * with its pictures (Images API), or else the article attached so LinkedIn shows its preview; with
  * the link placed in the first comment, the post goes without the article and the attribution is
  * commented under it (recorded as a step, so a retry comments once). It posts as the member, or as
- * the organisation page in the connection's `organizationUrn`. OAuth
+ * the organisation page in the connection's `organizationUrn` (chosen in Account Settings among
+ * the pages listed at connection, `administeredPages`). OAuth
  * code flow (Sign In with LinkedIn using OpenID Connect + Share on LinkedIn); tokens last 60 days and most apps get no refresh
  * token, so the card says when to reconnect and an expired token fails with a request to reconnect.
  */
@@ -373,10 +409,12 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
       path: '/v2/userinfo',
     });
     if (!me.sub) throw new PlatformRejectedError('LinkedIn did not say which member this is');
+    // The pages offered in Account Settings; the connection posts as the member until one is chosen.
+    const pages = granted.includes('r_organization_admin') ? await listAdministeredPages(tokens.accessToken) : [];
     return {
       platformUsername: me.name ?? null,
       credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
-      connectionData: { personUrn: `urn:li:person:${me.sub}` },
+      connectionData: { personUrn: `urn:li:person:${me.sub}`, administeredPages: pages },
     };
   },
 

@@ -13,13 +13,15 @@ import { callRoute } from '../../helpers/route-call';
 const APP = { clientId: 'li-client-id', clientSecret: 'li-client-secret' };
 const REDIRECT_URI = 'http://localhost:3000/api/connections/linkedin/callback';
 const MEMBER = { sub: 'yrZCpj2Z12', name: 'Dana Curator' };
-/** The organisation page the member administers. */
+/** The organisation page the member administers, and one they do not. */
 const ORGANIZATION = 'urn:li:organization:2414183';
+const PAGE = { urn: ORGANIZATION, name: 'Harbour Press' };
+const OTHER_ORGANIZATION = 'urn:li:organization:1337';
 const linkedin = await startLinkedInServer({
   ...APP,
   redirectUris: [REDIRECT_URI],
   member: MEMBER,
-  organizations: [ORGANIZATION],
+  organizations: [PAGE],
   // The versions it keeps active are those of the year before this month.
   today: new Date('2026-11-15T00:00:00Z'),
 });
@@ -36,11 +38,12 @@ const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
-const { getConnection, putConnection, updateConnectionData } = await import('#functions/data/connection-repository');
+const { getConnection, putConnection } = await import('#functions/data/connection-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
 const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
+const putLinkedInIdentity = (await import('#functions/http/connections/put-linkedin-identity')).handler;
 const { linkedinAdapter } = await import('#functions/services/platforms/linkedin');
 const { PlatformRejectedError, PlatformUnavailableError } = await import(
   '#functions/services/platforms/platform-adapter'
@@ -90,7 +93,7 @@ async function publish(
 }
 
 describe('connecting LinkedIn', () => {
-  it('asks for openid, profile and w_member_social, and stores the member with the date access ends', async () => {
+  it('asks for openid, profile, w_member_social and the page scopes, and stores the member, their pages and the date access ends', async () => {
     const userId = `user-${randomUUID()}`;
     const consentUrl = await startOAuth('linkedin', userId);
     expect(`${consentUrl.origin}${consentUrl.pathname}`).toBe(linkedin.authorizeUrl);
@@ -98,7 +101,7 @@ describe('connecting LinkedIn', () => {
       response_type: 'code',
       client_id: APP.clientId,
       redirect_uri: REDIRECT_URI,
-      scope: 'openid profile w_member_social',
+      scope: 'openid profile w_member_social w_organization_social r_organization_admin',
       state: expect.any(String),
     });
     const back = await answerConsent(consentUrl, 'allow');
@@ -110,7 +113,7 @@ describe('connecting LinkedIn', () => {
     expect(view).toMatchObject({
       platform: 'linkedin',
       platformUsername: MEMBER.name,
-      connectionData: { personUrn: `urn:li:person:${MEMBER.sub}` },
+      connectionData: { personUrn: `urn:li:person:${MEMBER.sub}`, administeredPages: [PAGE] },
     });
     // No refresh token: the card is told when to ask for a reconnection (60 days from now).
     expect(Date.parse(view!.reconnectBy!)).toBeGreaterThan(Date.now() + 59 * DAY_MS);
@@ -127,7 +130,14 @@ describe('connecting LinkedIn', () => {
     const refusedUser = `user-${randomUUID()}`;
     linkedin.setAppScopes(['openid', 'profile', 'email']);
     const refusal = await fetch(await startOAuth('linkedin', refusedUser), { redirect: 'manual' });
-    linkedin.setAppScopes(['openid', 'profile', 'email', 'w_member_social']);
+    linkedin.setAppScopes([
+      'openid',
+      'profile',
+      'email',
+      'w_member_social',
+      'w_organization_social',
+      'r_organization_admin',
+    ]);
     const refused = await oauthCallback(
       'linkedin',
       refusedUser,
@@ -416,12 +426,83 @@ describe('posting pictures to LinkedIn through the Images API', () => {
   });
 });
 
+describe('posting as an organisation page the member administers', () => {
+  const choose = (userId: string, organizationUrn: string | null) =>
+    callRoute(putLinkedInIdentity, { userId }, { body: { organizationUrn } });
+
+  it('lists the pages at connection, posts as the chosen page with the link in the first comment, and back as the member', async () => {
+    const userId = await connectedUser();
+    const [listed] = (await listConnections(userId)).connections;
+    expect(listed?.connectionData.administeredPages).toEqual([PAGE]);
+    const posts = linkedin.posts.length;
+    const comments = linkedin.comments.length;
+
+    const chosen = await choose(userId, ORGANIZATION);
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.connectionData).toMatchObject({ organizationUrn: ORGANIZATION, organizationName: PAGE.name });
+    const [post] = linkedin.posts.slice(posts);
+    expect(post).toMatchObject({ author: ORGANIZATION, article: null });
+    expect(post!.text).not.toContain(ARTICLE);
+    expect(linkedin.comments.slice(comments)).toEqual([
+      expect.objectContaining({ actor: ORGANIZATION, object: post!.id, text: ATTRIBUTION }),
+    ]);
+    expect(row.status).toBe('completed');
+
+    const member = await choose(userId, null);
+    const again = await publish(userId);
+    await settle(userId, again.id);
+
+    expect(member.status).toBe(200);
+    expect(member.body.connectionData).toMatchObject({ organizationUrn: null, organizationName: null });
+    expect(linkedin.posts.at(-1)).toMatchObject({
+      author: `urn:li:person:${MEMBER.sub}`,
+      article: expect.objectContaining({ source: ARTICLE }),
+    });
+  });
+
+  it('answers 400 and changes nothing for a page the member does not administer, checked with LinkedIn again', async () => {
+    const userId = await connectedUser();
+    const before = await getConnection(userId, 'linkedin');
+    const acls = linkedin.stats.aclCalls;
+
+    const foreign = await choose(userId, OTHER_ORGANIZATION);
+    const malformed = await choose(userId, 'urn:li:person:someone');
+
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({
+      code: 'linkedin_page_not_administered',
+      error:
+        'LinkedIn does not list you as an administrator of that page, so ThreadSnip cannot post as it. Nothing was changed.',
+    });
+    expect(linkedin.stats.aclCalls).toBe(acls + 1);
+    expect(malformed.status).toBe(400);
+    expect(await getConnection(userId, 'linkedin')).toEqual(before);
+  });
+
+  it('refuses a page listed at connection once LinkedIn no longer lists the member as its administrator', async () => {
+    const userId = await connectedUser();
+    linkedin.removeOrganization(ORGANIZATION);
+    try {
+      const answer = await choose(userId, ORGANIZATION);
+
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('linkedin_page_not_administered');
+      expect((await getConnection(userId, 'linkedin'))?.connectionData.organizationUrn).toBeUndefined();
+    } finally {
+      linkedin.addOrganization(PAGE);
+    }
+  });
+});
+
 describe('placing the source link on LinkedIn', () => {
-  /** A user whose connection posts as the organisation page the member administers. */
+  /** A user whose connection posts as the organisation page the member administers, chosen in Account Settings. */
   async function pageUser() {
     const userId = await connectedUser();
-    linkedin.grantScopes('w_organization_social');
-    await updateConnectionData(userId, 'linkedin', { organizationUrn: ORGANIZATION }, new Date().toISOString());
+    const answer = await callRoute(putLinkedInIdentity, { userId }, { body: { organizationUrn: ORGANIZATION } });
+    expect(answer.status).toBe(200);
     return userId;
   }
 

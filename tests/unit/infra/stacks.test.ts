@@ -410,6 +410,19 @@ describe('app stack', () => {
     expect(environmentOf(app, 'http/connections/put-connection-target')).not.toHaveProperty('TOKEN_KEY_SECRET_ARN');
   });
 
+  it("serves the LinkedIn page choice behind the JWT authorizer, opening the member's token to ask LinkedIn", () => {
+    const found = Object.values(
+      app.findResources('AWS::ApiGatewayV2::Route', {
+        Properties: { RouteKey: 'PUT /api/connections/linkedin/identity' },
+      }),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]!.Properties.AuthorizationType).toBe('JWT');
+    expect(Object.keys(environmentOf(app, 'http/connections/put-linkedin-identity'))).toEqual(
+      expect.arrayContaining(['TOKEN_KEY_SECRET_ARN', 'PLATFORM_CLIENTS_SECRET_ARN']),
+    );
+  });
+
   it('serves the admin back-office routes behind the JWT authorizer, each with its own Lambda', () => {
     for (const routeKey of [
       'GET /api/admin/access',

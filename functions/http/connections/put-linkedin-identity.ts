@@ -1,0 +1,9 @@
+import { httpHandler } from '#functions/route-kinds';
+import { linkedinIdentityRequestSchema } from '#shared/schemas/publishing';
+import { chooseLinkedInAuthor } from '../../services/connections/connections';
+
+/** PUT /api/connections/linkedin/identity: posts as the member (null) or as a page they administer. */
+export const handler = httpHandler({ body: linkedinIdentityRequestSchema }, async ({ body, caller }) => ({
+  status: 200,
+  body: await chooseLinkedInAuthor(caller.userId, body.organizationUrn, new Date()),
+}));
