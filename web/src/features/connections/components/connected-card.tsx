@@ -9,6 +9,7 @@ import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { ConnectControl } from './connect-control';
 import { DisconnectDialog } from './disconnect-dialog';
 import { EngagementReadsSwitch } from './engagement-reads-switch';
+import { LinkedInAuthorSelector } from './linkedin-author-selector';
 import { TargetSelector } from './target-selector';
 
 const EXPIRES_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -148,6 +149,7 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
       </div>
       <SelectedTarget connection={connection} />
       {connection.engagementReads ? <EngagementReadsSwitch reads={connection.engagementReads} /> : null}
+      {platform === 'linkedin' ? <LinkedInAuthorSelector connection={connection} /> : null}
       {editing ? (
         <div className="stack">
           <TargetSelector connection={connection} returnPath={returnPath} />

@@ -61,10 +61,11 @@ export const PLATFORM_DETAILS: Record<Platform, PlatformDetails> = {
     connectsBy: 'oauth',
   },
   linkedin: {
-    description: 'Share threads as a post on your LinkedIn profile.',
+    description: 'Share threads as a post on your LinkedIn profile or a page you administer.',
     permissions: [
       'Know who you are (your name and member id)',
       'Post on your behalf',
+      'List the pages you administer and post on them',
       'Access for 60 days: LinkedIn does not renew it, so reconnect before it ends',
     ],
     features: [
