@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionView } from '#shared/schemas/publishing';
-import type { Platform } from '#shared/schemas/thread';
+import type { Platform, Thread } from '#shared/schemas/thread';
+import { seededThread } from '#tests/helpers/seed-threads';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
 import { postingErrorToast } from '#web/features/publishing/lib/posting-error';
 import { ApiError } from '#web/lib/api-client';
@@ -39,10 +40,13 @@ let connections: ConnectionView[];
 let enabledPlatforms: Platform[];
 const requests: { url: string; method: string; body: unknown }[] = [];
 let failTargets: boolean;
+/** The saved thread the panel reads (GET /api/threads/thread-1), or none (404). */
+let savedThread: Thread | null;
 
 beforeEach(() => {
   requests.length = 0;
   failTargets = false;
+  savedThread = null;
   enabledPlatforms = ['twitter', 'discord', 'reddit', 'telegram'];
   connections = [];
   fetchMock.mockReset();
@@ -90,6 +94,7 @@ beforeEach(() => {
       );
     }
     if (url === '/api/threads/thread-1/publishing') return Response.json({ threadId: 'thread-1', platforms: [] });
+    if (url === '/api/threads/thread-1?purpose=detail' && savedThread) return Response.json(savedThread);
     return new Response(null, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -199,6 +204,30 @@ describe('the platform sharing panel: when Share is enabled', () => {
       platforms: ['telegram'],
       origin: 'panel',
     });
+  });
+
+  it("shows each chosen platform's link placement, the thread's saved choice first, and sends only the one changed", async () => {
+    connections = [connection('twitter'), connection('telegram', { chatId: '-1' })];
+    savedThread = seededThread('user-1', 1, { id: 'thread-1', linkPlacements: { telegram: 'first-post-and-credit' } });
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Twitter/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Telegram/ }));
+
+    const x = (await screen.findByLabelText('Twitter/X link placement')) as HTMLSelectElement;
+    const telegram = screen.getByLabelText('Telegram link placement') as HTMLSelectElement;
+    expect(x.value).toBe('credit-post');
+    expect(telegram.value).toBe('first-post-and-credit');
+    expect(screen.getByText(/\$0\.200/)).toBeTruthy();
+    await userEvent.selectOptions(x, 'Link on the first post and in the credit post');
+    await userEvent.click(shareButton());
+
+    await waitFor(() =>
+      expect(requests.find((request) => request.url.endsWith('/publish'))?.body).toEqual({
+        platforms: ['twitter', 'telegram'],
+        origin: 'panel',
+        linkPlacements: { twitter: 'first-post-and-credit' },
+      }),
+    );
   });
 
   it('offers Reconnect instead of a checkbox for a connection that needs it', async () => {

@@ -111,8 +111,13 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           <Suspense fallback={<LoadingState />}>
             <PlatformSharingPanel
               threadId={thread.id}
-              moreActions={({ platforms, ready }) => (
-                <ScheduleActions threadId={thread.id} platforms={platforms} disabled={!ready} />
+              moreActions={({ platforms, ready, linkPlacements }) => (
+                <ScheduleActions
+                  threadId={thread.id}
+                  platforms={platforms}
+                  linkPlacements={linkPlacements}
+                  disabled={!ready}
+                />
               )}
             />
           </Suspense>

@@ -11,9 +11,11 @@ import { paths } from '#web/config/paths';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { useThread } from '../../threads/api/get-thread';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
+import { useLinkPlacements } from '../hooks/use-link-placements';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
 import { ConnectPlatformsCard } from './connect-platforms-card';
+import { LinkPlacementField } from './link-placement-field';
 import { type PublishRow, PublishRows } from './publish-rows';
 import { RepublishDialog } from './republish-dialog';
 import { ShareManuallyCard } from './share-manually-card';
@@ -40,7 +42,9 @@ export function PlatformSharingPanel({
   const [run, setRun] = useState<{ key: string; platforms: Platform[] } | null>(null);
   const share = useShareSelection(chosen);
   // The saved thread is what gets published (the page's cached copy; Save updates it).
-  const posts = useThread(threadId, true).data?.posts ?? [];
+  const thread = useThread(threadId, true).data;
+  const posts = thread?.posts ?? [];
+  const placements = useLinkPlacements(thread, share.connections);
   const blockers = altTextBlockers(posts, share.selected);
   const publish = useConfirmedPublish(threadId);
   const { toast } = useToast();
@@ -55,7 +59,9 @@ export function PlatformSharingPanel({
 
   const onShare = () => {
     const platforms = share.selected;
-    void publish.start({ platforms, origin: 'panel' }, () => setRun({ key: String(Date.now()), platforms }));
+    void publish.start({ platforms, origin: 'panel', linkPlacements: placements.chosenFor(platforms) }, () =>
+      setRun({ key: String(Date.now()), platforms }),
+    );
   };
 
   const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
@@ -83,6 +89,23 @@ export function PlatformSharingPanel({
             returnPath={returnPath}
           />
         ) : null}
+        {thread && share.selected.length > 0 ? (
+          <div className="stack">
+            <h3>Link Placement</h3>
+            {share.selected.map((platform) => {
+              const placement = placements.placementOf(platform);
+              return (
+                <LinkPlacementField
+                  key={platform}
+                  platform={platform}
+                  value={placement}
+                  posts={placements.postsFor(platform, placement)}
+                  onChange={(chosen) => placements.change(platform, chosen)}
+                />
+              );
+            })}
+          </div>
+        ) : null}
         {hasMedia(posts) && share.selected.length > 0 ? (
           <div className="stack">
             <h3>Images per Platform</h3>
@@ -105,7 +128,11 @@ export function PlatformSharingPanel({
           <button type="button" className="button button--primary" disabled={!canShare} onClick={onShare}>
             {publish.busy ? 'Sharing…' : shareButtonLabel(count)}
           </button>
-          {moreActions?.({ platforms: share.selected, ready: canShare })}
+          {moreActions?.({
+            platforms: share.selected,
+            ready: canShare,
+            linkPlacements: placements.chosenFor(share.selected),
+          })}
           <button type="button" className="button" disabled={chosen.length === 0} onClick={() => setChosen([])}>
             Clear Selection
           </button>

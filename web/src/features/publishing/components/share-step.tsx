@@ -1,21 +1,14 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIRST_COMMENT_LABEL } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
-import {
-  chosenLinkPlacements,
-  firstCommentOf,
-  type LinkPlacements,
-  linkPlacementFor,
-  placedThreadText,
-} from '#shared/publishing/link-placement';
+import { firstCommentOf, type LinkPlacements } from '#shared/publishing/link-placement';
 import { altTextBlockers } from '#shared/publishing/media-check';
-import { postRulesFor } from '#shared/publishing/platform-rules';
-import { reflowThread } from '#shared/publishing/reflow';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
+import { useLinkPlacements } from '../hooks/use-link-placements';
 import { useShareSelection } from '../hooks/use-share-selection';
 import { LinkPlacementField } from './link-placement-field';
 import { RepublishDialog } from './republish-dialog';
@@ -52,23 +45,16 @@ export function ShareStep({
   const location = useLocation();
   const share = useShareSelection(selected);
   const publish = useConfirmedPublish(thread.id);
-  // Only the placements changed here are sent (and kept with the thread); the others stay as they were.
-  const [changedPlacements, setChangedPlacements] = useState<LinkPlacements>({});
+  const placements = useLinkPlacements(thread, share.connections);
   const blockers = altTextBlockers(thread.posts, share.selected);
   const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
-  const placementOf = (platform: Platform) =>
-    linkPlacementFor(
-      platform,
-      { ...thread.linkPlacements, ...changedPlacements },
-      share.connections.find((connection) => connection.platform === platform)?.connectionData,
-    );
 
   const onContinue = () =>
     void publish.start(
       {
         platforms: share.selected,
         origin: 'create',
-        linkPlacements: chosenLinkPlacements(share.selected, changedPlacements),
+        linkPlacements: placements.chosenFor(share.selected),
       },
       onPublished,
     );
@@ -84,19 +70,8 @@ export function ShareStep({
         onTargetSelected={onTargetSelected}
       />
       {share.selected.map((platform) => {
-        const rules = postRulesFor(platform);
-        const placement = placementOf(platform);
-        const posts = reflowThread(
-          {
-            title: thread.title,
-            posts: thread.posts.map((post) => post.content),
-            sourceUrl: thread.sourceUrl,
-            authorHandles: thread.authorHandles,
-            author: thread.author,
-            ...placedThreadText(platform, placement, thread.sourceUrl),
-          },
-          rules,
-        );
+        const placement = placements.placementOf(platform);
+        const posts = placements.postsFor(platform, placement);
         const firstComment = firstCommentOf(
           placement,
           thread.posts.map((post) => post.content),
@@ -110,7 +85,7 @@ export function ShareStep({
               platform={platform}
               value={placement}
               posts={posts}
-              onChange={(chosen) => setChangedPlacements((changed) => ({ ...changed, [platform]: chosen }))}
+              onChange={(chosen) => placements.change(platform, chosen)}
             />
             <ol className="stack">
               {posts.map((text, index) => (
@@ -140,7 +115,7 @@ export function ShareStep({
         {moreActions?.({
           platforms: share.selected,
           ready: canContinue,
-          linkPlacements: chosenLinkPlacements(share.selected, changedPlacements),
+          linkPlacements: placements.chosenFor(share.selected),
         })}
       </div>
       <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import {
+  chosenLinkPlacements,
+  type LinkPlacement,
+  type LinkPlacements,
+  linkPlacementFor,
+  placedThreadText,
+} from '#shared/publishing/link-placement';
+import { postRulesFor } from '#shared/publishing/platform-rules';
+import { reflowThread } from '#shared/publishing/reflow';
+import type { ConnectionView } from '#shared/schemas/publishing';
+import type { Platform, Thread } from '#shared/schemas/thread';
+
+type PlacedThread = Pick<Thread, 'title' | 'posts' | 'sourceUrl' | 'authorHandles' | 'author' | 'linkPlacements'>;
+
+/**
+ * The link placements of a share view: each platform's (changed here, else the thread's saved
+ * choice, else the default for its connection), its version of the thread with the link placed,
+ * and the changes to send. Only the placements changed here are sent (and kept with the thread);
+ * the others stay as they were.
+ */
+export function useLinkPlacements(thread: PlacedThread | undefined, connections: readonly ConnectionView[]) {
+  const [changed, setChanged] = useState<LinkPlacements>({});
+  const placementOf = (platform: Platform) =>
+    linkPlacementFor(
+      platform,
+      { ...thread?.linkPlacements, ...changed },
+      connections.find((connection) => connection.platform === platform)?.connectionData,
+    );
+  return {
+    placementOf,
+    /** The thread as the platform will get it with `placement` (X's price is counted on it). */
+    postsFor: (platform: Platform, placement: LinkPlacement): string[] =>
+      thread
+        ? reflowThread(
+            {
+              title: thread.title,
+              posts: thread.posts.map((post) => post.content),
+              sourceUrl: thread.sourceUrl,
+              authorHandles: thread.authorHandles,
+              author: thread.author,
+              ...placedThreadText(platform, placement, thread.sourceUrl),
+            },
+            postRulesFor(platform),
+          )
+        : [],
+    change: (platform: Platform, placement: LinkPlacement) =>
+      setChanged((current) => ({ ...current, [platform]: placement })),
+    /** The placements changed here for these platforms, for a publish or schedule request. */
+    chosenFor: (platforms: readonly Platform[]) => chosenLinkPlacements(platforms, changed),
+  };
+}
