@@ -109,7 +109,6 @@ export const linkedinIdentityRequestSchema = z.object({
     .regex(/^urn:li:organization:\d+$/, 'Choose a LinkedIn organisation page (urn:li:organization:…)')
     .nullable(),
 });
-export type LinkedInIdentityRequest = z.infer<typeof linkedinIdentityRequestSchema>;
 
 /** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */
 export const oauthStartRequestSchema = z.object({

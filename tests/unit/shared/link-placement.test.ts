@@ -7,7 +7,9 @@ import {
   defaultLinkPlacement,
   firstCommentOf,
   isLinkPlacementAllowed,
+  linkedinAdministeredPages,
   linkedinAuthorKind,
+  linkedinPageName,
   linkPlacementFor,
   placedThreadText,
   X_POST_PRICE_USD,
@@ -16,12 +18,45 @@ import {
 import { linkedinPost } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { reflowThread } from '#shared/publishing/reflow';
-import { publishRequestSchema } from '#shared/schemas/publishing';
+import { linkedinIdentityRequestSchema, publishRequestSchema } from '#shared/schemas/publishing';
 import { PLATFORMS } from '#shared/schemas/thread';
 
 const source = 'https://news.example.com/harbour';
 const attribution = `Thread created by threadsnip.app. Read original article at: ${source}`;
 const organization = { personUrn: 'urn:li:person:abc', organizationUrn: 'urn:li:organization:2414183' };
+
+describe('who a LinkedIn connection posts as', () => {
+  it('reads the pages listed at connection, skipping anything that is not an organisation', () => {
+    const data = {
+      administeredPages: [
+        { urn: 'urn:li:organization:2414183', name: 'Harbour Press' },
+        { urn: 'urn:li:organization:77' },
+        { urn: 'urn:li:person:abc', name: 'Not a page' },
+        'urn:li:organization:1',
+      ],
+    };
+    expect(linkedinAdministeredPages(data)).toEqual([
+      { urn: 'urn:li:organization:2414183', name: 'Harbour Press' },
+      { urn: 'urn:li:organization:77', name: 'urn:li:organization:77' },
+    ]);
+    expect(linkedinAdministeredPages({ personUrn: 'urn:li:person:abc' })).toEqual([]);
+  });
+
+  it('names the page only while the connection posts as it', () => {
+    expect(linkedinPageName({ ...organization, organizationName: 'Harbour Press' })).toBe('Harbour Press');
+    expect(linkedinPageName({ organizationUrn: null, organizationName: null })).toBeNull();
+    expect(linkedinPageName({ personUrn: 'urn:li:person:abc' })).toBeNull();
+  });
+
+  it('takes an organisation URN or null as the choice, and nothing else', () => {
+    expect(linkedinIdentityRequestSchema.parse({ organizationUrn: 'urn:li:organization:2414183' })).toEqual({
+      organizationUrn: 'urn:li:organization:2414183',
+    });
+    expect(linkedinIdentityRequestSchema.parse({ organizationUrn: null })).toEqual({ organizationUrn: null });
+    expect(linkedinIdentityRequestSchema.safeParse({ organizationUrn: 'urn:li:person:abc' }).success).toBe(false);
+    expect(linkedinIdentityRequestSchema.safeParse({}).success).toBe(false);
+  });
+});
 
 describe('link placement defaults', () => {
   it('keeps the link out of the hook on X and puts a card on the first Bluesky post', () => {
