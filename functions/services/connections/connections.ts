@@ -1,6 +1,7 @@
 import { X_POST_READ_COST_USD } from '#shared/insights/engagement';
 import { connectionFailedText, connectionFormMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
+import type { LinkedInPage } from '#shared/publishing/link-placement';
 import type {
   BlueskyConnectRequest,
   ConnectionsResponse,
@@ -179,7 +180,7 @@ export async function chooseLinkedInAuthor(
   if (!record || !live) throw new NotConnectedError('linkedin');
   let patch: Record<string, unknown> = { organizationUrn: null, organizationName: null };
   if (organizationUrn !== null) {
-    let pages: Awaited<ReturnType<typeof listAdministeredPages>>;
+    let pages: LinkedInPage[];
     try {
       pages = await listAdministeredPages(live.credentials.accessToken);
     } catch (error) {
