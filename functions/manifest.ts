@@ -379,6 +379,7 @@ export const routes: RouteEntry[] = [
     method: 'PUT',
     path: '/api/connections/linkedin/identity',
     handler: 'http/connections/put-linkedin-identity',
+    deploymentGroup: 'connections',
     auth: 'user',
     timeoutSeconds: 20,
     // Opens the member's token to ask LinkedIn which pages they administer (refreshing needs the app's credentials).

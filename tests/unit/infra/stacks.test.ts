@@ -1333,8 +1333,11 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
     ],
   },
   ConnectionsFunctions: {
-    functions: ['ScheduleRefreshPlatformTokensFunction85EC8B63'],
-    logGroups: ['ScheduleRefreshPlatformTokensFunctionLogs13040EBE'],
+    functions: ['HttpConnectionsPutLinkedinIdentityFunctionD7BFE69A', 'ScheduleRefreshPlatformTokensFunction85EC8B63'],
+    logGroups: [
+      'HttpConnectionsPutLinkedinIdentityFunctionLogsE3F3CB63',
+      'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
+    ],
   },
 };
 
