@@ -83,6 +83,12 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'a month as YYYYMM')
     .default('202610'),
+  /**
+   * 'true' when the LinkedIn app has the Community Management API: connections may then post as the
+   * pages the member administers. Off by default, because LinkedIn refuses the whole consent to an
+   * app that asks for page scopes it was not approved for.
+   */
+  LINKEDIN_ORGANIZATION_PAGES: z.enum(['true', 'false']).default('false'),
   /** OAuth apps of the platforms, locally or in tests; in the cloud they come from the secret named below. */
   TWITTER_CLIENT_ID: z.string().optional(),
   TWITTER_CLIENT_SECRET: z.string().optional(),
@@ -209,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     },
     threadsContainerWaitMs: raw.THREADS_CONTAINER_WAIT_MS,
     linkedinVersion: raw.LINKEDIN_VERSION,
+    linkedinOrganizationPages: raw.LINKEDIN_ORGANIZATION_PAGES === 'true',
     platformClients: {
       secretArn: raw.PLATFORM_CLIENTS_SECRET_ARN,
       fromEnvironment: {

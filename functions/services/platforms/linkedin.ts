@@ -30,16 +30,19 @@ import { postSteps } from './post-steps';
 const PLATFORM_NAME = 'LinkedIn';
 /**
  * openid and profile: who the member is (userinfo's `sub` is the author URN's id); w_member_social:
- * post as them; w_organization_social and r_organization_admin (Community Management API): post as,
- * and list, the organisation pages they administer.
+ * post as them.
  */
-export const LINKEDIN_SCOPES = [
-  'openid',
-  'profile',
-  'w_member_social',
-  'w_organization_social',
-  'r_organization_admin',
-] as const;
+const MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
+/**
+ * w_organization_social and r_organization_admin (Community Management API): post as, and list, the
+ * organisation pages the member administers; asked only when the app has that product
+ * (LINKEDIN_ORGANIZATION_PAGES), since LinkedIn refuses a consent asking for scopes the app lacks.
+ */
+const PAGE_SCOPES = ['w_organization_social', 'r_organization_admin'] as const;
+
+/** The scopes the consent screen asks for, with the page scopes where the app may use them. */
+export const linkedinScopes = (): readonly string[] =>
+  config().linkedinOrganizationPages ? [...MEMBER_SCOPES, ...PAGE_SCOPES] : MEMBER_SCOPES;
 const RESTLI_PROTOCOL_VERSION = '2.0.0';
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection (its access expires after 60 days). Reconnect ${PLATFORM_NAME} in Account Settings.`;
 /** How far back a post counts as this run's own when the run's start is not known. */
@@ -386,7 +389,7 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
         authorizeUrl: config().platformUrls.linkedinAuthorize,
         client: await linkedinClient(),
         redirectUri: deps.redirectUri,
-        scopes: LINKEDIN_SCOPES,
+        scopes: linkedinScopes(),
         state: flow.state,
       });
     },

@@ -32,6 +32,7 @@ Object.assign(process.env, {
   LINKEDIN_CLIENT_ID: APP.clientId,
   LINKEDIN_CLIENT_SECRET: APP.clientSecret,
   LINKEDIN_VERSION: '202610',
+  LINKEDIN_ORGANIZATION_PAGES: 'true',
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const pipeline = await startPublishingPipeline();
