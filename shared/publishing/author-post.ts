@@ -55,7 +55,7 @@ export function articleUrlKey(link: string): string | null {
 }
 
 /** True when the post is by the author's resolved account and links to the article. */
-export function isAuthorPostAbout(candidate: AuthorPostCandidate, authorId: string, articleUrl: string): boolean {
+function isAuthorPostAbout(candidate: AuthorPostCandidate, authorId: string, articleUrl: string): boolean {
   const article = articleUrlKey(articleUrl);
   return (
     article !== null &&

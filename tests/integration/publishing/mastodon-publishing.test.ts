@@ -112,7 +112,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const { authorizeUrl, location } = await connectThroughRoutes(userId);
 
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${mastodon.url}/oauth/authorize`);
-    expect(authorizeUrl.searchParams.get('scope')).toBe('read:accounts write:statuses write:media');
+    expect(authorizeUrl.searchParams.get('scope')).toBe('read:accounts read:search write:statuses write:media');
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
@@ -204,6 +204,7 @@ describe('connecting Mastodon through its consent screen', () => {
     expect(clientIds[0]).not.toBe(earlier.client_id);
     expect(olderInstance.apps.find((app) => app.clientId === clientIds[0])?.scopes).toEqual([
       'read:accounts',
+      'read:search',
       'write:statuses',
       'write:media',
     ]);

@@ -587,6 +587,7 @@ describe('app stack', () => {
       expect.arrayContaining([
         'queue/publishing-worker',
         'http/publishing/post-publish',
+        'http/publishing/get-author-posts',
         'http/connections/post-telegram-connection',
         'http/connections/post-bluesky-connection',
       ]),
