@@ -178,8 +178,8 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   it('refuses the quote when the status is deleted between the check and the credit', async () => {
     const { mastodonAdapter } = await import('#functions/services/platforms/mastodon');
     const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
-    const { userId } = await curatorWithThread();
     const { loadLiveConnection } = await import('#functions/services/connections/connections');
+    const { userId } = await curatorWithThread();
     const connection = (await loadLiveConnection(userId, 'mastodon', new Date()))!;
     const statusId = knownStatus(mastodon);
     mastodon.deleteStatus(statusId);
