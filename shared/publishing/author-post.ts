@@ -95,3 +95,18 @@ export function chooseAuthorPost(
     authorHandle: earliest.authorHandle,
   };
 }
+
+/**
+ * The publish request's `quotes`: for each chosen platform where the share step found the author's
+ * post and the curator did not turn quoting off, that post's id; undefined when there is none.
+ */
+export function chosenQuotes<P extends string>(
+  selected: readonly string[],
+  found: readonly { platform: P; post: Pick<AuthorPost, 'id'> | null }[],
+  declined: ReadonlySet<string>,
+): Partial<Record<P, string>> | undefined {
+  const entries = found.flatMap(({ platform, post }) =>
+    post && selected.includes(platform) && !declined.has(platform) ? [[platform, post.id] as const] : [],
+  );
+  return entries.length > 0 ? (Object.fromEntries(entries) as Partial<Record<P, string>>) : undefined;
+}

@@ -4,6 +4,8 @@ import * as z from 'zod';
 export const QUOTING_PLATFORMS = ['bluesky', 'mastodon'] as const;
 export const quotingPlatformSchema = z.enum(QUOTING_PLATFORMS);
 export type QuotingPlatform = z.infer<typeof quotingPlatformSchema>;
+export const isQuotingPlatform = (platform: string): platform is QuotingPlatform =>
+  quotingPlatformSchema.safeParse(platform).success;
 
 /** GET /api/threads/{threadId}/author-posts?platforms=bluesky,mastodon */
 export const authorPostsQuerySchema = z.object({

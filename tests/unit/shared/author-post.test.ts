@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AuthorPostCandidate, articleUrlKey, chooseAuthorPost } from '#shared/publishing/author-post';
+import {
+  type AuthorPostCandidate,
+  articleUrlKey,
+  chooseAuthorPost,
+  chosenQuotes,
+} from '#shared/publishing/author-post';
 
 const ARTICLE = 'https://blog.example.com/2026/quoting';
 const AUTHOR = 'did:plc:author';
@@ -68,5 +73,27 @@ describe('chooseAuthorPost', () => {
     const undated = candidate({ id: 'at://did:plc:author/app.bsky.feed.post/4', createdAt: 'yesterday' });
 
     expect(chooseAuthorPost([reminder, undated, announcement], AUTHOR, ARTICLE)?.id).toBe(announcement.id);
+  });
+});
+
+describe('chosenQuotes', () => {
+  it('names the found post of each chosen platform the curator did not turn quoting off for', () => {
+    const found = [
+      { platform: 'bluesky', post: { id: 'at://did:plc:author/app.bsky.feed.post/1' } },
+      { platform: 'mastodon', post: { id: '1234' } },
+    ];
+
+    expect(chosenQuotes(['bluesky', 'mastodon'], found, new Set(['mastodon']))).toEqual({
+      bluesky: 'at://did:plc:author/app.bsky.feed.post/1',
+    });
+  });
+
+  it('names nothing for a platform not chosen or where no post was found', () => {
+    const found = [
+      { platform: 'bluesky', post: { id: 'at://did:plc:author/app.bsky.feed.post/1' } },
+      { platform: 'mastodon', post: null },
+    ];
+
+    expect(chosenQuotes(['mastodon', 'twitter'], found, new Set())).toBeUndefined();
   });
 });

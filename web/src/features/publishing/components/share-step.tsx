@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIRST_COMMENT_LABEL } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
+import { chosenQuotes } from '#shared/publishing/author-post';
 import {
   chosenLinkPlacements,
   firstCommentOf,
@@ -12,11 +13,14 @@ import {
 import { altTextBlockers } from '#shared/publishing/media-check';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { reflowThread } from '#shared/publishing/reflow';
+import { isQuotingPlatform } from '#shared/schemas/author-posts';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
+import { useAuthorPosts } from '../api/get-author-posts';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { AuthorQuoteField } from './author-quote-field';
 import { LinkPlacementField } from './link-placement-field';
 import { RepublishDialog } from './republish-dialog';
 import { AltTextBlockers, PlatformMediaPlan } from './thread-media-check';
@@ -54,6 +58,9 @@ export function ShareStep({
   const publish = useConfirmedPublish(thread.id);
   // Only the placements changed here are sent (and kept with the thread); the others stay as they were.
   const [changedPlacements, setChangedPlacements] = useState<LinkPlacements>({});
+  const authorPosts = useAuthorPosts(thread.id, share.selected.filter(isQuotingPlatform)).data?.posts ?? [];
+  // Platforms where the curator turned quoting the author's post off.
+  const [declinedQuotes, setDeclinedQuotes] = useState<ReadonlySet<Platform>>(new Set());
   const blockers = altTextBlockers(thread.posts, share.selected);
   const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
   const placementOf = (platform: Platform) =>
@@ -69,6 +76,7 @@ export function ShareStep({
         platforms: share.selected,
         origin: 'create',
         linkPlacements: chosenLinkPlacements(share.selected, changedPlacements),
+        quotes: chosenQuotes(share.selected, authorPosts, declinedQuotes),
       },
       onPublished,
     );
@@ -97,6 +105,7 @@ export function ShareStep({
           },
           rules,
         );
+        const authorPost = authorPosts.find((found) => found.platform === platform)?.post;
         const firstComment = firstCommentOf(
           placement,
           thread.posts.map((post) => post.content),
@@ -112,6 +121,20 @@ export function ShareStep({
               posts={posts}
               onChange={(chosen) => setChangedPlacements((changed) => ({ ...changed, [platform]: chosen }))}
             />
+            {authorPost ? (
+              <AuthorQuoteField
+                post={authorPost}
+                quoting={!declinedQuotes.has(platform)}
+                onQuotingChange={(quoting) =>
+                  setDeclinedQuotes((declined) => {
+                    const next = new Set(declined);
+                    if (quoting) next.delete(platform);
+                    else next.add(platform);
+                    return next;
+                  })
+                }
+              />
+            ) : null}
             <ol className="stack">
               {posts.map((text, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the formatted posts have no id of their own
