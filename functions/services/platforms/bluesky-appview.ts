@@ -148,8 +148,8 @@ export const blueskyAuthorPosts: AuthorPostSearch = {
     const did = await authorDid(author, now);
     if (!did) return null;
     const query = new URLSearchParams({
-      // q is required; the url and author filters do the narrowing.
-      q: articleUrl,
+      // q is required; the url and author filters do the narrowing (the post's text shows links shortened).
+      q: '*',
       url: articleUrl,
       author: did,
       sort: 'latest',
