@@ -31,10 +31,10 @@ async function authorPostOn(userId: string, platform: Platform, thread: Thread, 
   const search = adapterFor(platform).authorPosts;
   const author = thread.authorHandles ? search?.authorOf(thread.authorHandles) : null;
   if (!search || !author) return null;
-  const connection = await loadLiveConnection(userId, platform, now);
-  if (!connection) return null;
   try {
-    return await search.find(connection, author, thread.sourceUrl, now);
+    // A connection that must be renewed first finds nothing here; the publish request says so.
+    const connection = await loadLiveConnection(userId, platform, now);
+    return connection ? await search.find(connection, author, thread.sourceUrl, now) : null;
   } catch (error) {
     logger.warn("the author's post search failed", {
       platform,
