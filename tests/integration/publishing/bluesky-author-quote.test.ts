@@ -37,7 +37,8 @@ function knownPost(overrides: Partial<KnownPost> = {}): string {
     links: [`${ARTICLE}?utm_source=bluesky`],
     ...overrides,
   };
-  const uri = `at://${post.did}/app.bsky.feed.post/3kpost${(nextKey += 1)}`;
+  nextKey += 1;
+  const uri = `at://${post.did}/app.bsky.feed.post/3kpost${nextKey}`;
   bluesky.state.knownPosts.set(uri, post);
   return uri;
 }
