@@ -423,6 +423,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/publishing/get-author-posts',
     auth: 'user',
     timeoutSeconds: 20,
+    deploymentGroup: 'connections',
     access: { table: 'write', tokenKey: true, platformClients: true },
   },
   // Write: someone else's thread id records a security event.

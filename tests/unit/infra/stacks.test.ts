@@ -1321,8 +1321,11 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
     ],
   },
   ConnectionsFunctions: {
-    functions: ['ScheduleRefreshPlatformTokensFunction85EC8B63'],
-    logGroups: ['ScheduleRefreshPlatformTokensFunctionLogs13040EBE'],
+    functions: ['HttpPublishingGetAuthorPostsFunction7B858283', 'ScheduleRefreshPlatformTokensFunction85EC8B63'],
+    logGroups: [
+      'HttpPublishingGetAuthorPostsFunctionLogs099E9FD3',
+      'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
+    ],
   },
 };
 
