@@ -123,7 +123,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const app = mastodon.apps.at(-1)!;
     expect(app).toMatchObject({
       redirectUri: REDIRECT_URI,
-      scopes: ['read:accounts', 'write:statuses', 'write:media'],
+      scopes: ['read:accounts', 'read:search', 'write:statuses', 'write:media'],
       website: 'http://localhost:3000',
     });
     const { connections } = await listConnections(userId);
@@ -147,7 +147,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const stored = await db.send(
       new GetCommand({
         TableName: tableName(),
-        Key: keys.oauthApp('mastodon', mastodon.instance, 'read:accounts write:media write:statuses'),
+        Key: keys.oauthApp('mastodon', mastodon.instance, 'read:accounts read:search write:media write:statuses'),
       }),
     );
     expect(JSON.stringify(stored.Item)).not.toContain(app.clientSecret);
