@@ -426,6 +426,16 @@ export const routes: RouteEntry[] = [
     // Refreshing an expiring OAuth token needs the platform's app credentials.
     access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
   },
+  // Write: someone else's thread id records a security event; searching as the curator opens their token.
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/author-posts',
+    handler: 'http/publishing/get-author-posts',
+    auth: 'user',
+    timeoutSeconds: 20,
+    deploymentGroup: 'connections',
+    access: { table: 'write', tokenKey: true, platformClients: true },
+  },
   // Write: someone else's thread id records a security event.
   {
     method: 'GET',

@@ -39,6 +39,10 @@ export interface PublishRun {
   linkPlacement?: LinkPlacement | null;
   /** The comment to make under the first post (LinkedIn's first comment: the attribution); absent or null: none. */
   firstComment?: string | null;
+  /** The author's own post the credit quotes, checked when the run started; absent or null: none. */
+  quote?: { id: string; cid?: string } | null;
+  /** Why the credit does not quote the author's post after all (not found again, refused); absent or null: no such note. */
+  quoteNote?: string | null;
   /** Posts made so far, in order; a resumed run starts at posts[made.length]. */
   made: MadePost[];
   error: string | null;
@@ -72,6 +76,8 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     linkCard: (item.linkCard as PublishRun['linkCard']) ?? null,
     linkPlacement: LINK_PLACEMENTS.find((placement) => placement === item.linkPlacement) ?? null,
     firstComment: typeof item.firstComment === 'string' ? item.firstComment : null,
+    quote: (item.quote as PublishRun['quote']) ?? null,
+    quoteNote: typeof item.quoteNote === 'string' ? item.quoteNote : null,
     made: (item.made as MadePost[]) ?? [],
     error: (item.error as string | null) ?? null,
     postUrl: (item.postUrl as string | null) ?? null,
@@ -264,6 +270,19 @@ export async function recordPostMade(run: PublishRun, index: number, post: MadeP
       UpdateExpression: 'SET made = list_append(made, :post), updatedAt = :u REMOVE step',
       ConditionExpression: 'runId = :run AND size(made) = :index',
       ExpressionAttributeValues: { ':post': [post], ':u': updatedAt, ':run': run.runId, ':index': index },
+    }),
+  );
+}
+
+/** Drops the run's quote of the author's post, with why (the platform refused it), so no retry quotes it again. */
+export async function recordQuoteRefused(run: PublishRun, note: string, updatedAt: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: runKey(run),
+      UpdateExpression: 'SET quoteNote = :note, updatedAt = :u REMOVE quote',
+      ConditionExpression: 'runId = :run',
+      ExpressionAttributeValues: { ':note': note, ':u': updatedAt, ':run': run.runId },
     }),
   );
 }

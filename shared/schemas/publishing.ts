@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { connectionFormMessages, platformMessages } from '../messages/connections';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
+import { chosenQuotesSchema } from './author-posts';
 import { linkPlacementsSchema, PLATFORMS, platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue. */
@@ -22,6 +23,8 @@ export const publishRequestSchema = z.object({
     .refine((list) => new Set(list).size === list.length, 'Each platform may be chosen once'),
   origin: z.enum(PUBLISH_ORIGINS).default('create'),
   linkPlacements: linkPlacementsSchema.optional(),
+  /** The author's posts to quote in the credit, per platform (ids from GET …/author-posts). */
+  quotes: chosenQuotesSchema.optional(),
 });
 export type PublishRequest = z.input<typeof publishRequestSchema>;
 
@@ -34,6 +37,8 @@ export const platformPublishStateSchema = z.object({
   postsTotal: z.number().int().nonnegative(),
   /** When the platform's last run finished posting the whole thread; null unless completed. */
   completedAt: z.string().nullable(),
+  /** Why the credit does not quote the author's post after all (not found again, refused by the platform). */
+  quoteNote: z.string().nullable().optional(),
 });
 export type PlatformPublishState = z.infer<typeof platformPublishStateSchema>;
 

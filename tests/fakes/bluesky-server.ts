@@ -7,7 +7,10 @@ import { readText, sendJson, serveOnLoopback } from './fake-http';
  * when null), and with `redirectTo` set it answers every request with a redirect there. It also
  * answers as a PDS (getSession, createRecord) and ends a session given its refresh token
  * (deleteSession; a 500 when `failDeleteSession`), and serves the public AppView's getPosts with the
- * counts in `state.postCounts`. Every request is recorded.
+ * counts in `state.postCounts`, and for quoting an author's post: resolveHandle (`state.handles`),
+ * searchPosts and getPosts over `state.knownPosts` (search matches loosely, as full-text search does:
+ * any post linking the `url` parameter's host, whoever its author; the caller must check). Every
+ * request is recorded.
  */
 export async function startBlueskyServer() {
   const did = 'did:plc:standin';
@@ -23,6 +26,10 @@ export async function startBlueskyServer() {
     postCounts: new Map<string, { likeCount: number; repostCount: number; replyCount: number; quoteCount: number }>(),
     /** The next AppView reads answered 429. */
     appViewRateLimited: 0,
+    /** Handles the AppView resolves, to DIDs. */
+    handles: new Map<string, string>(),
+    /** Posts of other accounts the AppView shows, by at:// URI. */
+    knownPosts: new Map<string, KnownPost>(),
   };
   const server = await serveOnLoopback(async (req, res) => {
     const body = await readText(req);
@@ -47,6 +54,22 @@ export async function startBlueskyServer() {
       return sendJson(res, 200, { did, handle, accessJwt, refreshJwt: 'refresh-jwt', didDoc });
     }
     if (method === 'com.atproto.server.getSession') return sendJson(res, 200, { did, handle });
+    const query = new URL(req.url ?? '/', server.url).searchParams;
+    if (method === 'com.atproto.identity.resolveHandle') {
+      const resolved = state.handles.get(query.get('handle') ?? '');
+      if (!resolved) return sendJson(res, 400, { error: 'InvalidRequest', message: 'Unable to resolve handle' });
+      return sendJson(res, 200, { did: resolved });
+    }
+    if (method === 'app.bsky.feed.searchPosts') {
+      if (!query.get('q'))
+        return sendJson(res, 400, { error: 'InvalidRequest', message: 'Error: Params must have the property "q"' });
+      const url = query.get('url') ?? '';
+      const host = URL.canParse(url) ? new URL(url).hostname : url;
+      const posts = [...state.knownPosts.entries()]
+        .filter(([, post]) => post.links.some((link) => link.includes(host)))
+        .map(([uri, post]) => knownPostView(uri, post));
+      return sendJson(res, 200, { posts });
+    }
     if (method === 'app.bsky.feed.getPosts') {
       // The public AppView: no token; 1 to 25 at:// URIs; a post that is gone is left out of `posts`.
       if (state.appViewRateLimited > 0) {
@@ -67,6 +90,8 @@ export async function startBlueskyServer() {
         return sendJson(res, 400, { error: 'InvalidRequest', message: 'uris must be 1 to 25 at:// post URIs' });
       }
       const posts = uris.flatMap((uri) => {
+        const known = state.knownPosts.get(uri);
+        if (known) return [knownPostView(uri, known)];
         const counts = state.postCounts.get(uri);
         return counts
           ? [
@@ -108,6 +133,41 @@ export async function startBlueskyServer() {
     sendJson(res, 400, { error: 'MethodNotImplemented', message: `${method} is not served here` });
   });
   return { ...server, host: new URL(server.url).host, did, handle, requests, records, state };
+}
+
+/** A post of another account the stand-in AppView shows: its text's links become link facets. */
+export interface KnownPost {
+  did: string;
+  handle: string;
+  text: string;
+  createdAt: string;
+  links: string[];
+  /** The author's postgate detaches quotes (the AppView's viewer.embeddingDisabled). */
+  embeddingDisabled?: boolean;
+}
+
+/** A post as app.bsky.feed.defs#postView shows it. */
+function knownPostView(uri: string, post: KnownPost) {
+  return {
+    uri,
+    cid: `bafyrei${uri.split('/').at(-1)}`,
+    author: { did: post.did, handle: post.handle },
+    record: {
+      $type: 'app.bsky.feed.post',
+      text: post.text,
+      createdAt: post.createdAt,
+      facets: post.links.map((link) => ({
+        index: { byteStart: 0, byteEnd: 1 },
+        features: [{ $type: 'app.bsky.richtext.facet#link', uri: link }],
+      })),
+    },
+    indexedAt: post.createdAt,
+    likeCount: 0,
+    repostCount: 0,
+    replyCount: 0,
+    quoteCount: 0,
+    ...(post.embeddingDisabled ? { viewer: { embeddingDisabled: true } } : {}),
+  };
 }
 
 // atproto's `language` format: a BCP 47 tag (a primary subtag of 2–3 letters, or i-/x- forms, then subtags).

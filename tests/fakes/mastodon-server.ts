@@ -22,6 +22,29 @@ export interface StoredStatus {
   idempotencyKey: string | null;
   /** The attachments named in `media_ids`, in order. */
   mediaIds?: string[];
+  /** The status it quotes (`quoted_status_id`), or null. */
+  quotedStatusId?: string | null;
+}
+
+/** An account of another server the instance knows (what accounts/lookup answers). */
+export interface KnownAccount {
+  id: string;
+  /** `user@domain`, as the instance names a remote account. */
+  acct: string;
+  url: string;
+}
+
+/**
+ * A status of another account the instance knows and search finds: its HTML content, its preview
+ * card's link, and how its quote policy (Mastodon 4.5 `quote_approval`) applies to the curator.
+ */
+export interface KnownStatus {
+  id: string;
+  account: KnownAccount;
+  content: string;
+  createdAt: string;
+  cardUrl?: string | null;
+  quoteApproval?: 'automatic' | 'manual' | 'denied';
 }
 
 /** A media attachment uploaded to the fake (POST /api/v2/media). */
@@ -77,9 +100,14 @@ const ACCOUNT = { id: '109000000000000001', username: 'alice' };
  * Mastodon counts it, media_ids as PostStatusService validates them: at most 4, each the account's own,
  * unattached and processed) and media (POST /api/v2/media: multipart `file` and `description` ≤ 1,500,
  * 200 with a url or 202 with url null while processing; GET /api/v1/media/:id: 206 while processing,
- * 200 once done, 404 once attached). Faults can be queued per statuses and media upload call.
+ * 200 once done, 404 once attached), and for quoting an author's post: accounts/lookup, v2/search
+ * (read:search) and Mastodon 4.5 quote posts (`quote_approval`, `quoted_status_id` refused when the
+ * status is gone or its policy denies the curator). Faults can be queued per statuses and media upload call.
  */
-export async function startMastodonServer(options: { maxCharacters?: number } = {}) {
+export async function startMastodonServer(options: { maxCharacters?: number; quotePosts?: boolean } = {}) {
+  // Servers before Mastodon 4.5 have no quote posts: no quote_approval, and quoted_status_id is ignored.
+  const quotePosts = options.quotePosts ?? true;
+  const knownStatuses = new Map<string, KnownStatus>();
   const apps: RegisteredApp[] = [];
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, { accountId: string; scopes: string[] }>();
@@ -163,6 +191,28 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     visibility: 'public',
     language: status.language ?? null,
   });
+
+  const knownStatusJson = (status: KnownStatus) => ({
+    id: status.id,
+    uri: `${status.account.url}/statuses/${status.id}`,
+    url: `${status.account.url}/${status.id}`,
+    content: status.content,
+    created_at: status.createdAt,
+    visibility: 'public',
+    account: { id: status.account.id, acct: status.account.acct, url: status.account.url },
+    card: status.cardUrl ? { url: status.cardUrl, type: 'link' } : null,
+    ...(quotePosts
+      ? {
+          quote_approval: {
+            automatic: status.quoteApproval === 'automatic' ? ['public'] : [],
+            manual: status.quoteApproval === 'manual' ? ['public'] : [],
+            current_user: status.quoteApproval ?? 'automatic',
+          },
+        }
+      : {}),
+  });
+  const reads = (token: { scopes: string[] }, scope: string) =>
+    token.scopes.some((granted) => granted === 'read' || granted === scope);
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', origin);
@@ -330,6 +380,13 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
       if (graphemes(countable(text)) > limit()) {
         return error(res, 422, `Validation failed: Text character limit of ${limit()} exceeded`);
       }
+      // Mastodon 4.5: the quoted status must exist and its policy let the curator quote it (403 otherwise).
+      const quotedStatusId = quotePosts ? (params.quoted_status_id ?? null) : null;
+      if (quotedStatusId !== null) {
+        const quoted = knownStatuses.get(quotedStatusId);
+        if (!quoted || deletedIds.has(quotedStatusId)) return error(res, 404, 'Record not found');
+        if (quoted.quoteApproval === 'denied') return error(res, 403, 'This action is not allowed');
+      }
       const inReplyToId = params.in_reply_to_id ?? null;
       if (inReplyToId !== null && !statuses.some((status) => status.id === inReplyToId)) {
         return error(res, 404, 'Record not found');
@@ -350,6 +407,7 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         accountId: token.accountId,
         idempotencyKey: key,
         mediaIds,
+        quotedStatusId,
       };
       for (const entry of attached) entry!.statusId = status.id;
       statuses.push(status);
@@ -415,6 +473,31 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
       return reply(res, 200, mediaJson(entry));
     }
 
+    // GET /api/v1/accounts/lookup?acct=: an account the instance knows, else 404 (no WebFinger here).
+    if (route === 'GET /api/v1/accounts/lookup') {
+      const acct = url.searchParams.get('acct') ?? '';
+      const known = [...knownStatuses.values()].find((status) => status.account.acct === acct)?.account;
+      if (!known) return error(res, 404, 'Record not found');
+      return reply(res, 200, { ...known, username: known.acct.split('@')[0] });
+    }
+
+    // GET /api/v2/search: statuses need a user token with read:search; as full-text search does, any
+    // known status mentioning the query's host matches (the caller must check author and link).
+    if (route === 'GET /api/v2/search') {
+      const token = bearer(req);
+      if (!token) return error(res, 401, 'The access token is invalid');
+      if (!reads(token, 'read:search')) return error(res, 403, 'This action is outside the authorized scopes');
+      const query = url.searchParams.get('q') ?? '';
+      const host = URL.canParse(query) ? new URL(query).hostname : query;
+      const found =
+        url.searchParams.get('type') === 'statuses'
+          ? [...knownStatuses.values()].filter(
+              (status) => !deletedIds.has(status.id) && `${status.content} ${status.cardUrl ?? ''}`.includes(host),
+            )
+          : [];
+      return reply(res, 200, { accounts: [], statuses: found.map(knownStatusJson), hashtags: [] });
+    }
+
     // GET /api/v1/statuses/:id: a public status needs no token, but a token sent must be valid; a
     // deleted status is 404 Record not found; the counts are the Status entity's.
     const statusRead = /^GET \/api\/v1\/statuses\/(\d+)$/.exec(route);
@@ -426,6 +509,8 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
         const reset = new Date(Date.now() + 30_000).toISOString();
         return error(res, 429, 'Too many requests', { 'x-ratelimit-reset': reset, 'x-ratelimit-remaining': '0' });
       }
+      const known = knownStatuses.get(statusRead[1]!);
+      if (known && !deletedIds.has(known.id)) return reply(res, 200, knownStatusJson(known));
       const status = statusById.get(statusRead[1]!);
       if (!status || deletedIds.has(status.id)) return error(res, 404, 'Record not found');
       const counts = figures.get(status.id) ?? { favourites: 0, reblogs: 0, replies: 0 };
@@ -475,6 +560,10 @@ export async function startMastodonServer(options: { maxCharacters?: number } = 
     addStatus(status: StoredStatus) {
       statuses.push(status);
       statusById.set(status.id, status);
+    },
+    /** A status of another account that the instance knows: search, lookup and reads find it. */
+    addKnownStatus(status: KnownStatus) {
+      knownStatuses.set(status.id, status);
     },
     /** A token for the fake's account with `scopes`, as if granted through the consent flow. */
     issueToken(scopes: string[]) {

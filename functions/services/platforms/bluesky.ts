@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import type {} from '@atcute/atproto';
-import type { AppBskyEmbedExternal, AppBskyEmbedImages, AppBskyFeedPost } from '@atcute/bluesky';
+import type {
+  AppBskyEmbedExternal,
+  AppBskyEmbedImages,
+  AppBskyEmbedRecord,
+  AppBskyEmbedRecordWithMedia,
+  AppBskyFeedPost,
+} from '@atcute/bluesky';
 import { Client, ClientResponseError, ok, simpleFetchHandler } from '@atcute/client';
 import { decodeJwt } from 'jose';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import { readBlueskyFigures } from './bluesky-appview';
+import { assertQuotable, blueskyAuthorPosts, readBlueskyFigures } from './bluesky-appview';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
 import { uploadOnce } from './media-uploads';
 import {
@@ -20,6 +26,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  type QuotedPost,
   retryAfterSeconds,
 } from './platform-adapter';
 import { platformFetch } from './platform-http';
@@ -237,7 +244,9 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
     const headers = bearer(connection.credentials.accessToken);
     const { text, facets } = await richPost(post.text, (handle) => resolvedDid(client, handle, headers));
     const reply = replyRefs(post.root, post.parent);
-    const embed = await postEmbed(post, (image) => uploadBlob(client, headers, image));
+    if (post.quote) await assertQuotable(post.quote, post.now);
+    const media = await postEmbed(post, (image) => uploadBlob(client, headers, image));
+    const embed = post.quote ? quoteEmbed(post.quote, media) : media;
     // Cast only for the lexicon's string formats (at:// URIs, the article's http URL), which these meet.
     const record = {
       $type: 'app.bsky.feed.post',
@@ -276,7 +285,28 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
   },
 
   readEngagement: (_connection, made, now) => readBlueskyFigures(made, now),
+
+  authorPosts: blueskyAuthorPosts,
 };
+
+/**
+ * The credit's embed when it quotes the author's post: app.bsky.embed.record, or recordWithMedia
+ * keeping the link card (or pictures) beside the quote, as the lexicon's media union allows.
+ */
+function quoteEmbed(
+  quote: QuotedPost,
+  media: AppBskyEmbedImages.Main | AppBskyEmbedExternal.Main | null,
+): AppBskyEmbedRecord.Main | AppBskyEmbedRecordWithMedia.Main {
+  if (!quote.cid) throw new PlatformRejectedError('The quoted Bluesky post has no cid');
+  // Cast only for the lexicon's string formats (the at:// URI, the CID), which a checked post meets.
+  const record = {
+    $type: 'app.bsky.embed.record',
+    record: { uri: quote.id, cid: quote.cid },
+  } as AppBskyEmbedRecord.Main;
+  // postEmbed always names its $type, which the media union requires.
+  const withMedia = media as AppBskyEmbedRecordWithMedia.Main['media'] | null;
+  return withMedia ? { $type: 'app.bsky.embed.recordWithMedia', record, media: withMedia } : record;
+}
 
 /** A blob as uploadBlob returns it and a record refers to it. */
 type BlobRef = AppBskyEmbedImages.Image['image'];

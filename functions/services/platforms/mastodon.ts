@@ -4,7 +4,9 @@ import { config } from '#functions/lib/config';
 import { ReconnectRequiredError, ValidationError } from '#functions/lib/errors';
 import { classifyAddress, describeBlockReason } from '#functions/lib/outbound/address-policy';
 import { isPrivateHostAllowed } from '#functions/lib/outbound/host-guard';
+import { authorPostMessages, quoteRefusedBy } from '#shared/messages/author-posts';
 import { platformMessages } from '#shared/messages/connections';
+import { type AuthorPostCandidate, chooseAuthorPost } from '#shared/publishing/author-post';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import {
   looksLikeMastodonHost,
@@ -31,14 +33,16 @@ import {
   type PlatformAdapter,
   PlatformRejectedError,
   PlatformUnavailableError,
+  type QuotedPost,
+  QuoteRefusedError,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply, platformFetch, readPlatform } from './platform-http';
 
 /**
- * What ThreadSnip asks of an account: to know who it is, to post, and to upload a post's pictures
- * (docs.joinmastodon.org/api/oauth-scopes).
+ * What ThreadSnip asks of an account: to know who it is, to post, to upload a post's pictures, and
+ * to search (the author's own post to quote, with `resolve`) (docs.joinmastodon.org/api/oauth-scopes).
  */
-const SCOPES = ['read:accounts', 'write:statuses', 'write:media'] as const;
+const SCOPES = ['read:accounts', 'read:search', 'write:statuses', 'write:media'] as const;
 /** The most one publishing attempt waits for the instance to process a post's pictures before retrying later. */
 const MEDIA_PROCESSING_BUDGET_MS = 15_000;
 const FIRST_MEDIA_POLL_MS = 500;
@@ -60,6 +64,19 @@ interface MastodonStatus {
   id: string;
   url: string | null;
   uri: string;
+}
+
+/** What the author's post search reads of a Status (docs.joinmastodon.org/entities/Status). */
+interface MastodonStatusView {
+  id?: unknown;
+  url?: unknown;
+  uri?: unknown;
+  content?: unknown;
+  created_at?: unknown;
+  account?: { url?: unknown; acct?: unknown };
+  card?: { url?: unknown } | null;
+  /** Mastodon 4.5+: who may quote the status and how that applies to the token's user; absent before. */
+  quote_approval?: { current_user?: unknown };
 }
 
 /** The counts of GET /api/v1/statuses/:id (docs.joinmastodon.org/entities/Status). */
@@ -359,24 +376,70 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
   async publishPost(connection, post): Promise<MadePost> {
     const instance = instanceOf(connection);
     const token = connection.credentials.accessToken;
+    if (post.quote) await assertQuotable(instance, token, post.quote);
     const mediaIds = await postMedia(instance, token, post);
-    const status = await callInstance<MastodonStatus>(instance, '/api/v1/statuses', {
-      method: 'POST',
-      token,
-      // Mastodon answers a repeated key with the status it already made (for an hour).
-      headers: { 'idempotency-key': post.idempotencyKey },
-      body: {
-        status: post.text,
-        visibility: 'public',
-        ...(post.parent ? { in_reply_to_id: post.parent.id } : {}),
-        ...(mediaIds.length > 0 ? { media_ids: mediaIds } : {}),
-        // ISO 639 (two letters): the instance refuses a code it does not know, so a longer tag is left out.
-        ...(post.article.language && /^[a-z]{2}$/.test(post.article.language)
-          ? { language: post.article.language }
-          : {}),
-      },
-    });
+    const postStatus = () =>
+      callInstance<MastodonStatus>(instance, '/api/v1/statuses', {
+        method: 'POST',
+        token,
+        // Mastodon answers a repeated key with the status it already made (for an hour).
+        headers: { 'idempotency-key': post.idempotencyKey },
+        body: {
+          status: post.text,
+          visibility: 'public',
+          ...(post.parent ? { in_reply_to_id: post.parent.id } : {}),
+          ...(mediaIds.length > 0 ? { media_ids: mediaIds } : {}),
+          ...(post.quote ? { quoted_status_id: post.quote.id } : {}),
+          // ISO 639 (two letters): the instance refuses a code it does not know, so a longer tag is left out.
+          ...(post.article.language && /^[a-z]{2}$/.test(post.article.language)
+            ? { language: post.article.language }
+            : {}),
+        },
+      });
+    let status: MastodonStatus;
+    try {
+      status = await postStatus();
+    } catch (error) {
+      // The quote is what this post adds: a refusal of it is the quote's (the plain credit is tried next).
+      if (post.quote && error instanceof PlatformRejectedError) {
+        throw new QuoteRefusedError(quoteRefusedBy('Mastodon', error.message));
+      }
+      throw error;
+    }
     return { id: String(status.id), url: status.url ?? status.uri ?? null };
+  },
+
+  authorPosts: {
+    authorOf: (handles) => handles.fediverse ?? null,
+
+    async find(connection, author, articleUrl) {
+      const instance = instanceOf(connection);
+      const token = connection.credentials.accessToken;
+      const account = await authorAccountUrl(instance, token, author);
+      if (!account) return null;
+      const query = new URLSearchParams({ q: articleUrl, type: 'statuses', resolve: 'true', limit: '40' });
+      const answer = await callInstance<{ statuses?: MastodonStatusView[] }>(instance, `/api/v2/search?${query}`, {
+        token,
+      });
+      const statuses = Array.isArray(answer.statuses) ? answer.statuses : [];
+      return chooseAuthorPost(
+        statuses.map(candidateOf).filter((status) => status !== null),
+        account,
+        articleUrl,
+      );
+    },
+
+    async verify(connection, author, articleUrl, postId) {
+      const instance = instanceOf(connection);
+      const token = connection.credentials.accessToken;
+      if (!/^\d+$/.test(postId)) return null;
+      const [account, status] = await Promise.all([
+        authorAccountUrl(instance, token, author),
+        readStatus(instance, token, postId),
+      ]);
+      const candidate = status ? candidateOf(status) : null;
+      return account && candidate ? chooseAuthorPost([candidate], account, articleUrl) : null;
+    },
   },
 
   /** GET /api/v1/statuses/:id on the user's instance, through the outbound guard: favourites, reblogs, replies. */
@@ -403,3 +466,66 @@ export const mastodonAdapter: PlatformAdapter<OAuthConnectInput> = {
     );
   },
 };
+
+/** A status as the curator's instance shows it (GET /api/v1/statuses/:id), or null when it is gone. */
+function readStatus(instance: string, token: string, id: string): Promise<MastodonStatusView | null> {
+  return readPlatform<MastodonStatusView, InstanceError>(instanceApi(instance), {
+    url: instanceUrl(instance, `/api/v1/statuses/${encodeURIComponent(id)}`),
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/**
+ * The profile URL of the author's account `@user@domain` as the curator's instance knows it
+ * (GET /api/v1/accounts/lookup): the identity a status's author is compared with; null when unknown.
+ */
+async function authorAccountUrl(instance: string, token: string, author: string): Promise<string | null> {
+  const acct = author.replace(/^@/, '');
+  const account = await readPlatform<{ url?: unknown; acct?: unknown }, InstanceError>(instanceApi(instance), {
+    url: instanceUrl(instance, `/api/v1/accounts/lookup?${new URLSearchParams({ acct })}`),
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // The instance names its own accounts without their domain.
+  const [user, domain] = acct.split('@');
+  const named = text(account?.acct);
+  const isAuthor = named === acct || (named === user && domain === instance.split(':')[0]);
+  return isAuthor && typeof account?.url === 'string' ? account.url : null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The links of a status: its content's anchors and its preview card. */
+function linksOf(status: MastodonStatusView): string[] {
+  const anchors = [...text(status.content).matchAll(/href="([^"]+)"/g)].map((match) =>
+    (match[1] ?? '').replaceAll('&amp;', '&'),
+  );
+  return [...anchors, text(status.card?.url)].filter(Boolean);
+}
+
+function candidateOf(status: MastodonStatusView): AuthorPostCandidate | null {
+  const id = text(status.id);
+  const authorId = text(status.account?.url);
+  if (!id || !authorId) return null;
+  const acct = text(status.account?.acct);
+  return {
+    id,
+    url: text(status.url) || text(status.uri),
+    authorId,
+    authorHandle: acct ? `@${acct}` : authorId,
+    text: text(status.content).replace(/<[^>]*>/g, ' '),
+    createdAt: text(status.created_at),
+    links: linksOf(status),
+  };
+}
+
+/**
+ * Checks, just before the credit is made, that the quoted status can be quoted (Mastodon 4.5 quote
+ * posts): gone, a server without quote posts (no `quote_approval`), or a policy denying the
+ * curator is a QuoteRefusedError. A policy asking for the author's review is quoted, pending approval.
+ */
+async function assertQuotable(instance: string, token: string, quote: QuotedPost): Promise<void> {
+  const status = await readStatus(instance, token, quote.id);
+  if (!status) throw new QuoteRefusedError(authorPostMessages.deleted);
+  if (!status.quote_approval) throw new QuoteRefusedError(authorPostMessages.serverCannotQuote);
+  if (status.quote_approval.current_user === 'denied') throw new QuoteRefusedError(authorPostMessages.notAllowed);
+}

@@ -1,7 +1,9 @@
 import { blockedServerText, type ConnectionFailure, platformUnreachableText } from '#shared/messages/connections';
+import type { AuthorPost } from '#shared/publishing/author-post';
 import type { ImageLimits } from '#shared/publishing/image-limits';
 import type { LinkPlacement } from '#shared/publishing/link-placement';
 import type { PostRules } from '#shared/publishing/reflow';
+import type { AuthorHandles } from '#shared/schemas/article';
 import type { PostFigures } from '#shared/schemas/insights';
 import type { MediaMimeType } from '#shared/schemas/media';
 import type { Platform } from '#shared/schemas/thread';
@@ -77,6 +79,8 @@ export interface OutgoingPost {
   linkPlacement: LinkPlacement;
   /** On the first post, a comment to make under it once it is made (LinkedIn's first comment), else null. */
   firstComment: string | null;
+  /** On the credit post, the author's own post it quotes (checked when the run started), else null. */
+  quote?: QuotedPost | null;
   /**
    * What an earlier attempt at this post recorded with `saveStep` (Threads: the container made but
    * not yet published), null when none: the adapter carries on from it instead of starting over.
@@ -107,6 +111,32 @@ export interface OutgoingImage {
 
 /** An adapter's own record of a post under way (ids only, never a token). */
 export type PostStep = Record<string, string>;
+
+/** The author's post a credit quotes: what the platform quotes by (a Bluesky strong ref needs the cid). */
+export interface QuotedPost {
+  id: string;
+  cid?: string;
+}
+
+/**
+ * Platforms where the credit can quote the article author's own post about it. Search answers are
+ * untrusted: `find` and `verify` keep only what chooseAuthorPost / isAuthorPostAbout accept for the
+ * author's resolved account.
+ */
+export interface AuthorPostSearch {
+  /** The author's account on this platform among those the article declares, or null. */
+  authorOf(handles: AuthorHandles): string | null;
+  /** The author's earliest post linking the article, seen from the connection; null when none. */
+  find(connection: LiveConnection, author: string, articleUrl: string, now: Date): Promise<AuthorPost | null>;
+  /** The post `postId` when it is the author's post about the article (a client's choice is re-checked), else null. */
+  verify(
+    connection: LiveConnection,
+    author: string,
+    articleUrl: string,
+    postId: string,
+    now: Date,
+  ): Promise<AuthorPost | null>;
+}
 
 /** A client registered with the provider: the app's own (env/secret), or one registered per server (Mastodon). */
 export interface OAuthClient {
@@ -238,6 +268,8 @@ export interface PlatformAdapter<TConnect = unknown> {
   readEngagement?(connection: LiveConnection, made: readonly MadePost[], now: Date): Promise<PostFigures[]>;
   /** Present on platforms connected through a consent screen; their `TConnect` is OAuthConnectInput. */
   oauth?: OAuthSupport;
+  /** Present on platforms whose credit post can quote the author's own post. */
+  authorPosts?: AuthorPostSearch;
   /** Present on platforms that post into a chosen channel or community. */
   targetSelection?: TargetSelection;
 }
@@ -287,6 +319,9 @@ export class PlatformUnreachableError extends PlatformUnavailableError {
 
 /** A refusal no retry fixes (bad token, no permission, invalid post). */
 export class PlatformRejectedError extends PlatformError {}
+
+/** The platform refused to quote the author's post (deleted, quote policy): the credit is made without the quote. */
+export class QuoteRefusedError extends PlatformRejectedError {}
 
 /** What a platform call fails with: a PlatformError, or a grant the user must renew (a DomainError). */
 export type PlatformFailure = PlatformError | ReconnectRequiredError;

@@ -23,10 +23,12 @@ import {
   finishPublishRun,
   getPublishRun,
   listPublishRunsForThread,
+  type MadePost,
   type PublishArticle,
   type PublishRun,
   recordPostMade,
   recordPostStep,
+  recordQuoteRefused,
   releasePublishRun,
   resumeFailedRun,
   startFreshRun,
@@ -43,13 +45,17 @@ import { adapterFor } from '../platforms/adapters';
 import {
   type LiveConnection,
   type OutgoingImage,
+  type OutgoingPost,
+  type PlatformAdapter,
   PlatformError,
   PlatformRateLimitError,
   PlatformRejectedError,
+  QuoteRefusedError,
   threadUrlOf,
 } from '../platforms/platform-adapter';
 import { queueWebmention } from '../public/webmention/notify-author';
 import { assertThreadAccess } from '../threads/thread-access';
+import { type CheckedQuote, checkedQuote } from './author-posts';
 import { linkCardImageFor, outgoingImagesFor } from './outgoing-images';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
 
@@ -91,6 +97,7 @@ function toState(run: PublishRun): PlatformPublishState {
     postsTotal: run.posts.length,
     // A completed run is written last when its final post is recorded, so its updatedAt is when it was posted.
     completedAt: run.status === 'completed' ? run.updatedAt : null,
+    quoteNote: run.quoteNote ?? null,
   };
 }
 
@@ -133,7 +140,8 @@ export async function requestPublish(
   let queued = 0;
   for (const [index, platform] of request.platforms.entries()) {
     const delaySeconds = Math.ceil((queued * STAGGER_MS[request.origin]) / 1000);
-    const runId = await queuePlatformRun(userId, thread, platform, connections[index]!, now, { delaySeconds });
+    const quote = await checkedQuote(platform, connections[index]!, thread, request.quotes, now);
+    const runId = await queuePlatformRun(userId, thread, platform, connections[index]!, now, { delaySeconds, quote });
     if (runId) queued += 1;
   }
   return getPublishStatus(userId, threadId, now, userAgent);
@@ -211,7 +219,7 @@ export async function queuePlatformRun(
   platform: Platform,
   connection: LiveConnection,
   now: Date,
-  options: { delaySeconds: number; freshRunId?: string },
+  options: { delaySeconds: number; freshRunId?: string; quote?: CheckedQuote },
 ): Promise<string | null> {
   const article = { url: thread.sourceUrl, title: thread.title, language: thread.language ?? null };
   const adapter = adapterFor(platform);
@@ -221,6 +229,8 @@ export async function queuePlatformRun(
     linkCard: adapter.suppliesLinkCardThumbnail ? linkCardOf(thread) : null,
     linkPlacement,
     firstComment: firstCommentOf(linkPlacement, postTexts),
+    quote: options.quote?.quote ?? null,
+    quoteNote: options.quote?.quoteNote ?? null,
     ...picturedLayout(
       layoutThread(
         {
@@ -292,7 +302,9 @@ async function prepareRun(
   platform: Platform,
   article: PublishArticle,
   now: Date,
-  format: () => Promise<Pick<PublishRun, 'posts' | 'images' | 'linkCard' | 'linkPlacement' | 'firstComment'>>,
+  format: () => Promise<
+    Pick<PublishRun, 'posts' | 'images' | 'linkCard' | 'linkPlacement' | 'firstComment' | 'quote' | 'quoteNote'>
+  >,
   freshRunId: string = randomUUID(),
 ): Promise<string | null> {
   const existing = await getPublishRun(userId, threadId, platform);
@@ -380,7 +392,7 @@ export async function runPublishMessage(
       withPictures: (run.images ?? []).slice(madeBefore).some((images) => images.length > 0),
     });
     for (let index = run.made.length; index < run.posts.length; index += 1) {
-      const made = await adapter.publishPost(connection, {
+      const made = await publishQuotingIfAllowed(adapter, connection, run, clock(), {
         text: run.posts[index]!,
         index,
         total: run.posts.length,
@@ -398,6 +410,8 @@ export async function runPublishMessage(
         // Runs stored before placements linked the credit post only.
         linkPlacement: run.linkPlacement ?? 'credit-post',
         firstComment: index === 0 ? (run.firstComment ?? null) : null,
+        // The credit post (the last) quotes the author's post the run was started with.
+        quote: index === run.posts.length - 1 ? (run.quote ?? null) : null,
         step: run.step?.index === index ? run.step.data : null,
         saveStep: async (data) => {
           run.step = { index, data };
@@ -425,6 +439,29 @@ export async function runPublishMessage(
   const published = await getThreadForUser(run.userId, run.threadId);
   if (published) await queueWebmention(published);
   await announcePublished(run, completedAt);
+}
+
+/**
+ * Makes the post; a quote the platform refuses (a deleted post, the author's quote policy) is dropped
+ * with the reason on the run, and the credit made plain: a refused quote never fails the run.
+ */
+async function publishQuotingIfAllowed(
+  adapter: PlatformAdapter,
+  connection: LiveConnection,
+  run: PublishRun,
+  now: Date,
+  post: OutgoingPost,
+): Promise<MadePost> {
+  if (!post.quote) return adapter.publishPost(connection, post);
+  try {
+    return await adapter.publishPost(connection, post);
+  } catch (error) {
+    if (!(error instanceof QuoteRefusedError)) throw error;
+    await recordQuoteRefused(run, error.message, now.toISOString());
+    run.quote = null;
+    run.quoteNote = error.message;
+    return adapter.publishPost(connection, { ...post, quote: null });
+  }
 }
 
 /**

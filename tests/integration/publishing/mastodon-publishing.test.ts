@@ -112,7 +112,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const { authorizeUrl, location } = await connectThroughRoutes(userId);
 
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${mastodon.url}/oauth/authorize`);
-    expect(authorizeUrl.searchParams.get('scope')).toBe('read:accounts write:statuses write:media');
+    expect(authorizeUrl.searchParams.get('scope')).toBe('read:accounts read:search write:statuses write:media');
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
@@ -123,7 +123,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const app = mastodon.apps.at(-1)!;
     expect(app).toMatchObject({
       redirectUri: REDIRECT_URI,
-      scopes: ['read:accounts', 'write:statuses', 'write:media'],
+      scopes: ['read:accounts', 'read:search', 'write:statuses', 'write:media'],
       website: 'http://localhost:3000',
     });
     const { connections } = await listConnections(userId);
@@ -147,7 +147,7 @@ describe('connecting Mastodon through its consent screen', () => {
     const stored = await db.send(
       new GetCommand({
         TableName: tableName(),
-        Key: keys.oauthApp('mastodon', mastodon.instance, 'read:accounts write:media write:statuses'),
+        Key: keys.oauthApp('mastodon', mastodon.instance, 'read:accounts read:search write:media write:statuses'),
       }),
     );
     expect(JSON.stringify(stored.Item)).not.toContain(app.clientSecret);
@@ -204,6 +204,7 @@ describe('connecting Mastodon through its consent screen', () => {
     expect(clientIds[0]).not.toBe(earlier.client_id);
     expect(olderInstance.apps.find((app) => app.clientId === clientIds[0])?.scopes).toEqual([
       'read:accounts',
+      'read:search',
       'write:statuses',
       'write:media',
     ]);

@@ -600,6 +600,7 @@ describe('app stack', () => {
       expect.arrayContaining([
         'queue/publishing-worker',
         'http/publishing/post-publish',
+        'http/publishing/get-author-posts',
         'http/connections/post-telegram-connection',
         'http/connections/post-bluesky-connection',
       ]),
@@ -1333,9 +1334,14 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
     ],
   },
   ConnectionsFunctions: {
-    functions: ['HttpConnectionsPutLinkedinIdentityFunctionD7BFE69A', 'ScheduleRefreshPlatformTokensFunction85EC8B63'],
+    functions: [
+      'HttpConnectionsPutLinkedinIdentityFunctionD7BFE69A',
+      'HttpPublishingGetAuthorPostsFunction7B858283',
+      'ScheduleRefreshPlatformTokensFunction85EC8B63',
+    ],
     logGroups: [
       'HttpConnectionsPutLinkedinIdentityFunctionLogsE3F3CB63',
+      'HttpPublishingGetAuthorPostsFunctionLogs099E9FD3',
       'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
     ],
   },

@@ -16,7 +16,10 @@ function rowText(row: PlatformPublishState | undefined): string {
   return row.error || platformMessages.failedToPost;
 }
 
-/** Live rows per platform: 'Waiting to post...', 'Posting now...', 'Successfully posted!' with View, or the error. */
+/**
+ * Live rows per platform: 'Waiting to post...', 'Posting now...', 'Successfully posted!' with View, or
+ * the error; and why the credit does not quote the author's post when it was meant to.
+ */
 export function PublishRows({ rows }: { rows: readonly PublishRow[] }) {
   return (
     <ul className="stack" aria-live="polite">
@@ -35,6 +38,7 @@ export function PublishRows({ rows }: { rows: readonly PublishRow[] }) {
               </a>
             </>
           ) : null}
+          {row?.quoteNote ? <p className="small muted">{row.quoteNote}</p> : null}
         </li>
       ))}
     </ul>

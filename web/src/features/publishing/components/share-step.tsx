@@ -1,15 +1,19 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIRST_COMMENT_LABEL } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
+import { chosenQuotes } from '#shared/publishing/author-post';
 import { firstCommentOf, type LinkPlacements } from '#shared/publishing/link-placement';
 import { altTextBlockers } from '#shared/publishing/media-check';
+import { isQuotingPlatform } from '#shared/schemas/author-posts';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
+import { useAuthorPosts } from '../api/get-author-posts';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { AuthorQuoteField } from './author-quote-field';
 import { LinkPlacementField } from './link-placement-field';
 import { RepublishDialog } from './republish-dialog';
 import { AltTextBlockers, PlatformMediaPlan } from './thread-media-check';
@@ -46,6 +50,9 @@ export function ShareStep({
   const share = useShareSelection(selected);
   const publish = useConfirmedPublish(thread.id);
   const placements = useLinkPlacements(thread, share.connections);
+  const authorPosts = useAuthorPosts(thread.id, share.selected.filter(isQuotingPlatform)).data?.posts ?? [];
+  // Platforms where the curator turned quoting the author's post off.
+  const [declinedQuotes, setDeclinedQuotes] = useState<ReadonlySet<Platform>>(new Set());
   const blockers = altTextBlockers(thread.posts, share.selected);
   const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
 
@@ -55,6 +62,7 @@ export function ShareStep({
         platforms: share.selected,
         origin: 'create',
         linkPlacements: placements.chosenFor(share.selected),
+        quotes: chosenQuotes(share.selected, authorPosts, declinedQuotes),
       },
       onPublished,
     );
@@ -72,6 +80,7 @@ export function ShareStep({
       {share.selected.map((platform) => {
         const placement = placements.placementOf(platform);
         const posts = placements.postsFor(platform, placement);
+        const authorPost = authorPosts.find((found) => found.platform === platform)?.post;
         const firstComment = firstCommentOf(
           placement,
           thread.posts.map((post) => post.content),
@@ -87,6 +96,20 @@ export function ShareStep({
               posts={posts}
               onChange={(chosen) => placements.change(platform, chosen)}
             />
+            {authorPost ? (
+              <AuthorQuoteField
+                post={authorPost}
+                quoting={!declinedQuotes.has(platform)}
+                onQuotingChange={(quoting) =>
+                  setDeclinedQuotes((declined) => {
+                    const next = new Set(declined);
+                    if (quoting) next.delete(platform);
+                    else next.add(platform);
+                    return next;
+                  })
+                }
+              />
+            ) : null}
             <ol className="stack">
               {posts.map((text, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the formatted posts have no id of their own

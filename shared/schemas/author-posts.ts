@@ -1,0 +1,39 @@
+import * as z from 'zod';
+
+/** Platforms whose credit post can quote the article author's own post. */
+export const QUOTING_PLATFORMS = ['bluesky', 'mastodon'] as const;
+export const quotingPlatformSchema = z.enum(QUOTING_PLATFORMS);
+export type QuotingPlatform = z.infer<typeof quotingPlatformSchema>;
+export const isQuotingPlatform = (platform: string): platform is QuotingPlatform =>
+  quotingPlatformSchema.safeParse(platform).success;
+
+/** GET /api/threads/{threadId}/author-posts?platforms=bluesky,mastodon */
+export const authorPostsQuerySchema = z.object({
+  platforms: z
+    .string()
+    .transform((list) => [...new Set(list.split(',').map((name) => name.trim()))])
+    .pipe(z.array(quotingPlatformSchema).min(1)),
+});
+
+/** The author's post found on a platform, as the share step shows it. */
+export const authorPostSchema = z.object({
+  /** What the publish request names to quote it: a Bluesky at:// URI, a Mastodon status id. */
+  id: z.string(),
+  cid: z.string().optional(),
+  url: z.string(),
+  excerpt: z.string(),
+  createdAt: z.string(),
+  authorHandle: z.string(),
+});
+
+export const authorPostsResponseSchema = z.object({
+  posts: z.array(z.object({ platform: quotingPlatformSchema, post: authorPostSchema.nullable() })),
+});
+export type AuthorPostsResponse = z.infer<typeof authorPostsResponseSchema>;
+
+/**
+ * The author's posts the curator chose to quote, per platform, as the share step found them: only the
+ * id is taken, and the server checks it again before quoting.
+ */
+export const chosenQuotesSchema = z.partialRecord(quotingPlatformSchema, z.string().min(1).max(512));
+export type ChosenQuotes = z.infer<typeof chosenQuotesSchema>;

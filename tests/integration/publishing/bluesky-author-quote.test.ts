@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KnownPost, startBlueskyServer } from '../../fakes/bluesky-server';
+import { outgoingPost } from '../../helpers/outgoing-posts';
+import { startPublishingPipeline } from '../../helpers/publishing-harness';
+import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
+import { callRoute } from '../../helpers/route-call';
+
+// The stand-in is the sign-in service, the PDS and the public AppView at once.
+const bluesky = await startBlueskyServer();
+Object.assign(process.env, {
+  BLUESKY_SERVICE_URL: bluesky.url,
+  BLUESKY_APPVIEW_URL: bluesky.url,
+  ALLOW_PRIVATE_FETCH_HOSTS: bluesky.host,
+});
+const pipeline = await startPublishingPipeline();
+const { putThread } = await import('#functions/data/thread-repository');
+const { requestPublish } = await import('#functions/services/publishing/publish-thread');
+const { handler: connectRoute } = await import('#functions/http/connections/post-bluesky-connection');
+const { handler: authorPostsRoute } = await import('#functions/http/publishing/get-author-posts');
+
+afterAll(async () => {
+  await pipeline.stop();
+  await bluesky.close();
+});
+
+const AUTHOR = { did: 'did:plc:carolauthor', handle: 'carol.example.com' };
+bluesky.state.handles.set(AUTHOR.handle, AUTHOR.did);
+
+let nextKey = 0;
+/** A post the AppView shows, by the author and linking ARTICLE unless told otherwise; its at:// URI. */
+function knownPost(overrides: Partial<KnownPost> = {}): string {
+  const post: KnownPost = {
+    ...AUTHOR,
+    text: 'I wrote about the harbour at dawn',
+    createdAt: '2026-11-01T09:00:00.000Z',
+    links: [`${ARTICLE}?utm_source=bluesky`],
+    ...overrides,
+  };
+  nextKey += 1;
+  const uri = `at://${post.did}/app.bsky.feed.post/3kpost${nextKey}`;
+  bluesky.state.knownPosts.set(uri, post);
+  return uri;
+}
+
+/** A curator connected through the connect route, with a thread about `sourceUrl` by the author. */
+async function curatorWithThread(sourceUrl = ARTICLE) {
+  const userId = `user-${randomUUID()}`;
+  const connected = await callRoute(
+    connectRoute,
+    { userId },
+    { body: { handle: bluesky.handle, appPassword: 'abcd-efgh-ijkl-mnop' } },
+    { method: 'POST', path: '/api/connections/bluesky' },
+  );
+  expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+  const thread = makeThread(userId, ['The harbour at dawn.'], {
+    sourceUrl,
+    authorHandles: { bluesky: `@${AUTHOR.handle}`, profiles: [] },
+  });
+  await putThread(thread);
+  return { userId, thread };
+}
+
+async function authorPostOnShareStep(userId: string, threadId: string) {
+  const answer = await callRoute(
+    authorPostsRoute,
+    { userId },
+    { params: { threadId }, query: { platforms: 'bluesky' } },
+    { method: 'GET' },
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.posts[0].post;
+}
+
+describe("finding the author's own Bluesky post (searchPosts by url and author)", () => {
+  it("answers the author's earliest post linking the article", async () => {
+    const { userId, thread } = await curatorWithThread();
+    const announcement = knownPost({ createdAt: '2026-10-30T08:00:00.000Z' });
+    knownPost({ createdAt: '2026-11-03T08:00:00.000Z' });
+
+    const post = await authorPostOnShareStep(userId, thread.id);
+
+    expect(post).toMatchObject({
+      id: announcement,
+      authorHandle: '@carol.example.com',
+      createdAt: '2026-10-30T08:00:00.000Z',
+      excerpt: 'I wrote about the harbour at dawn',
+    });
+    expect(post.url).toBe(`https://bsky.app/profile/carol.example.com/post/${announcement.split('/').at(-1)}`);
+  });
+
+  it('answers none when the post linking the article is by another DID, even under the same handle', async () => {
+    const sourceUrl = `https://news.example.com/impostor-${randomUUID()}`;
+    const { userId, thread } = await curatorWithThread(sourceUrl);
+    knownPost({ did: 'did:plc:impostor', links: [sourceUrl] });
+
+    expect(await authorPostOnShareStep(userId, thread.id)).toBeNull();
+  });
+
+  it("answers none when the author's post links another article", async () => {
+    const sourceUrl = `https://news.example.com/another-${randomUUID()}`;
+    const { userId, thread } = await curatorWithThread(sourceUrl);
+    knownPost({ links: [`${sourceUrl}/comments`] });
+
+    expect(await authorPostOnShareStep(userId, thread.id)).toBeNull();
+  });
+});
+
+describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedia)", () => {
+  it('quotes the chosen post beside the link card, keeping the attribution text', async () => {
+    const { userId, thread } = await curatorWithThread();
+    const uri = knownPost();
+    const start = bluesky.records.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
+    const row = await settle(userId, thread.id, 'bluesky');
+
+    expect(row).toMatchObject({ status: 'completed', quoteNote: null });
+    const credit = bluesky.records.slice(start).at(-1)!;
+    expect(credit.text).toContain(thread.posts.at(-1)!.content);
+    expect(credit.embed).toMatchObject({
+      $type: 'app.bsky.embed.recordWithMedia',
+      record: { $type: 'app.bsky.embed.record', record: { uri, cid: `bafyrei${uri.split('/').at(-1)}` } },
+      media: { $type: 'app.bsky.embed.external', external: { uri: ARTICLE } },
+    });
+  });
+
+  it("never quotes a post the client names that is not the author's", async () => {
+    const { userId, thread } = await curatorWithThread();
+    const impostor = knownPost({ did: 'did:plc:impostor' });
+    const start = bluesky.records.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: impostor } }, new Date());
+    const row = await settle(userId, thread.id, 'bluesky');
+
+    expect(row.status).toBe('completed');
+    expect(row.quoteNote).toMatch(/could not be found again/);
+    expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
+  });
+
+  it('credits plainly, saying why, when the author detached quotes of the post', async () => {
+    const { userId, thread } = await curatorWithThread();
+    // Still the author's post about the article, so the publish request's check keeps it.
+    const uri = knownPost({ embeddingDisabled: true });
+    const start = bluesky.records.length;
+    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
+
+    const row = await settle(userId, thread.id, 'bluesky');
+
+    expect(row.status).toBe('completed');
+    expect(row.quoteNote).toMatch(/quote settings do not allow/);
+    expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
+  });
+
+  it('credits plainly, saying why, when the post was deleted after the share step', async () => {
+    const { userId, thread } = await curatorWithThread();
+    const uri = knownPost();
+    bluesky.state.knownPosts.delete(uri);
+    const start = bluesky.records.length;
+
+    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
+    const row = await settle(userId, thread.id, 'bluesky');
+
+    expect(row.status).toBe('completed');
+    expect(row.quoteNote).toMatch(/could not be found again/);
+    expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
+  });
+
+  it('refuses the quote when the post is deleted between the check and the credit', async () => {
+    const { blueskyAdapter } = await import('#functions/services/platforms/bluesky');
+    const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
+    const { loadLiveConnection } = await import('#functions/services/connections/connections');
+    const { userId } = await curatorWithThread();
+    const connection = (await loadLiveConnection(userId, 'bluesky', new Date()))!;
+    const uri = knownPost();
+    bluesky.state.knownPosts.delete(uri);
+    const start = bluesky.records.length;
+
+    const credit = blueskyAdapter.publishPost(connection, {
+      ...outgoingPost({ index: 0, total: 1 }),
+      quote: { id: uri, cid: 'bafyreigone' },
+    });
+
+    await expect(credit).rejects.toThrow(QuoteRefusedError);
+    await expect(credit).rejects.toThrow(/deleted/);
+    expect(bluesky.records.length).toBe(start);
+  });
+});
