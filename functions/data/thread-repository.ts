@@ -1,4 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination, storedPostTexts } from '../../shared/posts';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from '../../shared/schemas/article';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
@@ -454,6 +461,29 @@ export async function deleteThreadInsight(userId: string, threadId: string): Pro
   await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.threadInsight(userId, threadId) }));
 }
 
+/**
+ * Applies `update` to the thread when it still exists: a thread deleted meanwhile (a publish or a
+ * schedule finishing after it) has nothing left to record on, so nothing is written.
+ */
+async function updateThreadIfPresent(
+  userId: string,
+  threadId: string,
+  update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.thread(userId, threadId),
+        ConditionExpression: 'attribute_exists(pk)',
+        ...update,
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** Records one platform's result on the thread (platform_posts, and posted_to_x for twitter). */
 export async function recordPlatformPost(
   userId: string,
@@ -463,21 +493,11 @@ export async function recordPlatformPost(
   updatedAt: string,
 ): Promise<void> {
   const setPostedToX = platform === 'twitter' && result.posted ? ', postedToX = :yes' : '';
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.thread(userId, threadId),
-        UpdateExpression: `SET platformPosts.#platform = :result, updatedAt = :u${setPostedToX}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#platform': platform },
-        ExpressionAttributeValues: { ':result': result, ':u': updatedAt, ...(setPostedToX ? { ':yes': true } : {}) },
-      }),
-    );
-  } catch (error) {
-    // A thread deleted while it was being published has nothing left to record on.
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateThreadIfPresent(userId, threadId, {
+    UpdateExpression: `SET platformPosts.#platform = :result, updatedAt = :u${setPostedToX}`,
+    ExpressionAttributeNames: { '#platform': platform },
+    ExpressionAttributeValues: { ':result': result, ':u': updatedAt, ...(setPostedToX ? { ':yes': true } : {}) },
+  });
 }
 
 /**
@@ -489,42 +509,27 @@ export async function setThreadNextScheduled(
   threadId: string,
   next: NonNullable<Thread['nextScheduled']> | null,
 ): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.thread(userId, threadId),
-        UpdateExpression: next ? 'SET nextScheduled = :next' : 'REMOVE nextScheduled',
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(next ? { ExpressionAttributeValues: { ':next': next } } : {}),
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateThreadIfPresent(
+    userId,
+    threadId,
+    next
+      ? { UpdateExpression: 'SET nextScheduled = :next', ExpressionAttributeValues: { ':next': next } }
+      : { UpdateExpression: 'REMOVE nextScheduled' },
+  );
 }
 
 /**
- * Keeps the link placements chosen on the share step with the thread (merged over earlier ones), so
- * its later runs, a scheduled fire included, place the link the same way; nothing is written for a
- * thread that is gone.
+ * Keeps the link placements chosen on the share step with the thread (the caller merges them over
+ * earlier ones), so its later runs, a scheduled fire included, place the link the same way; nothing
+ * is written for a thread that is gone.
  */
 export async function setThreadLinkPlacements(
   userId: string,
   threadId: string,
   placements: NonNullable<Thread['linkPlacements']>,
 ): Promise<void> {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.thread(userId, threadId),
-        UpdateExpression: 'SET linkPlacements = :placements',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':placements': placements },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateThreadIfPresent(userId, threadId, {
+    UpdateExpression: 'SET linkPlacements = :placements',
+    ExpressionAttributeValues: { ':placements': placements },
+  });
 }

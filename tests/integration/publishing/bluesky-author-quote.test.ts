@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KnownPost, startBlueskyServer } from '../../fakes/bluesky-server';
+import { authorPostOnShareStep } from '../../helpers/author-posts';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
@@ -17,7 +18,6 @@ const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 const { handler: connectRoute } = await import('#functions/http/connections/post-bluesky-connection');
-const { handler: authorPostsRoute } = await import('#functions/http/publishing/get-author-posts');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -61,24 +61,13 @@ async function curatorWithThread(sourceUrl = ARTICLE) {
   return { userId, thread };
 }
 
-async function authorPostOnShareStep(userId: string, threadId: string) {
-  const answer = await callRoute(
-    authorPostsRoute,
-    { userId },
-    { params: { threadId }, query: { platforms: 'bluesky' } },
-    { method: 'GET' },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.posts[0].post;
-}
-
 describe("finding the author's own Bluesky post (searchPosts by url and author)", () => {
   it("answers the author's earliest post linking the article", async () => {
     const { userId, thread } = await curatorWithThread();
     const announcement = knownPost({ createdAt: '2026-10-30T08:00:00.000Z' });
     knownPost({ createdAt: '2026-11-03T08:00:00.000Z' });
 
-    const post = await authorPostOnShareStep(userId, thread.id);
+    const post = await authorPostOnShareStep('bluesky', userId, thread.id);
 
     expect(post).toMatchObject({
       id: announcement,
@@ -94,7 +83,7 @@ describe("finding the author's own Bluesky post (searchPosts by url and author)"
     const { userId, thread } = await curatorWithThread(sourceUrl);
     knownPost({ did: 'did:plc:impostor', links: [sourceUrl] });
 
-    expect(await authorPostOnShareStep(userId, thread.id)).toBeNull();
+    expect(await authorPostOnShareStep('bluesky', userId, thread.id)).toBeNull();
   });
 
   it("answers none when the author's post links another article", async () => {
@@ -102,7 +91,7 @@ describe("finding the author's own Bluesky post (searchPosts by url and author)"
     const { userId, thread } = await curatorWithThread(sourceUrl);
     knownPost({ links: [`${sourceUrl}/comments`] });
 
-    expect(await authorPostOnShareStep(userId, thread.id)).toBeNull();
+    expect(await authorPostOnShareStep('bluesky', userId, thread.id)).toBeNull();
   });
 });
 

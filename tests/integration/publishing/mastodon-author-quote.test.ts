@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KnownAccount, type KnownStatus, startMastodonServer } from '../../fakes/mastodon-server';
+import { authorPostOnShareStep } from '../../helpers/author-posts';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
-import { callRoute } from '../../helpers/route-call';
 
 const mastodon = await startMastodonServer();
 // A server before Mastodon 4.5: no quote posts.
@@ -14,7 +14,6 @@ const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
 const { storeConnection } = await import('#functions/services/connections/connections');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
-const { handler: authorPostsRoute } = await import('#functions/http/publishing/get-author-posts');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -63,24 +62,13 @@ async function curatorWithThread(server: typeof mastodon = mastodon, sourceUrl =
   return { userId, thread };
 }
 
-async function authorPostOnShareStep(userId: string, threadId: string) {
-  const answer = await callRoute(
-    authorPostsRoute,
-    { userId },
-    { params: { threadId }, query: { platforms: 'mastodon' } },
-    { method: 'GET' },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.posts[0].post;
-}
-
 describe("finding the author's own Mastodon post (GET …/author-posts)", () => {
   it("answers the author's earliest status linking the article, whatever tracking it carries", async () => {
     const { userId, thread } = await curatorWithThread();
     const announcement = knownStatus(mastodon, { createdAt: '2026-10-30T08:00:00.000Z' });
     knownStatus(mastodon, { createdAt: '2026-11-02T08:00:00.000Z' });
 
-    const post = await authorPostOnShareStep(userId, thread.id);
+    const post = await authorPostOnShareStep('mastodon', userId, thread.id);
 
     expect(post).toMatchObject({
       id: announcement,
@@ -97,7 +85,7 @@ describe("finding the author's own Mastodon post (GET …/author-posts)", () => 
     knownStatus(mastodon, { account: AUTHOR, link: 'https://news.example.com/unrelated' });
     knownStatus(mastodon, { account: IMPOSTOR, link: sourceUrl });
 
-    expect(await authorPostOnShareStep(userId, thread.id)).toBeNull();
+    expect(await authorPostOnShareStep('mastodon', userId, thread.id)).toBeNull();
   });
 
   it("answers none when the author's status links another article", async () => {
@@ -105,7 +93,7 @@ describe("finding the author's own Mastodon post (GET …/author-posts)", () => 
     const { userId, thread } = await curatorWithThread(mastodon, sourceUrl);
     knownStatus(mastodon, { link: `${sourceUrl}-part-2` });
 
-    expect(await authorPostOnShareStep(userId, thread.id)).toBeNull();
+    expect(await authorPostOnShareStep('mastodon', userId, thread.id)).toBeNull();
   });
 });
 

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '#shared/schemas/thread';
 import { seededThread } from '#tests/helpers/seed-threads';
-import { ShareStep } from '#web/features/publishing/components/share-step';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import { ShareStepHarness } from './share-step-harness';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -68,21 +66,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Harness() {
-  const [selected, setSelected] = useState<Platform[]>([]);
-  return (
-    <ShareStep
-      thread={THREAD}
-      selected={selected}
-      onSelectedChange={setSelected}
-      onBack={() => undefined}
-      onPublished={() => undefined}
-    />
-  );
-}
-
 async function chooseBluesky() {
-  renderRoutes([{ path: '/create', element: <Harness /> }], {
+  renderRoutes([{ path: '/create', element: <ShareStepHarness thread={THREAD} /> }], {
     auth: signedInAuth(),
     initialEntries: ['/create?step=share'],
   });

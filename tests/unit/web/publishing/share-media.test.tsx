@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostMedia } from '#shared/schemas/media';
 import type { ConnectionView } from '#shared/schemas/publishing';
 import type { Platform, Post, Thread } from '#shared/schemas/thread';
 import { seededThread } from '#tests/helpers/seed-threads';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
-import { ShareStep } from '#web/features/publishing/components/share-step';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import { ShareStepHarness } from './share-step-harness';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -99,21 +98,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Harness() {
-  const [selected, setSelected] = useState<Platform[]>([]);
-  return (
-    <ShareStep
-      thread={thread}
-      selected={selected}
-      onSelectedChange={setSelected}
-      onBack={() => undefined}
-      onPublished={() => undefined}
-    />
-  );
-}
-
 function renderShareStep() {
-  return renderRoutes([{ path: '/create', element: <Harness /> }], {
+  return renderRoutes([{ path: '/create', element: <ShareStepHarness thread={thread} /> }], {
     auth: signedInAuth(),
     initialEntries: ['/create'],
   });

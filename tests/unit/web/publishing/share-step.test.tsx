@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Platform } from '#shared/schemas/thread';
 import { seededThread } from '#tests/helpers/seed-threads';
-import { ShareStep } from '#web/features/publishing/components/share-step';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import { ShareStepHarness } from './share-step-harness';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -77,26 +75,20 @@ afterEach(() => {
 
 const THREAD = seededThread('user-1', 1);
 
-function Harness() {
-  const [selected, setSelected] = useState<Platform[]>([]);
-  return (
-    <ShareStep
-      thread={THREAD}
-      selected={selected}
-      onSelectedChange={setSelected}
-      onTargetSelected={onTargetSelected}
-      onBack={() => undefined}
-      onPublished={onPublished}
-    />
-  );
-}
-
 describe('the /create share step', () => {
   it('enables Continue to Publishing only once a chosen Discord has a channel, and reports the channel', async () => {
-    renderRoutes([{ path: '/create', element: <Harness /> }], {
-      auth: signedInAuth(),
-      initialEntries: ['/create?step=share'],
-    });
+    renderRoutes(
+      [
+        {
+          path: '/create',
+          element: <ShareStepHarness thread={THREAD} onTargetSelected={onTargetSelected} onPublished={onPublished} />,
+        },
+      ],
+      {
+        auth: signedInAuth(),
+        initialEntries: ['/create?step=share'],
+      },
+    );
     const continueButton = () => screen.getByRole('button', { name: 'Continue to Publishing' }) as HTMLButtonElement;
     await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
     expect(continueButton().disabled).toBe(true);
@@ -116,10 +108,18 @@ describe('the /create share step', () => {
       postsTotal: 3,
       completedAt: '2026-11-23T12:00:00.000Z',
     };
-    renderRoutes([{ path: '/create', element: <Harness /> }], {
-      auth: signedInAuth(),
-      initialEntries: ['/create?step=share'],
-    });
+    renderRoutes(
+      [
+        {
+          path: '/create',
+          element: <ShareStepHarness thread={THREAD} onTargetSelected={onTargetSelected} onPublished={onPublished} />,
+        },
+      ],
+      {
+        auth: signedInAuth(),
+        initialEntries: ['/create?step=share'],
+      },
+    );
     await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
     const continueButton = screen.getByRole('button', { name: 'Continue to Publishing' });
     await waitFor(() => expect((continueButton as HTMLButtonElement).disabled).toBe(false));
@@ -140,10 +140,18 @@ describe('the /create share step', () => {
 
   it('posts at once to a platform that does not have the thread yet', async () => {
     discordData = { ...discordData, selectedChannelId: 'c1' };
-    renderRoutes([{ path: '/create', element: <Harness /> }], {
-      auth: signedInAuth(),
-      initialEntries: ['/create?step=share'],
-    });
+    renderRoutes(
+      [
+        {
+          path: '/create',
+          element: <ShareStepHarness thread={THREAD} onTargetSelected={onTargetSelected} onPublished={onPublished} />,
+        },
+      ],
+      {
+        auth: signedInAuth(),
+        initialEntries: ['/create?step=share'],
+      },
+    );
     await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
     const continueButton = screen.getByRole('button', { name: 'Continue to Publishing' });
     await waitFor(() => expect((continueButton as HTMLButtonElement).disabled).toBe(false));
@@ -155,10 +163,18 @@ describe('the /create share step', () => {
 
   it("says where each platform's link goes and why, with X's price, and sends the placement chosen", async () => {
     discordData = { ...discordData, selectedChannelId: 'c1' };
-    renderRoutes([{ path: '/create', element: <Harness /> }], {
-      auth: signedInAuth(),
-      initialEntries: ['/create?step=share'],
-    });
+    renderRoutes(
+      [
+        {
+          path: '/create',
+          element: <ShareStepHarness thread={THREAD} onTargetSelected={onTargetSelected} onPublished={onPublished} />,
+        },
+      ],
+      {
+        auth: signedInAuth(),
+        initialEntries: ['/create?step=share'],
+      },
+    );
     await userEvent.click(await screen.findByRole('checkbox', { name: /Discord/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Twitter\/X/ }));
 
