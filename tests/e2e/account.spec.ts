@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type StartedStack, startStack } from '../helpers/local-stack';
-import { E2E_PASSWORD, fillCredentials, signOut, signUp } from './support/accounts';
+import { E2E_PASSWORD, fillCredentials, signOut, signUp, withAccountMenu } from './support/accounts';
 import { localUserPoolId, readConfirmationCode, waitForNewConfirmationCode } from './support/local-cognito';
 
 let stack: StartedStack;
@@ -124,8 +124,9 @@ test('deleting the account asks for the email, signs out, goes home, and the cre
 }) => {
   const email = 'leaving@example.com';
   await signUp(page, stack.url, email);
-  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
-  await page.getByRole('banner').getByRole('link', { name: 'Account Settings' }).click();
+  await withAccountMenu(page, email, () =>
+    page.getByRole('banner').getByRole('link', { name: 'Account Settings' }).click({ timeout: 2_000 }),
+  );
   await expect(page).toHaveURL(`${stack.url}/account-settings`);
 
   const dangerZone = page.getByRole('region', { name: 'Danger Zone' });

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type StartedStack, startStack } from '../helpers/local-stack';
+import { fillCredentials, signOut, signUp, withAccountMenu } from './support/accounts';
 
 let stack: StartedStack;
 
@@ -11,35 +12,13 @@ test.afterAll(async () => {
   await stack?.cleanup();
 });
 
-const PASSWORD = 'curator-pass-1';
-
-async function fillCredentials(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-}
-
-/** Signs up on /auth and waits for the redirect home that follows the sign-in. */
-async function signUp(page: Page, email: string) {
-  await page.goto(`${stack.url}/auth`);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  await fillCredentials(page, email, PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(`${stack.url}/`);
-}
-
-async function signOut(page: Page, email: string) {
-  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByText("You've been successfully signed out.")).toBeVisible();
-}
-
 test('sign up, see the email in the user menu, sign out, sign in again', async ({ page }) => {
   const email = 'new-curator@example.com';
-  await signUp(page, email);
+  await signUp(page, stack.url, email);
   const menuButton = page.getByRole('button', { name: `Account menu for ${email}` });
-  await menuButton.click();
-  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await withAccountMenu(page, email, () =>
+    expect(page.getByText(email, { exact: true })).toBeVisible({ timeout: 2_000 }),
+  );
   await expect(page.getByRole('region', { name: 'Credit balance' })).toContainText('Available');
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -48,7 +27,7 @@ test('sign up, see the email in the user menu, sign out, sign in again', async (
 
   await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  await fillCredentials(page, email, PASSWORD);
+  await fillCredentials(page, email);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText("You've successfully signed in.")).toBeVisible();
   await expect(page).toHaveURL(`${stack.url}/`);
@@ -60,7 +39,7 @@ test('sign up, see the email in the user menu, sign out, sign in again', async (
 });
 
 test('a wrong password is reported without the raw error', async ({ page }) => {
-  await signUp(page, 'wrong-password@example.com');
+  await signUp(page, stack.url, 'wrong-password@example.com');
   await signOut(page, 'wrong-password@example.com');
 
   await page.goto(`${stack.url}/auth`);
@@ -76,12 +55,12 @@ test('a wrong password is reported without the raw error', async ({ page }) => {
 });
 
 test('after sign-in a pending url and tone lead to /create', async ({ page }) => {
-  await signUp(page, 'pending-url@example.com');
+  await signUp(page, stack.url, 'pending-url@example.com');
   await signOut(page, 'pending-url@example.com');
 
   await page.goto(`${stack.url}/auth?url=${encodeURIComponent('https://example.com/story')}&tone=casual`);
   await expect(page.getByText('Sign in to continue generating your thread')).toBeVisible();
-  await fillCredentials(page, 'pending-url@example.com', PASSWORD);
+  await fillCredentials(page, 'pending-url@example.com');
   await page.getByRole('button', { name: 'Sign In' }).click();
   // /create then mirrors its own flow state (step=…) into the same query.
   await expect(page).toHaveURL(
@@ -93,31 +72,31 @@ test('after sign-in a pending url and tone lead to /create', async ({ page }) =>
 });
 
 test('a signed-out visit to a signed-in page returns there after sign-in', async ({ page }) => {
-  await signUp(page, 'redirect-back@example.com');
+  await signUp(page, stack.url, 'redirect-back@example.com');
   await signOut(page, 'redirect-back@example.com');
 
   await page.goto(`${stack.url}/history`);
   await expect(page).toHaveURL(`${stack.url}/auth?redirect=%2Fhistory`);
-  await fillCredentials(page, 'redirect-back@example.com', PASSWORD);
+  await fillCredentials(page, 'redirect-back@example.com');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(`${stack.url}/history`);
   await expect(page.getByRole('heading', { name: 'My Threads' })).toBeVisible();
 });
 
 test('signing up with an existing email signs in with those credentials', async ({ page }) => {
-  await signUp(page, 'twice@example.com');
+  await signUp(page, stack.url, 'twice@example.com');
   await signOut(page, 'twice@example.com');
 
   await page.goto(`${stack.url}/auth`);
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await fillCredentials(page, 'twice@example.com', PASSWORD);
+  await fillCredentials(page, 'twice@example.com');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText("You've been signed in successfully.")).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu for twice@example.com' })).toBeVisible();
 });
 
 test('the Admin Portal link shows for the local admin only', async ({ page }) => {
-  await signUp(page, 'not-admin@example.com');
+  await signUp(page, stack.url, 'not-admin@example.com');
   await expect(page.getByRole('button', { name: 'Account menu for not-admin@example.com' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('My Threads');
   await expect(page.getByRole('navigation', { name: 'Main' })).not.toContainText('Admin Portal');
