@@ -194,19 +194,19 @@ describe('scheduled publishing on the local stack', () => {
     await stack.stop();
     await sleep((LEAD_SECONDS + 3) * 1000);
     expect(posted(marker)).toEqual([]);
-    const restartedAt = Date.now();
     stack = await start();
     user.token = (await signIn(stack.url, user.email, user.password)).idToken;
 
+    // Counted from the stack being up (how long a start takes depends on the machine's load).
     const count = await until(
       'the late item to post',
       () => posted(marker).length,
       (made) => made > 0,
+      15_000,
     );
-    expect(Date.now() - restartedAt).toBeLessThan(15_000);
     await sleep(1500);
     expect(posted(marker)).toHaveLength(count);
-  }, 60_000);
+  }, 90_000);
 
   it('fails an item at once when its only platform is disconnected, and posts nothing at its time', async () => {
     const { id, marker } = await newThread();
