@@ -43,6 +43,7 @@ function insightOf(state: ThreadRollupState, byPlatform: EngagementByPlatform): 
   const entries = Object.entries(byPlatform);
   if (engagement === null || entries.length === 0) return null;
   const { thread } = state;
+  const credit = entries.flatMap(([platform, entry]) => (entry.credit ? [[platform, entry.credit] as const] : []));
   return {
     threadId: thread.id,
     title: thread.title,
@@ -53,9 +54,7 @@ function insightOf(state: ThreadRollupState, byPlatform: EngagementByPlatform): 
     platforms: Object.fromEntries(
       entries.flatMap(([platform, entry]) => (entry.engagement === null ? [] : [[platform, entry.engagement]])),
     ),
-    credit: Object.fromEntries(
-      entries.flatMap(([platform, entry]) => (entry.credit ? [[platform, entry.credit]] : [])),
-    ),
+    ...(credit.length > 0 ? { credit: Object.fromEntries(credit) } : {}),
   };
 }
 
