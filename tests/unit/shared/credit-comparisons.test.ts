@@ -10,25 +10,12 @@ import {
 } from '#shared/insights/credit-comparisons';
 import { buildInsights, type ThreadInsight } from '#shared/insights/insights';
 import type { Platform } from '#shared/schemas/thread';
-
-const credit = (overrides: Partial<PlatformCredit> = {}): PlatformCredit => ({
-  creditReach: 0.5,
-  linkClicks: null,
-  linkPlacement: 'credit-post',
-  quoted: false,
-  ...overrides,
-});
+import { creditSamples, platformCredit } from '../../helpers/credit-samples';
 
 const sample = (platform: Platform, overrides: Partial<PlatformCredit> | null = {}): CreditSample => ({
   platform,
-  credit: overrides === null ? null : credit(overrides),
+  credit: overrides === null ? null : platformCredit(overrides),
 });
-
-/** `count` samples on `platform`, credit reach taken from `reaches` in turn. */
-const samples = (count: number, platform: Platform, overrides: Partial<PlatformCredit>, reaches = [0.5]) =>
-  Array.from({ length: count }, (_, index) =>
-    sample(platform, { creditReach: reaches[index % reaches.length]!, ...overrides }),
-  );
 
 const byDimension = (comparisons: ReturnType<typeof creditComparisonsOf>, dimension: string, platform?: Platform) =>
   comparisons.find((entry) => entry.dimension === dimension && (platform === undefined || entry.platform === platform));
@@ -46,9 +33,9 @@ describe('median and mean', () => {
 describe('credit reach by link placement', () => {
   it("compares each platform's placements within that platform, with every allowed placement listed and its figures", () => {
     const comparisons = creditComparisonsOf([
-      ...samples(5, 'bluesky', { linkPlacement: 'first-post-and-credit' }, [0.2, 0.4, 0.6, 0.8, 1]),
-      ...samples(6, 'bluesky', { linkPlacement: 'credit-post' }, [0.1, 0.1, 0.2, 0.3, 0.3, 0.8]),
-      ...samples(2, 'mastodon', { linkPlacement: 'credit-post' }),
+      ...creditSamples(5, 'bluesky', { linkPlacement: 'first-post-and-credit' }, [0.2, 0.4, 0.6, 0.8, 1]),
+      ...creditSamples(6, 'bluesky', { linkPlacement: 'credit-post' }, [0.1, 0.1, 0.2, 0.3, 0.3, 0.8]),
+      ...creditSamples(2, 'mastodon', { linkPlacement: 'credit-post' }),
     ]);
 
     const bluesky = byDimension(comparisons, 'linkPlacement', 'bluesky')!;
@@ -77,8 +64,8 @@ describe('credit reach by link placement', () => {
 
   it('flags a comparison whose smallest group has one thread fewer than the minimum', () => {
     const comparisons = creditComparisonsOf([
-      ...samples(MINIMUM_PER_GROUP - 1, 'twitter', { linkPlacement: 'first-post-and-credit' }),
-      ...samples(20, 'twitter', { linkPlacement: 'credit-post' }),
+      ...creditSamples(MINIMUM_PER_GROUP - 1, 'twitter', { linkPlacement: 'first-post-and-credit' }),
+      ...creditSamples(20, 'twitter', { linkPlacement: 'credit-post' }),
     ]);
     expect(byDimension(comparisons, 'linkPlacement', 'twitter')).toMatchObject({
       enough: false,
@@ -88,8 +75,8 @@ describe('credit reach by link placement', () => {
 
   it('leaves out and counts threads whose placement is not known; a thread without a credit reach figure is not in the sample', () => {
     const comparisons = creditComparisonsOf([
-      ...samples(5, 'mastodon', { linkPlacement: 'credit-post' }),
-      ...samples(5, 'mastodon', { linkPlacement: 'first-post-and-credit' }),
+      ...creditSamples(5, 'mastodon', { linkPlacement: 'credit-post' }),
+      ...creditSamples(5, 'mastodon', { linkPlacement: 'first-post-and-credit' }),
       sample('mastodon', { linkPlacement: 'first-post-and-credit', creditReach: null }),
       sample('mastodon', { linkPlacement: null }),
       sample('mastodon', null),
@@ -101,9 +88,9 @@ describe('credit reach by link placement', () => {
   });
 
   it('has no placement comparison for Reddit, where the link has one place', () => {
-    expect(byDimension(creditComparisonsOf(samples(8, 'reddit', { linkPlacement: 'in-post' })), 'linkPlacement')).toBe(
-      undefined,
-    );
+    expect(
+      byDimension(creditComparisonsOf(creditSamples(8, 'reddit', { linkPlacement: 'in-post' })), 'linkPlacement'),
+    ).toBe(undefined);
   });
 
   it('gives link clicks with their own sample size, where the platform reported them', () => {
@@ -124,10 +111,10 @@ describe('credit reach by link placement', () => {
 describe('credit reach by whether the author was quoted', () => {
   it('compares quoted with not quoted across the platforms where a credit can quote, leaving the others out', () => {
     const comparisons = creditComparisonsOf([
-      ...samples(3, 'bluesky', { quoted: true }, [0.9]),
-      ...samples(2, 'mastodon', { quoted: true }, [0.7]),
-      ...samples(5, 'mastodon', { quoted: false }, [0.3]),
-      ...samples(9, 'twitter', { quoted: false }, [0.1]),
+      ...creditSamples(3, 'bluesky', { quoted: true }, [0.9]),
+      ...creditSamples(2, 'mastodon', { quoted: true }, [0.7]),
+      ...creditSamples(5, 'mastodon', { quoted: false }, [0.3]),
+      ...creditSamples(9, 'twitter', { quoted: false }, [0.1]),
       sample('bluesky', null),
     ]);
     const quoted = byDimension(comparisons, 'authorQuoted')!;
@@ -139,19 +126,19 @@ describe('credit reach by whether the author was quoted', () => {
   });
 
   it('has no quoted comparison when no thread went where a credit can quote', () => {
-    expect(byDimension(creditComparisonsOf(samples(6, 'twitter', {})), 'authorQuoted')).toBeUndefined();
+    expect(byDimension(creditComparisonsOf(creditSamples(6, 'twitter', {})), 'authorQuoted')).toBeUndefined();
   });
 });
 
 describe('credit reach by whether the plug fired', () => {
   it('is shown only once some thread had a plug armed, leaving out those with none', () => {
-    const unarmed = samples(12, 'bluesky', {});
+    const unarmed = creditSamples(12, 'bluesky', {});
     expect(byDimension(creditComparisonsOf(unarmed), 'plugFired')).toBeUndefined();
 
     const comparisons = creditComparisonsOf([
       ...unarmed,
-      ...samples(5, 'bluesky', { plugFired: true }, [0.8]),
-      ...samples(2, 'mastodon', { plugFired: false }, [0.2]),
+      ...creditSamples(5, 'bluesky', { plugFired: true }, [0.8]),
+      ...creditSamples(2, 'mastodon', { plugFired: false }, [0.2]),
     ]);
     const plug = byDimension(comparisons, 'plugFired')!;
     expect(plug).toMatchObject({ leftOut: 12, enough: false, smallestGroup: 2 });
@@ -165,9 +152,12 @@ describe('credit reach by whether the plug fired', () => {
 describe('samples from the thread insights /insights reads', () => {
   it("takes each platform of an insight with its credit facts, and an older insight's platforms as not known", () => {
     expect(
-      creditSamplesOf({ platforms: { bluesky: 4, mastodon: 9 }, credit: { bluesky: credit({ quoted: true }) } }),
+      creditSamplesOf({
+        platforms: { bluesky: 4, mastodon: 9 },
+        credit: { bluesky: platformCredit({ quoted: true }) },
+      }),
     ).toEqual([
-      { platform: 'bluesky', credit: credit({ quoted: true }) },
+      { platform: 'bluesky', credit: platformCredit({ quoted: true }) },
       { platform: 'mastodon', credit: null },
     ]);
     expect(creditSamplesOf({ platforms: { reddit: 2 } })).toEqual([{ platform: 'reddit', credit: null }]);
@@ -182,7 +172,7 @@ describe('samples from the thread insights /insights reads', () => {
       publishedAt,
       engagement: 5,
       platforms: { mastodon: 5 },
-      credit: { mastodon: credit() },
+      credit: { mastodon: platformCredit() },
     });
     const answer = buildInsights({
       days: 7,

@@ -1,17 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CreditSample, creditComparisonsOf, type PlatformCredit } from '#shared/insights/credit-comparisons';
+import { creditComparisonsOf } from '#shared/insights/credit-comparisons';
+import { creditSamples } from '#tests/helpers/credit-samples';
 import { CreditComparisons } from '#web/features/insights/components/credit-comparisons';
 
 afterEach(cleanup);
-
-/** `count` threads read on `platform`, credit reach 30% in the credit post unless `facts` say otherwise. */
-const threads = (count: number, platform: 'bluesky' | 'mastodon', facts: Partial<PlatformCredit>): CreditSample[] =>
-  Array.from({ length: count }, () => ({
-    platform,
-    credit: { creditReach: 0.3, linkClicks: null, linkPlacement: 'credit-post', quoted: false, ...facts },
-  }));
 
 const cells = (table: HTMLElement) =>
   within(table)
@@ -23,10 +17,10 @@ describe("/insights 'What works for your audience'", () => {
     render(
       <CreditComparisons
         comparisons={creditComparisonsOf([
-          ...threads(5, 'bluesky', { linkPlacement: 'first-post-and-credit', quoted: true, creditReach: 0.62 }),
-          ...threads(4, 'bluesky', { linkClicks: 12 }),
-          ...threads(2, 'bluesky', { linkClicks: 12, plugFired: true }),
-          ...threads(2, 'mastodon', {}),
+          ...creditSamples(5, 'bluesky', { linkPlacement: 'first-post-and-credit', quoted: true, creditReach: 0.62 }),
+          ...creditSamples(4, 'bluesky', { linkClicks: 12 }),
+          ...creditSamples(2, 'bluesky', { linkClicks: 12, plugFired: true }),
+          ...creditSamples(2, 'mastodon', {}),
           { platform: 'mastodon', credit: null },
         ])}
       />,
@@ -36,7 +30,7 @@ describe("/insights 'What works for your audience'", () => {
     expect(cells(within(section).getByRole('table', { name: 'Link placement on Bluesky' }))).toEqual([
       ['Credit made', 'Threads', 'Median credit reach', 'Link clicks (median)'],
       ['Link on the first post and in the credit post', '5', '62%', 'not reported'],
-      ['Link in the credit post', '6', '30%', '12 (of 6 threads)'],
+      ['Link in the credit post', '6', '50%', '12 (of 6 threads)'],
     ]);
 
     // Mastodon's other placement has no thread yet: no figure, how far it is, and the thread not counted.
@@ -54,7 +48,7 @@ describe("/insights 'What works for your audience'", () => {
 
     expect(cells(within(section).getByRole('table', { name: "Quoting the author's own post" })).slice(1)).toEqual([
       ["Author's post quoted", '5', '62%', 'not reported'],
-      ['Not quoted', '8', '30%', '12 (of 6 threads)'],
+      ['Not quoted', '8', '50%', '12 (of 6 threads)'],
     ]);
 
     // Two threads had the plug armed: the plug's comparison shows, still short of threads.
@@ -64,7 +58,7 @@ describe("/insights 'What works for your audience'", () => {
   });
 
   it('has no plug comparison before any plug was armed, and no section when nothing can be compared', () => {
-    render(<CreditComparisons comparisons={creditComparisonsOf(threads(6, 'bluesky', {}))} />);
+    render(<CreditComparisons comparisons={creditComparisonsOf(creditSamples(6, 'bluesky', {}))} />);
     expect(screen.getByRole('region', { name: 'What works for your audience' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'The plug' })).toBeNull();
     cleanup();
