@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlatformCredit } from '../../shared/insights/credit-comparisons';
 import type { PlatformLatest, ThreadInsight } from '../../shared/insights/insights';
 import type { Platform, Thread } from '../../shared/schemas/thread';
 import { batchGetItems, db, isConditionFailure, tableName } from './client';
@@ -12,8 +13,13 @@ import { fromItem } from './thread-repository';
  * transactions, so each is a single-item conditional write that a redelivered reading may repeat.
  */
 
-/** Each platform's latest reading of a thread, with when that platform's run completed. */
-export type EngagementByPlatform = Partial<Record<Platform, PlatformLatest & { publishedAt: string }>>;
+/**
+ * Each platform's latest reading of a thread, with when that platform's run completed and what the
+ * run did for the credit (absent on rollups written before it was kept).
+ */
+export type EngagementByPlatform = Partial<
+  Record<Platform, PlatformLatest & { publishedAt: string; credit?: PlatformCredit }>
+>;
 
 /**
  * What a rollup write changed, kept on the thread by that same write until it is settled: the
@@ -206,7 +212,8 @@ export async function listThreadInsightsSince(userId: string, since: string): Pr
         KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk >= :since',
         ExpressionAttributeValues: { ':pk': keys.threadInsightsPartition(userId), ':since': since },
         // Only what /insights groups by: a year of threads' keys and versions would double the answer.
-        ProjectionExpression: 'threadId, title, tone, hookLength, publishedAt, engagement, platforms',
+        ProjectionExpression: 'threadId, title, tone, hookLength, publishedAt, engagement, platforms, #credit',
+        ExpressionAttributeNames: { '#credit': 'credit' },
         ExclusiveStartKey: startKey,
       }),
     );
@@ -219,6 +226,8 @@ export async function listThreadInsightsSince(userId: string, since: string): Pr
         publishedAt: String(item.publishedAt),
         engagement: Number(item.engagement ?? 0),
         platforms: (item.platforms as ThreadInsight['platforms']) ?? {},
+        // Insights written before the credit facts were kept have none: the comparisons count them as not known.
+        ...(item.credit ? { credit: item.credit as NonNullable<ThreadInsight['credit']> } : {}),
       });
     }
     startKey = result.LastEvaluatedKey;

@@ -51,6 +51,18 @@ export function creditReachOf(reading: Pick<PlatformReading, 'posts'>): CreditRe
 }
 
 /**
+ * Clicks on the source link over a reading's posts (the first post carries the link too with some
+ * placements); null when no post reports them (most platforms give clicks to nobody, or not to us).
+ */
+export function linkClicksOf(posts: readonly PostFigures[]): number | null {
+  const clicks = posts
+    .filter((post) => !post.deleted)
+    .map((post) => post.metrics.linkClicks)
+    .filter((value): value is number => value !== undefined);
+  return clicks.length > 0 ? clicks.reduce((sum, value) => sum + value, 0) : null;
+}
+
+/**
  * What X bills per post read with GET /2/tweets (pay-per-usage "Posts: Read", $0.005 per resource
  * returned), from https://docs.x.com/x-api/getting-started/pricing; a reading reads every post of the thread.
  */

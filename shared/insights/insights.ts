@@ -3,6 +3,7 @@ import type { ComparisonGroup, InsightsResponse } from '../schemas/insights';
 import type { Platform } from '../schemas/thread';
 import { periodDates, zoneClock } from '../time-zone';
 import { TONE_LABELS, type Tone } from '../tones';
+import { creditComparisonsOf, creditSamplesOf, type PlatformCredit } from './credit-comparisons';
 import { notReportedNote, platformReportsEngagement } from './engagement';
 
 /**
@@ -66,6 +67,8 @@ export interface ThreadInsight {
   engagement: number;
   /** Each platform's latest reported engagement (platforms that reported nothing are absent). */
   platforms: Partial<Record<Platform, number>>;
+  /** What each platform's run did for the credit; absent on insights written before it was kept. */
+  credit?: Partial<Record<Platform, PlatformCredit>>;
 }
 
 export const TOP_THREADS = 5;
@@ -147,7 +150,8 @@ export function unreportedThreadsOf(published: readonly PublishedThread[]): Insi
 /**
  * The /insights answer: engagement gained per day of the period (every day, zeros included), and over
  * the threads published in the period (their first run completed on one of its days, in `timeZone`):
- * the totals, the top threads and the comparisons, each group with its sample size.
+ * the totals, the top threads and the comparisons, each group with its sample size, and credit reach
+ * compared by how the credit was made (shared/insights/credit-comparisons.ts).
  */
 export function buildInsights(input: {
   days: number;
@@ -212,6 +216,7 @@ export function buildInsights(input: {
         byKey,
       ),
     },
+    creditComparisons: creditComparisonsOf(threads.flatMap(creditSamplesOf)),
     unreported: unreportedThreadsOf((input.published ?? []).filter(inPeriod)),
   };
 }

@@ -109,6 +109,47 @@ export const comparisonGroupSchema = z.object({
 });
 export type ComparisonGroup = z.infer<typeof comparisonGroupSchema>;
 
+/** What a credit comparison groups threads by: where the link went, whether the author was quoted, whether the plug fired. */
+export const CREDIT_DIMENSIONS = ['linkPlacement', 'authorQuoted', 'plugFired'] as const;
+export type CreditDimension = (typeof CREDIT_DIMENSIONS)[number];
+
+const nonNegative = z.number().nonnegative();
+
+/**
+ * One group of a credit comparison. Its sample is a thread on one platform (a thread published to two
+ * platforms counts once on each): `threads` those with a credit reach figure, `linkClicks.threads`
+ * those whose platform reported link clicks.
+ */
+export const creditGroupSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  threads: count,
+  /** Median and mean credit reach (a share, 0–1+); null when no thread of the group has one. */
+  medianCreditReach: nonNegative.nullable(),
+  meanCreditReach: nonNegative.nullable(),
+  linkClicks: z.object({ threads: count, median: nonNegative.nullable(), mean: nonNegative.nullable() }),
+});
+export type CreditGroup = z.infer<typeof creditGroupSchema>;
+
+/**
+ * Credit reach compared along one dimension: every group the dimension has, in order (empty ones
+ * too), `enough` when the smallest has at least `minimumPerGroup` threads (else the figures mean
+ * nothing yet), and how many threads were left out because their fact is not known.
+ */
+export const creditComparisonSchema = z.object({
+  dimension: z.enum(CREDIT_DIMENSIONS),
+  /** The platform whose threads are compared (link placements mean something only on their platform); null: all. */
+  platform: platformSchema.nullable(),
+  title: z.string(),
+  minimumPerGroup: count,
+  smallestGroup: count,
+  enough: z.boolean(),
+  /** Threads in the comparison's scope whose fact is not known (read before it was kept; for the plug, none armed). */
+  leftOut: count,
+  groups: z.array(creditGroupSchema),
+});
+export type CreditComparison = z.infer<typeof creditComparisonSchema>;
+
 export const insightsResponseSchema = z.object({
   days: z.number().int(),
   /** The user's zone (posting queue setting, else UTC) in which days and hours are counted. */
@@ -125,6 +166,8 @@ export const insightsResponseSchema = z.object({
     byHookLength: z.array(comparisonGroupSchema),
     byHourOfPublishing: z.array(comparisonGroupSchema),
   }),
+  /** 'What works for your audience': credit reach by link placement (per platform), author quoted, plug fired. */
+  creditComparisons: z.array(creditComparisonSchema),
   /**
    * The threads published in the period only to platforms that report no engagement (Telegram,
    * LinkedIn), so they will never have figures: how many per platform, and the newest few, each

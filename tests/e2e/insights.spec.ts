@@ -120,7 +120,7 @@ test('/insights before any figure: the header link, the empty state saying what 
 });
 
 // The reading 'Refresh Now' takes is rolled up at once: it is what /insights counts today.
-test('/insights with figures: a chart read day by day with the keyboard, its table fallback, top threads and comparisons with sample sizes', async ({
+test('/insights with figures: a chart read day by day with the keyboard, its table fallback, top threads, comparisons with sample sizes and the credit comparisons', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -159,5 +159,12 @@ test('/insights with figures: a chart read day by day with the keyboard, its tab
   await expect(byPlatform).toContainText('Mastodon');
   await expect(byPlatform).toContainText(/n = \d+ threads?/);
   await expect(page.getByRole('region', { name: /^By hour of publishing/ })).toContainText(/n = \d+ threads?/);
+
+  // One thread cannot say which credit works: each comparison says how many threads it still needs.
+  const credit = page.getByRole('region', { name: 'What works for your audience' });
+  const placement = credit.getByRole('region', { name: 'Link placement on Mastodon' });
+  await expect(placement.getByText(/^Not enough threads yet to compare \([01] of 5\)$/)).toBeVisible();
+  await expect(placement.getByRole('rowheader', { name: 'Link in the credit post' })).toBeVisible();
+  await expect(credit.getByRole('region', { name: "Quoting the author's own post" })).toBeVisible();
   await expectNoSeriousViolations(page);
 });

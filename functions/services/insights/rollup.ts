@@ -1,3 +1,5 @@
+import type { PlatformCredit } from '#shared/insights/credit-comparisons';
+import { creditReachOf, linkClicksOf } from '#shared/insights/engagement';
 import { rollupOf, type ThreadInsight, threadEngagementOf } from '#shared/insights/insights';
 import { dayInZone } from '#shared/time-zone';
 import type { EngagementReadingRecord } from '../../data/engagement-reading-repository';
@@ -11,6 +13,7 @@ import {
   saveThreadRollup,
   type ThreadRollupState,
 } from '../../data/engagement-rollup-repository';
+import type { PublishRun } from '../../data/publish-run-repository';
 import { getPostingQueue } from '../../data/scheduled-item-repository';
 import { addEngagementToTotalsOnce } from '../../data/stats-repository';
 import { deleteThreadInsight } from '../../data/thread-repository';
@@ -23,11 +26,24 @@ export async function insightsZoneOf(userId: string): Promise<string> {
   return (await getPostingQueue(userId))?.timeZone ?? 'UTC';
 }
 
+/** What a run did for the credit, as /insights compares it; the reading adds its credit reach and link clicks. */
+export type RunCreditFacts = Pick<PlatformCredit, 'linkPlacement' | 'quoted' | 'plugFired'>;
+
+/**
+ * The credit facts of a completed run: where it put the link, and whether its credit still quotes the
+ * author's post (a quote refused at posting time is removed from the run). `plugFired` is left absent
+ * until the plug keeps its state on the run; it fills it in here (true or false once armed).
+ */
+export function runCreditFactsOf(run: Pick<PublishRun, 'linkPlacement' | 'quote'>): RunCreditFacts {
+  return { linkPlacement: run.linkPlacement ?? null, quoted: Boolean(run.quote) };
+}
+
 function insightOf(state: ThreadRollupState, byPlatform: EngagementByPlatform): ThreadInsight | null {
   const engagement = threadEngagementOf(byPlatform);
   const entries = Object.entries(byPlatform);
   if (engagement === null || entries.length === 0) return null;
   const { thread } = state;
+  const credit = entries.flatMap(([platform, entry]) => (entry.credit ? [[platform, entry.credit] as const] : []));
   return {
     threadId: thread.id,
     title: thread.title,
@@ -38,6 +54,7 @@ function insightOf(state: ThreadRollupState, byPlatform: EngagementByPlatform): 
     platforms: Object.fromEntries(
       entries.flatMap(([platform, entry]) => (entry.engagement === null ? [] : [[platform, entry.engagement]])),
     ),
+    ...(credit.length > 0 ? { credit: Object.fromEntries(credit) } : {}),
   };
 }
 
@@ -67,11 +84,14 @@ export async function settleRollup(userId: string, threadId: string, pending: Ro
  * that changed is computed against the latest it replaces and kept on the thread in the same
  * version-conditional write (a rollup left unsettled there is settled first: this write replaces it).
  * Null when the reading changes nothing (no such thread, or no newer than the platform's latest).
+ * `facts`: what the run did for the credit, kept with the platform's latest with the reading's credit
+ * reach and link clicks (absent: not known, and the comparisons leave the platform out).
  */
 export async function writeRollup(
   record: EngagementReadingRecord,
   publishedAt: string,
   zone: string | Promise<string>,
+  facts?: RunCreditFacts,
 ): Promise<{ state: ThreadRollupState; byPlatform: EngagementByPlatform; pending: RollupPending } | null> {
   const { userId, threadId, platform, takenAt, engagement } = record;
   // The zone is read beside the thread: one round trip for both.
@@ -88,7 +108,13 @@ export async function writeRollup(
       if (previous?.takenAt === takenAt) await writeInsight(state, state.byPlatform, state.version);
       return null;
     }
-    const byPlatform: EngagementByPlatform = { ...state.byPlatform, [platform]: { takenAt, engagement, publishedAt } };
+    const credit = facts
+      ? { creditReach: creditReachOf(record)?.share ?? null, linkClicks: linkClicksOf(record.posts), ...facts }
+      : undefined;
+    const byPlatform: EngagementByPlatform = {
+      ...state.byPlatform,
+      [platform]: { takenAt, engagement, publishedAt, ...(credit ? { credit } : {}) },
+    };
     const before = threadEngagementOf(state.byPlatform);
     const after = threadEngagementOf(byPlatform);
     const pending: RollupPending = {
@@ -108,10 +134,15 @@ export async function writeRollup(
  * Rolls one stored reading into the thread's figures, the user's day and the platform totals, each
  * exactly once: safe to repeat for the same reading, or to run beside another reading of the same
  * thread and platform (only one write replaces a given latest, and its gain is the one counted). A
- * reading older than the latest (late) changes nothing. `publishedAt`: when the run read completed.
+ * reading older than the latest (late) changes nothing. `publishedAt`: when the run read completed;
+ * `facts`: what that run did for the credit (runCreditFactsOf).
  */
-export async function rollUpReading(record: EngagementReadingRecord, publishedAt: string): Promise<void> {
-  const written = await writeRollup(record, publishedAt, insightsZoneOf(record.userId));
+export async function rollUpReading(
+  record: EngagementReadingRecord,
+  publishedAt: string,
+  facts?: RunCreditFacts,
+): Promise<void> {
+  const written = await writeRollup(record, publishedAt, insightsZoneOf(record.userId), facts);
   if (!written) return;
   const { state, byPlatform, pending } = written;
   await Promise.all([

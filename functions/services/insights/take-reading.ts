@@ -13,7 +13,7 @@ import { loadLiveConnection } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../platforms/platform-adapter';
 import type { ReadingPayload } from './reading-schedule';
-import { rollUpReading } from './rollup';
+import { rollUpReading, runCreditFactsOf } from './rollup';
 
 /** What became of one reading. */
 export type ReadingOutcome = 'stored' | 'already_stored' | 'skipped' | 'rate_limited';
@@ -102,7 +102,7 @@ export async function readAndStore(
   if (stored) countBy('ReadingStored', { platform });
   // A redelivered reading rolls up the one stored first (its own time), which the rollup counts once.
   const rolled = stored ? record : await getEngagementReading(userId, threadId, platform, kind);
-  if (rolled?.runId === run.runId) await rollUpReading(rolled, run.updatedAt);
+  if (rolled?.runId === run.runId) await rollUpReading(rolled, run.updatedAt, runCreditFactsOf(run));
   return { outcome: stored ? 'stored' : 'already_stored' };
 }
 

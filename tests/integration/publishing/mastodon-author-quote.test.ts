@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KnownAccount, type KnownStatus, startMastodonServer } from '../../fakes/mastodon-server';
+import { type KnownAccount, startMastodonServer } from '../../fakes/mastodon-server';
 import { authorPostOnShareStep } from '../../helpers/author-posts';
+import {
+  MASTODON_AUTHOR as AUTHOR,
+  authorStatus,
+  MASTODON_BODY,
+  mastodonCuratorWithThread,
+} from '../../helpers/mastodon-author';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
+import { ATTRIBUTION, settle } from '../../helpers/publishing-threads';
 
 const mastodon = await startMastodonServer();
 // A server before Mastodon 4.5: no quote posts.
 const olderServer = await startMastodonServer({ quotePosts: false });
 Object.assign(process.env, { ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${olderServer.instance}` });
 const pipeline = await startPublishingPipeline();
-const { putThread } = await import('#functions/data/thread-repository');
-const { storeConnection } = await import('#functions/services/connections/connections');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 
 afterAll(async () => {
@@ -21,52 +25,14 @@ afterAll(async () => {
   await olderServer.close();
 });
 
-const AUTHOR: KnownAccount = { id: '200', acct: 'carol@example.social', url: 'https://example.social/@carol' };
 const IMPOSTOR: KnownAccount = { id: '201', acct: 'carol@impostor.example', url: 'https://impostor.example/@carol' };
-const AUTHOR_HANDLES = { fediverse: '@carol@example.social', profiles: [] };
-// Long enough that the credit is a status of its own (Mastodon's 500 characters).
-const BODY = 'Boats, nets and the auction hall at first light. '.repeat(8).trim();
 const CREDIT = expect.stringContaining(ATTRIBUTION);
-
-let nextId = 120_000_000_000_000_000n;
-/** A status the curator's instance knows, by `account`, linking `link`; its id. */
-function knownStatus(server: typeof mastodon, overrides: Partial<KnownStatus> & { link?: string } = {}): string {
-  const id = String(nextId++);
-  const link = overrides.link ?? ARTICLE;
-  server.addKnownStatus({
-    id,
-    account: AUTHOR,
-    content: `<p>New piece on the harbour: <a href="${link}?utm_source=mastodon" rel="nofollow">${link}</a></p>`,
-    createdAt: '2026-11-01T09:00:00.000Z',
-    ...overrides,
-  });
-  return id;
-}
-
-/** A curator connected to `server` with the scopes ThreadSnip asks for, and a thread about ARTICLE by the author. */
-async function curatorWithThread(server: typeof mastodon = mastodon, sourceUrl = ARTICLE) {
-  const userId = `user-${randomUUID()}`;
-  const accessToken = server.issueToken(['read:accounts', 'read:search', 'write:statuses', 'write:media']);
-  await storeConnection(
-    userId,
-    'mastodon',
-    {
-      platformUsername: `@alice@${server.instance}`,
-      credentials: { accessToken, refreshToken: null, expiresAt: null },
-      connectionData: { instance: server.instance },
-    },
-    new Date(),
-  );
-  const thread = makeThread(userId, [BODY], { authorHandles: AUTHOR_HANDLES, sourceUrl });
-  await putThread(thread);
-  return { userId, thread };
-}
 
 describe("finding the author's own Mastodon post (GET …/author-posts)", () => {
   it("answers the author's earliest status linking the article, whatever tracking it carries", async () => {
-    const { userId, thread } = await curatorWithThread();
-    const announcement = knownStatus(mastodon, { createdAt: '2026-10-30T08:00:00.000Z' });
-    knownStatus(mastodon, { createdAt: '2026-11-02T08:00:00.000Z' });
+    const { userId, thread } = await mastodonCuratorWithThread(mastodon);
+    const announcement = authorStatus(mastodon, { createdAt: '2026-10-30T08:00:00.000Z' });
+    authorStatus(mastodon, { createdAt: '2026-11-02T08:00:00.000Z' });
 
     const post = await authorPostOnShareStep('mastodon', userId, thread.id);
 
@@ -81,17 +47,17 @@ describe("finding the author's own Mastodon post (GET …/author-posts)", () => 
 
   it('answers none when the only status linking the article is by another account', async () => {
     const sourceUrl = `https://news.example.com/impostor-${randomUUID()}`;
-    const { userId, thread } = await curatorWithThread(mastodon, sourceUrl);
-    knownStatus(mastodon, { account: AUTHOR, link: 'https://news.example.com/unrelated' });
-    knownStatus(mastodon, { account: IMPOSTOR, link: sourceUrl });
+    const { userId, thread } = await mastodonCuratorWithThread(mastodon, sourceUrl);
+    authorStatus(mastodon, { account: AUTHOR, link: 'https://news.example.com/unrelated' });
+    authorStatus(mastodon, { account: IMPOSTOR, link: sourceUrl });
 
     expect(await authorPostOnShareStep('mastodon', userId, thread.id)).toBeNull();
   });
 
   it("answers none when the author's status links another article", async () => {
     const sourceUrl = `https://news.example.com/another-${randomUUID()}`;
-    const { userId, thread } = await curatorWithThread(mastodon, sourceUrl);
-    knownStatus(mastodon, { link: `${sourceUrl}-part-2` });
+    const { userId, thread } = await mastodonCuratorWithThread(mastodon, sourceUrl);
+    authorStatus(mastodon, { link: `${sourceUrl}-part-2` });
 
     expect(await authorPostOnShareStep('mastodon', userId, thread.id)).toBeNull();
   });
@@ -99,8 +65,8 @@ describe("finding the author's own Mastodon post (GET …/author-posts)", () => 
 
 describe("quoting the author's status in the credit (quoted_status_id)", () => {
   it('quotes the chosen status in the credit, which keeps the link and attribution', async () => {
-    const { userId, thread } = await curatorWithThread();
-    const statusId = knownStatus(mastodon);
+    const { userId, thread } = await mastodonCuratorWithThread(mastodon);
+    const statusId = authorStatus(mastodon);
     const start = mastodon.statuses.length;
 
     await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
@@ -109,14 +75,14 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     expect(row).toMatchObject({ status: 'completed', quoteNote: null });
     const made = mastodon.statuses.slice(start);
     expect(made.map((status) => [status.text, status.quotedStatusId])).toEqual([
-      [expect.stringContaining(BODY), null],
+      [expect.stringContaining(MASTODON_BODY), null],
       [CREDIT, statusId],
     ]);
   });
 
   it("never quotes a status the client names that is not the author's", async () => {
-    const { userId, thread } = await curatorWithThread();
-    const impostorStatus = knownStatus(mastodon, { account: IMPOSTOR });
+    const { userId, thread } = await mastodonCuratorWithThread(mastodon);
+    const impostorStatus = authorStatus(mastodon, { account: IMPOSTOR });
     const start = mastodon.statuses.length;
 
     await requestPublish(
@@ -133,8 +99,8 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it("credits plainly, saying why, when the author's quote policy refuses the curator", async () => {
-    const { userId, thread } = await curatorWithThread();
-    const statusId = knownStatus(mastodon, { quoteApproval: 'denied' });
+    const { userId, thread } = await mastodonCuratorWithThread(mastodon);
+    const statusId = authorStatus(mastodon, { quoteApproval: 'denied' });
     const start = mastodon.statuses.length;
 
     await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
@@ -151,8 +117,8 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it('credits plainly, saying why, when the status was deleted after the share step', async () => {
-    const { userId, thread } = await curatorWithThread();
-    const statusId = knownStatus(mastodon);
+    const { userId, thread } = await mastodonCuratorWithThread(mastodon);
+    const statusId = authorStatus(mastodon);
     mastodon.deleteStatus(statusId);
 
     await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
@@ -167,9 +133,9 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const { mastodonAdapter } = await import('#functions/services/platforms/mastodon');
     const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
     const { loadLiveConnection } = await import('#functions/services/connections/connections');
-    const { userId } = await curatorWithThread();
+    const { userId } = await mastodonCuratorWithThread(mastodon);
     const connection = (await loadLiveConnection(userId, 'mastodon', new Date()))!;
-    const statusId = knownStatus(mastodon);
+    const statusId = authorStatus(mastodon);
     mastodon.deleteStatus(statusId);
     const start = mastodon.statuses.length;
 
@@ -184,8 +150,8 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it('credits plainly on a server without quote posts', async () => {
-    const { userId, thread } = await curatorWithThread(olderServer);
-    const statusId = knownStatus(olderServer);
+    const { userId, thread } = await mastodonCuratorWithThread(olderServer);
+    const statusId = authorStatus(olderServer);
 
     await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
     const row = await settle(userId, thread.id, 'mastodon');

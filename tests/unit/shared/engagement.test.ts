@@ -3,6 +3,7 @@ import {
   CREDIT_REACH_EXPLANATION,
   creditReachOf,
   engagementReadsAllowed,
+  linkClicksOf,
   postEngagement,
   readingEngagement,
 } from '#shared/insights/engagement';
@@ -65,6 +66,16 @@ describe('credit reach', () => {
     expect(creditReachOf({ posts: [post(0, { likes: 5 })] })).toBeNull();
     expect(creditReachOf({ posts: [] })).toBeNull();
     expect(CREDIT_REACH_EXPLANATION.split(/[.!?](\s|$)/).filter((part) => part.trim()).length).toBe(1);
+  });
+});
+
+describe('link clicks of a reading', () => {
+  it('adds the clicks every remaining post reports (the first post may carry the link too), null when none does', () => {
+    expect(
+      linkClicksOf([post(0, { likes: 3, linkClicks: 4 }), post(1, { linkClicks: 9 }), post(2, { likes: 1 })]),
+    ).toBe(13);
+    expect(linkClicksOf([post(0, { linkClicks: 0 })])).toBe(0);
+    expect(linkClicksOf([post(0, { likes: 3 }), post(1, { linkClicks: 5 }, true)])).toBeNull();
   });
 });
 

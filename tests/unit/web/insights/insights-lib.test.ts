@@ -113,6 +113,7 @@ describe('the /insights chart', () => {
     totals: { threads: 2, engagement: 13 },
     topThreads: [],
     comparisons: { byPlatform: [], byTone: [], byHookLength: [], byHourOfPublishing: [] },
+    creditComparisons: [],
     unreported: { threads: 0, byPlatform: [], newest: [] },
   });
 

@@ -194,6 +194,7 @@ describe('/insights', () => {
       totals: { threads: 0, engagement: 0 },
       topThreads: [],
       comparisons: { byPlatform: [], byTone: [], byHookLength: [], byHourOfPublishing: [] },
+      creditComparisons: [],
       unreported: { threads: 0, byPlatform: [], newest: [] },
     };
     renderRoutes([{ path: '/insights', element: <InsightsPage /> }], {
@@ -217,6 +218,7 @@ describe('/insights', () => {
       totals: { threads: 0, engagement: 0 },
       topThreads: [],
       comparisons: { byPlatform: [], byTone: [], byHookLength: [], byHourOfPublishing: [] },
+      creditComparisons: [],
       unreported: {
         threads: 12,
         byPlatform: [

@@ -4,6 +4,7 @@ import { INSIGHTS_PERIODS } from '#shared/schemas/insights';
 import { paths } from '#web/config/paths';
 import { type InsightsPeriod, useInsights } from '../api/get-insights';
 import { Comparisons } from '../components/comparisons';
+import { CreditComparisons } from '../components/credit-comparisons';
 import { EngagementChart } from '../components/engagement-chart';
 import { TopThreads } from '../components/top-threads';
 import { UnreportedThreads } from '../components/unreported-threads';
@@ -46,7 +47,10 @@ function EmptyState() {
   );
 }
 
-/** /insights: engagement per day over 7/30/90 days, the top threads, and what worked, in the user's zone. */
+/**
+ * /insights: engagement per day over 7/30/90 days, the top threads, what worked, and what works for
+ * the credit (credit reach by how it was made), in the user's zone.
+ */
 export function InsightsPage() {
   const [days, setDays] = useState<InsightsPeriod>(30);
   const insights = useInsights(days);
@@ -87,6 +91,7 @@ export function InsightsPage() {
           <EngagementChart daily={insights.data.daily} days={insights.data.days} />
           <TopThreads threads={insights.data.topThreads} />
           <Comparisons comparisons={insights.data.comparisons} timeZone={insights.data.timeZone} />
+          <CreditComparisons comparisons={insights.data.creditComparisons} />
           {insights.data.unreported.threads > 0 ? (
             <UnreportedThreads unreported={insights.data.unreported} nothingElse={false} />
           ) : null}
