@@ -233,4 +233,34 @@ describe('Social Platform Connections', () => {
     expect(within(current).queryByText(/before ThreadSnip posted pictures/)).toBeNull();
     expect(within(current).queryByRole('button', { name: 'Reconnect' })).toBeNull();
   });
+
+  it('asks to reconnect a LinkedIn connection made before the page scopes, and asks nothing of one that has them', async () => {
+    const linkedin = (pagesNeedReconnect: boolean) => ({
+      connections: [
+        {
+          platform: 'linkedin' as const,
+          isConnected: true,
+          platformUsername: 'Dana Curator',
+          connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
+          updatedAt: '2026-11-23T00:00:00.000Z',
+          ...(pagesNeedReconnect ? { pagesNeedReconnect: true as const } : {}),
+        },
+      ],
+      enabledPlatforms: ['linkedin' as const],
+      unavailablePlatforms: [],
+    });
+    const notice = 'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.';
+    listing = linkedin(true);
+    renderList();
+    const card = await screen.findByRole('article', { name: 'LinkedIn connection' });
+    expect(within(card).getByText(notice)).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    cleanup();
+
+    listing = linkedin(false);
+    renderList();
+    const current = await screen.findByRole('article', { name: 'LinkedIn connection' });
+    expect(within(current).queryByText(notice)).toBeNull();
+    expect(within(current).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+  });
 });
