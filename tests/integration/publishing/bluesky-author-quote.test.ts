@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type KnownPost, startBlueskyServer } from '../../fakes/bluesky-server';
 import { authorPostOnShareStep } from '../../helpers/author-posts';
 import { outgoingPost } from '../../helpers/outgoing-posts';
@@ -92,6 +92,73 @@ describe("finding the author's own Bluesky post (searchPosts by url and author)"
     knownPost({ links: [`${sourceUrl}/comments`] });
 
     expect(await authorPostOnShareStep('bluesky', userId, thread.id)).toBeNull();
+  });
+});
+
+describe("searching for the author's post with the curator's session", () => {
+  const searches = () => bluesky.requests.filter((request) => request.method === 'app.bsky.feed.searchPosts');
+
+  /** The curator's connection as the adapter gets it, without its session when `withoutSession`. */
+  async function curatorConnection(withoutSession = false) {
+    const { loadLiveConnection } = await import('#functions/services/connections/connections');
+    const { userId } = await curatorWithThread(articleUrl);
+    const connection = (await loadLiveConnection(userId, 'bluesky', new Date()))!;
+    if (!withoutSession) return connection;
+    const { pds: _pds, ...connectionData } = connection.connectionData;
+    return { ...connection, connectionData };
+  }
+
+  const findOnBluesky = async (connection: Awaited<ReturnType<typeof curatorConnection>>) => {
+    const { blueskyAdapter } = await import('#functions/services/platforms/bluesky');
+    return blueskyAdapter.authorPosts!.find(connection, `@${AUTHOR.handle}`, articleUrl, new Date());
+  };
+
+  // An article of each test's own, so no earlier test's post about it is found first.
+  let articleUrl = '';
+  beforeEach(() => {
+    articleUrl = `https://news.example.com/searched-${randomUUID()}`;
+  });
+
+  it('asks its PDS with the access JWT, proxied to the AppView, while the public AppView wants a session', async () => {
+    const { userId, thread } = await curatorWithThread(articleUrl);
+    const uri = knownPost({ links: [articleUrl] });
+    const before = searches().length;
+
+    const post = await authorPostOnShareStep('bluesky', userId, thread.id);
+
+    expect(post?.id).toBe(uri);
+    expect(searches().slice(before)).toEqual([
+      {
+        method: 'app.bsky.feed.searchPosts',
+        authorization: expect.stringMatching(/^Bearer ey/),
+        proxy: 'did:web:api.bsky.app#bsky_appview',
+      },
+    ]);
+  });
+
+  it('asks the public AppView, with no token, only when the connection holds no session', async () => {
+    const connection = await curatorConnection(true);
+    const uri = knownPost({ links: [articleUrl] });
+    bluesky.state.publicSearchRequiresAuth = false;
+    try {
+      const before = searches().length;
+
+      const post = await findOnBluesky(connection);
+
+      expect(post?.id).toBe(uri);
+      expect(searches().slice(before)).toEqual([{ method: 'app.bsky.feed.searchPosts', authorization: undefined }]);
+    } finally {
+      bluesky.state.publicSearchRequiresAuth = true;
+    }
+  });
+
+  it('says why when the public AppView refuses a search made without a session', async () => {
+    const connection = await curatorConnection(true);
+    knownPost({ links: [articleUrl] });
+
+    await expect(findOnBluesky(connection)).rejects.toThrow(
+      'The Bluesky AppView refused the read: Authentication Required',
+    );
   });
 });
 
