@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type KnownPost, startBlueskyServer } from '../../fakes/bluesky-server';
-import { authorPostOnShareStep } from '../../helpers/author-posts';
+import { authorPostOnShareStep, postCreditQuoting, publishQuoting } from '../../helpers/author-posts';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
+import { ARTICLE, makeThread } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
 
 // The stand-in is the sign-in service, the PDS and the public AppView at once.
@@ -16,7 +16,6 @@ Object.assign(process.env, {
 });
 const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
-const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 const { handler: connectRoute } = await import('#functions/http/connections/post-bluesky-connection');
 
 afterAll(async () => {
@@ -168,8 +167,7 @@ describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedi
     const uri = knownPost();
     const start = bluesky.records.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
-    const row = await settle(userId, thread.id, 'bluesky');
+    const row = await publishQuoting('bluesky', userId, thread.id, uri);
 
     expect(row).toMatchObject({ status: 'completed', quoteNote: null });
     const credit = bluesky.records.slice(start).at(-1)!;
@@ -186,8 +184,7 @@ describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedi
     const impostor = knownPost({ did: 'did:plc:impostor' });
     const start = bluesky.records.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: impostor } }, new Date());
-    const row = await settle(userId, thread.id, 'bluesky');
+    const row = await publishQuoting('bluesky', userId, thread.id, impostor);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/could not be found again/);
@@ -199,9 +196,8 @@ describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedi
     // Still the author's post about the article, so the publish request's check keeps it.
     const uri = knownPost({ embeddingDisabled: true });
     const start = bluesky.records.length;
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
 
-    const row = await settle(userId, thread.id, 'bluesky');
+    const row = await publishQuoting('bluesky', userId, thread.id, uri);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/quote settings do not allow/);
@@ -214,8 +210,7 @@ describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedi
     bluesky.state.knownPosts.delete(uri);
     const start = bluesky.records.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
-    const row = await settle(userId, thread.id, 'bluesky');
+    const row = await publishQuoting('bluesky', userId, thread.id, uri);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/could not be found again/);
@@ -223,18 +218,15 @@ describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedi
   });
 
   it('refuses the quote when the post is deleted between the check and the credit', async () => {
-    const { blueskyAdapter } = await import('#functions/services/platforms/bluesky');
     const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
-    const { loadLiveConnection } = await import('#functions/services/connections/connections');
     const { userId } = await curatorWithThread();
-    const connection = (await loadLiveConnection(userId, 'bluesky', new Date()))!;
     const uri = knownPost();
     bluesky.state.knownPosts.delete(uri);
     const start = bluesky.records.length;
 
-    const credit = blueskyAdapter.publishPost(connection, {
-      ...outgoingPost({ index: 0, total: 1 }),
-      quote: { id: uri, cid: 'bafyreigone' },
+    const credit = postCreditQuoting('bluesky', userId, outgoingPost({ index: 0, total: 1 }), {
+      id: uri,
+      cid: 'bafyreigone',
     });
 
     await expect(credit).rejects.toThrow(QuoteRefusedError);

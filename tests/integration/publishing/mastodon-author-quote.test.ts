@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KnownAccount, type KnownStatus, startMastodonServer } from '../../fakes/mastodon-server';
-import { authorPostOnShareStep } from '../../helpers/author-posts';
+import { authorPostOnShareStep, postCreditQuoting, publishQuoting } from '../../helpers/author-posts';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
+import { ARTICLE, ATTRIBUTION, makeThread } from '../../helpers/publishing-threads';
 
 const mastodon = await startMastodonServer();
 // A server before Mastodon 4.5: no quote posts.
@@ -13,7 +13,6 @@ Object.assign(process.env, { ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${
 const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
 const { storeConnection } = await import('#functions/services/connections/connections');
-const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -103,8 +102,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const statusId = knownStatus(mastodon);
     const start = mastodon.statuses.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row).toMatchObject({ status: 'completed', quoteNote: null });
     const made = mastodon.statuses.slice(start);
@@ -119,13 +117,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const impostorStatus = knownStatus(mastodon, { account: IMPOSTOR });
     const start = mastodon.statuses.length;
 
-    await requestPublish(
-      userId,
-      thread.id,
-      { platforms: ['mastodon'], quotes: { mastodon: impostorStatus } },
-      new Date(),
-    );
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, impostorStatus);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/could not be found again/);
@@ -137,8 +129,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const statusId = knownStatus(mastodon, { quoteApproval: 'denied' });
     const start = mastodon.statuses.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/quote settings do not allow/);
@@ -155,8 +146,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const statusId = knownStatus(mastodon);
     mastodon.deleteStatus(statusId);
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/could not be found again/);
@@ -164,19 +154,13 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it('refuses the quote when the status is deleted between the check and the credit', async () => {
-    const { mastodonAdapter } = await import('#functions/services/platforms/mastodon');
     const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
-    const { loadLiveConnection } = await import('#functions/services/connections/connections');
     const { userId } = await curatorWithThread();
-    const connection = (await loadLiveConnection(userId, 'mastodon', new Date()))!;
     const statusId = knownStatus(mastodon);
     mastodon.deleteStatus(statusId);
     const start = mastodon.statuses.length;
 
-    const credit = mastodonAdapter.publishPost(connection, {
-      ...outgoingPost({ text: ATTRIBUTION }),
-      quote: { id: statusId },
-    });
+    const credit = postCreditQuoting('mastodon', userId, outgoingPost({ text: ATTRIBUTION }), { id: statusId });
 
     await expect(credit).rejects.toThrow(QuoteRefusedError);
     await expect(credit).rejects.toThrow(/deleted/);
@@ -187,8 +171,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const { userId, thread } = await curatorWithThread(olderServer);
     const statusId = knownStatus(olderServer);
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/cannot make quote posts/);
