@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionsResponse } from '#shared/schemas/publishing';
+import type { ConnectionsResponse, ConnectionView } from '#shared/schemas/publishing';
 import { PlatformConnections } from '#web/features/connections/components/platform-connections';
 import { leaveFor } from '#web/lib/leave-for';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
@@ -40,6 +40,13 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+/** GET /api/connections with one connection, on the only platform enabled. */
+const listingOf = (connection: ConnectionView): ConnectionsResponse => ({
+  connections: [connection],
+  enabledPlatforms: [connection.platform],
+  unavailablePlatforms: [],
 });
 
 const renderList = () =>
@@ -120,20 +127,15 @@ describe('Social Platform Connections', () => {
   it('says a Threads grant renews itself before it ends, asking for nothing until it has expired', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
-    const threads = (renewsBefore: string) => ({
-      connections: [
-        {
-          platform: 'threads' as const,
-          isConnected: true,
-          platformUsername: '@harbour.dana',
-          connectionData: { userId: '7770007', username: 'harbour.dana' },
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          renewsBefore,
-        },
-      ],
-      enabledPlatforms: ['threads' as const],
-      unavailablePlatforms: [],
-    });
+    const threads = (renewsBefore: string) =>
+      listingOf({
+        platform: 'threads',
+        isConnected: true,
+        platformUsername: '@harbour.dana',
+        connectionData: { userId: '7770007', username: 'harbour.dana' },
+        updatedAt: '2026-11-23T00:00:00.000Z',
+        renewsBefore,
+      });
     try {
       // Two days left: a grant that cannot renew itself would ask for the reconnection by now.
       listing = threads('2026-11-25T12:00:00.000Z');
@@ -163,20 +165,15 @@ describe('Social Platform Connections', () => {
   it('says when a LinkedIn grant ends, and from a week before asks for the reconnection', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
-    const linkedin = (reconnectBy: string) => ({
-      connections: [
-        {
-          platform: 'linkedin' as const,
-          isConnected: true,
-          platformUsername: 'Dana Curator',
-          connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          reconnectBy,
-        },
-      ],
-      enabledPlatforms: ['linkedin' as const],
-      unavailablePlatforms: [],
-    });
+    const linkedin = (reconnectBy: string) =>
+      listingOf({
+        platform: 'linkedin',
+        isConnected: true,
+        platformUsername: 'Dana Curator',
+        connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
+        updatedAt: '2026-11-23T00:00:00.000Z',
+        reconnectBy,
+      });
     try {
       listing = linkedin('2027-01-20T12:00:00.000Z');
       renderList();
@@ -202,20 +199,15 @@ describe('Social Platform Connections', () => {
   });
 
   it('asks to reconnect an X connection made before pictures, and asks nothing of one that can post them', async () => {
-    const twitter = (picturesNeedReconnect: boolean) => ({
-      connections: [
-        {
-          platform: 'twitter' as const,
-          isConnected: true,
-          platformUsername: '@harbourcurator',
-          connectionData: { userId: '2244994945', username: 'harbourcurator' },
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          ...(picturesNeedReconnect ? { picturesNeedReconnect: true as const } : {}),
-        },
-      ],
-      enabledPlatforms: ['twitter' as const],
-      unavailablePlatforms: [],
-    });
+    const twitter = (picturesNeedReconnect: boolean) =>
+      listingOf({
+        platform: 'twitter',
+        isConnected: true,
+        platformUsername: '@harbourcurator',
+        connectionData: { userId: '2244994945', username: 'harbourcurator' },
+        updatedAt: '2026-11-23T00:00:00.000Z',
+        ...(picturesNeedReconnect ? { picturesNeedReconnect: true as const } : {}),
+      });
     listing = twitter(true);
     renderList();
     const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
@@ -235,20 +227,15 @@ describe('Social Platform Connections', () => {
   });
 
   it('asks to reconnect a LinkedIn connection made before the page scopes, and asks nothing of one that has them', async () => {
-    const linkedin = (pagesNeedReconnect: boolean) => ({
-      connections: [
-        {
-          platform: 'linkedin' as const,
-          isConnected: true,
-          platformUsername: 'Dana Curator',
-          connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          ...(pagesNeedReconnect ? { pagesNeedReconnect: true as const } : {}),
-        },
-      ],
-      enabledPlatforms: ['linkedin' as const],
-      unavailablePlatforms: [],
-    });
+    const linkedin = (pagesNeedReconnect: boolean) =>
+      listingOf({
+        platform: 'linkedin',
+        isConnected: true,
+        platformUsername: 'Dana Curator',
+        connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
+        updatedAt: '2026-11-23T00:00:00.000Z',
+        ...(pagesNeedReconnect ? { pagesNeedReconnect: true as const } : {}),
+      });
     const notice = 'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.';
     listing = linkedin(true);
     renderList();
