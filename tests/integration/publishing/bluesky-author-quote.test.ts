@@ -179,41 +179,30 @@ describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedi
     });
   });
 
-  it("never quotes a post the client names that is not the author's", async () => {
-    const { userId, thread } = await curatorWithThread();
-    const impostor = knownPost({ did: 'did:plc:impostor' });
-    const start = bluesky.records.length;
-
-    const row = await publishQuoting('bluesky', userId, thread.id, impostor);
-
-    expect(row.status).toBe('completed');
-    expect(row.quoteNote).toMatch(/could not be found again/);
-    expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
-  });
-
-  it('credits plainly, saying why, when the author detached quotes of the post', async () => {
-    const { userId, thread } = await curatorWithThread();
-    // Still the author's post about the article, so the publish request's check keeps it.
-    const uri = knownPost({ embeddingDisabled: true });
-    const start = bluesky.records.length;
-
-    const row = await publishQuoting('bluesky', userId, thread.id, uri);
-
-    expect(row.status).toBe('completed');
-    expect(row.quoteNote).toMatch(/quote settings do not allow/);
-    expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
-  });
-
-  it('credits plainly, saying why, when the post was deleted after the share step', async () => {
-    const { userId, thread } = await curatorWithThread();
+  /** A post the share step offered that the credit must not quote, each made so in its own way. */
+  const deletedPost = () => {
     const uri = knownPost();
     bluesky.state.knownPosts.delete(uri);
+    return uri;
+  };
+  it.each([
+    ["never quotes a post the client names that is not the author's", () => knownPost({ did: 'did:plc:impostor' })],
+    // Still the author's post about the article, so the publish request's check keeps it.
+    [
+      'credits plainly, saying why, when the author detached quotes of the post',
+      () => knownPost({ embeddingDisabled: true }),
+      /quote settings do not allow/,
+    ],
+    ['credits plainly, saying why, when the post was deleted after the share step', deletedPost],
+  ])('%s', async (_case, offeredPost, note = /could not be found again/) => {
+    const { userId, thread } = await curatorWithThread();
+    const uri = offeredPost();
     const start = bluesky.records.length;
 
     const row = await publishQuoting('bluesky', userId, thread.id, uri);
 
     expect(row.status).toBe('completed');
-    expect(row.quoteNote).toMatch(/could not be found again/);
+    expect(row.quoteNote).toMatch(note);
     expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PublishRequest } from '#shared/schemas/publishing';
-import { startLinkedInServer } from '../../fakes/linkedin-server';
+import { LINKEDIN_APP_SCOPES, startLinkedInServer } from '../../fakes/linkedin-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
@@ -131,14 +131,7 @@ describe('connecting LinkedIn', () => {
     const refusedUser = `user-${randomUUID()}`;
     linkedin.setAppScopes(['openid', 'profile', 'email']);
     const refusal = await fetch(await startOAuth('linkedin', refusedUser), { redirect: 'manual' });
-    linkedin.setAppScopes([
-      'openid',
-      'profile',
-      'email',
-      'w_member_social',
-      'w_organization_social',
-      'r_organization_admin',
-    ]);
+    linkedin.setAppScopes([...LINKEDIN_APP_SCOPES]);
     const refused = await oauthCallback(
       'linkedin',
       refusedUser,
