@@ -2,6 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { platformDisplayName } from '#shared/platforms';
 import type { ConnectionsResponse, ConnectionView } from '#shared/schemas/publishing';
 import { PlatformConnections } from '#web/features/connections/components/platform-connections';
 import { leaveFor } from '#web/lib/leave-for';
@@ -198,56 +199,49 @@ describe('Social Platform Connections', () => {
     }
   });
 
-  it('asks to reconnect an X connection made before pictures, and asks nothing of one that can post them', async () => {
-    const twitter = (picturesNeedReconnect: boolean) =>
-      listingOf({
-        platform: 'twitter',
-        isConnected: true,
-        platformUsername: '@harbourcurator',
-        connectionData: { userId: '2244994945', username: 'harbourcurator' },
-        updatedAt: '2026-11-23T00:00:00.000Z',
-        ...(picturesNeedReconnect ? { picturesNeedReconnect: true as const } : {}),
-      });
-    listing = twitter(true);
+  const X_BEFORE_PICTURES: ConnectionView = {
+    platform: 'twitter',
+    isConnected: true,
+    platformUsername: '@harbourcurator',
+    connectionData: { userId: '2244994945', username: 'harbourcurator' },
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    picturesNeedReconnect: true,
+  };
+  const LINKEDIN_BEFORE_PAGES: ConnectionView = {
+    platform: 'linkedin',
+    isConnected: true,
+    platformUsername: 'Dana Curator',
+    connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    pagesNeedReconnect: true,
+  };
+  it.each([
+    [
+      'an X connection made before pictures',
+      X_BEFORE_PICTURES,
+      'picturesNeedReconnect',
+      'Connected before ThreadSnip posted pictures: reconnect Twitter/X to post them. Text posts still work.',
+    ],
+    [
+      'a LinkedIn connection made before the page scopes',
+      LINKEDIN_BEFORE_PAGES,
+      'pagesNeedReconnect',
+      'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.',
+    ],
+  ] as const)('asks to reconnect %s, and nothing of one whose grant covers it', async (_case, before, flag, notice) => {
+    const name = `${platformDisplayName(before.platform)} connection`;
+    listing = listingOf(before);
     renderList();
-    const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
-    expect(
-      within(card).getByText(
-        'Connected before ThreadSnip posted pictures: reconnect Twitter/X to post them. Text posts still work.',
-      ),
-    ).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
-    cleanup();
-
-    listing = twitter(false);
-    renderList();
-    const current = await screen.findByRole('article', { name: 'Twitter/X connection' });
-    expect(within(current).queryByText(/before ThreadSnip posted pictures/)).toBeNull();
-    expect(within(current).queryByRole('button', { name: 'Reconnect' })).toBeNull();
-  });
-
-  it('asks to reconnect a LinkedIn connection made before the page scopes, and asks nothing of one that has them', async () => {
-    const linkedin = (pagesNeedReconnect: boolean) =>
-      listingOf({
-        platform: 'linkedin',
-        isConnected: true,
-        platformUsername: 'Dana Curator',
-        connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
-        updatedAt: '2026-11-23T00:00:00.000Z',
-        ...(pagesNeedReconnect ? { pagesNeedReconnect: true as const } : {}),
-      });
-    const notice = 'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.';
-    listing = linkedin(true);
-    renderList();
-    const card = await screen.findByRole('article', { name: 'LinkedIn connection' });
+    const card = await screen.findByRole('article', { name });
     expect(within(card).getByText(notice)).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
     cleanup();
 
-    listing = linkedin(false);
+    const { [flag]: _renewed, ...current } = before;
+    listing = listingOf(current);
     renderList();
-    const current = await screen.findByRole('article', { name: 'LinkedIn connection' });
-    expect(within(current).queryByText(notice)).toBeNull();
-    expect(within(current).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    const renewed = await screen.findByRole('article', { name });
+    expect(within(renewed).queryByText(notice)).toBeNull();
+    expect(within(renewed).queryByRole('button', { name: 'Reconnect' })).toBeNull();
   });
 });
