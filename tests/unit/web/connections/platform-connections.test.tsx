@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { platformDisplayName } from '#shared/platforms';
 import type { ConnectionsResponse, ConnectionView } from '#shared/schemas/publishing';
-import { PlatformConnections } from '#web/features/connections/components/platform-connections';
 import { leaveFor } from '#web/lib/leave-for';
-import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import { renderAccountConnections, stubConnectionsApi } from './account-settings';
 
 vi.mock('#web/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 vi.mock('#web/lib/auth-loader', () => ({
@@ -14,7 +13,6 @@ vi.mock('#web/lib/auth-loader', () => ({
   mayHaveSession: () => false,
 }));
 
-const fetchMock = vi.fn<typeof fetch>();
 let listing: ConnectionsResponse;
 let authorizeBody: unknown;
 let authorizeAnswer: () => Response;
@@ -24,18 +22,14 @@ beforeEach(() => {
   authorizeAnswer = () =>
     Response.json({ error: 'Reddit is not configured', code: 'platform_not_configured' }, { status: 400 });
   vi.mocked(leaveFor).mockReset();
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-    if (url === '/api/connections') return Response.json(listing);
-    if (url === '/api/connections/reddit/authorize') {
+  stubConnectionsApi(
+    () => listing,
+    (url, init) => {
+      if (url !== '/api/connections/reddit/authorize') return undefined;
       authorizeBody = JSON.parse(String(init?.body));
       return authorizeAnswer();
-    }
-    return new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+    },
+  );
 });
 
 afterEach(() => {
@@ -50,16 +44,10 @@ const listingOf = (connection: ConnectionView): ConnectionsResponse => ({
   unavailablePlatforms: [],
 });
 
-const renderList = () =>
-  renderRoutes([{ path: '/account-settings', element: <PlatformConnections returnPath="/account-settings" /> }], {
-    auth: signedInAuth(),
-    initialEntries: ['/account-settings'],
-  });
-
 describe('Social Platform Connections', () => {
   it('says so when no platform is available', async () => {
     listing = { connections: [], enabledPlatforms: [], unavailablePlatforms: [] };
-    renderList();
+    renderAccountConnections();
     expect(await screen.findByText('No platforms are currently available for connection.')).toBeTruthy();
   });
 
@@ -69,7 +57,7 @@ describe('Social Platform Connections', () => {
       enabledPlatforms: ['telegram', 'reddit'],
       unavailablePlatforms: [{ platform: 'twitter', reason: 'No X app is configured on this server.' }],
     };
-    renderList();
+    renderAccountConnections();
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
       'Twitter/X connection',
@@ -84,7 +72,7 @@ describe('Social Platform Connections', () => {
 
   it('starts an OAuth platform’s flow with this page as the return path, and reports a refusal', async () => {
     listing = { connections: [], enabledPlatforms: ['reddit'], unavailablePlatforms: [] };
-    renderList();
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Reddit connection' });
     await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText('Connection failed')).toBeTruthy();
@@ -96,7 +84,7 @@ describe('Social Platform Connections', () => {
   it('leaves for the platform’s consent screen when the flow starts', async () => {
     authorizeAnswer = () => Response.json({ url: 'https://www.reddit.com/api/v1/authorize?state=s' });
     listing = { connections: [], enabledPlatforms: ['reddit'], unavailablePlatforms: [] };
-    renderList();
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Reddit connection' });
     await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://www.reddit.com/api/v1/authorize?state=s'));
@@ -117,7 +105,7 @@ describe('Social Platform Connections', () => {
       enabledPlatforms: ['reddit'],
       unavailablePlatforms: [],
     };
-    renderList();
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Reddit connection' });
     expect(within(card).getByText('Selected subreddit: r/rust')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
@@ -140,7 +128,7 @@ describe('Social Platform Connections', () => {
     try {
       // Two days left: a grant that cannot renew itself would ask for the reconnection by now.
       listing = threads('2026-11-25T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const card = await screen.findByRole('article', { name: 'Threads connection' });
       expect(
         within(card).getByText(
@@ -152,7 +140,7 @@ describe('Social Platform Connections', () => {
       cleanup();
 
       listing = threads('2026-11-20T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const expired = await screen.findByRole('article', { name: 'Threads connection' });
       expect(
         within(expired).getByText('Access expired on Nov 20, 2026. Reconnect Threads to post again.'),
@@ -177,7 +165,7 @@ describe('Social Platform Connections', () => {
       });
     try {
       listing = linkedin('2027-01-20T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const card = await screen.findByRole('article', { name: 'LinkedIn connection' });
       expect(
         within(card).getByText(
@@ -188,7 +176,7 @@ describe('Social Platform Connections', () => {
       cleanup();
 
       listing = linkedin('2026-11-26T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const soon = await screen.findByRole('article', { name: 'LinkedIn connection' });
       expect(
         within(soon).getByText('Access expires on Nov 26, 2026. Reconnect LinkedIn now to keep posting.'),
@@ -231,7 +219,7 @@ describe('Social Platform Connections', () => {
   ] as const)('asks to reconnect %s, and nothing of one whose grant covers it', async (_case, before, flag, notice) => {
     const name = `${platformDisplayName(before.platform)} connection`;
     listing = listingOf(before);
-    renderList();
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name });
     expect(within(card).getByText(notice)).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
@@ -239,7 +227,7 @@ describe('Social Platform Connections', () => {
 
     const { [flag]: _renewed, ...current } = before;
     listing = listingOf(current);
-    renderList();
+    renderAccountConnections();
     const renewed = await screen.findByRole('article', { name });
     expect(within(renewed).queryByText(notice)).toBeNull();
     expect(within(renewed).queryByRole('button', { name: 'Reconnect' })).toBeNull();
