@@ -94,7 +94,6 @@ export function appConsentScreen(settings: {
   };
 }
 
-/** Tokens as the platform issued them. */
 /**
  * The scopes the provider granted when the connection was made (`connectionData.grantedScopes`);
  * none for a connection made before they were recorded.
@@ -104,6 +103,7 @@ export function grantedScopesOf(connection: { connectionData: Record<string, unk
   return Array.isArray(granted) ? granted.filter((scope): scope is string => typeof scope === 'string') : [];
 }
 
+/** Tokens as the platform issued them. */
 export interface TokenSet {
   accessToken: string;
   refreshToken: string | null;
