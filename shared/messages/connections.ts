@@ -112,6 +112,7 @@ export const connectionFormMessages = {
   linkedinPostAs: 'Post as',
   linkedinAuthorSaved: { title: 'LinkedIn Author Saved' },
   saveLinkedInAuthorFailed: { title: 'Error', description: 'Failed to save who LinkedIn posts as' },
+  linkedinPagesNeedReconnect: 'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.',
   linkedinPageNotAdministered:
     'LinkedIn does not list you as an administrator of that page, so ThreadSnip cannot post as it. Nothing was changed.',
 };

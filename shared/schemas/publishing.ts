@@ -74,6 +74,11 @@ export const connectionViewSchema = z.object({
    */
   picturesNeedReconnect: z.literal(true).optional(),
   /**
+   * True when LinkedIn organisation pages are on (LINKEDIN_ORGANIZATION_PAGES) and the grant predates
+   * the page scopes: the connection lists no pages, and the card asks to reconnect to post as one.
+   */
+  pagesNeedReconnect: z.literal(true).optional(),
+  /**
    * X only: whether engagement reads are on (off until the user turns them on, since X bills every
    * read) and what X charges per post read, shown next to the switch.
    */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AtpAgent, RichText } from '@atproto/api';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, serveOnLoopback } from '../fakes/fake-http';
 import { startPublishingPipeline } from '../helpers/publishing-harness';
@@ -9,17 +10,23 @@ import { type RunningPds, startPds } from './pds';
 
 const ARTICLE = 'https://news.example.com/harbour-report';
 
+/** The DID the PDS knows its AppView by, as Bluesky's own (the `atproto-proxy` header names it). */
+const APPVIEW_DID = 'did:web:api.bsky.app';
+
 /**
  * The few AppView reads quoting needs, answered from the real PDS's repositories (resolveHandle,
  * getPosts, and searchPosts over the `author`'s posts linking the `url`), so the credit the PDS
- * stores is a record it validated against the real lexicon.
+ * stores is a record it validated against the real lexicon. It starts before the PDS it reads
+ * (the PDS proxies to it), so it learns the PDS's address with `readFrom`. Each searchPosts
+ * request's authorization is kept in `searchedWith`.
  */
-async function startAppViewOver(pdsUrl: string) {
-  const pds = new AtpAgent({ service: pdsUrl });
+async function startAppView() {
+  let pds: AtpAgent | null = null;
+  const searchedWith: (string | undefined)[] = [];
   const postView = async (uri: string) => {
     const [, , repo, collection, rkey] = uri.split('/');
-    const record = await pds.com.atproto.repo.getRecord({ repo: repo!, collection: collection!, rkey: rkey! });
-    const { data: profile } = await pds.com.atproto.repo.describeRepo({ repo: repo! });
+    const record = await pds!.com.atproto.repo.getRecord({ repo: repo!, collection: collection!, rkey: rkey! });
+    const { data: profile } = await pds!.com.atproto.repo.describeRepo({ repo: repo! });
     return {
       uri,
       cid: record.data.cid,
@@ -27,9 +34,10 @@ async function startAppViewOver(pdsUrl: string) {
       record: record.data.value,
     };
   };
-  return serveOnLoopback(async (req, res) => {
+  const server = await serveOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://appview');
     const method = url.pathname.replace('/xrpc/', '');
+    if (!pds) return sendJson(res, 503, { error: 'NotReady' });
     try {
       if (method === 'com.atproto.identity.resolveHandle') {
         const { data } = await pds.com.atproto.identity.resolveHandle({ handle: url.searchParams.get('handle')! });
@@ -39,6 +47,7 @@ async function startAppViewOver(pdsUrl: string) {
         return sendJson(res, 200, { posts: await Promise.all(url.searchParams.getAll('uris').map(postView)) });
       }
       if (method === 'app.bsky.feed.searchPosts') {
+        searchedWith.push(req.headers.authorization);
         const listed = await pds.com.atproto.repo.listRecords({
           repo: url.searchParams.get('author')!,
           collection: 'app.bsky.feed.post',
@@ -53,16 +62,24 @@ async function startAppViewOver(pdsUrl: string) {
       sendJson(res, 400, { error: 'InvalidRequest' });
     }
   });
+  return {
+    ...server,
+    searchedWith,
+    readFrom(pdsUrl: string) {
+      pds = new AtpAgent({ service: pdsUrl });
+    },
+  };
 }
 
 describe("quoting the author's post on a real PDS (@atproto/pds)", () => {
   let pds: RunningPds;
-  let appView: Awaited<ReturnType<typeof startAppViewOver>>;
+  let appView: Awaited<ReturnType<typeof startAppView>>;
   let pipeline: Awaited<ReturnType<typeof startPublishingPipeline>>;
 
   beforeAll(async () => {
-    pds = await startPds();
-    appView = await startAppViewOver(pds.pdsUrl);
+    appView = await startAppView();
+    pds = await startPds({ appView: { url: appView.url, did: APPVIEW_DID } });
+    appView.readFrom(pds.pdsUrl);
     process.env.BLUESKY_SERVICE_URL = pds.pdsUrl;
     process.env.BLUESKY_APPVIEW_URL = appView.url;
     process.env.ALLOW_PRIVATE_FETCH_HOSTS = `${pds.allowedHosts},${new URL(appView.url).host}`;
@@ -106,6 +123,13 @@ describe("quoting the author's post on a real PDS (@atproto/pds)", () => {
       { params: { threadId: thread.id }, query: { platforms: 'bluesky' } },
     );
     expect(found.body.posts[0].post).toMatchObject({ id: announcement.uri, cid: announcement.cid });
+    // The search reached the AppView through the curator's PDS, which signed it for the AppView.
+    const [searched] = appView.searchedWith;
+    expect(decodeJwt(searched!.replace(/^Bearer /, ''))).toMatchObject({
+      iss: curator.did,
+      aud: APPVIEW_DID,
+      lxm: 'app.bsky.feed.searchPosts',
+    });
     await requestPublish(
       userId,
       thread.id,

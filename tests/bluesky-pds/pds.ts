@@ -28,12 +28,22 @@ export interface RunningPds {
   stop(): Promise<void>;
 }
 
-/** Starts start-pds.cjs as a child process and resolves once it prints its address. */
-export async function startPds(timeoutMs = 60_000): Promise<RunningPds> {
+/**
+ * Starts start-pds.cjs as a child process and resolves once it prints its address. With `appView`,
+ * the PDS proxies app.bsky.* reads there, as the AppView with that DID (`#bsky_appview`).
+ */
+export async function startPds(
+  options: { appView?: { url: string; did: string }; timeoutMs?: number } = {},
+): Promise<RunningPds> {
   if (!pdsInstalled()) throw new Error(`The Bluesky PDS test package is not installed: run \`${PDS_INSTALL_COMMAND}\``);
+  const { appView, timeoutMs = 60_000 } = options;
   const child: ChildProcess = spawn(process.execPath, [path.join(here, 'start-pds.cjs')], {
     cwd: here,
     stdio: ['pipe', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      ...(appView ? { THREADSNIP_APPVIEW_URL: appView.url, THREADSNIP_APPVIEW_DID: appView.did } : {}),
+    },
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   try {

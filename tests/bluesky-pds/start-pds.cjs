@@ -54,9 +54,10 @@ async function main() {
     adminPassword: crypto.randomBytes(16).toString('hex'),
     inviteRequired: false,
     disableSsrfProtection: true,
-    // No appview: app.bsky.* reads fail (502); the tests read records with com.atproto.repo.*.
-    bskyAppViewUrl: 'https://appview.invalid',
-    bskyAppViewDid: 'did:example:invalid',
+    // The AppView app.bsky.* reads are proxied to: a test's stand-in when it names one
+    // (THREADSNIP_APPVIEW_URL and _DID), else none, and those reads fail (502).
+    bskyAppViewUrl: process.env.THREADSNIP_APPVIEW_URL || 'https://appview.invalid',
+    bskyAppViewDid: process.env.THREADSNIP_APPVIEW_DID || 'did:example:invalid',
     modServiceUrl: 'https://moderator.invalid',
     modServiceDid: 'did:example:invalid',
   };

@@ -9,13 +9,17 @@ import { readText, sendJson, serveOnLoopback } from './fake-http';
  * (deleteSession; a 500 when `failDeleteSession`), and serves the public AppView's getPosts with the
  * counts in `state.postCounts`, and for quoting an author's post: resolveHandle (`state.handles`),
  * searchPosts and getPosts over `state.knownPosts` (search matches loosely, as full-text search does:
- * any post linking the `url` parameter's host, whoever its author; the caller must check). Every
- * request is recorded.
+ * any post linking the `url` parameter's host, whoever its author; the caller must check). As the PDS
+ * it serves searchPosts to a session's access JWT (proxied to the AppView it plays too), and as the
+ * public AppView it refuses searchPosts without a token while `publicSearchRequiresAuth` (Bluesky's
+ * AppView may). Every request is recorded, with its `atproto-proxy` header.
  */
 export async function startBlueskyServer() {
   const did = 'did:plc:standin';
   const handle = 'ada.test';
-  const requests: { method: string; authorization: string | undefined }[] = [];
+  const requests: { method: string; authorization: string | undefined; proxy?: string }[] = [];
+  /** The access JWTs this service issued. */
+  const accessJwts = new Set<string>();
   /** The records created, as the PDS stored them. */
   const records: Record<string, unknown>[] = [];
   const state = {
@@ -30,11 +34,18 @@ export async function startBlueskyServer() {
     handles: new Map<string, string>(),
     /** Posts of other accounts the AppView shows, by at:// URI. */
     knownPosts: new Map<string, KnownPost>(),
+    /** The public AppView refuses searchPosts without a session (401 AuthMissing). */
+    publicSearchRequiresAuth: true,
   };
   const server = await serveOnLoopback(async (req, res) => {
     const body = await readText(req);
     const method = req.url?.match(/^\/xrpc\/([\w.]+)/)?.[1] ?? '';
-    requests.push({ method, authorization: req.headers.authorization });
+    const proxy = req.headers['atproto-proxy'];
+    requests.push({
+      method,
+      authorization: req.headers.authorization,
+      ...(typeof proxy === 'string' ? { proxy } : {}),
+    });
     if (state.redirectTo) {
       res.writeHead(302, { location: `${state.redirectTo}${req.url ?? '/'}` });
       res.end();
@@ -46,6 +57,7 @@ export async function startBlueskyServer() {
         .setSubject(did)
         .setExpirationTime('2h')
         .encode();
+      accessJwts.add(accessJwt);
       const pds = state.pdsEndpoint ?? server.url;
       const didDoc = {
         id: did,
@@ -61,6 +73,13 @@ export async function startBlueskyServer() {
       return sendJson(res, 200, { did: resolved });
     }
     if (method === 'app.bsky.feed.searchPosts') {
+      const token = req.headers.authorization?.replace(/^Bearer /, '');
+      if (token !== undefined && !accessJwts.has(token)) {
+        return sendJson(res, 400, { error: 'InvalidToken', message: 'Token could not be verified' });
+      }
+      if (token === undefined && state.publicSearchRequiresAuth) {
+        return sendJson(res, 401, { error: 'AuthMissing', message: 'Authentication Required' });
+      }
       if (!query.get('q'))
         return sendJson(res, 400, { error: 'InvalidRequest', message: 'Error: Params must have the property "q"' });
       const url = query.get('url') ?? '';

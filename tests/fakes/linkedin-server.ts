@@ -99,6 +99,19 @@ function readLittle(commentary: string): { text: string } | { strayAt: number } 
 }
 
 /**
+ * The scopes an app with Sign In with LinkedIn using OpenID Connect, Share on LinkedIn and the
+ * Community Management API may ask for: the fake's default.
+ */
+export const LINKEDIN_APP_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'w_member_social',
+  'w_organization_social',
+  'r_organization_admin',
+] as const;
+
+/**
  * A local LinkedIn for Sign In with LinkedIn (OpenID Connect) and Share on LinkedIn, checking
  * requests as learn.microsoft.com documents them: the authorization page (client, registered
  * redirect URI, state, scopes the app's products allow, else `unauthorized_scope_error`), the token
@@ -145,14 +158,7 @@ export async function startLinkedInServer(options: {
   const uploadFaults: UploadFault[] = [];
   const imageStats = { initialized: 0, uploaded: 0 };
   const stats = { createCalls: 0, findCalls: 0, tokenCalls: 0, aclCalls: 0, versions: new Set<string>() };
-  let appScopes = options.appScopes ?? [
-    'openid',
-    'profile',
-    'email',
-    'w_member_social',
-    'w_organization_social',
-    'r_organization_admin',
-  ];
+  let appScopes = options.appScopes ?? [...LINKEDIN_APP_SCOPES];
   const organizations = [...(options.organizations ?? [])];
   let postsReadable = true;
   let idTokenIssuer: string | null = null;

@@ -124,7 +124,7 @@ const boundTo = (userId: string, platform: Platform, field: string) => `${userId
 
 /**
  * The browser's view of a connection: never a token (only when its grant ends, whether it renews
- * itself, and whether it predates pictures).
+ * itself, and whether it predates pictures or organisation pages).
  */
 function toView(record: ConnectionRecord): ConnectionView {
   const adapter = adapterFor(record.platform);
@@ -137,6 +137,7 @@ function toView(record: ConnectionRecord): ConnectionView {
     updatedAt: record.updatedAt,
     ...(ends ? (adapter.renewsOwnToken ? { renewsBefore: ends } : { reconnectBy: ends }) : {}),
     ...(record.isConnected && adapter.lacksPictureGrant?.(record) ? { picturesNeedReconnect: true as const } : {}),
+    ...(record.isConnected && adapter.lacksPageGrant?.(record) ? { pagesNeedReconnect: true as const } : {}),
     ...(record.platform === 'twitter' && record.isConnected
       ? {
           engagementReads: {

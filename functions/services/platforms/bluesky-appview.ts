@@ -8,6 +8,7 @@ import {
   type AuthorPostSearch,
   deletedPost,
   figures,
+  type LiveConnection,
   PlatformRejectedError,
   type QuotedPost,
   QuoteRefusedError,
@@ -136,46 +137,75 @@ function candidateOf(view: PostView): AuthorPostCandidate | null {
   };
 }
 
+/** app.bsky.feed.searchPosts's parameters as the author's post search sends them. */
+export interface AuthorSearchParams {
+  q: string;
+  url: `${string}:${string}`;
+  author: `did:${string}:${string}`;
+  sort: 'latest';
+  limit: number;
+}
+
 /**
- * Finding and checking the author's own post on Bluesky through the public AppView:
- * app.bsky.feed.searchPosts filtered by `url` and `author`, each answer kept only when its author's
- * DID is the one the author's handle resolves to and it links the article.
+ * app.bsky.feed.searchPosts with the curator's session, on their PDS (which proxies it to the
+ * AppView); null when the connection holds no session to search with.
  */
-export const blueskyAuthorPosts: AuthorPostSearch = {
-  authorOf: (handles) => handles.bluesky ?? null,
+export type SessionSearch = (connection: LiveConnection, params: AuthorSearchParams) => Promise<unknown[] | null>;
 
-  async find(_connection, author, articleUrl, now) {
-    const did = await authorDid(author, now);
-    if (!did) return null;
-    const query = new URLSearchParams({
-      // q is required; the url and author filters do the narrowing (the post's text shows links shortened).
-      q: '*',
-      url: articleUrl,
-      author: did,
-      sort: 'latest',
-      limit: String(SEARCH_LIMIT),
-    });
-    const answer = await callPlatform<{ posts?: PostView[] }>(
-      appViewApi,
-      { url: appView('app.bsky.feed.searchPosts', query) },
-      now,
-    );
-    const views = Array.isArray(answer.body.posts) ? answer.body.posts : [];
-    return chooseAuthorPost(
-      views.map(candidateOf).filter((post) => post !== null),
-      did,
-      articleUrl,
-    );
-  },
+/** The public AppView's searchPosts, with no token (the AppView may refuse it: it is the fallback). */
+async function publicSearch(params: AuthorSearchParams, now: Date): Promise<unknown[]> {
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  const answer = await callPlatform<{ posts?: unknown }>(
+    appViewApi,
+    { url: appView('app.bsky.feed.searchPosts', query) },
+    now,
+  );
+  return Array.isArray(answer.body.posts) ? answer.body.posts : [];
+}
 
-  async verify(_connection, author, articleUrl, postId, now): Promise<AuthorPost | null> {
-    const did = await authorDid(author, now);
-    if (!did || !postId.startsWith(`at://${did}/app.bsky.feed.post/`)) return null;
-    const [view] = await postViews([postId], now);
-    const candidate = view ? candidateOf(view) : null;
-    return candidate ? chooseAuthorPost([candidate], did, articleUrl) : null;
-  },
-};
+const isDidString = (value: string): value is AuthorSearchParams['author'] => /^did:[a-z]+:\S+$/.test(value);
+
+/**
+ * Finding and checking the author's own post on Bluesky: app.bsky.feed.searchPosts filtered by
+ * `url` and `author`, asked through the curator's session (`searchWithSession`; the public AppView
+ * may refuse unauthenticated searches) and of the public AppView only when there is no session; each
+ * answer kept only when its author's DID is the one the author's handle resolves to and it links the
+ * article. Posts are read back (getPosts) from the public AppView, which serves them to anyone.
+ */
+export function blueskyAuthorPosts(searchWithSession: SessionSearch): AuthorPostSearch {
+  return {
+    authorOf: (handles) => handles.bluesky ?? null,
+
+    async find(connection, author, articleUrl, now) {
+      const did = await authorDid(author, now);
+      if (!did || !isDidString(did)) return null;
+      const params: AuthorSearchParams = {
+        // q is required; the url and author filters do the narrowing (the post's text shows links shortened).
+        q: '*',
+        // The article's URL is absolute (the extractor keeps only http(s) URLs).
+        url: articleUrl as AuthorSearchParams['url'],
+        author: did,
+        sort: 'latest',
+        limit: SEARCH_LIMIT,
+      };
+      const found = (await searchWithSession(connection, params)) ?? (await publicSearch(params, now));
+      const views = found.filter(isRecord) as PostView[];
+      return chooseAuthorPost(
+        views.map(candidateOf).filter((post) => post !== null),
+        did,
+        articleUrl,
+      );
+    },
+
+    async verify(_connection, author, articleUrl, postId, now): Promise<AuthorPost | null> {
+      const did = await authorDid(author, now);
+      if (!did || !postId.startsWith(`at://${did}/app.bsky.feed.post/`)) return null;
+      const [view] = await postViews([postId], now);
+      const candidate = view ? candidateOf(view) : null;
+      return candidate ? chooseAuthorPost([candidate], did, articleUrl) : null;
+    },
+  };
+}
 
 /**
  * The quoted post as it is now, checked just before the credit is made: a post that is gone, or whose

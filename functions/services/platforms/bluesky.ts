@@ -13,7 +13,7 @@ import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import { assertQuotable, blueskyAuthorPosts, readBlueskyFigures } from './bluesky-appview';
+import { assertQuotable, blueskyAuthorPosts, readBlueskyFigures, type SessionSearch } from './bluesky-appview';
 import { blueskyPostUrl, type Did, type Handle, richPost } from './bluesky-rich-text';
 import { uploadOnce } from './media-uploads';
 import {
@@ -65,6 +65,13 @@ function xrpc(service: string): Client {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Bluesky's AppView as a service proxy target (docs.bsky.app, "API Hosts and Auth": app.bsky.* reads
+ * made with a session go to the account's PDS, which forwards them to the service the
+ * `atproto-proxy` header names, as Bluesky's own app does).
+ */
+const BLUESKY_APPVIEW_PROXY = 'did:web:api.bsky.app#bsky_appview';
 
 /**
  * Ends a session that will not be kept (deleteSession takes the refresh token), through the same
@@ -165,6 +172,25 @@ async function resolvedDid(client: Client, handle: Handle, headers: HeadersInit)
   const answer = await client.get('com.atproto.identity.resolveHandle', { params: { handle }, headers });
   return answer.ok && isDid(answer.data.did) ? answer.data.did : null;
 }
+
+/**
+ * The author's posts searched with the curator's session: app.bsky.feed.searchPosts on their PDS
+ * with the stored access JWT, proxied to the AppView; null when the connection holds no session
+ * (no PDS or no access JWT), so the public AppView is asked instead.
+ */
+const searchWithSession: SessionSearch = async (connection, params) => {
+  const pds = connection.connectionData.pds;
+  const { accessToken } = connection.credentials;
+  if (typeof pds !== 'string' || !pds || !accessToken) return null;
+  const client = new Client({
+    handler: simpleFetchHandler({ service: pds, fetch: blueskyFetch }),
+    proxy: BLUESKY_APPVIEW_PROXY,
+  });
+  const answer = await call(async () =>
+    ok(client.get('app.bsky.feed.searchPosts', { params, headers: bearer(accessToken) })),
+  );
+  return Array.isArray(answer.posts) ? answer.posts : [];
+};
 
 /**
  * Bluesky (AT Protocol, through @atcute/client): an app-password session kept and refreshed, never a
@@ -286,7 +312,7 @@ export const blueskyAdapter: PlatformAdapter<BlueskyConnectInput> = {
 
   readEngagement: (_connection, made, now) => readBlueskyFigures(made, now),
 
-  authorPosts: blueskyAuthorPosts,
+  authorPosts: blueskyAuthorPosts(searchWithSession),
 };
 
 /**

@@ -191,11 +191,22 @@ function selectedPageId(connection: Pick<LiveConnection, 'connectionData'>): str
 const pageChoice = (page: PublishTarget) => ({ selectedPageId: page.id, pageName: page.name });
 
 /**
+ * The Page post's `link` (its preview card): the article, when the post carries the link, that is
+ * when the thread places it on the first post as well or the post is the whole thread with its
+ * credit; by default the card belongs to the credit comment alone.
+ */
+function pagePostLink(post: OutgoingPost): { link?: string } {
+  const carriesLink = post.linkPlacement === 'first-post-and-credit' || post.total === 1;
+  return carriesLink ? { link: post.article.url } : {};
+}
+
+/**
  * Facebook: a Page the user manages. Login exchanges the code, then the short-lived user token for
  * a long-lived one, whose Page tokens do not expire. With one Page it is chosen and its token is
  * the connection's; with several the user picks one (targetSelection) and the Page token is fetched
  * with the long-lived user token (kept sealed as the refresh token) before the first post. A
- * thread is a Page post linking to the article, the rest as comments in order.
+ * thread is a Page post, the rest as comments in order, the credit comment last with the link (the
+ * Page post previews the article only where it carries the link too).
  */
 export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
   platform: 'facebook',
@@ -319,9 +330,10 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
         const attached = Object.fromEntries(
           photos.map((id, index) => [`attached_media[${index}]`, JSON.stringify({ media_fbid: id })]),
         );
+        const preview = photos.length > 0 ? attached : pagePostLink(post);
         const created = await graph<{ id?: string }>(`/${pageId}/feed`, token, {
           method: 'POST',
-          params: { message: post.text, ...(photos.length > 0 ? attached : { link: post.article.url }) },
+          params: { message: post.text, ...preview },
         });
         if (!created.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
         return pagePost(created.id);

@@ -3,10 +3,21 @@ import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
 import { missingClientReason, type PlatformClient } from '#functions/services/platforms/platform-clients';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
-import { type LinkedInPage, linkedinOrganizationUrn } from '#shared/publishing/link-placement';
+import {
+  type LinkedInPage,
+  linkedinAdministeredPages,
+  linkedinOrganizationUrn,
+} from '#shared/publishing/link-placement';
 import { escapeLittle, LINKEDIN_COMMENTARY_LIMIT } from '#shared/publishing/linkedin-format';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import { authorizationUrl, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
+import {
+  authorizationUrl,
+  configuredClient,
+  exchangeCode,
+  grantedScopesOf,
+  refreshWhenDue,
+  type TokenRequest,
+} from './oauth-flow';
 import {
   type LiveConnection,
   type OAuthConnectInput,
@@ -39,6 +50,16 @@ const MEMBER_SCOPES = ['openid', 'profile', 'w_member_social'] as const;
  * (LINKEDIN_ORGANIZATION_PAGES), since LinkedIn refuses a consent asking for scopes the app lacks.
  */
 const PAGE_SCOPES = ['w_organization_social', 'r_organization_admin'] as const;
+
+/**
+ * Whether the connection's grant covers organisation pages: its recorded scopes include the page
+ * scopes, or (made before scopes were recorded) it listed pages, which only r_organization_admin allows.
+ */
+function hasPageGrant(connection: Pick<LiveConnection, 'connectionData'>): boolean {
+  const granted = grantedScopesOf(connection);
+  if (granted.length > 0) return PAGE_SCOPES.every((scope) => granted.includes(scope));
+  return linkedinAdministeredPages(connection.connectionData).length > 0;
+}
 
 /** The scopes the consent screen asks for, with the page scopes where the app may use them. */
 export const linkedinScopes = (): readonly string[] =>
@@ -402,7 +423,7 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
       redirectUri: input.deps.redirectUri,
     });
     // LinkedIn lists the granted scopes comma-separated; without w_member_social nothing can be posted.
-    const granted = (tokens.scope ?? '').split(/[\s,]+/);
+    const granted = (tokens.scope ?? '').split(/[\s,]+/).filter(Boolean);
     if (!granted.includes('w_member_social')) {
       throw new PlatformRejectedError(
         'LinkedIn did not grant permission to post on your behalf (w_member_social). Connect again and allow it.',
@@ -417,9 +438,12 @@ export const linkedinAdapter: PlatformAdapter<OAuthConnectInput> = {
     return {
       platformUsername: me.name ?? null,
       credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt },
-      connectionData: { personUrn: `urn:li:person:${me.sub}`, administeredPages: pages },
+      connectionData: { personUrn: `urn:li:person:${me.sub}`, administeredPages: pages, grantedScopes: granted },
     };
   },
+
+  // Where the app may post as pages, a grant without the page scopes lists none until reconnected.
+  lacksPageGrant: (connection) => config().linkedinOrganizationPages && !hasPageGrant(connection),
 
   // With no refresh token (most apps), an expired or expiring token asks the member to reconnect.
   refreshCredentials: (connection, now) =>

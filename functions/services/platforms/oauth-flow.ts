@@ -94,6 +94,15 @@ export function appConsentScreen(settings: {
   };
 }
 
+/**
+ * The scopes the provider granted when the connection was made (`connectionData.grantedScopes`);
+ * none for a connection made before they were recorded.
+ */
+export function grantedScopesOf(connection: { connectionData: Record<string, unknown> }): string[] {
+  const granted = connection.connectionData.grantedScopes;
+  return Array.isArray(granted) ? granted.filter((scope): scope is string => typeof scope === 'string') : [];
+}
+
 /** Tokens as the platform issued them. */
 export interface TokenSet {
   accessToken: string;

@@ -252,6 +252,12 @@ export interface PlatformAdapter<TConnect = unknown> {
    */
   lacksPictureGrant?(connection: Pick<LiveConnection, 'connectionData'>): boolean;
   /**
+   * True when the app may post as organisation pages but the connection's grant predates the page
+   * scopes (LinkedIn without r_organization_admin and w_organization_social): it has no page list,
+   * and the card asks for a reconnection to post as a page.
+   */
+  lacksPageGrant?(connection: Pick<LiveConnection, 'connectionData'>): boolean;
+  /**
    * The client supplies the link card's thumbnail (Bluesky's external embed, LinkedIn's article):
    * its posts get `linkCardImage` when the publisher allows reusing the article's picture.
    */

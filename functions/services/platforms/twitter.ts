@@ -4,7 +4,14 @@ import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
-import { appConsentScreen, configuredClient, exchangeCode, refreshWhenDue, type TokenRequest } from './oauth-flow';
+import {
+  appConsentScreen,
+  configuredClient,
+  exchangeCode,
+  grantedScopesOf,
+  refreshWhenDue,
+  type TokenRequest,
+} from './oauth-flow';
 import {
   deletedPost,
   figures,
@@ -283,15 +290,6 @@ function usernameOf(connection: { connectionData: Record<string, unknown> }): st
 }
 
 /**
- * The scopes X granted when the connection was made; none for a connection made before they were
- * recorded, which is also before media.write was asked for.
- */
-function grantedScopesOf(connection: Pick<LiveConnection, 'connectionData'>): string[] {
-  const granted = connection.connectionData.grantedScopes;
-  return Array.isArray(granted) ? granted.filter((scope): scope is string => typeof scope === 'string') : [];
-}
-
-/**
  * X (twitter): OAuth 2.0 with PKCE (docs.x.com), posts with POST /2/tweets, each one a reply to
  * the one before; 280 by twitter-text's weighted count; access tokens last two hours and are
  * refreshed before they expire (X rotates the refresh token each time).
@@ -335,6 +333,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     };
   },
 
+  // A connection made before the scopes were recorded was also made before media.write was asked for.
   lacksPictureGrant: (connection) => !grantedScopesOf(connection).includes('media.write'),
 
   refreshCredentials: (connection, now) =>

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type KnownPost, startBlueskyServer } from '../../fakes/bluesky-server';
-import { authorPostOnShareStep } from '../../helpers/author-posts';
+import { authorPostOnShareStep, postCreditQuoting, publishQuoting } from '../../helpers/author-posts';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
+import { ARTICLE, makeThread } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
 
 // The stand-in is the sign-in service, the PDS and the public AppView at once.
@@ -16,7 +16,6 @@ Object.assign(process.env, {
 });
 const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
-const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 const { handler: connectRoute } = await import('#functions/http/connections/post-bluesky-connection');
 
 afterAll(async () => {
@@ -95,14 +94,80 @@ describe("finding the author's own Bluesky post (searchPosts by url and author)"
   });
 });
 
+describe("searching for the author's post with the curator's session", () => {
+  const searches = () => bluesky.requests.filter((request) => request.method === 'app.bsky.feed.searchPosts');
+
+  /** The curator's connection as the adapter gets it, without its session when `withoutSession`. */
+  async function curatorConnection(withoutSession = false) {
+    const { loadLiveConnection } = await import('#functions/services/connections/connections');
+    const { userId } = await curatorWithThread(articleUrl);
+    const connection = (await loadLiveConnection(userId, 'bluesky', new Date()))!;
+    if (!withoutSession) return connection;
+    const { pds: _pds, ...connectionData } = connection.connectionData;
+    return { ...connection, connectionData };
+  }
+
+  const findOnBluesky = async (connection: Awaited<ReturnType<typeof curatorConnection>>) => {
+    const { blueskyAdapter } = await import('#functions/services/platforms/bluesky');
+    return blueskyAdapter.authorPosts!.find(connection, `@${AUTHOR.handle}`, articleUrl, new Date());
+  };
+
+  // An article of each test's own, so no earlier test's post about it is found first.
+  let articleUrl = '';
+  beforeEach(() => {
+    articleUrl = `https://news.example.com/searched-${randomUUID()}`;
+  });
+
+  it('asks its PDS with the access JWT, proxied to the AppView, while the public AppView wants a session', async () => {
+    const { userId, thread } = await curatorWithThread(articleUrl);
+    const uri = knownPost({ links: [articleUrl] });
+    const before = searches().length;
+
+    const post = await authorPostOnShareStep('bluesky', userId, thread.id);
+
+    expect(post?.id).toBe(uri);
+    expect(searches().slice(before)).toEqual([
+      {
+        method: 'app.bsky.feed.searchPosts',
+        authorization: expect.stringMatching(/^Bearer ey/),
+        proxy: 'did:web:api.bsky.app#bsky_appview',
+      },
+    ]);
+  });
+
+  it('asks the public AppView, with no token, only when the connection holds no session', async () => {
+    const connection = await curatorConnection(true);
+    const uri = knownPost({ links: [articleUrl] });
+    bluesky.state.publicSearchRequiresAuth = false;
+    try {
+      const before = searches().length;
+
+      const post = await findOnBluesky(connection);
+
+      expect(post?.id).toBe(uri);
+      expect(searches().slice(before)).toEqual([{ method: 'app.bsky.feed.searchPosts', authorization: undefined }]);
+    } finally {
+      bluesky.state.publicSearchRequiresAuth = true;
+    }
+  });
+
+  it('says why when the public AppView refuses a search made without a session', async () => {
+    const connection = await curatorConnection(true);
+    knownPost({ links: [articleUrl] });
+
+    await expect(findOnBluesky(connection)).rejects.toThrow(
+      'The Bluesky AppView refused the read: Authentication Required',
+    );
+  });
+});
+
 describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedia)", () => {
   it('quotes the chosen post beside the link card, keeping the attribution text', async () => {
     const { userId, thread } = await curatorWithThread();
     const uri = knownPost();
     const start = bluesky.records.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
-    const row = await settle(userId, thread.id, 'bluesky');
+    const row = await publishQuoting('bluesky', userId, thread.id, uri);
 
     expect(row).toMatchObject({ status: 'completed', quoteNote: null });
     const credit = bluesky.records.slice(start).at(-1)!;
@@ -114,60 +179,43 @@ describe("quoting the author's post in the credit (app.bsky.embed.recordWithMedi
     });
   });
 
-  it("never quotes a post the client names that is not the author's", async () => {
-    const { userId, thread } = await curatorWithThread();
-    const impostor = knownPost({ did: 'did:plc:impostor' });
-    const start = bluesky.records.length;
-
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: impostor } }, new Date());
-    const row = await settle(userId, thread.id, 'bluesky');
-
-    expect(row.status).toBe('completed');
-    expect(row.quoteNote).toMatch(/could not be found again/);
-    expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
-  });
-
-  it('credits plainly, saying why, when the author detached quotes of the post', async () => {
-    const { userId, thread } = await curatorWithThread();
-    // Still the author's post about the article, so the publish request's check keeps it.
-    const uri = knownPost({ embeddingDisabled: true });
-    const start = bluesky.records.length;
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
-
-    const row = await settle(userId, thread.id, 'bluesky');
-
-    expect(row.status).toBe('completed');
-    expect(row.quoteNote).toMatch(/quote settings do not allow/);
-    expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
-  });
-
-  it('credits plainly, saying why, when the post was deleted after the share step', async () => {
-    const { userId, thread } = await curatorWithThread();
+  /** A post the share step offered that the credit must not quote, each made so in its own way. */
+  const deletedPost = () => {
     const uri = knownPost();
     bluesky.state.knownPosts.delete(uri);
+    return uri;
+  };
+  it.each([
+    ["never quotes a post the client names that is not the author's", () => knownPost({ did: 'did:plc:impostor' })],
+    // Still the author's post about the article, so the publish request's check keeps it.
+    [
+      'credits plainly, saying why, when the author detached quotes of the post',
+      () => knownPost({ embeddingDisabled: true }),
+      /quote settings do not allow/,
+    ],
+    ['credits plainly, saying why, when the post was deleted after the share step', deletedPost],
+  ])('%s', async (_case, offeredPost, note = /could not be found again/) => {
+    const { userId, thread } = await curatorWithThread();
+    const uri = offeredPost();
     const start = bluesky.records.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['bluesky'], quotes: { bluesky: uri } }, new Date());
-    const row = await settle(userId, thread.id, 'bluesky');
+    const row = await publishQuoting('bluesky', userId, thread.id, uri);
 
     expect(row.status).toBe('completed');
-    expect(row.quoteNote).toMatch(/could not be found again/);
+    expect(row.quoteNote).toMatch(note);
     expect(bluesky.records.slice(start).at(-1)!.embed).toMatchObject({ $type: 'app.bsky.embed.external' });
   });
 
   it('refuses the quote when the post is deleted between the check and the credit', async () => {
-    const { blueskyAdapter } = await import('#functions/services/platforms/bluesky');
     const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
-    const { loadLiveConnection } = await import('#functions/services/connections/connections');
     const { userId } = await curatorWithThread();
-    const connection = (await loadLiveConnection(userId, 'bluesky', new Date()))!;
     const uri = knownPost();
     bluesky.state.knownPosts.delete(uri);
     const start = bluesky.records.length;
 
-    const credit = blueskyAdapter.publishPost(connection, {
-      ...outgoingPost({ index: 0, total: 1 }),
-      quote: { id: uri, cid: 'bafyreigone' },
+    const credit = postCreditQuoting('bluesky', userId, outgoingPost({ index: 0, total: 1 }), {
+      id: uri,
+      cid: 'bafyreigone',
     });
 
     await expect(credit).rejects.toThrow(QuoteRefusedError);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeGuild, startDiscordServer } from '../../fakes/discord-server';
+import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { browserCookiesFor, rememberBrowserCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
@@ -479,5 +480,14 @@ describe('publishing a thread to Discord through the queue', () => {
     expect((await getConnection(userId, 'discord'))?.connectionData.needsReconnect).toBe(true);
     expect((await getPublishStatus(userId, thread.id, new Date())).platforms).toEqual([]);
     expect(messagesSince(start)).toEqual([]);
+  });
+});
+
+describe('placing the source link on Discord', () => {
+  itPlacesTheLinkOnTheFirstPostWhenChosen({
+    platform: 'discord',
+    connectedUser: () => connectedUser('3011'),
+    bodyPosts: LONG_POSTS,
+    received: () => discord.messages.map((message) => ({ text: message.content })),
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
+import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startMediaHost } from '../../helpers/outgoing-images';
 import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
@@ -79,10 +80,10 @@ function postsSince(start: number): GraphPost[] {
   return facebook.posts.slice(start);
 }
 
-/** A Page post linking the article, then each comment on it in order, the attribution last. */
+/** A Page post (no preview: the link is the credit's), then each comment on it in order, the attribution last. */
 function expectPostThenComments(made: GraphPost[], pageId: string) {
   const [post, ...comments] = made;
-  expect(post).toMatchObject({ pageId, link: ARTICLE, parentId: null });
+  expect(post).toMatchObject({ pageId, link: null, parentId: null });
   expect(post!.message.startsWith('The harbour at dawn\n\n')).toBe(true);
   expect(comments.map((comment) => comment.parentId)).toEqual(comments.map(() => post!.id));
   expect(comments.map((comment) => comment.message)).toEqual([
@@ -143,7 +144,7 @@ describe('connecting a Facebook Page', () => {
 });
 
 describe('publishing a thread to a Facebook Page through the queue', () => {
-  it('posts on the Page with the article as its link, the rest as comments in order, the attribution last', async () => {
+  it('posts on the Page, the rest as comments in order, the attribution last with the link', async () => {
     const { userId } = await connect([GAZETTE.id]);
     const start = facebook.posts.length;
     const thread = await publish(userId);
@@ -228,7 +229,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
       id: `${GAZETTE.id}_${randomUUID().slice(0, 8)}`,
       pageId: GAZETTE.id,
       message: posts[0]!,
-      link: ARTICLE,
+      link: null,
       parentId: null,
       photos: [],
       createdAt: Date.now(),
@@ -288,7 +289,7 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
       id: `${GAZETTE.id}_${randomUUID().slice(0, 8)}`,
       pageId: GAZETTE.id,
       message: posts[0]!,
-      link: ARTICLE,
+      link: null,
       parentId: null,
       photos: [],
       createdAt: Date.now() - 90_000,
@@ -426,5 +427,27 @@ describe('posting pictures to a Facebook Page: unpublished photos, then attached
 
     const published = facebook.posts.find((entry) => entry.id === made.id)!;
     expect(published.photos.map((photo) => photo.id)).toEqual(Object.values(recorded));
+  });
+});
+
+describe('placing the source link on a Facebook Page', () => {
+  itPlacesTheLinkOnTheFirstPostWhenChosen({
+    platform: 'facebook',
+    connectedUser: async () => (await connect([GAZETTE.id])).userId,
+    bodyPosts: THREE_POSTS,
+    received: () => facebook.posts.map((post) => ({ text: post.message, link: post.link })),
+  });
+
+  it('gives a thread that fits one Page post, its credit included, the article as its preview', async () => {
+    const { userId } = await connect([GAZETTE.id]);
+    const start = facebook.posts.length;
+
+    const thread = await publish(userId, ['1/ Boats return before sunrise.', '2/ Buyers bid at six.']);
+
+    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 1 });
+    const [post, ...more] = postsSince(start);
+    expect(more).toEqual([]);
+    expect(post).toMatchObject({ link: ARTICLE, parentId: null });
+    expect(post!.message.endsWith(ATTRIBUTION)).toBe(true);
   });
 });

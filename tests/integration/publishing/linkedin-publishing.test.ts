@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PublishRequest } from '#shared/schemas/publishing';
-import { startLinkedInServer } from '../../fakes/linkedin-server';
+import { LINKEDIN_APP_SCOPES, startLinkedInServer } from '../../fakes/linkedin-server';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
@@ -131,14 +131,7 @@ describe('connecting LinkedIn', () => {
     const refusedUser = `user-${randomUUID()}`;
     linkedin.setAppScopes(['openid', 'profile', 'email']);
     const refusal = await fetch(await startOAuth('linkedin', refusedUser), { redirect: 'manual' });
-    linkedin.setAppScopes([
-      'openid',
-      'profile',
-      'email',
-      'w_member_social',
-      'w_organization_social',
-      'r_organization_admin',
-    ]);
+    linkedin.setAppScopes([...LINKEDIN_APP_SCOPES]);
     const refused = await oauthCallback(
       'linkedin',
       refusedUser,
@@ -481,6 +474,58 @@ describe('posting as an organisation page the member administers', () => {
     expect(linkedin.stats.aclCalls).toBe(acls + 1);
     expect(malformed.status).toBe(400);
     expect(await getConnection(userId, 'linkedin')).toEqual(before);
+  });
+
+  /** A user whose connection was stored before ThreadSnip asked for the page scopes: the member only. */
+  async function connectedBeforePages(legacyData: Record<string, unknown> = {}) {
+    const userId = await connectedUser();
+    const record = (await getConnection(userId, 'linkedin'))!;
+    await putConnection({ ...record, connectionData: { personUrn: `urn:li:person:${MEMBER.sub}`, ...legacyData } });
+    return userId;
+  }
+
+  it('records the granted scopes, and asks a connection made with the page scopes for nothing more', async () => {
+    const userId = await connectedUser();
+
+    const [view] = (await listConnections(userId)).connections;
+
+    expect(view?.connectionData.grantedScopes).toEqual(
+      expect.arrayContaining(['w_member_social', 'w_organization_social', 'r_organization_admin']),
+    );
+    expect(view).not.toHaveProperty('pagesNeedReconnect');
+  });
+
+  it('tells the card to ask for a reconnection when the connection predates the page scopes, and still posts as the member', async () => {
+    const userId = await connectedBeforePages();
+
+    const [view] = (await listConnections(userId)).connections;
+    const thread = await publish(userId);
+    const row = await settle(userId, thread.id);
+
+    expect(view).toMatchObject({ platform: 'linkedin', isConnected: true, pagesNeedReconnect: true });
+    expect(view?.connectionData.administeredPages).toBeUndefined();
+    expect(row.status).toBe('completed');
+    expect(linkedin.posts.at(-1)?.author).toBe(`urn:li:person:${MEMBER.sub}`);
+  });
+
+  it('asks nothing more once reconnected: the new grant lists the pages', async () => {
+    const userId = await connectedBeforePages();
+
+    const back = await answerConsent(await startOAuth('linkedin', userId), 'allow');
+    const location = await oauthCallback('linkedin', userId, Object.fromEntries(back.searchParams));
+
+    expect(location.searchParams.get('linkedin_connected')).toBe('true');
+    const [view] = (await listConnections(userId)).connections;
+    expect(view).not.toHaveProperty('pagesNeedReconnect');
+    expect(view?.connectionData.administeredPages).toEqual([PAGE]);
+  });
+
+  it('takes a connection that listed pages before its scopes were recorded as covering them', async () => {
+    const userId = await connectedBeforePages({ administeredPages: [PAGE] });
+
+    const [view] = (await listConnections(userId)).connections;
+
+    expect(view).not.toHaveProperty('pagesNeedReconnect');
   });
 
   it('refuses a page listed at connection once LinkedIn no longer lists the member as its administrator', async () => {

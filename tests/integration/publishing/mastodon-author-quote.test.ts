@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type KnownAccount, startMastodonServer } from '../../fakes/mastodon-server';
-import { authorPostOnShareStep } from '../../helpers/author-posts';
+import { authorPostOnShareStep, postCreditQuoting, publishQuoting } from '../../helpers/author-posts';
 import {
   MASTODON_AUTHOR as AUTHOR,
   authorStatus,
@@ -10,14 +10,13 @@ import {
 } from '../../helpers/mastodon-author';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ATTRIBUTION, settle } from '../../helpers/publishing-threads';
+import { ATTRIBUTION } from '../../helpers/publishing-threads';
 
 const mastodon = await startMastodonServer();
 // A server before Mastodon 4.5: no quote posts.
 const olderServer = await startMastodonServer({ quotePosts: false });
 Object.assign(process.env, { ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${olderServer.instance}` });
 const pipeline = await startPublishingPipeline();
-const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -69,8 +68,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const statusId = authorStatus(mastodon);
     const start = mastodon.statuses.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row).toMatchObject({ status: 'completed', quoteNote: null });
     const made = mastodon.statuses.slice(start);
@@ -85,13 +83,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const impostorStatus = authorStatus(mastodon, { account: IMPOSTOR });
     const start = mastodon.statuses.length;
 
-    await requestPublish(
-      userId,
-      thread.id,
-      { platforms: ['mastodon'], quotes: { mastodon: impostorStatus } },
-      new Date(),
-    );
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, impostorStatus);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/could not be found again/);
@@ -103,8 +95,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const statusId = authorStatus(mastodon, { quoteApproval: 'denied' });
     const start = mastodon.statuses.length;
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/quote settings do not allow/);
@@ -121,8 +112,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const statusId = authorStatus(mastodon);
     mastodon.deleteStatus(statusId);
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/could not be found again/);
@@ -130,19 +120,13 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it('refuses the quote when the status is deleted between the check and the credit', async () => {
-    const { mastodonAdapter } = await import('#functions/services/platforms/mastodon');
     const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
-    const { loadLiveConnection } = await import('#functions/services/connections/connections');
     const { userId } = await mastodonCuratorWithThread(mastodon);
-    const connection = (await loadLiveConnection(userId, 'mastodon', new Date()))!;
     const statusId = authorStatus(mastodon);
     mastodon.deleteStatus(statusId);
     const start = mastodon.statuses.length;
 
-    const credit = mastodonAdapter.publishPost(connection, {
-      ...outgoingPost({ text: ATTRIBUTION }),
-      quote: { id: statusId },
-    });
+    const credit = postCreditQuoting('mastodon', userId, outgoingPost({ text: ATTRIBUTION }), { id: statusId });
 
     await expect(credit).rejects.toThrow(QuoteRefusedError);
     await expect(credit).rejects.toThrow(/deleted/);
@@ -153,8 +137,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const { userId, thread } = await mastodonCuratorWithThread(olderServer);
     const statusId = authorStatus(olderServer);
 
-    await requestPublish(userId, thread.id, { platforms: ['mastodon'], quotes: { mastodon: statusId } }, new Date());
-    const row = await settle(userId, thread.id, 'mastodon');
+    const row = await publishQuoting('mastodon', userId, thread.id, statusId);
 
     expect(row.status).toBe('completed');
     expect(row.quoteNote).toMatch(/cannot make quote posts/);

@@ -5,9 +5,10 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/ports';
 import { startMastodonServer } from '../../fakes/mastodon-server';
+import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { browserCookiesFor, oauthCallback, rememberBrowserCookie, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
+import { ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
 import { callRedirectRoute, callRoute } from '../../helpers/route-call';
 
 // The fake instance reports its own limit (600), above Mastodon's default 500.
@@ -400,23 +401,6 @@ describe('publishing a thread to Mastodon through the queue', () => {
     expect(row.postUrl).toBe(`${mastodon.url}/@alice/${made[0]!.id}`);
   });
 
-  it('puts the article link on the first status as well when the thread chose it, the attribution still last', async () => {
-    const userId = await connectedUser();
-    const thread = makeThread(userId, FIVE_STATUS_POSTS);
-    await putThread(thread);
-    const start = mastodon.statuses.length;
-
-    await requestPublish(
-      userId,
-      thread.id,
-      { platforms: ['mastodon'], linkPlacements: { mastodon: 'first-post-and-credit' } },
-      new Date(),
-    );
-
-    expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });
-    expectChained(statusesSince(start), [`${FIVE_STATUS_TEXTS[0]}\n\n${ARTICLE}`, ...FIVE_STATUS_TEXTS.slice(1)]);
-  });
-
   it("posts every status with the thread's language (ISO 639-1)", async () => {
     const userId = await connectedUser();
     const thread = { ...makeThread(userId, FIVE_STATUS_POSTS), language: 'pt' };
@@ -519,5 +503,14 @@ describe('publishing a thread to Mastodon through the queue', () => {
       code: 'reconnect_required',
     });
     expect(statusesSince(start)).toHaveLength(1);
+  });
+});
+
+describe('placing the source link on Mastodon', () => {
+  itPlacesTheLinkOnTheFirstPostWhenChosen({
+    platform: 'mastodon',
+    connectedUser,
+    bodyPosts: FIVE_STATUS_POSTS,
+    received: () => mastodon.statuses,
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MetaThreadsMedia } from '../../fakes/meta-threads-server';
+import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { connectMetaThreads, META_THREADS_APP, startMetaThreadsStandIn } from '../../helpers/meta-threads-stand-in';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startMediaHost } from '../../helpers/outgoing-images';
@@ -411,5 +412,14 @@ describe('posting pictures to Threads through IMAGE and CAROUSEL containers', ()
     const published = threads.media.find((item) => item.id === made.id)!;
     expect(published.containerId).toBe(recorded.containerId);
     expect(published.pictures.map((item) => item.alt)).toEqual(['First', 'Second']);
+  });
+});
+
+describe('placing the source link on Threads', () => {
+  itPlacesTheLinkOnTheFirstPostWhenChosen({
+    platform: 'threads',
+    connectedUser: async () => (await connectMetaThreads()).userId,
+    bodyPosts: THREE_POSTS,
+    received: () => threads.media,
   });
 });

@@ -4,6 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '#shared/attribution';
 import { captureJsonLines } from '../../helpers/captured-output';
+import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
@@ -246,5 +247,14 @@ describe('publishing a thread to Telegram through the queue', () => {
     expect(await dlqDepth()).toBe(before + 1);
     expect(countsOf(metricLines)).toEqual({ PublishAttempted: 1, PublishFailed: 1, MessagesDeadLettered: 1 });
     expect(metricLines.find((line) => 'MessagesDeadLettered' in line)).toMatchObject({ queue: 'publishing' });
+  });
+});
+
+describe('placing the source link on Telegram', () => {
+  itPlacesTheLinkOnTheFirstPostWhenChosen({
+    platform: 'telegram',
+    connectedUser,
+    bodyPosts: FIVE_MESSAGE_POSTS,
+    received: () => telegram.messages,
   });
 });

@@ -3,9 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engagementReadsRequestSchema } from '#shared/schemas/insights';
-import { type ConnectionsResponse, type ConnectionView, connectionsResponseSchema } from '#shared/schemas/publishing';
-import { PlatformConnections } from '#web/features/connections/components/platform-connections';
-import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import type { ConnectionsResponse, ConnectionView } from '#shared/schemas/publishing';
+import { renderAccountConnections, stubConnectionsApi } from './account-settings';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -26,21 +25,16 @@ const sent: unknown[] = [];
 
 beforeEach(() => {
   sent.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-      if (url === '/api/connections') return Response.json(connectionsResponseSchema.parse(listing));
-      if (url === '/api/connections/twitter/engagement-reads' && init?.method === 'PUT') {
-        const body = engagementReadsRequestSchema.parse(JSON.parse(String(init.body)));
-        sent.push(body);
-        const x = listing.connections.find((each) => each.platform === 'twitter')!;
-        x.engagementReads = { ...x.engagementReads!, enabled: body.enabled };
-        return Response.json(x);
-      }
-      return new Response(null, { status: 404 });
-    }),
+  stubConnectionsApi(
+    () => listing,
+    (url, init) => {
+      if (url !== '/api/connections/twitter/engagement-reads' || init?.method !== 'PUT') return undefined;
+      const body = engagementReadsRequestSchema.parse(JSON.parse(String(init.body)));
+      sent.push(body);
+      const x = listing.connections.find((each) => each.platform === 'twitter')!;
+      x.engagementReads = { ...x.engagementReads!, enabled: body.enabled };
+      return Response.json(x);
+    },
   );
 });
 
@@ -60,10 +54,7 @@ describe("X's engagement reads", () => {
       unavailablePlatforms: [],
     };
     const user = userEvent.setup();
-    renderRoutes([{ path: '/account-settings', element: <PlatformConnections returnPath="/account-settings" /> }], {
-      auth: signedInAuth(),
-      initialEntries: ['/account-settings'],
-    });
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
     const toggle = within(card).getByRole('switch', { name: 'Read engagement from X' }) as HTMLInputElement;
     expect(toggle.checked).toBe(false);
@@ -78,10 +69,7 @@ describe("X's engagement reads", () => {
 
   it('show no switch when the connection list does not carry it', async () => {
     listing = { connections: [connection('twitter')], enabledPlatforms: ['twitter'], unavailablePlatforms: [] };
-    renderRoutes([{ path: '/account-settings', element: <PlatformConnections returnPath="/account-settings" /> }], {
-      auth: signedInAuth(),
-      initialEntries: ['/account-settings'],
-    });
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
     expect(within(card).queryByRole('switch')).toBeNull();
     expect(within(card).queryByText(/per post, at each reading/)).toBeNull();

@@ -5,11 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type ConnectionsResponse,
   type ConnectionView,
-  connectionsResponseSchema,
   linkedinIdentityRequestSchema,
 } from '#shared/schemas/publishing';
-import { PlatformConnections } from '#web/features/connections/components/platform-connections';
-import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import { renderAccountConnections, stubConnectionsApi } from './account-settings';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -35,24 +33,19 @@ const sent: unknown[] = [];
 beforeEach(() => {
   sent.length = 0;
   refuse = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-      if (url === '/api/connections') return Response.json(connectionsResponseSchema.parse(listing));
-      if (url === '/api/connections/linkedin/identity' && init?.method === 'PUT') {
-        const body = linkedinIdentityRequestSchema.parse(JSON.parse(String(init.body)));
-        sent.push(body);
-        if (refuse) {
-          return Response.json({ error: NOT_ADMINISTERED, code: 'linkedin_page_not_administered' }, { status: 400 });
-        }
-        const chosen = body.organizationUrn ? { organizationUrn: PAGE.urn, organizationName: PAGE.name } : {};
-        listing.connections = [linkedin({ administeredPages: [PAGE], ...chosen })];
-        return Response.json(listing.connections[0]);
+  stubConnectionsApi(
+    () => listing,
+    (url, init) => {
+      if (url !== '/api/connections/linkedin/identity' || init?.method !== 'PUT') return undefined;
+      const body = linkedinIdentityRequestSchema.parse(JSON.parse(String(init.body)));
+      sent.push(body);
+      if (refuse) {
+        return Response.json({ error: NOT_ADMINISTERED, code: 'linkedin_page_not_administered' }, { status: 400 });
       }
-      return new Response(null, { status: 404 });
-    }),
+      const chosen = body.organizationUrn ? { organizationUrn: PAGE.urn, organizationName: PAGE.name } : {};
+      listing.connections = [linkedin({ administeredPages: [PAGE], ...chosen })];
+      return Response.json(listing.connections[0]);
+    },
   );
 });
 
@@ -62,10 +55,7 @@ afterEach(() => {
 });
 
 function renderSettings() {
-  renderRoutes([{ path: '/account-settings', element: <PlatformConnections returnPath="/account-settings" /> }], {
-    auth: signedInAuth(),
-    initialEntries: ['/account-settings'],
-  });
+  renderAccountConnections();
   return screen.findByRole('article', { name: 'LinkedIn connection' });
 }
 

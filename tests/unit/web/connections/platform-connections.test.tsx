@@ -2,10 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionsResponse } from '#shared/schemas/publishing';
-import { PlatformConnections } from '#web/features/connections/components/platform-connections';
+import { platformDisplayName } from '#shared/platforms';
+import type { ConnectionsResponse, ConnectionView } from '#shared/schemas/publishing';
 import { leaveFor } from '#web/lib/leave-for';
-import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import { renderAccountConnections, stubConnectionsApi } from './account-settings';
 
 vi.mock('#web/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 vi.mock('#web/lib/auth-loader', () => ({
@@ -13,7 +13,6 @@ vi.mock('#web/lib/auth-loader', () => ({
   mayHaveSession: () => false,
 }));
 
-const fetchMock = vi.fn<typeof fetch>();
 let listing: ConnectionsResponse;
 let authorizeBody: unknown;
 let authorizeAnswer: () => Response;
@@ -23,18 +22,14 @@ beforeEach(() => {
   authorizeAnswer = () =>
     Response.json({ error: 'Reddit is not configured', code: 'platform_not_configured' }, { status: 400 });
   vi.mocked(leaveFor).mockReset();
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-    if (url === '/api/connections') return Response.json(listing);
-    if (url === '/api/connections/reddit/authorize') {
+  stubConnectionsApi(
+    () => listing,
+    (url, init) => {
+      if (url !== '/api/connections/reddit/authorize') return undefined;
       authorizeBody = JSON.parse(String(init?.body));
       return authorizeAnswer();
-    }
-    return new Response(null, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+    },
+  );
 });
 
 afterEach(() => {
@@ -42,16 +37,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderList = () =>
-  renderRoutes([{ path: '/account-settings', element: <PlatformConnections returnPath="/account-settings" /> }], {
-    auth: signedInAuth(),
-    initialEntries: ['/account-settings'],
-  });
+/** GET /api/connections with one connection, on the only platform enabled. */
+const listingOf = (connection: ConnectionView): ConnectionsResponse => ({
+  connections: [connection],
+  enabledPlatforms: [connection.platform],
+  unavailablePlatforms: [],
+});
 
 describe('Social Platform Connections', () => {
   it('says so when no platform is available', async () => {
     listing = { connections: [], enabledPlatforms: [], unavailablePlatforms: [] };
-    renderList();
+    renderAccountConnections();
     expect(await screen.findByText('No platforms are currently available for connection.')).toBeTruthy();
   });
 
@@ -61,7 +57,7 @@ describe('Social Platform Connections', () => {
       enabledPlatforms: ['telegram', 'reddit'],
       unavailablePlatforms: [{ platform: 'twitter', reason: 'No X app is configured on this server.' }],
     };
-    renderList();
+    renderAccountConnections();
     const cards = await screen.findAllByRole('article');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
       'Twitter/X connection',
@@ -76,7 +72,7 @@ describe('Social Platform Connections', () => {
 
   it('starts an OAuth platform’s flow with this page as the return path, and reports a refusal', async () => {
     listing = { connections: [], enabledPlatforms: ['reddit'], unavailablePlatforms: [] };
-    renderList();
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Reddit connection' });
     await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText('Connection failed')).toBeTruthy();
@@ -88,7 +84,7 @@ describe('Social Platform Connections', () => {
   it('leaves for the platform’s consent screen when the flow starts', async () => {
     authorizeAnswer = () => Response.json({ url: 'https://www.reddit.com/api/v1/authorize?state=s' });
     listing = { connections: [], enabledPlatforms: ['reddit'], unavailablePlatforms: [] };
-    renderList();
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Reddit connection' });
     await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('https://www.reddit.com/api/v1/authorize?state=s'));
@@ -109,7 +105,7 @@ describe('Social Platform Connections', () => {
       enabledPlatforms: ['reddit'],
       unavailablePlatforms: [],
     };
-    renderList();
+    renderAccountConnections();
     const card = await screen.findByRole('article', { name: 'Reddit connection' });
     expect(within(card).getByText('Selected subreddit: r/rust')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
@@ -120,24 +116,19 @@ describe('Social Platform Connections', () => {
   it('says a Threads grant renews itself before it ends, asking for nothing until it has expired', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
-    const threads = (renewsBefore: string) => ({
-      connections: [
-        {
-          platform: 'threads' as const,
-          isConnected: true,
-          platformUsername: '@harbour.dana',
-          connectionData: { userId: '7770007', username: 'harbour.dana' },
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          renewsBefore,
-        },
-      ],
-      enabledPlatforms: ['threads' as const],
-      unavailablePlatforms: [],
-    });
+    const threads = (renewsBefore: string) =>
+      listingOf({
+        platform: 'threads',
+        isConnected: true,
+        platformUsername: '@harbour.dana',
+        connectionData: { userId: '7770007', username: 'harbour.dana' },
+        updatedAt: '2026-11-23T00:00:00.000Z',
+        renewsBefore,
+      });
     try {
       // Two days left: a grant that cannot renew itself would ask for the reconnection by now.
       listing = threads('2026-11-25T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const card = await screen.findByRole('article', { name: 'Threads connection' });
       expect(
         within(card).getByText(
@@ -149,7 +140,7 @@ describe('Social Platform Connections', () => {
       cleanup();
 
       listing = threads('2026-11-20T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const expired = await screen.findByRole('article', { name: 'Threads connection' });
       expect(
         within(expired).getByText('Access expired on Nov 20, 2026. Reconnect Threads to post again.'),
@@ -163,23 +154,18 @@ describe('Social Platform Connections', () => {
   it('says when a LinkedIn grant ends, and from a week before asks for the reconnection', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
-    const linkedin = (reconnectBy: string) => ({
-      connections: [
-        {
-          platform: 'linkedin' as const,
-          isConnected: true,
-          platformUsername: 'Dana Curator',
-          connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          reconnectBy,
-        },
-      ],
-      enabledPlatforms: ['linkedin' as const],
-      unavailablePlatforms: [],
-    });
+    const linkedin = (reconnectBy: string) =>
+      listingOf({
+        platform: 'linkedin',
+        isConnected: true,
+        platformUsername: 'Dana Curator',
+        connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
+        updatedAt: '2026-11-23T00:00:00.000Z',
+        reconnectBy,
+      });
     try {
       listing = linkedin('2027-01-20T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const card = await screen.findByRole('article', { name: 'LinkedIn connection' });
       expect(
         within(card).getByText(
@@ -190,7 +176,7 @@ describe('Social Platform Connections', () => {
       cleanup();
 
       listing = linkedin('2026-11-26T12:00:00.000Z');
-      renderList();
+      renderAccountConnections();
       const soon = await screen.findByRole('article', { name: 'LinkedIn connection' });
       expect(
         within(soon).getByText('Access expires on Nov 26, 2026. Reconnect LinkedIn now to keep posting.'),
@@ -201,36 +187,49 @@ describe('Social Platform Connections', () => {
     }
   });
 
-  it('asks to reconnect an X connection made before pictures, and asks nothing of one that can post them', async () => {
-    const twitter = (picturesNeedReconnect: boolean) => ({
-      connections: [
-        {
-          platform: 'twitter' as const,
-          isConnected: true,
-          platformUsername: '@harbourcurator',
-          connectionData: { userId: '2244994945', username: 'harbourcurator' },
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          ...(picturesNeedReconnect ? { picturesNeedReconnect: true as const } : {}),
-        },
-      ],
-      enabledPlatforms: ['twitter' as const],
-      unavailablePlatforms: [],
-    });
-    listing = twitter(true);
-    renderList();
-    const card = await screen.findByRole('article', { name: 'Twitter/X connection' });
-    expect(
-      within(card).getByText(
-        'Connected before ThreadSnip posted pictures: reconnect Twitter/X to post them. Text posts still work.',
-      ),
-    ).toBeTruthy();
+  const X_BEFORE_PICTURES: ConnectionView = {
+    platform: 'twitter',
+    isConnected: true,
+    platformUsername: '@harbourcurator',
+    connectionData: { userId: '2244994945', username: 'harbourcurator' },
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    picturesNeedReconnect: true,
+  };
+  const LINKEDIN_BEFORE_PAGES: ConnectionView = {
+    platform: 'linkedin',
+    isConnected: true,
+    platformUsername: 'Dana Curator',
+    connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    pagesNeedReconnect: true,
+  };
+  it.each([
+    [
+      'an X connection made before pictures',
+      X_BEFORE_PICTURES,
+      'picturesNeedReconnect',
+      'Connected before ThreadSnip posted pictures: reconnect Twitter/X to post them. Text posts still work.',
+    ],
+    [
+      'a LinkedIn connection made before the page scopes',
+      LINKEDIN_BEFORE_PAGES,
+      'pagesNeedReconnect',
+      'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.',
+    ],
+  ] as const)('asks to reconnect %s, and nothing of one whose grant covers it', async (_case, before, flag, notice) => {
+    const name = `${platformDisplayName(before.platform)} connection`;
+    listing = listingOf(before);
+    renderAccountConnections();
+    const card = await screen.findByRole('article', { name });
+    expect(within(card).getByText(notice)).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
     cleanup();
 
-    listing = twitter(false);
-    renderList();
-    const current = await screen.findByRole('article', { name: 'Twitter/X connection' });
-    expect(within(current).queryByText(/before ThreadSnip posted pictures/)).toBeNull();
-    expect(within(current).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    const { [flag]: _renewed, ...current } = before;
+    listing = listingOf(current);
+    renderAccountConnections();
+    const renewed = await screen.findByRole('article', { name });
+    expect(within(renewed).queryByText(notice)).toBeNull();
+    expect(within(renewed).queryByRole('button', { name: 'Reconnect' })).toBeNull();
   });
 });

@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seededThread } from '#tests/helpers/seed-threads';
-import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
-import { ShareStepHarness } from './share-step-harness';
+import { renderRoutes, signedInAuth } from '../test-utils';
+import { connectedAccount, ShareStepHarness, stubShareStepApi } from './share-step-harness';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -24,41 +24,12 @@ let publishRequests: unknown[];
 let authorPostQueries: string[];
 
 beforeEach(() => {
-  publishRequests = [];
   authorPostQueries = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-      if (url === '/api/connections') {
-        return Response.json({
-          connections: [
-            {
-              platform: 'bluesky',
-              isConnected: true,
-              platformUsername: '@ada.test',
-              connectionData: {},
-              updatedAt: '2026-11-23T00:00:00.000Z',
-            },
-          ],
-          enabledPlatforms: ['bluesky'],
-          unavailablePlatforms: [],
-        });
-      }
-      if (url.startsWith(`/api/threads/${THREAD.id}/author-posts?`)) {
-        authorPostQueries.push(new URL(url, 'http://localhost').searchParams.get('platforms') ?? '');
-        return Response.json({ posts: [{ platform: 'bluesky', post: AUTHOR_POST }] });
-      }
-      const status = Response.json({ threadId: THREAD.id, platforms: [] });
-      if (url === `/api/threads/${THREAD.id}/publishing`) return status;
-      if (url === `/api/threads/${THREAD.id}/publish` && init?.method === 'POST') {
-        publishRequests.push(JSON.parse(String(init.body)));
-        return status;
-      }
-      return new Response(null, { status: 404 });
-    }),
-  );
+  ({ publishRequests } = stubShareStepApi(THREAD.id, [connectedAccount('bluesky')], (url) => {
+    if (!url.startsWith(`/api/threads/${THREAD.id}/author-posts?`)) return undefined;
+    authorPostQueries.push(new URL(url, 'http://localhost').searchParams.get('platforms') ?? '');
+    return Response.json({ posts: [{ platform: 'bluesky', post: AUTHOR_POST }] });
+  }));
 });
 
 afterEach(() => {

@@ -3,12 +3,11 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PostMedia } from '#shared/schemas/media';
-import type { ConnectionView } from '#shared/schemas/publishing';
-import type { Platform, Post, Thread } from '#shared/schemas/thread';
+import type { Post, Thread } from '#shared/schemas/thread';
 import { seededThread } from '#tests/helpers/seed-threads';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
-import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
-import { ShareStepHarness } from './share-step-harness';
+import { renderRoutes, signedInAuth } from '../test-utils';
+import { connectedAccount, ShareStepHarness, stubShareStepApi } from './share-step-harness';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -31,19 +30,10 @@ const image = (id: string, alt: string): PostMedia => ({
   credit: null,
 });
 
-const connection = (platform: Platform, connectionData: Record<string, unknown> = {}): ConnectionView => ({
-  platform,
-  isConnected: true,
-  platformUsername: `@${platform}-user`,
-  connectionData,
-  updatedAt: '2026-11-23T00:00:00.000Z',
-});
-
 let thread: Thread;
 let publishRequests: unknown[];
 
 beforeEach(() => {
-  publishRequests = [];
   const base = seededThread('user-1', 1, { id: 'thread-1' });
   thread = {
     ...base,
@@ -53,44 +43,28 @@ beforeEach(() => {
       base.posts[2] as Post,
     ],
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const url = String(input);
-      if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
-      if (url === '/api/connections') {
-        return Response.json({
-          connections: [
-            connection('twitter'),
-            connection('telegram'),
-            connection('reddit', { selectedSubreddit: 'news' }),
-          ],
-          enabledPlatforms: ['twitter', 'telegram', 'reddit'],
-          unavailablePlatforms: [],
-        });
-      }
-      if (url === '/api/threads/thread-1?purpose=detail') return Response.json(thread);
-      const media = /^\/api\/media\/([\w-]+)$/.exec(url);
-      if (media) {
-        return Response.json({
-          id: media[1],
-          kind: 'upload',
-          mimeType: 'image/png',
-          width: 800,
-          height: 600,
-          bytes: 1000,
-          url: `http://storage.local/${media[1]}.png`,
-          createdAt: '2026-11-28T00:00:00.000Z',
-        });
-      }
-      if (url === '/api/threads/thread-1/publishing') return Response.json({ threadId: 'thread-1', platforms: [] });
-      if (url === '/api/threads/thread-1/publish' && init?.method === 'POST') {
-        publishRequests.push(JSON.parse(String(init.body)));
-        return Response.json({ threadId: 'thread-1', platforms: [] });
-      }
-      return new Response(null, { status: 404 });
-    }),
-  );
+  const connections = [
+    connectedAccount('twitter'),
+    connectedAccount('telegram'),
+    connectedAccount('reddit', { selectedSubreddit: 'news' }),
+  ];
+  ({ publishRequests } = stubShareStepApi('thread-1', connections, (url) => {
+    if (url === '/api/threads/thread-1?purpose=detail') return Response.json(thread);
+    const media = /^\/api\/media\/([\w-]+)$/.exec(url);
+    if (media) {
+      return Response.json({
+        id: media[1],
+        kind: 'upload',
+        mimeType: 'image/png',
+        width: 800,
+        height: 600,
+        bytes: 1000,
+        url: `http://storage.local/${media[1]}.png`,
+        createdAt: '2026-11-28T00:00:00.000Z',
+      });
+    }
+    return undefined;
+  }));
 });
 
 afterEach(() => {

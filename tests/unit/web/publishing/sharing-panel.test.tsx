@@ -237,6 +237,22 @@ describe('the platform sharing panel: when Share is enabled', () => {
     expect(screen.queryByRole('checkbox', { name: /Twitter/ })).toBeNull();
   });
 
+  it('asks to reconnect LinkedIn, once chosen, when its connection predates the page scopes', async () => {
+    enabledPlatforms = ['linkedin'];
+    connections = [{ ...connection('linkedin', { personUrn: 'urn:li:person:1' }, 'Dana'), pagesNeedReconnect: true }];
+    renderPanel();
+    const linkedin = await screen.findByRole('checkbox', { name: /LinkedIn/ });
+    const notice = 'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.';
+    expect(screen.queryByText(notice)).toBeNull();
+
+    await userEvent.click(linkedin);
+
+    expect(screen.getByText(notice)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    // The member's own profile still posts: the panel still shares to it.
+    expect(shareButton()).toHaveProperty('disabled', false);
+  });
+
   it('says when every available platform is connected, and otherwise offers their setup', async () => {
     enabledPlatforms = ['telegram'];
     connections = [connection('telegram')];

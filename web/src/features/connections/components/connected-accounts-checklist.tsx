@@ -6,6 +6,7 @@ import { paths } from '#web/config/paths';
 import { needsReconnect } from '../lib/connection-state';
 import '../connections.css';
 import { ConnectControl } from './connect-control';
+import { PagesNeedReconnect } from './grant-notices';
 import { TargetSelector } from './target-selector';
 
 interface ConnectedAccountsChecklistProps {
@@ -18,7 +19,10 @@ interface ConnectedAccountsChecklistProps {
   onTargetSelected?: (platform: Platform, targetId: string) => void;
 }
 
-/** 'Connected Accounts': a checkbox and username badge per account, and under a chosen one its channel or subreddit. */
+/**
+ * 'Connected Accounts': a checkbox and username badge per account, and under a chosen one its channel
+ * or subreddit, or that LinkedIn must be reconnected to post as a page.
+ */
 export function ConnectedAccountsChecklist({
   connections,
   selected,
@@ -58,11 +62,14 @@ export function ConnectedAccountsChecklist({
               {badge}
             </label>
             {selected.includes(platform) ? (
-              <TargetSelector
-                connection={connection}
-                returnPath={returnPath}
-                onSelected={(targetId) => onTargetSelected?.(platform, targetId)}
-              />
+              <>
+                <TargetSelector
+                  connection={connection}
+                  returnPath={returnPath}
+                  onSelected={(targetId) => onTargetSelected?.(platform, targetId)}
+                />
+                <PagesNeedReconnect connection={connection} returnPath={returnPath} />
+              </>
             ) : null}
           </div>
         );

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { pictureGrantMissing } from '#shared/messages/media';
 import { platformDisplayName } from '#shared/platforms';
 import { discordChannels } from '#shared/publishing/targets';
 import type { ConnectionView } from '#shared/schemas/publishing';
@@ -9,6 +8,7 @@ import { PLATFORM_DETAILS } from '../lib/platform-details';
 import { ConnectControl } from './connect-control';
 import { DisconnectDialog } from './disconnect-dialog';
 import { EngagementReadsSwitch } from './engagement-reads-switch';
+import { PagesNeedReconnect, PicturesNeedReconnect } from './grant-notices';
 import { LinkedInAuthorSelector } from './linkedin-author-selector';
 import { TargetSelector } from './target-selector';
 
@@ -96,20 +96,6 @@ function RenewsBefore({ connection, returnPath }: { connection: ConnectionView; 
   );
 }
 
-/**
- * A grant made before ThreadSnip posted pictures (X without media.write): text still posts, and a
- * thread with pictures is refused there until the curator reconnects.
- */
-function PicturesNeedReconnect({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
-  if (!connection.picturesNeedReconnect) return null;
-  return (
-    <div className="notice notice--warning stack" role="status">
-      <p>{pictureGrantMissing(platformDisplayName(connection.platform))}</p>
-      <ConnectControl platform={connection.platform} label="Reconnect" returnPath={returnPath} />
-    </div>
-  );
-}
-
 /** A connected platform: current connection, permissions, its settings; Edit, Update Connection, Disconnect. */
 export function ConnectedCard({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
   const [editing, setEditing] = useState(false);
@@ -136,6 +122,7 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
           <ReconnectBy connection={connection} returnPath={returnPath} />
           <RenewsBefore connection={connection} returnPath={returnPath} />
           <PicturesNeedReconnect connection={connection} returnPath={returnPath} />
+          <PagesNeedReconnect connection={connection} returnPath={returnPath} />
         </>
       )}
       <p>Current connection: {currentConnection(connection)}</p>
