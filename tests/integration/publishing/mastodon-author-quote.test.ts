@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KnownAccount, type KnownStatus, startMastodonServer } from '../../fakes/mastodon-server';
+import { startMastodonServer } from '../../fakes/mastodon-server';
 import { authorPostOnShareStep } from '../../helpers/author-posts';
+import { AUTHOR, BODY, curatorWithThread, IMPOSTOR, knownStatus } from '../../helpers/mastodon-author';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
-import { ARTICLE, ATTRIBUTION, makeThread, settle } from '../../helpers/publishing-threads';
+import { ATTRIBUTION, settle } from '../../helpers/publishing-threads';
 
 const mastodon = await startMastodonServer();
 // A server before Mastodon 4.5: no quote posts.
 const olderServer = await startMastodonServer({ quotePosts: false });
 Object.assign(process.env, { ALLOW_PRIVATE_FETCH_HOSTS: `${mastodon.instance},${olderServer.instance}` });
 const pipeline = await startPublishingPipeline();
-const { putThread } = await import('#functions/data/thread-repository');
-const { storeConnection } = await import('#functions/services/connections/connections');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 
 afterAll(async () => {
@@ -21,50 +20,11 @@ afterAll(async () => {
   await olderServer.close();
 });
 
-const AUTHOR: KnownAccount = { id: '200', acct: 'carol@example.social', url: 'https://example.social/@carol' };
-const IMPOSTOR: KnownAccount = { id: '201', acct: 'carol@impostor.example', url: 'https://impostor.example/@carol' };
-const AUTHOR_HANDLES = { fediverse: '@carol@example.social', profiles: [] };
-// Long enough that the credit is a status of its own (Mastodon's 500 characters).
-const BODY = 'Boats, nets and the auction hall at first light. '.repeat(8).trim();
 const CREDIT = expect.stringContaining(ATTRIBUTION);
-
-let nextId = 120_000_000_000_000_000n;
-/** A status the curator's instance knows, by `account`, linking `link`; its id. */
-function knownStatus(server: typeof mastodon, overrides: Partial<KnownStatus> & { link?: string } = {}): string {
-  const id = String(nextId++);
-  const link = overrides.link ?? ARTICLE;
-  server.addKnownStatus({
-    id,
-    account: AUTHOR,
-    content: `<p>New piece on the harbour: <a href="${link}?utm_source=mastodon" rel="nofollow">${link}</a></p>`,
-    createdAt: '2026-11-01T09:00:00.000Z',
-    ...overrides,
-  });
-  return id;
-}
-
-/** A curator connected to `server` with the scopes ThreadSnip asks for, and a thread about ARTICLE by the author. */
-async function curatorWithThread(server: typeof mastodon = mastodon, sourceUrl = ARTICLE) {
-  const userId = `user-${randomUUID()}`;
-  const accessToken = server.issueToken(['read:accounts', 'read:search', 'write:statuses', 'write:media']);
-  await storeConnection(
-    userId,
-    'mastodon',
-    {
-      platformUsername: `@alice@${server.instance}`,
-      credentials: { accessToken, refreshToken: null, expiresAt: null },
-      connectionData: { instance: server.instance },
-    },
-    new Date(),
-  );
-  const thread = makeThread(userId, [BODY], { authorHandles: AUTHOR_HANDLES, sourceUrl });
-  await putThread(thread);
-  return { userId, thread };
-}
 
 describe("finding the author's own Mastodon post (GET …/author-posts)", () => {
   it("answers the author's earliest status linking the article, whatever tracking it carries", async () => {
-    const { userId, thread } = await curatorWithThread();
+    const { userId, thread } = await curatorWithThread(mastodon);
     const announcement = knownStatus(mastodon, { createdAt: '2026-10-30T08:00:00.000Z' });
     knownStatus(mastodon, { createdAt: '2026-11-02T08:00:00.000Z' });
 
@@ -99,7 +59,7 @@ describe("finding the author's own Mastodon post (GET …/author-posts)", () => 
 
 describe("quoting the author's status in the credit (quoted_status_id)", () => {
   it('quotes the chosen status in the credit, which keeps the link and attribution', async () => {
-    const { userId, thread } = await curatorWithThread();
+    const { userId, thread } = await curatorWithThread(mastodon);
     const statusId = knownStatus(mastodon);
     const start = mastodon.statuses.length;
 
@@ -115,7 +75,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it("never quotes a status the client names that is not the author's", async () => {
-    const { userId, thread } = await curatorWithThread();
+    const { userId, thread } = await curatorWithThread(mastodon);
     const impostorStatus = knownStatus(mastodon, { account: IMPOSTOR });
     const start = mastodon.statuses.length;
 
@@ -133,7 +93,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it("credits plainly, saying why, when the author's quote policy refuses the curator", async () => {
-    const { userId, thread } = await curatorWithThread();
+    const { userId, thread } = await curatorWithThread(mastodon);
     const statusId = knownStatus(mastodon, { quoteApproval: 'denied' });
     const start = mastodon.statuses.length;
 
@@ -151,7 +111,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
   });
 
   it('credits plainly, saying why, when the status was deleted after the share step', async () => {
-    const { userId, thread } = await curatorWithThread();
+    const { userId, thread } = await curatorWithThread(mastodon);
     const statusId = knownStatus(mastodon);
     mastodon.deleteStatus(statusId);
 
@@ -167,7 +127,7 @@ describe("quoting the author's status in the credit (quoted_status_id)", () => {
     const { mastodonAdapter } = await import('#functions/services/platforms/mastodon');
     const { QuoteRefusedError } = await import('#functions/services/platforms/platform-adapter');
     const { loadLiveConnection } = await import('#functions/services/connections/connections');
-    const { userId } = await curatorWithThread();
+    const { userId } = await curatorWithThread(mastodon);
     const connection = (await loadLiveConnection(userId, 'mastodon', new Date()))!;
     const statusId = knownStatus(mastodon);
     mastodon.deleteStatus(statusId);
