@@ -31,7 +31,7 @@ const PLATFORM_NAME = 'Threads';
  * post to quote (threads_keyword_search: the user's own posts until the app is approved for it,
  * public posts after).
  */
-const SCOPES = [
+export const THREADS_SCOPES = [
   'threads_basic',
   'threads_content_publish',
   'threads_manage_replies',
@@ -351,7 +351,7 @@ export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
     platform: 'threads',
     platformName: PLATFORM_NAME,
     authorizeUrl: () => config().platformUrls.threadsAuthorize,
-    scopes: SCOPES,
+    scopes: THREADS_SCOPES,
     scopeSeparator: ',',
   }),
 

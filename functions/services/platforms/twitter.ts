@@ -30,7 +30,7 @@ const IDS_PER_LOOKUP = 100;
  * docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, a refresh token
  * (offline.access), and picture uploads (media.write: POST /2/media/upload and /2/media/metadata).
  */
-const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
+export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
 /** An upload X is still processing is looked at again for at most this long in all. */
 const MAX_PROCESSING_WAIT_MS = 10_000;
 /**
@@ -379,7 +379,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     platform: 'twitter',
     platformName: PLATFORM_NAME,
     authorizeUrl: () => config().platformUrls.twitterAuthorize,
-    scopes: SCOPES,
+    scopes: X_SCOPES,
     pkce: true,
   }),
 
@@ -405,7 +405,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
         userId: me.data.id,
         username: me.data.username,
         // RFC 6749 §5.1: a token answer naming no scope granted the scopes asked for.
-        grantedScopes: tokens.scope ? tokens.scope.split(' ').filter(Boolean) : [...SCOPES],
+        grantedScopes: tokens.scope ? tokens.scope.split(' ').filter(Boolean) : [...X_SCOPES],
       },
     };
   },

@@ -10,6 +10,7 @@ const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
 const { storeConnection } = await import('#functions/services/connections/connections');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
+const { THREADS_SCOPES } = await import('#functions/services/platforms/meta-threads');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -19,19 +20,11 @@ afterAll(async () => {
 const CURATOR = { id: '7770007', username: 'harbour.dana' };
 const AUTHOR = { id: '8880001', username: 'carol.writes' };
 const IMPOSTOR = { id: '8880002', username: 'carol.writes.fan' };
-const SCOPES = [
-  'threads_basic',
-  'threads_content_publish',
-  'threads_manage_replies',
-  'threads_read_replies',
-  'threads_manage_insights',
-  'threads_keyword_search',
-];
 // Long enough that the credit is a reply of its own (Threads' 500 characters).
 const BODY = 'Boats, nets and the auction hall at first light. '.repeat(9).trim();
 
 /** A curator connected to Threads and a thread about a fresh article whose author links her Threads profile. */
-async function curatorWithThread(scopes = SCOPES) {
+async function curatorWithThread(scopes: readonly string[] = THREADS_SCOPES) {
   const userId = `user-${randomUUID()}`;
   await storeConnection(
     userId,
@@ -39,7 +32,7 @@ async function curatorWithThread(scopes = SCOPES) {
     {
       platformUsername: `@${CURATOR.username}`,
       credentials: {
-        accessToken: threads.issueToken(scopes),
+        accessToken: threads.issueToken([...scopes]),
         refreshToken: null,
         expiresAt: new Date(Date.now() + 50 * 86_400_000).toISOString(),
       },
@@ -107,7 +100,7 @@ describe("finding the author's own Threads post (GET …/author-posts)", () => {
 
   it('finds nothing, without failing, for a connection made before keyword search was asked for', async () => {
     const { userId, thread, sourceUrl } = await curatorWithThread(
-      SCOPES.filter((scope) => scope !== 'threads_keyword_search'),
+      THREADS_SCOPES.filter((scope) => scope !== 'threads_keyword_search'),
     );
     shared(AUTHOR, sourceUrl);
 

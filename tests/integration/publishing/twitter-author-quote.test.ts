@@ -18,6 +18,7 @@ const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
 const { storeConnection, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
+const { X_SCOPES } = await import('#functions/services/platforms/twitter');
 
 afterAll(async () => {
   await pipeline.stop();
@@ -26,7 +27,6 @@ afterAll(async () => {
 
 const AUTHOR: XAccount = { id: '1400000001', username: 'DanaReyes', name: 'Dana Reyes' };
 const IMPOSTOR: XAccount = { id: '1400000002', username: 'danareyes_news', name: 'Dana Reyes News' };
-const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'];
 
 /** A curator connected to X (paid reads on unless told) and a thread about a fresh article by @danareyes. */
 async function curatorWithThread(options: { paidReads?: boolean } = {}) {
@@ -37,14 +37,14 @@ async function curatorWithThread(options: { paidReads?: boolean } = {}) {
     {
       platformUsername: `@${CURATOR.username}`,
       credentials: {
-        accessToken: twitter.issueAccessToken(SCOPES),
+        accessToken: twitter.issueAccessToken([...X_SCOPES]),
         refreshToken: null,
         expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
       },
       connectionData: {
         userId: CURATOR.id,
         username: CURATOR.username,
-        grantedScopes: SCOPES,
+        grantedScopes: [...X_SCOPES],
         engagementReads: options.paidReads ?? true,
       },
     },
