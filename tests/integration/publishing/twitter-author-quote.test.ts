@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTwitterServer, type XAccount } from '../../fakes/twitter-server';
 import { authorPostOnShareStep } from '../../helpers/author-posts';
+import { outgoingImage } from '../../helpers/outgoing-images';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
@@ -189,6 +190,23 @@ describe("quoting the author's X post in the credit (quote_tweet_id)", () => {
     await expect(credit).rejects.toThrow(QuoteRefusedError);
     await expect(credit).rejects.toThrow(/does not exist or is not visible/);
     expect(twitter.tweets.length).toBe(start);
+  });
+
+  it('keeps the pictures of a credit that has them and refuses the quote before uploading anything', async () => {
+    const { twitterAdapter } = await import('#functions/services/platforms/twitter');
+    const { userId, sourceUrl } = await curatorWithThread();
+    const connection = (await loadLiveConnection(userId, 'twitter', new Date()))!;
+    const postId = shared(AUTHOR, sourceUrl);
+    const uploads = twitter.uploads();
+
+    const credit = twitterAdapter.publishPost(connection, {
+      ...outgoingPost({ text: `Read original article at: ${sourceUrl}` }),
+      images: [await outgoingImage({ mediaId: 'media-credit', alt: 'The quay at dawn' })],
+      quote: { id: postId },
+    });
+
+    await expect(credit).rejects.toThrow(/cannot quote another post here, so the credit keeps its pictures/);
+    expect(twitter.uploads()).toBe(uploads);
   });
 
   it('checks nothing and says why when the curator turned paid reads off since the share step', async () => {
