@@ -37,6 +37,8 @@ export default defineConfig({
           environment: 'node',
           env: localAwsEnv,
           maxWorkers: cpuWorkers,
+          // Not a speed target: a UI test typing into jsdom takes seconds on a loaded two-core machine.
+          testTimeout: 15_000,
         },
       },
       {

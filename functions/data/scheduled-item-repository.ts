@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ChosenQuotes } from '../../shared/schemas/author-posts';
 import type { PostingQueue, PostingSlot } from '../../shared/schemas/scheduling';
 import type { Platform } from '../../shared/schemas/thread';
 import { db, isConditionFailure, queryAllPages, tableName } from './client';
@@ -32,6 +33,8 @@ export interface ScheduledItemRecord {
   cancelledAt: string | null;
   /** Per platform once fired, keyed by platform. */
   outcomes: Partial<Record<Platform, StoredOutcome>>;
+  /** The author's posts chosen to quote in the credit, per platform; checked again when the item fires. Absent: none. */
+  quotes?: ChosenQuotes;
   /** Epoch ms until which one fire holds the item (a fire that died is taken over after it). */
   fireLeaseUntil: number | null;
   createdAt: string;
@@ -55,6 +58,7 @@ function fromItem(item: Record<string, unknown>): ScheduledItemRecord {
     firedAt: typeof item.firedAt === 'string' ? item.firedAt : null,
     cancelledAt: typeof item.cancelledAt === 'string' ? item.cancelledAt : null,
     outcomes: (item.outcomes as ScheduledItemRecord['outcomes']) ?? {},
+    ...(item.quotes ? { quotes: item.quotes as ChosenQuotes } : {}),
     fireLeaseUntil: typeof item.fireLeaseUntil === 'number' ? item.fireLeaseUntil : null,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),

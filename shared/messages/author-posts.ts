@@ -13,6 +13,10 @@ export const authorPostMessages = {
   notAllowed:
     "The author's quote settings do not allow quoting their post, so the credit links the article without quoting it.",
   serverCannotQuote: 'The server cannot make quote posts, so the credit links the article without quoting it.',
+  paidReadsOff:
+    "Reading posts is off for this connection (the platform bills each read), so the author's post was not checked and the credit links the article without quoting it.",
+  withPictures:
+    'A post with pictures cannot quote another post here, so the credit keeps its pictures and links the article without quoting it.',
 };
 
 /** A quote the platform refused: the credit is made without it and the run says why. */

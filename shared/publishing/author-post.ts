@@ -6,13 +6,13 @@
 
 /** A post a platform's search answered with, read into what the rules look at. */
 export interface AuthorPostCandidate {
-  /** What the platform quotes by: a Bluesky at:// URI, a Mastodon status id. */
+  /** What the platform quotes by: a Bluesky at:// URI, a Mastodon status id, an X post id. */
   id: string;
   /** Bluesky's record CID (a strong ref needs it); absent elsewhere. */
   cid?: string;
   /** The post's public web address. */
   url: string;
-  /** The account as the platform identifies it for sure: a Bluesky DID, a Mastodon account URL. */
+  /** The account as the platform identifies it for sure: a Bluesky DID, a Mastodon account URL, an X user id. */
   authorId: string;
   authorHandle: string;
   text: string;

@@ -1,13 +1,16 @@
 import * as z from 'zod';
 
-/** Platforms whose credit post can quote the article author's own post. */
-export const QUOTING_PLATFORMS = ['bluesky', 'mastodon'] as const;
+/**
+ * Platforms whose credit post can quote the article author's own post (X only where the curator
+ * turned paid reads on, as for insights: finding the post is a billed read).
+ */
+export const QUOTING_PLATFORMS = ['bluesky', 'mastodon', 'twitter', 'threads'] as const;
 export const quotingPlatformSchema = z.enum(QUOTING_PLATFORMS);
 export type QuotingPlatform = z.infer<typeof quotingPlatformSchema>;
 export const isQuotingPlatform = (platform: string): platform is QuotingPlatform =>
   quotingPlatformSchema.safeParse(platform).success;
 
-/** GET /api/threads/{threadId}/author-posts?platforms=bluesky,mastodon */
+/** GET /api/threads/{threadId}/author-posts?platforms=bluesky,mastodon,twitter,threads */
 export const authorPostsQuerySchema = z.object({
   platforms: z
     .string()
@@ -17,7 +20,7 @@ export const authorPostsQuerySchema = z.object({
 
 /** The author's post found on a platform, as the share step shows it. */
 export const authorPostSchema = z.object({
-  /** What the publish request names to quote it: a Bluesky at:// URI, a Mastodon status id. */
+  /** What the publish request names to quote it: a Bluesky at:// URI, a Mastodon status id, an X post id, a Threads media id. */
   id: z.string(),
   cid: z.string().optional(),
   url: z.string(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
+import { chosenQuotesSchema } from './author-posts';
 import { linkPlacementsSchema, platformSchema, threadIdSchema } from './thread';
 
 /**
@@ -63,6 +64,11 @@ export const scheduleRequestSchema = z
     timeZone: timeZoneSchema.optional(),
     /** Link placements chosen on the share step, kept with the thread for the fire (as for a publish). */
     linkPlacements: linkPlacementsSchema.optional(),
+    /**
+     * The author's posts to quote in the credit, per platform (ids from GET …/author-posts), kept with
+     * the item and checked again when it fires, as a publish checks them.
+     */
+    quotes: chosenQuotesSchema.optional(),
   })
   .refine((body) => (body.at === undefined) !== (body.queue === undefined), 'Give either a time or queue: true');
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;

@@ -18,6 +18,14 @@ export interface MetaThreadsMedia {
   permalink: string;
   /** Epoch ms. */
   createdAt: number;
+  /** The profile's username (another profile's post, added with `addProfilePost`); absent: the app's user. */
+  username?: string;
+  /** The link the post previews (`link_attachment_url`), or none. */
+  linkAttachmentUrl?: string | null;
+  /** The post it quotes (`quote_post_id`), or null. */
+  quotedPostId?: string | null;
+  /** Whether others may quote it; `false`: the author turned quoting off. Absent: they may. */
+  quotable?: boolean;
 }
 
 type Status = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
@@ -32,6 +40,7 @@ export interface FetchedPicture {
 interface Container {
   id: string;
   userId: string;
+  quotePostId: string | null;
   mediaType: 'TEXT' | 'IMAGE' | 'CAROUSEL';
   isCarouselItem: boolean;
   pictures: FetchedPicture[];
@@ -95,6 +104,10 @@ function threadsCount(text: string): number {
  * the 250-post and 1,000-reply 24-hour quotas), GET /{user-id}/threads_publishing_limit, reading back
  * (GET /{user-id}/threads with since, GET /{media-id}/replies, GET /{media-id}?fields=permalink).
  * Errors are Graph's `{ error: { message, type, code } }`; each call checks the permission it needs.
+ * For quoting an author's own post: other profiles' posts (`addProfilePost`), GET /keyword_search
+ * (threads_keyword_search; q, search_type TOP/RECENT, author_username; public posts only once the app
+ * is approved for the permission, the user's own before) and `quote_post_id` on a container (a post
+ * that exists, not deleted, whose author allows quoting).
  */
 /** The media insights metrics the Threads API documents. */
 const INSIGHT_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'];
@@ -104,6 +117,8 @@ export async function startMetaThreadsServer(options: {
   appSecret: string;
   redirectUris: string[];
   user: { id: string; username: string };
+  /** Whether the app is approved for threads_keyword_search (public posts searchable); default true. */
+  keywordSearchApproved?: boolean;
 }) {
   const media: MetaThreadsMedia[] = [];
   const containers = new Map<string, Container>();
@@ -113,7 +128,7 @@ export async function startMetaThreadsServer(options: {
   const containerFaults: ContainerFault[] = [];
   const publishFaults: PublishFault[] = [];
   const usage = { posts: 0, replies: 0 };
-  const stats = { containersCreated: 0, publishCalls: 0, quotaChecks: 0, refreshes: 0 };
+  const stats = { containersCreated: 0, publishCalls: 0, quotaChecks: 0, refreshes: 0, searches: 0 };
   /** When each threads_publish call arrived (epoch ms), to see how long a client waited after a 429. */
   const publishCallTimes: number[] = [];
   let nextId = 17_840_000_000;
@@ -338,6 +353,16 @@ ${choices}
     if ((mediaType === 'IMAGE') !== Boolean(imageUrl)) {
       return sendGraphError(res, 400, { message: 'Param image_url is required for IMAGE (and only IMAGE)', code: 100 });
     }
+    const quotePostId = params.get('quote_post_id');
+    if (quotePostId !== null) {
+      const quoted = media.find((item) => item.id === quotePostId);
+      if (!quoted || deletedMedia.has(quotePostId)) {
+        return sendGraphError(res, 400, { message: `Param quote_post_id ${quotePostId} is not a post`, code: 100 });
+      }
+      if (quoted.quotable === false && quoted.userId !== grant.userId) {
+        return sendGraphError(res, 400, { message: 'The author of this post does not allow quoting it', code: 100 });
+      }
+    }
     let children: Container[] = [];
     if (mediaType === 'CAROUSEL') {
       const found = carouselChildren(grant, params.get('children') ?? '');
@@ -375,6 +400,7 @@ ${choices}
             : [],
       text,
       replyToId,
+      quotePostId,
       status: fetchFailed ? 'ERROR' : fault && 'ends' in fault ? fault.ends : 'IN_PROGRESS',
       ...(fetchFailed || (fault && 'ends' in fault && fault.ends === 'ERROR') ? { errorMessage: 'UNKNOWN' } : {}),
       pollsLeft: fault && 'inProgressPolls' in fault ? fault.inProgressPolls : 0,
@@ -434,6 +460,7 @@ ${choices}
       pictures: container.pictures,
       permalink: `https://www.threads.net/@${options.user.username}/post/${shortcode}`,
       createdAt: Date.now(),
+      quotedPostId: container.quotePostId,
     };
     media.push(item);
     container.status = 'PUBLISHED';
@@ -452,7 +479,37 @@ ${choices}
     ...(fields.includes('timestamp') ? { timestamp: new Date(item.createdAt).toISOString() } : {}),
     ...(fields.includes('is_reply') ? { is_reply: item.replyToId !== null } : {}),
     ...(fields.includes('is_reply_owned_by_me') ? { is_reply_owned_by_me: item.userId === options.user.id } : {}),
+    ...(fields.includes('username') ? { username: item.username ?? options.user.username } : {}),
+    ...(fields.includes('link_attachment_url') && item.linkAttachmentUrl
+      ? { link_attachment_url: item.linkAttachmentUrl }
+      : {}),
   });
+
+  /**
+   * GET /keyword_search: `q` (required) matched as words of the text or its link, `search_type`
+   * TOP (default) or RECENT (newest first), `author_username` narrowing to one profile; deleted posts
+   * and replies' authors' private posts are never answered. Before the app is approved for
+   * threads_keyword_search only the user's own posts are searched, as the docs say.
+   */
+  const keywordSearch = (res: ServerResponse, grant: Grant, params: URLSearchParams, fields: string[]) => {
+    if (lacks(res, grant, 'threads_keyword_search')) return;
+    stats.searches += 1;
+    const q = (params.get('q') ?? '').trim().toLowerCase();
+    if (!q) return sendGraphError(res, 400, { message: 'Param q is required', code: 100 });
+    const searchType = params.get('search_type') ?? 'TOP';
+    if (searchType !== 'TOP' && searchType !== 'RECENT') {
+      return sendGraphError(res, 400, { message: 'Param search_type must be one of {TOP, RECENT}', code: 100 });
+    }
+    const author = params.get('author_username')?.toLowerCase();
+    const found = media
+      .filter((item) => !deletedMedia.has(item.id))
+      .filter((item) => (options.keywordSearchApproved ?? true) || item.userId === grant.userId)
+      .filter((item) => !author || (item.username ?? options.user.username).toLowerCase() === author)
+      .filter((item) => `${item.text} ${item.linkAttachmentUrl ?? ''}`.toLowerCase().includes(q))
+      .sort((a, b) => (searchType === 'RECENT' ? b.createdAt - a.createdAt : a.createdAt - b.createdAt))
+      .slice(0, 25);
+    return sendJson(res, 200, { data: found.map((item) => listed(item, fields)) });
+  };
 
   const server = await serveOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -471,6 +528,7 @@ ${choices}
     const [, node, edge] = match as unknown as [string, string, string | undefined];
     const userNode = node === 'me' || node === grant.userId;
     if (lacks(res, grant, 'threads_basic')) return;
+    if (req.method === 'GET' && node === 'keyword_search' && !edge) return keywordSearch(res, grant, params, fields);
     if (req.method === 'GET' && node === 'me' && !edge) {
       return sendJson(res, 200, { id: options.user.id, username: options.user.username });
     }
@@ -585,6 +643,32 @@ ${choices}
     /** The post is deleted: its insights answer Graph's "does not exist" (code 100, subcode 33). */
     deleteMedia(mediaId: string) {
       deletedMedia.add(mediaId);
+    },
+    /**
+     * A public post of another profile, made `ageMs` ago, previewing `link` when given; its id.
+     * `quotable: false`: its author does not allow quoting it.
+     */
+    addProfilePost(
+      profile: { id: string; username: string },
+      post: { text: string; link?: string; ageMs?: number; quotable?: boolean },
+    ) {
+      const item: MetaThreadsMedia = {
+        id: String(nextId++),
+        userId: profile.id,
+        username: profile.username,
+        text: post.text,
+        replyToId: null,
+        containerId: '',
+        mediaType: 'TEXT',
+        pictures: [],
+        permalink: `https://www.threads.net/@${profile.username}/post/${randomBytes(8).toString('base64url')}`,
+        createdAt: Date.now() - (post.ageMs ?? 3_600_000),
+        linkAttachmentUrl: post.link ?? null,
+        quotedPostId: null,
+        ...(post.quotable === false ? { quotable: false } : {}),
+      };
+      media.push(item);
+      return item.id;
     },
     /** The next `count` insights calls answer the application request limit (code 4). */
     rateLimitInsights(count: number) {

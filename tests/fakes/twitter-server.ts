@@ -13,6 +13,19 @@ export interface Tweet {
   media: UploadedMedia[];
   /** Epoch ms. */
   createdAt: number;
+  /** The post it quotes (quote_tweet_id), or null. */
+  quoteTweetId?: string | null;
+  /** Deleted by its author: lookups answer resource-not-found and search leaves it out. */
+  deleted?: boolean;
+  /** Who may quote it (the author's quote settings): `mentioned` refuses the curator. Absent: anyone. */
+  quotePolicy?: 'everyone' | 'mentioned';
+}
+
+/** Another account X knows (what GET /2/users/by/username answers). */
+export interface XAccount {
+  id: string;
+  username: string;
+  name: string;
 }
 
 /** A picture uploaded through POST /2/media/upload. */
@@ -48,11 +61,7 @@ export type TweetFault =
   /** The post is made, but the answer is lost on the way back (a 503 instead of the 201). */
   | { status: 503; madeThenLost: true };
 
-interface Account {
-  id: string;
-  username: string;
-  name: string;
-}
+type Account = XAccount;
 
 interface PendingCode {
   clientId: string;
@@ -95,7 +104,11 @@ const ACCESS_TOKEN_SECONDS = 7200;
  * JSON request with `media` base64 and media_category tweet_image, the type sniffed from the bytes,
  * 5 MB), its STATUS read, POST /2/media/metadata (alt text ≤ 1,000) and `media.media_ids` on a post
  * (1 to 4, uploaded, processed and not expired: a media id lasts a day, expires_after_secs).
- * Faults can be queued per POST /2/tweets and per upload.
+ * Faults can be queued per POST /2/tweets and per upload. For quoting an author's own post: other
+ * accounts' posts (`addAuthorPost`), GET /2/users/by/username/:username, GET /2/tweets/search/recent
+ * (the `url:` operator matched on expanded URLs, `from:` on the username, the last 7 days, tweet.read
+ * and users.read, `expansions=author_id`), GET /2/tweets/:id, and `quote_tweet_id` on POST /2/tweets
+ * (refused for a post that is gone, beside `media`, or when the author's settings do not allow it).
  */
 export async function startTwitterServer(options: {
   clientId: string;
@@ -104,6 +117,7 @@ export async function startTwitterServer(options: {
   account: Account;
 }) {
   const tweets: Tweet[] = [];
+  const accounts = new Map<string, Account>([[options.account.id, options.account]]);
   const faults = new Map<number, TweetFault>();
   const codes = new Map<string, PendingCode>();
   const accessTokens = new Map<string, Grant>();
@@ -116,6 +130,7 @@ export async function startTwitterServer(options: {
   let uploadCalls = 0;
   let nextMediaId = 1_870_000_000_000_000_000n;
   let lookups = 0;
+  let searches = 0;
   let lookupRateLimited = 0;
   const tweetMetrics = new Map<string, Record<string, number>>();
   let nextTweetId = 1_860_000_000_000_000_000n;
@@ -396,7 +411,12 @@ export async function startTwitterServer(options: {
     if (!req.headers['content-type']?.startsWith('application/json')) {
       return problem(res, 415, 'Unsupported Media Type', 'Content-Type must be application/json');
     }
-    let body: { text?: unknown; reply?: { in_reply_to_tweet_id?: unknown }; media?: { media_ids?: unknown } };
+    let body: {
+      text?: unknown;
+      reply?: { in_reply_to_tweet_id?: unknown };
+      media?: { media_ids?: unknown };
+      quote_tweet_id?: unknown;
+    };
     try {
       body = JSON.parse(await readText(req));
     } catch {
@@ -434,6 +454,23 @@ export async function startTwitterServer(options: {
         errors: [{ message: 'The Tweet you are replying to does not exist or is not visible.' }],
       });
     }
+    const quoteTweetId = body.quote_tweet_id;
+    if (quoteTweetId !== undefined) {
+      if (typeof quoteTweetId !== 'string' || !/^\d{1,19}$/.test(quoteTweetId)) {
+        return invalidRequest(res, 'The `quote_tweet_id` field must be a post id.');
+      }
+      if (mediaIds !== undefined) return invalidRequest(res, 'media is mutually exclusive with quote_tweet_id.');
+      const quoted = tweets.find((tweet) => tweet.id === quoteTweetId && !tweet.deleted);
+      if (!quoted) return invalidRequest(res, 'The Tweet you are quoting does not exist or is not visible.');
+      if (quoted.quotePolicy === 'mentioned' && quoted.authorId !== author) {
+        return problem(
+          res,
+          403,
+          'Forbidden',
+          'Quoting this post is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are quoting.',
+        );
+      }
+    }
     const tweet: Tweet = {
       id: String(nextTweetId++),
       authorId: author,
@@ -441,6 +478,7 @@ export async function startTwitterServer(options: {
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
       media: attached.map((item: (typeof attached)[number]) => item!),
       createdAt: Date.now(),
+      quoteTweetId: typeof quoteTweetId === 'string' ? quoteTweetId : null,
     };
     tweets.push(tweet);
     if (fault) return problem(res, 503, 'Service Unavailable', 'Service Unavailable');
@@ -537,6 +575,104 @@ export async function startTwitterServer(options: {
     });
   };
 
+  /** A post as search and lookup answer it: author_id, created_at and entities.urls when tweet.fields asks. */
+  const postView = (tweet: Tweet, url: URL) => {
+    const fields = (url.searchParams.get('tweet.fields') ?? '').split(',');
+    const served = asServed(tweet.text);
+    const links = twitterText.extractUrlsWithIndices(tweet.text);
+    return {
+      id: tweet.id,
+      text: served,
+      edit_history_tweet_ids: [tweet.id],
+      ...(fields.includes('author_id') ? { author_id: tweet.authorId } : {}),
+      ...(fields.includes('created_at') ? { created_at: new Date(tweet.createdAt).toISOString() } : {}),
+      ...(fields.includes('entities') && links.length > 0
+        ? {
+            entities: {
+              urls: links.map(({ url: link }) => ({
+                url: `https://t.co/${createHash('sha256').update(link).digest('hex').slice(0, 10)}`,
+                expanded_url: link,
+                display_url: link.replace(/^https?:\/\//, '').slice(0, 25),
+              })),
+            },
+          }
+        : {}),
+    };
+  };
+  /** `includes.users` for these posts when `expansions=author_id` asks (user.fields beyond id, name, username ignored). */
+  const includedUsers = (found: Tweet[], url: URL) =>
+    (url.searchParams.get('expansions') ?? '').split(',').includes('author_id')
+      ? {
+          includes: {
+            users: [...new Set(found.map((tweet) => tweet.authorId))].flatMap((id) => accounts.get(id) ?? []),
+          },
+        }
+      : {};
+  const notFoundError = (parameter: string, value: string, resourceType: 'tweet' | 'user') => ({
+    errors: [
+      {
+        value,
+        detail: `Could not find ${resourceType} with ${parameter}: [${value}].`,
+        title: 'Not Found Error',
+        resource_type: resourceType,
+        parameter,
+        resource_id: value,
+        type: 'https://api.twitter.com/2/problems/resource-not-found',
+      },
+    ],
+  });
+
+  /** GET /2/users/by/username/:username: the account (usernames match without regard to case). */
+  const userByUsername = (req: IncomingMessage, res: ServerResponse, username: string) => {
+    if (!authorize(req, res, 'users.read')) return;
+    const account = [...accounts.values()].find((entry) => entry.username.toLowerCase() === username.toLowerCase());
+    return sendJson(res, 200, account ? { data: account } : notFoundError('username', username, 'user'));
+  };
+
+  /**
+   * GET /2/tweets/search/recent: `query` (1 to 512 characters) with the `url:` operator matched on
+   * expanded URLs and `from:` on the username; the last 7 days, newest first, 10 to 100 results.
+   */
+  const searchRecent = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    if (!authorize(req, res, 'tweet.read') || !authorize(req, res, 'users.read')) return;
+    searches += 1;
+    const query = url.searchParams.get('query') ?? '';
+    const maxResults = Number(url.searchParams.get('max_results') ?? '10');
+    if (query.length < 1 || query.length > 512)
+      return invalidRequest(res, 'The `query` parameter is required (1 to 512 characters).');
+    if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100) {
+      return invalidRequest(res, 'The `max_results` query parameter value is not between 10 and 100');
+    }
+    const urlTerm = /url:"([^"]+)"|url:(\S+)/.exec(query);
+    const fromTerm = /from:(\w+)/.exec(query)?.[1]?.toLowerCase();
+    const bare = (link: string) => link.replace(/^https?:\/\//i, '').toLowerCase();
+    const wantedUrl = urlTerm ? bare(urlTerm[1] ?? urlTerm[2] ?? '') : null;
+    const since = Date.now() - 7 * 86_400_000;
+    const found = tweets
+      .filter((tweet) => !tweet.deleted && tweet.createdAt >= since)
+      .filter((tweet) => !fromTerm || accounts.get(tweet.authorId)?.username.toLowerCase() === fromTerm)
+      .filter(
+        (tweet) => !wantedUrl || twitterText.extractUrls(tweet.text).some((link) => bare(link).includes(wantedUrl)),
+      )
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, maxResults);
+    if (found.length === 0) return sendJson(res, 200, { meta: { result_count: 0 } });
+    return sendJson(res, 200, {
+      data: found.map((tweet) => postView(tweet, url)),
+      ...includedUsers(found, url),
+      meta: { newest_id: found[0]!.id, oldest_id: found.at(-1)!.id, result_count: found.length },
+    });
+  };
+
+  /** GET /2/tweets/:id: the post, or 200 with a resource-not-found error when it does not exist or was deleted. */
+  const lookupTweet = (req: IncomingMessage, res: ServerResponse, id: string, url: URL) => {
+    if (!authorize(req, res, 'tweet.read')) return;
+    lookups += 1;
+    const tweet = tweets.find((entry) => entry.id === id && !entry.deleted);
+    if (!tweet) return sendJson(res, 200, notFoundError('id', id, 'tweet'));
+    return sendJson(res, 200, { data: postView(tweet, url), ...includedUsers([tweet], url) });
+  };
+
   const server = await serveOnLoopback(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const route = `${req.method} ${url.pathname}`;
@@ -552,6 +688,11 @@ export async function startTwitterServer(options: {
     if (route === 'GET /2/media/upload') return mediaStatus(req, res, url);
     if (route === 'POST /2/media/metadata') return mediaMetadata(req, res);
     if (route === 'GET /2/tweets') return lookupTweets(req, res, url);
+    if (route === 'GET /2/tweets/search/recent') return searchRecent(req, res, url);
+    const single = /^GET \/2\/tweets\/(\d+)$/.exec(route);
+    if (single) return lookupTweet(req, res, single[1]!, url);
+    const byUsername = /^GET \/2\/users\/by\/username\/(\w+)$/.exec(route);
+    if (byUsername) return userByUsername(req, res, byUsername[1]!);
     const timeline = /^GET \/2\/users\/(\d+)\/tweets$/.exec(route);
     if (timeline) return userTweets(req, res, timeline[1]!, url);
     return problem(res, 404, 'Not Found Error', `${route} is not an endpoint of this API`);
@@ -595,8 +736,34 @@ export async function startTwitterServer(options: {
     rateLimitLookups(count: number) {
       lookupRateLimited = count;
     },
-    /** GET /2/tweets calls answered (each one billed by X). */
+    /** GET /2/tweets and GET /2/tweets/:id calls answered (each one billed by X). */
     lookups: () => lookups,
+    /** GET /2/tweets/search/recent calls answered (billed by X). */
+    searches: () => searches,
+    /**
+     * A post of another account (added to the accounts X knows) made `ageMs` ago; its id. Links in
+     * its text are what its entities.urls expand to.
+     */
+    addAuthorPost(account: XAccount, post: { text: string; ageMs?: number; quotePolicy?: Tweet['quotePolicy'] }) {
+      accounts.set(account.id, account);
+      const tweet: Tweet = {
+        id: String(nextTweetId++),
+        authorId: account.id,
+        text: post.text,
+        inReplyTo: null,
+        media: [],
+        createdAt: Date.now() - (post.ageMs ?? 3_600_000),
+        quoteTweetId: null,
+        ...(post.quotePolicy ? { quotePolicy: post.quotePolicy } : {}),
+      };
+      tweets.push(tweet);
+      return tweet.id;
+    },
+    /** The author deletes a post. */
+    deleteTweet(id: string) {
+      const tweet = tweets.find((entry) => entry.id === id);
+      if (tweet) tweet.deleted = true;
+    },
     /** Access tokens issued with `scopes`, as if through the consent flow (tests of reads that need no flow). */
     issueAccessToken(scopes: string[]) {
       return issueTokens(scopes).access_token;

@@ -55,9 +55,14 @@ export function articlePage(options: {
   author?: string;
   /** The author's X handle, declared as `twitter:creator`. */
   twitterCreator?: string;
+  /** The author's fediverse account (`@user@domain`), declared as `fediverse:creator`. */
+  fediverseCreator?: string;
 }): string {
   const body = options.paragraphs.map((text) => `<p>${text}</p>`).join('\n');
-  const creator = options.twitterCreator ? `<meta name="twitter:creator" content="${options.twitterCreator}">` : '';
+  const creator = [
+    options.twitterCreator ? `<meta name="twitter:creator" content="${options.twitterCreator}">` : '',
+    options.fediverseCreator ? `<meta name="fediverse:creator" content="${options.fediverseCreator}">` : '',
+  ].join('');
   return `<!doctype html><html lang="en"><head><title>${options.title}</title>
 <meta name="author" content="${options.author ?? 'Dana Reyes'}"><meta property="og:site_name" content="Test Gazette">${creator}</head>
 <body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
@@ -65,8 +70,11 @@ export function articlePage(options: {
 <footer>© Test Gazette</footer></body></html>`;
 }
 
-/** The harbour article: six long paragraphs, enough for several posts on any platform (its author's X handle when given). */
-export const harbourArticlePage = (options: { twitterCreator?: string } = {}) =>
+/**
+ * The harbour article: six long paragraphs, enough for several posts on any platform (its author's X
+ * and fediverse accounts when given).
+ */
+export const harbourArticlePage = (options: { twitterCreator?: string; fediverseCreator?: string } = {}) =>
   articlePage({
     title: 'The harbour at dawn',
     ...options,

@@ -10,6 +10,12 @@ export const MASTODON_AUTHOR: KnownAccount = {
   acct: 'carol@example.social',
   url: 'https://example.social/@carol',
 };
+/** Another account with the author's name on another server: never the author. */
+export const IMPOSTOR: KnownAccount = {
+  id: '201',
+  acct: 'carol@impostor.example',
+  url: 'https://impostor.example/@carol',
+};
 export const MASTODON_AUTHOR_HANDLES = { fediverse: '@carol@example.social', profiles: [] };
 /** Long enough that the credit is a status of its own (Mastodon's 500 characters). */
 export const MASTODON_BODY = 'Boats, nets and the auction hall at first light. '.repeat(8).trim();

@@ -1,6 +1,8 @@
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
+import { quoteRefusedBy } from '#shared/messages/author-posts';
+import { type AuthorPostCandidate, chooseAuthorPost } from '#shared/publishing/author-post';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import { appConsentScreen, configuredClient, exchangeCode, providerTokenGet, type TokenRequest } from './oauth-flow';
@@ -15,6 +17,7 @@ import {
   PlatformRateLimitError,
   PlatformRejectedError,
   PlatformUnavailableError,
+  QuoteRefusedError,
 } from './platform-adapter';
 import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from './platform-http';
 import { postSteps } from './post-steps';
@@ -24,14 +27,17 @@ const PLATFORM_NAME = 'Threads';
  * developers.facebook.com/docs/threads permissions: the profile (threads_basic), publishing
  * (threads_content_publish), replies and the reply quota (threads_manage_replies: the
  * threads_publishing_limit reply fields need it), reading replies back after a lost answer
- * (threads_read_replies), and insights (threads_manage_insights).
+ * (threads_read_replies), insights (threads_manage_insights), and finding the article author's own
+ * post to quote (threads_keyword_search: the user's own posts until the app is approved for it,
+ * public posts after).
  */
-const SCOPES = [
+export const THREADS_SCOPES = [
   'threads_basic',
   'threads_content_publish',
   'threads_manage_replies',
   'threads_read_replies',
   'threads_manage_insights',
+  'threads_keyword_search',
 ] as const;
 const RECONNECT_MESSAGE = `${PLATFORM_NAME} no longer accepts this connection. Reconnect ${PLATFORM_NAME} in Account Settings.`;
 const PERMISSION_MESSAGE = `${PLATFORM_NAME} did not grant ThreadSnip a permission it needs to publish (a permission was refused on the consent screen). Reconnect ${PLATFORM_NAME} and allow every permission.`;
@@ -235,7 +241,11 @@ async function createContainer(
   post: OutgoingPost,
   steps: ReturnType<typeof postSteps>,
 ): Promise<string> {
-  const common = { text: post.text, ...(post.parent ? { reply_to_id: post.parent.id } : {}) };
+  const common = {
+    text: post.text,
+    ...(post.parent ? { reply_to_id: post.parent.id } : {}),
+    ...(post.quote ? { quote_post_id: post.quote.id } : {}),
+  };
   let fields: Record<string, string> = { media_type: 'TEXT', ...common };
   if (post.images.length === 1) fields = { ...(await imageFields(post.images[0]!)), ...common };
   if (post.images.length > 1) {
@@ -270,6 +280,61 @@ async function permalinkOf(connection: LiveConnection, mediaId: string): Promise
   return media?.permalink ?? profileUrl(connection);
 }
 
+/** What a keyword search answers of each post: enough to match it and show it. */
+const SEARCH_FIELDS = 'id,text,permalink,timestamp,username,link_attachment_url';
+
+/** A post as GET /keyword_search answers it with SEARCH_FIELDS. */
+interface SearchedPost {
+  id?: unknown;
+  text?: unknown;
+  permalink?: unknown;
+  timestamp?: unknown;
+  username?: unknown;
+  link_attachment_url?: unknown;
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The author's Threads username from the profile links the article declares (threads.net or threads.com `/@name`). */
+function threadsUsernameOf(profiles: readonly string[]): string | null {
+  for (const profile of profiles) {
+    if (!URL.canParse(profile)) continue;
+    const url = new URL(profile);
+    const name = /^\/@([A-Za-z0-9._]{1,30})\/?$/.exec(url.pathname)?.[1];
+    if (/^(www\.)?threads\.(net|com)$/i.test(url.hostname) && name) return name.toLowerCase();
+  }
+  return null;
+}
+
+/** A searched post as the matching rules see it: its author's username, its preview link and its text's links. */
+function candidateOf(post: SearchedPost): AuthorPostCandidate | null {
+  const id = asText(post.id);
+  const username = asText(post.username).toLowerCase();
+  if (!/^\d+$/.test(id) || !username) return null;
+  const body = asText(post.text);
+  return {
+    id,
+    url: asText(post.permalink),
+    authorId: username,
+    authorHandle: `@${username}`,
+    text: body,
+    createdAt: asText(post.timestamp),
+    links: [asText(post.link_attachment_url), ...(body.match(/https?:\/\/\S+/g) ?? [])].filter(Boolean),
+  };
+}
+
+/**
+ * The author's recent posts about the article (GET /keyword_search with q = the article's URL,
+ * search_type=RECENT and author_username), as candidates; the caller keeps only the author's own.
+ */
+async function searchAuthorPosts(connection: LiveConnection, author: string, articleUrl: string) {
+  const answer = await graph<{ data?: SearchedPost[] }>('/keyword_search', connection.credentials.accessToken, {
+    method: 'GET',
+    params: { q: articleUrl, search_type: 'RECENT', author_username: author, fields: SEARCH_FIELDS },
+  });
+  return (Array.isArray(answer.data) ? answer.data : []).map(candidateOf).filter((post) => post !== null);
+}
+
 /**
  * Threads (Meta): the Authorization Window (no PKCE), the code exchanged for a short-lived token and
  * that for a long-lived one (60 days, th_exchange_token), refreshed before it expires
@@ -286,7 +351,7 @@ export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
     platform: 'threads',
     platformName: PLATFORM_NAME,
     authorizeUrl: () => config().platformUrls.threadsAuthorize,
-    scopes: SCOPES,
+    scopes: THREADS_SCOPES,
     scopeSeparator: ',',
   }),
 
@@ -371,7 +436,17 @@ export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
     }
     if (!containerId) {
       const steps = postSteps(post);
-      containerId = await createContainer(userId, token, post, steps);
+      try {
+        containerId = await createContainer(userId, token, post, steps);
+      } catch (error) {
+        // The quote is what this post adds: Threads refusing it (deleted, not quotable) is the quote's.
+        if (post.quote && error instanceof PlatformRejectedError) {
+          throw new QuoteRefusedError(
+            quoteRefusedBy(PLATFORM_NAME, error.message.replace(/^.*refused the post: /, '')),
+          );
+        }
+        throw error;
+      }
       await steps.record('containerId', containerId);
     }
     await waitUntilFinished(containerId, token, position);
@@ -390,6 +465,26 @@ export const metaThreadsAdapter: PlatformAdapter<OAuthConnectInput> = {
     }
     if (!published.id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
     return { id: published.id, url: post.parent ? null : await permalinkOf(connection, published.id) };
+  },
+
+  /**
+   * The author's own post about the article: the author's username from the article's Threads
+   * profile link; a keyword search for the article's URL by that author (threads_keyword_search,
+   * 2,200 queries a day per user, free like the insights reads). A result counts only when its
+   * username is the author's and its links hold the article; a chosen id is checked again the same
+   * way, since another profile's post cannot be read by id.
+   */
+  authorPosts: {
+    authorOf: (handles) => threadsUsernameOf(handles.profiles),
+
+    async find(connection, author, articleUrl) {
+      return chooseAuthorPost(await searchAuthorPosts(connection, author, articleUrl), author, articleUrl);
+    },
+
+    async verify(connection, author, articleUrl, postId) {
+      const found = (await searchAuthorPosts(connection, author, articleUrl)).filter((post) => post.id === postId);
+      return chooseAuthorPost(found, author, articleUrl);
+    },
   },
 
   /**

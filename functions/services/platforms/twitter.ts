@@ -2,6 +2,8 @@ import twitterText from 'twitter-text';
 import type { MadePost } from '#functions/data/publish-run-repository';
 import { config } from '#functions/lib/config';
 import { ReconnectRequiredError } from '#functions/lib/errors';
+import { authorPostMessages, quoteRefusedBy } from '#shared/messages/author-posts';
+import { type AuthorPostCandidate, chooseAuthorPost } from '#shared/publishing/author-post';
 import { IMAGE_LIMITS } from '#shared/publishing/image-limits';
 import { postRulesFor } from '#shared/publishing/platform-rules';
 import {
@@ -22,9 +24,10 @@ import {
   type PlatformAdapter,
   PlatformRejectedError,
   PlatformUnavailableError,
+  QuoteRefusedError,
   retryAfterSeconds,
 } from './platform-adapter';
-import { callPlatform, type PlatformApi, type PlatformReply } from './platform-http';
+import { callPlatform, type PlatformApi, type PlatformReply, readPlatform } from './platform-http';
 import { type ExpiringStep, postSteps } from './post-steps';
 
 const PLATFORM_NAME = 'Twitter/X';
@@ -34,7 +37,7 @@ const IDS_PER_LOOKUP = 100;
  * docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, a refresh token
  * (offline.access), and picture uploads (media.write: POST /2/media/upload and /2/media/metadata).
  */
-const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
+export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'] as const;
 /** An upload X is still processing is looked at again for at most this long in all. */
 const MAX_PROCESSING_WAIT_MS = 10_000;
 /**
@@ -79,8 +82,9 @@ async function tokenRequest(now: Date): Promise<TokenRequest> {
 /** X's refusal of a post whose text the account already posted. */
 class DuplicatePostError extends PlatformRejectedError {}
 
+// An invalid request's `detail` is generic ('One or more parameters…'): its first error says which and why.
 const reasonOf = ({ status, body }: PlatformReply<ApiProblem>) =>
-  body?.detail ?? body?.errors?.[0]?.message ?? body?.title ?? `${PLATFORM_NAME} answered ${status}`;
+  body?.errors?.[0]?.message ?? body?.detail ?? body?.title ?? `${PLATFORM_NAME} answered ${status}`;
 
 /** How the X API v2 words its failures. */
 const xApi: PlatformApi<ApiProblem> = {
@@ -289,6 +293,77 @@ function usernameOf(connection: { connectionData: Record<string, unknown> }): st
   return String(connection.connectionData.username ?? '');
 }
 
+/** Recent search takes 10 to 100 results a page; the author's posts about one article fit in one. */
+const SEARCH_RESULTS = 100;
+/** What a post read for quoting asks X for: its author, date and links (entities.urls, expanded). */
+const QUOTE_READ_FIELDS = {
+  'tweet.fields': 'author_id,created_at,entities',
+  expansions: 'author_id',
+  'user.fields': 'username',
+} as const;
+
+/** A post as GET /2/tweets/search/recent and GET /2/tweets/:id answer it with QUOTE_READ_FIELDS. */
+interface XPostView {
+  id?: unknown;
+  text?: unknown;
+  author_id?: unknown;
+  created_at?: unknown;
+  entities?: { urls?: { expanded_url?: unknown; unwound_url?: unknown; url?: unknown }[] };
+}
+interface XIncludes {
+  users?: { id?: unknown; username?: unknown }[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** An X post read for quoting, as the matching rules see it: its author's id and its expanded links. */
+function candidateOf(post: XPostView, includes: XIncludes | undefined): AuthorPostCandidate | null {
+  const id = text(post.id);
+  const authorId = text(post.author_id);
+  if (!/^\d+$/.test(id) || !authorId) return null;
+  const username = text(includes?.users?.find((user) => text(user.id) === authorId)?.username);
+  return {
+    id,
+    url: `https://x.com/${username || 'i/web'}/status/${id}`,
+    authorId,
+    authorHandle: username ? `@${username}` : authorId,
+    text: text(post.text),
+    createdAt: text(post.created_at),
+    // The text shows t.co links: the expanded ones are what the post links to.
+    links: (post.entities?.urls ?? [])
+      .flatMap((link) => [text(link.unwound_url), text(link.expanded_url)])
+      .filter(Boolean),
+  };
+}
+
+/** A read of the X API v2 with the user's token; null when X answers that the resource does not exist. */
+async function readX<T>(accessToken: string, path: string, now: Date): Promise<T | null> {
+  return readPlatform<T, ApiProblem>(
+    xApi,
+    { url: `${config().platformUrls.twitterApi}${path}`, headers: { authorization: `Bearer ${accessToken}` } },
+    now,
+  );
+}
+
+/** Whether a lookup answered only resource-not-found errors (X answers 200 for a post or user that does not exist). */
+const notFound = (answer: { data?: unknown; errors?: { type?: unknown }[] } | null) =>
+  !answer?.data && (answer?.errors ?? []).some((error) => String(error.type).endsWith('/resource-not-found'));
+
+/** The X user id of `@username` (GET /2/users/by/username/:username), or null when X knows no such account. */
+async function authorUserId(accessToken: string, author: string, now: Date): Promise<string | null> {
+  const username = author.replace(/^@/, '');
+  if (!/^\w{1,15}$/.test(username)) return null;
+  const answer = await readX<{ data?: { id?: unknown; username?: unknown }; errors?: { type?: unknown }[] }>(
+    accessToken,
+    `/2/users/by/username/${encodeURIComponent(username)}`,
+    now,
+  );
+  if (notFound(answer)) return null;
+  // X matches usernames without regard to case: the answer must name that same account.
+  const named = text(answer?.data?.username);
+  return named.toLowerCase() === username.toLowerCase() ? text(answer?.data?.id) || null : null;
+}
+
 /**
  * X (twitter): OAuth 2.0 with PKCE (docs.x.com), posts with POST /2/tweets, each one a reply to
  * the one before; 280 by twitter-text's weighted count; access tokens last two hours and are
@@ -302,7 +377,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     platform: 'twitter',
     platformName: PLATFORM_NAME,
     authorizeUrl: () => config().platformUrls.twitterAuthorize,
-    scopes: SCOPES,
+    scopes: X_SCOPES,
     pkce: true,
   }),
 
@@ -328,7 +403,7 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
         userId: me.data.id,
         username: me.data.username,
         // RFC 6749 §5.1: a token answer naming no scope granted the scopes asked for.
-        grantedScopes: tokens.scope ? tokens.scope.split(' ').filter(Boolean) : [...SCOPES],
+        grantedScopes: tokens.scope ? tokens.scope.split(' ').filter(Boolean) : [...X_SCOPES],
       },
     };
   },
@@ -345,6 +420,8 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
 
   async publishPost(connection, post): Promise<MadePost> {
     const { now } = post;
+    // X takes a quote or pictures on one post, not both (POST /2/tweets: media is mutually exclusive with quote_tweet_id).
+    if (post.quote && post.images.length > 0) throw new QuoteRefusedError(authorPostMessages.withPictures);
     const mediaIds = await attachedMedia(connection.credentials.accessToken, post);
     let created: { data?: { id: string } };
     try {
@@ -357,11 +434,16 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
             text: post.text,
             ...(post.parent ? { reply: { in_reply_to_tweet_id: post.parent.id } } : {}),
             ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+            ...(post.quote ? { quote_tweet_id: post.quote.id } : {}),
           },
         },
         now,
       );
     } catch (error) {
+      // The quote is what this post adds: X refusing it (deleted, the author's quote settings) is the quote's.
+      if (post.quote && error instanceof PlatformRejectedError && !(error instanceof DuplicatePostError)) {
+        throw new QuoteRefusedError(quoteRefusedBy(PLATFORM_NAME, error.message.replace(/^.*refused the post: /, '')));
+      }
       if (!(error instanceof DuplicatePostError)) throw error;
       const earlier = await postMadeThisRun(connection, post, now);
       if (!earlier) throw error;
@@ -370,6 +452,54 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
     const id = created.data?.id;
     if (!id) throw new PlatformUnavailableError(`${PLATFORM_NAME} did not return the post's id`);
     return { id, url: `https://x.com/${usernameOf(connection)}/status/${id}` };
+  },
+
+  /**
+   * The author's own post about the article (docs.x.com): the handle resolved to its user id
+   * (GET /2/users/by/username/:username), then GET /2/tweets/search/recent with the `url:` and `from:`
+   * operators (the last 7 days), each result kept only when its author_id is that id and its expanded
+   * links hold the article. Both are billed reads: the publishing service asks only when the curator
+   * turned X's paid reads on.
+   */
+  authorPosts: {
+    authorOf: (handles) => handles.twitter ?? null,
+
+    async find(connection, author, articleUrl, now) {
+      const token = connection.credentials.accessToken;
+      const authorId = await authorUserId(token, author, now);
+      if (!authorId) return null;
+      const query = new URLSearchParams({
+        query: `url:"${articleUrl.replaceAll('"', '')}" from:${author.replace(/^@/, '')}`,
+        max_results: String(SEARCH_RESULTS),
+        ...QUOTE_READ_FIELDS,
+      });
+      const answer = await readX<{ data?: XPostView[]; includes?: XIncludes }>(
+        token,
+        `/2/tweets/search/recent?${query}`,
+        now,
+      );
+      const posts = Array.isArray(answer?.data) ? answer.data : [];
+      return chooseAuthorPost(
+        posts.map((post) => candidateOf(post, answer?.includes)).filter((post) => post !== null),
+        authorId,
+        articleUrl,
+      );
+    },
+
+    async verify(connection, author, articleUrl, postId, now) {
+      const token = connection.credentials.accessToken;
+      if (!/^\d{1,19}$/.test(postId)) return null;
+      const [authorId, answer] = await Promise.all([
+        authorUserId(token, author, now),
+        readX<{ data?: XPostView; includes?: XIncludes; errors?: { type?: unknown }[] }>(
+          token,
+          `/2/tweets/${postId}?${new URLSearchParams(QUOTE_READ_FIELDS)}`,
+          now,
+        ),
+      ]);
+      const candidate = answer?.data ? candidateOf(answer.data, answer.includes) : null;
+      return authorId && candidate ? chooseAuthorPost([candidate], authorId, articleUrl) : null;
+    },
   },
 
   /**

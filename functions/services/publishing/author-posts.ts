@@ -1,3 +1,4 @@
+import { engagementReadsAllowed } from '#shared/insights/engagement';
 import { authorPostMessages } from '#shared/messages/author-posts';
 import type { AuthorPost } from '#shared/publishing/author-post';
 import type { AuthorPostsResponse, ChosenQuotes, QuotingPlatform } from '#shared/schemas/author-posts';
@@ -10,8 +11,9 @@ import { assertThreadAccess } from '../threads/thread-access';
 
 /**
  * Per platform, the article author's own post about the thread's article, for the share step; null
- * where there is none, the platform is not connected, the article names no account there, or the
- * search failed (the thread then credits as before, so a failed search is logged, not shown).
+ * where there is none, the platform is not connected, the article names no account there, the
+ * platform bills reads and the curator has not turned them on (X, as for insights), or the search
+ * failed (the thread then credits as before, so a failed search is logged, not shown).
  */
 export async function findAuthorPosts(
   userId: string,
@@ -34,7 +36,8 @@ async function authorPostOn(userId: string, platform: Platform, thread: Thread, 
   try {
     // A connection that must be renewed first finds nothing here; the publish request says so.
     const connection = await loadLiveConnection(userId, platform, now);
-    return connection ? await search.find(connection, author, thread.sourceUrl, now) : null;
+    if (!connection || !engagementReadsAllowed(platform, connection.connectionData)) return null;
+    return await search.find(connection, author, thread.sourceUrl, now);
   } catch (error) {
     logger.warn("the author's post search failed", {
       platform,
@@ -68,6 +71,10 @@ export async function checkedQuote(
   const author = thread.authorHandles ? search?.authorOf(thread.authorHandles) : null;
   const notFound = { quote: null, quoteNote: authorPostMessages.notFound };
   if (!search || !author) return notFound;
+  // A billed read the curator has not allowed (X's paid reads) is not made to check the post.
+  if (!engagementReadsAllowed(platform, connection.connectionData)) {
+    return { quote: null, quoteNote: authorPostMessages.paidReadsOff };
+  }
   try {
     const post = await search.verify(connection, author, thread.sourceUrl, postId, now);
     return post ? { quote: { id: post.id, ...(post.cid ? { cid: post.cid } : {}) }, quoteNote: null } : notFound;

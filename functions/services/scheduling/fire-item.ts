@@ -20,6 +20,7 @@ import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
+import { checkedQuote } from '../publishing/author-posts';
 import {
   assertAltTextWritten,
   connectionForPublishing,
@@ -119,9 +120,13 @@ async function startRun(
     assertAltTextWritten(thread, [platform]);
     await assertPlatformsAvailable([platform]);
     const connection = await connectionForPublishing(item.userId, platform, now, thread);
+    // The quote chosen when it was scheduled, checked now as a publish checks it: one no longer valid
+    // makes the credit plain, with the reason on the run.
+    const quote = await checkedQuote(platform, connection, thread, item.quotes, now);
     const queued = await queuePlatformRun(item.userId, thread, platform, connection, now, {
       delaySeconds,
       freshRunId: runId,
+      quote,
     });
     // A run of this thread already under way on the platform is the one this item follows: no second run.
     const followed = queued ?? (await getPublishRun(item.userId, item.threadId, platform))?.runId ?? null;

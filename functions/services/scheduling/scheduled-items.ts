@@ -183,6 +183,8 @@ export async function scheduleThread(
     firedAt: null,
     cancelledAt: null,
     outcomes: {},
+    // Only ids: the fire checks each again against the author's account and the article.
+    ...(request.quotes && Object.keys(request.quotes).length > 0 ? { quotes: request.quotes } : {}),
     fireLeaseUntil: null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),

@@ -3,9 +3,11 @@ import { type ArticleServer, harbourArticlePage, startArticleServer } from '../.
 
 /**
  * A local article server with one long enough article at /harbour (several posts on any platform),
- * declaring its author's X handle when given.
+ * declaring its author's X handle and fediverse account when given.
  */
-export async function startHarbourArticle(options: { twitterCreator?: string } = {}): Promise<ArticleServer> {
+export async function startHarbourArticle(
+  options: { twitterCreator?: string; fediverseCreator?: string } = {},
+): Promise<ArticleServer> {
   const articles = await startArticleServer();
   articles.page('/harbour', harbourArticlePage(options));
   return articles;

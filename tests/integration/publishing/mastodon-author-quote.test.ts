@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type KnownAccount, startMastodonServer } from '../../fakes/mastodon-server';
+import { startMastodonServer } from '../../fakes/mastodon-server';
 import { authorPostOnShareStep, postCreditQuoting, publishQuoting } from '../../helpers/author-posts';
 import {
   MASTODON_AUTHOR as AUTHOR,
   authorStatus,
+  IMPOSTOR,
   MASTODON_BODY,
   mastodonCuratorWithThread,
 } from '../../helpers/mastodon-author';
@@ -24,7 +25,6 @@ afterAll(async () => {
   await olderServer.close();
 });
 
-const IMPOSTOR: KnownAccount = { id: '201', acct: 'carol@impostor.example', url: 'https://impostor.example/@carol' };
 const CREDIT = expect.stringContaining(ATTRIBUTION);
 
 describe("finding the author's own Mastodon post (GET …/author-posts)", () => {

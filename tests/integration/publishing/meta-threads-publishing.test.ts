@@ -95,7 +95,7 @@ describe('connecting a Threads profile', () => {
   it('asks for the comma-separated Threads permissions, without PKCE', async () => {
     const url = await startOAuth('threads', `user-${randomUUID()}`);
     expect(url.searchParams.get('scope')).toBe(
-      'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights',
+      'threads_basic,threads_content_publish,threads_manage_replies,threads_read_replies,threads_manage_insights,threads_keyword_search',
     );
     expect(url.searchParams.get('client_id')).toBe(META_THREADS_APP.appId);
     expect(url.searchParams.has('code_challenge')).toBe(false);

@@ -505,9 +505,7 @@ describe("posting pictures with their alt text through X's media API", () => {
     const refused = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(PlatformRejectedError);
-    expect((refused as Error).message).toBe(
-      'Twitter/X refused the post: One or more parameters to your request was invalid.',
-    );
+    expect((refused as Error).message).toBe('Twitter/X refused the post: media type unrecognized.');
     twitter.failUpload(1, { processing: 'failed' });
     const failed = await twitterAdapter.publishPost(connection, post).catch((error: unknown) => error);
     expect((failed as Error).message).toBe('Twitter/X could not process a picture: Unsupported image.');

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthorPost } from '#shared/publishing/author-post';
 import type { ConnectionView } from '#shared/schemas/publishing';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { seededThread } from '#tests/helpers/seed-threads';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
+import type { ShareSelection } from '#web/features/publishing/components/share-step';
 import { postingErrorToast } from '#web/features/publishing/lib/posting-error';
 import { ApiError } from '#web/lib/api-client';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
@@ -42,11 +45,14 @@ const requests: { url: string; method: string; body: unknown }[] = [];
 let failTargets: boolean;
 /** The saved thread the panel reads (GET /api/threads/thread-1), or none (404). */
 let savedThread: Thread | null;
+/** What GET /api/threads/thread-1/author-posts answers: the author's posts the credit can quote. */
+let authorPosts: { platform: Platform; post: AuthorPost | null }[];
 
 beforeEach(() => {
   requests.length = 0;
   failTargets = false;
   savedThread = null;
+  authorPosts = [];
   enabledPlatforms = ['twitter', 'discord', 'reddit', 'telegram'];
   connections = [];
   fetchMock.mockReset();
@@ -93,6 +99,7 @@ beforeEach(() => {
         { status: 202 },
       );
     }
+    if (url.startsWith('/api/threads/thread-1/author-posts?')) return Response.json({ posts: authorPosts });
     if (url === '/api/threads/thread-1/publishing') return Response.json({ threadId: 'thread-1', platforms: [] });
     if (url === '/api/threads/thread-1?purpose=detail' && savedThread) return Response.json(savedThread);
     return new Response(null, { status: 404 });
@@ -105,11 +112,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPanel() {
-  return renderRoutes([{ path: '/thread/:threadId', element: <PlatformSharingPanel threadId="thread-1" /> }], {
-    auth: signedInAuth(),
-    initialEntries: ['/thread/thread-1'],
-  });
+function renderPanel(moreActions?: (selection: ShareSelection) => ReactNode) {
+  return renderRoutes(
+    [{ path: '/thread/:threadId', element: <PlatformSharingPanel threadId="thread-1" moreActions={moreActions} /> }],
+    { auth: signedInAuth(), initialEntries: ['/thread/thread-1'] },
+  );
 }
 
 const shareButton = () => screen.getByRole('button', { name: /^Share to \d+ platforms?$/ });
@@ -269,6 +276,77 @@ describe('the platform sharing panel: when Share is enabled', () => {
     expect(screen.getByRole('link', { name: 'Start Manual Sharing' }).getAttribute('href')).toBe(
       '/thread/thread-1/manual-share',
     );
+  });
+});
+
+describe("the platform sharing panel quoting the author's own post", () => {
+  const AUTHOR_POST: AuthorPost = {
+    id: '113500000000000001',
+    url: 'https://example.social/@carol/113500000000000001',
+    excerpt: 'New piece on the harbour',
+    createdAt: '2026-11-20T09:00:00.000Z',
+    authorHandle: '@carol@example.social',
+  };
+  const quoteToggle = () => screen.findByRole('checkbox', { name: "Quote the author's post in the credit" });
+  const publishBody = () => requests.find((request) => request.url.endsWith('/publish'))?.body;
+
+  beforeEach(() => {
+    enabledPlatforms = ['mastodon', 'telegram'];
+    connections = [connection('mastodon', { instance: 'mastodon.example' }), connection('telegram', { chatId: '-1' })];
+    savedThread = seededThread('user-1', 1, { id: 'thread-1' });
+    authorPosts = [{ platform: 'mastodon', post: AUTHOR_POST }];
+  });
+
+  it("shows the author's post found for a platform that can quote, and shares quoting it", async () => {
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Mastodon/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Telegram/ }));
+
+    expect(((await quoteToggle()) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('link', { name: "Quoting @carol@example.social's post from Nov 20, 2026" })).toBeTruthy();
+    expect(screen.getAllByRole('checkbox', { name: "Quote the author's post in the credit" })).toHaveLength(1);
+    expect(requests.filter((request) => request.url.includes('/author-posts?')).at(-1)?.url).toContain(
+      'platforms=mastodon',
+    );
+    await userEvent.click(shareButton());
+    await waitFor(() =>
+      expect(publishBody()).toEqual({
+        platforms: ['mastodon', 'telegram'],
+        origin: 'panel',
+        quotes: { mastodon: AUTHOR_POST.id },
+      }),
+    );
+  });
+
+  it('shares with a plain credit once the curator turns the quote off, and schedules the same choice', async () => {
+    const scheduled: ShareSelection[] = [];
+    renderPanel((selection) => (
+      <button type="button" onClick={() => scheduled.push(selection)}>
+        Add to Queue
+      </button>
+    ));
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Mastodon/ }));
+    const toggle = await quoteToggle();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Queue' }));
+    await userEvent.click(toggle);
+
+    expect(screen.queryByRole('link', { name: /Quoting/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Queue' }));
+    await userEvent.click(shareButton());
+    await waitFor(() => expect(publishBody()).toEqual({ platforms: ['mastodon'], origin: 'panel' }));
+    expect(scheduled.map((selection) => selection.quotes)).toEqual([{ mastodon: AUTHOR_POST.id }, undefined]);
+  });
+
+  it('offers no quote when the author has no post about the article there', async () => {
+    authorPosts = [{ platform: 'mastodon', post: null }];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Mastodon/ }));
+    await screen.findByLabelText('Mastodon link placement');
+
+    await waitFor(() => expect(requests.some((request) => request.url.includes('/author-posts?'))).toBe(true));
+    expect(screen.queryByRole('checkbox', { name: "Quote the author's post in the credit" })).toBeNull();
+    await userEvent.click(shareButton());
+    await waitFor(() => expect(publishBody()).toEqual({ platforms: ['mastodon'], origin: 'panel' }));
   });
 });
 

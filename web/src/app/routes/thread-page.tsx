@@ -111,11 +111,12 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           <Suspense fallback={<LoadingState />}>
             <PlatformSharingPanel
               threadId={thread.id}
-              moreActions={({ platforms, ready, linkPlacements }) => (
+              moreActions={({ platforms, ready, linkPlacements, quotes }) => (
                 <ScheduleActions
                   threadId={thread.id}
                   platforms={platforms}
                   linkPlacements={linkPlacements}
+                  quotes={quotes}
                   disabled={!ready}
                 />
               )}

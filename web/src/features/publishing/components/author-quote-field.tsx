@@ -3,7 +3,7 @@ import type { AuthorPost } from '#shared/publishing/author-post';
 
 const POSTED_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-interface AuthorQuoteFieldProps {
+export interface AuthorQuoteFieldProps {
   post: AuthorPost;
   quoting: boolean;
   onQuotingChange: (quoting: boolean) => void;

@@ -10,10 +10,12 @@ import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { useThread } from '../../threads/api/get-thread';
+import { useAuthorQuotes } from '../hooks/use-author-quotes';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { AuthorQuoteField } from './author-quote-field';
 import { ConnectPlatformsCard } from './connect-platforms-card';
 import { LinkPlacementField } from './link-placement-field';
 import { type PublishRow, PublishRows } from './publish-rows';
@@ -45,6 +47,7 @@ export function PlatformSharingPanel({
   const thread = useThread(threadId, true).data;
   const posts = thread?.posts ?? [];
   const placements = useLinkPlacements(thread, share.connections);
+  const quotes = useAuthorQuotes(threadId, share.selected);
   const blockers = altTextBlockers(posts, share.selected);
   const publish = useConfirmedPublish(threadId);
   const { toast } = useToast();
@@ -59,8 +62,14 @@ export function PlatformSharingPanel({
 
   const onShare = () => {
     const platforms = share.selected;
-    void publish.start({ platforms, origin: 'panel', linkPlacements: placements.chosenFor(platforms) }, () =>
-      setRun({ key: String(Date.now()), platforms }),
+    void publish.start(
+      {
+        platforms,
+        origin: 'panel',
+        linkPlacements: placements.chosenFor(platforms),
+        quotes: quotes.chosenFor(platforms),
+      },
+      () => setRun({ key: String(Date.now()), platforms }),
     );
   };
 
@@ -94,14 +103,17 @@ export function PlatformSharingPanel({
             <h3>Link Placement</h3>
             {share.selected.map((platform) => {
               const placement = placements.placementOf(platform);
+              const quoteField = quotes.fieldFor(platform);
               return (
-                <LinkPlacementField
-                  key={platform}
-                  platform={platform}
-                  value={placement}
-                  posts={placements.postsFor(platform, placement)}
-                  onChange={(chosen) => placements.change(platform, chosen)}
-                />
+                <div key={platform} className="stack">
+                  <LinkPlacementField
+                    platform={platform}
+                    value={placement}
+                    posts={placements.postsFor(platform, placement)}
+                    onChange={(chosen) => placements.change(platform, chosen)}
+                  />
+                  {quoteField ? <AuthorQuoteField {...quoteField} /> : null}
+                </div>
               );
             })}
           </div>
@@ -132,6 +144,7 @@ export function PlatformSharingPanel({
             platforms: share.selected,
             ready: canShare,
             linkPlacements: placements.chosenFor(share.selected),
+            quotes: quotes.chosenFor(share.selected),
           })}
           <button type="button" className="button" disabled={chosen.length === 0} onClick={() => setChosen([])}>
             Clear Selection

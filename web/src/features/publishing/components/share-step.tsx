@@ -1,15 +1,14 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIRST_COMMENT_LABEL } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
-import { chosenQuotes } from '#shared/publishing/author-post';
 import { firstCommentOf, type LinkPlacements } from '#shared/publishing/link-placement';
 import { altTextBlockers } from '#shared/publishing/media-check';
-import { isQuotingPlatform } from '#shared/schemas/author-posts';
+import type { ChosenQuotes } from '#shared/schemas/author-posts';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
-import { useAuthorPosts } from '../api/get-author-posts';
+import { useAuthorQuotes } from '../hooks/use-author-quotes';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
 import { useShareSelection } from '../hooks/use-share-selection';
@@ -29,11 +28,15 @@ interface ShareStepProps {
   moreActions?: (selection: ShareSelection) => ReactNode;
 }
 
-/** What the share step's extra actions act on: the chosen platforms, whether they may be published to now, and the link placements chosen. */
+/**
+ * What the share step's extra actions act on: the chosen platforms, whether they may be published to
+ * now, the link placements chosen and the author's posts to quote.
+ */
 export interface ShareSelection {
   platforms: Platform[];
   ready: boolean;
   linkPlacements?: LinkPlacements;
+  quotes?: ChosenQuotes;
 }
 
 /** The share step: connected platforms to choose, each one's version of the thread, Continue to Publishing. */
@@ -50,9 +53,7 @@ export function ShareStep({
   const share = useShareSelection(selected);
   const publish = useConfirmedPublish(thread.id);
   const placements = useLinkPlacements(thread, share.connections);
-  const authorPosts = useAuthorPosts(thread.id, share.selected.filter(isQuotingPlatform)).data?.posts ?? [];
-  // Platforms where the curator turned quoting the author's post off.
-  const [declinedQuotes, setDeclinedQuotes] = useState<ReadonlySet<Platform>>(new Set());
+  const quotes = useAuthorQuotes(thread.id, share.selected);
   const blockers = altTextBlockers(thread.posts, share.selected);
   const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
 
@@ -62,7 +63,7 @@ export function ShareStep({
         platforms: share.selected,
         origin: 'create',
         linkPlacements: placements.chosenFor(share.selected),
-        quotes: chosenQuotes(share.selected, authorPosts, declinedQuotes),
+        quotes: quotes.chosenFor(share.selected),
       },
       onPublished,
     );
@@ -80,7 +81,7 @@ export function ShareStep({
       {share.selected.map((platform) => {
         const placement = placements.placementOf(platform);
         const posts = placements.postsFor(platform, placement);
-        const authorPost = authorPosts.find((found) => found.platform === platform)?.post;
+        const quoteField = quotes.fieldFor(platform);
         const firstComment = firstCommentOf(
           placement,
           thread.posts.map((post) => post.content),
@@ -96,20 +97,7 @@ export function ShareStep({
               posts={posts}
               onChange={(chosen) => placements.change(platform, chosen)}
             />
-            {authorPost ? (
-              <AuthorQuoteField
-                post={authorPost}
-                quoting={!declinedQuotes.has(platform)}
-                onQuotingChange={(quoting) =>
-                  setDeclinedQuotes((declined) => {
-                    const next = new Set(declined);
-                    if (quoting) next.delete(platform);
-                    else next.add(platform);
-                    return next;
-                  })
-                }
-              />
-            ) : null}
+            {quoteField ? <AuthorQuoteField {...quoteField} /> : null}
             <ol className="stack">
               {posts.map((text, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the formatted posts have no id of their own
@@ -139,6 +127,7 @@ export function ShareStep({
           platforms: share.selected,
           ready: canContinue,
           linkPlacements: placements.chosenFor(share.selected),
+          quotes: quotes.chosenFor(share.selected),
         })}
       </div>
       <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />

@@ -1,5 +1,6 @@
 import { scheduledForText, schedulingMessages } from '#shared/messages/scheduling';
 import type { LinkPlacements } from '#shared/publishing/link-placement';
+import type { ChosenQuotes } from '#shared/schemas/author-posts';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
 import { formatZonedDateTime } from '#shared/time-zone';
@@ -19,10 +20,12 @@ interface ScheduleActionsProps {
   disabled: boolean;
   /** Link placements chosen on the share step, kept with the thread for the fire. */
   linkPlacements?: LinkPlacements;
+  /** The author's posts chosen to quote in the credit, kept with the item and checked again at the fire. */
+  quotes?: ChosenQuotes;
 }
 
 /** 'Schedule' (a date and time picker in the user's zone) and 'Add to Queue' (the next free weekly slot). */
-export function ScheduleActions({ threadId, platforms, disabled, linkPlacements }: ScheduleActionsProps) {
+export function ScheduleActions({ threadId, platforms, disabled, linkPlacements, quotes }: ScheduleActionsProps) {
   const zone = useScheduleZone();
   const schedule = useScheduleThread(threadId);
   const { toast } = useToast();
@@ -33,13 +36,13 @@ export function ScheduleActions({ threadId, platforms, disabled, linkPlacements 
 
   const onPicked = (at: string) =>
     schedule.mutate(
-      { platforms, at, timeZone: zone, linkPlacements },
+      { platforms, at, timeZone: zone, linkPlacements, quotes },
       picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
     );
 
   const onQueue = () =>
     schedule.mutate(
-      { platforms, queue: true, linkPlacements },
+      { platforms, queue: true, linkPlacements, quotes },
       {
         onSuccess: (item) => announce(texts.queued.title, item),
         onError: (error) => toast({ ...texts.scheduleFailed, description: error.message, variant: 'destructive' }),
