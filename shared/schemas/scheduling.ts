@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
-import { linkPlacementsSchema, platformSchema, threadIdSchema } from './thread';
+import { linkPlacementsSchema, platformSchema, plugChoiceSchema, threadIdSchema } from './thread';
 
 /**
  * Scheduling: a publish at a chosen moment, or into the user's posting queue (weekly wall-clock slots
@@ -63,6 +63,8 @@ export const scheduleRequestSchema = z
     timeZone: timeZoneSchema.optional(),
     /** Link placements chosen on the share step, kept with the thread for the fire (as for a publish). */
     linkPlacements: linkPlacementsSchema.optional(),
+    /** The plug chosen on the share step, kept with the thread for the fire (as for a publish). */
+    plug: plugChoiceSchema.optional(),
   })
   .refine((body) => (body.at === undefined) !== (body.queue === undefined), 'Give either a time or queue: true');
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;

@@ -8,6 +8,7 @@ import {
   LINK_PLACEMENTS,
   type LinkPlacement,
 } from '../publishing/link-placement';
+import { MAX_PLUG_THRESHOLD } from '../publishing/plug';
 import { TONES } from '../tones';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from './article';
 import { MAX_MEDIA_PER_POST, postMediaSchema } from './media';
@@ -119,6 +120,20 @@ export const linkPlacementsSchema = z
     }
   });
 
+/**
+ * The plug's choice (a thread's, or the account's default for new ones): on or off, and the likes
+ * and reposts of the first post within 48 hours that fire it (shared/publishing/plug.ts).
+ */
+export const plugChoiceSchema = z.object({
+  enabled: z.boolean(),
+  threshold: z
+    .number({ error: 'The plug threshold must be a whole number' })
+    .int('The plug threshold must be a whole number')
+    .min(1, 'The plug threshold must be at least 1')
+    .max(MAX_PLUG_THRESHOLD, `The plug threshold must be at most ${MAX_PLUG_THRESHOLD.toLocaleString('en-US')}`),
+});
+export type PlugChoiceInput = z.infer<typeof plugChoiceSchema>;
+
 export const threadSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -184,6 +199,8 @@ export const threadSchema = z.object({
   suggestedQuoteCardPostId: z.string().max(100).nullable().optional(),
   /** Where the source link goes per platform, chosen on the share step; a platform not listed takes its default. */
   linkPlacements: linkPlacementsSchema.optional(),
+  /** The plug chosen on the share step, kept for the thread's later runs (a scheduled fire too); absent: the account's default. */
+  plug: plugChoiceSchema.optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

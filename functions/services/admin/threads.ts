@@ -11,6 +11,7 @@ import {
   listNewestThreads,
 } from '../../data/thread-repository';
 import { NotFoundError } from '../../lib/errors';
+import { cancelPlugsOfThread } from '../insights/plug';
 import { cancelItemsOfThread } from '../scheduling/scheduled-items';
 import type { AccessContext } from '../threads/thread-access';
 
@@ -56,5 +57,6 @@ export async function deleteThreadAsAdmin(context: AccessContext, threadId: stri
     context.now,
   );
   await cancelItemsOfThread(owner, threadId, context.now);
+  await cancelPlugsOfThread(owner, threadId, context.now);
   await deletePublicThreadEntry(owner, threadId);
 }

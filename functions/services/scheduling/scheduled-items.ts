@@ -43,6 +43,7 @@ import {
   assertHasPosts,
   assertPictureGrant,
   keepLinkPlacements,
+  keepPlugChoice,
   TargetRequiredError,
 } from '../publishing/publish-thread';
 import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
@@ -209,7 +210,7 @@ export async function scheduleThread(
     throw error;
   }
   // The fire reads the thread: the placements chosen on the share step are kept with it.
-  await keepLinkPlacements(thread, request.linkPlacements);
+  await keepPlugChoice(await keepLinkPlacements(thread, request.linkPlacements), request.plug);
   await refreshNextScheduled(userId, threadId);
   return toView(item);
 }
