@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlugChoice } from '#shared/publishing/plug';
-import { plugChoiceSchema } from '#shared/schemas/thread';
+import { plugChoiceSchema } from '#shared/schemas/plug';
 import { batchGetItems, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys, singletonSortKeys } from './keys';
 import { addToTotals } from './stats-repository';

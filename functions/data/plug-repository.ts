@@ -83,7 +83,8 @@ export async function armPlug(plug: PlugRecord): Promise<boolean> {
           ...plugKey(plug),
           ...keys.armedPlugListing(plug.userId, plug.platform, plug.threadId),
           type: itemTypes.plug,
-          ...plug,
+          // Unset fields are left out, not stored as NULL: the claim sets `claimedAt` only if it does not exist.
+          ...Object.fromEntries(Object.entries(plug).filter(([, value]) => value !== null)),
         },
         ConditionExpression: 'attribute_not_exists(pk) OR runId <> :runId',
         ExpressionAttributeValues: { ':runId': plug.runId },

@@ -8,10 +8,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination, storedPostTexts } from '../../shared/posts';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from '../../shared/schemas/article';
+import { plugChoiceSchema } from '../../shared/schemas/plug';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
 import {
   linkPlacementsSchema,
-  plugChoiceSchema,
   type Thread,
   type ThreadSortField,
   type ThreadSortOrder,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { displayNameProblem, normaliseDisplayName } from '../display-name';
-import { plugChoiceSchema } from './thread';
+import { plugChoiceSchema } from './plug';
 
 /** DELETE /api/me: the user types their email to confirm. */
 export const deleteAccountRequestSchema = z.object({

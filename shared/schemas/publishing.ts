@@ -3,7 +3,8 @@ import { connectionFormMessages, platformMessages } from '../messages/connection
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
 import { PLUG_STATES } from '../publishing/plug';
 import { chosenQuotesSchema } from './author-posts';
-import { linkPlacementsSchema, PLATFORMS, platformSchema, plugChoiceSchema } from './thread';
+import { plugChoiceSchema } from './plug';
+import { linkPlacementsSchema, PLATFORMS, platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue. */
 export const PUBLISH_STATUSES = ['pending', 'posting', 'completed', 'failed'] as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
-import { linkPlacementsSchema, platformSchema, plugChoiceSchema, threadIdSchema } from './thread';
+import { plugChoiceSchema } from './plug';
+import { linkPlacementsSchema, platformSchema, threadIdSchema } from './thread';
 
 /**
  * Scheduling: a publish at a chosen moment, or into the user's posting queue (weekly wall-clock slots

@@ -8,10 +8,10 @@ import {
   LINK_PLACEMENTS,
   type LinkPlacement,
 } from '../publishing/link-placement';
-import { MAX_PLUG_THRESHOLD } from '../publishing/plug';
 import { TONES } from '../tones';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from './article';
 import { MAX_MEDIA_PER_POST, postMediaSchema } from './media';
+import { plugChoiceSchema } from './plug';
 import { publicIdSchema, webmentionStatusSchema } from './public';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
@@ -119,20 +119,6 @@ export const linkPlacementsSchema = z
         });
     }
   });
-
-/**
- * The plug's choice (a thread's, or the account's default for new ones): on or off, and the likes
- * and reposts of the first post within 48 hours that fire it (shared/publishing/plug.ts).
- */
-export const plugChoiceSchema = z.object({
-  enabled: z.boolean(),
-  threshold: z
-    .number({ error: 'The plug threshold must be a whole number' })
-    .int('The plug threshold must be a whole number')
-    .min(1, 'The plug threshold must be at least 1')
-    .max(MAX_PLUG_THRESHOLD, `The plug threshold must be at most ${MAX_PLUG_THRESHOLD.toLocaleString('en-US')}`),
-});
-export type PlugChoiceInput = z.infer<typeof plugChoiceSchema>;
 
 export const threadSchema = z.object({
   id: z.string(),
