@@ -151,7 +151,7 @@ async function updateIf(input: Omit<ConstructorParameters<typeof UpdateCommand>[
  * record_plug_check: check `checksDone` done without firing, the next one due at `nextCheckAt`.
  * Only from the state read (armed, same run, same count), so a redelivered check records nothing.
  */
-export function recordPlugCheck(
+export async function recordPlugCheck(
   plug: PlugRecord,
   check: { nextCheckAt: string; lastCount: number | null },
   now: string,
@@ -219,7 +219,7 @@ export async function claimPlug(
 }
 
 /** fire_plug: the claimed plug replied; only its holder records it. */
-export function markPlugFired(
+export async function markPlugFired(
   plug: PlugRecord,
   reply: { postId: string; url: string | null },
   now: string,
@@ -246,7 +246,7 @@ export function markPlugFired(
  * deleted, the platform disconnected), or a claimed one whose reply the platform refused
  * (`claimId` given): taken off the armed listing. False when it had already left that state.
  */
-export function endPlug(
+export async function endPlug(
   plug: Pick<PlugRecord, 'userId' | 'threadId' | 'platform' | 'runId'> & { claimId?: string | null },
   state: 'expired' | 'cancelled',
   reason: string | null,
