@@ -90,6 +90,7 @@ export const plugMessages = {
   save: 'Save',
   saving: 'Saving…',
   saved: { title: 'Plug default saved' },
+  viewReply: 'View the reply',
   threadDeleted: 'The thread was deleted',
   disconnected: 'The platform was disconnected',
 };

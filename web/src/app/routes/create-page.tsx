@@ -124,11 +124,12 @@ export function CreatePage() {
         }}
         onBack={() => dispatch({ type: 'backToPreview' })}
         onPublished={() => dispatch({ type: 'continueToPublish' })}
-        moreActions={({ platforms, ready, linkPlacements }) => (
+        moreActions={({ platforms, ready, linkPlacements, plug }) => (
           <ScheduleActions
             threadId={threadQuery.data.id}
             platforms={platforms}
             linkPlacements={linkPlacements}
+            plug={plug}
             disabled={!ready}
           />
         )}

@@ -5,6 +5,7 @@ import { platformDisplayName } from '#shared/platforms';
 import { chosenQuotes } from '#shared/publishing/author-post';
 import { firstCommentOf, type LinkPlacements } from '#shared/publishing/link-placement';
 import { altTextBlockers } from '#shared/publishing/media-check';
+import { isPlugPlatform, type PlugChoice } from '#shared/publishing/plug';
 import { isQuotingPlatform } from '#shared/schemas/author-posts';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
@@ -12,9 +13,11 @@ import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { useAuthorPosts } from '../api/get-author-posts';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
+import { usePlugChoice } from '../hooks/use-plug-choice';
 import { useShareSelection } from '../hooks/use-share-selection';
 import { AuthorQuoteField } from './author-quote-field';
 import { LinkPlacementField } from './link-placement-field';
+import { PlugField } from './plug-field';
 import { RepublishDialog } from './republish-dialog';
 import { AltTextBlockers, PlatformMediaPlan } from './thread-media-check';
 
@@ -34,6 +37,8 @@ export interface ShareSelection {
   platforms: Platform[];
   ready: boolean;
   linkPlacements?: LinkPlacements;
+  /** The plug chosen here, when it was changed (kept with the thread for the fire). */
+  plug?: PlugChoice;
 }
 
 /** The share step: connected platforms to choose, each one's version of the thread, Continue to Publishing. */
@@ -50,11 +55,14 @@ export function ShareStep({
   const share = useShareSelection(selected);
   const publish = useConfirmedPublish(thread.id);
   const placements = useLinkPlacements(thread, share.connections);
+  const plug = usePlugChoice(thread);
+  const offersPlug = share.selected.some(isPlugPlatform);
   const authorPosts = useAuthorPosts(thread.id, share.selected.filter(isQuotingPlatform)).data?.posts ?? [];
   // Platforms where the curator turned quoting the author's post off.
   const [declinedQuotes, setDeclinedQuotes] = useState<ReadonlySet<Platform>>(new Set());
   const blockers = altTextBlockers(thread.posts, share.selected);
-  const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
+  const canContinue =
+    share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0 && !plug.problem;
 
   const onContinue = () =>
     void publish.start(
@@ -63,6 +71,7 @@ export function ShareStep({
         origin: 'create',
         linkPlacements: placements.chosenFor(share.selected),
         quotes: chosenQuotes(share.selected, authorPosts, declinedQuotes),
+        plug: plug.chosen(),
       },
       onPublished,
     );
@@ -127,6 +136,15 @@ export function ShareStep({
           </details>
         );
       })}
+      {offersPlug ? (
+        <PlugField
+          enabled={plug.enabled}
+          threshold={plug.threshold}
+          problem={plug.problem}
+          onEnabledChange={plug.setEnabled}
+          onThresholdChange={plug.setThreshold}
+        />
+      ) : null}
       <AltTextBlockers blockers={blockers} />
       <div className="preview__actions">
         <button type="button" className="button" onClick={onBack}>
@@ -139,6 +157,7 @@ export function ShareStep({
           platforms: share.selected,
           ready: canContinue,
           linkPlacements: placements.chosenFor(share.selected),
+          plug: plug.chosen(),
         })}
       </div>
       <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />

@@ -1,5 +1,6 @@
 import { scheduledForText, schedulingMessages } from '#shared/messages/scheduling';
 import type { LinkPlacements } from '#shared/publishing/link-placement';
+import type { PlugChoice } from '#shared/publishing/plug';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
 import { formatZonedDateTime } from '#shared/time-zone';
@@ -19,10 +20,12 @@ interface ScheduleActionsProps {
   disabled: boolean;
   /** Link placements chosen on the share step, kept with the thread for the fire. */
   linkPlacements?: LinkPlacements;
+  /** The plug chosen on the share step, kept with the thread for the fire. */
+  plug?: PlugChoice;
 }
 
 /** 'Schedule' (a date and time picker in the user's zone) and 'Add to Queue' (the next free weekly slot). */
-export function ScheduleActions({ threadId, platforms, disabled, linkPlacements }: ScheduleActionsProps) {
+export function ScheduleActions({ threadId, platforms, disabled, linkPlacements, plug }: ScheduleActionsProps) {
   const zone = useScheduleZone();
   const schedule = useScheduleThread(threadId);
   const { toast } = useToast();
@@ -33,13 +36,13 @@ export function ScheduleActions({ threadId, platforms, disabled, linkPlacements 
 
   const onPicked = (at: string) =>
     schedule.mutate(
-      { platforms, at, timeZone: zone, linkPlacements },
+      { platforms, at, timeZone: zone, linkPlacements, plug },
       picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
     );
 
   const onQueue = () =>
     schedule.mutate(
-      { platforms, queue: true, linkPlacements },
+      { platforms, queue: true, linkPlacements, plug },
       {
         onSuccess: (item) => announce(texts.queued.title, item),
         onError: (error) => toast({ ...texts.scheduleFailed, description: error.message, variant: 'destructive' }),
