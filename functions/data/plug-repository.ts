@@ -118,7 +118,11 @@ export async function listPlugsOfThread(userId: string, threadId: string): Promi
   return (result.Items ?? []).map(fromItem);
 }
 
-/** Whether the thread's plug fired on the platform (for comparisons by plug fired or not). */
+/**
+ * Whether the thread's plug fired on the platform: for /insights' comparisons by plug fired or not
+ * (issue 40, item 4).
+ * @public
+ */
 export async function plugFired(userId: string, threadId: string, platform: Platform): Promise<boolean> {
   return (await getPlug(userId, threadId, platform))?.state === 'fired';
 }

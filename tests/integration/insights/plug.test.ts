@@ -40,7 +40,7 @@ bus.begin();
 const pipeline = await startPublishingPipeline();
 const { putThread } = await import('#functions/data/thread-repository');
 const { getPublishRun } = await import('#functions/data/publish-run-repository');
-const { claimPlug, getPlug } = await import('#functions/data/plug-repository');
+const { claimPlug, getPlug, plugFired } = await import('#functions/data/plug-repository');
 const { loadLiveConnection } = await import('#functions/services/connections/connections');
 const { adapterFor } = await import('#functions/services/platforms/adapters');
 const { checkPlug, plugReplyPost, PLUG_CLAIM_MS } = await import('#functions/services/insights/plug');
@@ -168,6 +168,7 @@ describe.each(['mastodon', 'bluesky'] as const)('the plug on %s', (platform) => 
     expect(await deliver(payload(1))).toEqual({ outcome: 'done' });
 
     expect(plugReplies(platform, firstPostId)).toEqual([PLUG_LINE]);
+    expect(await plugFired(userId, thread.id, platform)).toBe(true);
     const plug = (await getPlug(userId, thread.id, platform))!;
     expect(plug).toMatchObject({ state: 'fired', firedUrl: expect.stringMatching(/^https?:\/\//) });
     expect(pendingChecksOf(run.runId)).not.toContain(`plug-${run.runId}-2`);
@@ -259,6 +260,7 @@ describe('the plug’s end without a reply', () => {
     });
     expect(pendingChecksOf(run.runId)).not.toContain(`plug-${run.runId}-66`);
     expect(plugReplies('mastodon', run.made[0]!.id)).toEqual([]);
+    expect(await plugFired(userId, thread.id, 'mastodon')).toBe(false);
     expect((await rowOf(userId, thread.id, 'mastodon')).plug.state).toBe('expired');
   });
 

@@ -34,5 +34,3 @@ export function usePlugChoice(thread: Pick<Thread, 'plug'> | undefined) {
     },
   };
 }
-
-export type PlugChoiceState = ReturnType<typeof usePlugChoice>;
