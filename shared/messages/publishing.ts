@@ -93,6 +93,7 @@ export const plugMessages = {
   viewReply: 'View the reply',
   threadDeleted: 'The thread was deleted',
   disconnected: 'The platform was disconnected',
+  publishedAgain: 'The thread was published again',
 };
 
 /** A platform row's plug line: 'Plug armed (50 likes or reposts within 48 h)', 'Plug fired', 'Plug expired', 'Plug cancelled'. */

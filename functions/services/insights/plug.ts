@@ -162,6 +162,8 @@ async function firstPostCount(
   now: Date,
 ): Promise<{ count: number | null; reached: boolean }> {
   const adapter = adapterFor(plug.platform);
+  // X bills each read: once the curator turns paid reads off, the plug reads nothing more there.
+  if (!engagementReadsAllowed(plug.platform, connection.connectionData)) return { count: null, reached: false };
   try {
     const [figures] = postFiguresSchema.array().parse(await adapter.readEngagement!(connection, [first], now));
     return { count: plugCount(figures), reached: plugReached(figures, plug.threshold) };
@@ -272,9 +274,9 @@ export async function checkPlug(payload: PlugCheckPayload, now: Date): Promise<P
     plugConnection(plug, now),
   ]);
   const first = run?.made[0];
-  if (!run || run.runId !== plug.runId || !first) {
-    return cancelOne(plug, plugMessages.threadDeleted, now);
-  }
+  if (!run || !first) return cancelOne(plug, plugMessages.threadDeleted, now);
+  // Published again: the new run arms a plug of its own when it completes.
+  if (run.runId !== plug.runId) return cancelOne(plug, plugMessages.publishedAgain, now);
   if (connection === null) return cancelOne(plug, plugMessages.disconnected, now);
   // A claim whose check stopped between deciding and recording: its reply is finished (found if made).
   if (plug.state === 'firing') {
