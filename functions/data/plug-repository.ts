@@ -152,12 +152,13 @@ async function updateIf(input: Omit<ConstructorParameters<typeof UpdateCommand>[
 }
 
 /**
- * record_plug_check: check `checksDone` done without firing, the next one due at `nextCheckAt`.
- * Only from the state read (armed, same run, same count), so a redelivered check records nothing.
+ * record_plug_check: the checks before `checksDone` done without firing, the next one due at
+ * `nextCheckAt`. Only from the state read (armed, same run, same count), so a redelivered check
+ * records nothing.
  */
 export async function recordPlugCheck(
   plug: PlugRecord,
-  check: { nextCheckAt: string; lastCount: number | null },
+  check: { checksDone: number; nextCheckAt: string; lastCount: number | null },
   now: string,
 ): Promise<boolean> {
   return updateIf({
@@ -166,7 +167,7 @@ export async function recordPlugCheck(
     ConditionExpression: '#state = :armed AND runId = :runId AND checksDone = :done',
     ExpressionAttributeNames: { '#state': 'state' },
     ExpressionAttributeValues: {
-      ':next': plug.checksDone + 1,
+      ':next': check.checksDone,
       ':at': check.nextCheckAt,
       ':count': check.lastCount,
       ':now': now,

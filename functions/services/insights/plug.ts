@@ -43,7 +43,7 @@ import type { ThreadPublished } from './reading-schedule';
 
 /** How long a check holds a claimed plug while it replies; a check that stopped is taken over after this. */
 export const PLUG_CLAIM_MS = 120_000;
-/** A successor due sooner than this (a late retry) is set this far ahead: a one-time schedule in the past never fires. */
+/** A check due sooner than this (a late event or retry) is set this far ahead: a one-time schedule in the past never fires. */
 const MIN_NEXT_CHECK_MS = 60_000;
 
 /** What a plug check's schedule delivers. */
@@ -75,7 +75,9 @@ export type PlugCheckOutcome =
 /** A check arrived while another check holds the claim: thrown, so the scheduler delivers it again after its back-off. */
 export class PlugBusyError extends Error {}
 
-async function scheduleCheck(plug: PlugRecord, check: number, at: Date): Promise<void> {
+/** Schedules check `check` at `at`, or a minute from `now` when `at` has passed (a late event or retry). */
+async function scheduleCheck(plug: PlugRecord, check: number, at: Date, now: Date): Promise<Date> {
+  const when = new Date(Math.max(at.getTime(), now.getTime() + MIN_NEXT_CHECK_MS));
   const payload: PlugCheckPayload = {
     userId: plug.userId,
     threadId: plug.threadId,
@@ -85,10 +87,11 @@ async function scheduleCheck(plug: PlugRecord, check: number, at: Date): Promise
   };
   await createOneTimeSchedule(
     plugCheckName(plug.runId, check),
-    oneTimeScheduleExpression(at, 'UTC'),
+    oneTimeScheduleExpression(when, 'UTC'),
     payload,
     'plug-checks',
   );
+  return when;
 }
 
 /** The thread's plug choice: its own, else the account's default; null when the plug is off. */
@@ -132,11 +135,12 @@ export async function armPlugForRun(event: ThreadPublished, now: Date): Promise<
     armedAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  const plug = (await armPlug(record)) ? record : await getPlug(userId, threadId, platform);
+  const armed = await armPlug(record);
+  const plug = armed ? record : await getPlug(userId, threadId, platform);
   if (plug?.runId === runId && plug.state === 'armed' && plug.checksDone === 0) {
-    await scheduleCheck(plug, 0, new Date(plug.nextCheckAt ?? record.nextCheckAt!));
+    await scheduleCheck(plug, 0, new Date(plug.nextCheckAt ?? record.nextCheckAt!), now);
   }
-  countBy('PlugArmed', { platform });
+  if (armed) countBy('PlugArmed', { platform });
   return 'armed';
 }
 
@@ -285,24 +289,31 @@ export async function checkPlug(payload: PlugCheckPayload, now: Date): Promise<P
   }
   const read = connection ? await firstPostCount(plug, connection, first, now) : { count: null, reached: false };
   if (read.reached && connection) return firePlug(plug, run, connection, now);
-  const next = plugCheckAt(plug.completedAt, plug.checksDone + 1);
+  // Timed from the check delivered: one that stopped after scheduling its successor but before
+  // recording itself leaves `checksDone` behind, and its successor carries on from the payload.
+  const next = plugCheckAt(plug.completedAt, payload.check + 1);
   if (!next) {
     const ended = await endPlug(plug, 'expired', null, now.toISOString());
     if (ended) countBy('PlugExpired', { platform: plug.platform });
     return 'expired';
   }
-  const at = new Date(Math.max(next.getTime(), now.getTime() + MIN_NEXT_CHECK_MS));
   // The successor first, then the record: a check stopped between the two is redelivered, finds the
   // successor by its name, and records once.
-  await scheduleCheck(plug, plug.checksDone + 1, at);
-  await recordPlugCheck(plug, { nextCheckAt: at.toISOString(), lastCount: read.count }, now.toISOString());
+  const at = await scheduleCheck(plug, payload.check + 1, next, now);
+  await recordPlugCheck(
+    plug,
+    { checksDone: payload.check + 1, nextCheckAt: at.toISOString(), lastCount: read.count },
+    now.toISOString(),
+  );
   return 'not_yet';
 }
 
 async function cancelOne(plug: PlugRecord, reason: string, now: Date): Promise<PlugCheckOutcome> {
   if (plug.state !== 'armed') return 'done';
   await endPlug(plug, 'cancelled', reason, now.toISOString());
+  // The pending check, and its successor in case the check before it stopped before recording itself.
   await deleteOneTimeSchedule(plugCheckName(plug.runId, plug.checksDone));
+  await deleteOneTimeSchedule(plugCheckName(plug.runId, plug.checksDone + 1));
   return 'cancelled';
 }
 

@@ -240,6 +240,23 @@ describe.each(['mastodon', 'bluesky'] as const)('the plug on %s', (platform) => 
   });
 });
 
+describe('a check that stopped between scheduling its successor and recording itself', () => {
+  it('is carried on by the successor: the checks go on from its index, one pending at a time', async () => {
+    const userId = await connectedUser();
+    const { thread, run, payload } = await publishedThread(userId, 'mastodon');
+    mastodon.setFigures(run.made[0]!.id, { favourites: 2, reblogs: 0, replies: 0 });
+    expect((await getPlug(userId, thread.id, 'mastodon'))?.checksDone).toBe(0);
+
+    // Check 0 scheduled check 1 and stopped: the plug still says no check is done.
+    expect(await checkPlug(payload(1), new Date())).toBe('not_yet');
+
+    expect(await getPlug(userId, thread.id, 'mastodon')).toMatchObject({ state: 'armed', checksDone: 2, lastCount: 2 });
+    expect(pendingChecksOf(run.runId)).toContain(`plug-${run.runId}-2`);
+    // Check 0 delivered again finds itself done.
+    expect(await checkPlug(payload(0), new Date())).toBe('already_checked');
+  });
+});
+
 describe('the plug’s end without a reply', () => {
   it('expires after the 48-hour check without reaching N, and schedules nothing after', async () => {
     const userId = await connectedUser();
