@@ -18,7 +18,9 @@ export function PlugDefaultCard() {
         <h2 id="plug-default-heading">{texts.settingsHeading}</h2>
         <p className="muted">{texts.settingsHint}</p>
       </div>
-      {me.isPending ? <LoadingState as="p" className="" spinner={false} /> : <PlugDefaultForm />}
+      {me.isPending ? <LoadingState as="p" className="" spinner={false} /> : null}
+      {/* The form starts from the saved default, so it waits for the account. */}
+      {me.data ? <PlugDefaultForm /> : null}
     </section>
   );
 }
