@@ -51,6 +51,8 @@ const { handler: statusRoute } = await import('#functions/http/publishing/get-pu
 const { handler: deleteThreadRoute } = await import('#functions/http/threads/delete-thread');
 const { handler: disconnectRoute } = await import('#functions/http/connections/delete-connection');
 const { handler: plugDefaultRoute } = await import('#functions/http/account/put-plug-default');
+const { handler: scheduleRoute } = await import('#functions/http/scheduling/post-schedule');
+const { getThreadForUser } = await import('#functions/data/thread-repository');
 
 afterAll(async () => {
   await bus.stop();
@@ -341,6 +343,29 @@ describe('choosing the plug', () => {
     expect(saved.status).toBe(200);
     const byDefault = await publishedThread(userId, 'mastodon', null);
     expect(await getPlug(userId, byDefault.thread.id, 'mastodon')).toMatchObject({ state: 'armed', threshold: 75 });
+  });
+
+  it('is kept with the thread when it is scheduled, so the fire’s run arms it as chosen', async () => {
+    const userId = await connectedUser();
+    const thread = makeThread(userId, ['The harbour at dawn.']);
+    await putThread(thread);
+
+    const scheduled = await callRoute(
+      scheduleRoute,
+      { userId },
+      {
+        params: { threadId: thread.id },
+        body: {
+          platforms: ['mastodon'],
+          at: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+          plug: { enabled: true, threshold: 12 },
+        },
+      },
+      { method: 'POST' },
+    );
+
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    expect((await getThreadForUser(userId, thread.id))?.plug).toEqual({ enabled: true, threshold: 12 });
   });
 
   it('refuses a threshold that is not a whole number from 1 up, queueing nothing', async () => {
