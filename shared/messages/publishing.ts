@@ -84,7 +84,7 @@ export function linkPlacementNotAllowed(
 export const plugMessages = {
   label: 'Plug the link when the thread takes off',
   thresholdLabel: 'Likes and reposts of the first post',
-  hint: 'When the first post passes this many likes and reposts within 48 hours, ThreadSnip replies to it once with the article’s link (X, Bluesky, Mastodon and Threads).',
+  hint: "When the first post passes this many likes and reposts within 48 hours, ThreadSnip replies to it once with the article's link (X, Bluesky, Mastodon and Threads).",
   settingsHeading: 'Plug',
   settingsHint: 'New threads start with this choice; each thread can change it on the share step.',
   save: 'Save',
