@@ -27,6 +27,7 @@ import type { Thread } from '../shared/schemas/thread';
 import { startMastodonServer } from '../tests/fakes/mastodon-server';
 import { signIn, signUp } from '../tests/helpers/auth-client';
 import { seededThread } from '../tests/helpers/seed-threads';
+import { seedCompletedMastodonRuns } from './lib/mastodon-runs';
 import { inParallel, percentile } from './lib/parallel';
 
 const { values: args } = parseArgs({
@@ -63,10 +64,8 @@ try {
   // Imported after the stack set the environment the data layer reads: the modules the handlers use.
   const { db } = await import('../functions/data/client');
   const { putThread } = await import('../functions/data/thread-repository');
-  const { startFreshRun, finishPublishRun } = await import('../functions/data/publish-run-repository');
   const { listEngagementReadingsOfThread } = await import('../functions/data/engagement-reading-repository');
   const { getTotals } = await import('../functions/data/stats-repository');
-  const { storeConnection } = await import('../functions/services/connections/connections');
   const { rollUpReading } = await import('../functions/services/insights/rollup');
   let dynamoCalls = 0;
   db.middlewareStack.add(
@@ -79,52 +78,13 @@ try {
 
   // ---- setup: users connected to the stand-in, their threads and completed runs, each post a status there ----
   const setupStarted = Date.now();
-  const users = Array.from({ length: Math.ceil(RUNS / PER_USER) }, () => `bench-${randomUUID()}`);
-  for (const userId of users) {
-    const live = {
-      platformUsername: `@alice@${mastodon.instance}`,
-      credentials: { accessToken: mastodon.issueToken(['read', 'write']), refreshToken: null, expiresAt: null },
-      connectionData: { instance: mastodon.instance, accountId: mastodon.account.id },
-    };
-    await storeConnection(userId, 'mastodon', live, new Date());
-  }
-  let nextId = 120_000_000_000_000_000n;
-  const runs = Array.from({ length: RUNS }, (_, index) => {
-    const thread = seededThread(users[Math.floor(index / PER_USER)]!, index % PER_USER);
-    return { thread, userId: thread.userId, threadId: thread.id, runId: randomUUID() };
-  });
-  await inParallel(runs, CONCURRENCY, async ({ thread, userId, threadId, runId }) => {
-    await putThread(thread);
-    const made = Array.from({ length: POSTS_PER_RUN }, (_, position) => {
-      const id = String(nextId++);
-      mastodon.addStatus({
-        id,
-        text: `post ${position}`,
-        inReplyToId: null,
-        accountId: mastodon.account.id,
-        idempotencyKey: null,
-      });
-      mastodon.setFigures(id, { favourites: 3 * position, reblogs: position, replies: 1 });
-      return { id, url: null };
-    });
-    const now = new Date().toISOString();
-    const run = {
-      userId,
-      threadId,
-      platform: 'mastodon' as const,
-      runId,
-      status: 'pending' as const,
-      posts: made.map((_, position) => `post ${position}`),
-      made,
-      error: null,
-      postUrl: null,
-      leaseUntil: null,
-      startedAt: now,
-      article: { url: thread.sourceUrl, title: thread.title },
-      updatedAt: now,
-    };
-    if (!(await startFreshRun(run))) throw new Error('run not started');
-    await finishPublishRun(run, { status: 'completed', postUrl: null }, now);
+  const { users, runs } = await seedCompletedMastodonRuns(mastodon, {
+    runs: RUNS,
+    perUser: PER_USER,
+    postsPerRun: POSTS_PER_RUN,
+    concurrency: CONCURRENCY,
+    completedAt: new Date().toISOString(),
+    figuresOf: (position) => ({ favourites: 3 * position, reblogs: position, replies: 1 }),
   });
   // Each run's statuses: favourites 3p, reblogs p, replies 1 for p = 0, 1, 2.
   const perRun = Array.from({ length: POSTS_PER_RUN }, (_, position) => 4 * position + 1).reduce((a, b) => a + b, 0);

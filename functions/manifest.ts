@@ -164,7 +164,7 @@ export interface ScheduleEntry {
 }
 
 /** The functions one-time schedules may invoke, each found through its own environment variable. */
-export type SchedulerTargetName = 'scheduled-items' | 'engagement-readings';
+export type SchedulerTargetName = 'scheduled-items' | 'engagement-readings' | 'plug-checks';
 
 /**
  * A function EventBridge Scheduler invokes with a one-time schedule's input (a scheduled item's
@@ -173,7 +173,7 @@ export type SchedulerTargetName = 'scheduled-items' | 'engagement-readings';
 export interface SchedulerTargetEntry {
   name: SchedulerTargetName;
   /** The variable that hands the target's ARN to the functions that schedule. */
-  arnEnv: 'SCHEDULER_TARGET_ARN' | 'READING_TARGET_ARN';
+  arnEnv: 'SCHEDULER_TARGET_ARN' | 'READING_TARGET_ARN' | 'PLUG_TARGET_ARN';
   handler: string;
   access: Access;
   timeoutSeconds: number;
@@ -415,7 +415,8 @@ export const routes: RouteEntry[] = [
     path: '/api/connections/{platform}',
     handler: 'http/connections/delete-connection',
     auth: 'user',
-    access: { table: 'write' },
+    // Deletes the pending check of each armed plug on the platform.
+    access: { table: 'write', scheduler: true },
   },
   {
     method: 'POST',
@@ -498,6 +499,16 @@ export const routes: RouteEntry[] = [
     deploymentGroup: 'public-pages',
     auth: 'user',
     // Creates the account's records if missing (as GET /api/me does), then sets the name.
+    access: { table: 'write' },
+  },
+  // The plug's default for new threads: account settings.
+  {
+    method: 'PUT',
+    path: '/api/me/plug-default',
+    handler: 'http/account/put-plug-default',
+    deploymentGroup: 'insights',
+    auth: 'user',
+    // Creates the account's records if missing (as GET /api/me does), then sets the default.
     access: { table: 'write' },
   },
   {
@@ -905,7 +916,25 @@ export const readingTarget: SchedulerTargetEntry = {
   memoryMb: 512,
 };
 
-export const schedulerTargets: SchedulerTargetEntry[] = [schedulerTarget, readingTarget];
+/**
+ * What each plug check's one-time schedule invokes (every 15 minutes for 6 hours after a run
+ * completed, then hourly to 48 hours): reads the first post's likes and reposts, replies once with
+ * the source link when they pass the thread's threshold, else schedules the next check. It schedules
+ * its own successor, so it learns its own ARN from its invocation rather than from its environment
+ * (a function naming itself there would be a circular reference).
+ */
+export const plugTarget: SchedulerTargetEntry = {
+  name: 'plug-checks',
+  arnEnv: 'PLUG_TARGET_ARN',
+  handler: 'schedule/check-plug',
+  deploymentGroup: 'insights',
+  // Reads and replies with the connection (an expiring OAuth token refreshed first); schedules the next check.
+  access: { table: 'write', tokenKey: true, platformClients: true, scheduler: true },
+  timeoutSeconds: 60,
+  memoryMb: 512,
+};
+
+export const schedulerTargets: SchedulerTargetEntry[] = [schedulerTarget, readingTarget, plugTarget];
 
 /** The application's events, put on its EventBridge bus. */
 export const APP_EVENT_SOURCE = 'threadsnip.publishing';
@@ -935,6 +964,16 @@ export const eventRules: EventRuleEntry[] = [
     deploymentGroup: 'insights',
     // Creates the run's three one-time reading schedules.
     access: { scheduler: true },
+    timeoutSeconds: 15,
+    memoryMb: 256,
+  },
+  {
+    name: 'arm-plug',
+    detailTypes: ['ThreadPublished'],
+    handler: 'event/arm-plug',
+    deploymentGroup: 'insights',
+    // Reads the thread's plug choice and the connection, stores the armed plug, schedules its first check.
+    access: { table: 'write', scheduler: true },
     timeoutSeconds: 15,
     memoryMb: 256,
   },

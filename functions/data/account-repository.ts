@@ -1,4 +1,6 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PlugChoice } from '#shared/publishing/plug';
+import { plugChoiceSchema } from '#shared/schemas/plug';
 import { batchGetItems, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys, singletonSortKeys } from './keys';
 import { addToTotals } from './stats-repository';
@@ -11,7 +13,15 @@ export interface Profile {
   username: string | null;
   /** The name public pages give the curator, chosen by them (never derived from the email); null until chosen. */
   displayName?: string | null;
+  /** The plug new threads start with, chosen in account settings; null until chosen (off). */
+  plugDefault?: PlugChoice | null;
   createdAt: string;
+}
+
+/** A stored plug default, when it is one (null otherwise). */
+function plugDefaultOf(value: unknown): PlugChoice | null {
+  const parsed = plugChoiceSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export interface CreditsRecord {
@@ -56,6 +66,7 @@ export async function getAccountRecords(userId: string): Promise<AccountRecords>
           email: profile.email,
           username: profile.username ?? null,
           displayName: typeof profile.displayName === 'string' ? profile.displayName : null,
+          plugDefault: plugDefaultOf(profile.plugDefault),
           createdAt: profile.createdAt,
         }
       : null,
@@ -388,6 +399,38 @@ export async function setDisplayName(userId: string, displayName: string | null,
     if (!isConditionFailure(error)) throw error;
     return false;
   }
+}
+
+/** Sets the plug new threads start with on the user's profile; false when the user has no profile (nothing written). */
+export async function setPlugDefault(userId: string, plugDefault: PlugChoice, now: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: 'SET plugDefault = :plug, plugDefaultUpdatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':plug': plugDefault, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return false;
+  }
+}
+
+/** The plug the user's new threads start with (null when none is chosen: off). */
+export async function getPlugDefault(userId: string): Promise<PlugChoice | null> {
+  const result = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.profile(userId),
+      ProjectionExpression: 'plugDefault',
+      ConsistentRead: true,
+    }),
+  );
+  return plugDefaultOf(result.Item?.plugDefault);
 }
 
 /** A user's display name (null when none is chosen or there is no profile). */

@@ -50,6 +50,7 @@ export const itemTypes = {
   publicThread: 'public-thread',
   tdmrepFile: 'tdmrep-file',
   engagementReading: 'engagement-reading',
+  plug: 'plug',
   readingRefresh: 'reading-refresh',
   feed: 'feed',
   feedSettings: 'feed-settings',
@@ -359,6 +360,27 @@ export const keys = {
   mediaPrefix: 'MEDIA#',
   mediaUsage: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.mediaUsage }),
 
+  /**
+   * A thread's plug on one platform: its threshold, state, checks and fired reply. In the user's
+   * partition beside the thread's runs, so a thread's plugs are one Query and deleting the account
+   * removes them.
+   */
+  plug: (userId: string, threadId: string, platform: string): ItemKey => ({
+    pk: user(userId),
+    sk: `PLUG#${threadId}#${platform}`,
+  }),
+  plugsOfThreadPrefix: (threadId: string) => `PLUG#${threadId}#`,
+  /**
+   * An armed plug, listed by user and platform (sparse, gsi1: written when the plug is armed, removed
+   * when it fires, expires or is cancelled), so disconnecting a platform cancels its armed plugs
+   * with one Query.
+   */
+  armedPlugListing: (userId: string, platform: string, threadId: string) => ({
+    gsi1pk: `ARMED_PLUGS#${userId}#${platform}`,
+    gsi1sk: threadId,
+  }),
+  armedPlugsPartition: (userId: string, platform: string) => `ARMED_PLUGS#${userId}#${platform}`,
+
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 
@@ -379,7 +401,8 @@ export const indexes: Record<
   | 'inboxOfUser'
   | 'threadsByEngagement'
   | 'threadInsightsByPublished'
-  | 'autoDraftPending',
+  | 'autoDraftPending'
+  | 'armedPlugsOfPlatform',
   IndexName
 > = {
   byGsi1: 'gsi1',
@@ -401,4 +424,6 @@ export const indexes: Record<
   threadInsightsByPublished: 'gsi3',
   /** gsi1 also lists a feed's items waiting for its Auto-draft (`AUTO_DRAFT_PENDING#<id>#<feedId>`). */
   autoDraftPending: 'gsi1',
+  /** gsi1 also lists a user's armed plugs on one platform (`ARMED_PLUGS#<id>#<platform>`). */
+  armedPlugsOfPlatform: 'gsi1',
 };

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { normalizePosts, parseHallucination, storedPostTexts } from '../../shared/posts';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from '../../shared/schemas/article';
+import { plugChoiceSchema } from '../../shared/schemas/plug';
 import { webmentionStatusSchema } from '../../shared/schemas/public';
 import {
   linkPlacementsSchema,
@@ -94,6 +95,12 @@ function linkPlacementsOf(value: unknown): Pick<Thread, 'linkPlacements'> {
   return parsed.success ? { linkPlacements: parsed.data } : {};
 }
 
+/** The plug chosen for the thread, when stored (older threads have none: the account's default applies). */
+function plugOf(value: unknown): Pick<Thread, 'plug'> {
+  const parsed = plugChoiceSchema.safeParse(value);
+  return parsed.success ? { plug: parsed.data } : {};
+}
+
 /** Reads an item back as a Thread, normalising rows written by older versions. */
 export function fromItem(item: Record<string, unknown>): Thread {
   return {
@@ -126,6 +133,7 @@ export function fromItem(item: Record<string, unknown>): Thread {
     ...(item.autoDraft ? { autoDraft: true } : {}),
     ...languageOf(item),
     ...linkPlacementsOf(item.linkPlacements),
+    ...plugOf(item.plug),
     // Written by the reading rollup; absent until a platform reported a figure.
     ...(typeof item.engagement === 'number' ? { engagement: item.engagement } : {}),
   };
@@ -531,5 +539,17 @@ export async function setThreadLinkPlacements(
   await updateThreadIfPresent(userId, threadId, {
     UpdateExpression: 'SET linkPlacements = :placements',
     ExpressionAttributeValues: { ':placements': placements },
+  });
+}
+
+/** Keeps the plug chosen on the share step with the thread, so its later runs (a scheduled fire too) arm it; nothing is written for a thread that is gone. */
+export async function setThreadPlug(
+  userId: string,
+  threadId: string,
+  plug: NonNullable<Thread['plug']>,
+): Promise<void> {
+  await updateThreadIfPresent(userId, threadId, {
+    UpdateExpression: 'SET plug = :plug',
+    ExpressionAttributeValues: { ':plug': plug },
   });
 }

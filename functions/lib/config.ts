@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { SchedulerTargetName } from '../manifest';
 import { DEFAULT_OPENAI_MODEL } from './openai-model';
 
 /**
@@ -128,6 +129,8 @@ const envSchema = z.object({
   SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
   /** The function engagement readings' one-time schedules invoke (in the same group, with the same role). */
   READING_TARGET_ARN: z.string().min(1).optional(),
+  /** The function plug checks' one-time schedules invoke; the plug check itself learns its own ARN from its invocation. */
+  PLUG_TARGET_ARN: z.string().min(1).optional(),
   /** The application's EventBridge bus (ThreadPublished goes there). */
   EVENT_BUS_NAME: z.string().min(1).optional(),
   /** The private bucket of pictures (uploads, quote cards, articles' images); set on the functions that touch it. */
@@ -239,7 +242,11 @@ export function loadConfig(env: Record<string, string | undefined>) {
     scheduling: {
       minLeadSeconds: raw.SCHEDULE_MIN_LEAD_SECONDS,
       groupName: raw.SCHEDULER_GROUP_NAME,
-      targetArns: { 'scheduled-items': raw.SCHEDULER_TARGET_ARN, 'engagement-readings': raw.READING_TARGET_ARN },
+      targetArns: {
+        'scheduled-items': raw.SCHEDULER_TARGET_ARN,
+        'engagement-readings': raw.READING_TARGET_ARN,
+        'plug-checks': raw.PLUG_TARGET_ARN,
+      } as Partial<Record<SchedulerTargetName, string>>,
       roleArn: raw.SCHEDULER_ROLE_ARN,
     },
     eventBusName: raw.EVENT_BUS_NAME,

@@ -30,7 +30,7 @@ export class ItemScheduler {
     this.group = new ScheduleGroup(scope, 'ItemScheduleGroup', { removalPolicy: props.removalPolicy });
     this.role = new Role(scope, 'ItemSchedulerRole', {
       description:
-        'Lets EventBridge Scheduler invoke the scheduled-item fire and engagement-reading functions, and nothing else',
+        'Lets EventBridge Scheduler invoke the scheduled-item fire, engagement-reading and plug-check functions, and nothing else',
       // Only schedules of this account may take the role (confused-deputy guard).
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com').withConditions({
         StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
@@ -55,7 +55,11 @@ export class ItemScheduler {
   /** Lets a function create, update and delete the group's one-time schedules, handing them the role. */
   allowScheduling(fn: AppFunction): void {
     fn.addEnvironment('SCHEDULER_GROUP_NAME', this.group.scheduleGroupName);
-    for (const { entry, fn: target } of this.targets) fn.addEnvironment(entry.arnEnv, target.functionArn);
+    for (const { entry, fn: target } of this.targets) {
+      // A target that schedules itself (the plug check) learns its ARN from its invocation: its own
+      // ARN in its environment would be a circular reference.
+      if (target !== fn) fn.addEnvironment(entry.arnEnv, target.functionArn);
+    }
     fn.addEnvironment('SCHEDULER_ROLE_ARN', this.role.roleArn);
     fn.addToRolePolicy(
       new PolicyStatement({

@@ -79,3 +79,32 @@ export function linkPlacementNotAllowed(
   const options = allowed.map((option) => `'${option}' (${linkPlacementLabels[option].toLowerCase()})`).join(' or ');
   return `${platformName} cannot take the link placement '${placement}'; choose ${options}.`;
 }
+
+/** The plug: its control on the share step and in account settings, and its state on the thread page's rows. */
+export const plugMessages = {
+  label: 'Plug the link when the thread takes off',
+  thresholdLabel: 'Likes and reposts of the first post',
+  hint: "When the first post passes this many likes and reposts within 48 hours, ThreadSnip replies to it once with the article's link (X, Bluesky, Mastodon and Threads).",
+  settingsHeading: 'Plug',
+  settingsHint: 'New threads start with this choice; each thread can change it on the share step.',
+  save: 'Save',
+  saving: 'Saving…',
+  saved: { title: 'Plug default saved' },
+  viewReply: 'View the reply',
+  threadDeleted: 'The thread was deleted',
+  disconnected: 'The platform was disconnected',
+  publishedAgain: 'The thread was published again',
+};
+
+/** A platform row's plug line: 'Plug armed (50 likes or reposts within 48 h)', 'Plug fired', 'Plug expired', 'Plug cancelled'. */
+export function plugStatusText(plug: {
+  state: 'armed' | 'firing' | 'fired' | 'expired' | 'cancelled';
+  threshold: number;
+}): string {
+  if (plug.state === 'armed' || plug.state === 'firing')
+    return `Plug armed (${plug.threshold.toLocaleString('en-US')} likes or reposts within 48 h)`;
+  if (plug.state === 'fired') return 'Plug fired';
+  if (plug.state === 'expired')
+    return `Plug expired (under ${plug.threshold.toLocaleString('en-US')} likes or reposts in 48 h)`;
+  return 'Plug cancelled';
+}

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { displayNameProblem, normaliseDisplayName } from '../display-name';
+import { plugChoiceSchema } from './plug';
 
 /** DELETE /api/me: the user types their email to confirm. */
 export const deleteAccountRequestSchema = z.object({
@@ -24,3 +25,10 @@ export type DisplayNameRequest = z.infer<typeof displayNameRequestSchema>;
 /** The answer of PUT /api/me/display-name. */
 export const displayNameResponseSchema = z.object({ displayName: z.string().nullable() });
 export type DisplayNameResponse = z.infer<typeof displayNameResponseSchema>;
+
+/** PUT /api/me/plug-default: the plug new threads start with (a thread's own choice on the share step wins). */
+export const plugDefaultRequestSchema = z.object({ plugDefault: plugChoiceSchema });
+export type PlugDefaultRequest = z.infer<typeof plugDefaultRequestSchema>;
+/** The answer of PUT /api/me/plug-default. */
+export const plugDefaultResponseSchema = plugDefaultRequestSchema;
+export type PlugDefaultResponse = z.infer<typeof plugDefaultResponseSchema>;

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { connectionFormMessages, platformMessages } from '../messages/connections';
 import { isBlueskyIdentifier } from '../publishing/bluesky-handle';
+import { PLUG_STATES } from '../publishing/plug';
 import { chosenQuotesSchema } from './author-posts';
+import { plugChoiceSchema } from './plug';
 import { linkPlacementsSchema, PLATFORMS, platformSchema } from './thread';
 
 /** One platform's progress through the publishing queue. */
@@ -25,6 +27,8 @@ export const publishRequestSchema = z.object({
   linkPlacements: linkPlacementsSchema.optional(),
   /** The author's posts to quote in the credit, per platform (ids from GET …/author-posts). */
   quotes: chosenQuotesSchema.optional(),
+  /** The plug for this thread, kept with it (absent: the thread's earlier choice, else the account's default). */
+  plug: plugChoiceSchema.optional(),
 });
 export type PublishRequest = z.input<typeof publishRequestSchema>;
 
@@ -39,6 +43,15 @@ export const platformPublishStateSchema = z.object({
   completedAt: z.string().nullable(),
   /** Why the credit does not quote the author's post after all (not found again, refused by the platform). */
   quoteNote: z.string().nullable().optional(),
+  /** The plug of the platform's latest run: armed, fired (with the reply's URL), expired or cancelled; null when none was armed. */
+  plug: z
+    .object({
+      state: z.enum(PLUG_STATES),
+      threshold: z.number().int().positive(),
+      firedUrl: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type PlatformPublishState = z.infer<typeof platformPublishStateSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
 import { chosenQuotesSchema } from './author-posts';
+import { plugChoiceSchema } from './plug';
 import { linkPlacementsSchema, platformSchema, threadIdSchema } from './thread';
 
 /**
@@ -69,6 +70,8 @@ export const scheduleRequestSchema = z
      * the item and checked again when it fires, as a publish checks them.
      */
     quotes: chosenQuotesSchema.optional(),
+    /** The plug chosen on the share step, kept with the thread for the fire (as for a publish). */
+    plug: plugChoiceSchema.optional(),
   })
   .refine((body) => (body.at === undefined) !== (body.queue === undefined), 'Give either a time or queue: true');
 export type ScheduleRequest = z.infer<typeof scheduleRequestSchema>;

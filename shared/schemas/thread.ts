@@ -11,6 +11,7 @@ import {
 import { TONES } from '../tones';
 import { articleRightsSchema, authorHandlesSchema, languageTagSchema } from './article';
 import { MAX_MEDIA_PER_POST, postMediaSchema } from './media';
+import { plugChoiceSchema } from './plug';
 import { publicIdSchema, webmentionStatusSchema } from './public';
 
 export const HALLUCINATION_RISKS = ['low', 'medium', 'high'] as const;
@@ -184,6 +185,8 @@ export const threadSchema = z.object({
   suggestedQuoteCardPostId: z.string().max(100).nullable().optional(),
   /** Where the source link goes per platform, chosen on the share step; a platform not listed takes its default. */
   linkPlacements: linkPlacementsSchema.optional(),
+  /** The plug chosen on the share step, kept for the thread's later runs (a scheduled fire too); absent: the account's default. */
+  plug: plugChoiceSchema.optional(),
 });
 export type Thread = z.infer<typeof threadSchema>;
 

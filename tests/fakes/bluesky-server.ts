@@ -5,7 +5,7 @@ import { readText, sendJson, serveOnLoopback } from './fake-http';
  * A stand-in for a Bluesky sign-in service (an entryway or a PDS) for what the real local PDS cannot
  * be made to do: its sessions' DID documents name whatever PDS `pdsEndpoint` says (the service itself
  * when null), and with `redirectTo` set it answers every request with a redirect there. It also
- * answers as a PDS (getSession, createRecord) and ends a session given its refresh token
+ * answers as a PDS (getSession, createRecord, once per record key, and getRecord) and ends a session given its refresh token
  * (deleteSession; a 500 when `failDeleteSession`), and serves the public AppView's getPosts with the
  * counts in `state.postCounts`, and for quoting an author's post: resolveHandle (`state.handles`),
  * searchPosts and getPosts over `state.knownPosts` (search matches loosely, as full-text search does:
@@ -22,6 +22,8 @@ export async function startBlueskyServer() {
   const accessJwts = new Set<string>();
   /** The records created, as the PDS stored them. */
   const records: Record<string, unknown>[] = [];
+  /** The records by record key, as getRecord answers them. */
+  const byKey = new Map<string, { uri: string; cid: string; value: Record<string, unknown> }>();
   const state = {
     pdsEndpoint: null as string | null,
     redirectTo: null as string | null,
@@ -146,8 +148,19 @@ export async function startBlueskyServer() {
           error: 'InvalidRequest',
           message: `Invalid app.bsky.feed.post record: ${problem}`,
         });
+      // A record key given by the client is created once: the PDS refuses the same key again.
+      const rkey = (JSON.parse(body || '{}') as { rkey?: string }).rkey ?? String(requests.length);
+      if (byKey.has(rkey))
+        return sendJson(res, 400, { error: 'InvalidRequest', message: `Record already exists: ${rkey}` });
       records.push(record);
-      return sendJson(res, 200, { uri: `at://${did}/app.bsky.feed.post/${requests.length}`, cid: 'bafyreia' });
+      const uri = `at://${did}/app.bsky.feed.post/${rkey}`;
+      byKey.set(rkey, { uri, cid: 'bafyreia', value: record });
+      return sendJson(res, 200, { uri, cid: 'bafyreia' });
+    }
+    if (method === 'com.atproto.repo.getRecord') {
+      const stored = byKey.get(query.get('rkey') ?? '');
+      if (!stored) return sendJson(res, 400, { error: 'RecordNotFound', message: 'Could not locate record' });
+      return sendJson(res, 200, stored);
     }
     sendJson(res, 400, { error: 'MethodNotImplemented', message: `${method} is not served here` });
   });

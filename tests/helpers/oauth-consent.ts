@@ -101,3 +101,18 @@ export async function oauthCallback(
   expect(answer.status).toBe(302);
   return new URL(answer.location ?? '');
 }
+
+/** Connects `userId` to the Mastodon stand-in at `instance` as @alice, through the OAuth routes (the stand-in consents at once). */
+export async function connectMastodon(userId: string, instance: string): Promise<void> {
+  const consentUrl = await startOAuth('mastodon', userId, {
+    instance,
+    username: '@alice',
+    returnPath: '/account-settings',
+  });
+  const consent = await fetch(consentUrl, { redirect: 'manual' });
+  await oauthCallback(
+    'mastodon',
+    userId,
+    Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams),
+  );
+}

@@ -1,7 +1,7 @@
 import { httpHandler } from '#functions/route-kinds';
 import { deleteAccountRequestSchema } from '#shared/schemas/account';
 import { deleteAccount } from '../../services/account/delete-account';
-import { deleteSchedulesOfAccount } from '../../services/scheduling/scheduled-items';
+import { deleteSchedulesOfAccount } from '../../services/scheduling/item-ending';
 
 /** DELETE /api/me: deletes the caller's account and everything in it (again, after a run that stopped midway). */
 export const handler = httpHandler(

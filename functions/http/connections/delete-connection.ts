@@ -2,10 +2,14 @@ import * as z from 'zod';
 import { httpHandler } from '#functions/route-kinds';
 import { platformSchema } from '#shared/schemas/thread';
 import { disconnectPlatform } from '../../services/connections/disconnect-platform';
-import { failPlatformOnUpcomingItems } from '../../services/scheduling/scheduled-items';
+import { cancelPlugsOfPlatform } from '../../services/insights/plug-cancellation';
+import { failPlatformOnUpcomingItems } from '../../services/scheduling/item-ending';
 
-/** DELETE /api/connections/{platform}: disconnects (tokens, username and connection data cleared; upcoming scheduled items fail that platform). */
+/** DELETE /api/connections/{platform}: disconnects (tokens, username and connection data cleared; upcoming scheduled items fail that platform; its armed plugs are cancelled). */
 export const handler = httpHandler({ params: z.object({ platform: platformSchema }) }, async ({ params, caller }) => {
-  await disconnectPlatform(caller.userId, params.platform, new Date(), { failPlatformOnUpcomingItems });
+  await disconnectPlatform(caller.userId, params.platform, new Date(), {
+    failPlatformOnUpcomingItems,
+    cancelPlugsOfPlatform,
+  });
   return { status: 204 };
 });

@@ -1,13 +1,17 @@
 import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
-import { cancelItemsOfThread } from '../../services/scheduling/scheduled-items';
+import { cancelPlugsOfThread } from '../../services/insights/plug-cancellation';
+import { cancelItemsOfThread } from '../../services/scheduling/item-ending';
 import { deleteThread } from '../../services/threads/threads';
 
 /** DELETE /api/threads/{threadId}: deletes one of the caller's threads for good. */
 export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller, event }) => {
   await deleteThread({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, params.threadId, {
-    cancelSchedulesOfThread: cancelItemsOfThread,
+    cancelSchedulesOfThread: async (userId, threadId, now) => {
+      await cancelItemsOfThread(userId, threadId, now);
+      await cancelPlugsOfThread(userId, threadId, now);
+    },
   });
   return { status: 204 };
 });

@@ -29,7 +29,20 @@ const RETRY_POLICIES: Record<SchedulerTargetName, { MaximumRetryAttempts: number
   {
     'scheduled-items': { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
     'engagement-readings': { MaximumRetryAttempts: 5, MaximumEventAgeInSeconds: 6 * 3600 },
+    // A plug check is idempotent, and a claimed plug whose check stopped is finished by its retry.
+    'plug-checks': { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
   };
+
+/**
+ * Targets that schedule themselves (the plug check schedules its next check), by the ARN their
+ * invocation named: a function cannot be given its own ARN in its environment (a circular reference).
+ */
+const ownTargetArns: Partial<Record<SchedulerTargetName, string>> = {};
+
+/** Records the ARN this function was invoked as, for the schedules it makes of its own target. */
+export function useOwnTargetArn(target: SchedulerTargetName, invokedArn: string | undefined): void {
+  if (invokedArn) ownTargetArns[target] = invokedArn;
+}
 
 function scheduleInput(
   name: string,
@@ -38,7 +51,7 @@ function scheduleInput(
   target: SchedulerTargetName,
 ): CreateScheduleCommandInput {
   const { groupName, targetArns, roleArn } = config().scheduling;
-  const targetArn = targetArns[target];
+  const targetArn = targetArns[target] ?? ownTargetArns[target];
   if (!groupName || !targetArn || !roleArn) {
     throw new Error(`SCHEDULER_GROUP_NAME, SCHEDULER_ROLE_ARN and the ${target} target's ARN must be configured`);
   }

@@ -1,5 +1,6 @@
 import { creditView, dailyAllowance } from '#shared/credits';
 import { utcDate } from '#shared/dates';
+import { PLUG_OFF, type PlugChoice } from '#shared/publishing/plug';
 import { findAccountTombstone } from '../../data/account-deletion-repository';
 import {
   type AccountRecords,
@@ -9,6 +10,7 @@ import {
   getAccountRecords,
   type Role,
   setDisplayName,
+  setPlugDefault,
 } from '../../data/account-repository';
 import { refreshFreeCreditsIfStale, settlePendingGrant } from '../../data/credits-repository';
 import { config } from '../../lib/config';
@@ -82,6 +84,7 @@ export async function getAccount(identity: AccountIdentity, now: Date) {
     email: records.profile?.email ?? identity.email,
     username: records.profile?.username ?? null,
     displayName: records.profile?.displayName ?? null,
+    plugDefault: records.profile?.plugDefault ?? PLUG_OFF,
     role,
     isAdmin: role === 'admin',
     credits: creditView(records.credits, now),
@@ -100,4 +103,15 @@ export async function saveDisplayName(
   await ensureAccount(identity, now);
   await setDisplayName(identity.userId, displayName, now.toISOString());
   return { displayName };
+}
+
+/** Sets the plug the caller's new threads start with (validated by `plugChoiceSchema`); a thread's own choice wins over it. */
+export async function savePlugDefault(
+  identity: AccountIdentity,
+  plugDefault: PlugChoice,
+  now: Date,
+): Promise<{ plugDefault: PlugChoice }> {
+  await ensureAccount(identity, now);
+  await setPlugDefault(identity.userId, plugDefault, now.toISOString());
+  return { plugDefault };
 }

@@ -11,7 +11,8 @@ import {
   listNewestThreads,
 } from '../../data/thread-repository';
 import { NotFoundError } from '../../lib/errors';
-import { cancelItemsOfThread } from '../scheduling/scheduled-items';
+import { cancelPlugsOfThread } from '../insights/plug-cancellation';
+import { cancelItemsOfThread } from '../scheduling/item-ending';
 import type { AccessContext } from '../threads/thread-access';
 
 /** The 50 newest threads of every user, with their owners' usernames (null: shown as 'Unknown User'). */
@@ -56,5 +57,6 @@ export async function deleteThreadAsAdmin(context: AccessContext, threadId: stri
     context.now,
   );
   await cancelItemsOfThread(owner, threadId, context.now);
+  await cancelPlugsOfThread(owner, threadId, context.now);
   await deletePublicThreadEntry(owner, threadId);
 }

@@ -7,11 +7,13 @@ import { disconnectConnection } from '../../data/connection-repository';
  */
 export interface DisconnectHooks {
   failPlatformOnUpcomingItems(userId: string, platform: Platform, now: Date): Promise<void>;
+  /** The user's armed plugs on the platform cancelled, their pending checks deleted (insights). */
+  cancelPlugsOfPlatform(userId: string, platform: Platform, now: Date): Promise<void>;
 }
 
 /**
  * Disconnect: tokens, username and connection data cleared, is_connected false; the platform fails at
- * once on the user's upcoming scheduled items.
+ * once on the user's upcoming scheduled items, and its armed plugs are cancelled.
  */
 export async function disconnectPlatform(
   userId: string,
@@ -21,4 +23,5 @@ export async function disconnectPlatform(
 ): Promise<void> {
   await disconnectConnection(userId, platform, now.toISOString());
   await hooks.failPlatformOnUpcomingItems(userId, platform, now);
+  await hooks.cancelPlugsOfPlatform(userId, platform, now);
 }

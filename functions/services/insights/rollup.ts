@@ -1,6 +1,7 @@
 import type { PlatformCredit } from '#shared/insights/credit-comparisons';
 import { creditReachOf, linkClicksOf } from '#shared/insights/engagement';
 import { rollupOf, type ThreadInsight, threadEngagementOf } from '#shared/insights/insights';
+import { plugFiredForComparison } from '#shared/publishing/plug';
 import { dayInZone } from '#shared/time-zone';
 import type { EngagementReadingRecord } from '../../data/engagement-reading-repository';
 import {
@@ -13,6 +14,7 @@ import {
   saveThreadRollup,
   type ThreadRollupState,
 } from '../../data/engagement-rollup-repository';
+import type { PlugRecord } from '../../data/plug-repository';
 import type { PublishRun } from '../../data/publish-run-repository';
 import { getPostingQueue } from '../../data/scheduled-item-repository';
 import { addEngagementToTotalsOnce } from '../../data/stats-repository';
@@ -30,12 +32,20 @@ export async function insightsZoneOf(userId: string): Promise<string> {
 export type RunCreditFacts = Pick<PlatformCredit, 'linkPlacement' | 'quoted' | 'plugFired'>;
 
 /**
- * The credit facts of a completed run: where it put the link, and whether its credit still quotes the
- * author's post (a quote refused at posting time is removed from the run). `plugFired` is left absent
- * until the plug keeps its state on the run; it fills it in here (true or false once armed).
+ * The credit facts of a completed run: where it put the link, whether its credit still quotes the
+ * author's post (a quote refused at posting time is removed from the run), and whether its plug fired
+ * (`plug`: the thread's plug on the platform, null when none).
  */
-export function runCreditFactsOf(run: Pick<PublishRun, 'linkPlacement' | 'quote'>): RunCreditFacts {
-  return { linkPlacement: run.linkPlacement ?? null, quoted: Boolean(run.quote) };
+export function runCreditFactsOf(
+  run: Pick<PublishRun, 'runId' | 'linkPlacement' | 'quote'>,
+  plug: Pick<PlugRecord, 'runId' | 'state'> | null,
+): RunCreditFacts {
+  const plugFired = plugFiredForComparison(plug, run.runId);
+  return {
+    linkPlacement: run.linkPlacement ?? null,
+    quoted: Boolean(run.quote),
+    ...(plugFired === undefined ? {} : { plugFired }),
+  };
 }
 
 function insightOf(state: ThreadRollupState, byPlatform: EngagementByPlatform): ThreadInsight | null {

@@ -5,6 +5,7 @@ import { type PostFigures, postFiguresSchema, type ReadingKind } from '#shared/s
 import type { Platform } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import { getEngagementReading, putEngagementReadingOnce } from '../../data/engagement-reading-repository';
+import { getPlug } from '../../data/plug-repository';
 import { getPublishRun } from '../../data/publish-run-repository';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -59,10 +60,11 @@ export async function readAndStore(
 ): Promise<{ outcome: ReadingOutcome; retryAfterSeconds?: number }> {
   const adapter = adapterFor(platform);
   if (!adapter.readEngagement) return { outcome: 'skipped' };
-  // The run and the connection are read at once: one round trip before the platform is called.
-  const [run, connection] = await Promise.all([
+  // The run, the connection and the plug are read at once: one round trip before the platform is called.
+  const [run, connection, plug] = await Promise.all([
     getPublishRun(userId, threadId, platform),
     readingConnection(userId, threadId, platform, now),
+    getPlug(userId, threadId, platform),
   ]);
   if (run?.status !== 'completed' || (runId && run.runId !== runId)) return { outcome: 'skipped' };
   if (!connection || !engagementReadsAllowed(platform, connection.connectionData)) return { outcome: 'skipped' };
@@ -102,7 +104,7 @@ export async function readAndStore(
   if (stored) countBy('ReadingStored', { platform });
   // A redelivered reading rolls up the one stored first (its own time), which the rollup counts once.
   const rolled = stored ? record : await getEngagementReading(userId, threadId, platform, kind);
-  if (rolled?.runId === run.runId) await rollUpReading(rolled, run.updatedAt, runCreditFactsOf(run));
+  if (rolled?.runId === run.runId) await rollUpReading(rolled, run.updatedAt, runCreditFactsOf(run, plug));
   return { outcome: stored ? 'stored' : 'already_stored' };
 }
 

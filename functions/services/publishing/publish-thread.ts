@@ -12,12 +12,14 @@ import {
   placedThreadText,
 } from '#shared/publishing/link-placement';
 import { altTextBlockers, platformMediaPlan } from '#shared/publishing/media-check';
+import type { PlugChoice } from '#shared/publishing/plug';
 import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import { publishRequestSchema } from '#shared/schemas/publishing';
 import { type Platform, type Post, platformSchema, type Thread } from '#shared/schemas/thread';
 import { markConnectionNeedsReconnect } from '../../data/connection-repository';
+import { listPlugsOfThread, type PlugRecord } from '../../data/plug-repository';
 import {
   claimPublishRun,
   finishPublishRun,
@@ -33,7 +35,12 @@ import {
   resumeFailedRun,
   startFreshRun,
 } from '../../data/publish-run-repository';
-import { getThreadForUser, recordPlatformPost, setThreadLinkPlacements } from '../../data/thread-repository';
+import {
+  getThreadForUser,
+  recordPlatformPost,
+  setThreadLinkPlacements,
+  setThreadPlug,
+} from '../../data/thread-repository';
 import { putAppEvent } from '../../lib/aws/eventbridge';
 import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
@@ -109,8 +116,25 @@ export async function getPublishStatus(
   userAgent = 'unknown',
 ): Promise<PublishStatusResponse> {
   await assertThreadAccess({ userId, userAgent, now }, threadId);
-  const runs = await listPublishRunsForThread(userId, threadId);
-  return { threadId, platforms: runs.map(toState) };
+  const [runs, plugs] = await Promise.all([
+    listPublishRunsForThread(userId, threadId),
+    listPlugsOfThread(userId, threadId),
+  ]);
+  const plugOf = new Map(plugs.map((plug) => [plug.platform, plug]));
+  return {
+    threadId,
+    platforms: runs.map((run) => ({ ...toState(run), plug: plugViewOf(run, plugOf.get(run.platform)) })),
+  };
+}
+
+/** The plug of the platform's latest run as its row shows it (a plug being fired shows as armed); null when none was armed. */
+function plugViewOf(run: PublishRun, plug: PlugRecord | undefined): PlatformPublishState['plug'] {
+  if (!plug || plug.runId !== run.runId) return null;
+  return {
+    state: plug.state === 'firing' ? 'armed' : plug.state,
+    threshold: plug.threshold,
+    firedUrl: plug.firedUrl,
+  };
 }
 
 /**
@@ -136,7 +160,7 @@ export async function requestPublish(
   const connections = await Promise.all(
     request.platforms.map((platform) => connectionForPublishing(userId, platform, now, stored)),
   );
-  const thread = await keepLinkPlacements(stored, request.linkPlacements);
+  const thread = await keepPlugChoice(await keepLinkPlacements(stored, request.linkPlacements), request.plug);
   let queued = 0;
   for (const [index, platform] of request.platforms.entries()) {
     const delaySeconds = Math.ceil((queued * STAGGER_MS[request.origin]) / 1000);
@@ -156,6 +180,16 @@ export async function keepLinkPlacements(thread: Thread, chosen: LinkPlacements 
   const linkPlacements = { ...thread.linkPlacements, ...chosen };
   await setThreadLinkPlacements(thread.userId, thread.id, linkPlacements);
   return { ...thread, linkPlacements };
+}
+
+/**
+ * Keeps the plug chosen on the share step with the thread, so the run's completion (and a scheduled
+ * fire's) arms it as chosen; the thread with it.
+ */
+export async function keepPlugChoice(thread: Thread, chosen: PlugChoice | undefined): Promise<Thread> {
+  if (!chosen) return thread;
+  await setThreadPlug(thread.userId, thread.id, chosen);
+  return { ...thread, plug: chosen };
 }
 
 /** A thread with nothing to post is refused before anything is queued. */

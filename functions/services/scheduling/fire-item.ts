@@ -29,15 +29,9 @@ import {
   STAGGER_MS,
 } from '../publishing/publish-thread';
 import type { AccessContext } from '../threads/thread-access';
+import { failedOutcome, refreshNextScheduled, releaseSlotOf } from './item-ending';
 import { cancelItemFire } from './item-schedule';
-import {
-  failedOutcome,
-  ItemNotUpcomingError,
-  ownItem,
-  refreshNextScheduled,
-  releaseSlotOf,
-  toView,
-} from './scheduled-items';
+import { ItemNotUpcomingError, ownItem, toView } from './scheduled-items';
 
 /** One fire holds an item this long (above the fire function's timeout), so a second fire never runs beside it. */
 export const FIRE_LEASE_MS = 60_000;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorMessages } from '#shared/messages/api-errors';
-import { reconnectToPublishText, scheduleTooSoonText } from '#shared/messages/scheduling';
-import { platformDisplayName } from '#shared/platforms';
+import { scheduleTooSoonText } from '#shared/messages/scheduling';
 import { nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
 import {
   type RescheduleRequest,
@@ -17,7 +16,6 @@ import {
   claimQueueSlot,
   createScheduledItem,
   discardScheduledItem,
-  endUpcomingItemWithOutcomes,
   getPostingQueue,
   getQueueSlotClaim,
   getScheduledItem,
@@ -26,14 +24,11 @@ import {
   listUpcomingScheduledItems,
   moveScheduledItem,
   recordScheduledOutcome,
-  recordUpcomingOutcome,
-  releaseQueueSlot,
   releaseUpcomingPlace,
   reserveUpcomingPlace,
   type ScheduledItemRecord,
   type StoredOutcome,
 } from '../../data/scheduled-item-repository';
-import { setThreadNextScheduled } from '../../data/thread-repository';
 import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
 import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
@@ -43,10 +38,12 @@ import {
   assertHasPosts,
   assertPictureGrant,
   keepLinkPlacements,
+  keepPlugChoice,
   TargetRequiredError,
 } from '../publishing/publish-thread';
 import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
-import { cancelItemFire, moveItemFire, scheduleItemFire } from './item-schedule';
+import { afterItemLeftUpcoming, refreshNextScheduled, releaseSlotOf } from './item-ending';
+import { moveItemFire, scheduleItemFire } from './item-schedule';
 
 const DAY_MS = 86_400_000;
 /** A slot claim this old whose item does not exist was left by a request that died between its steps. */
@@ -142,11 +139,6 @@ async function takeQueueSlot(userId: string, at: string, itemId: string, now: Da
   return !held && claimQueueSlot(userId, at, itemId, now.toISOString(), claim.itemId);
 }
 
-/** Frees the queue slot an item claimed (items scheduled for a chosen time hold none). */
-export async function releaseSlotOf(item: ScheduledItemRecord, at = item.at): Promise<void> {
-  if (item.source === 'queue') await releaseQueueSlot(item.userId, at, item.itemId);
-}
-
 /**
  * POST /api/threads/{threadId}/schedule: schedules the caller's thread for a chosen time or the next
  * free queue slot. The item is written, counted (at most 500 upcoming) and given its cloud schedule, in
@@ -211,7 +203,7 @@ export async function scheduleThread(
     throw error;
   }
   // The fire reads the thread: the placements chosen on the share step are kept with it.
-  await keepLinkPlacements(thread, request.linkPlacements);
+  await keepPlugChoice(await keepLinkPlacements(thread, request.linkPlacements), request.plug);
   await refreshNextScheduled(userId, threadId);
   return toView(item);
 }
@@ -244,75 +236,6 @@ export async function cancelItem(context: AccessContext, itemId: string): Promis
   const cancelled = await cancelScheduledItem(item.userId, item.itemId, context.now.toISOString());
   if (!cancelled) throw new ItemNotUpcomingError();
   await afterItemLeftUpcoming(cancelled);
-}
-
-/** The cloud schedule, the upcoming count, its queue slot and the thread's 'Scheduled for' follow an item that left the upcoming listing. */
-export async function afterItemLeftUpcoming(item: ScheduledItemRecord): Promise<void> {
-  await cancelItemFire(item.itemId);
-  await releaseUpcomingPlace(item.userId, item.itemId);
-  await releaseSlotOf(item);
-  await refreshNextScheduled(item.userId, item.threadId);
-}
-
-/** Deleting a thread cancels its upcoming items (the thread is gone, so nothing of it is posted). */
-export async function cancelItemsOfThread(userId: string, threadId: string, now: Date): Promise<number> {
-  let cancelled = 0;
-  for (const item of await listUpcomingItemsOfThread(userId, threadId)) {
-    const done = await cancelScheduledItem(userId, item.itemId, now.toISOString());
-    if (done) {
-      await afterItemLeftUpcoming(done);
-      cancelled += 1;
-    }
-  }
-  return cancelled;
-}
-
-/** A platform's outcome when it posted nothing, with the reason. */
-export function failedOutcome(platform: Platform, error: string): StoredOutcome {
-  return { platform, runId: null, status: 'failed', error, postUrl: null };
-}
-
-/**
- * Disconnecting a platform fails it at once on the user's upcoming items ('Reconnect {Platform} to
- * publish'): the outcome is recorded on the item, so its fire skips that platform and posts the others;
- * an item left with no platform to post to ends fired (its schedule deleted, its place and slot freed).
- * Each step is one conditional write, so a retried disconnect completes what a failed one left.
- */
-export async function failPlatformOnUpcomingItems(userId: string, platform: Platform, now: Date): Promise<void> {
-  const outcome = failedOutcome(platform, reconnectToPublishText(platformDisplayName(platform)));
-  for (const listed of await listUpcomingScheduledItems(userId)) {
-    if (!listed.platforms.includes(platform)) continue;
-    const item =
-      (await recordUpcomingOutcome(userId, listed.itemId, outcome, now.toISOString())) ??
-      (await getScheduledItem(userId, listed.itemId));
-    if (item?.status !== 'scheduled') continue;
-    const ended = item.platforms.every((each) => item.outcomes[each])
-      ? await endUpcomingItemWithOutcomes(item, now.toISOString())
-      : null;
-    if (ended) await afterItemLeftUpcoming(ended);
-    else await refreshNextScheduled(userId, item.threadId);
-  }
-}
-
-/**
- * Deleting an account deletes the cloud schedules of its upcoming items (the items themselves go with
- * the account's partition; a schedule that still fires finds the tombstone and posts nothing).
- */
-export async function deleteSchedulesOfAccount(userId: string): Promise<number> {
-  const upcoming = await listUpcomingScheduledItems(userId);
-  for (const item of upcoming) await cancelItemFire(item.itemId);
-  return upcoming.length;
-}
-
-/** Keeps the thread's soonest upcoming item on the thread (its detail and My Threads card show it). */
-export async function refreshNextScheduled(userId: string, threadId: string): Promise<void> {
-  const [next] = await listUpcomingItemsOfThread(userId, threadId);
-  await setThreadNextScheduled(
-    userId,
-    threadId,
-    // The platforms it will still post to (one disconnected since has failed already).
-    next ? { at: next.at, platforms: next.platforms.filter((platform) => !next.outcomes[platform]) } : null,
-  );
 }
 
 /** GET /api/scheduled?view=upcoming|past: upcoming items soonest first, or the last 30 days of ended ones. */

@@ -8,7 +8,7 @@ import { startLocalEventBus } from '#local/event-bus';
 import { invokeHandler } from '#local/lambda-runtime';
 import { startLocalScheduler } from '#local/scheduler';
 import { startMastodonServer } from '../../fakes/mastodon-server';
-import { oauthCallback, startOAuth } from '../../helpers/oauth-consent';
+import { connectMastodon } from '../../helpers/oauth-consent';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
 import { callRoute } from '../../helpers/route-call';
@@ -50,17 +50,7 @@ afterAll(async () => {
 async function connectedUser(): Promise<string> {
   const userId = `user-${randomUUID()}`;
   await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
-  const consentUrl = await startOAuth('mastodon', userId, {
-    instance: mastodon.instance,
-    username: '@alice',
-    returnPath: '/account-settings',
-  });
-  const consent = await fetch(consentUrl, { redirect: 'manual' });
-  await oauthCallback(
-    'mastodon',
-    userId,
-    Object.fromEntries(new URL(consent.headers.get('location') ?? '').searchParams),
-  );
+  await connectMastodon(userId, mastodon.instance);
   expect((await getConnection(userId, 'mastodon'))?.isConnected).toBe(true);
   return userId;
 }

@@ -17,7 +17,8 @@ const { putThread, getThreadForUser } = await import('#functions/data/thread-rep
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
 const { connectTelegram, listConnections } = await import('#functions/services/connections/connections');
 const { disconnectPlatform } = await import('#functions/services/connections/disconnect-platform');
-const { failPlatformOnUpcomingItems } = await import('#functions/services/scheduling/scheduled-items');
+const { failPlatformOnUpcomingItems } = await import('#functions/services/scheduling/item-ending');
+const { cancelPlugsOfPlatform } = await import('#functions/services/insights/plug-cancellation');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
 
@@ -102,7 +103,7 @@ describe('Telegram connections', () => {
 
   it('disconnect clears the connection, and publishing then refuses with nothing queued', async () => {
     const userId = await connectedUser();
-    await disconnectPlatform(userId, 'telegram', new Date(), { failPlatformOnUpcomingItems });
+    await disconnectPlatform(userId, 'telegram', new Date(), { failPlatformOnUpcomingItems, cancelPlugsOfPlatform });
     const { connections } = await listConnections(userId);
     expect(connections[0]).toMatchObject({ isConnected: false, platformUsername: null, connectionData: {} });
     const thread = makeThread(userId, ['A short post.']);

@@ -61,7 +61,7 @@ describe('Lambda bundles', () => {
       .filter((handler) => !TEXT_ANALYSERS.includes(handler) && !CARD_RENDERERS.includes(handler))
       .map((handler) => ({ handler, megabytes: (bundles.get(handler)?.bytes ?? 0) / MEGABYTE }))
       .filter(({ megabytes }) => megabytes >= 1);
-    expect(heavy).toEqual([]);
+    expect(heavy, JSON.stringify(heavy)).toEqual([]);
     for (const handler of handlers) {
       expect(inputsOf(handler).filter((input) => input.includes('node_modules/@aws-sdk/'))).toEqual([]);
     }

@@ -17,6 +17,7 @@ import {
   cloudRoutes,
   deployedHandlers,
   eventRules,
+  plugTarget,
   queues,
   readingTarget,
   schedulerTarget,
@@ -890,7 +891,7 @@ describe('scheduled items on EventBridge Scheduler', () => {
       .filter((policy) => JSON.stringify(policy.Properties?.Roles) === JSON.stringify([{ Ref: roleId }]))
       .flatMap((policy) => (policy.Properties!.PolicyDocument as { Statement: unknown[] }).Statement);
 
-    const targets = [schedulerTarget, readingTarget].map(({ handler }) => ({
+    const targets = [schedulerTarget, readingTarget, plugTarget].map(({ handler }) => ({
       'Fn::GetAtt': [functionId(app, handler), 'Arn'],
     }));
     expect(statements).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: expect.any(Array) }]);
@@ -906,14 +907,17 @@ describe('scheduled items on EventBridge Scheduler', () => {
     const scheduling = allHandlers.filter((handler) => access.get(handler)?.scheduler).sort();
     expect(scheduling).toEqual(
       [
+        'event/arm-plug',
         'event/plan-engagement-readings',
         'http/account/delete-me',
         'http/admin/delete-admin-thread',
+        'http/connections/delete-connection',
         'http/scheduling/delete-scheduled-item',
         'http/scheduling/post-publish-now',
         'http/scheduling/post-schedule',
         'http/scheduling/put-scheduled-item',
         'http/threads/delete-thread',
+        'schedule/check-plug',
       ].sort(),
     );
 
@@ -944,6 +948,13 @@ describe('scheduled items on EventBridge Scheduler', () => {
         SCHEDULER_TARGET_ARN: { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
         READING_TARGET_ARN: { 'Fn::GetAtt': [functionId(app, readingTarget.handler), 'Arn'] },
       });
+      // The plug check schedules its next check by the ARN it was invoked as (its own in its
+      // environment would be a circular reference); every other scheduling function is told it.
+      if (handler === plugTarget.handler) expect(variables, handler).not.toHaveProperty('PLUG_TARGET_ARN');
+      else
+        expect(JSON.stringify(variables.PLUG_TARGET_ARN), handler).toContain(
+          `"${functionId(app, plugTarget.handler)}"`,
+        );
     }
   });
 
@@ -967,20 +978,43 @@ describe('insights collection: the app bus, the ThreadPublished rule and the rea
     return ids[0]!;
   };
 
-  it('routes ThreadPublished from the app bus to the planning function, with retries and a dead-letter queue', () => {
-    const [rule] = eventRules;
+  it('routes ThreadPublished from the app bus to the planning and plug-arming functions, each with retries and a dead-letter queue', () => {
     const rules = Object.values(
       app.findResources('AWS::Events::Rule', { Properties: { EventBusName: { Ref: busId() } } }),
     );
-    expect(rules).toHaveLength(1);
-    const props = rules[0]!.Properties!;
-    expect(props.EventPattern).toEqual({ source: [APP_EVENT_SOURCE], 'detail-type': ['ThreadPublished'] });
-    const [target] = props.Targets as Record<string, unknown>[];
-    expect(target!.Arn).toEqual({ 'Fn::GetAtt': [functionId(app, rule!.handler), 'Arn'] });
-    expect(target!.RetryPolicy).toEqual({ MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 });
-    const dlqId = [...references(target!.DeadLetterConfig, new Set())][0]!;
-    expect(resources(app)[dlqId]!.Type).toBe('AWS::SQS::Queue');
-    expect(resources(app)[dlqId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    expect(eventRules.map((rule) => rule.handler)).toEqual(['event/plan-engagement-readings', 'event/arm-plug']);
+    expect(rules).toHaveLength(eventRules.length);
+    for (const rule of eventRules) {
+      const arn = { 'Fn::GetAtt': [functionId(app, rule.handler), 'Arn'] };
+      const found = rules.filter((candidate) =>
+        (candidate.Properties!.Targets as Record<string, unknown>[]).some(
+          (target) => JSON.stringify(target.Arn) === JSON.stringify(arn),
+        ),
+      );
+      expect(found, rule.handler).toHaveLength(1);
+      const props = found[0]!.Properties!;
+      expect(props.EventPattern).toEqual({ source: [APP_EVENT_SOURCE], 'detail-type': ['ThreadPublished'] });
+      const [target] = props.Targets as Record<string, unknown>[];
+      expect(target!.RetryPolicy).toEqual({ MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 });
+      const dlqId = [...references(target!.DeadLetterConfig, new Set())][0]!;
+      expect(resources(app)[dlqId]!.Type).toBe('AWS::SQS::Queue');
+      expect(resources(app)[dlqId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    }
+  });
+
+  it('gives the plug check the table, the token key, the platform apps and the schedule group, and the arming function no secrets', () => {
+    const grants = grantsOf(app, plugTarget.handler).map(({ action }) => action);
+
+    expect(grants).toEqual(
+      expect.arrayContaining(['dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'scheduler:CreateSchedule']),
+    );
+    expect(functionProps(app, plugTarget.handler).Timeout).toBe(plugTarget.timeoutSeconds);
+    expect(Object.keys(environmentOf(app, plugTarget.handler))).toEqual(
+      expect.arrayContaining(['TOKEN_KEY_SECRET_ARN', 'PLATFORM_CLIENTS_SECRET_ARN']),
+    );
+    const arming = grantsOf(app, 'event/arm-plug').map(({ action }) => action);
+    expect(arming).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'scheduler:CreateSchedule']));
+    expect(arming.filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
   });
 
   it('lets only the publishing worker put events, on the app bus only, naming it in EVENT_BUS_NAME', () => {
@@ -1299,19 +1333,25 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
   },
   InsightsFunctions: {
     functions: [
+      'EventArmPlugFunction5F3F016F',
       'EventPlanEngagementReadingsFunction33FFD0FE',
+      'HttpAccountPutPlugDefaultFunctionF10823C0',
       'HttpConnectionsPutEngagementReadsFunctionFFA688D5',
       'HttpInsightsGetInsightsFunction30CAD17E',
       'HttpInsightsGetThreadPerformanceFunction6BB1AA13',
       'HttpInsightsPostPerformanceRefreshFunction12C05E4B',
+      'ScheduleCheckPlugFunction999D0511',
       'ScheduleTakeEngagementReadingFunctionA9D2D74C',
     ],
     logGroups: [
+      'EventArmPlugFunctionLogs70970134',
       'EventPlanEngagementReadingsFunctionLogsE2259471',
+      'HttpAccountPutPlugDefaultFunctionLogs52BEBDD6',
       'HttpConnectionsPutEngagementReadsFunctionLogs5CE09098',
       'HttpInsightsGetInsightsFunctionLogsF7DE3B31',
       'HttpInsightsGetThreadPerformanceFunctionLogs8D492FD5',
       'HttpInsightsPostPerformanceRefreshFunctionLogs2FD22BD2',
+      'ScheduleCheckPlugFunctionLogs08919864',
       'ScheduleTakeEngagementReadingFunctionLogs12EDA0E0',
     ],
   },
@@ -1359,6 +1399,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
       expect(idsOf(app, 'AWS::Cognito::UserPool')).toEqual(['UserPool6BA7E5F2']);
       expect(idsOf(app, 'AWS::Cognito::UserPoolClient')).toEqual(['UserPoolWebClient4C9370B0']);
       expect(idsOf(app, 'AWS::SQS::Queue')).toEqual([
+        'ArmPlugRuleDeadLetterQueueF616D167',
         'FeedsQueueBC906248',
         'FeedsQueueDeadLetterQueue84AE9E95',
         'GenerationQueueA97E5A95',

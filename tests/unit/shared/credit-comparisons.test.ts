@@ -114,7 +114,7 @@ describe('credit reach by whether the author was quoted', () => {
       ...creditSamples(3, 'bluesky', { quoted: true }, [0.9]),
       ...creditSamples(2, 'mastodon', { quoted: true }, [0.7]),
       ...creditSamples(5, 'mastodon', { quoted: false }, [0.3]),
-      ...creditSamples(9, 'twitter', { quoted: false }, [0.1]),
+      ...creditSamples(9, 'telegram', { quoted: false }, [0.1]),
       sample('bluesky', null),
     ]);
     const quoted = byDimension(comparisons, 'authorQuoted')!;
@@ -126,7 +126,7 @@ describe('credit reach by whether the author was quoted', () => {
   });
 
   it('has no quoted comparison when no thread went where a credit can quote', () => {
-    expect(byDimension(creditComparisonsOf(creditSamples(6, 'twitter', {})), 'authorQuoted')).toBeUndefined();
+    expect(byDimension(creditComparisonsOf(creditSamples(6, 'telegram', {})), 'authorQuoted')).toBeUndefined();
   });
 });
 

@@ -11,6 +11,8 @@ export const meSchema = z.object({
   username: z.nullable(z.string()),
   /** The name public pages give the user as a curator; null until they choose one. */
   displayName: z.optional(z.nullable(z.string())),
+  /** The plug new threads start with (Account Settings); absent from older servers: off. */
+  plugDefault: z.optional(z.object({ enabled: z.boolean(), threshold: z.number() })),
   role: z.enum(['admin', 'user']),
   isAdmin: z.boolean(),
   credits: z.object({

@@ -3,14 +3,15 @@ import { paths } from '#web/config/paths';
 import { DangerZone } from '#web/features/account/components/danger-zone';
 import { DisplayNameCard } from '#web/features/account/components/display-name-card';
 import { PlatformConnectionsCard } from '#web/features/account/components/platform-connections-card';
+import { PlugDefaultCard } from '#web/features/publishing/components/plug-default-card';
 import { PostingQueueCard } from '#web/features/scheduling/components/posting-queue-card';
 import { useAuth } from '#web/lib/auth-context';
 import '#web/features/scheduling/scheduling.css';
 import { LoadingState } from '#web/components/ui/loading-state';
 
 /**
- * /account-settings: the public display name, platform connections, the posting queue and the Danger
- * Zone; signed-out users are asked to sign in.
+ * /account-settings: the public display name, platform connections, the posting queue, the plug's
+ * default and the Danger Zone; signed-out users are asked to sign in.
  */
 export function AccountSettingsPage() {
   const { user, status } = useAuth();
@@ -37,6 +38,7 @@ export function AccountSettingsPage() {
       <DisplayNameCard />
       <PlatformConnectionsCard />
       <PostingQueueCard />
+      <PlugDefaultCard />
       <DangerZone email={user.email} />
     </div>
   );

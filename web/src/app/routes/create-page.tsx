@@ -124,12 +124,13 @@ export function CreatePage() {
         }}
         onBack={() => dispatch({ type: 'backToPreview' })}
         onPublished={() => dispatch({ type: 'continueToPublish' })}
-        moreActions={({ platforms, ready, linkPlacements, quotes }) => (
+        moreActions={({ platforms, ready, linkPlacements, quotes, plug }) => (
           <ScheduleActions
             threadId={threadQuery.data.id}
             platforms={platforms}
             linkPlacements={linkPlacements}
             quotes={quotes}
+            plug={plug}
             disabled={!ready}
           />
         )}

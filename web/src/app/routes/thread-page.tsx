@@ -8,6 +8,7 @@ import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-
 import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
 import { PerformanceSection } from '#web/features/insights/components/performance-section';
 import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
+import { ThreadPlugs } from '#web/features/publishing/components/thread-plugs';
 import { ThreadSchedule } from '#web/features/scheduling/components/thread-schedule';
 import { useDeleteThread } from '#web/features/threads/api/delete-thread';
 import { isMissingThread, useThread } from '#web/features/threads/api/get-thread';
@@ -102,6 +103,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
       <ShortQuoteBadge rights={thread.rights} explain />
       <SensitiveContentBanner thread={thread} />
       <ThreadSchedule threadId={thread.id} />
+      <ThreadPlugs threadId={thread.id} />
 
       {sharing ? (
         <div className="thread-page__sharing">
@@ -111,12 +113,13 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           <Suspense fallback={<LoadingState />}>
             <PlatformSharingPanel
               threadId={thread.id}
-              moreActions={({ platforms, ready, linkPlacements, quotes }) => (
+              moreActions={({ platforms, ready, linkPlacements, quotes, plug }) => (
                 <ScheduleActions
                   threadId={thread.id}
                   platforms={platforms}
                   linkPlacements={linkPlacements}
                   quotes={quotes}
+                  plug={plug}
                   disabled={!ready}
                 />
               )}

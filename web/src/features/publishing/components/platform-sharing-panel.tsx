@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { platformMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import { altTextBlockers } from '#shared/publishing/media-check';
+import { isPlugPlatform } from '#shared/publishing/plug';
 import type { Platform } from '#shared/schemas/thread';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
@@ -13,11 +14,13 @@ import { useThread } from '../../threads/api/get-thread';
 import { useAuthorQuotes } from '../hooks/use-author-quotes';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
+import { usePlugChoice } from '../hooks/use-plug-choice';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
 import { AuthorQuoteField } from './author-quote-field';
 import { ConnectPlatformsCard } from './connect-platforms-card';
 import { LinkPlacementField } from './link-placement-field';
+import { PlugField } from './plug-field';
 import { type PublishRow, PublishRows } from './publish-rows';
 import { RepublishDialog } from './republish-dialog';
 import { ShareManuallyCard } from './share-manually-card';
@@ -48,6 +51,7 @@ export function PlatformSharingPanel({
   const posts = thread?.posts ?? [];
   const placements = useLinkPlacements(thread, share.connections);
   const quotes = useAuthorQuotes(threadId, share.selected);
+  const plug = usePlugChoice(thread);
   const blockers = altTextBlockers(posts, share.selected);
   const publish = useConfirmedPublish(threadId);
   const { toast } = useToast();
@@ -68,6 +72,7 @@ export function PlatformSharingPanel({
         origin: 'panel',
         linkPlacements: placements.chosenFor(platforms),
         quotes: quotes.chosenFor(platforms),
+        plug: plug.chosen(),
       },
       () => setRun({ key: String(Date.now()), platforms }),
     );
@@ -76,7 +81,8 @@ export function PlatformSharingPanel({
   const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
   const unconnected = share.enabledPlatforms.filter((platform) => !connectedPlatforms.has(platform));
   const count = share.selected.length;
-  const canShare = share.canShare && !publish.busy && (run === null || results.ended) && blockers.length === 0;
+  const canShare =
+    share.canShare && !publish.busy && (run === null || results.ended) && blockers.length === 0 && !plug.problem;
 
   return (
     <div className="sharing-panel stack">
@@ -118,6 +124,15 @@ export function PlatformSharingPanel({
             })}
           </div>
         ) : null}
+        {thread && share.selected.some(isPlugPlatform) ? (
+          <PlugField
+            enabled={plug.enabled}
+            threshold={plug.threshold}
+            problem={plug.problem}
+            onEnabledChange={plug.setEnabled}
+            onThresholdChange={plug.setThreshold}
+          />
+        ) : null}
         {hasMedia(posts) && share.selected.length > 0 ? (
           <div className="stack">
             <h3>Images per Platform</h3>
@@ -145,6 +160,7 @@ export function PlatformSharingPanel({
             ready: canShare,
             linkPlacements: placements.chosenFor(share.selected),
             quotes: quotes.chosenFor(share.selected),
+            plug: plug.chosen(),
           })}
           <button type="button" className="button" disabled={chosen.length === 0} onClick={() => setChosen([])}>
             Clear Selection

@@ -2,6 +2,7 @@ import { platformMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { PlatformPublishState } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';
+import { PlugStatus } from './thread-plugs';
 
 /** One platform's row: the publish status and, once posted, the View link. */
 export interface PublishRow {
@@ -39,6 +40,11 @@ export function PublishRows({ rows }: { rows: readonly PublishRow[] }) {
             </>
           ) : null}
           {row?.quoteNote ? <p className="small muted">{row.quoteNote}</p> : null}
+          {row?.plug ? (
+            <p>
+              <PlugStatus plug={row.plug} />
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

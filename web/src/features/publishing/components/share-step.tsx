@@ -4,6 +4,7 @@ import { FIRST_COMMENT_LABEL } from '#shared/messages/publishing';
 import { platformDisplayName } from '#shared/platforms';
 import { firstCommentOf, type LinkPlacements } from '#shared/publishing/link-placement';
 import { altTextBlockers } from '#shared/publishing/media-check';
+import { isPlugPlatform, type PlugChoice } from '#shared/publishing/plug';
 import type { ChosenQuotes } from '#shared/schemas/author-posts';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
@@ -11,9 +12,11 @@ import { oauthReturnPath } from '../../connections/lib/oauth-return';
 import { useAuthorQuotes } from '../hooks/use-author-quotes';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
+import { usePlugChoice } from '../hooks/use-plug-choice';
 import { useShareSelection } from '../hooks/use-share-selection';
 import { AuthorQuoteField } from './author-quote-field';
 import { LinkPlacementField } from './link-placement-field';
+import { PlugField } from './plug-field';
 import { RepublishDialog } from './republish-dialog';
 import { AltTextBlockers, PlatformMediaPlan } from './thread-media-check';
 
@@ -37,6 +40,8 @@ export interface ShareSelection {
   ready: boolean;
   linkPlacements?: LinkPlacements;
   quotes?: ChosenQuotes;
+  /** The plug chosen here, when it was changed (kept with the thread for the fire). */
+  plug?: PlugChoice;
 }
 
 /** The share step: connected platforms to choose, each one's version of the thread, Continue to Publishing. */
@@ -54,8 +59,11 @@ export function ShareStep({
   const publish = useConfirmedPublish(thread.id);
   const placements = useLinkPlacements(thread, share.connections);
   const quotes = useAuthorQuotes(thread.id, share.selected);
+  const plug = usePlugChoice(thread);
+  const offersPlug = share.selected.some(isPlugPlatform);
   const blockers = altTextBlockers(thread.posts, share.selected);
-  const canContinue = share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0;
+  const canContinue =
+    share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0 && !plug.problem;
 
   const onContinue = () =>
     void publish.start(
@@ -64,6 +72,7 @@ export function ShareStep({
         origin: 'create',
         linkPlacements: placements.chosenFor(share.selected),
         quotes: quotes.chosenFor(share.selected),
+        plug: plug.chosen(),
       },
       onPublished,
     );
@@ -115,6 +124,15 @@ export function ShareStep({
           </details>
         );
       })}
+      {offersPlug ? (
+        <PlugField
+          enabled={plug.enabled}
+          threshold={plug.threshold}
+          problem={plug.problem}
+          onEnabledChange={plug.setEnabled}
+          onThresholdChange={plug.setThreshold}
+        />
+      ) : null}
       <AltTextBlockers blockers={blockers} />
       <div className="preview__actions">
         <button type="button" className="button" onClick={onBack}>
@@ -128,6 +146,7 @@ export function ShareStep({
           ready: canContinue,
           linkPlacements: placements.chosenFor(share.selected),
           quotes: quotes.chosenFor(share.selected),
+          plug: plug.chosen(),
         })}
       </div>
       <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />

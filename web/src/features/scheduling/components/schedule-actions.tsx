@@ -1,5 +1,6 @@
 import { scheduledForText, schedulingMessages } from '#shared/messages/scheduling';
 import type { LinkPlacements } from '#shared/publishing/link-placement';
+import type { PlugChoice } from '#shared/publishing/plug';
 import type { ChosenQuotes } from '#shared/schemas/author-posts';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
@@ -22,10 +23,12 @@ interface ScheduleActionsProps {
   linkPlacements?: LinkPlacements;
   /** The author's posts chosen to quote in the credit, kept with the item and checked again at the fire. */
   quotes?: ChosenQuotes;
+  /** The plug chosen on the share step, kept with the thread for the fire. */
+  plug?: PlugChoice;
 }
 
 /** 'Schedule' (a date and time picker in the user's zone) and 'Add to Queue' (the next free weekly slot). */
-export function ScheduleActions({ threadId, platforms, disabled, linkPlacements, quotes }: ScheduleActionsProps) {
+export function ScheduleActions({ threadId, platforms, disabled, linkPlacements, quotes, plug }: ScheduleActionsProps) {
   const zone = useScheduleZone();
   const schedule = useScheduleThread(threadId);
   const { toast } = useToast();
@@ -36,13 +39,13 @@ export function ScheduleActions({ threadId, platforms, disabled, linkPlacements,
 
   const onPicked = (at: string) =>
     schedule.mutate(
-      { platforms, at, timeZone: zone, linkPlacements, quotes },
+      { platforms, at, timeZone: zone, linkPlacements, quotes, plug },
       picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
     );
 
   const onQueue = () =>
     schedule.mutate(
-      { platforms, queue: true, linkPlacements, quotes },
+      { platforms, queue: true, linkPlacements, quotes, plug },
       {
         onSuccess: (item) => announce(texts.queued.title, item),
         onError: (error) => toast({ ...texts.scheduleFailed, description: error.message, variant: 'destructive' }),

@@ -1,0 +1,38 @@
+import { plugMessages } from '#shared/messages/publishing';
+import type { Platform } from '#shared/schemas/thread';
+import { endPlug, listArmedPlugsOfPlatform, listPlugsOfThread, type PlugRecord } from '../../data/plug-repository';
+import { deleteOneTimeSchedule } from '../../lib/aws/scheduler';
+
+/**
+ * Ending a plug before it fires. Kept apart from the checks (plug.ts), which read platforms: deleting
+ * a thread or a connection cancels plugs without bundling every platform's adapter.
+ */
+
+/** Named after the run and the check, so a redelivered check finds its successor instead of making another. */
+export function plugCheckName(runId: string, check: number): string {
+  return `plug-${runId}-${check}`;
+}
+
+/** Cancels an armed plug and deletes its pending check; 'done' when it was no longer armed. */
+export async function cancelPlug(plug: PlugRecord, reason: string, now: Date): Promise<'done' | 'cancelled'> {
+  if (plug.state !== 'armed') return 'done';
+  await endPlug(plug, 'cancelled', reason, now.toISOString());
+  // The pending check, and its successor in case the check before it stopped before recording itself.
+  await deleteOneTimeSchedule(plugCheckName(plug.runId, plug.checksDone));
+  await deleteOneTimeSchedule(plugCheckName(plug.runId, plug.checksDone + 1));
+  return 'cancelled';
+}
+
+/** Cancels the armed plugs of a deleted thread and deletes their pending checks. */
+export async function cancelPlugsOfThread(userId: string, threadId: string, now: Date): Promise<void> {
+  for (const plug of await listPlugsOfThread(userId, threadId)) {
+    await cancelPlug(plug, plugMessages.threadDeleted, now);
+  }
+}
+
+/** Cancels the user's armed plugs on a disconnected platform and deletes their pending checks. */
+export async function cancelPlugsOfPlatform(userId: string, platform: Platform, now: Date): Promise<void> {
+  for (const plug of await listArmedPlugsOfPlatform(userId, platform)) {
+    await cancelPlug(plug, plugMessages.disconnected, now);
+  }
+}
