@@ -80,6 +80,15 @@ const KNOWN_SCOPES = new Set(['tweet.read', 'tweet.write', 'users.read', 'offlin
 /** docs.x.com media: images up to 5 MB, 4 per post, alt text up to 1,000 characters. */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_MEDIA_PER_POST = 4;
+/** docs.x.com metrics: non-public metrics only of posts made within the last 30 days. */
+const NON_PUBLIC_METRICS_MS = 30 * 86_400_000;
+/** X's epoch: a Snowflake id's top bits count milliseconds from it (docs.x.com, "X IDs"). */
+const X_EPOCH_MS = 1_288_834_974_657n;
+
+/** An X id made at `ms` (epoch ms): the time in the bits above 22, a sequence below. */
+export function xSnowflake(ms: number, sequence: number): string {
+  return String(((BigInt(ms) - X_EPOCH_MS) << 22n) | BigInt(sequence % 4096));
+}
 const MAX_ALT_CHARS = 1000;
 /** How long X keeps an uploaded picture's media id (expires_after_secs). */
 const MEDIA_ID_SECONDS = 86_400;
@@ -133,7 +142,10 @@ export async function startTwitterServer(options: {
   let searches = 0;
   let lookupRateLimited = 0;
   const tweetMetrics = new Map<string, Record<string, number>>();
-  let nextTweetId = 1_860_000_000_000_000_000n;
+  const tweetNonPublicMetrics = new Map<string, Record<string, number>>();
+  let tweetSequence = 0;
+  /** A post's id as X makes it: a Snowflake of the time it was made (and a sequence, so ids never repeat). */
+  const nextTweetId = (createdAt: number) => xSnowflake(createdAt, tweetSequence++);
 
   const problem = (
     res: ServerResponse,
@@ -471,13 +483,14 @@ export async function startTwitterServer(options: {
         );
       }
     }
+    const createdAt = Date.now();
     const tweet: Tweet = {
-      id: String(nextTweetId++),
+      id: nextTweetId(createdAt),
       authorId: author,
       text,
       inReplyTo: typeof inReplyTo === 'string' ? inReplyTo : null,
       media: attached.map((item: (typeof attached)[number]) => item!),
-      createdAt: Date.now(),
+      createdAt,
       quoteTweetId: typeof quoteTweetId === 'string' ? quoteTweetId : null,
     };
     tweets.push(tweet);
@@ -527,6 +540,9 @@ export async function startTwitterServer(options: {
   /**
    * GET /2/tweets?ids=…: 1 to 100 comma-separated numeric ids; public_metrics only when tweet.fields
    * asks for it; an id with no post is in `errors` as resource-not-found (and left out of `data`).
+   * non_public_metrics (impressions, URL link clicks, profile clicks) only of the user's own posts made
+   * within the last 30 days (docs.x.com, metrics): another post's is left out, with a
+   * not-authorized-for-field error naming it.
    */
   const lookupTweets = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (!authorize(req, res, 'tweet.read')) return;
@@ -542,34 +558,63 @@ export async function startTwitterServer(options: {
         errors: [{ message: 'The `ids` query parameter value must be 1 to 100 comma-separated post ids' }],
       });
     }
-    const withMetrics = (url.searchParams.get('tweet.fields') ?? '').split(',').includes('public_metrics');
+    const fields = (url.searchParams.get('tweet.fields') ?? '').split(',');
+    const withMetrics = fields.includes('public_metrics');
+    const withNonPublic = fields.includes('non_public_metrics');
+    const ownRecent = (tweet: Tweet) =>
+      tweet.authorId === options.account.id && Date.now() - tweet.createdAt < NON_PUBLIC_METRICS_MS;
     const found = ids.flatMap((id) => {
       const tweet = tweets.find((entry) => entry.id === id);
       if (!tweet) return [];
       const metrics = tweetMetrics.get(id) ?? { like_count: 0, retweet_count: 0, reply_count: 0, quote_count: 0 };
+      const nonPublic = {
+        impression_count: 0,
+        url_link_clicks: 0,
+        user_profile_clicks: 0,
+        ...tweetNonPublicMetrics.get(id),
+      };
       return [
         {
           id,
           text: asServed(tweet.text),
           edit_history_tweet_ids: [id],
           ...(withMetrics ? { public_metrics: { bookmark_count: 0, impression_count: 0, ...metrics } } : {}),
+          ...(withNonPublic && ownRecent(tweet) ? { non_public_metrics: nonPublic } : {}),
         },
       ];
     });
+    const fieldRefusals = withNonPublic
+      ? tweets
+          .filter((tweet) => found.some((entry) => entry.id === tweet.id) && !ownRecent(tweet))
+          .map((tweet) => ({
+            value: tweet.id,
+            detail: `Sorry, you are not authorized to access 'non_public_metrics' on the Tweet with ids: ${tweet.id}.`,
+            title: 'Field Authorization Error',
+            resource_type: 'tweet',
+            field: 'non_public_metrics',
+            parameter: 'ids',
+            resource_id: tweet.id,
+            section: 'data',
+            type: 'https://api.twitter.com/2/problems/not-authorized-for-field',
+          }))
+      : [];
     const missing = ids.filter((id) => !found.some((tweet) => tweet.id === id));
     return sendJson(res, 200, {
       ...(found.length > 0 ? { data: found } : {}),
-      ...(missing.length > 0
+      ...(missing.length > 0 || fieldRefusals.length > 0
         ? {
-            errors: missing.map((id) => ({
-              value: id,
-              detail: `Could not find tweet with ids: [${id}].`,
-              title: 'Not Found Error',
-              resource_type: 'tweet',
-              parameter: 'ids',
-              resource_id: id,
-              type: 'https://api.twitter.com/2/problems/resource-not-found',
-            })),
+            errors: [
+              ...fieldRefusals,
+              ...missing.map((id) => ({
+                value: id,
+                detail: `Could not find tweet with ids: [${id}].`,
+                title: 'Not Found Error',
+                resource_type: 'tweet',
+                parameter: 'ids',
+                resource_id: id,
+                type: 'https://api.twitter.com/2/problems/resource-not-found',
+              })),
+            ],
           }
         : {}),
     });
@@ -732,6 +777,10 @@ export async function startTwitterServer(options: {
     setMetrics(id: string, metrics: Record<string, number>) {
       tweetMetrics.set(id, metrics);
     },
+    /** A post's non_public_metrics (impression_count, url_link_clicks, user_profile_clicks). */
+    setNonPublicMetrics(id: string, metrics: Record<string, number>) {
+      tweetNonPublicMetrics.set(id, metrics);
+    },
     /** The next `count` lookups answer 429 with x-rate-limit-reset. */
     rateLimitLookups(count: number) {
       lookupRateLimited = count;
@@ -746,13 +795,14 @@ export async function startTwitterServer(options: {
      */
     addAuthorPost(account: XAccount, post: { text: string; ageMs?: number; quotePolicy?: Tweet['quotePolicy'] }) {
       accounts.set(account.id, account);
+      const createdAt = Date.now() - (post.ageMs ?? 3_600_000);
       const tweet: Tweet = {
-        id: String(nextTweetId++),
+        id: nextTweetId(createdAt),
         authorId: account.id,
         text: post.text,
         inReplyTo: null,
         media: [],
-        createdAt: Date.now() - (post.ageMs ?? 3_600_000),
+        createdAt,
         quoteTweetId: null,
         ...(post.quotePolicy ? { quotePolicy: post.quotePolicy } : {}),
       };

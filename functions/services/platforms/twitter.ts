@@ -33,6 +33,18 @@ import { type ExpiringStep, postSteps } from './post-steps';
 const PLATFORM_NAME = 'Twitter/X';
 /** GET /2/tweets takes at most 100 ids. */
 const IDS_PER_LOOKUP = 100;
+/** X's epoch: the bits of a post's Snowflake id above the 22nd count milliseconds from it (docs.x.com, "X IDs"). */
+const X_EPOCH_MS = 1_288_834_974_657;
+/**
+ * Non-public metrics (URL link clicks) are given only for posts made within the last 30 days
+ * (docs.x.com, metrics); asked a day short of that, so a post never crosses the line mid-request.
+ */
+const NON_PUBLIC_METRICS_MS = 29 * 86_400_000;
+
+/** When an X post was made, read from its Snowflake id. */
+function postedAtOf(id: string): number {
+  return Number(BigInt(id) >> 22n) + X_EPOCH_MS;
+}
 /**
  * docs.x.com OAuth 2.0 scopes: read and write posts, read the profile, a refresh token
  * (offline.access), and picture uploads (media.write: POST /2/media/upload and /2/media/metadata).
@@ -505,19 +517,28 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
   /**
    * GET /2/tweets?ids=…&tweet.fields=public_metrics (up to 100 ids a call; X bills each post read, so
    * the insights service calls this only when the user turned reads on). A post X leaves out is gone.
+   * Posts made within the last 30 days are also asked for non_public_metrics, for their URL link
+   * clicks (X gives them for the user's own recent posts only).
    */
   async readEngagement(connection, made, now) {
-    const metrics = new Map<string, Record<string, unknown>>();
+    type Metrics = Record<string, unknown>;
+    const metrics = new Map<string, { public: Metrics; nonPublic: Metrics }>();
     for (let start = 0; start < made.length; start += IDS_PER_LOOKUP) {
       const ids = made.slice(start, start + IDS_PER_LOOKUP).map((post) => post.id);
-      const answer = await callApi<{ data?: { id?: unknown; public_metrics?: Record<string, unknown> }[] }>(
+      const recent = ids.every((id) => /^\d+$/.test(id) && now.getTime() - postedAtOf(id) < NON_PUBLIC_METRICS_MS);
+      const fields = recent ? 'public_metrics,non_public_metrics' : 'public_metrics';
+      const answer = await callApi<{
+        data?: { id?: unknown; public_metrics?: Metrics; non_public_metrics?: Metrics }[];
+      }>(
         connection.credentials.accessToken,
-        `/2/tweets?${new URLSearchParams({ ids: ids.join(','), 'tweet.fields': 'public_metrics' })}`,
+        `/2/tweets?${new URLSearchParams({ ids: ids.join(','), 'tweet.fields': fields })}`,
         { method: 'GET' },
         now,
       );
       for (const tweet of Array.isArray(answer.data) ? answer.data : []) {
-        if (typeof tweet.id === 'string') metrics.set(tweet.id, tweet.public_metrics ?? {});
+        if (typeof tweet.id === 'string') {
+          metrics.set(tweet.id, { public: tweet.public_metrics ?? {}, nonPublic: tweet.non_public_metrics ?? {} });
+        }
       }
     }
     return made.map((post, position) => {
@@ -528,11 +549,12 @@ export const twitterAdapter: PlatformAdapter<OAuthConnectInput> = {
         remoteId: post.id,
         deleted: false,
         metrics: figures({
-          likes: found.like_count,
-          reposts: found.retweet_count,
-          replies: found.reply_count,
-          quotes: found.quote_count,
-          impressions: found.impression_count,
+          likes: found.public.like_count,
+          reposts: found.public.retweet_count,
+          replies: found.public.reply_count,
+          quotes: found.public.quote_count,
+          impressions: found.public.impression_count,
+          linkClicks: found.nonPublic.url_link_clicks,
         }),
       };
     });

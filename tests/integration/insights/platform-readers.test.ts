@@ -4,7 +4,7 @@ import { startDiscordServer } from '../../fakes/discord-server';
 import { startFacebookServer } from '../../fakes/facebook-server';
 import { startMetaThreadsServer } from '../../fakes/meta-threads-server';
 import { startRedditServer } from '../../fakes/reddit-server';
-import { startTwitterServer } from '../../fakes/twitter-server';
+import { startTwitterServer, xSnowflake } from '../../fakes/twitter-server';
 
 // Each platform's reader against a stand-in that checks the request as the platform documents it.
 const bluesky = await startBlueskyServer();
@@ -136,8 +136,8 @@ describe('Bluesky: app.bsky.feed.getPosts on the public AppView', () => {
 });
 
 describe('X: GET /2/tweets?ids=…&tweet.fields=public_metrics', () => {
-  const post = (id: string) => {
-    twitter.tweets.push({ id, authorId: '42', text: `post ${id}`, inReplyTo: null, media: [], createdAt: Date.now() });
+  const post = (id: string, createdAt = Date.now()) => {
+    twitter.tweets.push({ id, authorId: '42', text: `post ${id}`, inReplyTo: null, media: [], createdAt });
     return { id, url: null };
   };
 
@@ -169,6 +169,21 @@ describe('X: GET /2/tweets?ids=…&tweet.fields=public_metrics', () => {
     });
     expect(figures[1]).toMatchObject({ position: 1, deleted: true, metrics: {} });
     expect(figures[2]).toMatchObject({ position: 2, deleted: false, metrics: { likes: 0 } });
+  });
+
+  it("reads the link clicks of the user's own posts made within 30 days, and asks nothing more of older ones", async () => {
+    const recent = post(xSnowflake(Date.now() - 3_600_000, 1), Date.now() - 3_600_000);
+    twitter.setNonPublicMetrics(recent.id, { impression_count: 950, url_link_clicks: 17, user_profile_clicks: 3 });
+    const old = post(xSnowflake(Date.now() - 40 * 86_400_000, 2), Date.now() - 40 * 86_400_000);
+    twitter.setNonPublicMetrics(old.id, { url_link_clicks: 5 });
+    const token = twitter.issueAccessToken(['tweet.read', 'users.read']);
+
+    const [fresh] = await twitterAdapter.readEngagement!(connection(token), [recent], new Date());
+    expect(fresh?.metrics).toMatchObject({ likes: 0, linkClicks: 17 });
+    // An old post among them: nothing non-public is asked for that lookup (X would refuse the field).
+    const both = await twitterAdapter.readEngagement!(connection(token), [recent, old], new Date());
+    expect(both.map((figures) => figures.metrics.linkClicks)).toEqual([undefined, undefined]);
+    expect(both.every((figures) => !figures.deleted)).toBe(true);
   });
 
   it('tells a revoked token (401) as a reconnect, a 429 as a rate limit and a missing scope as a refusal', async () => {
