@@ -15,6 +15,8 @@ export const authorPostMessages = {
   serverCannotQuote: 'The server cannot make quote posts, so the credit links the article without quoting it.',
   paidReadsOff:
     "Reading posts is off for this connection (the platform bills each read), so the author's post was not checked and the credit links the article without quoting it.",
+  paidReadsOffHint:
+    "Turn on 'Read engagement from X' in Account Settings to look for the author's own post to quote (X bills each read).",
   withPictures:
     'A post with pictures cannot quote another post here, so the credit keeps its pictures and links the article without quoting it.',
 };

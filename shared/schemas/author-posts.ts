@@ -29,8 +29,18 @@ export const authorPostSchema = z.object({
   authorHandle: z.string(),
 });
 
+/** Why no post was looked for where the curator could change it: X's reads are billed and off until turned on. */
+export const AUTHOR_POST_UNSEARCHED = ['paid_reads_off'] as const;
+
 export const authorPostsResponseSchema = z.object({
-  posts: z.array(z.object({ platform: quotingPlatformSchema, post: authorPostSchema.nullable() })),
+  posts: z.array(
+    z.object({
+      platform: quotingPlatformSchema,
+      post: authorPostSchema.nullable(),
+      /** Set when the author has an account there but nothing was searched, for this reason. */
+      unsearched: z.enum(AUTHOR_POST_UNSEARCHED).optional(),
+    }),
+  ),
 });
 export type AuthorPostsResponse = z.infer<typeof authorPostsResponseSchema>;
 

@@ -12,6 +12,11 @@ import { callRoute } from './route-call';
  * a test file sets its environment (the platform's address) before the handler reads it.
  */
 export async function authorPostOnShareStep(platform: Platform, userId: string, threadId: string) {
+  return (await authorPostEntryOnShareStep(platform, userId, threadId)).post;
+}
+
+/** The share step's whole answer for `platform`: the post found, and why nothing was looked for. */
+export async function authorPostEntryOnShareStep(platform: Platform, userId: string, threadId: string) {
   const { handler } = await import('#functions/http/publishing/get-author-posts');
   const answer = await callRoute(
     handler,
@@ -20,7 +25,7 @@ export async function authorPostOnShareStep(platform: Platform, userId: string, 
     { method: 'GET' },
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.posts[0].post;
+  return answer.body.posts[0];
 }
 
 /**

@@ -1,6 +1,5 @@
 import { engagementReadsAllowed } from '#shared/insights/engagement';
 import { authorPostMessages } from '#shared/messages/author-posts';
-import type { AuthorPost } from '#shared/publishing/author-post';
 import type { AuthorPostsResponse, ChosenQuotes, QuotingPlatform } from '#shared/schemas/author-posts';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { logger } from '../../lib/logger';
@@ -24,26 +23,31 @@ export async function findAuthorPosts(
 ): Promise<AuthorPostsResponse> {
   const thread = await assertThreadAccess({ userId, userAgent, now }, threadId);
   const posts = await Promise.all(
-    platforms.map(async (platform) => ({ platform, post: await authorPostOn(userId, platform, thread, now) })),
+    platforms.map(async (platform) => ({ platform, ...(await authorPostOn(userId, platform, thread, now)) })),
   );
   return { posts };
 }
 
-async function authorPostOn(userId: string, platform: Platform, thread: Thread, now: Date): Promise<AuthorPost | null> {
+type AuthorPostFound = Omit<AuthorPostsResponse['posts'][number], 'platform'>;
+
+async function authorPostOn(userId: string, platform: Platform, thread: Thread, now: Date): Promise<AuthorPostFound> {
   const search = adapterFor(platform).authorPosts;
   const author = thread.authorHandles ? search?.authorOf(thread.authorHandles) : null;
-  if (!search || !author) return null;
+  if (!search || !author) return { post: null };
   try {
     // A connection that must be renewed first finds nothing here; the publish request says so.
     const connection = await loadLiveConnection(userId, platform, now);
-    if (!connection || !engagementReadsAllowed(platform, connection.connectionData)) return null;
-    return await search.find(connection, author, thread.sourceUrl, now);
+    if (!connection) return { post: null };
+    // The curator can turn billed reads on: the share step says so rather than showing nothing.
+    if (!engagementReadsAllowed(platform, connection.connectionData))
+      return { post: null, unsearched: 'paid_reads_off' };
+    return { post: await search.find(connection, author, thread.sourceUrl, now) };
   } catch (error) {
     logger.warn("the author's post search failed", {
       platform,
       error: error instanceof Error ? error.message : String(error),
     });
-    return null;
+    return { post: null };
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTwitterServer, type XAccount } from '../../fakes/twitter-server';
-import { authorPostOnShareStep } from '../../helpers/author-posts';
+import { authorPostEntryOnShareStep, authorPostOnShareStep } from '../../helpers/author-posts';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { outgoingPost } from '../../helpers/outgoing-posts';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
@@ -113,12 +113,16 @@ describe("finding the author's own X post (GET …/author-posts, paid reads on)"
     expect(await authorPostOnShareStep('twitter', userId, thread.id)).toBeNull();
   });
 
-  it('reads nothing, and finds nothing, while the curator has paid reads off', async () => {
+  it('reads nothing while the curator has paid reads off, and says that is why', async () => {
     const { userId, thread, sourceUrl } = await curatorWithThread({ paidReads: false });
     shared(AUTHOR, sourceUrl);
     const searches = twitter.searches();
 
-    expect(await authorPostOnShareStep('twitter', userId, thread.id)).toBeNull();
+    expect(await authorPostEntryOnShareStep('twitter', userId, thread.id)).toEqual({
+      platform: 'twitter',
+      post: null,
+      unsearched: 'paid_reads_off',
+    });
     expect(twitter.searches()).toBe(searches);
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authorPostMessages } from '#shared/messages/author-posts';
 import type { AuthorPost } from '#shared/publishing/author-post';
 import type { ConnectionView } from '#shared/schemas/publishing';
 import type { Platform, Thread } from '#shared/schemas/thread';
@@ -46,7 +47,7 @@ let failTargets: boolean;
 /** The saved thread the panel reads (GET /api/threads/thread-1), or none (404). */
 let savedThread: Thread | null;
 /** What GET /api/threads/thread-1/author-posts answers: the author's posts the credit can quote. */
-let authorPosts: { platform: Platform; post: AuthorPost | null }[];
+let authorPosts: { platform: Platform; post: AuthorPost | null; unsearched?: 'paid_reads_off' }[];
 
 beforeEach(() => {
   requests.length = 0;
@@ -347,6 +348,17 @@ describe("the platform sharing panel quoting the author's own post", () => {
     expect(screen.queryByRole('checkbox', { name: "Quote the author's post in the credit" })).toBeNull();
     await userEvent.click(shareButton());
     await waitFor(() => expect(publishBody()).toEqual({ platforms: ['mastodon'], origin: 'panel' }));
+  });
+
+  it("says what to turn on where X's billed reads kept it from looking for the author's post", async () => {
+    enabledPlatforms = ['twitter'];
+    connections = [connection('twitter', {})];
+    authorPosts = [{ platform: 'twitter', post: null, unsearched: 'paid_reads_off' }];
+    renderPanel();
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Twitter\/X/ }));
+
+    expect(await screen.findByText(authorPostMessages.paidReadsOffHint)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: "Quote the author's post in the credit" })).toBeNull();
   });
 });
 

@@ -1,5 +1,7 @@
 import { authorPostMessages, quotingAuthorPost } from '#shared/messages/author-posts';
 import type { AuthorPost } from '#shared/publishing/author-post';
+import type { Platform } from '#shared/schemas/thread';
+import type { useAuthorQuotes } from '../hooks/use-author-quotes';
 
 const POSTED_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -27,4 +29,21 @@ export function AuthorQuoteField({ post, quoting, onQuotingChange }: AuthorQuote
       ) : null}
     </div>
   );
+}
+
+/**
+ * A platform's quote choice on a share view: the author's post found there, or, where nothing was
+ * looked for for a reason the curator can change (X with billed reads off), what to turn on.
+ */
+export function AuthorQuoteChoice({
+  quotes,
+  platform,
+}: {
+  quotes: ReturnType<typeof useAuthorQuotes>;
+  platform: Platform;
+}) {
+  const field = quotes.fieldFor(platform);
+  if (field) return <AuthorQuoteField {...field} />;
+  const hint = quotes.unsearchedHintFor(platform);
+  return hint ? <p className="small">{hint}</p> : null;
 }

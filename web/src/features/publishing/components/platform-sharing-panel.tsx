@@ -17,7 +17,7 @@ import { useLinkPlacements } from '../hooks/use-link-placements';
 import { usePlugChoice } from '../hooks/use-plug-choice';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
-import { AuthorQuoteField } from './author-quote-field';
+import { AuthorQuoteChoice } from './author-quote-field';
 import { ConnectPlatformsCard } from './connect-platforms-card';
 import { LinkPlacementField } from './link-placement-field';
 import { PlugField } from './plug-field';
@@ -109,7 +109,6 @@ export function PlatformSharingPanel({
             <h3>Link Placement</h3>
             {share.selected.map((platform) => {
               const placement = placements.placementOf(platform);
-              const quoteField = quotes.fieldFor(platform);
               return (
                 <div key={platform} className="stack">
                   <LinkPlacementField
@@ -118,7 +117,7 @@ export function PlatformSharingPanel({
                     posts={placements.postsFor(platform, placement)}
                     onChange={(chosen) => placements.change(platform, chosen)}
                   />
-                  {quoteField ? <AuthorQuoteField {...quoteField} /> : null}
+                  <AuthorQuoteChoice quotes={quotes} platform={platform} />
                 </div>
               );
             })}

@@ -14,7 +14,7 @@ import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
 import { usePlugChoice } from '../hooks/use-plug-choice';
 import { useShareSelection } from '../hooks/use-share-selection';
-import { AuthorQuoteField } from './author-quote-field';
+import { AuthorQuoteChoice } from './author-quote-field';
 import { LinkPlacementField } from './link-placement-field';
 import { PlugField } from './plug-field';
 import { RepublishDialog } from './republish-dialog';
@@ -90,7 +90,6 @@ export function ShareStep({
       {share.selected.map((platform) => {
         const placement = placements.placementOf(platform);
         const posts = placements.postsFor(platform, placement);
-        const quoteField = quotes.fieldFor(platform);
         const firstComment = firstCommentOf(
           placement,
           thread.posts.map((post) => post.content),
@@ -106,7 +105,7 @@ export function ShareStep({
               posts={posts}
               onChange={(chosen) => placements.change(platform, chosen)}
             />
-            {quoteField ? <AuthorQuoteField {...quoteField} /> : null}
+            <AuthorQuoteChoice quotes={quotes} platform={platform} />
             <ol className="stack">
               {posts.map((text, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the formatted posts have no id of their own

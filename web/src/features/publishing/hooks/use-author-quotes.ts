@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { authorPostMessages } from '#shared/messages/author-posts';
 import { chosenQuotes } from '#shared/publishing/author-post';
 import { type ChosenQuotes, isQuotingPlatform } from '#shared/schemas/author-posts';
 import type { Platform } from '#shared/schemas/thread';
@@ -30,6 +31,11 @@ export function useAuthorQuotes(threadId: string, selected: readonly Platform[])
             return next;
           }),
       };
+    },
+    /** Why nothing was looked for on `platform` when the curator can change it (X with billed reads off), else null. */
+    unsearchedHintFor(platform: Platform): string | null {
+      const entry = found.find((each) => each.platform === platform);
+      return entry?.unsearched === 'paid_reads_off' ? authorPostMessages.paidReadsOffHint : null;
     },
     /** The posts to quote on these platforms, for a publish or schedule request; undefined when none. */
     chosenFor: (platforms: readonly Platform[]): ChosenQuotes | undefined => chosenQuotes(platforms, found, declined),
