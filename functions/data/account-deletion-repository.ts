@@ -80,21 +80,38 @@ export async function findAccountTombstoneWithItem(
 }
 
 /** Deletes every item of a user's partition whose sort key starts with `prefix` (or equals it). */
-export async function deleteUserItems(userId: string, prefix: string): Promise<number> {
+export function deleteUserItems(userId: string, prefix: string): Promise<number> {
+  return deletePartitionItems({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
+  });
+}
+
+/** Deletes every item of a user's partition but those whose sort keys are `kept` (whatever kinds it holds). */
+export function deleteUserItemsExcept(userId: string, kept: readonly string[]): Promise<number> {
+  return deletePartitionItems(
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.userPartition(userId) } },
+    new Set(kept),
+  );
+}
+
+async function deletePartitionItems(
+  query: { KeyConditionExpression: string; ExpressionAttributeValues: Record<string, string> },
+  kept = new Set<string>(),
+): Promise<number> {
   let deleted = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(userId), ':prefix': prefix },
+        ...query,
         ProjectionExpression: 'pk, sk, transactionType, amount',
         ExclusiveStartKey: cursor,
         ConsistentRead: true,
       }),
     );
-    const items = page.Items ?? [];
+    const items = (page.Items ?? []).filter((item) => !kept.has(String(item.sk)));
     const itemKeys = items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
     for (let start = 0; start < itemKeys.length; start += 25) {
       await batchDelete(itemKeys.slice(start, start + 25));

@@ -1,5 +1,10 @@
 import { apiErrorMessages } from '#shared/messages/api-errors';
-import { deleteUserItems, finishAccountTombstone, layAccountTombstone } from '../../data/account-deletion-repository';
+import {
+  deleteUserItems,
+  deleteUserItemsExcept,
+  finishAccountTombstone,
+  layAccountTombstone,
+} from '../../data/account-deletion-repository';
 import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../../data/account-repository';
 import { keys, singletonSortKeys } from '../../data/keys';
 import { detachFulfilmentsFromUser } from '../../data/payments-repository';
@@ -11,9 +16,11 @@ import { deleteAllMediaFilesOfUser } from '../media/media';
 
 /**
  * What goes, in this order: the ledger and balance first, the role and the profile last (then the
- * sign-in user), each a sort-key prefix of the user's partition.
+ * sign-in user), each a sort-key prefix of the user's partition; `null`: every other item of the
+ * partition but the role and the profile, whatever its kind (feeds and inbox, readings and insights,
+ * public pages, plugs, kept extractions, rate budgets, and kinds added later).
  */
-const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
+const DELETION_ORDER: Array<{ what: string; prefix: string | null }> = [
   { what: 'credit transactions', prefix: keys.creditTransactionPrefix },
   { what: 'credits', prefix: singletonSortKeys.credits },
   { what: 'platform connections', prefix: keys.platformConnectionPrefix },
@@ -28,6 +35,7 @@ const DELETION_ORDER: Array<{ what: string; prefix: string }> = [
   { what: 'security events', prefix: keys.securityEventPrefix },
   { what: 'pending OAuth states', prefix: keys.oauthStatePrefix },
   { what: 'local test checkouts', prefix: keys.testCheckoutSessionPrefix },
+  { what: 'everything else of the account', prefix: null },
   { what: 'role', prefix: singletonSortKeys.role },
   { what: 'profile', prefix: singletonSortKeys.profile },
 ];
@@ -74,7 +82,10 @@ export async function deleteAccount(
   logger.info('account deletion step', { userId: caller.userId, what: 'picture files deleted', files });
   for (const step of DELETION_ORDER) {
     if (step.prefix === singletonSortKeys.role) await uncountAdminRoleOfDeletedAccount(caller.userId);
-    const deleted = await deleteUserItems(caller.userId, step.prefix);
+    const deleted =
+      step.prefix === null
+        ? await deleteUserItemsExcept(caller.userId, [singletonSortKeys.role, singletonSortKeys.profile])
+        : await deleteUserItems(caller.userId, step.prefix);
     logger.info('account deletion step', { userId: caller.userId, what: step.what, deleted });
   }
   await forgetUncountedAdmin(caller.userId);

@@ -1,4 +1,5 @@
 import { plugMessages } from '#shared/messages/publishing';
+import { PLUG_PLATFORMS } from '#shared/publishing/plug';
 import type { Platform } from '#shared/schemas/thread';
 import { endPlug, listArmedPlugsOfPlatform, listPlugsOfThread, type PlugRecord } from '../../data/plug-repository';
 import { deleteOneTimeSchedule } from '../../lib/aws/scheduler';
@@ -17,10 +18,14 @@ export function plugCheckName(runId: string, check: number): string {
 export async function cancelPlug(plug: PlugRecord, reason: string, now: Date): Promise<'done' | 'cancelled'> {
   if (plug.state !== 'armed') return 'done';
   await endPlug(plug, 'cancelled', reason, now.toISOString());
-  // The pending check, and its successor in case the check before it stopped before recording itself.
+  await deletePendingChecks(plug);
+  return 'cancelled';
+}
+
+/** The pending check, and its successor in case the check before it stopped before recording itself. */
+async function deletePendingChecks(plug: PlugRecord): Promise<void> {
   await deleteOneTimeSchedule(plugCheckName(plug.runId, plug.checksDone));
   await deleteOneTimeSchedule(plugCheckName(plug.runId, plug.checksDone + 1));
-  return 'cancelled';
 }
 
 /** Cancels the armed plugs of a deleted thread and deletes their pending checks. */
@@ -35,4 +40,19 @@ export async function cancelPlugsOfPlatform(userId: string, platform: Platform, 
   for (const plug of await listArmedPlugsOfPlatform(userId, platform)) {
     await cancelPlug(plug, plugMessages.disconnected, now);
   }
+}
+
+/**
+ * Deleting an account deletes the pending checks of its armed plugs (the plugs themselves go with the
+ * account's partition; a check that still fires finds no plug and does nothing); how many.
+ */
+export async function deletePlugChecksOfAccount(userId: string): Promise<number> {
+  let deleted = 0;
+  for (const platform of PLUG_PLATFORMS) {
+    for (const plug of await listArmedPlugsOfPlatform(userId, platform)) {
+      await deletePendingChecks(plug);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

@@ -135,4 +135,34 @@ describe('account deletion', () => {
     expect(late).toEqual({ added: false });
     expect(await countUserItems(buyer.userId)).toBe(0);
   });
+
+  it('deletes every kind of item the account holds, and its public page is gone', async () => {
+    const leaver = await account('everything@example.com');
+    const { db, tableName } = await import('#functions/data/client');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('#functions/data/keys');
+    const { putPublicThreadEntry, findPublicThread } = await import('#functions/data/public-thread-repository');
+    const { countUserItems } = await import('#functions/data/account-deletion-repository');
+    const { seededThread } = await import('../../helpers/seed-threads');
+    const thread = seededThread(leaver.userId, 1, { id: '77777777-7777-4777-8777-777777777777' });
+    await putPublicThreadEntry(thread, 'public-everything', 'https://news.example.com/harbour');
+    // One of each kind the deletion names no prefix for: feeds and inbox, readings and insights, plugs…
+    const kinds = [
+      keys.feed(leaver.userId, 'feed-1'),
+      keys.feedSettings(leaver.userId),
+      keys.inboxItem(leaver.userId, 'feed-1', 'entry-1'),
+      keys.engagementReading(leaver.userId, thread.id, 'mastodon', '1h'),
+      keys.threadInsight(leaver.userId, thread.id),
+      keys.engagementDay(leaver.userId, '2026-11-28'),
+      keys.plug(leaver.userId, thread.id, 'mastodon'),
+      keys.keptExtraction(leaver.userId, 'url-hash'),
+    ];
+    for (const key of kinds) await db.send(new PutCommand({ TableName: tableName(), Item: { ...key } }));
+    expect(await findPublicThread('public-everything')).not.toBeNull();
+
+    expect((await deleteAccount(leaver)).status).toBe(204);
+
+    expect(await countUserItems(leaver.userId)).toBe(0);
+    expect(await findPublicThread('public-everything')).toBeNull();
+  });
 });

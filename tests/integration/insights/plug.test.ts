@@ -46,6 +46,7 @@ const { adapterFor } = await import('#functions/services/platforms/adapters');
 const { checkPlug, plugReplyPost, PLUG_CLAIM_MS } = await import('#functions/services/insights/plug');
 const { requestPublish } = await import('#functions/services/publishing/publish-thread');
 const { readAndStore } = await import('#functions/services/insights/take-reading');
+const { deletePlugChecksOfAccount } = await import('#functions/services/insights/plug-cancellation');
 const { listThreadInsightsSince } = await import('#functions/data/engagement-rollup-repository');
 const { handler: connectBluesky } = await import('#functions/http/connections/post-bluesky-connection');
 const { handler: publishRoute } = await import('#functions/http/publishing/post-publish');
@@ -329,6 +330,17 @@ describe('the plug’s end without a reply', () => {
     expect((await getPlug(userId, onBluesky.thread.id, 'bluesky'))?.state).toBe('armed');
     expect(pendingChecksOf(onBluesky.run.runId)).toEqual([`plug-${onBluesky.run.runId}-0`]);
     expect((await rowOf(userId, onMastodon.thread.id, 'mastodon')).plug.state).toBe('cancelled');
+  });
+
+  it('deletes the pending checks of every armed plug when the account is deleted', async () => {
+    const userId = await connectedUser();
+    const onMastodon = await publishedThread(userId, 'mastodon');
+    const onBluesky = await publishedThread(userId, 'bluesky');
+
+    expect(await deletePlugChecksOfAccount(userId)).toBe(2);
+
+    expect(pendingChecksOf(onMastodon.run.runId)).toEqual([]);
+    expect(pendingChecksOf(onBluesky.run.runId)).toEqual([]);
   });
 });
 
