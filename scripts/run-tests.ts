@@ -145,8 +145,9 @@ const results = serial ? await runLane(serialOrder) : (await Promise.all(lanes.m
 const order = Object.values(runners).map((runner) => runner.label);
 results.sort((a, b) => order.indexOf(a.tally.name) - order.indexOf(b.tally.name));
 
+const { failures, lines, failed } = summarize(results.map((result) => result.tally));
+if (failures.length > 0) console.log(`\nFailed tests:\n${failures.join('\n')}`);
 console.log(`\nTest summary (wall time ${minutes(Date.now() - started)}):`);
-const { lines, failed } = summarize(results.map((result) => result.tally));
 const durations = results.map((result) => ` in ${minutes(result.ms)}`);
 for (const [index, line] of lines.entries()) console.log(`${line}${durations[index] ?? ''}`);
 process.exit(failed ? 1 : 0);
