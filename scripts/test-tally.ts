@@ -102,7 +102,7 @@ export function playwrightTally(name: string, report: PlaywrightJsonReport | nul
  * `N passed, N failed, N skipped`; failed if anything failed.
  */
 export function summarize(tallies: Tally[]): { failures: string[]; lines: string[]; failed: boolean } {
-  const counts = (tally: Omit<Tally, 'name' | 'exitCode'>) =>
+  const counts = (tally: Pick<Tally, 'passed' | 'failed' | 'skipped'>) =>
     `${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
   const total = (key: 'passed' | 'failed' | 'skipped') => tallies.reduce((sum, tally) => sum + tally[key], 0);
   const totals = { passed: total('passed'), failed: total('failed'), skipped: total('skipped') };
