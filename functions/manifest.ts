@@ -99,7 +99,7 @@ export interface Access {
  * mapping and schedule rule go with it, while the API, queues, bus, secrets and dashboard stay in the
  * App stack (docs/architecture.md, "Deployment groups").
  */
-export type DeploymentGroup = 'feeds' | 'insights' | 'public-pages' | 'connections' | 'media';
+export type DeploymentGroup = 'feeds' | 'insights' | 'public-pages' | 'connections' | 'media' | 'workspaces';
 
 /** Every deployment group, in the order their nested stacks are built. */
 export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
@@ -108,6 +108,7 @@ export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
   'public-pages',
   'connections',
   'media',
+  'workspaces',
 ];
 
 export interface RouteEntry {
@@ -666,6 +667,29 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     access: { table: 'write' },
   },
+  // Workspaces: team workspaces, their members (each route's permission checked with its first read) and invitations.
+  ...(
+    [
+      ['GET', '/api/workspaces', 'list-workspaces', 'write'],
+      ['POST', '/api/workspaces', 'create-workspace', 'write'],
+      ['GET', '/api/workspaces/{workspaceId}/members', 'get-members', 'read'],
+      ['POST', '/api/workspaces/{workspaceId}/invitations', 'invite-member', 'write'],
+      ['DELETE', '/api/workspaces/{workspaceId}/invitations/{invitationId}', 'revoke-invitation', 'write'],
+      ['PUT', '/api/workspaces/{workspaceId}/members/{userId}', 'change-member-role', 'write'],
+      ['DELETE', '/api/workspaces/{workspaceId}/members/{userId}', 'remove-member', 'write'],
+      ['POST', '/api/workspaces/{workspaceId}/transfer', 'transfer-ownership', 'write'],
+      ['POST', '/api/invitations/accept', 'accept-invitation', 'write'],
+    ] as const
+  ).map(
+    ([method, path, handler, table]): RouteEntry => ({
+      method,
+      path,
+      handler: `http/workspaces/${handler}`,
+      deploymentGroup: 'workspaces',
+      auth: 'user',
+      access: { table },
+    }),
+  ),
   // Pictures: uploads through presigned POSTs into the caller's own prefix, checked and re-encoded on completion.
   {
     method: 'POST',

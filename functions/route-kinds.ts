@@ -29,6 +29,8 @@ const accountChecks: AccountChecks = {
     (await deletedAccounts()).refuseDeletedAccount(userId, now, resumesDeletion),
   readItemCheckingAccount: async (userId, now, read) =>
     (await deletedAccounts()).readItemCheckingAccount(userId, now, read),
+  readWorkspaceCheckingAccount: async (userId, now, scope, read) =>
+    (await deletedAccounts()).readWorkspaceCheckingAccount(userId, now, scope, read),
   checkAdminAccess: async (request) => (await adminAccess()).checkAdminAccess(request),
 };
 

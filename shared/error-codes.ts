@@ -86,6 +86,16 @@ export const ERROR_CODES = [
   'quote_card_refused',
   'alt_text_required',
   'reconnect_for_pictures',
+  // Workspaces and their members
+  'workspace_access_denied',
+  'role_forbidden',
+  'invitation_invalid',
+  'invitation_not_found',
+  'member_not_found',
+  'already_member',
+  'last_owner',
+  'personal_workspace',
+  'workspace_limit_reached',
   // Public pages (the curator's display name)
   'display_name_required',
   // Webhooks and OAuth callbacks

@@ -65,18 +65,19 @@ function tombstoneOf(item: Record<string, unknown> | undefined, now: Date): Acco
 }
 
 /**
- * The account's tombstone while it holds, and another item of the table, in one consistent
- * BatchGetItem: the deleted-account check and a route's first read in one round trip.
+ * The account's tombstone while it holds, and other items of the table, in one consistent
+ * BatchGetItem: the deleted-account check and a route's first read in one round trip. `items` are
+ * in the order of `itemKeys` (undefined: no such item).
  */
-export async function findAccountTombstoneWithItem(
+export async function findAccountTombstoneWithItems(
   userId: string,
   now: Date,
-  itemKey: ItemKey,
-): Promise<{ tombstone: AccountTombstone | null; item: Record<string, unknown> | undefined }> {
+  itemKeys: ItemKey[],
+): Promise<{ tombstone: AccountTombstone | null; items: (Record<string, unknown> | undefined)[] }> {
   const tombstoneKey = keys.accountTombstone(userId);
-  const items = await batchGetItems([tombstoneKey, itemKey], { consistentRead: true });
-  const find = (key: ItemKey) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
-  return { tombstone: tombstoneOf(find(tombstoneKey), now), item: find(itemKey) };
+  const found = await batchGetItems([tombstoneKey, ...itemKeys], { consistentRead: true });
+  const find = (key: ItemKey) => found.find((item) => item.pk === key.pk && item.sk === key.sk);
+  return { tombstone: tombstoneOf(find(tombstoneKey), now), items: itemKeys.map(find) };
 }
 
 /** Deletes every item of a user's partition whose sort key starts with `prefix` (or equals it). */

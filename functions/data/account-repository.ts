@@ -43,14 +43,19 @@ export interface AccountRecords {
   profile: Profile | null;
   role: Role | null;
   credits: CreditsRecord | null;
+  /** Whether the user's personal workspace exists (made at sign-up, by the migration, or on first use). */
+  hasPersonalWorkspace: boolean;
 }
 
-/** Reads a user's profile, role and credits in one round trip. */
+/** Reads a user's profile, role, credits and personal workspace in one round trip. */
 export async function getAccountRecords(userId: string): Promise<AccountRecords> {
   const result = await db.send(
     new BatchGetCommand({
       RequestItems: {
-        [tableName()]: { Keys: [keys.profile(userId), keys.role(userId), keys.credits(userId)], ConsistentRead: true },
+        [tableName()]: {
+          Keys: [keys.profile(userId), keys.role(userId), keys.credits(userId), keys.workspace(userId)],
+          ConsistentRead: true,
+        },
       },
     }),
   );
@@ -72,6 +77,7 @@ export async function getAccountRecords(userId: string): Promise<AccountRecords>
       : null,
     role: role ? (role.role as Role) : null,
     credits: credits ? toCreditsRecord(userId, credits) : null,
+    hasPersonalWorkspace: bySk.has(keys.workspace(userId).sk),
   };
 }
 

@@ -2,6 +2,7 @@
  * Every key of the single table is built here, and only here. docs/data-model.md lists each
  * entity and access pattern with the key or index it uses.
  */
+import { isTeamWorkspaceId } from '../../shared/workspaces/roles';
 import type { IndexName } from './table-definition';
 
 export interface ItemKey {
@@ -10,6 +11,8 @@ export interface ItemKey {
 }
 
 const user = (userId: string) => `USER#${userId}`;
+/** A personal workspace is its user's partition (its id is the user's), so its data never moved; a team's is its own. */
+const workspace = (workspaceId: string) => (isTeamWorkspaceId(workspaceId) ? `WS#${workspaceId}` : user(workspaceId));
 
 /** The fixed sort keys of a user's one-of-a-kind items (also the deletion prefixes of each). */
 export const singletonSortKeys = {
@@ -60,6 +63,10 @@ export const itemTypes = {
   engagementDay: 'engagement-day',
   media: 'media',
   mediaUsage: 'media-usage',
+  workspace: 'workspace',
+  workspaceMember: 'workspace-member',
+  workspaceInvitation: 'workspace-invitation',
+  migrationProgress: 'migration-progress',
 } as const;
 
 export const keys = {
@@ -381,6 +388,37 @@ export const keys = {
   }),
   armedPlugsPartition: (userId: string, platform: string) => `ARMED_PLUGS#${userId}#${platform}`,
 
+  /** A workspace's name, kind and counts (members, owners): the last owner is kept by a condition on `owners`. */
+  workspace: (workspaceId: string): ItemKey => ({ pk: workspace(workspaceId), sk: 'WORKSPACE' }),
+  workspacePartition: (workspaceId: string) => workspace(workspaceId),
+  /** Admin listing of team workspaces, newest first. */
+  workspaceListing: (createdAt: string, workspaceId: string) => ({
+    gsi2pk: 'WORKSPACES',
+    gsi2sk: `${createdAt}#${workspaceId}`,
+  }),
+  workspacesListingPartition: 'WORKSPACES',
+  /**
+   * One member of a workspace and their role: in the workspace's partition (its members are one Query,
+   * and a request's role check is one GetItem in the batch of its first read), listed by user (gsi1)
+   * for the workspace switcher.
+   */
+  workspaceMember: (workspaceId: string, userId: string): ItemKey => ({
+    pk: workspace(workspaceId),
+    sk: `MEMBER#${userId}`,
+  }),
+  workspaceMemberPrefix: 'MEMBER#',
+  membershipOfUser: (userId: string, workspaceId: string) => ({ gsi1pk: `MEMBERSHIPS#${userId}`, gsi1sk: workspaceId }),
+  membershipsOfUserPartition: (userId: string) => `MEMBERSHIPS#${userId}`,
+  /** A pending invitation to a workspace, found by the hash of its link's token (gsi1); deleted when used or revoked. */
+  workspaceInvitation: (workspaceId: string, invitationId: string): ItemKey => ({
+    pk: workspace(workspaceId),
+    sk: `INVITATION#${invitationId}`,
+  }),
+  workspaceInvitationPrefix: 'INVITATION#',
+  invitationByToken: (tokenHash: string) => ({ gsi1pk: `INVITATION_TOKEN#${tokenHash}`, gsi1sk: 'INVITATION' }),
+  /** The personal-workspace migration's progress: the last user it finished, so a run resumes after it. */
+  migrationProgress: (migration: string): ItemKey => ({ pk: 'MIGRATIONS', sk: migration }),
+
   /** The health probe's key (`ONCE#health`/`probe`): a Get that proves the table answers; no item is written. */
   onceMarker: (scope: string, id: string): ItemKey => ({ pk: `ONCE#${scope}`, sk: id }),
 
@@ -402,7 +440,10 @@ export const indexes: Record<
   | 'threadsByEngagement'
   | 'threadInsightsByPublished'
   | 'autoDraftPending'
-  | 'armedPlugsOfPlatform',
+  | 'armedPlugsOfPlatform'
+  | 'membershipsOfUser'
+  | 'invitationByToken'
+  | 'workspacesListing',
   IndexName
 > = {
   byGsi1: 'gsi1',
@@ -426,4 +467,10 @@ export const indexes: Record<
   autoDraftPending: 'gsi1',
   /** gsi1 also lists a user's armed plugs on one platform (`ARMED_PLUGS#<id>#<platform>`). */
   armedPlugsOfPlatform: 'gsi1',
+  /** gsi1 also lists a user's workspace memberships (`MEMBERSHIPS#<userId>`). */
+  membershipsOfUser: 'gsi1',
+  /** gsi1 also finds an invitation by its token's hash (`INVITATION_TOKEN#<hash>`). */
+  invitationByToken: 'gsi1',
+  /** gsi2 also lists every team workspace, newest first (`WORKSPACES`). */
+  workspacesListing: 'gsi2',
 };

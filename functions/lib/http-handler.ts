@@ -2,6 +2,7 @@ import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages/api-errors';
+import { WORKSPACE_HEADER, type WorkspaceAccess, type WorkspacePermission } from '../../shared/workspaces/roles';
 import type { RouteKind } from '../manifest';
 import type { FirstRead, ItemRead } from './account-checked-read';
 import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
@@ -43,6 +44,11 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
   query: TQuery;
   params: TParams;
   caller: TCaller;
+  /**
+   * The workspace the request acts in: on a route that names a workspace permission, the one the
+   * request names (checked with the first read); on any other `user` route, the caller's personal one.
+   */
+  workspace: WorkspaceAccess | (TCaller extends Caller ? never : null);
   event: HttpEvent;
   /** The Lambda context (remaining time, request id). */
   context: Context;
@@ -196,8 +202,25 @@ export interface AccountChecks {
   refuseDeletedAccount(userId: string, now: Date, resumesDeletion?: boolean): Promise<void>;
   /** The same refusal made in one consistent BatchGetItem with the route's first item; the item's value. */
   readItemCheckingAccount<T>(userId: string, now: Date, read: ItemRead<T>): Promise<T>;
+  /**
+   * The same refusal and the caller's access to a workspace (their membership item, refused 403
+   * `workspace_access_denied` / `role_forbidden`), with the route's first item, in one consistent
+   * BatchGetItem: the item's value (undefined without one) once both passed.
+   */
+  readWorkspaceCheckingAccount<T>(
+    userId: string,
+    now: Date,
+    scope: WorkspaceScope,
+    read?: ItemRead<T>,
+  ): Promise<{ access: WorkspaceAccess; value: T | undefined }>;
   /** The caller's role as stored in the table, each check recorded as a security event: true for an admin. */
   checkAdminAccess(request: AdminCheckRequest): Promise<boolean>;
+}
+
+/** The workspace a request names and the permission its route needs there. */
+export interface WorkspaceScope {
+  workspaceId: string;
+  permission: WorkspacePermission;
 }
 
 /** What a route stack may relax for its route. */
@@ -303,6 +326,40 @@ export async function readCheckingAccount<T>(
   return result.value;
 }
 
+const WORKSPACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The workspace a request names: its path's `{workspaceId}`, else its header, else the caller's personal one. */
+function requestedWorkspace(event: HttpEvent, caller: Caller): string {
+  const named = event.pathParameters?.workspaceId ?? event.headers?.[WORKSPACE_HEADER];
+  if (named === undefined || named === '') return caller.userId;
+  if (!WORKSPACE_ID.test(named)) throw new ValidationError(`Invalid workspace id: ${named.slice(0, 64)}`);
+  return named;
+}
+
+/**
+ * The workspace check made with the route's first read: an item joins the tombstone and the
+ * membership in one BatchGetItem; a Query runs beside that batch and is dropped unless both passed.
+ */
+async function readInWorkspace<T>(
+  checks: AccountChecks,
+  userId: string,
+  scope: WorkspaceScope,
+  read: FirstRead<T> | undefined,
+  now: Date,
+): Promise<{ access: WorkspaceAccess; read: T | undefined }> {
+  if (!read || 'item' in read) {
+    const { access, value } = await checks.readWorkspaceCheckingAccount(userId, now, scope, read);
+    return { access, read: value };
+  }
+  const [check, result] = await Promise.allSettled([
+    checks.readWorkspaceCheckingAccount(userId, now, scope),
+    read.sideBySide(),
+  ]);
+  if (check.status === 'rejected') throw check.reason;
+  if (result.status === 'rejected') throw result.reason;
+  return { access: check.value.access, read: result.value };
+}
+
 /** What a `user` route's first read is built from: its validated input and the caller. */
 export interface FirstReadRequest<TQuery, TParams> {
   query: TQuery;
@@ -320,6 +377,7 @@ export interface HttpHandlerBuilder {
   <TBody = undefined, TQuery = undefined, TParams = undefined, TRead = undefined>(
     options: Schemas<TBody, TQuery, TParams> & {
       auth?: 'user';
+      workspace?: WorkspacePermission;
       firstRead: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<TRead>;
     },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller> & { read: TRead }) => Promise<HttpResult>,
@@ -327,6 +385,10 @@ export interface HttpHandlerBuilder {
   <TBody = undefined, TQuery = undefined, TParams = undefined>(
     options: Schemas<TBody, TQuery, TParams> & { auth: 'public' },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller | null>) => Promise<HttpResult>,
+  ): RouteHandler;
+  <TBody = undefined, TQuery = undefined, TParams = undefined>(
+    options: Schemas<TBody, TQuery, TParams> & { auth?: 'user'; workspace: WorkspacePermission },
+    route: (input: HttpInput<TBody, TQuery, TParams, Caller>) => Promise<HttpResult>,
   ): RouteHandler;
   <TBody = undefined, TQuery = undefined, TParams = undefined>(
     options: Schemas<TBody, TQuery, TParams> & { auth?: 'user' | 'admin' } & RouteStackOptions,
@@ -339,14 +401,16 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
   return <TBody, TQuery, TParams>(
     options: Schemas<TBody, TQuery, TParams> & {
       auth?: JsonKind;
+      workspace?: WorkspacePermission;
       // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the read precisely
       firstRead?: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<any>;
     } & RouteStackOptions,
     // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the caller and the read precisely
-    route: (input: HttpInput<TBody, TQuery, TParams, any> & { read: any }) => Promise<HttpResult>,
+    route: (input: HttpInput<TBody, TQuery, TParams, any> & { read: any; workspace: any }) => Promise<HttpResult>,
   ): RouteHandler => {
-    const { auth = 'user', resumesAccountDeletion, firstRead } = options;
-    if (firstRead && (auth !== 'user' || resumesAccountDeletion))
+    const { auth = 'user', resumesAccountDeletion, firstRead, workspace: permission } = options;
+    const checkedWithFirstRead = Boolean(firstRead || permission);
+    if (checkedWithFirstRead && (auth !== 'user' || resumesAccountDeletion))
       throw new Error('only a plain `user` route makes its account check with its first read');
     return routeStack(
       auth,
@@ -354,6 +418,7 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
         const caller = context.caller ?? null;
         let input: { body: TBody; query: TQuery; params: TParams };
         let pending: FirstRead<unknown> | undefined;
+        let scope: WorkspaceScope | undefined;
         try {
           input = {
             body: parseInput(options.body, readJsonBody(event), 'request body'),
@@ -362,18 +427,22 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
           };
           // Building the read may refuse the input too (a cursor that is not the caller's).
           pending = firstRead && caller ? firstRead({ ...input, caller }) : undefined;
+          scope = permission && caller ? { workspaceId: requestedWorkspace(event, caller), permission } : undefined;
         } catch (error) {
           // As on every other route, a deleted account hears 401 before it hears about its input.
-          if (firstRead && caller) await checks.refuseDeletedAccount(caller.userId, new Date());
+          if (checkedWithFirstRead && caller) await checks.refuseDeletedAccount(caller.userId, new Date());
           throw error;
         }
-        const read =
-          pending && caller ? await readCheckingAccount(checks, caller.userId, pending, new Date()) : undefined;
-        const result = await route({ ...input, caller, event, context, read });
+        let workspace: WorkspaceAccess | null = caller ? { workspaceId: caller.userId, role: 'owner' } : null;
+        let read: unknown;
+        if (caller && scope) {
+          ({ access: workspace, read } = await readInWorkspace(checks, caller.userId, scope, pending, new Date()));
+        } else if (caller && pending) read = await readCheckingAccount(checks, caller.userId, pending, new Date());
+        const result = await route({ ...input, caller, event, context, read, workspace });
         return json(result.status, result.body, result.headers, result.cookies);
       },
       [],
-      { checks, resumesAccountDeletion, checkedWithFirstRead: Boolean(firstRead) },
+      { checks, resumesAccountDeletion, checkedWithFirstRead },
     );
   };
 }

@@ -3,6 +3,7 @@ import { adminMessages } from './admin';
 import { creditMessages } from './credits';
 import { generationMessages } from './generation';
 import { threadMessages } from './threads';
+import { workspaceMessages } from './workspaces';
 
 // The API's fixed refusal texts, sent as `error` beside a stable `code`.
 
@@ -48,6 +49,13 @@ export const apiErrorMessages = {
   scheduled_item_not_upcoming: 'This publish is no longer scheduled: it was published or cancelled.',
   post_not_found: 'This post is not in the thread. Reload the thread and try again.',
   no_article_image: "The article's page has no picture to use.",
+  workspace_access_denied: workspaceMessages.accessDenied,
+  invitation_invalid: workspaceMessages.invitationInvalid,
+  invitation_not_found: workspaceMessages.invitationNotFound,
+  member_not_found: workspaceMessages.memberNotFound,
+  already_member: workspaceMessages.alreadyMember,
+  last_owner: workspaceMessages.lastOwner,
+  personal_workspace: workspaceMessages.personalWorkspace,
   display_name_required:
     'Choose a display name before making a thread public: public pages name you by it, never by your email.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

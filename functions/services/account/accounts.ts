@@ -15,6 +15,7 @@ import {
 import { refreshFreeCreditsIfStale, settlePendingGrant } from '../../data/credits-repository';
 import { config } from '../../lib/config';
 import { AccountDeletedError } from '../../lib/errors';
+import { ensurePersonalWorkspace } from '../workspaces/workspaces';
 
 export interface AccountIdentity {
   userId: string;
@@ -39,7 +40,7 @@ export function defaultUsername(email: string): string | null {
  */
 export async function ensureAccount(identity: AccountIdentity, now: Date): Promise<AccountRecords> {
   const existing = await getAccountRecords(identity.userId);
-  if (existing.profile && existing.role && existing.credits) {
+  if (existing.profile && existing.role && existing.credits && existing.hasPersonalWorkspace) {
     if (!existing.credits.pendingGrantId) return existing;
     await settlePendingGrant(identity.userId);
     return getAccountRecords(identity.userId);
@@ -67,6 +68,7 @@ export async function ensureAccount(identity: AccountIdentity, now: Date): Promi
     },
     createdAt,
   );
+  await ensurePersonalWorkspace(identity, now);
   await settlePendingGrant(identity.userId);
   return getAccountRecords(identity.userId);
 }

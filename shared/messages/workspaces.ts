@@ -1,0 +1,24 @@
+import type { WorkspaceRole } from '../workspaces/roles';
+
+/** The texts of workspaces, their members and invitations. */
+export const workspaceMessages = {
+  personalName: 'Personal',
+  accessDenied: 'You are not a member of this workspace, or it no longer exists.',
+  roleForbidden: (role: WorkspaceRole, action: string) =>
+    `Your role in this workspace (${role}) does not allow ${action}. Ask an owner or admin.`,
+  invitationInvalid:
+    'This invitation link is invalid, was already used, was revoked, or has expired. Ask for a new invitation.',
+  invitationForAnotherEmail: (email: string) =>
+    `This invitation was sent to ${email}. Sign in with that email address to accept it.`,
+  invitationNotFound: 'This invitation was not found: it was used or revoked.',
+  memberNotFound: 'This person is not a member of this workspace.',
+  alreadyMember: 'You are already a member of this workspace.',
+  lastOwner: 'A workspace needs an owner: make another member owner first.',
+  personalWorkspace: 'Your personal workspace is yours alone. Create a team workspace to work with others.',
+  workspaceLimit: (limit: number) => `You can be a member of at most ${limit} workspaces.`,
+  invitationMailSubject: (inviter: string, workspace: string) => `${inviter} invited you to ${workspace} on ThreadSnip`,
+  invitationMailText: (inviter: string, workspace: string, role: string, link: string, expires: string) =>
+    `${inviter} invited you to join the workspace "${workspace}" on ThreadSnip as ${role}.\n\n` +
+    `Accept the invitation (sign up or sign in with this email address):\n${link}\n\n` +
+    `The link works once and expires on ${expires}. If you did not expect it, ignore this email.`,
+} as const;
