@@ -12,7 +12,6 @@ import {
   rolesManageableBy,
   TEAM_WORKSPACE_PREFIX,
   type WorkspaceAccess,
-  type WorkspacePermission,
   type WorkspaceRole,
 } from '#shared/workspaces/roles';
 import {
@@ -35,7 +34,7 @@ import {
 } from '../../data/workspace-repository';
 import { sendMail } from '../../lib/aws/mail';
 import { config } from '../../lib/config';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../lib/errors';
 import { actionNames, RoleForbiddenError, WorkspaceAccessDeniedError } from './workspace-access';
 
 /** Workspaces one user may belong to (their personal one included). */
