@@ -6,6 +6,8 @@
  * `handler` is a module path under functions/, without extension; each module exports `handler`.
  */
 
+import type { WorkspacePermission } from '../shared/workspaces/roles';
+
 /** `ANY` matches every method (used by the /api catch-all). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
@@ -118,6 +120,13 @@ export interface RouteEntry {
   handler: string;
   /** The route's kind (see RouteKind); the handler module is built for the same kind. */
   auth: RouteKind;
+  /**
+   * A `user` route that acts in a workspace: the permission its caller needs there (shared/workspaces/roles.ts),
+   * checked with the route's first read; the workspace is the path's `{workspaceId}`, else the
+   * `x-workspace-id` header, else the caller's personal one. Absent: the route acts for the caller
+   * alone (their account, or the workspaces they belong to).
+   */
+  workspace?: WorkspacePermission;
   access: Access;
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
@@ -220,6 +229,7 @@ export const routes: RouteEntry[] = [
     path: '/api/extract-article',
     handler: 'http/extraction/post-extract-article',
     auth: 'user',
+    workspace: 'write',
     timeoutSeconds: 20,
     memoryMb: 1024,
     // Writes the kept extraction the generation worker reuses.
@@ -239,6 +249,7 @@ export const routes: RouteEntry[] = [
     path: '/api/generation-jobs',
     handler: 'http/generation/post-generation-job',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', sendTo: ['generation'] },
   },
   {
@@ -246,6 +257,7 @@ export const routes: RouteEntry[] = [
     path: '/api/generation-jobs/{jobId}',
     handler: 'http/generation/get-generation-job',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read' },
   },
   // Write: reading someone else's thread records a security event.
@@ -254,6 +266,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}',
     handler: 'http/threads/get-thread',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'write' },
   },
   {
@@ -261,6 +274,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}',
     handler: 'http/threads/put-thread',
     auth: 'user',
+    workspace: 'write',
     // Checks the pictures its posts carry are the caller's, and tags them as kept.
     access: { table: 'write', media: 'write' },
   },
@@ -270,6 +284,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/post-quote-card',
     deploymentGroup: 'media',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', media: 'write', imaging: 'quote-cards' },
     timeoutSeconds: 30,
     memoryMb: 1024,
@@ -280,6 +295,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/post-article-picture',
     deploymentGroup: 'media',
     auth: 'user',
+    workspace: 'write',
     // The model drafts the picture's alt text when the page gives none.
     access: { table: 'write', media: 'write', imaging: 'decode', secrets: ['OPENAI_API_KEY'] },
     timeoutSeconds: 30,
@@ -290,6 +306,7 @@ export const routes: RouteEntry[] = [
     path: '/api/credits/transactions',
     handler: 'http/credits/get-credit-transactions',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read' },
   },
   // Read only: the history's poll for the newest thread id records no event (no content, own id only).
@@ -298,6 +315,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/newest',
     handler: 'http/threads/get-newest-thread',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read' },
   },
   // Write: every listing records a security event.
@@ -306,6 +324,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads',
     handler: 'http/threads/get-threads',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'write' },
   },
   // Deleting a thread cancels its scheduled items and deletes their schedules.
@@ -314,6 +333,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}',
     handler: 'http/threads/delete-thread',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', scheduler: true },
   },
   {
@@ -329,6 +349,7 @@ export const routes: RouteEntry[] = [
     path: '/api/credits/checkout',
     handler: 'http/payments/post-credit-checkout',
     auth: 'user',
+    workspace: 'billing',
     access: { table: 'write', stripe: true },
   },
   {
@@ -336,6 +357,7 @@ export const routes: RouteEntry[] = [
     path: '/api/credits/verify-payment',
     handler: 'http/payments/post-verify-credit-payment',
     auth: 'user',
+    workspace: 'billing',
     access: { table: 'write', stripe: true },
   },
   {
@@ -350,6 +372,7 @@ export const routes: RouteEntry[] = [
     path: '/api/credits/test-checkout',
     handler: 'http/payments/post-test-checkout',
     auth: 'user',
+    workspace: 'billing',
     access: { table: 'write' },
     localOnly: true,
   },
@@ -358,6 +381,7 @@ export const routes: RouteEntry[] = [
     path: '/api/connections',
     handler: 'http/connections/get-connections',
     auth: 'user',
+    workspace: 'read',
     // The app credentials tell which OAuth platforms can be connected here.
     access: { table: 'read', platformClients: true },
   },
@@ -366,6 +390,7 @@ export const routes: RouteEntry[] = [
     path: '/api/connections/telegram',
     handler: 'http/connections/post-telegram-connection',
     auth: 'user',
+    workspace: 'connections',
     timeoutSeconds: 20,
     access: { table: 'write', tokenKey: true },
   },
@@ -374,6 +399,7 @@ export const routes: RouteEntry[] = [
     path: '/api/connections/{platform}/target',
     handler: 'http/connections/put-connection-target',
     auth: 'user',
+    workspace: 'connections',
     access: { table: 'write' },
   },
   {
@@ -382,6 +408,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/connections/put-linkedin-identity',
     deploymentGroup: 'connections',
     auth: 'user',
+    workspace: 'connections',
     timeoutSeconds: 20,
     // Opens the member's token to ask LinkedIn which pages they administer (refreshing needs the app's credentials).
     access: { table: 'write', tokenKey: true, platformClients: true },
@@ -391,6 +418,7 @@ export const routes: RouteEntry[] = [
     path: '/api/connections/{platform}/authorize',
     handler: 'http/connections/post-oauth-authorization',
     auth: 'user',
+    workspace: 'connections',
     timeoutSeconds: 20,
     // Stores the state's nonce; Mastodon registers (and seals) an app per instance.
     access: { table: 'write', secrets: ['OAUTH_STATE_SECRET'], platformClients: true, tokenKey: true },
@@ -408,6 +436,7 @@ export const routes: RouteEntry[] = [
     path: '/api/connections/bluesky',
     handler: 'http/connections/post-bluesky-connection',
     auth: 'user',
+    workspace: 'connections',
     timeoutSeconds: 20,
     access: { table: 'write', tokenKey: true },
   },
@@ -416,6 +445,7 @@ export const routes: RouteEntry[] = [
     path: '/api/connections/{platform}',
     handler: 'http/connections/delete-connection',
     auth: 'user',
+    workspace: 'connections',
     // Deletes the pending check of each armed plug on the platform.
     access: { table: 'write', scheduler: true },
   },
@@ -424,6 +454,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}/publish',
     handler: 'http/publishing/post-publish',
     auth: 'user',
+    workspace: 'write',
     timeoutSeconds: 20,
     // Refreshing an expiring OAuth token needs the platform's app credentials.
     access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
@@ -434,6 +465,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}/author-posts',
     handler: 'http/publishing/get-author-posts',
     auth: 'user',
+    workspace: 'read',
     timeoutSeconds: 20,
     deploymentGroup: 'connections',
     access: { table: 'write', tokenKey: true, platformClients: true },
@@ -444,6 +476,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}/publishing',
     handler: 'http/publishing/get-publish-status',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'write' },
   },
   // Write: someone else's thread id records a security event.
@@ -453,6 +486,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/insights/get-thread-performance',
     deploymentGroup: 'insights',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'write' },
   },
   // Reads every platform now (kind 'manual'), at most once per 10 minutes per thread.
@@ -462,6 +496,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/insights/post-performance-refresh',
     deploymentGroup: 'insights',
     auth: 'user',
+    workspace: 'read',
     timeoutSeconds: 30,
     access: { table: 'write', tokenKey: true, platformClients: true },
   },
@@ -472,6 +507,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/insights/get-insights',
     deploymentGroup: 'insights',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read' },
   },
   // X bills each read: reads stay off until the user turns them on for their X connection.
@@ -481,6 +517,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/connections/put-engagement-reads',
     deploymentGroup: 'insights',
     auth: 'user',
+    workspace: 'connections',
     access: { table: 'write' },
   },
   {
@@ -489,6 +526,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/public/put-thread-visibility',
     deploymentGroup: 'public-pages',
     auth: 'user',
+    workspace: 'write',
     // Making a thread public queues the Webmention to its article's author.
     access: { table: 'write', sendTo: ['webmention'] },
   },
@@ -518,6 +556,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/public/get-thread-webmention',
     deploymentGroup: 'public-pages',
     auth: 'user',
+    workspace: 'read',
     // Reads the thread; writes only a refusal's security event (another user's id or none).
     access: { table: 'write' },
   },
@@ -543,6 +582,7 @@ export const routes: RouteEntry[] = [
     path: '/api/scheduling/queue',
     handler: 'http/scheduling/get-posting-queue',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read' },
   },
   {
@@ -550,6 +590,7 @@ export const routes: RouteEntry[] = [
     path: '/api/scheduling/queue',
     handler: 'http/scheduling/put-posting-queue',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write' },
   },
   {
@@ -557,6 +598,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}/schedule',
     handler: 'http/scheduling/post-schedule',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', scheduler: true },
   },
   // Write: someone else's thread id records a security event.
@@ -565,6 +607,7 @@ export const routes: RouteEntry[] = [
     path: '/api/threads/{threadId}/schedule',
     handler: 'http/scheduling/get-thread-schedule',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'write' },
   },
   // Write: a fired item's outcome is kept on it once its run has ended.
@@ -573,6 +616,7 @@ export const routes: RouteEntry[] = [
     path: '/api/scheduled',
     handler: 'http/scheduling/get-scheduled',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'write' },
   },
   {
@@ -580,6 +624,7 @@ export const routes: RouteEntry[] = [
     path: '/api/scheduled/{itemId}',
     handler: 'http/scheduling/put-scheduled-item',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', scheduler: true },
   },
   {
@@ -587,6 +632,7 @@ export const routes: RouteEntry[] = [
     path: '/api/scheduled/{itemId}',
     handler: 'http/scheduling/delete-scheduled-item',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', scheduler: true },
   },
   // Fires through the same path as the schedule does (so it publishes as the worker's fire would).
@@ -595,6 +641,7 @@ export const routes: RouteEntry[] = [
     path: '/api/scheduled/{itemId}/publish-now',
     handler: 'http/scheduling/post-publish-now',
     auth: 'user',
+    workspace: 'write',
     timeoutSeconds: 20,
     access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true, scheduler: true },
   },
@@ -604,6 +651,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/get-feeds',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read' },
   },
   // Reads the address (and the feed its page names) at once, so the feed's newest items land with it.
@@ -613,6 +661,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/post-feed',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'write',
     timeoutSeconds: 30,
     memoryMb: 512,
     access: { table: 'write' },
@@ -623,6 +672,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/put-feed',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write' },
   },
   {
@@ -631,6 +681,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/delete-feed',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'write',
     timeoutSeconds: 30,
     access: { table: 'write' },
   },
@@ -641,6 +692,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/post-feed-check',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', sendTo: ['feeds'] },
   },
   {
@@ -649,6 +701,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/put-feed-settings',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write' },
   },
   {
@@ -657,6 +710,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/get-inbox',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read' },
   },
   {
@@ -665,31 +719,88 @@ export const routes: RouteEntry[] = [
     handler: 'http/feeds/post-inbox-dismiss',
     deploymentGroup: 'feeds',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write' },
   },
-  // Workspaces: team workspaces, their members (each route's permission checked with its first read) and invitations.
-  ...(
-    [
-      ['GET', '/api/workspaces', 'list-workspaces', 'write'],
-      ['POST', '/api/workspaces', 'create-workspace', 'write'],
-      ['GET', '/api/workspaces/{workspaceId}/members', 'get-members', 'read'],
-      ['POST', '/api/workspaces/{workspaceId}/invitations', 'invite-member', 'write'],
-      ['DELETE', '/api/workspaces/{workspaceId}/invitations/{invitationId}', 'revoke-invitation', 'write'],
-      ['PUT', '/api/workspaces/{workspaceId}/members/{userId}', 'change-member-role', 'write'],
-      ['DELETE', '/api/workspaces/{workspaceId}/members/{userId}', 'remove-member', 'write'],
-      ['POST', '/api/workspaces/{workspaceId}/transfer', 'transfer-ownership', 'write'],
-      ['POST', '/api/invitations/accept', 'accept-invitation', 'write'],
-    ] as const
-  ).map(
-    ([method, path, handler, table]): RouteEntry => ({
-      method,
-      path,
-      handler: `http/workspaces/${handler}`,
-      deploymentGroup: 'workspaces',
-      auth: 'user',
-      access: { table },
-    }),
-  ),
+  // Workspaces: team workspaces, their members and invitations (list, create and accept act for the caller alone).
+  {
+    method: 'GET',
+    path: '/api/workspaces',
+    handler: 'http/workspaces/list-workspaces',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/workspaces',
+    handler: 'http/workspaces/create-workspace',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/workspaces/{workspaceId}/members',
+    handler: 'http/workspaces/get-members',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'read',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/workspaces/{workspaceId}/invitations',
+    handler: 'http/workspaces/invite-member',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/workspaces/{workspaceId}/invitations/{invitationId}',
+    handler: 'http/workspaces/revoke-invitation',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/workspaces/{workspaceId}/members/{userId}',
+    handler: 'http/workspaces/change-member-role',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/workspaces/{workspaceId}/members/{userId}',
+    handler: 'http/workspaces/remove-member',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'read',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/workspaces/{workspaceId}/transfer',
+    handler: 'http/workspaces/transfer-ownership',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'billing',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/invitations/accept',
+    handler: 'http/workspaces/accept-invitation',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    access: { table: 'write' },
+  },
   // Pictures: uploads through presigned POSTs into the caller's own prefix, checked and re-encoded on completion.
   {
     method: 'POST',
@@ -697,6 +808,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/post-upload',
     deploymentGroup: 'media',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'read', media: 'write' },
   },
   {
@@ -705,6 +817,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/post-upload-complete',
     deploymentGroup: 'media',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', media: 'write', imaging: 'decode' },
     // Decoding and re-encoding a 40-megapixel picture needs the CPU that comes with the memory.
     timeoutSeconds: 30,
@@ -716,6 +829,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/get-media',
     deploymentGroup: 'media',
     auth: 'user',
+    workspace: 'read',
     access: { table: 'read', media: 'read' },
   },
   {
@@ -724,6 +838,7 @@ export const routes: RouteEntry[] = [
     handler: 'http/media/delete-media',
     deploymentGroup: 'media',
     auth: 'user',
+    workspace: 'write',
     access: { table: 'write', media: 'write' },
   },
   // Admin routes write: every access check is recorded as a security event.

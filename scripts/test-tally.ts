@@ -1,3 +1,5 @@
+import { stripVTControlCharacters } from 'node:util';
+
 /** What one test runner reported: skipped tests are counted, so a suite that skipped shows it. */
 export interface Tally {
   name: string;
@@ -42,9 +44,7 @@ export interface PlaywrightJsonReport {
 
 // Colour codes and the cwd make a failure line long without naming anything more.
 const firstLine = (message: string | undefined) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
-  (message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(message ?? '')
     .split('\n')
     .find((line) => line.trim()) ?? '';
 const relative = (file: string) => file.replace(`${process.cwd()}/`, '');

@@ -361,6 +361,23 @@ export async function createCreditsIfMissing(record: CreditsRecord, createdAt: s
   });
 }
 
+/**
+ * A team workspace's balance: no free credits (those stay personal) and no daily refresh (it is not
+ * listed by reset date), so it holds only what the team buys; made with the workspace.
+ */
+export async function createTeamCreditsIfMissing(workspaceId: string, createdAt: string): Promise<void> {
+  await putIfMissing({
+    ...keys.credits(workspaceId),
+    type: itemTypes.credits,
+    userId: workspaceId,
+    freeCredits: 0,
+    paidCredits: 0,
+    usedCredits: 0,
+    dailyAllowance: 0,
+    lastRefreshDate: createdAt.slice(0, 10),
+  });
+}
+
 /** Puts the item unless its key exists; true when this call created it. */
 async function putIfMissing(item: Record<string, unknown>): Promise<boolean> {
   try {

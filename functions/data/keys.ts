@@ -10,9 +10,13 @@ export interface ItemKey {
   sk: string;
 }
 
-const user = (userId: string) => `USER#${userId}`;
-/** A personal workspace is its user's partition (its id is the user's), so its data never moved; a team's is its own. */
-const workspace = (workspaceId: string) => (isTeamWorkspaceId(workspaceId) ? `WS#${workspaceId}` : user(workspaceId));
+/**
+ * The partition of a user's or a workspace's items. A personal workspace's id is its user's, so its
+ * data is the user's partition and never moved when workspaces came; a team workspace's is its own.
+ * Every key below that takes a `userId` for data a workspace owns (threads, connections, credits,
+ * the queue…) takes the workspace's id there.
+ */
+const owner = (ownerId: string) => (isTeamWorkspaceId(ownerId) ? `WS#${ownerId}` : `USER#${ownerId}`);
 
 /** The fixed sort keys of a user's one-of-a-kind items (also the deletion prefixes of each). */
 export const singletonSortKeys = {
@@ -71,24 +75,24 @@ export const itemTypes = {
 
 export const keys = {
   /** Everything a user owns lives in this partition, so deleting an account is one Query. */
-  userPartition: (userId: string) => user(userId),
+  userPartition: (userId: string) => owner(userId),
 
-  profile: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.profile }),
+  profile: (userId: string): ItemKey => ({ pk: owner(userId), sk: singletonSortKeys.profile }),
   /** Admin listing of users, newest first. */
   profileListing: (createdAt: string, userId: string) => ({ gsi1pk: 'PROFILES', gsi1sk: `${createdAt}#${userId}` }),
 
-  role: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.role }),
+  role: (userId: string): ItemKey => ({ pk: owner(userId), sk: singletonSortKeys.role }),
   /** Admins are listed under one index partition (counts, refresh of admin credits). */
   roleListing: (role: string, userId: string) => ({ gsi1pk: `ROLE#${role}`, gsi1sk: userId }),
   rolesListingPartition: (role: string) => `ROLE#${role}`,
 
-  credits: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.credits }),
+  credits: (userId: string): ItemKey => ({ pk: owner(userId), sk: singletonSortKeys.credits }),
   /** Balances grouped by the date of their last free refresh, so the midnight job Queries stale ones. */
   creditsByResetDate: (resetDate: string, userId: string) => ({ gsi1pk: `CREDITS#${resetDate}`, gsi1sk: userId }),
   creditsResetDatePartition: (resetDate: string) => `CREDITS#${resetDate}`,
 
   creditTransaction: (userId: string, createdAt: string, transactionId: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `TX#${createdAt}#${transactionId}`,
   }),
   creditTransactionPrefix: 'TX#',
@@ -105,7 +109,7 @@ export const keys = {
   }),
   purchasesListingPartition: 'PURCHASES',
 
-  thread: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `THREAD#${threadId}` }),
+  thread: (userId: string, threadId: string): ItemKey => ({ pk: owner(userId), sk: `THREAD#${threadId}` }),
   threadPrefix: 'THREAD#',
   /** Lookup of a thread by id alone (ownership checks, admin view). */
   threadById: (threadId: string) => ({ gsi1pk: `THREAD#${threadId}`, gsi1sk: 'THREAD' }),
@@ -135,7 +139,7 @@ export const keys = {
   }),
 
   /** A public thread's entry, beside its thread (so deleting the account removes it); present only while public. */
-  publicThread: (userId: string, threadId: string): ItemKey => ({ pk: user(userId), sk: `PUBLIC_THREAD#${threadId}` }),
+  publicThread: (userId: string, threadId: string): ItemKey => ({ pk: owner(userId), sk: `PUBLIC_THREAD#${threadId}` }),
   /** Its lookup by the public page's id (`/t/{publicId}`). */
   publicThreadById: (publicId: string) => ({ gsi1pk: `PUBLIC#${publicId}`, gsi1sk: 'PUBLIC_THREAD' }),
   /** The public threads about one article (its normalised URL), newest first (`/about-article`). */
@@ -146,10 +150,10 @@ export const keys = {
   aboutArticlePartition: (articleUrl: string) => `ABOUT#${articleUrl}`,
 
   /** Jobs live in their owner's partition: the key itself scopes a status read to its owner. */
-  generationJob: (userId: string, jobId: string): ItemKey => ({ pk: user(userId), sk: `JOB#${jobId}` }),
+  generationJob: (userId: string, jobId: string): ItemKey => ({ pk: owner(userId), sk: `JOB#${jobId}` }),
   generationJobPrefix: 'JOB#',
 
-  platformConnection: (userId: string, platform: string): ItemKey => ({ pk: user(userId), sk: `CONN#${platform}` }),
+  platformConnection: (userId: string, platform: string): ItemKey => ({ pk: owner(userId), sk: `CONN#${platform}` }),
   platformConnectionPrefix: 'CONN#',
   /**
    * A live connection whose token expires, listed by platform and expiry (a sparse listing written
@@ -164,14 +168,14 @@ export const keys = {
 
   /** One platform's publishing of one thread: its formatted posts and the remote id of each made. */
   publishRun: (userId: string, threadId: string, platform: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `PUBLISH#${threadId}#${platform}`,
   }),
   publishRunPrefix: 'PUBLISH#',
   publishRunsOfThreadPrefix: (threadId: string) => `PUBLISH#${threadId}#`,
 
   securityEvent: (userId: string, createdAt: string, eventId: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `SECURITY#${createdAt}#${eventId}`,
   }),
   securityEventPrefix: 'SECURITY#',
@@ -195,7 +199,7 @@ export const keys = {
   accountTombstone: (userId: string): ItemKey => ({ pk: `DELETED_ACCOUNT#${userId}`, sk: 'TOMBSTONE' }),
 
   /** A pending OAuth redirect's single-use nonce (functions/services/connections/oauth-state.ts), with a TTL. */
-  oauthState: (userId: string, nonce: string): ItemKey => ({ pk: user(userId), sk: `OAUTH#${nonce}` }),
+  oauthState: (userId: string, nonce: string): ItemKey => ({ pk: owner(userId), sk: `OAUTH#${nonce}` }),
   oauthStatePrefix: 'OAUTH#',
   /**
    * An OAuth client registered at run time with one server of a platform (a Mastodon instance) for
@@ -211,12 +215,12 @@ export const keys = {
 
   /** A per-user usage counter for one budget and one time window (rate limits); expires with its window. */
   rateCounter: (userId: string, budget: string, window: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `RATE#${budget}#${window}`,
   }),
 
   /** The validated extraction of one URL for one user, kept briefly so the worker need not fetch it again. */
-  keptExtraction: (userId: string, urlHash: string): ItemKey => ({ pk: user(userId), sk: `EXTRACTION#${urlHash}` }),
+  keptExtraction: (userId: string, urlHash: string): ItemKey => ({ pk: owner(userId), sk: `EXTRACTION#${urlHash}` }),
   /** Credit packages live in one small partition, read whole and ordered by sortOrder. */
   creditPackage: (packageId: string): ItemKey => ({ pk: 'CREDIT_PACKAGES', sk: `PACKAGE#${packageId}` }),
   creditPackagesPartition: 'CREDIT_PACKAGES',
@@ -234,7 +238,7 @@ export const keys = {
    * (and deleting the account removes it).
    */
   testCheckoutSession: (userId: string, sessionId: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `TEST_CHECKOUT#${sessionId}`,
   }),
   testCheckoutSessionPrefix: 'TEST_CHECKOUT#',
@@ -258,10 +262,10 @@ export const keys = {
   totalsPrefix: 'TOTALS',
   profilesListingPartition: 'PROFILES',
 
-  postingQueue: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.postingQueue }),
+  postingQueue: (userId: string): ItemKey => ({ pk: owner(userId), sk: singletonSortKeys.postingQueue }),
 
   /** A publish planned for a moment (a chosen time or a queue slot): its platforms, time and outcomes. */
-  scheduledItem: (userId: string, itemId: string): ItemKey => ({ pk: user(userId), sk: `SCHEDULED#${itemId}` }),
+  scheduledItem: (userId: string, itemId: string): ItemKey => ({ pk: owner(userId), sk: `SCHEDULED#${itemId}` }),
   scheduledItemPrefix: 'SCHEDULED#',
   /** A user's upcoming items by time (the Scheduled page, the 500 limit's recount); moved to the past listing when it fires or is cancelled. */
   upcomingScheduledListing: (userId: string, at: string, itemId: string) => ({
@@ -285,7 +289,7 @@ export const keys = {
    * One queue slot instant taken by one item (`at`: UTC ISO, whole seconds): created only if absent, so
    * two Add to Queue requests at once get distinct slots; deleted when its item leaves the slot.
    */
-  queueSlotClaim: (userId: string, at: string): ItemKey => ({ pk: user(userId), sk: `QUEUE_SLOT#${at}` }),
+  queueSlotClaim: (userId: string, at: string): ItemKey => ({ pk: owner(userId), sk: `QUEUE_SLOT#${at}` }),
   queueSlotClaimPrefix: 'QUEUE_SLOT#',
 
   /** An origin's /.well-known/tdmrep.json rules (or their absence), cached for a day with a TTL. */
@@ -295,19 +299,19 @@ export const keys = {
    * a redelivered reading finds its item and writes nothing twice.
    */
   engagementReading: (userId: string, threadId: string, platform: string, kind: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `READING#${threadId}#${platform}#${kind}`,
   }),
   readingsOfThreadPrefix: (threadId: string) => `READING#${threadId}#`,
   /** When 'Refresh now' last read a thread's figures (at most once per 10 minutes). */
   readingRefresh: (userId: string, threadId: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `READING_REFRESH#${threadId}`,
   }),
   /** A followed feed: its URL, state, conditional-GET validators and next check. */
-  feed: (userId: string, feedId: string): ItemKey => ({ pk: user(userId), sk: `FEED#${feedId}` }),
+  feed: (userId: string, feedId: string): ItemKey => ({ pk: owner(userId), sk: `FEED#${feedId}` }),
   feedPrefix: 'FEED#',
-  feedSettings: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.feedSettings }),
+  feedSettings: (userId: string): ItemKey => ({ pk: owner(userId), sk: singletonSortKeys.feedSettings }),
   /**
    * Every feed by its next check time, in one gsi2 partition: the poll fan-out Queries those due
    * (`gsi2sk <= now`), never a Scan.
@@ -322,7 +326,7 @@ export const keys = {
    * Query); `entryId` is a hash of the dedupe key, so a conditional put lands each entry once.
    */
   inboxItem: (userId: string, feedId: string, entryId: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `INBOX#${feedId}#${entryId}`,
   }),
   inboxItemsOfFeedPrefix: (feedId: string) => `INBOX#${feedId}#`,
@@ -343,14 +347,14 @@ export const keys = {
   }),
   autoDraftPendingPartition: (userId: string, feedId: string) => `AUTO_DRAFT_PENDING#${userId}#${feedId}`,
   /** The auto-drafts made for a user on one UTC day: a conditional count under the daily cap; expires. */
-  autoDraftDay: (userId: string, date: string): ItemKey => ({ pk: user(userId), sk: `AUTO_DRAFTS#${date}` }),
+  autoDraftDay: (userId: string, date: string): ItemKey => ({ pk: owner(userId), sk: `AUTO_DRAFTS#${date}` }),
 
   /**
    * A thread's insights summary (title, tone, hook length, when it was first published, each
    * platform's latest engagement): small, so /insights reads a period's threads in one Query.
    */
   threadInsight: (userId: string, threadId: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `THREAD_INSIGHT#${threadId}`,
   }),
   /** The user's thread summaries by when the thread was first published (the /insights period). */
@@ -360,12 +364,12 @@ export const keys = {
   }),
   threadInsightsPartition: (userId: string) => `THREAD_INSIGHTS#${userId}`,
   /** Engagement the user's threads gained on one day (YYYY-MM-DD in the user's zone), with the readings counted. */
-  engagementDay: (userId: string, date: string): ItemKey => ({ pk: user(userId), sk: `ENGAGEMENT_DAY#${date}` }),
+  engagementDay: (userId: string, date: string): ItemKey => ({ pk: owner(userId), sk: `ENGAGEMENT_DAY#${date}` }),
   engagementDayPrefix: 'ENGAGEMENT_DAY#',
   /** One stored picture of the user (an upload, a quote card, an article's image). */
-  media: (userId: string, mediaId: string): ItemKey => ({ pk: user(userId), sk: `MEDIA#${mediaId}` }),
+  media: (userId: string, mediaId: string): ItemKey => ({ pk: owner(userId), sk: `MEDIA#${mediaId}` }),
   mediaPrefix: 'MEDIA#',
-  mediaUsage: (userId: string): ItemKey => ({ pk: user(userId), sk: singletonSortKeys.mediaUsage }),
+  mediaUsage: (userId: string): ItemKey => ({ pk: owner(userId), sk: singletonSortKeys.mediaUsage }),
 
   /**
    * A thread's plug on one platform: its threshold, state, checks and fired reply. In the user's
@@ -373,7 +377,7 @@ export const keys = {
    * removes them.
    */
   plug: (userId: string, threadId: string, platform: string): ItemKey => ({
-    pk: user(userId),
+    pk: owner(userId),
     sk: `PLUG#${threadId}#${platform}`,
   }),
   plugsOfThreadPrefix: (threadId: string) => `PLUG#${threadId}#`,
@@ -389,8 +393,8 @@ export const keys = {
   armedPlugsPartition: (userId: string, platform: string) => `ARMED_PLUGS#${userId}#${platform}`,
 
   /** A workspace's name, kind and counts (members, owners): the last owner is kept by a condition on `owners`. */
-  workspace: (workspaceId: string): ItemKey => ({ pk: workspace(workspaceId), sk: 'WORKSPACE' }),
-  workspacePartition: (workspaceId: string) => workspace(workspaceId),
+  workspace: (workspaceId: string): ItemKey => ({ pk: owner(workspaceId), sk: 'WORKSPACE' }),
+  workspacePartition: (workspaceId: string) => owner(workspaceId),
   /** Admin listing of team workspaces, newest first. */
   workspaceListing: (createdAt: string, workspaceId: string) => ({
     gsi2pk: 'WORKSPACES',
@@ -403,7 +407,7 @@ export const keys = {
    * for the workspace switcher.
    */
   workspaceMember: (workspaceId: string, userId: string): ItemKey => ({
-    pk: workspace(workspaceId),
+    pk: owner(workspaceId),
     sk: `MEMBER#${userId}`,
   }),
   workspaceMemberPrefix: 'MEMBER#',
@@ -411,7 +415,7 @@ export const keys = {
   membershipsOfUserPartition: (userId: string) => `MEMBERSHIPS#${userId}`,
   /** A pending invitation to a workspace, found by the hash of its link's token (gsi1); deleted when used or revoked. */
   workspaceInvitation: (workspaceId: string, invitationId: string): ItemKey => ({
-    pk: workspace(workspaceId),
+    pk: owner(workspaceId),
     sk: `INVITATION#${invitationId}`,
   }),
   workspaceInvitationPrefix: 'INVITATION#',

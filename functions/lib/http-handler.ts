@@ -54,8 +54,14 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
   context: Context;
 }
 
-/** A route handler, tagged with the kind its stack enforces (tests compare it with the manifest). */
-export type RouteHandler = MiddyfiedHandler<HttpEvent, HttpResponse, Error, RouteContext> & { kind: RouteKind };
+/**
+ * A route handler, tagged with the kind its stack enforces and the workspace permission it checks
+ * (tests compare both with the manifest).
+ */
+export type RouteHandler = MiddyfiedHandler<HttpEvent, HttpResponse, Error, RouteContext> & {
+  kind: RouteKind;
+  workspace?: WorkspacePermission;
+};
 
 /** The Lambda context plus what the kind's middlewares established about the request. */
 export interface RouteContext extends Context {
@@ -360,11 +366,13 @@ async function readInWorkspace<T>(
   return { access: check.value.access, read: result.value };
 }
 
-/** What a `user` route's first read is built from: its validated input and the caller. */
+/** What a `user` route's first read is built from: its validated input, the caller and the workspace named. */
 export interface FirstReadRequest<TQuery, TParams> {
   query: TQuery;
   params: TParams;
   caller: Caller;
+  /** The workspace the request names (its access is checked in the same read), or the caller's personal one. */
+  workspaceId: string;
 }
 
 /**
@@ -412,7 +420,7 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
     const checkedWithFirstRead = Boolean(firstRead || permission);
     if (checkedWithFirstRead && (auth !== 'user' || resumesAccountDeletion))
       throw new Error('only a plain `user` route makes its account check with its first read');
-    return routeStack(
+    const handler = routeStack(
       auth,
       async (event, context) => {
         const caller = context.caller ?? null;
@@ -425,9 +433,12 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
             query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
             params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
           };
-          // Building the read may refuse the input too (a cursor that is not the caller's).
-          pending = firstRead && caller ? firstRead({ ...input, caller }) : undefined;
           scope = permission && caller ? { workspaceId: requestedWorkspace(event, caller), permission } : undefined;
+          // Building the read may refuse the input too (a cursor that is not the caller's).
+          pending =
+            firstRead && caller
+              ? firstRead({ ...input, caller, workspaceId: scope?.workspaceId ?? caller.userId })
+              : undefined;
         } catch (error) {
           // As on every other route, a deleted account hears 401 before it hears about its input.
           if (checkedWithFirstRead && caller) await checks.refuseDeletedAccount(caller.userId, new Date());
@@ -444,5 +455,6 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
       [],
       { checks, resumesAccountDeletion, checkedWithFirstRead },
     );
+    return permission ? Object.assign(handler, { workspace: permission }) : handler;
   };
 }

@@ -14,6 +14,8 @@ export const workspaceMessages = {
   memberNotFound: 'This person is not a member of this workspace.',
   alreadyMember: 'You are already a member of this workspace.',
   lastOwner: 'A workspace needs an owner: make another member owner first.',
+  lastOwnerOfTeam: (workspace: string) =>
+    `You are the only owner of the team workspace "${workspace}". Make another member owner, or remove its other members, before deleting your account.`,
   personalWorkspace: 'Your personal workspace is yours alone. Create a team workspace to work with others.',
   workspaceLimit: (limit: number) => `You can be a member of at most ${limit} workspaces.`,
   invitationMailSubject: (inviter: string, workspace: string) => `${inviter} invited you to ${workspace} on ThreadSnip`,

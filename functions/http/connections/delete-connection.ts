@@ -6,10 +6,13 @@ import { cancelPlugsOfPlatform } from '../../services/insights/plug-cancellation
 import { failPlatformOnUpcomingItems } from '../../services/scheduling/item-ending';
 
 /** DELETE /api/connections/{platform}: disconnects (tokens, username and connection data cleared; upcoming scheduled items fail that platform; its armed plugs are cancelled). */
-export const handler = httpHandler({ params: z.object({ platform: platformSchema }) }, async ({ params, caller }) => {
-  await disconnectPlatform(caller.userId, params.platform, new Date(), {
-    failPlatformOnUpcomingItems,
-    cancelPlugsOfPlatform,
-  });
-  return { status: 204 };
-});
+export const handler = httpHandler(
+  { workspace: 'connections', params: z.object({ platform: platformSchema }) },
+  async ({ params, workspace }) => {
+    await disconnectPlatform(workspace.workspaceId, params.platform, new Date(), {
+      failPlatformOnUpcomingItems,
+      cancelPlugsOfPlatform,
+    });
+    return { status: 204 };
+  },
+);

@@ -10,9 +10,13 @@ import { beginOAuthConnection } from '../../services/connections/oauth-connectio
  * cookie that binds the flow to this browser.
  */
 export const handler = httpHandler(
-  { params: z.object({ platform: platformSchema }), body: oauthStartRequestSchema.default({}) },
-  async ({ params, body, caller }) => {
-    const { url, cookie } = await beginOAuthConnection(caller.userId, params.platform, body, new Date());
+  {
+    workspace: 'connections',
+    params: z.object({ platform: platformSchema }),
+    body: oauthStartRequestSchema.default({}),
+  },
+  async ({ params, body, workspace }) => {
+    const { url, cookie } = await beginOAuthConnection(workspace.workspaceId, params.platform, body, new Date());
     return { status: 200, body: { url }, cookies: [cookie] };
   },
 );

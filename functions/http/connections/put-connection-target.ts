@@ -6,9 +6,9 @@ import { selectPublishTarget } from '../../services/connections/connections';
 
 /** PUT /api/connections/{platform}/target: records the channel or subreddit the platform's posts go to. */
 export const handler = httpHandler(
-  { body: selectTargetRequestSchema, params: z.object({ platform: platformSchema }) },
-  async ({ body, params, caller }) => ({
+  { workspace: 'connections', body: selectTargetRequestSchema, params: z.object({ platform: platformSchema }) },
+  async ({ body, params, workspace }) => ({
     status: 200,
-    body: await selectPublishTarget(caller.userId, params.platform, body.targetId, new Date()),
+    body: await selectPublishTarget(workspace.workspaceId, params.platform, body.targetId, new Date()),
   }),
 );

@@ -3,7 +3,10 @@ import { linkedinIdentityRequestSchema } from '#shared/schemas/publishing';
 import { chooseLinkedInAuthor } from '../../services/connections/connections';
 
 /** PUT /api/connections/linkedin/identity: posts as the member (null) or as a page they administer. */
-export const handler = httpHandler({ body: linkedinIdentityRequestSchema }, async ({ body, caller }) => ({
-  status: 200,
-  body: await chooseLinkedInAuthor(caller.userId, body.organizationUrn, new Date()),
-}));
+export const handler = httpHandler(
+  { workspace: 'connections', body: linkedinIdentityRequestSchema },
+  async ({ body, workspace }) => ({
+    status: 200,
+    body: await chooseLinkedInAuthor(workspace.workspaceId, body.organizationUrn, new Date()),
+  }),
+);

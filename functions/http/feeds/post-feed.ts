@@ -3,7 +3,7 @@ import { addFeedRequestSchema } from '#shared/schemas/feeds';
 import { addFeed } from '../../services/feeds/add-feed';
 
 /** POST /api/feeds: follows a feed by its URL or its site's URL; its entries are in the inbox on return. */
-export const handler = httpHandler({ body: addFeedRequestSchema }, async ({ body, caller }) => ({
+export const handler = httpHandler({ workspace: 'write', body: addFeedRequestSchema }, async ({ body, workspace }) => ({
   status: 201,
-  body: await addFeed(caller.userId, body.url, new Date()),
+  body: await addFeed(workspace.workspaceId, body.url, new Date()),
 }));

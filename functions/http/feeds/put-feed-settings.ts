@@ -3,7 +3,7 @@ import { feedSettingsSchema } from '#shared/schemas/feeds';
 import { saveFeedSettings } from '../../services/feeds/feeds';
 
 /** PUT /api/feed-settings: how many auto-drafts a day (across the caller's feeds). */
-export const handler = httpHandler({ body: feedSettingsSchema }, async ({ body, caller }) => ({
+export const handler = httpHandler({ workspace: 'write', body: feedSettingsSchema }, async ({ body, workspace }) => ({
   status: 200,
-  body: await saveFeedSettings(caller.userId, body),
+  body: await saveFeedSettings(workspace.workspaceId, body),
 }));

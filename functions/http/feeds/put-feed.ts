@@ -4,9 +4,9 @@ import { setAutoDraft } from '../../services/feeds/feeds';
 
 /** PUT /api/feeds/{feedId}: the feed's Auto-draft switch. */
 export const handler = httpHandler(
-  { params: feedParamsSchema, body: updateFeedRequestSchema },
-  async ({ params, body, caller }) => ({
+  { workspace: 'write', params: feedParamsSchema, body: updateFeedRequestSchema },
+  async ({ params, body, workspace }) => ({
     status: 200,
-    body: await setAutoDraft(caller.userId, params.feedId, body.autoDraft),
+    body: await setAutoDraft(workspace.workspaceId, params.feedId, body.autoDraft),
   }),
 );

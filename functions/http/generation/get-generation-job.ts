@@ -3,7 +3,10 @@ import { generationJobParamsSchema } from '#shared/schemas/generation';
 import { getGenerationJob } from '../../services/generation/job-view';
 
 /** GET /api/generation-jobs/{jobId}: the caller's job, with the thread once it succeeded. */
-export const handler = httpHandler({ params: generationJobParamsSchema }, async ({ params, caller }) => ({
-  status: 200,
-  body: await getGenerationJob(caller.userId, params.jobId),
-}));
+export const handler = httpHandler(
+  { workspace: 'read', params: generationJobParamsSchema },
+  async ({ params, workspace }) => ({
+    status: 200,
+    body: await getGenerationJob(workspace.workspaceId, params.jobId),
+  }),
+);

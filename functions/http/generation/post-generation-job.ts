@@ -15,13 +15,20 @@ const headersSchema = idempotencyKeySchema.optional();
  * Idempotency-Key header, a retry returns the first job instead of making (and charging) another.
  */
 export const handler = httpHandler(
-  { body: createGenerationJobRequestSchema },
-  async ({ body, caller, event, context }) => {
+  { workspace: 'write', body: createGenerationJobRequestSchema },
+  async ({ body, caller, event, context, workspace }) => {
     const key = headersSchema.safeParse(event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
     if (!key.success) throw new ValidationError(key.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
     return {
       status: 202,
-      body: await submitGenerationJobOnce(caller, body, new Date(), { key: key.data, context }, userAgentOf(event)),
+      body: await submitGenerationJobOnce(
+        // The workspace's thread, paid from the workspace's credits.
+        { userId: workspace.workspaceId, email: caller.email },
+        body,
+        new Date(),
+        { key: key.data, context },
+        userAgentOf(event),
+      ),
     };
   },
 );

@@ -3,7 +3,7 @@ import { mediaParamsSchema } from '#shared/schemas/media';
 import { describeMedia, getMedia } from '../../services/media/media';
 
 /** GET /api/media/{mediaId}: one of the caller's pictures, with a fresh 10-minute URL. */
-export const handler = httpHandler({ params: mediaParamsSchema }, async ({ params, caller }) => ({
+export const handler = httpHandler({ workspace: 'read', params: mediaParamsSchema }, async ({ params, workspace }) => ({
   status: 200,
-  body: await describeMedia(await getMedia(caller.userId, params.mediaId)),
+  body: await describeMedia(await getMedia(workspace.workspaceId, params.mediaId)),
 }));

@@ -4,10 +4,13 @@ import { userAgentOf } from '../../lib/http-handler';
 import { takeArticlePicture } from '../../services/threads/thread-pictures';
 
 /** POST /api/threads/{threadId}/article-picture: the article's own picture, stored as the caller's, where the publisher allows it. */
-export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller, event }) => ({
-  status: 201,
-  body: await takeArticlePicture(
-    { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
-    params.threadId,
-  ),
-}));
+export const handler = httpHandler(
+  { workspace: 'write', params: threadParamsSchema },
+  async ({ params, event, workspace }) => ({
+    status: 201,
+    body: await takeArticlePicture(
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
+      params.threadId,
+    ),
+  }),
+);

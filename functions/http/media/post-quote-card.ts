@@ -5,11 +5,11 @@ import { makeQuoteCard } from '../../services/threads/thread-pictures';
 
 /** POST /api/threads/{threadId}/posts/{postId}/quote-card: a card of the post's source passage, stored as the caller's picture. */
 export const handler = httpHandler(
-  { params: quoteCardParamsSchema, body: quoteCardRequestSchema },
-  async ({ params, body, caller, event }) => ({
+  { workspace: 'write', params: quoteCardParamsSchema, body: quoteCardRequestSchema },
+  async ({ params, body, event, workspace }) => ({
     status: 201,
     body: await makeQuoteCard(
-      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
       params.threadId,
       params.postId,
       body,

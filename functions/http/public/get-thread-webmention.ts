@@ -4,10 +4,13 @@ import { userAgentOf } from '../../lib/http-handler';
 import { threadWebmention } from '../../services/public/public-threads';
 
 /** GET /api/threads/{threadId}/webmention: the owner's view of the thread's public link and Webmention (polled). */
-export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller, event }) => ({
-  status: 200,
-  body: await threadWebmention(
-    { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
-    params.threadId,
-  ),
-}));
+export const handler = httpHandler(
+  { workspace: 'read', params: threadParamsSchema },
+  async ({ params, event, workspace }) => ({
+    status: 200,
+    body: await threadWebmention(
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
+      params.threadId,
+    ),
+  }),
+);

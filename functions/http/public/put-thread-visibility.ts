@@ -9,11 +9,11 @@ import { setVisibility } from '../../services/public/public-threads';
  * indexing, with their display name when they have none yet) or private.
  */
 export const handler = httpHandler(
-  { params: threadParamsSchema, body: threadVisibilityRequestSchema },
-  async ({ params, body, caller, event }) => ({
+  { workspace: 'write', params: threadParamsSchema, body: threadVisibilityRequestSchema },
+  async ({ params, body, caller, event, workspace }) => ({
     status: 200,
     body: await setVisibility(
-      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
       params.threadId,
       body,
       caller,

@@ -6,9 +6,15 @@ import { findAuthorPosts } from '../../services/publishing/author-posts';
 
 /** GET /api/threads/{threadId}/author-posts?platforms=bluesky,mastodon: per platform, the author's own post to quote, or null. */
 export const handler = httpHandler(
-  { params: threadParamsSchema, query: authorPostsQuerySchema },
-  async ({ params, query, caller, event }) => ({
+  { workspace: 'read', params: threadParamsSchema, query: authorPostsQuerySchema },
+  async ({ params, query, event, workspace }) => ({
     status: 200,
-    body: await findAuthorPosts(caller.userId, params.threadId, query.platforms, new Date(), userAgentOf(event)),
+    body: await findAuthorPosts(
+      workspace.workspaceId,
+      params.threadId,
+      query.platforms,
+      new Date(),
+      userAgentOf(event),
+    ),
   }),
 );

@@ -4,7 +4,10 @@ import { userAgentOf } from '../../lib/http-handler';
 import { getPublishStatus } from '../../services/publishing/publish-thread';
 
 /** GET /api/threads/{threadId}/publishing: each platform's live state (pending, posting, completed, failed). */
-export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller, event }) => ({
-  status: 200,
-  body: await getPublishStatus(caller.userId, params.threadId, new Date(), userAgentOf(event)),
-}));
+export const handler = httpHandler(
+  { workspace: 'read', params: threadParamsSchema },
+  async ({ params, event, workspace }) => ({
+    status: 200,
+    body: await getPublishStatus(workspace.workspaceId, params.threadId, new Date(), userAgentOf(event)),
+  }),
+);

@@ -6,9 +6,9 @@ import { requestPublish } from '../../services/publishing/publish-thread';
 
 /** POST /api/threads/{threadId}/publish: queues one message per platform; answers each platform's state. */
 export const handler = httpHandler(
-  { body: publishRequestSchema, params: threadParamsSchema },
-  async ({ body, params, caller, event }) => ({
+  { workspace: 'write', body: publishRequestSchema, params: threadParamsSchema },
+  async ({ body, params, event, workspace }) => ({
     status: 202,
-    body: await requestPublish(caller.userId, params.threadId, body, new Date(), userAgentOf(event)),
+    body: await requestPublish(workspace.workspaceId, params.threadId, body, new Date(), userAgentOf(event)),
   }),
 );

@@ -4,12 +4,15 @@ import { userAgentOf } from '../../lib/http-handler';
 import { threadSchedule } from '../../services/scheduling/scheduled-items';
 
 /** GET /api/threads/{threadId}/schedule: the upcoming items of one of the caller's threads. */
-export const handler = httpHandler({ params: scheduleThreadParamsSchema }, async ({ params, caller, event }) => ({
-  status: 200,
-  body: {
-    items: await threadSchedule(
-      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
-      params.threadId,
-    ),
-  },
-}));
+export const handler = httpHandler(
+  { workspace: 'read', params: scheduleThreadParamsSchema },
+  async ({ params, event, workspace }) => ({
+    status: 200,
+    body: {
+      items: await threadSchedule(
+        { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
+        params.threadId,
+      ),
+    },
+  }),
+);

@@ -5,11 +5,11 @@ import { scheduleThread } from '../../services/scheduling/scheduled-items';
 
 /** POST /api/threads/{threadId}/schedule: schedules the caller's thread for a time or the next queue slot. */
 export const handler = httpHandler(
-  { body: scheduleRequestSchema, params: scheduleThreadParamsSchema },
-  async ({ body, params, caller, event }) => ({
+  { workspace: 'write', body: scheduleRequestSchema, params: scheduleThreadParamsSchema },
+  async ({ body, params, event, workspace }) => ({
     status: 201,
     body: await scheduleThread(
-      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
       params.threadId,
       body,
     ),

@@ -5,11 +5,11 @@ import { rescheduleItem } from '../../services/scheduling/scheduled-items';
 
 /** PUT /api/scheduled/{itemId}: moves one of the caller's upcoming items to a new time. */
 export const handler = httpHandler(
-  { body: rescheduleRequestSchema, params: scheduledItemParamsSchema },
-  async ({ body, params, caller, event }) => ({
+  { workspace: 'write', body: rescheduleRequestSchema, params: scheduledItemParamsSchema },
+  async ({ body, params, event, workspace }) => ({
     status: 200,
     body: await rescheduleItem(
-      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
       params.itemId,
       body,
     ),

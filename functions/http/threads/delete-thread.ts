@@ -6,12 +6,19 @@ import { cancelItemsOfThread } from '../../services/scheduling/item-ending';
 import { deleteThread } from '../../services/threads/threads';
 
 /** DELETE /api/threads/{threadId}: deletes one of the caller's threads for good. */
-export const handler = httpHandler({ params: threadParamsSchema }, async ({ params, caller, event }) => {
-  await deleteThread({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, params.threadId, {
-    cancelSchedulesOfThread: async (userId, threadId, now) => {
-      await cancelItemsOfThread(userId, threadId, now);
-      await cancelPlugsOfThread(userId, threadId, now);
-    },
-  });
-  return { status: 204 };
-});
+export const handler = httpHandler(
+  { workspace: 'write', params: threadParamsSchema },
+  async ({ params, event, workspace }) => {
+    await deleteThread(
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
+      params.threadId,
+      {
+        cancelSchedulesOfThread: async (userId, threadId, now) => {
+          await cancelItemsOfThread(userId, threadId, now);
+          await cancelPlugsOfThread(userId, threadId, now);
+        },
+      },
+    );
+    return { status: 204 };
+  },
+);

@@ -6,12 +6,13 @@ import { listThreads, threadPageRead } from '../../services/threads/threads';
 /** GET /api/threads?sort=&order=&cursor=: one page (15) of the caller's threads in that order. */
 export const handler = httpHandler(
   {
+    workspace: 'read',
     query: listThreadsQuerySchema,
     // The page's Query runs beside the deleted-account check, one round trip for both.
-    firstRead: ({ query, caller }) => threadPageRead(caller.userId, query),
+    firstRead: ({ query, workspaceId }) => threadPageRead(workspaceId, query),
   },
-  async ({ caller, event, read }) => ({
+  async ({ event, read, workspace }) => ({
     status: 200,
-    body: await listThreads({ userId: caller.userId, userAgent: userAgentOf(event), now: new Date() }, read),
+    body: await listThreads({ userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() }, read),
   }),
 );

@@ -5,11 +5,11 @@ import { saveThreadPosts } from '../../services/threads/threads';
 
 /** PUT /api/threads/{threadId}: saves the caller's edited posts. */
 export const handler = httpHandler(
-  { params: threadParamsSchema, body: updateThreadRequestSchema },
-  async ({ params, body, caller, event }) => ({
+  { workspace: 'write', params: threadParamsSchema, body: updateThreadRequestSchema },
+  async ({ params, body, event, workspace }) => ({
     status: 200,
     body: await saveThreadPosts(
-      { userId: caller.userId, userAgent: userAgentOf(event), now: new Date() },
+      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
       params.threadId,
       body,
     ),

@@ -1,6 +1,8 @@
 import { creditView, dailyAllowance } from '#shared/credits';
 import { utcDate } from '#shared/dates';
 import { PLUG_OFF, type PlugChoice } from '#shared/publishing/plug';
+import type { CreditsView } from '#shared/schemas/credits';
+import { isTeamWorkspaceId } from '#shared/workspaces/roles';
 import { findAccountTombstone } from '../../data/account-deletion-repository';
 import {
   type AccountRecords,
@@ -12,7 +14,7 @@ import {
   setDisplayName,
   setPlugDefault,
 } from '../../data/account-repository';
-import { refreshFreeCreditsIfStale, settlePendingGrant } from '../../data/credits-repository';
+import { getCredits, refreshFreeCreditsIfStale, settlePendingGrant } from '../../data/credits-repository';
 import { config } from '../../lib/config';
 import { AccountDeletedError } from '../../lib/errors';
 import { ensurePersonalWorkspace } from '../workspaces/workspaces';
@@ -116,4 +118,13 @@ export async function savePlugDefault(
   await ensureAccount(identity, now);
   await setPlugDefault(identity.userId, plugDefault, now.toISOString());
   return { plugDefault };
+}
+
+/**
+ * The credits a workspace can spend: a personal one's are its user's (today's free credits applied,
+ * the records made on first use); a team's are what the team bought.
+ */
+export async function spendableCredits(owner: AccountIdentity, now: Date): Promise<CreditsView> {
+  if (isTeamWorkspaceId(owner.userId)) return creditView(await getCredits(owner.userId), now);
+  return (await getAccount(owner, now)).credits;
 }

@@ -1,4 +1,6 @@
 import { apiErrorMessages } from '#shared/messages/api-errors';
+import { workspaceMessages } from '#shared/messages/workspaces';
+import { isTeamWorkspaceId } from '#shared/workspaces/roles';
 import {
   deleteUserItems,
   deleteUserItemsExcept,
@@ -8,8 +10,14 @@ import {
 import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../../data/account-repository';
 import { keys, singletonSortKeys } from '../../data/keys';
 import { detachFulfilmentsFromUser } from '../../data/payments-repository';
+import {
+  listMembers,
+  listMembershipsOfUser,
+  type MembershipRecord,
+  removeMember,
+} from '../../data/workspace-repository';
 import { deleteAuthUser } from '../../lib/aws/cognito';
-import { ValidationError } from '../../lib/errors';
+import { ConflictError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { LONGEST_TOKEN_LIFETIME_SECONDS } from '../../lib/token-lifetimes';
 import { deleteAllMediaFilesOfUser } from '../media/media';
@@ -40,6 +48,55 @@ const DELETION_ORDER: Array<{ what: string; prefix: string | null }> = [
   { what: 'profile', prefix: singletonSortKeys.profile },
 ];
 
+/**
+ * Deletes everything a user or a team workspace owns (its partition, its cloud schedules, its picture
+ * files), in the spec's order; the role and the profile (a user's) last. Idempotent.
+ */
+export async function deleteOwnerData(ownerId: string, now: Date, hooks: AccountDeletionHooks): Promise<void> {
+  const step = (what: string, count: number) =>
+    isTeamWorkspaceId(ownerId)
+      ? logger.info('workspace deletion step', { workspaceId: ownerId, what, deleted: count })
+      : logger.info('account deletion step', { userId: ownerId, what, deleted: count });
+  // First, while the balance still exists: a paid session delivered again later must find its
+  // fulfilment detached from the account, and so add nothing (and recreate nothing).
+  const detached = await detachFulfilmentsFromUser(ownerId, now.toISOString());
+  step('checkout fulfilments detached', detached);
+  // While the items still list them: a schedule left behind would only find the tombstone, but costs a fire.
+  const schedules = await hooks.deleteSchedulesOfAccount(ownerId);
+  step('cloud schedules deleted', schedules);
+  // The files before their records: a crash in between leaves records a rerun deletes, never files without one.
+  const files = await deleteAllMediaFilesOfUser(ownerId);
+  step('picture files deleted', files);
+  for (const { what, prefix } of DELETION_ORDER) {
+    if (prefix === singletonSortKeys.role) await uncountAdminRoleOfDeletedAccount(ownerId);
+    const deleted =
+      prefix === null
+        ? await deleteUserItemsExcept(ownerId, [singletonSortKeys.role, singletonSortKeys.profile])
+        : await deleteUserItems(ownerId, prefix);
+    step(what, deleted);
+  }
+}
+
+/**
+ * The team workspaces of an account being deleted: those it alone belongs to are deleted with it,
+ * the others it leaves. Refused (409 `last_owner`, before anything is deleted) while it is the last
+ * owner of a team with other members: they would be left without an owner.
+ */
+async function teamsOnAccountDeletion(userId: string): Promise<{ deleted: string[]; left: MembershipRecord[] }> {
+  const teams = (await listMembershipsOfUser(userId)).filter((membership) => !membership.personal);
+  const deleted: string[] = [];
+  const left: MembershipRecord[] = [];
+  for (const membership of teams) {
+    const members = membership.role === 'owner' ? await listMembers(membership.workspaceId) : [];
+    const owners = members.filter((member) => member.role === 'owner');
+    if (membership.role === 'owner' && members.length === 1) deleted.push(membership.workspaceId);
+    else if (membership.role === 'owner' && owners.length === 1)
+      throw new ConflictError(workspaceMessages.lastOwnerOfTeam(membership.workspaceName), 'last_owner');
+    else left.push(membership);
+  }
+  return { deleted, left };
+}
+
 /** Until when a tombstone must hold: every token the account was issued by `at` has expired then. */
 export function tombstoneExpiry(at: Date): Date {
   return new Date(at.getTime() + LONGEST_TOKEN_LIFETIME_SECONDS * 1000);
@@ -69,25 +126,11 @@ export async function deleteAccount(
   if (confirmEmail.trim().toLowerCase() !== caller.email.toLowerCase()) {
     throw new ValidationError(apiErrorMessages.email_mismatch, 'email_mismatch');
   }
+  const teams = await teamsOnAccountDeletion(caller.userId);
   await layAccountTombstone(caller.userId, now, tombstoneExpiry(now));
-  // First, while the balance still exists: a paid session delivered again later must find its
-  // fulfilment detached from the account, and so add nothing (and recreate nothing).
-  const detached = await detachFulfilmentsFromUser(caller.userId, now.toISOString());
-  logger.info('account deletion step', { userId: caller.userId, what: 'checkout fulfilments detached', detached });
-  // While the items still list them: a schedule left behind would only find the tombstone, but costs a fire.
-  const schedules = await hooks.deleteSchedulesOfAccount(caller.userId);
-  logger.info('account deletion step', { userId: caller.userId, what: 'cloud schedules deleted', schedules });
-  // The files before their records: a crash in between leaves records a rerun deletes, never files without one.
-  const files = await deleteAllMediaFilesOfUser(caller.userId);
-  logger.info('account deletion step', { userId: caller.userId, what: 'picture files deleted', files });
-  for (const step of DELETION_ORDER) {
-    if (step.prefix === singletonSortKeys.role) await uncountAdminRoleOfDeletedAccount(caller.userId);
-    const deleted =
-      step.prefix === null
-        ? await deleteUserItemsExcept(caller.userId, [singletonSortKeys.role, singletonSortKeys.profile])
-        : await deleteUserItems(caller.userId, step.prefix);
-    logger.info('account deletion step', { userId: caller.userId, what: step.what, deleted });
-  }
+  for (const workspaceId of teams.deleted) await deleteOwnerData(workspaceId, now, hooks);
+  for (const membership of teams.left) await removeMember(membership.workspaceId, caller.userId, membership.role);
+  await deleteOwnerData(caller.userId, now, hooks);
   await forgetUncountedAdmin(caller.userId);
   await deleteAuthUser(caller.username);
   // Tokens could be issued until the sign-in identity went, so the tombstone counts from now.

@@ -18,7 +18,7 @@ import {
 } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { openAiSettings } from '../../lib/openai-settings';
-import { type AccountIdentity, getAccount } from '../account/accounts';
+import { type AccountIdentity, spendableCredits } from '../account/accounts';
 import { assertThreadAccess } from '../threads/thread-access';
 import { autoDraftIds } from './auto-draft-ids';
 import { toView } from './job-view';
@@ -54,8 +54,7 @@ export async function submitGenerationJob(
     await takeGenerationBudget(caller.userId, threadId, now);
   } else {
     await takeGenerationBudget(caller.userId, undefined, now);
-    const account = await getAccount(caller, now);
-    if (account.credits.availableCredits < 1) throw new InsufficientCreditsError();
+    if ((await spendableCredits(caller, now)).availableCredits < 1) throw new InsufficientCreditsError();
     threadId = randomUUID();
   }
   const job = await createJob({

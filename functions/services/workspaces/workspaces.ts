@@ -14,6 +14,7 @@ import {
   type WorkspaceAccess,
   type WorkspaceRole,
 } from '#shared/workspaces/roles';
+import { createTeamCreditsIfMissing } from '../../data/account-repository';
 import {
   addMember,
   changeMemberRole,
@@ -110,6 +111,7 @@ export async function createTeamWorkspace(caller: WorkspaceCaller, name: string,
     },
     caller.email.toLowerCase(),
   );
+  await createTeamCreditsIfMissing(workspaceId, now.toISOString());
   return { id: workspaceId, name, personal: false, role: 'owner' };
 }
 

@@ -280,6 +280,7 @@ describe('the manifest', () => {
       const file = handlerUrl(route.handler);
       const module = (await import(/* @vite-ignore */ file)) as { handler: RouteHandler };
       expect(module.handler.kind, `${route.method} ${route.path}`).toBe(route.auth);
+      expect(module.handler.workspace, `${route.method} ${route.path}`).toBe(route.workspace);
     }
   });
 });
