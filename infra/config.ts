@@ -89,10 +89,17 @@ export interface StageConfig
 
 /** True when the SES identity `identity` (an address or a domain) covers sending as `from`. */
 function identityCovers(identity: string, from: string): boolean {
+  // An address identity's local part is case-sensitive in SES; domains are not.
   if (identity.includes('@')) return identity === from;
   // A verified domain covers its own addresses and those of its subdomains.
-  const domain = from.slice(from.lastIndexOf('@') + 1);
-  return domain === identity || domain.endsWith(`.${identity}`);
+  const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
+  return domain === identity.toLowerCase() || domain.endsWith(`.${identity.toLowerCase()}`);
+}
+
+/** The identity SES verifies: the named one (a domain lowercased), else the sender address as given. */
+function mailSettings(from: string, identity: string | undefined): MailSettings {
+  const named = identity ?? from;
+  return { from, identity: named.includes('@') ? named : named.toLowerCase() };
 }
 
 /** Validates raw stage settings; throws one message naming every invalid setting. */
@@ -106,13 +113,10 @@ export function parseStageConfig(input: StageConfigInput): StageConfig {
       message: 'mailIdentity needs mailFrom, the address mail is sent from',
       path: ['mailIdentity'],
     })
-    .refine(
-      (value) =>
-        !value.mailFrom ||
-        !value.mailIdentity ||
-        identityCovers(value.mailIdentity.toLowerCase(), value.mailFrom.toLowerCase()),
-      { message: 'mailFrom must be the mailIdentity address or an address at its domain', path: ['mailFrom'] },
-    )
+    .refine((value) => !value.mailFrom || !value.mailIdentity || identityCovers(value.mailIdentity, value.mailFrom), {
+      message: 'mailFrom must be the mailIdentity address or an address at its domain',
+      path: ['mailFrom'],
+    })
     .safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
@@ -122,7 +126,7 @@ export function parseStageConfig(input: StageConfigInput): StageConfig {
   const isProduction = settings.stage === 'prod';
   return {
     ...settings,
-    ...(mailFrom ? { mail: { from: mailFrom, identity: (mailIdentity ?? mailFrom).toLowerCase() } } : {}),
+    ...(mailFrom ? { mail: mailSettings(mailFrom, mailIdentity) } : {}),
     isProduction,
     logRetention: (logRetentionDays ??
       (isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS)) as RetentionDays,

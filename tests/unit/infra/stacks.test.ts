@@ -1181,7 +1181,7 @@ describe('mail through SES', () => {
     expect(annotations.findWarning('*', nagMessage)).toEqual([]);
   });
 
-  it('refuses a mail identity without a sender, or one that does not cover the sender', () => {
+  it('refuses a mail identity without a sender, or one that does not cover the sender, and keeps an address identity as written', () => {
     const base = { stage: 'test', account: '123456789012', region: 'us-east-1', webDistPath: 'web/dist' };
 
     expect(() => parseStageConfig({ ...base, mailIdentity: 'threadsnip.example.com' })).toThrow(
@@ -1207,6 +1207,11 @@ describe('mail through SES', () => {
         mailIdentity: 'ThreadSnip.example.com',
       }).mail,
     ).toEqual({ from: 'News@Mail.ThreadSnip.example.com', identity: 'threadsnip.example.com' });
+    // SES compares an address identity's local part with its case.
+    expect(parseStageConfig({ ...base, mailFrom: 'Desk@Example.org' }).mail).toEqual({
+      from: 'Desk@Example.org',
+      identity: 'Desk@Example.org',
+    });
   });
 });
 
