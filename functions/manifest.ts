@@ -81,6 +81,11 @@ export interface Access {
   /** Puts events on the application's EventBridge bus (events:PutEvents on that bus only). */
   putEvents?: boolean;
   /**
+   * Sends mail with `sendMail` (functions/lib/aws/mail.ts): ses:SendEmail on the stage's SES identity
+   * only, as its MAIL_FROM address only. Without a configured sender (infra's mailFrom) it gets neither.
+   */
+  mail?: boolean;
+  /**
    * The media bucket of pictures: `read` gets objects (and signs GET URLs with that right); `write`
    * also puts, tags and deletes them (and signs upload forms). Absent: no bucket, no MEDIA_BUCKET.
    */

@@ -53,6 +53,8 @@ const config = parseStageConfig({
   regenerationsPerThreadPerDay: setting('regenerationsPerThreadPerDay', 'REGENERATIONS_PER_THREAD_PER_DAY'),
   apiKeysSecretName: setting('apiKeysSecretName', 'THREADSNIP_SECRET_NAME'),
   alarmEmail: setting('alarmEmail', 'ALARM_EMAIL'),
+  mailFrom: setting('mailFrom', 'MAIL_FROM'),
+  mailIdentity: setting('mailIdentity', 'MAIL_IDENTITY'),
   googleSignIn: setting('googleClientId', 'GOOGLE_CLIENT_ID')
     ? {
         clientId: setting('googleClientId', 'GOOGLE_CLIENT_ID') ?? '',

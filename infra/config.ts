@@ -42,6 +42,19 @@ const stageConfigSchema = z.object({
       domainPrefix: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lowercase letters, digits and dashes'),
     })
     .optional(),
+  /**
+   * The address the app's mail comes from (invitations, notifications). With it the stack creates
+   * its SES identity and the functions that declare `mail` may send as this address, and only as it.
+   */
+  mailFrom: z.preprocess(blankToUndefined, z.email().optional()),
+  /**
+   * The SES identity to verify: a domain of mailFrom's (Easy DKIM; the stack outputs the three
+   * CNAME records to publish) or an address (SES mails it a link to click). Default: mailFrom itself.
+   */
+  mailIdentity: z.preprocess(
+    blankToUndefined,
+    z.union([z.email(), z.hostname().refine((name) => name.includes('.'), 'a domain such as example.com')]).optional(),
+  ),
   /** Receives DLQ and API error alarms when set. */
   alarmEmail: z.preprocess(blankToUndefined, z.email().optional()),
   /** The built SPA folder (index.html at its root). */
@@ -60,9 +73,33 @@ const stageConfigSchema = z.object({
 
 export type StageConfigInput = z.input<typeof stageConfigSchema>;
 
-export interface StageConfig extends Omit<z.output<typeof stageConfigSchema>, 'logRetentionDays'> {
+/** The sender of the app's mail and the SES identity that covers it (a domain, or the address itself). */
+export interface MailSettings {
+  from: string;
+  identity: string;
+}
+
+export interface StageConfig
+  extends Omit<z.output<typeof stageConfigSchema>, 'logRetentionDays' | 'mailFrom' | 'mailIdentity'> {
   isProduction: boolean;
   logRetention: RetentionDays;
+  /** Absent: no SES identity, and no function may send mail. */
+  mail?: MailSettings;
+}
+
+/** True when the SES identity `identity` (an address or a domain) covers sending as `from`. */
+function identityCovers(identity: string, from: string): boolean {
+  // An address identity's local part is case-sensitive in SES; domains are not.
+  if (identity.includes('@')) return identity === from;
+  // A verified domain covers its own addresses and those of its subdomains.
+  const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
+  return domain === identity.toLowerCase() || domain.endsWith(`.${identity.toLowerCase()}`);
+}
+
+/** The identity SES verifies: the named one (a domain lowercased), else the sender address as given. */
+function mailSettings(from: string, identity: string | undefined): MailSettings {
+  const named = identity ?? from;
+  return { from, identity: named.includes('@') ? named : named.toLowerCase() };
 }
 
 /** Validates raw stage settings; throws one message naming every invalid setting. */
@@ -72,15 +109,24 @@ export function parseStageConfig(input: StageConfigInput): StageConfig {
       message: 'Google sign-in needs apiKeysSecretName: its secret holds GOOGLE_CLIENT_SECRET',
       path: ['googleSignIn'],
     })
+    .refine((value) => !value.mailIdentity || value.mailFrom, {
+      message: 'mailIdentity needs mailFrom, the address mail is sent from',
+      path: ['mailIdentity'],
+    })
+    .refine((value) => !value.mailFrom || !value.mailIdentity || identityCovers(value.mailIdentity, value.mailFrom), {
+      message: 'mailFrom must be the mailIdentity address or an address at its domain',
+      path: ['mailFrom'],
+    })
     .safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new Error(`Invalid CDK stage configuration: ${problems.join('; ')}`);
   }
-  const { logRetentionDays, ...settings } = parsed.data;
+  const { logRetentionDays, mailFrom, mailIdentity, ...settings } = parsed.data;
   const isProduction = settings.stage === 'prod';
   return {
     ...settings,
+    ...(mailFrom ? { mail: mailSettings(mailFrom, mailIdentity) } : {}),
     isProduction,
     logRetention: (logRetentionDays ??
       (isProduction ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS)) as RetentionDays,

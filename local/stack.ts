@@ -22,6 +22,7 @@ import { startLocalEventBus } from './event-bus';
 import { captureHandlerOutput, type LocalLogFormat } from './handler-output';
 import { createJwtVerifier } from './jwt-verifier';
 import { runStartStep, warmHandlers } from './lambda-runtime';
+import { LOCAL_MAIL_CATCHER_PORT, startMailCatcher } from './mail-catcher';
 import { metricsLogPath } from './metrics-log';
 import { freePort, preferPort } from './ports';
 import { startQueuePoller } from './queue-poller';
@@ -50,6 +51,8 @@ export interface LocalStackOptions {
 
 export interface RunningStack {
   url: string;
+  /** The mail catcher's inbox (mail the handlers send; tests/helpers/mail-catcher.ts reads it). */
+  mailCatcherUrl: string;
   /** The local DynamoDB endpoint and table (test and benchmark harnesses seed data through them). */
   dynamoEndpoint: string;
   tableName: string;
@@ -70,7 +73,8 @@ function readState(file: string): SavedState {
 /**
  * Starts everything `npm start` runs, all on 127.0.0.1: dynalite, cognito-local, local-aws-sqs, s3rver (the media bucket),
  * the API bridge over the manifest's handlers, the queue pollers, the daily timer, the local
- * scheduler (scheduled items, engagement readings), the application bus (ThreadPublished) and the SPA.
+ * scheduler (scheduled items, engagement readings), the application bus (ThreadPublished), the mail
+ * catcher (SES) and the SPA.
  */
 /** Paths the API answers, as CloudFront routes them: /api, and the server-rendered public pages. */
 function isApiPath(pathname: string): boolean {
@@ -132,6 +136,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // The application's bus: ThreadPublished goes to the rule that plans engagement readings.
     const eventBus = await startLocalEventBus({ rules: eventRules, source: APP_EVENT_SOURCE });
     stops.push(eventBus.stop);
+    // Mail the handlers send through SES is caught here, shown in an inbox page (tests use a free port).
+    const mailCatcher = await startMailCatcher(await preferPort(options.port ? LOCAL_MAIL_CATCHER_PORT : undefined));
+    stops.push(mailCatcher.stop);
 
     // The key that encrypts platform tokens at rest: created once, kept with the data.
     const tokenKeyFile = path.join(options.dataDir, 'token-key');
@@ -165,6 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
       ...Object.fromEntries(localQueues.map((queue) => [`${queue.entry.name.toUpperCase()}_QUEUE_URL`, queue.url])),
       ...scheduler.handlerEnv,
       ...eventBus.handlerEnv,
+      ...mailCatcher.handlerEnv,
       ...options.handlerEnv,
       // The sample articles are served by this very server, which the fetch guard refuses as loopback:
       // allowed under /samples/ only, never the API or anything else of this origin.
@@ -267,7 +275,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     scheduler.begin();
     eventBus.begin();
 
-    return { url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };
+    return { url, mailCatcherUrl: mailCatcher.url, dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME, stop };
   } catch (error) {
     await webBuild?.catch(() => {});
     await stop();

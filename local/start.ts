@@ -24,13 +24,19 @@ try {
 console.log(`
   ThreadSnip is running at ${stack.url}  (API under ${stack.url}/api)
   Web app: ${WEB_MODE_TEXT[options.web]}
+  Mail the app sends (none leaves this machine): ${stack.mailCatcherUrl}
   Data is kept in ${options.dataDir}
   Local admin: sign in as ${options.localAdmin.email} with password ${options.localAdmin.password}
   Started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s. Press Ctrl+C to stop.
 `);
 // One machine-readable line for test harnesses.
 console.log(
-  `THREADSNIP_READY ${JSON.stringify({ url: stack.url, dynamoEndpoint: stack.dynamoEndpoint, tableName: stack.tableName })}`,
+  `THREADSNIP_READY ${JSON.stringify({
+    url: stack.url,
+    mailCatcherUrl: stack.mailCatcherUrl,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    tableName: stack.tableName,
+  })}`,
 );
 
 let stopping = false;

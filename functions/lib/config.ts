@@ -22,6 +22,12 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
+const optionalEmail = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.email().optional());
+
 const stageSchema = z.string().min(1).default('local');
 
 const envSchema = z.object({
@@ -135,6 +141,11 @@ const envSchema = z.object({
   EVENT_BUS_NAME: z.string().min(1).optional(),
   /** The private bucket of pictures (uploads, quote cards, articles' images); set on the functions that touch it. */
   MEDIA_BUCKET: z.string().min(1).optional(),
+  /**
+   * The address mail is sent from (an SES verified identity in the cloud, set by the CDK app on the
+   * functions that declare `mail`); unset, sending mail fails with a message saying so.
+   */
+  MAIL_FROM: optionalEmail,
   /** Local stand-ins; unset in the cloud, where the SDK finds the real services. */
   DYNAMODB_ENDPOINT: optionalUrl,
   /** The local S3-compatible server (path-style addressing). */
@@ -143,6 +154,8 @@ const envSchema = z.object({
   COGNITO_ENDPOINT: optionalUrl,
   SCHEDULER_ENDPOINT: optionalUrl,
   EVENTBRIDGE_ENDPOINT: optionalUrl,
+  /** The local mail catcher (SES v2's API; its inbox is a web page). */
+  SES_ENDPOINT: optionalUrl,
   /** Only tests set it (a loopback fake): the local stack reads no secret from Secrets Manager. */
   SECRETS_MANAGER_ENDPOINT: optionalUrl,
 });
@@ -251,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     },
     eventBusName: raw.EVENT_BUS_NAME,
     mediaBucket: raw.MEDIA_BUCKET,
+    mailFrom: raw.MAIL_FROM,
     endpoints: {
       dynamodb: raw.DYNAMODB_ENDPOINT,
       scheduler: raw.SCHEDULER_ENDPOINT,
@@ -259,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
       cognito: raw.COGNITO_ENDPOINT,
       secretsManager: raw.SECRETS_MANAGER_ENDPOINT,
       s3: raw.S3_ENDPOINT,
+      ses: raw.SES_ENDPOINT,
     },
   };
 }

@@ -24,6 +24,7 @@ import { AppEvents } from './app-events';
 import { AppFunction } from './app-function';
 import { constructId, functionConstructId } from './construct-id';
 import { ItemScheduler } from './item-scheduler';
+import { MailSender } from './mail-sender';
 import type { QueueWithDlq } from './queue-with-dlq';
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -251,10 +252,15 @@ export class Functions {
       rules: props.eventRules.map((entry) => ({ entry, fn: this.functionFor(entry.handler) })),
       removalPolicy: props.removalPolicy,
     });
+    // ---- Mail through SES, as the configured sender (none configured: no identity, no function may send) ----
+    const mail = config.mail
+      ? new MailSender(scope, { mail: config.mail, removalPolicy: props.removalPolicy })
+      : undefined;
     for (const handler of props.handlers) {
       const needs = props.access.get(handler);
       if (needs?.scheduler) scheduler.allowScheduling(this.functionFor(handler));
       if (needs?.putEvents) events.allowPutEvents(this.functionFor(handler));
+      if (needs?.mail) mail?.allowSending(this.functionFor(handler));
     }
 
     // ---- Schedules ----

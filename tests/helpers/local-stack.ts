@@ -10,6 +10,8 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 
 export interface StartedStack {
   url: string;
+  /** The stack's mail catcher (read it with tests/helpers/mail-catcher.ts). */
+  mailCatcherUrl: string;
   /** The stack's DynamoDB endpoint and table, to seed data. */
   dynamoEndpoint: string;
   tableName: string;
@@ -76,21 +78,23 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
     output = (output + String(chunk)).slice(-20_000);
   });
   const lines = readline.createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ url: string; dynamoEndpoint: string; tableName: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local stack did not start in 60 s:\n${output}`)), 60_000);
-    lines.on('line', (line) => {
-      output = `${output}${line}\n`.slice(-20_000);
-      const match = /^THREADSNIP_READY (.+)$/.exec(line);
-      if (match?.[1]) {
+  const ready = await new Promise<{ url: string; mailCatcherUrl: string; dynamoEndpoint: string; tableName: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`local stack did not start in 60 s:\n${output}`)), 60_000);
+      lines.on('line', (line) => {
+        output = `${output}${line}\n`.slice(-20_000);
+        const match = /^THREADSNIP_READY (.+)$/.exec(line);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(JSON.parse(match[1]));
+        }
+      });
+      child.once('exit', (code) => {
         clearTimeout(timer);
-        resolve(JSON.parse(match[1]));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`local stack exited (${code}):\n${output}`));
-    });
-  });
+        reject(new Error(`local stack exited (${code}):\n${output}`));
+      });
+    },
+  );
   const stop = () => stopChildProcess(child);
   const interrupt = () =>
     new Promise<number | null>((resolve) => {
@@ -102,9 +106,10 @@ export async function startStack(options: StackOptions = {}): Promise<StartedSta
     process.kill(-(child.pid ?? 0), 'SIGKILL');
     if (!(await waitUntilGroupEnds(child.pid ?? 0, 10_000))) throw new Error('the killed stack is still running');
   };
-  const { url, dynamoEndpoint, tableName } = ready;
+  const { url, mailCatcherUrl, dynamoEndpoint, tableName } = ready;
   return {
     url,
+    mailCatcherUrl,
     dynamoEndpoint,
     tableName,
     pid: child.pid ?? 0,

@@ -1,7 +1,10 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_MAIL_FROM } from '#local/mail-catcher';
 import { api, newUser, signIn, signUp } from '../../helpers/auth-client';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
+import { mailCatcher } from '../../helpers/mail-catcher';
 
 const ADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
 
@@ -28,6 +31,24 @@ describe('the local stack through real HTTP', () => {
     expect(config.userPoolId).toMatch(/^local_/);
     expect(config.authEndpoint).toMatch(/\/local-auth$/);
     expect(config.siteUrl).toBe(stack.url);
+  });
+
+  it('catches mail sent through SES in an inbox at the URL it prints', async () => {
+    const ses = new SESv2Client({ region: 'us-east-1', endpoint: stack.mailCatcherUrl });
+    const sent = await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: LOCAL_MAIL_FROM,
+        Destination: { ToAddresses: ['invitee@example.com'] },
+        Content: { Simple: { Subject: { Data: 'Join Harbour News' }, Body: { Text: { Data: 'Welcome aboard' } } } },
+      }),
+    );
+
+    const mail = await mailCatcher(stack.mailCatcherUrl).waitForMail('invitee@example.com');
+    expect(mail).toMatchObject({ messageId: sent.MessageId, subject: 'Join Harbour News', text: 'Welcome aboard' });
+    expect(stack.output()).toContain(`Mail the app sends (none leaves this machine): ${stack.mailCatcherUrl}`);
+    const inbox = await fetch(stack.mailCatcherUrl);
+    expect(inbox.status).toBe(200);
+    expect(inbox.headers.get('content-type')).toContain('text/html');
   });
 
   it('confirms a local sign-up at once and creates the account with 5 free credits', async () => {

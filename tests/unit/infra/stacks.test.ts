@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Aspects, Stack } from 'aws-cdk-lib';
+import { App, Aspects, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +28,7 @@ import {
   TOKEN_KINDS,
 } from '#functions/manifest';
 import { parseStageConfig, type StageConfigInput } from '#infra/config';
+import { MailSender } from '#infra/constructs/mail-sender';
 import { AppStack, accessByHandler, deploymentGroupByHandler } from '#infra/stacks/app-stack';
 import { DataStack } from '#infra/stacks/data-stack';
 import { engagementReadsAllowed } from '#shared/insights/engagement';
@@ -48,6 +51,8 @@ const FULL_SETTINGS: Partial<StageConfigInput> = {
   generationRequestsPerHour: '60',
   apiKeysSecretName: 'threadsnip/test',
   alarmEmail: 'ops@example.com',
+  mailFrom: 'notifications@mail.threadsnip.example.com',
+  mailIdentity: 'threadsnip.example.com',
 };
 /** Every cloud assembly folder a test created, removed after the run. */
 const assemblyDirs: string[] = [];
@@ -1071,6 +1076,144 @@ describe('insights collection: the app bus, the ThreadPublished rule and the rea
 });
 
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+describe('mail through SES', () => {
+  const access = accessByHandler();
+  const SENDER = 'notifications@mail.threadsnip.example.com';
+
+  /** The logical id of the one SES identity of a template. */
+  const identityIdOf = (template: Template) => {
+    const ids = Object.keys(template.findResources('AWS::SES::EmailIdentity'));
+    expect(ids).toHaveLength(1);
+    return ids[0]!;
+  };
+
+  it('verifies the configured domain with Easy DKIM and outputs the three CNAME records to publish', () => {
+    const { parent } = synth(FULL_SETTINGS);
+    const identityId = identityIdOf(parent);
+
+    expect(resources(parent)[identityId]!.Properties).toMatchObject({ EmailIdentity: 'threadsnip.example.com' });
+    const outputs = Object.entries(parent.findOutputs('*')).filter(([id]) => id.startsWith('MailDkimRecord'));
+    expect(outputs.map(([id]) => id).sort()).toEqual(['MailDkimRecord1', 'MailDkimRecord2', 'MailDkimRecord3']);
+    for (const [id, output] of outputs) {
+      const n = id.slice(-1);
+      expect(output.Value).toEqual({
+        'Fn::Join': [
+          '',
+          [
+            { 'Fn::GetAtt': [identityId, `DkimDNSTokenName${n}`] },
+            ' CNAME ',
+            { 'Fn::GetAtt': [identityId, `DkimDNSTokenValue${n}`] },
+          ],
+        ],
+      });
+    }
+  });
+
+  it('verifies the sender address itself when no identity is named, and makes no identity without a sender', () => {
+    const { parent } = synth({ mailFrom: 'curator@example.org' });
+    expect(resources(parent)[identityIdOf(parent)]!.Properties).toMatchObject({ EmailIdentity: 'curator@example.org' });
+    expect(Object.keys(parent.findOutputs('*')).filter((id) => id.startsWith('MailDkim'))).toEqual([]);
+
+    synth().app.resourceCountIs('AWS::SES::EmailIdentity', 0);
+  });
+
+  it('lets only the functions that declare mail send, on the identity only, naming the sender in MAIL_FROM', () => {
+    const { app } = synth(FULL_SETTINGS);
+    const identityId = identityIdOf(app);
+    const senders = allHandlers.filter((handler) => access.get(handler)?.mail);
+
+    for (const handler of allHandlers) {
+      const grants = grantsOf(app, handler).filter(({ action }) => action.startsWith('ses:'));
+      const variables = environmentOf(app, handler);
+      if (!senders.includes(handler)) {
+        expect(grants, handler).toEqual([]);
+        expect(variables, handler).not.toHaveProperty('MAIL_FROM');
+        continue;
+      }
+      expect(grants, handler).toEqual([{ action: 'ses:SendEmail', resource: expect.anything() }]);
+      expect(JSON.stringify(grants[0]!.resource), handler).toContain(`{"Ref":"${identityId}"}`);
+      expect(variables.MAIL_FROM, handler).toBe(SENDER);
+    }
+  });
+
+  it('grants a function that declares mail ses:SendEmail on the identity, from the sender address only, with nothing for cdk-nag to flag', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'threadsnip-cdk-out-')), context: cdkContext });
+    assemblyDirs.push(app.outdir);
+    const stack = new Stack(app, 'Mail', { env: { account: '123456789012', region: 'us-east-1' } });
+    const { mail } = parseStageConfig({
+      stage: 'test',
+      account: '123456789012',
+      region: 'us-east-1',
+      webDistPath: webDist,
+      mailFrom: SENDER,
+      mailIdentity: 'threadsnip.example.com',
+    });
+    const sender = new MailSender(stack, { mail: mail!, removalPolicy: RemovalPolicy.RETAIN });
+    const fn = new LambdaFunction(stack, 'Sender', {
+      // A role of its own, without the managed execution policy cdk-nag would flag: every finding would be the grant's.
+      role: new Role(stack, 'SenderRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }),
+      runtime: Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => {};'),
+    });
+    sender.allowSending(fn);
+    Aspects.of(app).add(new AwsSolutionsChecks());
+
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { MAIL_FROM: SENDER } } });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [
+          {
+            Action: 'ses:SendEmail',
+            Effect: 'Allow',
+            Resource: stack.resolve(sender.identity.emailIdentityArn),
+            Condition: { StringEquals: { 'ses:FromAddress': SENDER } },
+          },
+        ],
+      },
+    });
+    template.hasResource('AWS::SES::EmailIdentity', { DeletionPolicy: 'Retain' });
+    const nagMessage = Match.stringLikeRegexp('AwsSolutions-');
+    const annotations = Annotations.fromStack(stack);
+    expect(annotations.findError('*', nagMessage)).toEqual([]);
+    expect(annotations.findWarning('*', nagMessage)).toEqual([]);
+  });
+
+  it('refuses a mail identity without a sender, or one that does not cover the sender, and keeps an address identity as written', () => {
+    const base = { stage: 'test', account: '123456789012', region: 'us-east-1', webDistPath: 'web/dist' };
+
+    expect(() => parseStageConfig({ ...base, mailIdentity: 'threadsnip.example.com' })).toThrow(
+      'mailIdentity: mailIdentity needs mailFrom, the address mail is sent from',
+    );
+    expect(() =>
+      parseStageConfig({ ...base, mailFrom: 'news@elsewhere.example', mailIdentity: 'threadsnip.example.com' }),
+    ).toThrow('mailFrom: mailFrom must be the mailIdentity address or an address at its domain');
+    expect(() =>
+      parseStageConfig({
+        ...base,
+        mailFrom: 'news@threadsnip.example.com',
+        mailIdentity: 'desk@threadsnip.example.com',
+      }),
+    ).toThrow('mailFrom must be the mailIdentity address');
+    expect(() => parseStageConfig({ ...base, mailFrom: 'news@example.com', mailIdentity: 'localhost' })).toThrow(
+      'mailIdentity',
+    );
+    expect(
+      parseStageConfig({
+        ...base,
+        mailFrom: 'News@Mail.ThreadSnip.example.com',
+        mailIdentity: 'ThreadSnip.example.com',
+      }).mail,
+    ).toEqual({ from: 'News@Mail.ThreadSnip.example.com', identity: 'threadsnip.example.com' });
+    // SES compares an address identity's local part with its case.
+    expect(parseStageConfig({ ...base, mailFrom: 'Desk@Example.org' }).mail).toEqual({
+      from: 'Desk@Example.org',
+      identity: 'Desk@Example.org',
+    });
+  });
+});
 
 describe('cdk-nag AwsSolutions', () => {
   // The dev stage, every optional setting (secrets, alarms, a public URL, Google sign-in), production.
