@@ -187,6 +187,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     // Threads saved before the history sort indexes existed get their index keys (a no-op once done).
     const { addMissingThreadSortKeys } = await import('../scripts/migrations/add-thread-sort-keys');
     await addMissingThreadSortKeys();
+    // Users from before workspaces get their personal one (said only when it made some, or resumed a walk).
+    const workspaces = await import('../scripts/migrations/create-personal-workspaces');
+    const migrated = await workspaces.createPersonalWorkspaces();
+    if (migrated.run.created > 0 || migrated.resumed)
+      for (const line of workspaces.describePersonalWorkspacesReport(migrated)) console.log(`[local] ${line}`);
     // What the queues held at the last stop or crash goes out again, a dead worker's claim given back first.
     const redelivered = await runStartStep('redeliver-queued-messages', () =>
       sqsServer.redeliver(recoverInFlightMessage),

@@ -59,6 +59,12 @@ export async function findAccountTombstone(userId: string, now: Date): Promise<A
   return tombstoneOf(item, now);
 }
 
+/** Which of these accounts are deleted or being deleted (tombstones held), in BatchGetItems of 100. */
+export async function findAccountsWithTombstones(userIds: string[], now: Date): Promise<Set<string>> {
+  const found = await batchGetItems(userIds.map(keys.accountTombstone), { consistentRead: true });
+  return new Set(found.filter((item) => tombstoneOf(item, now)).map((item) => String(item.userId)));
+}
+
 function tombstoneOf(item: Record<string, unknown> | undefined, now: Date): AccountTombstone | null {
   if (!item || Number(item[TTL_ATTRIBUTE]) <= epochSeconds(now)) return null;
   return { requestedAt: String(item.requestedAt), finishedAt: item.finishedAt ? String(item.finishedAt) : null };

@@ -6,12 +6,17 @@ import { freePort } from '../../local/ports';
 import { TABLE_NAME } from '../../local/stack';
 
 /**
- * Points the functions' data modules at a table for an offline script: the running table at
- * DYNAMODB_ENDPOINT + TABLE_NAME when set, otherwise the local stack's data folder (DATA_DIR,
- * default .data), opened while the stack is stopped. Import the data modules after it; call the
- * returned function when done.
+ * Points the functions' data modules at a table for an offline script: a deployed table when only
+ * TABLE_NAME is set (reached with the caller's own AWS credentials and region, unchanged, as
+ * `npm run cdk -- deploy` uses them), the running local table at DYNAMODB_ENDPOINT + TABLE_NAME, or
+ * else the local stack's data folder (DATA_DIR, default .data), opened while the stack is stopped.
+ * Import the data modules after it; call the returned function when done.
  */
 export async function openTableForScript(): Promise<() => Promise<void>> {
+  if (process.env.TABLE_NAME && !process.env.DYNAMODB_ENDPOINT) {
+    process.env.APP_PUBLIC_URL ??= 'http://localhost:3000';
+    return async () => {};
+  }
   applyLocalAwsEnv();
   const stops: Array<() => unknown> = [];
   if (!process.env.DYNAMODB_ENDPOINT) {
