@@ -760,7 +760,8 @@ export const routes: RouteEntry[] = [
     deploymentGroup: 'workspaces',
     auth: 'user',
     workspace: 'members',
-    access: { table: 'write' },
+    // The invitation goes out by email.
+    access: { table: 'write', mail: true },
   },
   {
     method: 'DELETE',

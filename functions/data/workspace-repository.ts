@@ -74,7 +74,8 @@ function invitationOf(item: Record<string, unknown>): InvitationRecord {
     role: item.role as WorkspaceRole,
     invitedBy: String(item.invitedBy),
     createdAt: String(item.createdAt),
-    expiresAt: String(item.expiresAt),
+    // `expiresAt` is the table's TTL attribute (epoch seconds); the invitation's own expiry is `validUntil`.
+    expiresAt: String(item.validUntil),
     usedBy: item.usedBy ? String(item.usedBy) : null,
   };
 }
@@ -283,7 +284,8 @@ export async function putInvitation(invitation: InvitationRecord, tokenHash: str
         type: itemTypes.workspaceInvitation,
         ...invitation,
         usedBy: undefined,
-        // DynamoDB removes it some time after it expired; reads compare `expiresAt` themselves.
+        validUntil: invitation.expiresAt,
+        // DynamoDB removes it some time after it expired; reads compare `validUntil` themselves.
         [TTL_ATTRIBUTE]: Math.floor(Date.parse(invitation.expiresAt) / 1000) + 86_400,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -341,7 +343,7 @@ export async function claimInvitation(invitation: InvitationRecord, userId: stri
         Key: keys.workspaceInvitation(invitation.workspaceId, invitation.invitationId),
         UpdateExpression: 'SET usedBy = :user, usedAt = :now',
         ConditionExpression:
-          'attribute_exists(pk) AND expiresAt > :now AND (attribute_not_exists(usedBy) OR usedBy = :user)',
+          'attribute_exists(pk) AND validUntil > :now AND (attribute_not_exists(usedBy) OR usedBy = :user)',
         ExpressionAttributeValues: { ':user': userId, ':now': now.toISOString() },
       }),
     );

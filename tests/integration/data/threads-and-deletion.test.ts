@@ -131,7 +131,7 @@ describe(`threads, jobs and account deletion on ${table.backend}`, () => {
     await recordSecurityEvent('leaver', 'thread_access', { threadId: 'x' }, new Date());
     expect(await deletion.countUserItems('leaver')).toBeGreaterThanOrEqual(6);
 
-    for (const prefix of ['TX#', 'CREDITS', 'THREAD#', 'SECURITY#', 'ROLE', 'PROFILE']) {
+    for (const prefix of ['TX#', 'CREDITS', 'THREAD#', 'SECURITY#', 'WORKSPACE', 'MEMBER#', 'ROLE', 'PROFILE']) {
       await deletion.deleteUserItems('leaver', prefix);
     }
     expect(await deletion.countUserItems('leaver')).toBe(0);
