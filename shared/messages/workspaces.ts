@@ -23,4 +23,42 @@ export const workspaceMessages = {
     `${inviter} invited you to join the workspace "${workspace}" on ThreadSnip as ${role}.\n\n` +
     `Accept the invitation (sign up or sign in with this email address):\n${link}\n\n` +
     `The link works once and expires on ${expires}. If you did not expect it, ignore this email.`,
+  /** The /workspace page. */
+  page: {
+    heading: 'Workspace',
+    loading: 'Loading your workspaces…',
+    personalHint:
+      'Your personal workspace: its threads, connections and credits are yours alone. Create a team workspace to work with others.',
+    yourRole: (role: string) => `Team workspace · your role: ${role}`,
+    membersHeading: (count: number) => `Members (${count})`,
+    membersLabel: 'Members',
+    you: '(you)',
+    roleOf: (email: string) => `Role of ${email}`,
+    remove: 'Remove',
+    makeOwner: 'Make owner',
+    transferred: (email: string) => `${email} now owns this workspace; you are an admin.`,
+    leave: 'Leave workspace',
+    left: 'You left the workspace.',
+    inviteHeading: 'Invite someone',
+    inviteHint: 'They get an email with a link that works once, for a week. They sign up or sign in with that address.',
+    emailLabel: 'Email address',
+    roleLabel: 'Role',
+    sendInvitation: 'Send invitation',
+    invited: (email: string) => `Invitation sent to ${email}.`,
+    pendingHeading: 'Pending invitations',
+    expires: (date: string) => `expires ${date}`,
+    revoke: 'Revoke',
+    createHeading: 'New team workspace',
+    createHint:
+      'Threads, connections, the posting queue, feeds, insights and credits of a team are shared by its members.',
+    nameLabel: 'Name',
+    create: 'Create workspace',
+    created: (name: string) => `${name} created. You are its owner.`,
+  },
+  /** The /join page of an invitation link. */
+  join: {
+    joining: 'Joining the workspace…',
+    joined: (name: string) => `You joined ${name}.`,
+    missingToken: 'This invitation link is incomplete. Open the link from the email again.',
+  },
 } as const;

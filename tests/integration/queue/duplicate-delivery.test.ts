@@ -54,9 +54,9 @@ describe('a generation message delivered more than once', () => {
     expect(await credits.getCredits(identity.userId)).toMatchObject({ freeCredits: 4, usedCredits: 1 });
     const ledger = await credits.listLedgerForUser(identity.userId);
     expect(ledger.filter((entry) => entry.type === 'usage')).toHaveLength(1);
-    // One thread: profile, role, credits, job, the sign-up grant and usage entries, that thread and
-    // the hour's generation-request counter.
-    expect(await deletion.countUserItems(identity.userId)).toBe(8);
+    // One thread: profile, role, credits, the personal workspace and its owner's membership, job, the
+    // sign-up grant and usage entries, that thread and the hour's generation-request counter.
+    expect(await deletion.countUserItems(identity.userId)).toBe(10);
     expect((await jobs.getJob(identity.userId, job.jobId))?.attempts).toBe(1);
   });
 });

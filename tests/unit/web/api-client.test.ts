@@ -3,6 +3,7 @@ import { deleteAccountRequestSchema } from '#shared/schemas/account';
 import { parseRuntimeConfig } from '#web/config/runtime-config';
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '#web/lib/api-client';
 import { classifyAuthError } from '#web/lib/auth-errors';
+import { setCurrentWorkspaceId } from '#web/lib/current-workspace';
 
 const signOutUser = vi.hoisted(() => vi.fn(async () => {}));
 vi.mock('#web/lib/auth-loader', () => ({
@@ -40,6 +41,27 @@ describe('apiRequest', () => {
     const [url, init] = fetchMock.mock.calls.find(([input]) => String(input) !== '/config.json') ?? [];
     expect(url).toBe('https://api.example.test/api/me');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer id-token');
+  });
+
+  it('names the chosen team workspace on signed-in calls, and none in the personal workspace or without a token', async () => {
+    route(() => Response.json({ ok: true }));
+    const workspaceHeaderOfLastCall = () =>
+      new Headers(fetchMock.mock.calls.filter(([input]) => String(input) !== '/config.json').at(-1)?.[1]?.headers).get(
+        'x-workspace-id',
+      );
+    await apiRequest('/threads');
+    expect(workspaceHeaderOfLastCall()).toBeNull();
+    setCurrentWorkspaceId('ws_team0000000000000');
+    try {
+      await apiRequest('/threads');
+      expect(workspaceHeaderOfLastCall()).toBe('ws_team0000000000000');
+      await apiRequest('/public/thing', { authenticated: false });
+      expect(workspaceHeaderOfLastCall()).toBeNull();
+    } finally {
+      setCurrentWorkspaceId(null);
+    }
+    await apiRequest('/threads');
+    expect(workspaceHeaderOfLastCall()).toBeNull();
   });
 
   it("turns a JSON error into an ApiError with the status, the server's message and its code", async () => {

@@ -66,7 +66,8 @@ function renderHeader(auth: AuthContextValue, profile?: Me, isAdmin: boolean | n
 
 const mainNav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 /** The signed-in part of the header is a lazy chunk: its account menu shows once it has loaded. */
-const signedInHeaderLoaded = () => screen.findByRole('button', { name: 'Account menu for ada@example.com' });
+const signedInHeaderLoaded = () =>
+  screen.findByRole('button', { name: 'Account menu for ada@example.com' }, { timeout: 5000 });
 
 describe('header', () => {
   it('shows Admin Portal to admins only', async () => {

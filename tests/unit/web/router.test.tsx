@@ -95,7 +95,7 @@ describe('route table', () => {
   it('leaves a user who signs out on a public page where they are', async () => {
     const { router, setAuth } = renderAt('/create', signedInAuth(), testProfile(false));
     // The create page's chunk may load slowly on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Create Thread' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create Thread' }, { timeout: 5000 })).toBeTruthy();
     setAuth(fakeAuth());
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(router.state.location.pathname).toBe('/create');

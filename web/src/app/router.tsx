@@ -25,6 +25,8 @@ const ShareTargetPage = lazyNamed(() => import('../features/create/routes/share-
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
 const AccountSettingsPage = lazyNamed(() => import('./routes/account-settings-page'), 'AccountSettingsPage');
+const WorkspacePage = lazyNamed(() => import('../features/workspaces/routes/workspace-page'), 'WorkspacePage');
+const JoinPage = lazyNamed(() => import('../features/workspaces/routes/join-page'), 'JoinPage');
 const RequireAdmin = lazyNamed(() => import('./require-admin'), 'RequireAdmin');
 const AdminLayout = lazyNamed(() => import('./layout/admin-layout'), 'AdminLayout');
 const AdminDashboardPage = lazyNamed(
@@ -77,6 +79,8 @@ export const routes: RouteObject[] = [
           { path: paths.inbox.path, element: <InboxPage /> },
           { path: paths.thread.path, element: <ThreadPage /> },
           { path: paths.manualShare.path, element: <ManualSharePage /> },
+          { path: paths.workspace.path, element: <WorkspacePage /> },
+          { path: paths.join.path, element: <JoinPage /> },
         ],
       },
       {

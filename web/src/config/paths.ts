@@ -67,6 +67,10 @@ export const paths = {
       payment ? withQuery('/credits', { success: 'true', session_id: payment.sessionId }) : '/credits',
   },
   accountSettings: { path: '/account-settings', getHref: () => '/account-settings' },
+  /** The current workspace: its members, invitations and roles; a new team workspace. */
+  workspace: { path: '/workspace', getHref: () => '/workspace' },
+  /** An invitation link's landing page: joins the workspace once the invited person is signed in. */
+  join: { path: '/join', getHref: (token: string) => `/join?token=${encodeURIComponent(token)}` },
   /** The short alias the spec also links; it forwards to account settings. */
   account: { path: '/account', getHref: () => '/account' },
   admin: {
@@ -98,6 +102,8 @@ const SIGNED_IN_PREFIXES: readonly string[] = [
   paths.credits.path,
   paths.accountSettings.path,
   paths.account.path,
+  paths.workspace.path,
+  paths.join.path,
   paths.admin.dashboard.path,
 ];
 

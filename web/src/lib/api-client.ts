@@ -1,7 +1,9 @@
 import type * as z from 'zod';
 import { type ErrorCode, errorCodeSchema } from '#shared/error-codes';
+import { WORKSPACE_HEADER } from '#shared/workspaces/roles';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { loadAuth } from './auth-loader';
+import { currentWorkspaceId } from './current-workspace';
 
 /**
  * An API failure: the HTTP status (0 when the server could not be reached), the server's message,
@@ -66,7 +68,8 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 /**
  * Calls the API under the runtime config's base URL (e.g. `apiRequest('/me')` → GET /api/me),
- * with `Authorization: Bearer <ID token>`. Non-2xx JSON errors become an ApiError.
+ * with `Authorization: Bearer <ID token>` and the current team workspace (`x-workspace-id`, when
+ * one is chosen). Non-2xx JSON errors become an ApiError.
  */
 export async function apiRequest<T = unknown, B extends z.core.$ZodType = z.core.$ZodType>(
   path: string,
@@ -79,6 +82,8 @@ export async function apiRequest<T = unknown, B extends z.core.$ZodType = z.core
     const token = await bearerToken();
     if (!token) throw new ApiError(401, 'Please sign in to continue.');
     headers.Authorization = `Bearer ${token}`;
+    const workspaceId = currentWorkspaceId();
+    if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
   }
   let response: Response;
   try {

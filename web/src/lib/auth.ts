@@ -17,6 +17,7 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '../config/runtime-config';
+import { setCurrentWorkspaceId } from './current-workspace';
 
 // Amplify does not export these types from its public entry points; derive them from the API.
 type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher>[0];
@@ -188,6 +189,8 @@ export async function startGoogleSignIn(): Promise<void> {
  * error still ends with the local tokens cleared.
  */
 export async function signOutUser(): Promise<void> {
+  // The next person to sign in on this device starts in their own personal workspace.
+  setCurrentWorkspaceId(null);
   try {
     await signOut();
   } catch {

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher';
 import { useIsAdmin } from '../../lib/get-is-admin';
 import { useMe } from '../../lib/get-me';
 import { CreditBalancePanel } from './credit-balance-panel';
@@ -81,10 +82,16 @@ export function SignedInHeader({ email, mobileMenu }: { email: string; mobileMen
   return (
     <HeaderFrame
       items={items}
-      account={<UserMenu email={email} onSignOut={onSignOut} />}
+      account={
+        <>
+          <WorkspaceSwitcher />
+          <UserMenu email={email} onSignOut={onSignOut} />
+        </>
+      }
       mobileAccount={(close) => (
         <>
           <SignedInAs email={email} />
+          <WorkspaceSwitcher />
           <AccountEntries
             onSignOut={() => {
               close();
