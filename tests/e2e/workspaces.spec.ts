@@ -24,7 +24,11 @@ async function newCurator(browser: Browser, name: string): Promise<{ page: Page;
   return { page, email };
 }
 
-const historyCards = (page: Page) => page.getByRole('article').filter({ has: page.getByRole('heading') });
+const historyCards = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Your threads' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') });
 
 test('an owner makes a team, invites an editor by email, and each sees the team’s threads only in the team', async ({
   browser,
