@@ -1430,6 +1430,30 @@ const LOG_GROUP_IDS = [
 const MEDIA_BUCKET_ID = 'MediaBucketBCBB02BA';
 
 const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[] }> = {
+  WorkspacesFunctions: {
+    functions: [
+      'HttpWorkspacesAcceptInvitationFunction11C9B121',
+      'HttpWorkspacesChangeMemberRoleFunction0CD175FC',
+      'HttpWorkspacesCreateWorkspaceFunction6A46D70A',
+      'HttpWorkspacesGetMembersFunctionD314A01B',
+      'HttpWorkspacesInviteMemberFunctionD5C08B81',
+      'HttpWorkspacesListWorkspacesFunction3DC50D98',
+      'HttpWorkspacesRemoveMemberFunction82DA813F',
+      'HttpWorkspacesRevokeInvitationFunction65EA18A2',
+      'HttpWorkspacesTransferOwnershipFunctionA81FD8AF',
+    ],
+    logGroups: [
+      'HttpWorkspacesAcceptInvitationFunctionLogsDF00DE0F',
+      'HttpWorkspacesChangeMemberRoleFunctionLogs9A7D1F05',
+      'HttpWorkspacesCreateWorkspaceFunctionLogs363767D8',
+      'HttpWorkspacesGetMembersFunctionLogs9C670B6C',
+      'HttpWorkspacesInviteMemberFunctionLogs43754CA1',
+      'HttpWorkspacesListWorkspacesFunctionLogsAC0BC869',
+      'HttpWorkspacesRemoveMemberFunctionLogs61751D89',
+      'HttpWorkspacesRevokeInvitationFunctionLogsF10145EE',
+      'HttpWorkspacesTransferOwnershipFunctionLogsD9C6B24A',
+    ],
+  },
   MediaFunctions: {
     functions: [
       'HttpMediaDeleteMediaFunction10AC67D2',
