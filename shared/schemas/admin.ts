@@ -194,10 +194,8 @@ export const ADMIN_WORKSPACES_PAGE_SIZE = 20;
 export const ADMIN_WORKSPACE_MEMBERS_LIMIT = 50;
 
 export const adminWorkspacesQuerySchema = z.strictObject({ cursor: z.string().max(2000).optional() });
-export type AdminWorkspacesQuery = z.infer<typeof adminWorkspacesQuerySchema>;
 
 export const adminWorkspaceMemberSchema = z.object({ email: z.string(), role: z.enum(WORKSPACE_ROLES) });
-export type AdminWorkspaceMember = z.infer<typeof adminWorkspaceMemberSchema>;
 
 /** A team workspace as the admin Workspaces page shows it. */
 export const adminWorkspaceSchema = z.object({
