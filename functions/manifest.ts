@@ -863,6 +863,15 @@ export const routes: RouteEntry[] = [
     access: { table: 'write' },
   },
   {
+    method: 'GET',
+    path: '/api/admin/workspaces',
+    handler: 'http/admin/get-admin-workspaces',
+    // Added after the App stack was full: a new function needs a group, and this one reads workspaces.
+    deploymentGroup: 'workspaces',
+    auth: 'admin',
+    access: { table: 'write' },
+  },
+  {
     method: 'PUT',
     path: '/api/admin/users/{userId}/role',
     handler: 'http/admin/put-user-role',

@@ -29,6 +29,20 @@ export async function* queryAllPages(
   } while (cursor);
 }
 
+/** How many items a Query matches, page after page (`Select: COUNT` reads at most 1 MB a page). */
+export async function countAllPages(input: Omit<QueryCommandInput, 'TableName' | 'Select'>): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: cursor }),
+    );
+    count += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return count;
+}
+
 /** True when a write was refused by its condition expression. */
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -21,7 +21,7 @@ import {
 } from '../../shared/schemas/thread';
 import { cardPreview, isPosted } from '../../shared/thread-summary';
 import type { ItemRead } from '../lib/account-checked-read';
-import { db, isConditionFailure, tableName } from './client';
+import { countAllPages, db, isConditionFailure, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { addToTotals } from './stats-repository';
 
@@ -422,6 +422,38 @@ export async function getNewestThreadIdForUser(userId: string): Promise<string |
   );
   const newest = result.Items?.[0];
   return newest ? String(newest.id) : null;
+}
+
+/** How many threads an owner (a user or a workspace) has, and when the newest was created. */
+export interface ThreadActivity {
+  threadCount: number;
+  lastThreadAt: string | null;
+}
+
+/**
+ * A workspace's activity for the back office, from gsi3 `THREADS#<id>`: the newest thread's
+ * createdAt (one small item, descending) and a `Select: COUNT` over the same index partition.
+ */
+export async function getThreadActivity(ownerId: string): Promise<ThreadActivity> {
+  const byCreated = {
+    IndexName: indexes.threadsByCreated,
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.threadsOfUser(ownerId) },
+  };
+  const [newest, threadCount] = await Promise.all([
+    db.send(
+      new QueryCommand({
+        ...byCreated,
+        TableName: tableName(),
+        ProjectionExpression: 'createdAt',
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    ),
+    countAllPages(byCreated),
+  ]);
+  const createdAt = newest.Items?.[0]?.createdAt;
+  return { threadCount, lastThreadAt: typeof createdAt === 'string' ? createdAt : null };
 }
 
 /** The newest threads of every user, from the admin listing (gsi2 `THREADS`), newest first. */

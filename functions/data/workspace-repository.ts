@@ -6,7 +6,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkspaceRole } from '../../shared/workspaces/roles';
-import { db, isConditionFailure, queryAllPages, tableName } from './client';
+import { countAllPages, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
@@ -178,6 +178,26 @@ export async function listMembers(workspaceId: string): Promise<MembershipRecord
   }))
     members.push(membershipOf(item));
   return members;
+}
+
+/**
+ * The first `limit` members of a workspace (by user id) and how many it has in all: one Query, and a
+ * `Select: COUNT` over the members only when that Query did not read them all (the back office).
+ */
+export async function listFirstMembers(
+  workspaceId: string,
+  limit: number,
+): Promise<{ members: MembershipRecord[]; total: number }> {
+  const ofMembers = {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspacePartition(workspaceId),
+      ':prefix': keys.workspaceMemberPrefix,
+    },
+  };
+  const first = await db.send(new QueryCommand({ ...ofMembers, TableName: tableName(), Limit: limit }));
+  const members = (first.Items ?? []).map(membershipOf);
+  return { members, total: first.LastEvaluatedKey ? await countAllPages(ofMembers) : members.length };
 }
 
 /** Adds a member; false when they already are one (nothing changed). */

@@ -23,3 +23,35 @@ export function adminActionSucceeded(serverMessage?: string | null): ToastText {
 export function adminActionFailed(reason: string): ToastText {
   return { title: 'Error', description: `Failed to perform action: ${reason}` };
 }
+
+/** The admin Workspaces page's texts. */
+export const adminWorkspacesTexts = {
+  title: 'Workspaces',
+  loading: 'Loading workspaces…',
+  tableLabel: 'Workspaces table',
+  columns: ['Name', 'Owner', 'Members', 'Balance', 'Threads', 'Last activity', 'Created'],
+  /** The creator left the workspace (their membership, and so their email, is gone). */
+  ownerLeft: 'Creator left',
+  noThreads: 'No threads yet',
+  loadMore: 'Load More Workspaces',
+} as const;
+
+/** The table's caption: how many team workspaces are shown so far. */
+export function adminWorkspacesCaption(count: number): string {
+  return `${count} team ${count === 1 ? 'workspace' : 'workspaces'}`;
+}
+
+/** The members cell's summary, e.g. '2 members'; the list under it shows at most `listed` of them. */
+export function adminWorkspaceMembersSummary(count: number, listed: number): string {
+  const members = `${count} ${count === 1 ? 'member' : 'members'}`;
+  return listed < count ? `${members} (first ${listed} listed)` : members;
+}
+
+/** The balance cell, e.g. '49 paid · 0 free · 1 used'. */
+export function adminWorkspaceBalance(balance: {
+  freeCredits: number;
+  paidCredits: number;
+  usedCredits: number;
+}): string {
+  return `${balance.paidCredits} paid · ${balance.freeCredits} free · ${balance.usedCredits} used`;
+}

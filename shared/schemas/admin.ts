@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WORKSPACE_ROLES } from '../workspaces/roles';
 import { creditPackageSchema } from './credits';
 import { platformSchema } from './thread';
 
@@ -187,3 +188,34 @@ export const adminSecurityEventsPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AdminSecurityEventsPage = z.infer<typeof adminSecurityEventsPageSchema>;
+
+/** The back office's workspaces list: 20 team workspaces a page, each with at most 50 of its members. */
+export const ADMIN_WORKSPACES_PAGE_SIZE = 20;
+export const ADMIN_WORKSPACE_MEMBERS_LIMIT = 50;
+
+export const adminWorkspacesQuerySchema = z.strictObject({ cursor: z.string().max(2000).optional() });
+
+export const adminWorkspaceMemberSchema = z.object({ email: z.string(), role: z.enum(WORKSPACE_ROLES) });
+
+/** A team workspace as the admin Workspaces page shows it. */
+export const adminWorkspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** The creator's email from their membership; null once they left the workspace. */
+  createdByEmail: z.string().nullable(),
+  /** The first members by user id (at most ADMIN_WORKSPACE_MEMBERS_LIMIT); `memberCount` counts them all. */
+  members: z.array(adminWorkspaceMemberSchema),
+  memberCount: z.number().int().nonnegative(),
+  balance: z.object({ freeCredits: z.number(), paidCredits: z.number(), usedCredits: z.number() }),
+  threadCount: z.number().int().nonnegative(),
+  /** When the newest thread was created; null when the workspace has none. */
+  lastThreadAt: z.string().nullable(),
+});
+export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
+
+export const adminWorkspacesPageSchema = z.object({
+  workspaces: z.array(adminWorkspaceSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminWorkspacesPage = z.infer<typeof adminWorkspacesPageSchema>;

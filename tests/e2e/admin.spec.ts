@@ -191,3 +191,25 @@ test('the admin refreshes admin credits from Settings and sees every credit pack
   await expect(page.getByText(/^Free credits set to 100 for \d+ admins?\.$/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin' })).toContainText(/\d{3,} credits/);
 });
+
+test('the admin finds a new team on the Workspaces page with its owner, members and balance', async ({ page }) => {
+  const email = `team-owner-${Date.now()}@example.com`;
+  await apiSignUp(stack.url, email, E2E_PASSWORD);
+  const { idToken } = await apiSignIn(stack.url, email, E2E_PASSWORD);
+  const name = `Harbour desk ${Date.now()}`;
+  const created = await api(stack.url, '/api/workspaces', { token: idToken, method: 'POST', body: { name } });
+  expect(created.status).toBe(201);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${stack.url}/admin`);
+
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Workspaces' }).click();
+
+  await expect(page).toHaveURL(`${stack.url}/admin/workspaces`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(row.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  await expect(row).toContainText('0 paid · 0 free · 0 used');
+  await expect(row).toContainText('No threads yet');
+  await row.getByText('1 member', { exact: true }).click();
+  await expect(row.getByRole('list', { name: `Members of ${name}` })).toHaveText(`${email} Owner`);
+  await expectNoSeriousViolations(page);
+});

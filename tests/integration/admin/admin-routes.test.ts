@@ -27,6 +27,7 @@ const REGULAR = 'user-0001';
 const adminRequests: Record<string, { body?: unknown; params?: Record<string, string>; status: number }> = {
   'GET /api/admin/access': { status: 200 },
   'GET /api/admin/users': { status: 200 },
+  'GET /api/admin/workspaces': { status: 200 },
   'PUT /api/admin/users/{userId}/role': { params: { userId: 'target-0001' }, body: { role: 'admin' }, status: 200 },
   'GET /api/admin/threads': { status: 200 },
   'GET /api/admin/statistics': { status: 200 },

@@ -34,6 +34,10 @@ const AdminDashboardPage = lazyNamed(
   'AdminDashboardPage',
 );
 const AdminUsersPage = lazyNamed(() => import('../features/admin/routes/admin-users-page'), 'AdminUsersPage');
+const AdminWorkspacesPage = lazyNamed(
+  () => import('../features/admin/routes/admin-workspaces-page'),
+  'AdminWorkspacesPage',
+);
 const AdminThreadsPage = lazyNamed(() => import('../features/admin/routes/admin-threads-page'), 'AdminThreadsPage');
 const AdminThreadPage = lazyNamed(() => import('../features/admin/routes/admin-thread-page'), 'AdminThreadPage');
 const AdminTransactionsPage = lazyNamed(
@@ -94,6 +98,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: paths.admin.dashboard.path, element: <AdminDashboardPage /> },
                   { path: paths.admin.users.path, element: <AdminUsersPage /> },
+                  { path: paths.admin.workspaces.path, element: <AdminWorkspacesPage /> },
                   { path: paths.admin.threads.path, element: <AdminThreadsPage /> },
                   { path: paths.admin.thread.path, element: <AdminThreadPage /> },
                   { path: paths.admin.transactions.path, element: <AdminTransactionsPage /> },

@@ -76,6 +76,7 @@ export const paths = {
   admin: {
     dashboard: { path: '/admin', getHref: () => '/admin' },
     users: { path: '/admin/users', getHref: () => '/admin/users' },
+    workspaces: { path: '/admin/workspaces', getHref: () => '/admin/workspaces' },
     threads: { path: '/admin/threads', getHref: () => '/admin/threads' },
     thread: {
       path: '/admin/threads/:threadId',

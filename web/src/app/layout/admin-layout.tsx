@@ -9,6 +9,7 @@ import { useSignOut } from './use-sign-out';
 const ADMIN_LINKS = [
   { label: 'Dashboard', to: paths.admin.dashboard.getHref(), end: true },
   { label: 'Users', to: paths.admin.users.getHref(), end: false },
+  { label: 'Workspaces', to: paths.admin.workspaces.getHref(), end: false },
   { label: 'Threads', to: paths.admin.threads.getHref(), end: false },
   { label: 'Transactions', to: paths.admin.transactions.getHref(), end: false },
   { label: 'Orders', to: paths.admin.orders.getHref(), end: false },
