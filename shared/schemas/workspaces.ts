@@ -12,7 +12,6 @@ const workspaceNameSchema = z
 
 /** POST /api/workspaces: a new team workspace, owned by its creator. */
 export const createWorkspaceRequestSchema = z.object({ name: workspaceNameSchema });
-export type CreateWorkspaceRequest = z.infer<typeof createWorkspaceRequestSchema>;
 
 /** One workspace in the switcher, with the caller's role in it. */
 export const workspaceSummarySchema = z.object({
@@ -37,7 +36,6 @@ export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 
 /** POST /api/workspaces/{workspaceId}/transfer: the member who becomes owner (the caller becomes admin). */
 export const transferOwnershipRequestSchema = z.object({ userId: z.string().min(1).max(128) });
-export type TransferOwnershipRequest = z.infer<typeof transferOwnershipRequestSchema>;
 
 /** POST /api/invitations/accept: the token of an invitation link. */
 export const acceptInvitationRequestSchema = z.object({

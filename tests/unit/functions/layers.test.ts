@@ -39,6 +39,8 @@ const SERVICE_AREAS = [
   'extraction',
   // Pictures: decoded, re-encoded and stored in the media bucket under their owner, with the quota.
   'media',
+  // Workspaces, their members and roles, invitations; a caller's access to a workspace.
+  'workspaces',
   // The account, its profile and deletion (a deleted account's messages refused).
   'account',
   // The credit ledger and its audit.
