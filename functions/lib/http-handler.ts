@@ -428,20 +428,22 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
         let pending: FirstRead<unknown> | undefined;
         let scope: WorkspaceScope | undefined;
         try {
+          scope = permission && caller ? { workspaceId: requestedWorkspace(event, caller), permission } : undefined;
           input = {
             body: parseInput(options.body, readJsonBody(event), 'request body'),
             query: parseInput(options.query, event.queryStringParameters ?? {}, 'query parameters'),
             params: parseInput(options.params, event.pathParameters ?? {}, 'path parameters'),
           };
-          scope = permission && caller ? { workspaceId: requestedWorkspace(event, caller), permission } : undefined;
           // Building the read may refuse the input too (a cursor that is not the caller's).
           pending =
             firstRead && caller
               ? firstRead({ ...input, caller, workspaceId: scope?.workspaceId ?? caller.userId })
               : undefined;
         } catch (error) {
-          // As on every other route, a deleted account hears 401 before it hears about its input.
-          if (checkedWithFirstRead && caller) await checks.refuseDeletedAccount(caller.userId, new Date());
+          // As on every other route, a deleted account hears 401 before it hears about its input; and
+          // someone outside the workspace, or without the permission, hears 403 before it too.
+          if (scope && caller) await checks.readWorkspaceCheckingAccount(caller.userId, new Date(), scope);
+          else if (checkedWithFirstRead && caller) await checks.refuseDeletedAccount(caller.userId, new Date());
           throw error;
         }
         let workspace: WorkspaceAccess | null = caller ? { workspaceId: caller.userId, role: 'owner' } : null;
