@@ -205,7 +205,15 @@ export const routes: RouteEntry[] = [
     auth: 'public',
     access: { table: 'read', inspectQueues: true },
   },
-  { method: 'GET', path: '/api/me', handler: 'http/account/get-me', auth: 'user', access: { table: 'write' } },
+  {
+    method: 'GET',
+    path: '/api/me',
+    handler: 'http/account/get-me',
+    auth: 'user',
+    // The credits shown are the current workspace's.
+    workspace: 'read',
+    access: { table: 'write' },
+  },
   // is_admin for the header: any signed-in user; write, as every admin check is recorded.
   {
     method: 'GET',

@@ -18,6 +18,12 @@ export const workspaceMessages = {
     `You are the only owner of the team workspace "${workspace}". Make another member owner, or remove its other members, before deleting your account.`,
   personalWorkspace: 'Your personal workspace is yours alone. Create a team workspace to work with others.',
   workspaceLimit: (limit: number) => `You can be a member of at most ${limit} workspaces.`,
+  /** The Credits page in a team workspace. */
+  teamCredits: (workspace: string) =>
+    `The credits of the team workspace ${workspace}: what you buy here goes to its balance, and its threads spend it. Your free daily credits stay in your personal workspace.`,
+  /** The Stripe Checkout line of a team's purchase: the credits go to the team's balance. */
+  teamCheckoutDescription: (credits: number, workspace: string) =>
+    `${credits} ThreadSnip credits for the team workspace "${workspace}"`,
   invitationMailSubject: (inviter: string, workspace: string) => `${inviter} invited you to ${workspace} on ThreadSnip`,
   invitationMailText: (inviter: string, workspace: string, role: string, link: string, expires: string) =>
     `${inviter} invited you to join the workspace "${workspace}" on ThreadSnip as ${role}.\n\n` +

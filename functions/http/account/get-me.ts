@@ -1,8 +1,11 @@
 import { httpHandler } from '#functions/route-kinds';
-import { getAccount } from '../../services/account/accounts';
+import { getAccountInWorkspace } from '../../services/account/accounts';
 
-/** GET /api/me: the caller's profile, role and credit balance (creating the records on first use). */
-export const handler = httpHandler({}, async ({ caller }) => ({
+/**
+ * GET /api/me: the caller's profile, role and the credit balance of the workspace they are in (their
+ * own, creating the records on first use; a team's when the request names one they belong to).
+ */
+export const handler = httpHandler({ workspace: 'read' }, async ({ caller, workspace }) => ({
   status: 200,
-  body: await getAccount(caller, new Date()),
+  body: await getAccountInWorkspace(caller, workspace.workspaceId, new Date()),
 }));

@@ -128,3 +128,10 @@ export async function spendableCredits(owner: AccountIdentity, now: Date): Promi
   if (isTeamWorkspaceId(owner.userId)) return creditView(await getCredits(owner.userId), now);
   return (await getAccount(owner, now)).credits;
 }
+
+/** The signed-in user's account with the credits of the workspace they are in (a team's balance in a team). */
+export async function getAccountInWorkspace(identity: AccountIdentity, workspaceId: string, now: Date) {
+  const account = await getAccount(identity, now);
+  if (!isTeamWorkspaceId(workspaceId)) return account;
+  return { ...account, credits: creditView(await getCredits(workspaceId), now) };
+}

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import { creditMessages } from '#shared/messages/credits';
+import { workspaceMessages } from '#shared/messages/workspaces';
 import type { CreditPackage } from '#shared/schemas/credits';
+import { isTeamWorkspaceId } from '#shared/workspaces/roles';
 import {
   fulfilPaidSession,
   getFulfilment,
@@ -11,6 +13,7 @@ import {
   saveTestCheckoutSession,
   type TestCheckoutSession,
 } from '../../data/payments-repository';
+import { findWorkspace } from '../../data/workspace-repository';
 import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -68,6 +71,8 @@ export async function createCreditCheckout(userId: string, packageId: string, no
     return { url: `/credits/test-checkout?${query}` };
   }
   const appUrl = config().appPublicUrl.replace(/\/$/, '');
+  // A team's purchase names the team, so whoever pays sees whose balance the credits go to.
+  const team = isTeamWorkspaceId(userId) ? await findWorkspace(userId) : null;
   try {
     const session = await access.stripe.checkout.sessions.create({
       mode: 'payment',
@@ -77,7 +82,12 @@ export async function createCreditCheckout(userId: string, packageId: string, no
           price_data: {
             currency: 'eur',
             unit_amount: pkg.priceCents,
-            product_data: { name: pkg.name, description: `${pkg.credits} ThreadSnip credits` },
+            product_data: {
+              name: pkg.name,
+              description: team
+                ? workspaceMessages.teamCheckoutDescription(pkg.credits, team.name)
+                : `${pkg.credits} ThreadSnip credits`,
+            },
           },
         },
       ],

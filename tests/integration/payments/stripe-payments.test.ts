@@ -125,6 +125,61 @@ describe('credit packs through Stripe Checkout', () => {
     expect(session.amount_total).toBe(799);
   });
 
+  it("buys for a team workspace: the session names the team, the credits go to the team's balance, and only its owner may buy", async () => {
+    const owner = await newCustomer();
+    const editor = await newCustomer();
+    const team = await api(baseUrl, '/api/workspaces', {
+      token: owner.token,
+      method: 'POST',
+      body: { name: 'Night Desk' },
+    });
+    expect(team.status).toBe(201);
+    const { addMember } = await import('#functions/data/workspace-repository');
+    await addMember({
+      workspaceId: team.body.id,
+      workspaceName: 'Night Desk',
+      personal: false,
+      userId: editor.userId,
+      email: editor.email,
+      role: 'editor',
+      joinedAt: new Date().toISOString(),
+    });
+    const inTeam = { 'x-workspace-id': team.body.id };
+
+    const byEditor = await api(baseUrl, '/api/credits/checkout', {
+      token: editor.token,
+      method: 'POST',
+      body: { packageId: 'popular' },
+      headers: inTeam,
+    });
+    expect(byEditor.status).toBe(403);
+    expect(byEditor.body.code).toBe('role_forbidden');
+
+    const checkout = await api(baseUrl, '/api/credits/checkout', {
+      token: owner.token,
+      method: 'POST',
+      body: { packageId: 'popular' },
+      headers: inTeam,
+    });
+    expect(checkout.status).toBe(200);
+    const session = [...stripeApi.sessions.values()].find((s) => checkout.body.url === s.url)!;
+    expect(session.metadata).toMatchObject({ userId: team.body.id });
+    expect(JSON.stringify(session.line_items)).toContain(
+      '100 ThreadSnip credits for the team workspace \\"Night Desk\\"',
+    );
+    const paid = await stripeApi.pay(session.id);
+    const verified = await api(baseUrl, '/api/credits/verify-payment', {
+      token: owner.token,
+      method: 'POST',
+      body: { sessionId: paid.id },
+      headers: inTeam,
+    });
+    expect(verified.status).toBe(200);
+    expect(await credits.getCredits(team.body.id)).toMatchObject({ paidCredits: 100, freeCredits: 0 });
+    // The owner's own balance is untouched: free daily credits stay personal.
+    expect(await balance(owner.token)).toMatchObject({ paidCredits: 0, freeCredits: 5 });
+  });
+
   it('refuses an unknown package with a 400 and makes no session', async () => {
     const customer = await newCustomer();
     const before = stripeApi.sessions.size;

@@ -3,10 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { preselectedPackage, showBuyMore } from '#shared/credits';
 import { creditMessages, paymentSuccessful } from '#shared/messages/credits';
+import { workspaceMessages } from '#shared/messages/workspaces';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { useAuth } from '#web/lib/auth-context';
 import { meQueryKey, useMe } from '#web/lib/get-me';
+import { useCurrentWorkspace } from '#web/lib/get-workspaces';
 import { useCreateCreditCheckout } from '../api/create-credit-checkout';
 import { useCreditPackages } from '../api/get-credit-packages';
 import { creditTransactionsQueryKey } from '../api/get-credit-transactions';
@@ -80,6 +82,7 @@ function SignedInCredits({ userId }: { userId: string }) {
   };
 
   const credits = me.data?.credits;
+  const workspace = useCurrentWorkspace();
   return (
     <div className="page credits-page stack">
       <Link to={paths.home.getHref()} className="small">
@@ -89,6 +92,9 @@ function SignedInCredits({ userId }: { userId: string }) {
         <h1>Credits</h1>
         {me.data?.isAdmin ? <span className="badge badge--good">Admin</span> : null}
       </header>
+      {workspace && !workspace.personal ? (
+        <p className="muted">{workspaceMessages.teamCredits(workspace.name)}</p>
+      ) : null}
       {!credits ? (
         <LoadingState as="p" spinner={false}>
           {me.isError ? 'Credit balance unavailable' : creditMessages.loadingCredits}

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
 import {
   type AcceptInvitationRequest,
   acceptInvitationRequestSchema,
@@ -15,25 +14,10 @@ import {
   workspaceSummarySchema,
 } from '#shared/schemas/workspaces';
 import { apiRequest } from '#web/lib/api-client';
-import { useAuth } from '#web/lib/auth-context';
 
-const workspacesResponseSchema = z.object({ workspaces: z.array(workspaceSummarySchema) });
-
-export const workspacesQueryKey = (userId: string) => ['workspaces', userId] as const;
 const membersQueryKey = (workspaceId: string) => ['workspace-members', workspaceId] as const;
 
 const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
-
-/** GET /api/workspaces: the user's workspaces, personal first, with their role in each. */
-export function useWorkspaces() {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: workspacesQueryKey(user?.userId ?? ''),
-    queryFn: async () => (await apiRequest('/workspaces', { schema: workspacesResponseSchema })).workspaces,
-    enabled: Boolean(user),
-    staleTime: 60_000,
-  });
-}
 
 /** POST /api/workspaces: a team workspace the user owns. */
 export function useCreateWorkspace() {

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '#web/config/paths';
 import { useCurrentWorkspaceId } from '#web/lib/current-workspace';
-import { useWorkspaces } from '../api/workspaces';
+import { useWorkspaces } from '#web/lib/get-workspaces';
 import { useSwitchWorkspace } from './use-switch-workspace';
 
 /**

@@ -6,8 +6,8 @@ import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
 import { useAuth } from '#web/lib/auth-context';
-import { useCurrentWorkspaceId } from '#web/lib/current-workspace';
-import { useCreateWorkspace, useMemberActions, useMembers, useWorkspaces } from '../api/workspaces';
+import { useCurrentWorkspace, useWorkspaces } from '#web/lib/get-workspaces';
+import { useCreateWorkspace, useMemberActions, useMembers } from '../api/workspaces';
 import { useSwitchWorkspace } from '../components/use-switch-workspace';
 import '../workspaces.css';
 
@@ -20,9 +20,7 @@ const texts = workspaceMessages.page;
  */
 export function WorkspacePage() {
   const workspaces = useWorkspaces();
-  const currentId = useCurrentWorkspaceId();
-  const list = workspaces.data ?? [];
-  const current = list.find((workspace) => workspace.id === currentId) ?? list.find((w) => w.personal);
+  const current = useCurrentWorkspace();
   return (
     <section className="page stack workspace-page">
       <header>
