@@ -1,4 +1,15 @@
-import type { WorkspaceRole } from '../workspaces/roles';
+import { roleLabels, type WorkspacePermission, type WorkspaceRole } from '../workspaces/roles';
+
+/** What a permission lets a member do, as a notice names it. */
+const permissionActions: Record<WorkspacePermission, string> = {
+  read: 'reading it',
+  comment: 'commenting',
+  write: 'creating or changing threads',
+  review: 'approving threads',
+  connections: 'connecting or disconnecting accounts',
+  members: 'managing members',
+  billing: 'buying credits',
+};
 
 /** The texts of workspaces, their members and invitations. */
 export const workspaceMessages = {
@@ -18,6 +29,9 @@ export const workspaceMessages = {
     `You are the only owner of the team workspace "${workspace}". Make another member owner, or remove its other members, before deleting your account.`,
   personalWorkspace: 'Your personal workspace is yours alone. Create a team workspace to work with others.',
   workspaceLimit: (limit: number) => `You can be a member of at most ${limit} workspaces.`,
+  /** Beside a control the user's role turns off. */
+  roleNotice: (workspace: string, role: WorkspaceRole, permission: WorkspacePermission) =>
+    `As ${/^[AEIOU]/.test(roleLabels[role]) ? 'an' : 'a'} ${roleLabels[role]} in ${workspace}, your role does not allow ${permissionActions[permission]}. Ask an owner or admin.`,
   /** The Credits page in a team workspace. */
   teamCredits: (workspace: string) =>
     `The credits of the team workspace ${workspace}: what you buy here goes to its balance, and its threads spend it. Your free daily credits stay in your personal workspace.`,

@@ -7,6 +7,7 @@ import type { GenerationJob } from '#shared/schemas/generation';
 import type { Thread } from '#shared/schemas/thread';
 import { CreatePage } from '#web/app/routes/create-page';
 import { type Me, meQueryKey } from '#web/lib/get-me';
+import { workspacesQueryKey } from '#web/lib/get-workspaces';
 import { LOCAL_RUNTIME_CONFIG, LocationProbe, renderRoutes, signedInAuth, testQueryClient } from '../test-utils';
 
 vi.mock('#web/lib/auth-loader', () => ({
@@ -321,6 +322,9 @@ describe('/create generation', () => {
       ...me,
       credits: { ...me.credits, availableCredits: 0, freeCredits: 0 },
     });
+    queryClient.setQueryData(workspacesQueryKey('user-1'), [
+      { id: 'user-1', name: 'Personal', personal: true, role: 'owner' },
+    ]);
     renderRoutes(
       [
         { path: '/create', element: <CreatePage /> },

@@ -8,7 +8,9 @@ import type { ExtractionResult } from '#shared/schemas/article';
 import { isTone, TONE_LABELS, TONES, TONES_BLOCKED_WHEN_SENSITIVE, type Tone } from '#shared/tones';
 import { validateArticleUrl } from '#shared/url';
 import { TermsNotice } from '#web/components/terms-notice';
+import { RoleNotice } from '#web/components/ui/role-notice';
 import { paths } from '#web/config/paths';
+import { useWorkspacePermission } from '#web/lib/get-workspaces';
 import { SensitiveCategories } from '../../threads/components/sensitive-categories';
 import { ShortQuoteBadge } from '../../threads/components/short-quote-badge';
 import { sampleArticleUrl, useSampleArticles } from '../api/get-samples';
@@ -66,10 +68,11 @@ export function InputStep({
   const showUrlError = url.trim() !== '' && !checked.ok;
   const sensitive = extraction?.isSensitiveContent ?? false;
   const busy = phase !== 'idle';
+  const canWrite = useWorkspacePermission('write').allowed;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (checked.ok && !busy) onGenerate(url, tone);
+    if (checked.ok && !busy && canWrite) onGenerate(url, tone);
   };
 
   return (
@@ -187,7 +190,12 @@ export function InputStep({
           </div>
         ) : null}
 
-        <button type="submit" className="button button--primary button--large" disabled={!checked.ok || busy}>
+        <RoleNotice permission="write" />
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          disabled={!checked.ok || busy || !canWrite}
+        >
           {phase === 'checking' ? (
             <>
               <span className="spinner spinner--light" aria-hidden="true" /> {generationMessages.checkingContent}
