@@ -25,6 +25,7 @@ import { invokeHandler } from '../local/lambda-runtime';
 import { startLocalStack } from '../local/stack';
 import { PLUG_CHECK_COUNT } from '../shared/publishing/plug';
 import { startMastodonServer } from '../tests/fakes/mastodon-server';
+import { countDynamoCalls } from './lib/dynamo-calls';
 import { seedCompletedMastodonRuns } from './lib/mastodon-runs';
 import { inParallel } from './lib/parallel';
 
@@ -65,14 +66,7 @@ try {
   const { db } = await import('../functions/data/client');
   const { setPlugDefault, createProfileIfMissing } = await import('../functions/data/account-repository');
   const { getPlug } = await import('../functions/data/plug-repository');
-  let dynamoCalls = 0;
-  db.middlewareStack.add(
-    (next) => async (input) => {
-      dynamoCalls += 1;
-      return next(input);
-    },
-    { step: 'initialize', name: 'benchCallCounter' },
-  );
+  const dynamoCalls = countDynamoCalls(db);
 
   // ---- setup: threads with completed runs, each armed by its account's default ----
   const setupStarted = Date.now();
@@ -108,7 +102,7 @@ try {
   const outcomes = new Map<string, number>();
   const readsBefore = mastodon.statusReads();
   const statusesBefore = mastodon.statuses.length;
-  const callsBefore = dynamoCalls;
+  const callsBefore = dynamoCalls();
   const loadBefore = loadavg()[0] ?? 0;
   const started = Date.now();
   let delivered = 0;
@@ -142,7 +136,7 @@ try {
     armed = [...stillArmed];
   }
   const seconds = (Date.now() - started) / 1000;
-  const tableCalls = dynamoCalls - callsBefore;
+  const tableCalls = dynamoCalls() - callsBefore;
   const platformCalls = mastodon.statusReads() - readsBefore;
 
   // ---- exactly once: one reply under each first post that passed, none under the others ----

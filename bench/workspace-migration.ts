@@ -16,6 +16,7 @@ import { applyLocalAwsEnv } from '../local/aws-env';
 import { ensureTable, startDynaliteProcess } from '../local/dynamo';
 import { freePort } from '../local/ports';
 import { seedUserBeforeWorkspaces, threadItemsOf } from '../tests/helpers/users-before-workspaces';
+import { countDynamoCalls } from './lib/dynamo-calls';
 import { inParallel } from './lib/parallel';
 
 const { values: args } = parseArgs({
@@ -48,14 +49,7 @@ try {
   const { createPersonalWorkspaces, describePersonalWorkspacesReport } = await import(
     '../scripts/migrations/create-personal-workspaces'
   );
-  let dynamoCalls = 0;
-  db.middlewareStack.add(
-    (next) => async (input) => {
-      dynamoCalls += 1;
-      return next(input);
-    },
-    { step: 'initialize', name: 'benchCallCounter' },
-  );
+  const dynamoCalls = countDynamoCalls(db);
 
   // ---- a copy of realistic data: users from before workspaces, with their threads ----
   const seedStarted = Date.now();
@@ -69,9 +63,9 @@ try {
 
   // ---- the migration, as `npm start` or an operator runs it ----
   const loadBefore = loadavg()[0] ?? 0;
-  const callsBefore = dynamoCalls;
+  const callsBefore = dynamoCalls();
   const first = await createPersonalWorkspaces();
-  const firstCalls = dynamoCalls - callsBefore;
+  const firstCalls = dynamoCalls() - callsBefore;
   console.log('');
   for (const line of describePersonalWorkspacesReport(first)) console.log(line);
   const seconds = first.durationMs / 1000;
@@ -97,9 +91,9 @@ try {
   });
 
   // ---- run again: idempotent ----
-  const secondCallsBefore = dynamoCalls;
+  const secondCallsBefore = dynamoCalls();
   const second = await createPersonalWorkspaces();
-  const secondCalls = dynamoCalls - secondCallsBefore;
+  const secondCalls = dynamoCalls() - secondCallsBefore;
   console.log(
     `second run: ${second.run.created} created, ${second.run.alreadyThere} already there, in ${(second.durationMs / 1000).toFixed(2)} s (${(secondCalls / second.run.usersSeen).toFixed(2)} DynamoDB calls per user)`,
   );

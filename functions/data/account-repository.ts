@@ -309,30 +309,43 @@ export interface ListedUser {
   createdAt: string;
 }
 
-/** One page of every user, newest first, from the profiles listing (gsi1 `PROFILES`), with roles and balances. */
-export async function listUsers(
-  limit: number,
-  startKey: Record<string, unknown> | null,
-): Promise<{ users: ListedUser[]; lastKey: Record<string, unknown> | null }> {
+/** One page of the profile listing (gsi1 `PROFILES`, by sign-up time): the raw profile items and where the next page starts. */
+export async function pageOfProfiles(options: {
+  newestFirst: boolean;
+  limit: number;
+  startKey: Record<string, unknown> | null;
+}): Promise<{ profiles: Record<string, unknown>[]; lastKey: Record<string, unknown> | null }> {
   const page = await db.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: indexes.byGsi1,
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.profilesListingPartition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      ScanIndexForward: !options.newestFirst,
+      Limit: options.limit,
+      ...(options.startKey ? { ExclusiveStartKey: options.startKey } : {}),
     }),
   );
-  const profiles = page.Items ?? [];
+  return { profiles: page.Items ?? [], lastKey: page.LastEvaluatedKey ?? null };
+}
+
+/** One page of every user, newest first, from the profiles listing (gsi1 `PROFILES`), with roles and balances. */
+export async function listUsers(
+  limit: number,
+  startKey: Record<string, unknown> | null,
+): Promise<{ users: ListedUser[]; lastKey: Record<string, unknown> | null }> {
+  const page = await pageOfProfiles({ newestFirst: true, limit, startKey });
+  const profiles = page.profiles;
   const details = new Map<string, Record<string, unknown>>();
-  const wanted = profiles.flatMap((profile) => [keys.role(profile.userId), keys.credits(profile.userId)]);
+  const wanted = profiles.flatMap((profile) => [
+    keys.role(String(profile.userId)),
+    keys.credits(String(profile.userId)),
+  ]);
   for (const item of await batchGetItems(wanted)) details.set(`${item.pk}|${item.sk}`, item);
   return {
     users: profiles.map((profile) => {
-      const role = details.get(`${keys.role(profile.userId).pk}|ROLE`);
-      const credits = details.get(`${keys.credits(profile.userId).pk}|CREDITS`);
+      const role = details.get(`${keys.role(String(profile.userId)).pk}|ROLE`);
+      const credits = details.get(`${keys.credits(String(profile.userId)).pk}|CREDITS`);
       return {
         userId: String(profile.userId),
         username: typeof profile.username === 'string' ? profile.username : null,
@@ -341,7 +354,7 @@ export async function listUsers(
         createdAt: String(profile.createdAt),
       };
     }),
-    lastKey: page.LastEvaluatedKey ?? null,
+    lastKey: page.lastKey,
   };
 }
 

@@ -63,10 +63,11 @@ export async function createPersonalWorkspaces(
   options: PersonalWorkspacesOptions = {},
 ): Promise<PersonalWorkspacesReport> {
   // Loaded here, not at the top: the table's environment is set by the caller first.
-  const { GetCommand, PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, tableName } = await import('../../functions/data/client');
-  const { indexes, itemTypes, keys } = await import('../../functions/data/keys');
+  const { itemTypes, keys } = await import('../../functions/data/keys');
   const { findAccountsWithTombstones } = await import('../../functions/data/account-deletion-repository');
+  const { pageOfProfiles } = await import('../../functions/data/account-repository');
   const { ensurePersonalWorkspace } = await import('../../functions/services/workspaces/workspaces');
   const started = performance.now();
   const { signal, report = () => {}, pageSize = DEFAULT_PAGE_SIZE } = options;
@@ -100,17 +101,8 @@ export async function createPersonalWorkspaces(
 
   let stopped = false;
   do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexes.byGsi1,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.profilesListingPartition },
-        Limit: pageSize,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    const profiles = page.Items ?? [];
+    const page = await pageOfProfiles({ newestFirst: false, limit: pageSize, startKey: startKey ?? null });
+    const { profiles } = page;
     // An account whose deletion started keeps its profile until the deletion's last step: nothing is added to it.
     const deleted = await findAccountsWithTombstones(
       profiles.map((profile) => String(profile.userId)),
@@ -141,7 +133,7 @@ export async function createPersonalWorkspaces(
       report({ userId, outcome });
     }
     // Stopped, `startKey` is the last user finished (none yet: the next run starts from the first).
-    if (!stopped) startKey = page.LastEvaluatedKey;
+    if (!stopped) startKey = page.lastKey ?? undefined;
     await saveProgress(startKey, !stopped && !startKey);
   } while (startKey && !stopped);
 

@@ -115,21 +115,11 @@ export async function createTeamWorkspace(caller: WorkspaceCaller, name: string,
   return { id: workspaceId, name, personal: false, role: 'owner' };
 }
 
-export interface MemberView {
-  userId: string;
-  email: string;
-  role: WorkspaceRole;
-  joinedAt: string;
-}
+/** A member as the members list shows them. */
+export type MemberView = Pick<MembershipRecord, 'userId' | 'email' | 'role' | 'joinedAt'>;
 
-export interface InvitationView {
-  invitationId: string;
-  email: string;
-  role: WorkspaceRole;
-  invitedBy: string;
-  createdAt: string;
-  expiresAt: string;
-}
+/** A pending invitation as its workspace's managers see it (never who is using it). */
+export type InvitationView = Omit<InvitationRecord, 'workspaceId' | 'usedBy'>;
 
 /**
  * The members of a workspace, and its pending invitations for those who manage members. Each
