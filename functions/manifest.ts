@@ -796,7 +796,8 @@ export const routes: RouteEntry[] = [
     deploymentGroup: 'workspaces',
     auth: 'user',
     workspace: 'read',
-    access: { table: 'write' },
+    // The removed member hears of it by email.
+    access: { table: 'write', mail: true },
   },
   {
     method: 'POST',
@@ -811,6 +812,24 @@ export const routes: RouteEntry[] = [
     method: 'POST',
     path: '/api/invitations/accept',
     handler: 'http/workspaces/accept-invitation',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    // The workspace's managers hear of the new member by email.
+    access: { table: 'write', mail: true },
+  },
+  // The caller's notifications (their own, whatever workspace each is about).
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    handler: 'http/notifications/get-notifications',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    access: { table: 'read' },
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read',
+    handler: 'http/notifications/post-notifications-read',
     deploymentGroup: 'workspaces',
     auth: 'user',
     access: { table: 'write' },
@@ -987,6 +1006,8 @@ export const queues: QueueEntry[] = [
       putEvents: true,
       // Posts' pictures are fitted to each platform (a fitted copy stored for platforms that fetch by URL).
       media: 'write',
+      // A thread that fails to publish is told by email to those who can publish in its workspace.
+      mail: true,
       imaging: 'decode',
     },
     timeoutSeconds: 60,

@@ -71,6 +71,7 @@ export const itemTypes = {
   workspaceMember: 'workspace-member',
   workspaceInvitation: 'workspace-invitation',
   migrationProgress: 'migration-progress',
+  notification: 'notification',
 } as const;
 
 export const keys = {
@@ -420,6 +421,12 @@ export const keys = {
   }),
   workspaceInvitationPrefix: 'INVITATION#',
   invitationByToken: (tokenHash: string) => ({ gsi1pk: `INVITATION_TOKEN#${tokenHash}`, gsi1sk: 'INVITATION' }),
+  /** One in-app notification of a user, newest last in its prefix; expires after 90 days. */
+  notification: (userId: string, createdAt: string, notificationId: string): ItemKey => ({
+    pk: owner(userId),
+    sk: `NOTIFICATION#${createdAt}#${notificationId}`,
+  }),
+  notificationPrefix: 'NOTIFICATION#',
   /** The personal-workspace migration's progress: the last user it finished, so a run resumes after it. */
   migrationProgress: (migration: string): ItemKey => ({ pk: 'MIGRATIONS', sk: migration }),
 

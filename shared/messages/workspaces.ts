@@ -43,6 +43,16 @@ export const workspaceMessages = {
     `${inviter} invited you to join the workspace "${workspace}" on ThreadSnip as ${role}.\n\n` +
     `Accept the invitation (sign up or sign in with this email address):\n${link}\n\n` +
     `The link works once and expires on ${expires}. If you did not expect it, ignore this email.`,
+  /** Notifications, in the app and by email. */
+  notifications: {
+    memberJoined: (email: string, workspace: string, role: string) => `${email} joined ${workspace} as ${role}.`,
+    memberJoinedSubject: (workspace: string) => `A new member joined ${workspace}`,
+    removed: (workspace: string) => `You were removed from the workspace ${workspace}.`,
+    removedSubject: (workspace: string) => `You no longer have access to ${workspace}`,
+    publishFailed: (title: string, platform: string, reason: string) =>
+      `Publishing "${title}" to ${platform} failed: ${reason}`,
+    publishFailedSubject: (platform: string) => `A thread was not published to ${platform}`,
+  },
   /** The /workspace page. */
   page: {
     heading: 'Workspace',

@@ -6,7 +6,7 @@ import { removeFromWorkspace } from '../../services/workspaces/workspaces';
 export const handler = httpHandler(
   { params: workspaceMemberPathSchema, workspace: 'read' },
   async ({ caller, params, workspace }) => {
-    await removeFromWorkspace(caller, workspace, params.userId);
+    await removeFromWorkspace(caller, workspace, params.userId, new Date());
     return { status: 204 };
   },
 );

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { articleImageRefusal } from '#shared/article-image';
 import { platformMessages } from '#shared/messages/connections';
 import { altTextRequired, reconnectForPictures } from '#shared/messages/media';
+import { workspaceMessages } from '#shared/messages/workspaces';
 import { platformDisplayName } from '#shared/platforms';
 import type { ImageLimits } from '#shared/publishing/image-limits';
 import {
@@ -48,6 +49,7 @@ import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
+import { notifyWorkspace } from '../notifications/notify';
 import { adapterFor } from '../platforms/adapters';
 import {
   type LiveConnection,
@@ -370,6 +372,19 @@ async function failRun(run: PublishRun, error: string, now: Date): Promise<void>
   countBy('PublishFailed', { platform: run.platform });
   await recordPlatformPost(run.userId, run.threadId, run.platform, { posted: false }, now.toISOString());
   await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
+  // Whoever can publish in the thread's workspace hears of it (run.userId is the workspace's id).
+  const platform = platformDisplayName(run.platform);
+  await notifyWorkspace(
+    run.userId,
+    'write',
+    {
+      kind: 'publish_failed',
+      text: workspaceMessages.notifications.publishFailed(run.article?.title ?? run.threadId, platform, error),
+      subject: workspaceMessages.notifications.publishFailedSubject(platform),
+      link: `/thread/${run.threadId}`,
+    },
+    now,
+  );
 }
 
 /**

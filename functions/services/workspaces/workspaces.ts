@@ -36,6 +36,7 @@ import {
 import { sendMail } from '../../lib/aws/mail';
 import { config } from '../../lib/config';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../lib/errors';
+import { notify, notifyWorkspace } from '../notifications/notify';
 import { actionNames, RoleForbiddenError, WorkspaceAccessDeniedError } from './workspace-access';
 
 /** Workspaces one user may belong to (their personal one included). */
@@ -231,6 +232,22 @@ export async function acceptInvitation(caller: WorkspaceCaller, token: string, n
   });
   await deleteInvitation(workspace.id, invitation.invitationId, false);
   const membership = await findMembership(workspace.id, caller.userId);
+  await notifyWorkspace(
+    workspace.id,
+    'members',
+    {
+      kind: 'member_joined',
+      text: workspaceMessages.notifications.memberJoined(
+        caller.email,
+        workspace.name,
+        roleLabels[membership?.role ?? invitation.role],
+      ),
+      subject: workspaceMessages.notifications.memberJoinedSubject(workspace.name),
+      link: '/workspace',
+    },
+    now,
+    caller.userId,
+  );
   return { id: workspace.id, name: workspace.name, personal: false, role: membership?.role ?? invitation.role };
 }
 
@@ -254,7 +271,7 @@ export async function changeRole(access: WorkspaceAccess, userId: string, role: 
 }
 
 /** Removes a member, or lets the caller leave (an owner only while another owner stays). */
-export async function removeFromWorkspace(caller: WorkspaceCaller, access: WorkspaceAccess, userId: string) {
+export async function removeFromWorkspace(caller: WorkspaceCaller, access: WorkspaceAccess, userId: string, now: Date) {
   const { workspaceId } = access;
   requireTeam(workspaceId);
   const leaving = userId === caller.userId;
@@ -262,6 +279,16 @@ export async function removeFromWorkspace(caller: WorkspaceCaller, access: Works
   const member = await memberOf(workspaceId, userId);
   if (!leaving) requireManageable(access, member.role);
   refuseChange(await removeMember(workspaceId, userId, member.role));
+  if (!leaving)
+    await notify(
+      [{ userId, email: member.email }],
+      {
+        kind: 'member_removed',
+        text: workspaceMessages.notifications.removed(member.workspaceName),
+        subject: workspaceMessages.notifications.removedSubject(member.workspaceName),
+      },
+      now,
+    );
 }
 
 /** Makes another member owner and the caller, an owner, an admin. */

@@ -20,6 +20,7 @@ const { disconnectPlatform } = await import('#functions/services/connections/dis
 const { failPlatformOnUpcomingItems } = await import('#functions/services/scheduling/item-ending');
 const { cancelPlugsOfPlatform } = await import('#functions/services/insights/plug-cancellation');
 const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const { listMyNotifications } = await import('#functions/services/notifications/notify');
 const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
 
 afterAll(() => pipeline.stop());
@@ -211,6 +212,14 @@ describe('publishing a thread to Telegram through the queue', () => {
       postsMade: 1,
     });
     expect((await getThreadForUser(userId, thread.id))?.platformPosts.telegram).toEqual({ posted: false });
+    // The curator hears of it in the app's notifications, with a way back to the thread.
+    const { notifications } = await listMyNotifications(userId);
+    expect(notifications[0]).toMatchObject({
+      kind: 'publish_failed',
+      text: expect.stringMatching(/ to Telegram failed: Forbidden: bot was kicked from the channel chat$/),
+      link: `/thread/${thread.id}`,
+      readAt: null,
+    });
 
     await requestPublish(userId, thread.id, { platforms: ['telegram'] }, new Date());
     expect(await settle(userId, thread.id)).toMatchObject({ status: 'completed', postsMade: 5 });

@@ -18,6 +18,9 @@ const inviteRoute = await route('invite-member');
 const revokeRoute = await route('revoke-invitation');
 const acceptRoute = await route('accept-invitation');
 const listRoute = await route('list-workspaces');
+const removeRoute = await route('remove-member');
+const notificationsRoute = (await import('#functions/http/notifications/get-notifications')).handler;
+const readRoute = (await import('#functions/http/notifications/post-notifications-read')).handler;
 const { findMembership, listInvitations } = await import('#functions/data/workspace-repository');
 const { db, tableName } = await import('#functions/data/client');
 const { UpdateCommand, ScanCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -191,5 +194,41 @@ describe('invitations', () => {
     });
     expect(badEmail.status).toBe(400);
     expect(await inbox.mailsTo('someone@example.com')).toEqual([]);
+  });
+
+  it("tells the workspace's managers who joined, and a removed member that they were removed, in the app and by email", async () => {
+    const owner = newUser();
+    const reviewer = newUser();
+    const workspaceId = await team(owner);
+    const { ensureAccount } = await import('#functions/services/account/accounts');
+    await ensureAccount({ userId: owner, email: `${owner}@example.com` }, new Date());
+    await call(acceptRoute, reviewer, { body: { token: await invite(owner, workspaceId, reviewer, 'reviewer') } });
+
+    const ownerNotifications = await call(notificationsRoute, owner);
+    expect(ownerNotifications.body).toMatchObject({
+      unread: 1,
+      notifications: [
+        {
+          kind: 'member_joined',
+          text: `${reviewer}@example.com joined Harbour News as Reviewer.`,
+          link: '/workspace',
+          workspaceId,
+          readAt: null,
+        },
+      ],
+    });
+    const joinedMail = await inbox.waitForMail(`${owner}@example.com`, (mail) => mail.subject.includes('joined'));
+    expect(joinedMail.subject).toBe('A new member joined Harbour News');
+    expect(joinedMail.text).toContain('http://localhost:3000/workspace');
+    expect((await call(readRoute, owner)).status).toBe(204);
+    expect((await call(notificationsRoute, owner)).body.unread).toBe(0);
+
+    expect((await call(removeRoute, owner, { params: { workspaceId, userId: reviewer } })).status).toBe(204);
+    expect((await call(notificationsRoute, reviewer)).body.notifications[0]).toMatchObject({
+      kind: 'member_removed',
+      text: 'You were removed from the workspace Harbour News.',
+    });
+    const removedMail = await inbox.waitForMail(`${reviewer}@example.com`, (mail) => mail.subject.includes('access'));
+    expect(removedMail.subject).toBe('You no longer have access to Harbour News');
   });
 });

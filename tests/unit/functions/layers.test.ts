@@ -39,6 +39,8 @@ const SERVICE_AREAS = [
   'extraction',
   // Pictures: decoded, re-encoded and stored in the media bucket under their owner, with the quota.
   'media',
+  // Notifications in the app and by email to the people concerned.
+  'notifications',
   // Workspaces, their members and roles, invitations; a caller's access to a workspace.
   'workspaces',
   // The account, its profile and deletion (a deleted account's messages refused).
