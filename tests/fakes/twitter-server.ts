@@ -298,9 +298,10 @@ export async function startTwitterServer(options: {
       return null;
     }
   };
-  const invalidRequest = (res: ServerResponse, message: string) =>
+  // X names the parameter at fault beside the message where it can ({ parameters: { 'media.media_ids': [...] } }).
+  const invalidRequest = (res: ServerResponse, message: string, parameters?: Record<string, unknown[]>) =>
     problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', {
-      errors: [{ message }],
+      errors: [{ ...(parameters ? { parameters } : {}), message }],
     });
   /** The upload `id` names, while X still knows it. */
   const knownMedia = (id: unknown) => {
@@ -444,7 +445,12 @@ export async function startTwitterServer(options: {
     }
     const attached = (mediaIds ?? []).map(knownMedia);
     if (attached.some((item: (typeof attached)[number]) => !item || processingInfo(item))) {
-      return invalidRequest(res, 'Your media IDs are invalid.');
+      // An unknown, forgotten (expired) or unprocessed id: X's answer lists the ids it refused.
+      const refused = (mediaIds ?? []).filter((id: unknown) => {
+        const item = knownMedia(id);
+        return !item || processingInfo(item);
+      });
+      return invalidRequest(res, 'Your media IDs are invalid.', { 'media.media_ids': refused });
     }
     if (!text.trim() && attached.length === 0)
       return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.');

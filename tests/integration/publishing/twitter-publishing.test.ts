@@ -551,6 +551,30 @@ describe("posting pictures with their alt text through X's media API", () => {
     expect(fresh['media:media-dawn']).not.toBe(recorded['media:media-dawn']);
     expect(fresh['media:media-dawn:expires']).toBe(new Date(later.getTime() + 86_400_000).toISOString());
   });
+
+  it('names a media id X has forgotten in its refusal of the post, as X does', async () => {
+    const connection = (await loadLiveConnection(await connectedUser(), 'twitter', new Date()))!;
+    twitter.failTweet(1, { status: 503 });
+    const post = recordingSteps({
+      ...firstPost(`Named after X forgot it ${randomUUID()}`),
+      images: (await pictures()).slice(0, 1),
+    });
+    await expect(twitterAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    const forgottenId = post.steps.at(-1)!['media:media-dawn'];
+    twitter.expireMedia();
+
+    const answer = await fetch(`${twitter.url}/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${connection.credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `Still naming it ${randomUUID()}`, media: { media_ids: [forgottenId] } }),
+    });
+
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      title: 'Invalid Request',
+      errors: [{ parameters: { 'media.media_ids': [forgottenId] }, message: 'Your media IDs are invalid.' }],
+    });
+  });
 });
 
 describe('an X connection made before ThreadSnip posted pictures (its grant lacks media.write)', () => {
