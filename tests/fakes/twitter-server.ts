@@ -112,7 +112,8 @@ const ACCESS_TOKEN_SECONDS = 7200;
  * them, start_time, referenced_tweets), and pictures: POST /2/media/upload (media.write scope, one
  * JSON request with `media` base64 and media_category tweet_image, the type sniffed from the bytes,
  * 5 MB), its STATUS read, POST /2/media/metadata (alt text ≤ 1,000) and `media.media_ids` on a post
- * (1 to 4, uploaded, processed and not expired: a media id lasts a day, expires_after_secs).
+ * (1 to 4, uploaded, processed and not expired: a media id lasts a day, expires_after_secs; any other
+ * is refused as X refuses it, 400 'Your media IDs are invalid.' naming it under `media.media_ids`).
  * Faults can be queued per POST /2/tweets and per upload. For quoting an author's own post: other
  * accounts' posts (`addAuthorPost`), GET /2/users/by/username/:username, GET /2/tweets/search/recent
  * (the `url:` operator matched on expanded URLs, `from:` on the username, the last 7 days, tweet.read
