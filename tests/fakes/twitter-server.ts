@@ -112,7 +112,8 @@ const ACCESS_TOKEN_SECONDS = 7200;
  * them, start_time, referenced_tweets), and pictures: POST /2/media/upload (media.write scope, one
  * JSON request with `media` base64 and media_category tweet_image, the type sniffed from the bytes,
  * 5 MB), its STATUS read, POST /2/media/metadata (alt text ≤ 1,000) and `media.media_ids` on a post
- * (1 to 4, uploaded, processed and not expired: a media id lasts a day, expires_after_secs).
+ * (1 to 4, uploaded, processed and not expired: a media id lasts a day, expires_after_secs; any other
+ * is refused as X refuses it, 400 'Your media IDs are invalid.' naming it under `media.media_ids`).
  * Faults can be queued per POST /2/tweets and per upload. For quoting an author's own post: other
  * accounts' posts (`addAuthorPost`), GET /2/users/by/username/:username, GET /2/tweets/search/recent
  * (the `url:` operator matched on expanded URLs, `from:` on the username, the last 7 days, tweet.read
@@ -298,9 +299,10 @@ export async function startTwitterServer(options: {
       return null;
     }
   };
-  const invalidRequest = (res: ServerResponse, message: string) =>
+  // X names the parameter at fault beside the message where it can ({ parameters: { 'media.media_ids': [...] } }).
+  const invalidRequest = (res: ServerResponse, message: string, parameters?: Record<string, unknown[]>) =>
     problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.', {
-      errors: [{ message }],
+      errors: [{ ...(parameters ? { parameters } : {}), message }],
     });
   /** The upload `id` names, while X still knows it. */
   const knownMedia = (id: unknown) => {
@@ -444,7 +446,12 @@ export async function startTwitterServer(options: {
     }
     const attached = (mediaIds ?? []).map(knownMedia);
     if (attached.some((item: (typeof attached)[number]) => !item || processingInfo(item))) {
-      return invalidRequest(res, 'Your media IDs are invalid.');
+      // An unknown, forgotten (expired) or unprocessed id: X's answer lists the ids it refused.
+      const refused = (mediaIds ?? []).filter((id: unknown) => {
+        const item = knownMedia(id);
+        return !item || processingInfo(item);
+      });
+      return invalidRequest(res, 'Your media IDs are invalid.', { 'media.media_ids': refused });
     }
     if (!text.trim() && attached.length === 0)
       return problem(res, 400, 'Invalid Request', 'One or more parameters to your request was invalid.');

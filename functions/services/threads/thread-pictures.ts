@@ -123,12 +123,14 @@ export async function takeArticlePicture(context: AccessContext, threadId: strin
 }
 
 /**
- * The model's alt text for the article's picture, from the thread's title and source passages;
+ * The model's alt text for the article's picture, from the thread's title, the picture's credit
+ * line and the thread's source passages (text only: the picture is not sent);
  * null with the offline writer, which never invents one. Part of the thread: no credit is charged.
  */
 async function draftedAlt(thread: Thread): Promise<string | null> {
   const openai = await openAiSettings();
   if (!openai) return null;
   const passages = thread.posts.flatMap((post) => (post.source ? [post.source] : []));
-  return draftAltText({ title: thread.title, passages, language: thread.language ?? null }, openai);
+  const credit = thread.articleImage?.credit ?? null;
+  return draftAltText({ title: thread.title, credit, passages, language: thread.language ?? null }, openai);
 }

@@ -41,8 +41,8 @@ const PASSAGES = [
   'Volunteers from the harbour district rebuilt the cabins as reading rooms.',
 ];
 
-/** A curator's thread about an article whose page gave its picture `pageAlt` (null: none). */
-async function curatorWithThread(pageAlt: string | null) {
+/** A curator's thread about an article whose page gave its picture `pageAlt` (null: none) and `credit`. */
+async function curatorWithThread(pageAlt: string | null, credit: string | null = null) {
   const userId = `user-${randomUUID()}`;
   const thread = makeThread(userId, ['1/ A ferry becomes a library.', '2/ Books on deck.', '3/ Volunteers.'], {
     title: TITLE,
@@ -50,7 +50,7 @@ async function curatorWithThread(pageAlt: string | null) {
   thread.posts[1]!.source = PASSAGES[0];
   thread.posts[2]!.source = PASSAGES[1];
   thread.language = 'en';
-  thread.articleImage = { url: site.pictureUrl, alt: pageAlt, credit: null };
+  thread.articleImage = { url: site.pictureUrl, alt: pageAlt, credit };
   await putThread(thread);
   return { userId, thread };
 }
@@ -84,8 +84,8 @@ async function saveOnSecondPost(owner: Awaited<ReturnType<typeof curatorWithThre
 }
 
 describe("the article picture's alt text, drafted by the model", () => {
-  it('is drafted in one request from the title and passages when the page gave none, and kept as drafted', async () => {
-    const owner = await curatorWithThread(null);
+  it('is drafted in one text-only request from the title, credit and passages when the page gave none, and kept as drafted', async () => {
+    const owner = await curatorWithThread(null, 'Photo: Ana Reis/Lusa');
     openai.setChatBehaviour({
       kind: 'content',
       content: '“Image of the converted ferry that opened with 12,000 books”',
@@ -106,6 +106,12 @@ describe("the article picture's alt text, drafted by the model", () => {
     expect(asked).toContain(TITLE);
     for (const passage of PASSAGES) expect(asked).toContain(passage);
     expect(asked).toContain('English (en)');
+    expect(asked).toContain('Picture credit: Photo: Ana Reis/Lusa');
+    // Text only: the picture itself (its bytes or its address) is never sent to the model.
+    const messages = request?.body?.messages as { content: unknown }[];
+    expect(messages.every((message) => typeof message.content === 'string')).toBe(true);
+    expect(asked).not.toContain(site.pictureUrl);
+    expect(asked).not.toContain('image_url');
 
     expect(await saveOnSecondPost(owner, media)).toMatchObject({ alt: media.alt, altSource: 'drafted' });
     // The editor makes an edited alt text the curator's.

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '#shared/attribution';
 import type { PublishRequest } from '#shared/schemas/publishing';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
+import { startMediaBucket } from '../../helpers/media-bucket';
 import { answerConsent, browserCookieFor, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
@@ -25,6 +26,8 @@ Object.assign(process.env, {
   TWITTER_CLIENT_SECRET: CLIENT.clientSecret,
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
+// The bucket the run reads a post's pictures from (the curator's own, stored as the app stores them).
+const mediaBucket = await startMediaBucket();
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
 const { keys } = await import('#functions/data/keys');
@@ -38,12 +41,17 @@ const { PlatformRateLimitError, PlatformRejectedError, PlatformUnavailableError 
 );
 const { ReconnectRequiredError } = await import('#functions/lib/errors');
 const { scheduleThread } = await import('#functions/services/scheduling/scheduled-items');
-const { requestPublish, getPublishStatus } = await import('#functions/services/publishing/publish-thread');
+const { requestPublish, getPublishStatus, runPublishMessage } = await import(
+  '#functions/services/publishing/publish-thread'
+);
+const { getPublishRun, startFreshRun } = await import('#functions/data/publish-run-repository');
+const { saveImage } = await import('#functions/services/media/media');
 const { issueOAuthState } = await import('#functions/services/connections/oauth-state');
 
 afterAll(async () => {
   await pipeline.stop();
   await twitter.close();
+  await mediaBucket.close();
 });
 
 /** POST authorize as the signed-in user → the local X's consent page → its Authorize (or Cancel) button. */
@@ -550,6 +558,80 @@ describe("posting pictures with their alt text through X's media API", () => {
     expect(tweet.media.map((item) => item.id)).toEqual([fresh['media:media-dawn'], fresh['media:media-market']]);
     expect(fresh['media:media-dawn']).not.toBe(recorded['media:media-dawn']);
     expect(fresh['media:media-dawn:expires']).toBe(new Date(later.getTime() + 86_400_000).toISOString());
+  });
+
+  it('a run retried a day after its upload failed uploads the picture again and posts with the new id', async () => {
+    const userId = await connectedUser();
+    const thread = makeThread(userId, ['A picture from the quay.']);
+    await putThread(thread);
+    const [dawn] = await pictures();
+    const record = await saveImage(userId, dawn!.data, 'article-image');
+    const picture = {
+      id: record.id,
+      kind: 'article-image' as const,
+      mimeType: record.mimeType,
+      width: record.width,
+      height: record.height,
+      alt: 'Boats at the quay before sunrise',
+      altSource: 'page' as const,
+      credit: 'Image: The Coastal Ledger',
+    };
+    const runId = randomUUID();
+    const startedAt = new Date().toISOString();
+    const article = { url: thread.sourceUrl, title: thread.title };
+    await startFreshRun({
+      ...{ userId, threadId: thread.id, platform: 'twitter', runId, status: 'pending', made: [], error: null },
+      ...{ postUrl: null, leaseUntil: null, startedAt, article, updatedAt: startedAt },
+      posts: [`The quay at dawn ${randomUUID()}`],
+      images: [[picture]],
+    });
+    const message = { userId, threadId: thread.id, platform: 'twitter' as const, runId, article, rateLimitWaits: 0 };
+    const uploads = twitter.uploads();
+    twitter.failTweet(1, { status: 503 });
+
+    await expect(runPublishMessage(message, { receiveCount: 1, maxReceiveCount: 5 })).rejects.toBeInstanceOf(
+      PlatformUnavailableError,
+    );
+    const firstId = (await getPublishRun(userId, thread.id, 'twitter'))?.step?.data[`media:${record.id}`];
+    expect(firstId).toBeTruthy();
+    expect(twitter.uploads()).toBe(uploads + 1);
+
+    // A day and an hour later X has forgotten the id; the retry runs on that day's clock.
+    twitter.expireMedia();
+    const dayLater = new Date(Date.now() + 25 * 3_600_000);
+    await runPublishMessage(message, { receiveCount: 2, maxReceiveCount: 5 }, () => dayLater);
+
+    expect(twitter.uploads()).toBe(uploads + 2);
+    const run = await getPublishRun(userId, thread.id, 'twitter');
+    expect(run).toMatchObject({ status: 'completed' });
+    const tweet = twitter.tweets.find((entry) => entry.id === run?.made[0]?.id)!;
+    expect(tweet.media).toHaveLength(1);
+    expect(tweet.media[0]!.id).not.toBe(firstId);
+    expect(tweet.media[0]!.alt).toBe('Boats at the quay before sunrise');
+  });
+
+  it('names a media id X has forgotten in its refusal of the post, as X does', async () => {
+    const connection = (await loadLiveConnection(await connectedUser(), 'twitter', new Date()))!;
+    twitter.failTweet(1, { status: 503 });
+    const post = recordingSteps({
+      ...firstPost(`Named after X forgot it ${randomUUID()}`),
+      images: (await pictures()).slice(0, 1),
+    });
+    await expect(twitterAdapter.publishPost(connection, post)).rejects.toBeInstanceOf(PlatformUnavailableError);
+    const forgottenId = post.steps.at(-1)!['media:media-dawn'];
+    twitter.expireMedia();
+
+    const answer = await fetch(`${twitter.url}/2/tweets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${connection.credentials.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `Still naming it ${randomUUID()}`, media: { media_ids: [forgottenId] } }),
+    });
+
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      title: 'Invalid Request',
+      errors: [{ parameters: { 'media.media_ids': [forgottenId] }, message: 'Your media IDs are invalid.' }],
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import {
 
 const FERRY = {
   title: 'A retired ferry becomes a floating library',
+  credit: null,
   passages: [
     'The converted ferry opened on Saturday with 12,000 books on its upper deck.',
     'Volunteers from the harbour district rebuilt the cabins as reading rooms.',
@@ -34,13 +35,22 @@ describe('the request for an alt text draft', () => {
     expect(system).toContain('answer only NONE');
   });
 
+  it("carries the picture's credit line when the page prints one", () => {
+    const messages = buildAltDraftPrompt({ ...FERRY, credit: 'Photo: Ana Reis/Lusa' });
+
+    expect(textOf(messages, 'user')).toBe(
+      `Title: ${FERRY.title}\nPicture credit: Photo: Ana Reis/Lusa\n\n<passages>\n${FERRY.passages.join(' ')}\n</passages>`,
+    );
+    expect(textOf(messages, 'system')).toContain("the picture's credit line");
+  });
+
   it('reads each passage once, at most a short excerpt, and asks for the passages’ language when the thread’s is unknown', () => {
     const [first, second] = FERRY.passages;
     const repeated = buildAltDraftPrompt({ ...FERRY, passages: [first!, second!, first!] });
     expect(textOf(repeated, 'user')).toContain(`<passages>\n${first} ${second}\n</passages>`);
 
     const long = 'The ferry carried commuters across the estuary for forty years. '.repeat(20);
-    const messages = buildAltDraftPrompt({ title: 'Ferry', passages: [long], language: null });
+    const messages = buildAltDraftPrompt({ title: 'Ferry', credit: null, passages: [long], language: null });
     const excerpt = textOf(messages, 'user').match(/<passages>\n(.*)\n<\/passages>/s)?.[1] ?? '';
     expect(excerpt.length).toBeLessThanOrEqual(ALT_DRAFT_EXCERPT_CHARS);
     expect(excerpt.endsWith('…')).toBe(true);

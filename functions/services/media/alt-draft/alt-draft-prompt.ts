@@ -10,6 +10,11 @@ export const ALT_DRAFT_EXCERPT_CHARS = 600;
 /** What the model drafts from: the article as the thread keeps it (its text is not kept, only passages). */
 export interface AltDraftInput {
   title: string;
+  /**
+   * The credit line the page prints with the picture ('Photo: Jane Doe/Reuters'), null when none: a
+   * hint at what kind of picture it is (a wire photo, an agency's map), never to be repeated.
+   */
+  credit: string | null;
   /** The article's own words: the thread's source passages, in order. */
   passages: readonly string[];
   /** The thread's language (BCP 47 primary tag), which the alt text is written in; null when unknown. */
@@ -28,14 +33,15 @@ export function buildAltDraftPrompt(input: AltDraftInput): ChatCompletionMessage
     ? `${languageName(input.language)} (${input.language})`
     : "the language of the article's title and passages";
   const system = [
-    "You write the alt text of the picture that illustrates an article, for readers who cannot see it. You cannot see the picture: you have only the article's title and passages from it.",
+    "You write the alt text of the picture that illustrates an article, for readers who cannot see it. You cannot see the picture: you have only the article's title, passages from it and the picture's credit line when the page prints one.",
     `- One or two plain sentences, at most ${DRAFTED_ALT_MAX_CHARS} characters, in ${language}.`,
     '- Say only what the title and passages state about what the picture most likely shows: the people, place, object or event the article is about. Never invent details they do not state: no colours, clothing, expressions, number of people, weather, setting or text in the picture.',
     '- Do not begin with "Image of", "Picture of" or "Photo of"; no photographer or credit, no quotation marks around the answer, no hashtags, no emoji.',
     `- If the title and passages give nothing the picture could show, answer only ${NOTHING_TO_DESCRIBE}.`,
   ].join('\n');
   const excerpt = clipText([...new Set(input.passages)].join(' '), ALT_DRAFT_EXCERPT_CHARS);
-  const user = `Title: ${input.title}\n\n<passages>\n${excerpt || '(none)'}\n</passages>`;
+  const credit = input.credit ? `Picture credit: ${input.credit}\n` : '';
+  const user = `Title: ${input.title}\n${credit}\n<passages>\n${excerpt || '(none)'}\n</passages>`;
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },
