@@ -14,6 +14,6 @@ export const handler = jobHandler('fire-scheduled-item', async (event: unknown):
     logger.error('scheduled fire with an unreadable payload dropped', { issues: payload.error.issues });
     return { fired: false };
   }
-  const { userId, itemId, at } = payload.data;
-  return { fired: (await fireScheduledItem(userId, itemId, at, new Date())) !== null };
+  const { userId, itemId, at, approvalDeadline } = payload.data;
+  return { fired: (await fireScheduledItem(userId, itemId, at, new Date(), { approvalDeadline })) !== null };
 });

@@ -17,6 +17,9 @@ export const workspaceMessages = {
   lastOwnerOfTeam: (workspace: string) =>
     `You are the only owner of the team workspace "${workspace}". Make another member owner, or remove its other members, before deleting your account.`,
   personalWorkspace: 'Your personal workspace is yours alone. Create a team workspace to work with others.',
+  approvalRequired:
+    'This workspace needs threads approved before they publish, and this version of the thread is not approved. Send it for review.',
+  reviewVersionStale: 'The thread changed since you opened it. Reload it and review the current version.',
   workspaceLimit: (limit: number) => `You can be a member of at most ${limit} workspaces.`,
   invitationMailSubject: (inviter: string, workspace: string) => `${inviter} invited you to ${workspace} on ThreadSnip`,
   invitationMailText: (inviter: string, workspace: string, role: string, link: string, expires: string) =>

@@ -61,6 +61,7 @@ import {
   threadUrlOf,
 } from '../platforms/platform-adapter';
 import { queueWebmention } from '../public/webmention/notify-author';
+import { assertApproved } from '../review/approval-check';
 import { assertThreadAccess } from '../threads/thread-access';
 import { type CheckedQuote, checkedQuote } from './author-posts';
 import { linkCardImageFor, outgoingImagesFor } from './outgoing-images';
@@ -155,6 +156,7 @@ export async function requestPublish(
   const request = publishRequestSchema.parse(input);
   const stored = await assertThreadAccess({ userId, userAgent, now }, threadId);
   assertHasPosts(stored);
+  await assertApproved(userId, stored, request.platforms);
   assertAltTextWritten(stored, request.platforms);
   await assertPlatformsAvailable(request.platforms);
   const connections = await Promise.all(
