@@ -1,0 +1,14 @@
+import { httpHandler } from '#functions/route-kinds';
+import { addCommentRequestSchema } from '#shared/schemas/review';
+import { threadParamsSchema } from '#shared/schemas/thread';
+import { userAgentOf } from '../../lib/http-handler';
+import { addComment, reviewActor } from '../../services/review/reviews';
+
+/** POST /api/threads/{threadId}/comments: a comment on the thread, or on one of its posts. */
+export const handler = httpHandler(
+  { workspace: 'comment', params: threadParamsSchema, body: addCommentRequestSchema },
+  async ({ caller, workspace, params, body, event }) => ({
+    status: 201,
+    body: await addComment(reviewActor(caller, workspace, userAgentOf(event)), params.threadId, body),
+  }),
+);
