@@ -1124,8 +1124,9 @@ export const schedulerTarget: SchedulerTargetEntry = {
   name: 'scheduled-items',
   arnEnv: 'SCHEDULER_TARGET_ARN',
   handler: 'schedule/fire-scheduled-item',
-  // Queues one publishing run per platform; an expiring OAuth token is refreshed first.
-  access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
+  // Queues one publishing run per platform; an expiring OAuth token is refreshed first. An item waiting
+  // for approval schedules this very function again at the end of its grace window.
+  access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true, scheduler: true },
   timeoutSeconds: 30,
   memoryMb: 512,
 };
