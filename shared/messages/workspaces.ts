@@ -58,6 +58,32 @@ export const workspaceMessages = {
     create: 'Create workspace',
     created: (name: string) => `${name} created. You are its owner.`,
   },
+  /** The /workspace page's approval settings and activity log (team workspaces). */
+  approval: {
+    heading: 'Approval',
+    hint: 'Threads that need approval publish only once a reviewer approved the version as it is; any edit after approval needs approval again.',
+    modeLabel: 'Threads need approval before publishing',
+    modes: { off: 'Off', all: 'On every platform', platforms: 'On these platforms' },
+    platformsLabel: 'Platforms that need approval',
+    graceLabel: 'Grace window (hours)',
+    graceHint:
+      'A scheduled or queued publish whose time comes before approval waits; approved within this many hours after its time, it publishes at once, later it is missed.',
+    save: 'Save approval settings',
+    saved: { title: 'Approval settings saved' },
+    readOnly: 'Only owners and admins change these settings.',
+  },
+  activity: {
+    heading: 'Activity',
+    empty: 'Nothing has happened in this workspace yet.',
+    more: 'Show older',
+    kinds: {
+      sent_for_review: 'sent a thread for review',
+      approved: 'approved a thread',
+      changes_requested: 'requested changes',
+      comment_added: 'commented',
+      settings_changed: 'changed the approval settings',
+    },
+  },
   /** The thread page's review panel (team workspaces). */
   review: {
     heading: 'Review',
