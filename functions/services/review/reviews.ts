@@ -130,11 +130,15 @@ async function afterStep(actor: ReviewActor, thread: Thread, review: ReviewRecor
   return reviewView(thread, review, comments.map(commentView));
 }
 
-/** POST /api/threads/{threadId}/review: sends the thread as it is now for review. */
+/** POST /api/threads/{threadId}/review: sends the thread as it is now for review (a version approved already stays approved). */
 export async function sendForReview(actor: ReviewActor, threadId: string): Promise<ThreadReview> {
   const thread = await assertThreadAccess(threadContext(actor), threadId);
   if (thread.posts.length === 0) throw new ValidationError(apiErrorMessages.no_posts, 'no_posts');
-  const step: ReviewStep = { state: 'in_review', sentVersion: threadVersion(thread.posts), sentBy: actor.email };
+  const version = threadVersion(thread.posts);
+  // This very version is approved already: sending it again would only take its approval away.
+  const current = await getThreadReview(actor.access.workspaceId, threadId);
+  if (current && currentReviewState(current, version) === 'approved') return afterStep(actor, thread, current);
+  const step: ReviewStep = { state: 'in_review', sentVersion: version, sentBy: actor.email };
   const review = await recordReviewStep(actor.access.workspaceId, threadId, step, actor.now.toISOString());
   await recordActivity(actor, 'sent_for_review', thread);
   return afterStep(actor, thread, review);

@@ -177,6 +177,9 @@ describe('approval before publishing', () => {
     const version = threadVersion(thread.posts);
     expect((await call(routes.approve, reviewer, { ...threadParams, body: { version } })).body.approved).toBe(true);
 
+    // Sending the approved version again keeps its approval.
+    expect((await call(routes.send, editor, threadParams)).body).toMatchObject({ state: 'approved', approved: true });
+
     const posts = thread.posts.map(({ id, content }, index) => ({
       id,
       content: index === 0 ? `${content} More.` : content,

@@ -58,7 +58,7 @@ export function ReviewPanel({ thread, role }: { thread: Thread; role: WorkspaceR
       {data.state === 'in_review' && data.sentBy && data.sentAt ? (
         <p className="small muted">{texts.sentBy(data.sentBy, data.sentAt.slice(0, 10))}</p>
       ) : null}
-      {data.approvedVersion && !data.approved ? <p className="small">{texts.editedSinceApproval}</p> : null}
+      {data.state === 'draft' && data.approvedVersion ? <p className="small">{texts.editedSinceApproval}</p> : null}
 
       {data.comments.length === 0 ? (
         <p className="small muted">{texts.noComments}</p>
@@ -125,7 +125,7 @@ export function ReviewPanel({ thread, role }: { thread: Thread; role: WorkspaceR
           <button
             type="button"
             className="button"
-            disabled={busy || (data.state === 'in_review' && data.sentVersion === version)}
+            disabled={busy || data.approved || (data.state === 'in_review' && data.sentVersion === version)}
             onClick={() => actions.send.mutate(undefined, { onSuccess: done(texts.sent), onError: failed })}
           >
             {texts.sendForReview}
