@@ -61,8 +61,8 @@ import {
   threadUrlOf,
 } from '../platforms/platform-adapter';
 import { queueWebmention } from '../public/webmention/notify-author';
-import { assertApproved } from '../review/approval-check';
 import { assertThreadAccess } from '../threads/thread-access';
+import { assertApproved } from '../workspaces/approval-check';
 import { type CheckedQuote, checkedQuote } from './author-posts';
 import { linkCardImageFor, outgoingImagesFor } from './outgoing-images';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';

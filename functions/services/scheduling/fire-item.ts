@@ -35,8 +35,8 @@ import {
   queuePlatformRun,
   STAGGER_MS,
 } from '../publishing/publish-thread';
-import { approvalMissing, assertApproved } from '../review/approval-check';
 import type { AccessContext } from '../threads/thread-access';
+import { approvalMissing, assertApproved } from '../workspaces/approval-check';
 import { endUpcomingItem, failedOutcome, refreshNextScheduled, releaseSlotOf } from './item-ending';
 import { cancelItemFire, scheduleApprovalDeadline } from './item-schedule';
 import { ItemNotUpcomingError, ownItem, toView } from './scheduled-items';
