@@ -3,12 +3,19 @@ import { approveRequestSchema } from '#shared/schemas/review';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
 import { approveThread, reviewActor } from '../../services/review/reviews';
+import { threadDetailRead } from '../../services/threads/threads';
 
 /** POST /api/threads/{threadId}/review/approve: approves the version the reviewer saw. */
 export const handler = httpHandler(
-  { workspace: 'review', params: threadParamsSchema, body: approveRequestSchema },
-  async ({ caller, workspace, params, body, event }) => ({
+  {
+    workspace: 'review',
+    params: threadParamsSchema,
+    body: approveRequestSchema,
+    // The thread is read with the membership check, in one BatchGetItem.
+    firstRead: ({ params, workspaceId }) => threadDetailRead(workspaceId, params.threadId),
+  },
+  async ({ caller, workspace, params, body, event, read }) => ({
     status: 200,
-    body: await approveThread(reviewActor(caller, workspace, userAgentOf(event)), params.threadId, body.version),
+    body: await approveThread(reviewActor(caller, workspace, userAgentOf(event)), params.threadId, body.version, read),
   }),
 );

@@ -2,12 +2,18 @@ import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
 import { describeReview, reviewActor } from '../../services/review/reviews';
+import { threadDetailRead } from '../../services/threads/threads';
 
 /** GET /api/threads/{threadId}/review: the thread's review state, the version approved and its comments. */
 export const handler = httpHandler(
-  { workspace: 'read', params: threadParamsSchema },
-  async ({ caller, workspace, params, event }) => ({
+  {
+    workspace: 'read',
+    params: threadParamsSchema,
+    // The thread is read with the membership check, in one BatchGetItem.
+    firstRead: ({ params, workspaceId }) => threadDetailRead(workspaceId, params.threadId),
+  },
+  async ({ caller, workspace, params, event, read }) => ({
     status: 200,
-    body: await describeReview(reviewActor(caller, workspace, userAgentOf(event)), params.threadId),
+    body: await describeReview(reviewActor(caller, workspace, userAgentOf(event)), params.threadId, read),
   }),
 );

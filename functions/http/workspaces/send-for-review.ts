@@ -2,12 +2,18 @@ import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
 import { reviewActor, sendForReview } from '../../services/review/reviews';
+import { threadDetailRead } from '../../services/threads/threads';
 
 /** POST /api/threads/{threadId}/review: sends the thread, as it is now, for review. */
 export const handler = httpHandler(
-  { workspace: 'write', params: threadParamsSchema },
-  async ({ caller, workspace, params, event }) => ({
+  {
+    workspace: 'write',
+    params: threadParamsSchema,
+    // The thread is read with the membership check, in one BatchGetItem.
+    firstRead: ({ params, workspaceId }) => threadDetailRead(workspaceId, params.threadId),
+  },
+  async ({ caller, workspace, params, event, read }) => ({
     status: 200,
-    body: await sendForReview(reviewActor(caller, workspace, userAgentOf(event)), params.threadId),
+    body: await sendForReview(reviewActor(caller, workspace, userAgentOf(event)), params.threadId, read),
   }),
 );

@@ -39,7 +39,7 @@ import { logger } from '../../lib/logger';
 import { fireScheduledItem } from '../scheduling/fire-item';
 import { endUpcomingItem } from '../scheduling/item-ending';
 import { cancelApprovalDeadline } from '../scheduling/item-schedule';
-import { type AccessContext, assertThreadAccess } from '../threads/thread-access';
+import { ACCESS_REFUSALS, type AccessContext, refuseThreadAccess } from '../threads/thread-access';
 import { WorkspaceAccessDeniedError } from '../workspaces/workspace-access';
 
 /** Who acts, as the server established it: the member, their workspace access, the request's agent and time. */
@@ -68,6 +68,15 @@ const threadContext = (actor: ReviewActor): AccessContext => ({
   userAgent: actor.userAgent,
   now: actor.now,
 });
+
+/**
+ * The thread the route's first read found (in the same BatchGetItem as the membership check:
+ * `threads.ts` `threadDetailRead`), or the refusal a thread route gives (404, or 403 for another
+ * workspace's thread, recorded).
+ */
+function threadOf(actor: ReviewActor, threadId: string, found: Thread | null): Promise<Thread> | Thread {
+  return found ?? refuseThreadAccess(threadContext(actor), threadId, ACCESS_REFUSALS);
+}
 
 function recordActivity(
   actor: ReviewActor,
@@ -116,8 +125,12 @@ const commentView = ({
 }): ReviewComment => comment;
 
 /** GET /api/threads/{threadId}/review: the review's state, the versions and the comments, oldest first. */
-export async function describeReview(actor: ReviewActor, threadId: string): Promise<ThreadReview> {
-  const thread = await assertThreadAccess(threadContext(actor), threadId);
+export async function describeReview(
+  actor: ReviewActor,
+  threadId: string,
+  found: Thread | null,
+): Promise<ThreadReview> {
+  const thread = await threadOf(actor, threadId, found);
   const [review, comments] = await Promise.all([
     getThreadReview(actor.access.workspaceId, threadId),
     listReviewComments(actor.access.workspaceId, threadId),
@@ -131,8 +144,8 @@ async function afterStep(actor: ReviewActor, thread: Thread, review: ReviewRecor
 }
 
 /** POST /api/threads/{threadId}/review: sends the thread as it is now for review (a version approved already stays approved). */
-export async function sendForReview(actor: ReviewActor, threadId: string): Promise<ThreadReview> {
-  const thread = await assertThreadAccess(threadContext(actor), threadId);
+export async function sendForReview(actor: ReviewActor, threadId: string, found: Thread | null): Promise<ThreadReview> {
+  const thread = await threadOf(actor, threadId, found);
   if (thread.posts.length === 0) throw new ValidationError(apiErrorMessages.no_posts, 'no_posts');
   const version = threadVersion(thread.posts);
   // This very version is approved already: sending it again would only take its approval away.
@@ -145,8 +158,13 @@ export async function sendForReview(actor: ReviewActor, threadId: string): Promi
 }
 
 /** The thread, refused (409 `review_version_stale`) when it is no longer the version the reviewer saw. */
-async function threadAtVersion(actor: ReviewActor, threadId: string, version: string): Promise<Thread> {
-  const thread = await assertThreadAccess(threadContext(actor), threadId);
+async function threadAtVersion(
+  actor: ReviewActor,
+  threadId: string,
+  version: string,
+  found: Thread | null,
+): Promise<Thread> {
+  const thread = await threadOf(actor, threadId, found);
   if (threadVersion(thread.posts) !== version)
     throw new ConflictError(workspaceMessages.reviewVersionStale, 'review_version_stale');
   return thread;
@@ -156,8 +174,13 @@ async function threadAtVersion(actor: ReviewActor, threadId: string, version: st
  * POST /api/threads/{threadId}/review/approve: approves the version the reviewer saw (409 when the
  * thread changed since), then fires the thread's items that waited for it.
  */
-export async function approveThread(actor: ReviewActor, threadId: string, version: string): Promise<ThreadReview> {
-  const thread = await threadAtVersion(actor, threadId, version);
+export async function approveThread(
+  actor: ReviewActor,
+  threadId: string,
+  version: string,
+  found: Thread | null,
+): Promise<ThreadReview> {
+  const thread = await threadAtVersion(actor, threadId, version, found);
   if (thread.posts.length === 0) throw new ValidationError(apiErrorMessages.no_posts, 'no_posts');
   const review = await recordReviewStep(
     actor.access.workspaceId,
@@ -193,8 +216,9 @@ export async function requestChanges(
   actor: ReviewActor,
   threadId: string,
   request: { version: string; comment: string },
+  found: Thread | null,
 ): Promise<ThreadReview> {
-  const thread = await threadAtVersion(actor, threadId, request.version);
+  const thread = await threadAtVersion(actor, threadId, request.version, found);
   await saveComment(actor, thread, null, request.comment);
   const review = await recordReviewStep(
     actor.access.workspaceId,
@@ -228,8 +252,9 @@ export async function addComment(
   actor: ReviewActor,
   threadId: string,
   request: { postId?: string; text: string },
+  found: Thread | null,
 ): Promise<ReviewComment> {
-  const thread = await assertThreadAccess(threadContext(actor), threadId);
+  const thread = await threadOf(actor, threadId, found);
   const comment = await saveComment(actor, thread, request.postId ?? null, request.text);
   await recordActivity(actor, 'comment_added', thread, request.text);
   return comment;

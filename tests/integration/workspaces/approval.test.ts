@@ -316,6 +316,7 @@ describe('scheduled items of an unapproved thread', () => {
       },
       thread.id,
       threadVersion(thread.posts),
+      thread,
     );
 
     expect(await getScheduledItem(workspaceId, item.itemId)).toMatchObject({
