@@ -210,6 +210,32 @@ describe('approval before publishing', () => {
     expect((await call(routes.review, reviewer, threadParams)).body).toMatchObject({ state: 'draft', comments: [] });
   });
 
+  it("neither shows nor changes another team's thread: its review, approval and comments are refused", async () => {
+    const ours = await team();
+    const theirs = await team();
+    const thread = await threadIn(theirs.workspaceId, `foreign-${randomUUID().slice(0, 8)}`);
+    const threadParams = { params: { threadId: thread.id } };
+    const version = threadVersion(thread.posts);
+    for (const [route, body] of [
+      [routes.review, undefined],
+      [routes.approve, { version }],
+      [routes.comment, { text: 'Mine now.' }],
+      [routes.send, undefined],
+    ] as const) {
+      const refused = await ours.call(route, ours.owner, { ...threadParams, body });
+      expect(refused, JSON.stringify(refused.body)).toMatchObject({
+        status: 403,
+        body: { code: 'thread_access_denied' },
+      });
+    }
+    expect((await theirs.call(routes.review, theirs.owner, threadParams)).body).toMatchObject({
+      state: 'draft',
+      comments: [],
+    });
+    const log = await theirs.call(routes.activity, theirs.owner, { params: { workspaceId: theirs.workspaceId } });
+    expect(log.body.entries.map((entry: { kind: string }) => entry.kind)).toEqual(['settings_changed']);
+  });
+
   it('stores the settings on the workspace, refuses them for a personal workspace, and needs no approval there', async () => {
     const { workspaceId, owner, call } = await team('all', 6);
     expect((await call(routes.getSettings, owner, { params: { workspaceId } })).body).toEqual({
