@@ -33,7 +33,9 @@ import {
   recordReviewStep,
 } from '../../data/review-repository';
 import { listUpcomingItemsOfThread } from '../../data/scheduled-item-repository';
+import { threadForUserRead } from '../../data/thread-repository';
 import { getWorkspaceSettings, saveWorkspaceSettings } from '../../data/workspace-repository';
+import type { FirstRead } from '../../lib/account-checked-read';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { fireScheduledItem } from '../scheduling/fire-item';
@@ -69,9 +71,14 @@ const threadContext = (actor: ReviewActor): AccessContext => ({
   now: actor.now,
 });
 
+/** A review route's first read: the workspace's thread, batched with the membership check. */
+export function reviewedThreadRead(workspaceId: string, threadId: string): FirstRead<Thread | null> {
+  return threadForUserRead(workspaceId, threadId);
+}
+
 /**
  * The thread the route's first read found (in the same BatchGetItem as the membership check:
- * `threads.ts` `threadDetailRead`), or the refusal a thread route gives (404, or 403 for another
+ * `reviewedThreadRead`), or the refusal a thread route gives (404, or 403 for another
  * workspace's thread, recorded).
  */
 function threadOf(actor: ReviewActor, threadId: string, found: Thread | null): Promise<Thread> | Thread {
