@@ -96,6 +96,9 @@ export const ERROR_CODES = [
   'last_owner',
   'personal_workspace',
   'workspace_limit_reached',
+  // Approval before publishing
+  'approval_required',
+  'review_version_stale',
   // Public pages (the curator's display name)
   'display_name_required',
   // Webhooks and OAuth callbacks

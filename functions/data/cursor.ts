@@ -72,3 +72,13 @@ export function decodeAdminCursor(
   if (!valid) throw new ValidationError(INVALID_CURSOR_MESSAGE);
   return key;
 }
+
+/**
+ * Reads an activity log cursor back: refused (400) unless it is a key of that workspace's log, so a
+ * tampered cursor never reads another workspace's entries or other items of its partition.
+ */
+export function decodeActivityCursor(cursor: string, workspaceId: string): Record<string, string> {
+  const key = decodeAdminCursor(cursor, ['pk', 'sk'], { name: 'pk', value: keys.workspacePartition(workspaceId) });
+  if (!key.sk?.startsWith(keys.workspaceActivityPrefix)) throw new ValidationError(INVALID_CURSOR_MESSAGE);
+  return key;
+}

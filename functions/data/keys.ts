@@ -70,6 +70,9 @@ export const itemTypes = {
   workspace: 'workspace',
   workspaceMember: 'workspace-member',
   workspaceInvitation: 'workspace-invitation',
+  threadReview: 'thread-review',
+  reviewComment: 'review-comment',
+  workspaceActivity: 'workspace-activity',
   migrationProgress: 'migration-progress',
   notification: 'notification',
 } as const;
@@ -427,6 +430,26 @@ export const keys = {
     sk: `NOTIFICATION#${createdAt}#${notificationId}`,
   }),
   notificationPrefix: 'NOTIFICATION#',
+  /**
+   * A thread's review in its workspace: its state, the version last sent for review and the version
+   * approved (threadVersion of the posts), with who and when. Absent: never sent (`draft`).
+   */
+  threadReview: (workspaceId: string, threadId: string): ItemKey => ({
+    pk: owner(workspaceId),
+    sk: `REVIEW#${threadId}`,
+  }),
+  /** A comment on a thread (or one of its posts) during its review; a thread's comments are one Query, oldest first. */
+  reviewComment: (workspaceId: string, threadId: string, createdAt: string, commentId: string): ItemKey => ({
+    pk: owner(workspaceId),
+    sk: `REVIEW_COMMENT#${threadId}#${createdAt}#${commentId}`,
+  }),
+  reviewCommentsOfThreadPrefix: (threadId: string) => `REVIEW_COMMENT#${threadId}#`,
+  /** One entry of a workspace's activity log (sent for review, approved, commented, settings changed), by time. */
+  workspaceActivity: (workspaceId: string, at: string, activityId: string): ItemKey => ({
+    pk: owner(workspaceId),
+    sk: `ACTIVITY#${at}#${activityId}`,
+  }),
+  workspaceActivityPrefix: 'ACTIVITY#',
   /** The personal-workspace migration's progress: the last user it finished, so a run resumes after it. */
   migrationProgress: (migration: string): ItemKey => ({ pk: 'MIGRATIONS', sk: migration }),
 

@@ -35,6 +35,8 @@ export interface ScheduledItemRecord {
   outcomes: Partial<Record<Platform, StoredOutcome>>;
   /** The author's posts chosen to quote in the credit, per platform; checked again when the item fires. Absent: none. */
   quotes?: ChosenQuotes;
+  /** Its time came while its thread was not approved (its workspace needs approval): it fires on approval, within the grace window. */
+  waitingForApproval?: boolean;
   /** Epoch ms until which one fire holds the item (a fire that died is taken over after it). */
   fireLeaseUntil: number | null;
   createdAt: string;
@@ -59,6 +61,7 @@ function fromItem(item: Record<string, unknown>): ScheduledItemRecord {
     cancelledAt: typeof item.cancelledAt === 'string' ? item.cancelledAt : null,
     outcomes: (item.outcomes as ScheduledItemRecord['outcomes']) ?? {},
     ...(item.quotes ? { quotes: item.quotes as ChosenQuotes } : {}),
+    ...(item.waitingForApproval === true ? { waitingForApproval: true } : {}),
     fireLeaseUntil: typeof item.fireLeaseUntil === 'number' ? item.fireLeaseUntil : null,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
@@ -154,7 +157,9 @@ export async function moveScheduledItem(
 ): Promise<ScheduledItemRecord | null> {
   return updateIf({
     Key: itemKey(record),
-    UpdateExpression: 'SET #at = :at, #zone = :zone, gsi3sk = :g3, gsi4sk = :g4, updatedAt = :u',
+    // A new time is a new wait: an item that waited for approval at its old time waits no longer.
+    UpdateExpression:
+      'SET #at = :at, #zone = :zone, gsi3sk = :g3, gsi4sk = :g4, updatedAt = :u REMOVE waitingForApproval',
     ConditionExpression: '#status = :scheduled',
     ExpressionAttributeNames: { '#at': 'at', '#zone': 'timeZone', '#status': 'status' },
     ExpressionAttributeValues: {
@@ -231,6 +236,25 @@ export async function claimScheduledItemForFiring(
       ':ttl': pastExpiry(now),
       ...(expectedAt ? { ':at': expectedAt } : {}),
     },
+  });
+}
+
+/**
+ * Marks an upcoming item as waiting for its thread's approval (its time came first); null when it is no
+ * longer upcoming at that time.
+ */
+export async function markWaitingForApproval(
+  userId: string,
+  itemId: string,
+  at: string,
+  updatedAt: string,
+): Promise<ScheduledItemRecord | null> {
+  return updateIf({
+    Key: keys.scheduledItem(userId, itemId),
+    UpdateExpression: 'SET waitingForApproval = :yes, updatedAt = :u',
+    ConditionExpression: '#status = :scheduled AND #at = :at',
+    ExpressionAttributeNames: { '#status': 'status', '#at': 'at' },
+    ExpressionAttributeValues: { ':yes': true, ':scheduled': 'scheduled', ':at': at, ':u': updatedAt },
   });
 }
 

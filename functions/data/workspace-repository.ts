@@ -5,6 +5,8 @@
  * never left without an owner, and an invitation is never used by two people.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Platform } from '../../shared/schemas/thread';
+import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS } from '../../shared/workspaces/approval';
 import type { WorkspaceRole } from '../../shared/workspaces/roles';
 import { countAllPages, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
@@ -145,6 +147,47 @@ export async function findWorkspace(workspaceId: string): Promise<WorkspaceRecor
     new GetCommand({ TableName: tableName(), Key: keys.workspace(workspaceId), ConsistentRead: true }),
   );
   return item ? workspaceOf(item) : null;
+}
+
+/** A workspace's approval settings, stored on its item; the defaults (no approval, 24 hours' grace) until saved. */
+export async function getWorkspaceSettings(workspaceId: string): Promise<ApprovalSettings> {
+  const { Item: item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.workspace(workspaceId),
+      ProjectionExpression: 'approval, approvalPlatforms, graceHours',
+      ConsistentRead: true,
+    }),
+  );
+  if (!item?.approval) return DEFAULT_APPROVAL_SETTINGS;
+  return {
+    approval: item.approval as ApprovalSettings['approval'],
+    approvalPlatforms: (item.approvalPlatforms as Platform[] | undefined) ?? [],
+    graceHours: Number(item.graceHours ?? DEFAULT_APPROVAL_SETTINGS.graceHours),
+  };
+}
+
+/** Saves a workspace's approval settings on its item; false when the workspace is gone (nothing written). */
+export async function saveWorkspaceSettings(workspaceId: string, settings: ApprovalSettings): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.workspace(workspaceId),
+        UpdateExpression: 'SET approval = :approval, approvalPlatforms = :platforms, graceHours = :grace',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':approval': settings.approval,
+          ':platforms': settings.approvalPlatforms,
+          ':grace': settings.graceHours,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function findMembership(workspaceId: string, userId: string): Promise<MembershipRecord | null> {

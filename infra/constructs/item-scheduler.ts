@@ -55,11 +55,12 @@ export class ItemScheduler {
   /** Lets a function create, update and delete the group's one-time schedules, handing them the role. */
   allowScheduling(fn: AppFunction): void {
     fn.addEnvironment('SCHEDULER_GROUP_NAME', this.group.scheduleGroupName);
-    for (const { entry, fn: target } of this.targets) {
-      // A target that schedules itself (the plug check) learns its ARN from its invocation: its own
-      // ARN in its environment would be a circular reference.
-      if (target !== fn) fn.addEnvironment(entry.arnEnv, target.functionArn);
-    }
+    // A target that schedules schedules only itself (the plug check its next check, the scheduled
+    // item's fire its grace window's end) and learns its ARN from its invocation: its own ARN, or
+    // another target's across the nested stacks, in its environment would be a circular reference.
+    const isTarget = this.targets.some(({ fn: target }) => target === fn);
+    if (!isTarget)
+      for (const { entry, fn: target } of this.targets) fn.addEnvironment(entry.arnEnv, target.functionArn);
     fn.addEnvironment('SCHEDULER_ROLE_ARN', this.role.roleArn);
     fn.addToRolePolicy(
       new PolicyStatement({

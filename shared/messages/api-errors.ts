@@ -56,6 +56,8 @@ export const apiErrorMessages = {
   already_member: workspaceMessages.alreadyMember,
   last_owner: workspaceMessages.lastOwner,
   personal_workspace: workspaceMessages.personalWorkspace,
+  approval_required: workspaceMessages.approvalRequired,
+  review_version_stale: workspaceMessages.reviewVersionStale,
   display_name_required:
     'Choose a display name before making a thread public: public pages name you by it, never by your email.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

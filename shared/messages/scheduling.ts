@@ -65,6 +65,13 @@ export function reconnectToPublishText(platformName: string): string {
 /** Why a scheduled item posted nothing at its time: its thread had been deleted. */
 export const SCHEDULED_THREAD_GONE_TEXT = 'The thread was deleted before its scheduled time.';
 
+/** Why a scheduled item posted nothing: its thread was approved only after the workspace's grace window, or never. */
+export const APPROVAL_TOO_LATE_TEXT =
+  "Missed: approval came too late. The thread was not approved within the workspace's grace window after its time.";
+
+/** An upcoming item whose time came while its thread was not approved: it fires when the thread is approved. */
+export const WAITING_FOR_APPROVAL_TEXT = 'Waiting for approval';
+
 /** 'Scheduled for Mon, Mar 9, 2026, 9:00 AM GMT' (the time already in the user's zone). */
 export function scheduledForText(localDateTime: string): string {
   return `Scheduled for ${localDateTime}`;

@@ -28,6 +28,9 @@ export const workspaceMessages = {
   lastOwnerOfTeam: (workspace: string) =>
     `You are the only owner of the team workspace "${workspace}". Make another member owner, or remove its other members, before deleting your account.`,
   personalWorkspace: 'Your personal workspace is yours alone. Create a team workspace to work with others.',
+  approvalRequired:
+    'This workspace needs threads approved before they publish, and this version of the thread is not approved. Send it for review.',
+  reviewVersionStale: 'The thread changed since you opened it. Reload it and review the current version.',
   workspaceLimit: (limit: number) => `You can be a member of at most ${limit} workspaces.`,
   /** Beside a control the user's role turns off. */
   roleNotice: (workspace: string, role: WorkspaceRole, permission: WorkspacePermission) =>
@@ -84,6 +87,64 @@ export const workspaceMessages = {
     nameLabel: 'Name',
     create: 'Create workspace',
     created: (name: string) => `${name} created. You are its owner.`,
+  },
+  /** The /workspace page's approval settings and activity log (team workspaces). */
+  approval: {
+    heading: 'Approval',
+    hint: 'Threads that need approval publish only once a reviewer approved the version as it is; any edit after approval needs approval again.',
+    modeLabel: 'Threads need approval before publishing',
+    modes: { off: 'Off', all: 'On every platform', platforms: 'On these platforms' },
+    platformsLabel: 'Platforms that need approval',
+    graceLabel: 'Grace window (hours)',
+    graceHint:
+      'A scheduled or queued publish whose time comes before approval waits; approved within this many hours after its time, it publishes at once, later it is missed.',
+    save: 'Save approval settings',
+    saved: { title: 'Approval settings saved' },
+    readOnly: 'Only owners and admins change these settings.',
+  },
+  activity: {
+    heading: 'Activity',
+    empty: 'Nothing has happened in this workspace yet.',
+    more: 'Show older',
+    kinds: {
+      sent_for_review: 'sent a thread for review',
+      approved: 'approved a thread',
+      changes_requested: 'requested changes',
+      comment_added: 'commented',
+      settings_changed: 'changed the approval settings',
+    },
+  },
+  /** The thread page's review panel (team workspaces). */
+  review: {
+    heading: 'Review',
+    states: {
+      draft: 'Not sent for review',
+      in_review: 'In review',
+      approved: 'Approved',
+      changes_requested: 'Changes requested',
+    },
+    approvedBy: (who: string, when: string) => `Approved by ${who} on ${when}.`,
+    editedSinceApproval: 'Edited since it was approved: send it for review again before it publishes.',
+    sentBy: (who: string, when: string) => `Sent for review by ${who} on ${when}.`,
+    noComments: 'No comments yet.',
+    commentsLabel: 'Review comments',
+    onPost: (number: number) => `on post ${number}`,
+    onThread: 'on the thread',
+    commentLabel: 'Comment',
+    commentOn: 'Comment on',
+    wholeThread: 'The whole thread',
+    postOption: (number: number) => `Post ${number}`,
+    addComment: 'Add comment',
+    sendForReview: 'Send for review',
+    approve: 'Approve',
+    requestChanges: 'Request changes',
+    requestChangesHint: 'Write what should change in the comment box, then Request changes.',
+    loadFailed: 'Could not load the review.',
+    sent: { title: 'Sent for review' },
+    approvedToast: { title: 'Approved' },
+    changesRequested: { title: 'Changes requested' },
+    commented: { title: 'Comment added' },
+    failed: { title: 'Review' },
   },
   /** The /join page of an invitation link. */
   join: {

@@ -120,6 +120,8 @@ export const scheduledItemSchema = z.object({
    * 'Reconnect {Platform} to publish'); the item still posts to the others at its time.
    */
   outcomes: z.array(scheduledOutcomeSchema),
+  /** Present (true) while its time has come but its thread is not approved: it fires on approval, within the grace window. */
+  waitingForApproval: z.literal(true).optional(),
 });
 export type ScheduledItem = z.infer<typeof scheduledItemSchema>;
 

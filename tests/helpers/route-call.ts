@@ -10,6 +10,8 @@ export interface RouteRequest {
   body?: unknown;
   /** The browser's cookies (`name=value`), as API Gateway payload 2.0 passes them. */
   cookies?: string[];
+  /** Further request headers (e.g. `x-workspace-id`, the workspace a request acts in). */
+  headers?: Record<string, string>;
 }
 
 /** What the route answered: its status and parsed JSON body (null when empty). */
@@ -68,7 +70,7 @@ async function invokeRoute(
     version: '2.0',
     rawPath: path,
     rawQueryString: '',
-    headers: { 'user-agent': options.userAgent ?? 'route test' },
+    headers: { 'user-agent': options.userAgent ?? 'route test', ...request.headers },
     cookies: request.cookies,
     queryStringParameters: request.query,
     pathParameters: request.params,

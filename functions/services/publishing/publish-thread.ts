@@ -64,6 +64,7 @@ import {
 } from '../platforms/platform-adapter';
 import { queueWebmention } from '../public/webmention/notify-author';
 import { assertThreadAccess } from '../threads/thread-access';
+import { assertApproved } from '../workspaces/approval-check';
 import { type CheckedQuote, checkedQuote } from './author-posts';
 import { linkCardImageFor, outgoingImagesFor } from './outgoing-images';
 import { isStalled, LEASE_MS, MAX_DELAY_SECONDS } from './run-lease';
@@ -157,6 +158,7 @@ export async function requestPublish(
   const request = publishRequestSchema.parse(input);
   const stored = await assertThreadAccess({ userId, userAgent, now }, threadId);
   assertHasPosts(stored);
+  await assertApproved(userId, stored, request.platforms);
   assertAltTextWritten(stored, request.platforms);
   await assertPlatformsAvailable(request.platforms);
   const connections = await Promise.all(

@@ -1,14 +1,20 @@
 import { apiErrorMessages } from '#shared/messages/api-errors';
-import { reconnectToPublishText, SCHEDULED_THREAD_GONE_TEXT } from '#shared/messages/scheduling';
+import {
+  APPROVAL_TOO_LATE_TEXT,
+  reconnectToPublishText,
+  SCHEDULED_THREAD_GONE_TEXT,
+} from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform, Thread } from '#shared/schemas/thread';
+import { isTeamWorkspaceId } from '#shared/workspaces/roles';
 import { findAccountTombstone } from '../../data/account-deletion-repository';
 import { getPublishRun } from '../../data/publish-run-repository';
 import {
   claimScheduledItemForFiring,
   finishFiring,
   getScheduledItem,
+  markWaitingForApproval,
   recordScheduledOutcome,
   releaseFiring,
   releaseUpcomingPlace,
@@ -16,6 +22,7 @@ import {
   type StoredOutcome,
 } from '../../data/scheduled-item-repository';
 import { getThreadForUser } from '../../data/thread-repository';
+import { getWorkspaceSettings } from '../../data/workspace-repository';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
@@ -29,8 +36,9 @@ import {
   STAGGER_MS,
 } from '../publishing/publish-thread';
 import type { AccessContext } from '../threads/thread-access';
-import { failedOutcome, refreshNextScheduled, releaseSlotOf } from './item-ending';
-import { cancelItemFire } from './item-schedule';
+import { approvalMissing, assertApproved } from '../workspaces/approval-check';
+import { endUpcomingItem, failedOutcome, refreshNextScheduled, releaseSlotOf } from './item-ending';
+import { cancelItemFire, scheduleApprovalDeadline } from './item-schedule';
 import { ItemNotUpcomingError, ownItem, toView } from './scheduled-items';
 
 /** One fire holds an item this long (above the fire function's timeout), so a second fire never runs beside it. */
@@ -55,7 +63,9 @@ export async function fireScheduledItem(
   itemId: string,
   expectedAt: string | null,
   now: Date,
+  options: { approvalDeadline?: boolean } = {},
 ): Promise<ScheduledItemRecord | null> {
+  if (!(await approvedOrWaiting(userId, itemId, expectedAt, now, options.approvalDeadline === true))) return null;
   const item = await claimScheduledItemForFiring(userId, itemId, expectedAt, now.getTime(), FIRE_LEASE_MS);
   if (!item) {
     logger.info('scheduled item not fired: not upcoming at this time, or another fire holds it', { userId, itemId });
@@ -92,6 +102,46 @@ export async function fireScheduledItem(
     await releaseFiring(userId, itemId);
     throw error;
   }
+}
+
+/**
+ * In a workspace that needs approval, an item fires only once its thread, as it is now, is approved.
+ * At its time without approval it waits: marked (the Scheduled page says so), with a schedule at the
+ * end of its grace window; the approval fires it (reviews.ts), and at that end, or when its time came
+ * already past the window, it ends missed. True: fire now (the claim still decides whether this fire
+ * gets the item, so it fires once).
+ */
+async function approvedOrWaiting(
+  workspaceId: string,
+  itemId: string,
+  expectedAt: string | null,
+  now: Date,
+  atDeadline: boolean,
+): Promise<boolean> {
+  if (!isTeamWorkspaceId(workspaceId)) return true;
+  const item = await getScheduledItem(workspaceId, itemId);
+  // Not upcoming at this time: the claim finds nothing, or takes over a fire that stopped midway.
+  if (item?.status !== 'scheduled' || (expectedAt && item.at !== expectedAt)) return true;
+  const thread = await getThreadForUser(workspaceId, item.threadId);
+  // A deleted thread: the fire records why nothing posted.
+  if (!thread) return true;
+  const pending = item.platforms.filter((platform) => !item.outcomes[platform]);
+  if (!(await approvalMissing(workspaceId, thread, pending))) return true;
+  const { graceHours } = await getWorkspaceSettings(workspaceId);
+  const deadline = new Date(Date.parse(item.at) + graceHours * 3_600_000);
+  if (atDeadline || now.getTime() >= deadline.getTime()) {
+    await endUpcomingItem(item, APPROVAL_TOO_LATE_TEXT, now);
+    logger.info('scheduled item missed: its thread was not approved within the grace window', { itemId });
+    return false;
+  }
+  if (!item.waitingForApproval) {
+    const waiting = await markWaitingForApproval(workspaceId, itemId, item.at, now.toISOString());
+    if (!waiting) return true;
+    await scheduleApprovalDeadline(waiting, deadline);
+  }
+  // An approval made while the item was being marked did not see it waiting: look once more.
+  const current = await getThreadForUser(workspaceId, item.threadId);
+  return !current || !(await approvalMissing(workspaceId, current, pending));
 }
 
 /** Checks one platform again and starts (or finds) its run; a refusal is the outcome, with its reason. */
@@ -138,6 +188,13 @@ async function startRun(
 export async function publishItemNow(context: AccessContext, itemId: string): Promise<ScheduledItem> {
   const item = await ownItem(context.userId, itemId);
   if (item.status !== 'scheduled') throw new ItemNotUpcomingError();
+  const thread = await getThreadForUser(context.userId, item.threadId);
+  if (thread)
+    await assertApproved(
+      context.userId,
+      thread,
+      item.platforms.filter((platform) => !item.outcomes[platform]),
+    );
   const fired = await fireScheduledItem(context.userId, itemId, null, context.now);
   if (!fired) throw new ItemNotUpcomingError();
   await cancelItemFire(itemId);

@@ -76,6 +76,22 @@ export async function failPlatformOnUpcomingItems(userId: string, platform: Plat
 }
 
 /**
+ * Ends an upcoming item without posting: each platform still to post gets `reason` as its failed
+ * outcome, then the item ends fired (the same conditional writes as a disconnect's, so a retry
+ * completes what a failed try left, and of two ends one wins).
+ */
+export async function endUpcomingItem(item: ScheduledItemRecord, reason: string, now: Date): Promise<void> {
+  for (const platform of item.platforms) {
+    if (item.outcomes[platform]) continue;
+    await recordUpcomingOutcome(item.userId, item.itemId, failedOutcome(platform, reason), now.toISOString());
+  }
+  const current = await getScheduledItem(item.userId, item.itemId);
+  if (current?.status !== 'scheduled') return;
+  const ended = await endUpcomingItemWithOutcomes(current, now.toISOString());
+  if (ended) await afterItemLeftUpcoming(ended);
+}
+
+/**
  * Deleting an account deletes the cloud schedules of its upcoming items (the items themselves go with
  * the account's partition; a schedule that still fires finds the tombstone and posts nothing).
  */

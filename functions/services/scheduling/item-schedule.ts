@@ -13,6 +13,8 @@ export const firePayloadSchema = z.object({
   userId: z.string().min(1),
   itemId: z.string().min(1),
   at: z.string().min(1),
+  /** The end of the grace window of an item waiting for approval: still unapproved, it ends missed. */
+  approvalDeadline: z.literal(true).optional(),
 });
 export type FirePayload = z.infer<typeof firePayloadSchema>;
 
@@ -48,4 +50,25 @@ export function moveItemFire(item: ScheduledItemRecord): Promise<void> {
 /** Deletes the item's schedule (one already delivered or deleted is fine). */
 export function cancelItemFire(itemId: string): Promise<void> {
   return deleteOneTimeSchedule(scheduleNameOf(itemId));
+}
+
+/** The schedule of a waiting item's grace window: its own name, so the item's schedule (already delivered) is left alone. */
+function deadlineNameOf(itemId: string): string {
+  return `item-${itemId}-approval`;
+}
+
+/**
+ * Fires the item again at the end of its grace window (`deadline`), with its time as the payload's
+ * `at` (so a rescheduled item finds nothing then): if its thread is still not approved, it ends missed.
+ */
+export function scheduleApprovalDeadline(item: ScheduledItemRecord, deadline: Date): Promise<void> {
+  return createOneTimeSchedule(deadlineNameOf(item.itemId), oneTimeScheduleExpression(deadline, item.timeZone), {
+    ...payloadOf(item),
+    approvalDeadline: true,
+  } satisfies FirePayload);
+}
+
+/** Deletes the grace window's schedule (the item fired on approval, or ended). */
+export function cancelApprovalDeadline(itemId: string): Promise<void> {
+  return deleteOneTimeSchedule(deadlineNameOf(itemId));
 }

@@ -303,5 +303,6 @@ export function toView(item: ScheduledItemRecord): ScheduledItem {
         };
         return { platform, status, error, postUrl };
       }),
+    ...(item.waitingForApproval && item.status === 'scheduled' ? { waitingForApproval: true as const } : {}),
   };
 }

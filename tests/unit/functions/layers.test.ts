@@ -59,6 +59,8 @@ const SERVICE_AREAS = [
   'publishing',
   // Scheduled publishes and the posting queue.
   'scheduling',
+  // Approval of threads in a team: reviews, comments, the activity log; approving fires the items that waited.
+  'review',
   // Engagement readings of published threads.
   'insights',
   // Generation jobs: an article drafted into a thread.

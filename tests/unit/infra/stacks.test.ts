@@ -923,7 +923,9 @@ describe('scheduled items on EventBridge Scheduler', () => {
         'http/scheduling/post-schedule',
         'http/scheduling/put-scheduled-item',
         'http/threads/delete-thread',
+        'http/workspaces/approve-thread',
         'schedule/check-plug',
+        'schedule/fire-scheduled-item',
       ].sort(),
     );
 
@@ -951,24 +953,34 @@ describe('scheduled items on EventBridge Scheduler', () => {
       expect(variables, handler).toMatchObject({
         SCHEDULER_GROUP_NAME: resources(app)[groupId]!.Properties!.Name,
         SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [roleId, 'Arn'] },
+      });
+      // A target that schedules (the plug check its next check, the item fire its grace window's end)
+      // schedules only itself, by the ARN it was invoked as: its own, or another target's across the
+      // nested stacks, in its environment would be a circular reference. Every other scheduling
+      // function is told each target's.
+      if (handler === plugTarget.handler || handler === schedulerTarget.handler) {
+        for (const name of ['SCHEDULER_TARGET_ARN', 'READING_TARGET_ARN', 'PLUG_TARGET_ARN'])
+          expect(variables, handler).not.toHaveProperty(name);
+        continue;
+      }
+      expect(variables, handler).toMatchObject({
         SCHEDULER_TARGET_ARN: { 'Fn::GetAtt': [functionId(app, schedulerTarget.handler), 'Arn'] },
         READING_TARGET_ARN: { 'Fn::GetAtt': [functionId(app, readingTarget.handler), 'Arn'] },
       });
-      // The plug check schedules its next check by the ARN it was invoked as (its own in its
-      // environment would be a circular reference); every other scheduling function is told it.
-      if (handler === plugTarget.handler) expect(variables, handler).not.toHaveProperty('PLUG_TARGET_ARN');
-      else
-        expect(JSON.stringify(variables.PLUG_TARGET_ARN), handler).toContain(
-          `"${functionId(app, plugTarget.handler)}"`,
-        );
+      expect(JSON.stringify(variables.PLUG_TARGET_ARN), handler).toContain(`"${functionId(app, plugTarget.handler)}"`);
     }
   });
 
-  it('gives the fire function the publishing path’s rights and no scheduling rights of its own', () => {
+  it('gives the fire function the publishing path’s rights, and the group’s schedules for an item waiting for approval', () => {
     const grants = grantsOf(app, schedulerTarget.handler).map(({ action }) => action);
 
     expect(grants).toEqual(expect.arrayContaining(['sqs:SendMessage', 'dynamodb:UpdateItem']));
-    expect(grants.filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole')).toEqual([]);
+    expect(grants.filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole').sort()).toEqual([
+      'iam:PassRole',
+      'scheduler:CreateSchedule',
+      'scheduler:DeleteSchedule',
+      'scheduler:UpdateSchedule',
+    ]);
     expect(functionProps(app, schedulerTarget.handler).Timeout).toBe(schedulerTarget.timeoutSeconds);
   });
 });
@@ -1435,26 +1447,140 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
     functions: [
       'HttpAdminGetAdminWorkspacesFunctionDE624B8A',
       'HttpWorkspacesAcceptInvitationFunction11C9B121',
+      'HttpWorkspacesAddCommentFunction0C2888B8',
+      'HttpWorkspacesApproveThreadFunctionD97D09AE',
       'HttpWorkspacesChangeMemberRoleFunction0CD175FC',
       'HttpWorkspacesCreateWorkspaceFunction6A46D70A',
+      'HttpWorkspacesGetActivityFunction075CD36F',
       'HttpWorkspacesGetMembersFunctionD314A01B',
+      'HttpWorkspacesGetReviewFunctionE9C942A4',
+      'HttpWorkspacesGetSettingsFunction0D33A60C',
       'HttpWorkspacesInviteMemberFunctionD5C08B81',
       'HttpWorkspacesListWorkspacesFunction3DC50D98',
+      'HttpWorkspacesPutSettingsFunction33AE74EA',
       'HttpWorkspacesRemoveMemberFunction82DA813F',
+      'HttpWorkspacesRequestChangesFunction871B6D7A',
       'HttpWorkspacesRevokeInvitationFunction65EA18A2',
+      'HttpWorkspacesSendForReviewFunction88F3660C',
       'HttpWorkspacesTransferOwnershipFunctionA81FD8AF',
     ],
     logGroups: [
       'HttpAdminGetAdminWorkspacesFunctionLogs2E958D48',
       'HttpWorkspacesAcceptInvitationFunctionLogsDF00DE0F',
+      'HttpWorkspacesAddCommentFunctionLogs54B8F3C5',
+      'HttpWorkspacesApproveThreadFunctionLogs4FFFFD34',
       'HttpWorkspacesChangeMemberRoleFunctionLogs9A7D1F05',
       'HttpWorkspacesCreateWorkspaceFunctionLogs363767D8',
+      'HttpWorkspacesGetActivityFunctionLogsC9D3B521',
       'HttpWorkspacesGetMembersFunctionLogs9C670B6C',
+      'HttpWorkspacesGetReviewFunctionLogs48F020FA',
+      'HttpWorkspacesGetSettingsFunctionLogs78BDE5BA',
       'HttpWorkspacesInviteMemberFunctionLogs43754CA1',
       'HttpWorkspacesListWorkspacesFunctionLogsAC0BC869',
+      'HttpWorkspacesPutSettingsFunctionLogs4D3D80B6',
       'HttpWorkspacesRemoveMemberFunctionLogs61751D89',
+      'HttpWorkspacesRequestChangesFunctionLogsDAA46604',
       'HttpWorkspacesRevokeInvitationFunctionLogsF10145EE',
+      'HttpWorkspacesSendForReviewFunctionLogsA2C63838',
       'HttpWorkspacesTransferOwnershipFunctionLogsD9C6B24A',
+    ],
+  },
+  MediaFunctions: {
+    functions: [
+      'HttpMediaDeleteMediaFunction10AC67D2',
+      'HttpMediaGetMediaFunctionAED4FEE7',
+      'HttpMediaPostArticlePictureFunction4F0A9859',
+      'HttpMediaPostQuoteCardFunction0B749F70',
+      'HttpMediaPostUploadCompleteFunction903C1D36',
+      'HttpMediaPostUploadFunctionD613CAEB',
+    ],
+    logGroups: [
+      'HttpMediaDeleteMediaFunctionLogs33FDC208',
+      'HttpMediaGetMediaFunctionLogsBB1AF2F2',
+      'HttpMediaPostArticlePictureFunctionLogsF99FC587',
+      'HttpMediaPostQuoteCardFunctionLogs9728586C',
+      'HttpMediaPostUploadCompleteFunctionLogsD5B06D64',
+      'HttpMediaPostUploadFunctionLogs82736B15',
+    ],
+  },
+  FeedsFunctions: {
+    functions: [
+      'HttpFeedsDeleteFeedFunction8788EEC9',
+      'HttpFeedsGetFeedsFunction83142AC4',
+      'HttpFeedsGetInboxFunction4CB84FA5',
+      'HttpFeedsPostFeedCheckFunction8383240F',
+      'HttpFeedsPostFeedFunctionA8565FB0',
+      'HttpFeedsPostInboxDismissFunction0FF5854C',
+      'HttpFeedsPutFeedFunctionCD5C5660',
+      'HttpFeedsPutFeedSettingsFunction94CE193E',
+      'QueueFeedWorkerFunctionF82507A8',
+      'ScheduleFanOutFeedPollsFunctionE17C8E8B',
+    ],
+    logGroups: [
+      'HttpFeedsDeleteFeedFunctionLogs8209BF19',
+      'HttpFeedsGetFeedsFunctionLogsCDB467F0',
+      'HttpFeedsGetInboxFunctionLogs5F3B4A0D',
+      'HttpFeedsPostFeedCheckFunctionLogsC323EDA8',
+      'HttpFeedsPostFeedFunctionLogsC3DC4C39',
+      'HttpFeedsPostInboxDismissFunctionLogsE83B0786',
+      'HttpFeedsPutFeedFunctionLogsB0DF3092',
+      'HttpFeedsPutFeedSettingsFunctionLogsEE220284',
+      'QueueFeedWorkerFunctionLogs1038D224',
+      'ScheduleFanOutFeedPollsFunctionLogs733E6407',
+    ],
+  },
+  InsightsFunctions: {
+    functions: [
+      'EventArmPlugFunction5F3F016F',
+      'EventPlanEngagementReadingsFunction33FFD0FE',
+      'HttpAccountPutPlugDefaultFunctionF10823C0',
+      'HttpConnectionsPutEngagementReadsFunctionFFA688D5',
+      'HttpInsightsGetInsightsFunction30CAD17E',
+      'HttpInsightsGetThreadPerformanceFunction6BB1AA13',
+      'HttpInsightsPostPerformanceRefreshFunction12C05E4B',
+      'ScheduleCheckPlugFunction999D0511',
+      'ScheduleTakeEngagementReadingFunctionA9D2D74C',
+    ],
+    logGroups: [
+      'EventArmPlugFunctionLogs70970134',
+      'EventPlanEngagementReadingsFunctionLogsE2259471',
+      'HttpAccountPutPlugDefaultFunctionLogs52BEBDD6',
+      'HttpConnectionsPutEngagementReadsFunctionLogs5CE09098',
+      'HttpInsightsGetInsightsFunctionLogsF7DE3B31',
+      'HttpInsightsGetThreadPerformanceFunctionLogs8D492FD5',
+      'HttpInsightsPostPerformanceRefreshFunctionLogs2FD22BD2',
+      'ScheduleCheckPlugFunctionLogs08919864',
+      'ScheduleTakeEngagementReadingFunctionLogs12EDA0E0',
+    ],
+  },
+  PublicPagesFunctions: {
+    functions: [
+      'HttpAccountPutDisplayNameFunction378C7FAC',
+      'HttpPublicGetAboutArticleFunction2A837B85',
+      'HttpPublicGetPublicThreadFunction74563E08',
+      'HttpPublicGetThreadWebmentionFunction2F909BCB',
+      'HttpPublicPutThreadVisibilityFunction8F7A2F16',
+      'QueueWebmentionWorkerFunction8E5BF4F3',
+    ],
+    logGroups: [
+      'HttpAccountPutDisplayNameFunctionLogs20D59D1E',
+      'HttpPublicGetAboutArticleFunctionLogsA399D515',
+      'HttpPublicGetPublicThreadFunctionLogsC0B9B7C8',
+      'HttpPublicGetThreadWebmentionFunctionLogs17691DEE',
+      'HttpPublicPutThreadVisibilityFunctionLogsCD705F4C',
+      'QueueWebmentionWorkerFunctionLogs89D202B3',
+    ],
+  },
+  ConnectionsFunctions: {
+    functions: [
+      'HttpConnectionsPutLinkedinIdentityFunctionD7BFE69A',
+      'HttpPublishingGetAuthorPostsFunction7B858283',
+      'ScheduleRefreshPlatformTokensFunction85EC8B63',
+    ],
+    logGroups: [
+      'HttpConnectionsPutLinkedinIdentityFunctionLogsE3F3CB63',
+      'HttpPublishingGetAuthorPostsFunctionLogs099E9FD3',
+      'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
     ],
   },
 };

@@ -70,6 +70,18 @@ describe('/scheduled', () => {
     expect(screen.getByText('Nothing was published from the schedule in the last 30 days.')).toBeTruthy();
   });
 
+  it('says when an upcoming item waits for its thread to be approved', async () => {
+    api.state.items.push(
+      item('waiting', new Date(Date.now() - 60_000), { waitingForApproval: true }),
+      item('ready', sydneyNoon(1)),
+    );
+    renderPage();
+    const waiting = await screen.findByRole('listitem', { name: /\(waiting\) at/ });
+    expect(within(waiting).getByText('Waiting for approval')).toBeTruthy();
+    const ready = screen.getByRole('listitem', { name: /\(ready\) at/ });
+    expect(within(ready).queryByText('Waiting for approval')).toBeNull();
+  });
+
   it("groups upcoming items by day in the user's zone, with title, platforms and time", async () => {
     api.state.items.push(
       item('later', sydneyNoon(3), { platforms: ['telegram', 'bluesky'] }),

@@ -9,6 +9,7 @@ import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
 import { PerformanceSection } from '#web/features/insights/components/performance-section';
 import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
 import { ThreadPlugs } from '#web/features/publishing/components/thread-plugs';
+import { ReviewPanel } from '#web/features/review/components/review-panel';
 import { ThreadSchedule } from '#web/features/scheduling/components/thread-schedule';
 import { useDeleteThread } from '#web/features/threads/api/delete-thread';
 import { isMissingThread, useThread } from '#web/features/threads/api/get-thread';
@@ -19,6 +20,7 @@ import { SensitiveContentBanner } from '#web/features/threads/components/sensiti
 import { ShortQuoteBadge } from '#web/features/threads/components/short-quote-badge';
 import { ThreadNotFound } from '#web/features/threads/components/thread-not-found';
 import { useThreadEditing } from '#web/features/threads/hooks/use-thread-editing';
+import { useCurrentWorkspace } from '#web/lib/get-workspaces';
 import '#web/features/threads/threads.css';
 import '#web/features/scheduling/scheduling.css';
 import { LoadingState } from '#web/components/ui/loading-state';
@@ -75,6 +77,9 @@ function ThreadDetail({ thread }: { thread: Thread }) {
   useOAuthReturnNotice();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { posts, editingIndex, saving, overLimit } = editing;
+  // A team's threads are reviewed; the panel shows the steps the member's role allows.
+  const current = useCurrentWorkspace();
+  const team = current && !current.personal ? current : undefined;
   const locked = saving || editingIndex !== null;
 
   const confirmDelete = () => {
@@ -104,6 +109,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
       <SensitiveContentBanner thread={thread} />
       <ThreadSchedule threadId={thread.id} />
       <ThreadPlugs threadId={thread.id} />
+      {team ? <ReviewPanel thread={thread} role={team.role} /> : null}
 
       {sharing ? (
         <div className="thread-page__sharing">

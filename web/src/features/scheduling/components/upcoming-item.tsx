@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { schedulingMessages } from '#shared/messages/scheduling';
+import { schedulingMessages, WAITING_FOR_APPROVAL_TEXT } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import { formatZonedTime } from '#shared/time-zone';
@@ -63,6 +63,12 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
             .join(', ')}
           {item.source === 'queue' ? ' · from your queue' : null}
         </p>
+        {item.waitingForApproval ? (
+          // Its time came before the thread was approved: it fires on approval, within the grace window.
+          <p className="small">
+            <span className="badge badge--info">{WAITING_FOR_APPROVAL_TEXT}</span>
+          </p>
+        ) : null}
         {item.outcomes.length > 0 ? (
           // Platforms that failed before the time (disconnected since): the rest still post.
           <ul className="plain-list small scheduled-item__outcomes" aria-label={`Failed for ${item.threadTitle}`}>

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { activityPageSchema, type WorkspaceSettingsView, workspaceSettingsSchema } from '#shared/schemas/review';
 import {
   type AcceptInvitationRequest,
   acceptInvitationRequestSchema,
@@ -101,5 +102,48 @@ export function acceptInvitation(request: AcceptInvitationRequest): Promise<Work
     bodySchema: acceptInvitationRequestSchema,
     body: request,
     schema: workspaceSummarySchema,
+  });
+}
+
+const settingsQueryKey = (workspaceId: string) => ['workspace-settings', workspaceId] as const;
+const activityQueryKey = (workspaceId: string) => ['workspace-activity', workspaceId] as const;
+
+/** GET /api/workspaces/{id}/settings: whether threads need approval, and the grace window. */
+export function useWorkspaceSettings(workspaceId: string) {
+  return useQuery({
+    queryKey: settingsQueryKey(workspaceId),
+    queryFn: (): Promise<WorkspaceSettingsView> =>
+      apiRequest(`${path(workspaceId)}/settings`, { schema: workspaceSettingsSchema }),
+  });
+}
+
+/** PUT /api/workspaces/{id}/settings (owners and admins); the change shows in the activity log. */
+export function useSaveWorkspaceSettings(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: WorkspaceSettingsView) =>
+      apiRequest(`${path(workspaceId)}/settings`, {
+        method: 'PUT',
+        bodySchema: workspaceSettingsSchema,
+        body: settings,
+        schema: workspaceSettingsSchema,
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsQueryKey(workspaceId), saved);
+      return queryClient.invalidateQueries({ queryKey: activityQueryKey(workspaceId) });
+    },
+  });
+}
+
+/** GET /api/workspaces/{id}/activity: the log, newest first, a page at a time. */
+export function useWorkspaceActivity(workspaceId: string) {
+  return useInfiniteQuery({
+    queryKey: activityQueryKey(workspaceId),
+    queryFn: ({ pageParam }) =>
+      apiRequest(`${path(workspaceId)}/activity${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, {
+        schema: activityPageSchema,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 }

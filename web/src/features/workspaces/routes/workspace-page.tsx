@@ -8,6 +8,7 @@ import { useToast } from '#web/components/ui/use-toast';
 import { useAuth } from '#web/lib/auth-context';
 import { useCurrentWorkspace, useWorkspaces } from '#web/lib/get-workspaces';
 import { useCreateWorkspace, useMemberActions, useMembers } from '../api/workspaces';
+import { ActivityCard, ApprovalCard } from '../components/approval-card';
 import { useSwitchWorkspace } from '../components/use-switch-workspace';
 import '../workspaces.css';
 
@@ -32,6 +33,8 @@ export function WorkspacePage() {
       {workspaces.isPending && <LoadingState as="p">{texts.loading}</LoadingState>}
       {workspaces.isError && <ErrorState>{workspaces.error.message}</ErrorState>}
       {current && !current.personal && <TeamMembers workspace={current} />}
+      {current && !current.personal && <ApprovalCard workspaceId={current.id} role={current.role} />}
+      {current && !current.personal && <ActivityCard workspaceId={current.id} />}
       <CreateTeamForm />
     </section>
   );
