@@ -1446,6 +1446,8 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
   WorkspacesFunctions: {
     functions: [
       'HttpAdminGetAdminWorkspacesFunctionDE624B8A',
+      'HttpNotificationsGetNotificationsFunction2C653566',
+      'HttpNotificationsPostNotificationsReadFunction26779FA7',
       'HttpWorkspacesAcceptInvitationFunction11C9B121',
       'HttpWorkspacesAddCommentFunction0C2888B8',
       'HttpWorkspacesApproveThreadFunctionD97D09AE',
@@ -1466,6 +1468,8 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
     ],
     logGroups: [
       'HttpAdminGetAdminWorkspacesFunctionLogs2E958D48',
+      'HttpNotificationsGetNotificationsFunctionLogs67A96B96',
+      'HttpNotificationsPostNotificationsReadFunctionLogs6CA6BB61',
       'HttpWorkspacesAcceptInvitationFunctionLogsDF00DE0F',
       'HttpWorkspacesAddCommentFunctionLogs54B8F3C5',
       'HttpWorkspacesApproveThreadFunctionLogs4FFFFD34',
