@@ -875,6 +875,61 @@ export const routes: RouteEntry[] = [
     workspace: 'review',
     access: { table: 'write' },
   },
+  // Client review links: editors make and revoke them; a client opens one with no account.
+  {
+    method: 'POST',
+    path: '/api/threads/{threadId}/review-links',
+    handler: 'http/workspaces/create-review-link',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'write',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/threads/{threadId}/review-links',
+    handler: 'http/workspaces/list-review-links',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'read',
+    // Someone else's thread id records a security event.
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/threads/{threadId}/review-links/{linkId}',
+    handler: 'http/workspaces/revoke-review-link',
+    deploymentGroup: 'workspaces',
+    auth: 'user',
+    workspace: 'write',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/api/review/{token}',
+    handler: 'http/public/get-client-review',
+    deploymentGroup: 'workspaces',
+    auth: 'public',
+    // Each view counts against the link's and the address's hourly budget and is logged.
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/review/{token}/decision',
+    handler: 'http/public/post-client-decision',
+    deploymentGroup: 'workspaces',
+    auth: 'public',
+    timeoutSeconds: 20,
+    // An approval fires the thread's scheduled items that waited for it; the editors are told by email.
+    access: {
+      table: 'write',
+      sendTo: ['publishing'],
+      tokenKey: true,
+      platformClients: true,
+      scheduler: true,
+      mail: true,
+    },
+  },
   {
     method: 'POST',
     path: '/api/threads/{threadId}/comments',

@@ -99,6 +99,13 @@ export const ERROR_CODES = [
   // Approval before publishing
   'approval_required',
   'review_version_stale',
+  // Review links (a client's view and decision, no account)
+  'review_link_invalid',
+  'review_link_expired',
+  'review_link_revoked',
+  'review_link_used',
+  'review_link_outdated',
+  'review_link_not_found',
   // Public pages (the curator's display name)
   'display_name_required',
   // Webhooks and OAuth callbacks

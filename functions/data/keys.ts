@@ -73,6 +73,7 @@ export const itemTypes = {
   threadReview: 'thread-review',
   reviewComment: 'review-comment',
   workspaceActivity: 'workspace-activity',
+  reviewLink: 'review-link',
   migrationProgress: 'migration-progress',
   notification: 'notification',
 } as const;
@@ -450,6 +451,16 @@ export const keys = {
     sk: `ACTIVITY#${at}#${activityId}`,
   }),
   workspaceActivityPrefix: 'ACTIVITY#',
+  /**
+   * A client's review link to one thread version, in the workspace's partition (a thread's links are
+   * one Query by prefix), found by the SHA-256 of its token (gsi1); the token itself is never stored.
+   */
+  reviewLink: (workspaceId: string, threadId: string, linkId: string): ItemKey => ({
+    pk: owner(workspaceId),
+    sk: `REVIEW_LINK#${threadId}#${linkId}`,
+  }),
+  reviewLinksOfThreadPrefix: (threadId: string) => `REVIEW_LINK#${threadId}#`,
+  reviewLinkByToken: (tokenHash: string) => ({ gsi1pk: `REVIEW_LINK_TOKEN#${tokenHash}`, gsi1sk: 'REVIEW_LINK' }),
   /** The personal-workspace migration's progress: the last user it finished, so a run resumes after it. */
   migrationProgress: (migration: string): ItemKey => ({ pk: 'MIGRATIONS', sk: migration }),
 
@@ -477,6 +488,7 @@ export const indexes: Record<
   | 'armedPlugsOfPlatform'
   | 'membershipsOfUser'
   | 'invitationByToken'
+  | 'reviewLinkByToken'
   | 'workspacesListing',
   IndexName
 > = {
@@ -505,6 +517,8 @@ export const indexes: Record<
   membershipsOfUser: 'gsi1',
   /** gsi1 also finds an invitation by its token's hash (`INVITATION_TOKEN#<hash>`). */
   invitationByToken: 'gsi1',
+  /** gsi1 also finds a review link by its token's hash (`REVIEW_LINK_TOKEN#<hash>`). */
+  reviewLinkByToken: 'gsi1',
   /** gsi2 also lists every team workspace, newest first (`WORKSPACES`). */
   workspacesListing: 'gsi2',
 };

@@ -183,3 +183,26 @@ export class ReconnectRequiredError extends DomainError {
     );
   }
 }
+
+/** Why a review link is refused: unknown (404), expired, revoked or outdated (410), already used (409). */
+export type ReviewLinkRefusal =
+  | 'review_link_invalid'
+  | 'review_link_expired'
+  | 'review_link_revoked'
+  | 'review_link_outdated'
+  | 'review_link_used';
+
+const reviewLinkStatus: Record<ReviewLinkRefusal, number> = {
+  review_link_invalid: 404,
+  review_link_expired: 410,
+  review_link_revoked: 410,
+  review_link_outdated: 410,
+  review_link_used: 409,
+};
+
+/** A review link that cannot be viewed or decided on (the client's page tells each case apart by its code). */
+export class ReviewLinkRefusedError extends DomainError {
+  constructor(code: ReviewLinkRefusal) {
+    super(reviewLinkStatus[code], apiErrorMessages[code], {}, code);
+  }
+}

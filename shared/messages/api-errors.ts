@@ -58,6 +58,12 @@ export const apiErrorMessages = {
   personal_workspace: workspaceMessages.personalWorkspace,
   approval_required: workspaceMessages.approvalRequired,
   review_version_stale: workspaceMessages.reviewVersionStale,
+  review_link_invalid: workspaceMessages.reviewLink.invalid,
+  review_link_expired: workspaceMessages.reviewLink.expired,
+  review_link_revoked: workspaceMessages.reviewLink.revoked,
+  review_link_used: workspaceMessages.reviewLink.used,
+  review_link_outdated: workspaceMessages.reviewLink.outdated,
+  review_link_not_found: workspaceMessages.reviewLink.notFound,
   display_name_required:
     'Choose a display name before making a thread public: public pages name you by it, never by your email.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -31,6 +31,23 @@ export const workspaceMessages = {
   approvalRequired:
     'This workspace needs threads approved before they publish, and this version of the thread is not approved. Send it for review.',
   reviewVersionStale: 'The thread changed since you opened it. Reload it and review the current version.',
+  /** A client's review link: its refusals, the decision's notification and the public page. */
+  reviewLink: {
+    invalid: 'This review link is not valid. Ask the person who sent it for a new one.',
+    expired: 'This review link has expired. Ask the person who sent it for a new one.',
+    revoked: 'This review link was withdrawn by the person who sent it.',
+    used: 'A decision was already given through this review link. Thank you.',
+    outdated: 'The thread changed since this review link was made. Ask the person who sent it for a new link.',
+    notFound: 'Review link not found.',
+    rateLimited: 'Too many requests for this review link. Please try again later.',
+    clientName: (name: string | undefined) => (name ? `Client (via review link): ${name}` : 'Client (via review link)'),
+    approvedNotice: (who: string, title: string) => `${who} approved "${title}".`,
+    approvedSubject: 'A client approved a thread',
+    changesNotice: (who: string, title: string, comment: string) =>
+      `${who} requested changes to "${title}": ${comment}`,
+    changesSubject: 'A client requested changes to a thread',
+    commentRequired: 'Say what should change: a comment is required when requesting changes.',
+  },
   workspaceLimit: (limit: number) => `You can be a member of at most ${limit} workspaces.`,
   /** Beside a control the user's role turns off. */
   roleNotice: (workspace: string, role: WorkspaceRole, permission: WorkspacePermission) =>
@@ -112,6 +129,9 @@ export const workspaceMessages = {
       changes_requested: 'requested changes',
       comment_added: 'commented',
       settings_changed: 'changed the approval settings',
+      review_link_created: 'made a client review link',
+      review_link_revoked: 'revoked a client review link',
+      review_link_viewed: 'opened a client review link',
     },
   },
   /** The thread page's review panel (team workspaces). */

@@ -70,6 +70,9 @@ export const ACTIVITY_KINDS = [
   'changes_requested',
   'comment_added',
   'settings_changed',
+  'review_link_created',
+  'review_link_revoked',
+  'review_link_viewed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -57,6 +57,8 @@ interface RouteCallOptions {
   path?: string;
   method?: string;
   userAgent?: string;
+  /** The client's address as API Gateway reports it (public routes limit per address). */
+  sourceIp?: string;
 }
 
 async function invokeRoute(
@@ -77,7 +79,7 @@ async function invokeRoute(
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     isBase64Encoded: false,
     requestContext: {
-      http: { method: options.method ?? 'GET', path },
+      http: { method: options.method ?? 'GET', path, sourceIp: options.sourceIp ?? '192.0.2.1' },
       authorizer: {
         jwt: { claims: { sub: caller.userId, email: caller.email ?? `${caller.userId}@example.com` }, scopes: [] },
       },

@@ -81,11 +81,12 @@ export function reviewedThreadRead(workspaceId: string, threadId: string): First
  * `reviewedThreadRead`), or the refusal a thread route gives (404, or 403 for another
  * workspace's thread, recorded).
  */
-function threadOf(actor: ReviewActor, threadId: string, found: Thread | null): Promise<Thread> | Thread {
+export function threadOf(actor: ReviewActor, threadId: string, found: Thread | null): Promise<Thread> | Thread {
   return found ?? refuseThreadAccess(threadContext(actor), threadId, ACCESS_REFUSALS);
 }
 
-function recordActivity(
+/** Adds an entry to the actor's workspace's activity log. */
+export function recordActivity(
   actor: ReviewActor,
   kind: ActivityKind,
   thread: Pick<Thread, 'id' | 'title'> | null,

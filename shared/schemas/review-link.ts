@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import { postCheckSchema, threadIdSchema } from './thread';
+
+/** How long a review link lasts unless the editor chooses (1–30 days). */
+export const REVIEW_LINK_DEFAULT_DAYS = 7;
+export const REVIEW_LINK_MAX_DAYS = 30;
+/** Uses of one link, and from one address, per hour: views, and decisions (a guess at a token also counts). */
+export const REVIEW_LINK_VIEWS_PER_HOUR = 60;
+export const REVIEW_LINK_DECISIONS_PER_HOUR = 10;
+
+/** POST /api/threads/{threadId}/review-links. */
+export const createReviewLinkSchema = z.object({
+  expiresInDays: z.number().int().min(1).max(REVIEW_LINK_MAX_DAYS).optional(),
+});
+
+/** /api/threads/{threadId}/review-links/{linkId} path parameters. */
+export const reviewLinkParamsSchema = z.object({
+  threadId: threadIdSchema,
+  linkId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid link id'),
+});
+
+/** /api/review/{token}: any string; one that is not a token is simply unknown (404 `review_link_invalid`). */
+export const reviewTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** POST /api/review/{token}/decision. */
+export const reviewDecisionSchema = z
+  .object({
+    decision: z.enum(['approve', 'request_changes']),
+    comment: z.string().trim().max(2_000, 'A comment has at most 2,000 characters').optional(),
+    name: z.string().trim().max(80, 'A name has at most 80 characters').optional(),
+  })
+  .refine((body) => body.decision === 'approve' || (body.comment ?? '').length > 0, {
+    message: 'Say what should change: a comment is required when requesting changes.',
+    path: ['comment'],
+  });
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
+
+export const REVIEW_LINK_STATES = ['active', 'expired', 'revoked', 'used'] as const;
+export type ReviewLinkState = (typeof REVIEW_LINK_STATES)[number];
+
+/** A link as its thread's review panel lists it (never its token). */
+export const reviewLinkSchema = z.object({
+  linkId: z.string(),
+  state: z.enum(REVIEW_LINK_STATES),
+  version: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  usedAt: z.string().nullable(),
+  decision: z.enum(['approve', 'request_changes']).nullable(),
+});
+export type ReviewLinkView = z.infer<typeof reviewLinkSchema>;
+
+/** What the client sees: the thread as it will post, each post with its passage and its check. */
+export const clientReviewSchema = z.object({
+  state: z.enum(REVIEW_LINK_STATES),
+  expiresAt: z.string(),
+  decision: z.enum(['approve', 'request_changes']).nullable(),
+  title: z.string(),
+  article: z.object({ url: z.string(), title: z.string(), author: z.string().nullable() }),
+  posts: z.array(
+    z.object({
+      text: z.string(),
+      source: z.string().nullable(),
+      /** The article link that lands on the passage (`#:~:text=`), null when there is no passage. */
+      sourceUrl: z.string().nullable(),
+      check: postCheckSchema.nullable(),
+    }),
+  ),
+});
+export type ClientReview = z.infer<typeof clientReviewSchema>;

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Thread } from '#shared/schemas/thread';
+import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
+import { makeThread, settle } from '../../helpers/publishing-threads';
+import { callRoute, type RouteAnswer, type RouteHandler, type RouteRequest } from '../../helpers/route-call';
+
+// A client's review link end to end in this process: the routes as API Gateway calls them and the
+// publishing pipeline (local SQS polled by the real worker, the local Telegram Bot API).
+const pipeline = await startPublishingPipeline();
+
+const workspaceRoute = async (name: string): Promise<RouteHandler> =>
+  (await import(`#functions/http/workspaces/${name}`)).handler;
+const publicRoute = async (name: string): Promise<RouteHandler> =>
+  (await import(`#functions/http/public/${name}`)).handler;
+const routes = {
+  putSettings: await workspaceRoute('put-settings'),
+  activity: await workspaceRoute('get-activity'),
+  review: await workspaceRoute('get-review'),
+  createLink: await workspaceRoute('create-review-link'),
+  listLinks: await workspaceRoute('list-review-links'),
+  revokeLink: await workspaceRoute('revoke-review-link'),
+  clientView: await publicRoute('get-client-review'),
+  clientDecision: await publicRoute('post-client-decision'),
+  publish: (await import('#functions/http/publishing/post-publish')).handler as RouteHandler,
+  editThread: (await import('#functions/http/threads/put-thread')).handler as RouteHandler,
+};
+const { putThread } = await import('#functions/data/thread-repository');
+const { addMember } = await import('#functions/data/workspace-repository');
+const { listNotifications } = await import('#functions/data/notification-repository');
+const { connectTelegram } = await import('#functions/services/connections/connections');
+const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
+
+afterAll(() => pipeline.stop());
+
+/** A team with an owner, an editor and a reviewer, Telegram connected, approval required everywhere. */
+async function team() {
+  const owner = `owner-${randomUUID()}`;
+  const editor = `editor-${randomUUID()}`;
+  const reviewer = `reviewer-${randomUUID()}`;
+  const workspace = await createTeamWorkspace({ userId: owner, email: `${owner}@example.com` }, 'Agency', new Date());
+  for (const [userId, role] of [
+    [editor, 'editor'],
+    [reviewer, 'reviewer'],
+  ] as const)
+    await addMember({
+      workspaceId: workspace.id,
+      workspaceName: workspace.name,
+      personal: false,
+      userId,
+      email: `${userId}@example.com`,
+      role,
+      joinedAt: new Date().toISOString(),
+    });
+  await connectTelegram(workspace.id, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
+  const call = (handler: RouteHandler, userId: string, request: RouteRequest = {}): Promise<RouteAnswer> =>
+    callRoute(handler, { userId }, { ...request, headers: { 'x-workspace-id': workspace.id } });
+  expect(
+    (
+      await call(routes.putSettings, owner, {
+        params: { workspaceId: workspace.id },
+        body: { approval: 'all', graceHours: 24 },
+      })
+    ).status,
+  ).toBe(200);
+  return { workspaceId: workspace.id, owner, editor, reviewer, call };
+}
+
+async function threadIn(workspaceId: string, marker: string): Promise<Thread> {
+  const thread = makeThread(workspaceId, [
+    `${marker}: the port moved 4 million containers.`,
+    `${marker}: the second post.`,
+  ]);
+  const [first, ...rest] = thread.posts;
+  thread.posts = [
+    {
+      ...(first as Thread['posts'][number]),
+      source: 'The port moved 4 million containers last year.',
+      sourceFragment: 'The%20port%20moved%204%20million%20containers%20last%20year.',
+      check: { status: 'checked', found: { numbers: 1, quotes: 0, names: 0 } },
+    },
+    ...rest,
+  ];
+  await putThread(thread);
+  return thread;
+}
+
+/** Each client is its own address, so budgets of one test never spend another's. */
+const client = () => `203.0.113.${Math.floor(Math.random() * 250) + 1}-${randomUUID().slice(0, 6)}`;
+const tokenOf = (url: string) => decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+const view = (token: string, ip: string) =>
+  callRoute(routes.clientView, { userId: 'nobody' }, { params: { token } }, { sourceIp: ip });
+const decide = (token: string, body: unknown, ip: string) =>
+  callRoute(routes.clientDecision, { userId: 'nobody' }, { params: { token }, body }, { sourceIp: ip, method: 'POST' });
+const kinds = async (call: Awaited<ReturnType<typeof team>>['call'], owner: string, workspaceId: string) =>
+  (await call(routes.activity, owner, { params: { workspaceId } })).body.entries.map(
+    (entry: { kind: string }) => entry.kind,
+  );
+
+describe('the client review link', () => {
+  it('shows the version it names with passages and checks, approves it once, and publishing then goes ahead', async () => {
+    const { workspaceId, owner, editor, reviewer, call } = await team();
+    const marker = `link-${randomUUID().slice(0, 8)}`;
+    const thread = await threadIn(workspaceId, marker);
+    const threadParams = { params: { threadId: thread.id } };
+
+    const created = await call(routes.createLink, editor, { ...threadParams, body: { expiresInDays: 3 } });
+    expect(created.status).toBe(201);
+    expect(created.body.url).toMatch(/\/review\/[A-Za-z0-9_-]{43}$/);
+    const token = tokenOf(created.body.url);
+    // A reviewer may read the links but not make them.
+    expect((await call(routes.createLink, reviewer, { ...threadParams, body: {} })).status).toBe(403);
+
+    const listed = await call(routes.listLinks, reviewer, threadParams);
+    expect(listed.body.links).toEqual([
+      expect.objectContaining({ linkId: created.body.linkId, state: 'active', createdBy: `${editor}@example.com` }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+
+    const ip = client();
+    const seen = await view(token, ip);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ state: 'active', title: thread.title, article: { url: thread.sourceUrl } });
+    expect(seen.body.posts[0]).toEqual({
+      text: thread.posts[0]?.content,
+      source: 'The port moved 4 million containers last year.',
+      sourceUrl: `${thread.sourceUrl}#:~:text=The%20port%20moved%204%20million%20containers%20last%20year.`,
+      check: { status: 'checked', found: { numbers: 1, quotes: 0, names: 0 } },
+    });
+    expect(JSON.stringify(seen.body)).not.toContain(workspaceId);
+
+    const decided = await decide(token, { decision: 'approve', name: 'Dana at Harbour Co' }, ip);
+    expect(decided).toMatchObject({ status: 200, body: { state: 'used', decision: 'approve' } });
+    expect((await call(routes.review, editor, threadParams)).body).toMatchObject({
+      state: 'approved',
+      approved: true,
+      approvedBy: 'Client (via review link): Dana at Harbour Co',
+    });
+
+    const replay = await decide(token, { decision: 'request_changes', comment: 'On second thought…' }, ip);
+    expect(replay).toMatchObject({ status: 409, body: { code: 'review_link_used' } });
+    expect((await call(routes.review, editor, threadParams)).body.state).toBe('approved');
+    expect((await view(token, ip)).body).toMatchObject({ state: 'used', decision: 'approve' });
+
+    const published = await call(routes.publish, editor, { ...threadParams, body: { platforms: ['telegram'] } });
+    expect(published.status).toBe(202);
+    expect(await settle(workspaceId, thread.id, 'telegram')).toMatchObject({ status: 'completed' });
+
+    expect(await kinds(call, owner, workspaceId)).toEqual([
+      'review_link_viewed',
+      'approved',
+      'review_link_viewed',
+      'review_link_created',
+      'settings_changed',
+    ]);
+    const editorNotices = await listNotifications(editor, 30);
+    expect(editorNotices.map((notice: { kind: string }) => notice.kind)).toContain('client_approved');
+    expect((await call(routes.listLinks, editor, threadParams)).body.links[0]).toMatchObject({ state: 'used' });
+  });
+
+  it('requests changes with a comment attributed to the client, and refuses it without one', async () => {
+    const { workspaceId, editor, call } = await team();
+    const thread = await threadIn(workspaceId, `changes-${randomUUID().slice(0, 8)}`);
+    const threadParams = { params: { threadId: thread.id } };
+    const token = tokenOf((await call(routes.createLink, editor, { ...threadParams, body: {} })).body.url);
+    const ip = client();
+    const bare = await decide(token, { decision: 'request_changes' }, ip);
+    expect(bare.status).toBe(400);
+    const asked = await decide(token, { decision: 'request_changes', comment: 'Cite the year in post one.' }, ip);
+    expect(asked).toMatchObject({ status: 200, body: { decision: 'request_changes' } });
+    const review = (await call(routes.review, editor, threadParams)).body;
+    expect(review.state).toBe('changes_requested');
+    expect(review.comments).toEqual([
+      expect.objectContaining({ authorEmail: 'Client (via review link)', text: 'Cite the year in post one.' }),
+    ]);
+  });
+
+  it('refuses an expired, revoked, unknown or outdated link, writing nothing', async () => {
+    const { workspaceId, owner, editor, call } = await team();
+    const thread = await threadIn(workspaceId, `refused-${randomUUID().slice(0, 8)}`);
+    const threadParams = { params: { threadId: thread.id } };
+    const ip = client();
+
+    const revoked = await call(routes.createLink, editor, { ...threadParams, body: {} });
+    const revokedToken = tokenOf(revoked.body.url);
+    expect(
+      (await call(routes.revokeLink, editor, { params: { threadId: thread.id, linkId: revoked.body.linkId } })).status,
+    ).toBe(204);
+    expect((await view(revokedToken, ip)).body.code).toBe('review_link_revoked');
+    expect(await decide(revokedToken, { decision: 'approve' }, ip)).toMatchObject({
+      status: 410,
+      body: { code: 'review_link_revoked' },
+    });
+
+    const unknown = await decide(randomUUID(), { decision: 'approve' }, ip);
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'review_link_invalid' } });
+
+    // Expired: the clock moves past the link's end.
+    const expiring = await call(routes.createLink, editor, { ...threadParams, body: { expiresInDays: 1 } });
+    const { vi } = await import('vitest');
+    vi.useFakeTimers({ now: Date.parse(expiring.body.expiresAt) + 1_000, toFake: ['Date'] });
+    try {
+      expect(await decide(tokenOf(expiring.body.url), { decision: 'approve' }, client())).toMatchObject({
+        status: 410,
+        body: { code: 'review_link_expired' },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(
+      (await call(routes.listLinks, editor, threadParams)).body.links.map((link: { state: string }) => link.state),
+    ).toEqual(['revoked', 'active']);
+
+    // Outdated: the thread was edited after the link was made.
+    const outdated = tokenOf((await call(routes.createLink, editor, { ...threadParams, body: {} })).body.url);
+    const posts = thread.posts.map(({ id, content }, index) => ({
+      id,
+      content: index === 1 ? `${content} Edited.` : content,
+    }));
+    expect((await call(routes.editThread, editor, { ...threadParams, body: { posts } })).status).toBe(200);
+    expect((await view(outdated, ip)).body.code).toBe('review_link_outdated');
+    expect(await decide(outdated, { decision: 'approve' }, ip)).toMatchObject({
+      status: 410,
+      body: { code: 'review_link_outdated' },
+    });
+
+    expect((await call(routes.review, editor, threadParams)).body).toMatchObject({
+      state: 'draft',
+      approvedVersion: null,
+    });
+    expect(await kinds(call, owner, workspaceId)).toEqual([
+      'review_link_created',
+      'review_link_created',
+      'review_link_revoked',
+      'review_link_created',
+      'settings_changed',
+    ]);
+  });
+
+  it("a token of one thread never shows or decides another's", async () => {
+    const { workspaceId, editor, call } = await team();
+    const threadA = await threadIn(workspaceId, `a-${randomUUID().slice(0, 8)}`);
+    const threadB = await threadIn(workspaceId, `b-${randomUUID().slice(0, 8)}`);
+    const tokenA = tokenOf(
+      (await call(routes.createLink, editor, { params: { threadId: threadA.id }, body: {} })).body.url,
+    );
+    const ip = client();
+    const seen = await view(tokenA, ip);
+    expect(JSON.stringify(seen.body)).not.toContain(threadB.id);
+    expect(JSON.stringify(seen.body)).not.toContain(threadA.id);
+    expect(seen.body.posts.map((post: { text: string }) => post.text)).toEqual(
+      threadA.posts.map((post) => post.content),
+    );
+    // The path names only the token: a body naming B's id is ignored by the schema, and A is what gets approved.
+    await decide(tokenA, { decision: 'approve', threadId: threadB.id }, ip);
+    expect((await call(routes.review, editor, { params: { threadId: threadB.id } })).body.state).toBe('draft');
+    expect((await call(routes.review, editor, { params: { threadId: threadA.id } })).body.state).toBe('approved');
+    // B's links list is empty, and B's thread cannot revoke A's link.
+    expect((await call(routes.listLinks, editor, { params: { threadId: threadB.id } })).body.links).toEqual([]);
+    const linkA = (await call(routes.listLinks, editor, { params: { threadId: threadA.id } })).body.links[0].linkId;
+    expect(await call(routes.revokeLink, editor, { params: { threadId: threadB.id, linkId: linkA } })).toMatchObject({
+      status: 404,
+      body: { code: 'review_link_not_found' },
+    });
+  });
+
+  it('limits decisions per address, so guessing tokens spends the budget: 429, nothing written', async () => {
+    const { workspaceId, editor, call } = await team();
+    const thread = await threadIn(workspaceId, `limit-${randomUUID().slice(0, 8)}`);
+    const token = tokenOf(
+      (await call(routes.createLink, editor, { params: { threadId: thread.id }, body: {} })).body.url,
+    );
+    const ip = client();
+    for (let i = 0; i < 10; i++)
+      expect((await decide(randomUUID(), { decision: 'approve' }, ip)).body.code).toBe('review_link_invalid');
+    // The address spent its decisions guessing: the real link's decision is refused, and nothing is written.
+    const limited = await callRoute(
+      routes.clientDecision,
+      { userId: 'nobody' },
+      { params: { token }, body: { decision: 'approve' } },
+      { sourceIp: ip, method: 'POST' },
+    );
+    expect(limited).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect((await call(routes.review, editor, { params: { threadId: thread.id } })).body.state).toBe('draft');
+    expect((await call(routes.listLinks, editor, { params: { threadId: thread.id } })).body.links[0].state).toBe(
+      'active',
+    );
+  });
+});
