@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { RateLimitedError } from '../lib/errors';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
@@ -35,4 +36,30 @@ export async function takeFromBudget(
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+export const HOUR_MS = 60 * 60 * 1000;
+
+/** The fixed window of `lengthMs` that holds `now`: its name (start time) and its end. */
+function windowOf(now: Date, lengthMs: number): { name: string; end: Date } {
+  const start = Math.floor(now.getTime() / lengthMs) * lengthMs;
+  return { name: new Date(start).toISOString(), end: new Date(start + lengthMs) };
+}
+
+/**
+ * Counts one use of `budget` in the fixed window of `lengthMs` holding `now`; when spent, a 429
+ * (`message`) whose Retry-After is the time left in the window.
+ */
+export async function takeWindowBudget(
+  userId: string,
+  budget: string,
+  lengthMs: number,
+  limit: number,
+  message: string,
+  now: Date,
+): Promise<void> {
+  const window = windowOf(now, lengthMs);
+  if (await takeFromBudget(userId, budget, window.name, window.end, limit)) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000));
+  throw new RateLimitedError(message, retryAfterSeconds);
 }

@@ -21,6 +21,7 @@ import {
 import type { Thread } from '#shared/schemas/thread';
 import { directiveUrl, textDirective } from '#shared/text-fragment';
 import { threadVersion } from '#shared/workspaces/thread-version';
+import { HOUR_MS, takeWindowBudget as take } from '../../data/rate-limit-repository';
 import {
   claimReviewLink,
   findReviewLinkByTokenHash,
@@ -32,7 +33,6 @@ import {
 import { getThreadForUser } from '../../data/thread-repository';
 import { config } from '../../lib/config';
 import { NotFoundError, ReviewLinkRefusedError, ValidationError } from '../../lib/errors';
-import { HOUR_MS, take } from '../generation/rate-limits';
 import { notifyWorkspace } from '../notifications/notify';
 import { approveThread, type ReviewActor, recordActivity, requestChanges, threadOf } from './reviews';
 
