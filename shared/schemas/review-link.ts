@@ -61,6 +61,8 @@ export const clientReviewSchema = z.object({
   article: z.object({ url: z.string(), title: z.string(), author: z.string().nullable() }),
   posts: z.array(
     z.object({
+      /** The post's id within its thread (`post-0`…), for the page's list keys. */
+      id: z.string(),
       text: z.string(),
       source: z.string().nullable(),
       /** The article link that lands on the passage (`#:~:text=`), null when there is no passage. */

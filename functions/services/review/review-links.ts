@@ -167,6 +167,7 @@ function clientView(thread: Thread, link: ReviewLinkRecord, now: Date): ClientRe
       // The directive checked against the page at generation; older threads name the passage's ends.
       const directive = post.sourceFragment !== undefined ? post.sourceFragment : textDirective(post.source ?? '');
       return {
+        id: post.id,
         text: post.content,
         source: post.source ?? null,
         sourceUrl: post.source && directive ? directiveUrl(thread.sourceUrl, directive) : null,

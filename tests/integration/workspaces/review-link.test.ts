@@ -122,6 +122,7 @@ describe('the client review link', () => {
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ state: 'active', title: thread.title, article: { url: thread.sourceUrl } });
     expect(seen.body.posts[0]).toEqual({
+      id: 'post-0',
       text: thread.posts[0]?.content,
       source: 'The port moved 4 million containers last year.',
       sourceUrl: `${thread.sourceUrl}#:~:text=The%20port%20moved%204%20million%20containers%20last%20year.`,

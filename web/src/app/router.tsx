@@ -26,6 +26,7 @@ const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manua
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
 const AccountSettingsPage = lazyNamed(() => import('./routes/account-settings-page'), 'AccountSettingsPage');
 const WorkspacePage = lazyNamed(() => import('../features/workspaces/routes/workspace-page'), 'WorkspacePage');
+const ClientReviewPage = lazyNamed(() => import('../features/review/routes/client-review-page'), 'ClientReviewPage');
 const JoinPage = lazyNamed(() => import('../features/workspaces/routes/join-page'), 'JoinPage');
 const RequireAdmin = lazyNamed(() => import('./require-admin'), 'RequireAdmin');
 const AdminLayout = lazyNamed(() => import('./layout/admin-layout'), 'AdminLayout');
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: paths.create.path, element: <CreatePage /> },
       { path: paths.share.path, element: <ShareTargetPage /> },
       { path: paths.credits.path, element: <CreditsPage /> },
+      { path: paths.clientReview.path, element: <ClientReviewPage /> },
       ...testCheckoutRoutes(),
       { path: paths.accountSettings.path, element: <AccountSettingsPage /> },
       { path: paths.account.path, element: <Navigate to={paths.accountSettings.getHref()} replace /> },

@@ -55,6 +55,8 @@ export const paths = {
   insights: { path: '/insights', getHref: () => '/insights' },
   /** The feeds the user follows and their new articles. */
   inbox: { path: '/inbox', getHref: () => '/inbox' },
+  /** A client's review link (public, no sign-in): the token only in the path. */
+  clientReview: { path: '/review/:token', getHref: (token: string) => `/review/${encodeURIComponent(token)}` },
   thread: { path: '/thread/:threadId', getHref: (threadId: string) => `/thread/${encodeURIComponent(threadId)}` },
   manualShare: {
     path: '/thread/:threadId/manual-share',

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { deleteThreadFailed, loadThreadFailed, threadMessages } from '#shared/messages/threads';
 import type { Thread } from '#shared/schemas/thread';
+import { roleAllows } from '#shared/workspaces/roles';
 import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { useOAuthReturnNotice } from '#web/features/connections/hooks/use-oauth-return-notice';
@@ -9,6 +10,7 @@ import { parseOAuthReturn } from '#web/features/connections/lib/oauth-return';
 import { PerformanceSection } from '#web/features/insights/components/performance-section';
 import { PublicLinkPanel } from '#web/features/public/components/public-link-panel';
 import { ThreadPlugs } from '#web/features/publishing/components/thread-plugs';
+import { ReviewLinksPanel } from '#web/features/review/components/review-links-panel';
 import { ReviewPanel } from '#web/features/review/components/review-panel';
 import { ThreadSchedule } from '#web/features/scheduling/components/thread-schedule';
 import { useDeleteThread } from '#web/features/threads/api/delete-thread';
@@ -110,6 +112,9 @@ function ThreadDetail({ thread }: { thread: Thread }) {
       <ThreadSchedule threadId={thread.id} />
       <ThreadPlugs threadId={thread.id} />
       {team ? <ReviewPanel thread={thread} role={team.role} /> : null}
+      {team && roleAllows(team.role, 'read') ? (
+        <ReviewLinksPanel threadId={thread.id} canWrite={roleAllows(team.role, 'write')} />
+      ) : null}
 
       {sharing ? (
         <div className="thread-page__sharing">

@@ -1,0 +1,80 @@
+import { useId } from 'react';
+import { workspaceMessages } from '#shared/messages/workspaces';
+import { useToast } from '#web/components/ui/use-toast';
+import { ApiError } from '#web/lib/api-client';
+import { toastForApiError } from '#web/lib/error-texts';
+import { useReviewLinkActions, useReviewLinks } from '../api/review-links';
+
+const texts = workspaceMessages.reviewLink.panel;
+
+/**
+ * A thread's client review links: editors (`write`) make one (its URL copied, shown once) and revoke
+ * them; every member who can read the thread sees the list and each link's state.
+ */
+export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; canWrite: boolean }) {
+  const headingId = useId();
+  const { toast } = useToast();
+  const links = useReviewLinks(threadId);
+  const actions = useReviewLinkActions(threadId);
+  const failed = (error: Error) =>
+    toast({
+      ...(error instanceof ApiError ? toastForApiError(error) : { ...texts.failed, description: error.message }),
+      variant: 'destructive',
+    });
+  const create = () =>
+    actions.create.mutate(undefined, {
+      onSuccess: async ({ url }) => {
+        try {
+          await navigator.clipboard.writeText(url);
+          toast({ ...texts.created, description: url, variant: 'success' });
+        } catch {
+          toast({ title: texts.failed.title, description: texts.copyFailed(url) });
+        }
+      },
+      onError: failed,
+    });
+
+  return (
+    <section className="card stack" aria-labelledby={headingId}>
+      <h2 id={headingId}>{texts.heading}</h2>
+      <p className="small muted">{texts.hint}</p>
+      {links.data && links.data.links.length > 0 ? (
+        <ul className="plain-list stack">
+          {links.data.links.map((link) => (
+            <li key={link.linkId} className="row" data-link-state={link.state}>
+              <span className="badge badge--info">{texts.states[link.state]}</span>
+              <span className="small">
+                {texts.describe(link.createdBy, link.expiresAt.slice(0, 10))}
+                {link.decision ? ` · ${texts.decision[link.decision]}` : ''}
+              </span>
+              {canWrite && link.state === 'active' ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={actions.revoke.isPending}
+                  onClick={() =>
+                    actions.revoke.mutate(link.linkId, {
+                      onSuccess: () => toast({ ...texts.revoked, variant: 'success' }),
+                      onError: failed,
+                    })
+                  }
+                >
+                  {texts.revoke}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : links.data ? (
+        <p className="small muted">{texts.none}</p>
+      ) : null}
+      {canWrite ? (
+        <div className="row">
+          <button type="button" className="button" disabled={actions.create.isPending} onClick={create}>
+            {texts.create}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
