@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceMessages } from '#shared/messages/workspaces';
+import { type ClientReview, reviewDecisionSchema } from '#shared/schemas/review-link';
+import { ClientReviewPage } from '#web/features/review/routes/client-review-page';
+import { LOCAL_RUNTIME_CONFIG, renderRoutes } from '../test-utils';
+
+vi.mock('#web/lib/auth-loader', () => ({
+  // A token is at hand, so the page's requests going out without one is the page's own doing.
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+  mayHaveSession: () => false,
+}));
+
+const TOKEN = 'A'.repeat(43);
+const texts = workspaceMessages.reviewLink;
+let answer: { status: number; body: unknown };
+let review: ClientReview;
+let sent: { method: string; url: string; body: unknown; authorized: boolean }[];
+
+/** GET /api/review/{token} and its decision in memory, checking the body with the contract's schema. */
+async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
+  const method = init?.method ?? 'GET';
+  const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+  const authorized = new Headers(init?.headers).has('authorization');
+  sent.push({ method, url, body, authorized });
+  if (method === 'GET' && url === `/api/review/${TOKEN}`) return Response.json(answer.body, { status: answer.status });
+  if (method === 'POST' && url === `/api/review/${TOKEN}/decision`) {
+    const decision = reviewDecisionSchema.parse(body);
+    review = { ...review, state: 'used', decision: decision.decision };
+    return Response.json(review);
+  }
+  return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+}
+
+beforeEach(() => {
+  sent = [];
+  review = {
+    state: 'active',
+    expiresAt: '2026-12-05T12:00:00.000Z',
+    decision: null,
+    title: 'The harbour at dawn',
+    article: { url: 'https://news.example.com/harbour', title: 'The harbour at dawn', author: 'Ana Ruiz' },
+    posts: [
+      {
+        id: 'post-0',
+        text: 'The port moved 4 million containers.',
+        source: 'The port moved 4 million containers last year.',
+        sourceUrl: 'https://news.example.com/harbour#:~:text=The%20port',
+        check: { status: 'checked' },
+      },
+      { id: 'post-1', text: 'Read more: the harbour report.', source: null, sourceUrl: null, check: null },
+    ],
+  };
+  answer = { status: 200, body: review };
+  vi.stubGlobal('fetch', vi.fn(fakeApi));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderPage = () =>
+  renderRoutes([{ path: '/review/:token', element: <ClientReviewPage /> }], { initialEntries: [`/review/${TOKEN}`] });
+
+describe('the client review page', () => {
+  it('shows each post with its passage link and check, and approves once, signed out', async () => {
+    renderPage();
+    expect(await screen.findByText('The port moved 4 million containers.')).toBeTruthy();
+    expect(screen.getByText('The port moved 4 million containers last year.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.page.openPassage }).getAttribute('href')).toBe(
+      'https://news.example.com/harbour#:~:text=The%20port',
+    );
+    expect(screen.getByText(texts.page.checks.checked)).toBeTruthy();
+    expect(screen.getByText(texts.page.noCheck)).toBeTruthy();
+    // Request changes needs a comment.
+    expect((screen.getByRole('button', { name: 'Request changes' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.type(screen.getByLabelText(texts.page.nameLabel), 'Dana');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(texts.page.approvedDone)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    const decision = sent.find((request) => request.url.endsWith('/decision'));
+    expect(decision).toMatchObject({ body: { decision: 'approve', name: 'Dana' }, authorized: false });
+  });
+
+  it('requests changes with the comment written', async () => {
+    renderPage();
+    await userEvent.type(await screen.findByLabelText(texts.page.commentLabel), 'Cite the year.');
+    await userEvent.click(screen.getByRole('button', { name: 'Request changes' }));
+    expect(await screen.findByText(texts.page.changesDone)).toBeTruthy();
+    expect(sent.find((request) => request.url.endsWith('/decision'))?.body).toEqual({
+      decision: 'request_changes',
+      comment: 'Cite the year.',
+    });
+  });
+
+  it.each([
+    [410, 'review_link_expired', texts.expired],
+    [410, 'review_link_revoked', texts.revoked],
+    [410, 'review_link_outdated', texts.outdated],
+    [404, 'review_link_invalid', texts.invalid],
+  ])('a %i %s says so, with no buttons', async (status, code, message) => {
+    answer = { status, body: { error: message, code } };
+    renderPage();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('a used link shows the decision given, with no buttons', async () => {
+    answer = { status: 200, body: { ...review, state: 'used', decision: 'request_changes' } };
+    renderPage();
+    expect(await screen.findByText(texts.page.changesDone)).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
