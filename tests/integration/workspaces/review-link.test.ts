@@ -287,4 +287,14 @@ describe('the client review link', () => {
       'active',
     );
   });
+
+  it('limits views of one link, whatever the address: the 61st in the hour is refused', async () => {
+    const { workspaceId, editor, call } = await team();
+    const thread = await threadIn(workspaceId, `views-${randomUUID().slice(0, 8)}`);
+    const token = tokenOf(
+      (await call(routes.createLink, editor, { params: { threadId: thread.id }, body: {} })).body.url,
+    );
+    for (let i = 0; i < 60; i++) expect((await view(token, client())).status).toBe(200);
+    expect(await view(token, client())).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+  });
 });
