@@ -140,8 +140,8 @@ async function usableLink(
   // The thread is read in the link's own workspace by the id the link names: nothing else is reachable.
   const thread = await getThreadForUser(link.workspaceId, link.threadId);
   if (!thread) throw new ReviewLinkRefusedError('review_link_invalid');
-  if (state !== 'used' && threadVersion(thread.posts) !== link.version)
-    throw new ReviewLinkRefusedError('review_link_outdated');
+  // Scoped to one version: once the thread changed, even a used link shows nothing of the new text.
+  if (threadVersion(thread.posts) !== link.version) throw new ReviewLinkRefusedError('review_link_outdated');
   return { link, thread };
 }
 

@@ -157,6 +157,16 @@ describe('the client review link', () => {
     const editorNotices = await listNotifications(editor, 30);
     expect(editorNotices.map((notice: { kind: string }) => notice.kind)).toContain('client_approved');
     expect((await call(routes.listLinks, editor, threadParams)).body.links[0]).toMatchObject({ state: 'used' });
+
+    // The link names one version: after an edit, even the used link shows nothing of the new text.
+    const posts = thread.posts.map(({ id, content }, index) => ({
+      id,
+      content: index === 1 ? `${content} Later.` : content,
+    }));
+    expect((await call(routes.editThread, editor, { ...threadParams, body: { posts } })).status).toBe(200);
+    const after = await view(token, ip);
+    expect(after).toMatchObject({ status: 410, body: { code: 'review_link_outdated' } });
+    expect(JSON.stringify(after.body)).not.toContain('Later.');
   });
 
   it('requests changes with a comment attributed to the client, and refuses it without one', async () => {
