@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { workspaceMessages } from '#shared/messages/workspaces';
+import type { ReviewLinkView } from '#shared/schemas/review-link';
+import { ReviewLinksPanel } from '#web/features/review/components/review-links-panel';
+import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+
+vi.mock('#web/lib/auth-loader', () => ({
+  loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
+  mayHaveSession: () => false,
+}));
+
+const texts = workspaceMessages.reviewLink.panel;
+const THREAD_ID = 'thread-1';
+const URL_MADE = `http://localhost:3000/review/${'B'.repeat(43)}`;
+let links: ReviewLinkView[];
+let copied: string[];
+
+const link = (linkId: string, state: ReviewLinkView['state']): ReviewLinkView => ({
+  linkId,
+  state,
+  version: 'a'.repeat(64),
+  createdAt: '2026-11-28T09:00:00.000Z',
+  createdBy: 'ed@example.com',
+  expiresAt: '2026-12-05T09:00:00.000Z',
+  revokedAt: state === 'revoked' ? '2026-11-28T10:00:00.000Z' : null,
+  usedAt: null,
+  decision: null,
+});
+
+/** The thread's review-link routes in memory. */
+async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
+  const method = init?.method ?? 'GET';
+  const base = `/api/threads/${THREAD_ID}/review-links`;
+  if (method === 'GET' && url === base) return Response.json({ links });
+  if (method === 'POST' && url === base) {
+    links = [...links, link('new', 'active')];
+    return Response.json({ linkId: 'new', url: URL_MADE, expiresAt: '2026-12-05T09:00:00.000Z' }, { status: 201 });
+  }
+  if (method === 'DELETE' && url.startsWith(`${base}/`)) {
+    const id = url.slice(base.length + 1);
+    links = links.map((item) => (item.linkId === id ? { ...item, state: 'revoked' } : item));
+    return new Response(null, { status: 204 });
+  }
+  return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+}
+
+beforeEach(() => {
+  links = [link('old', 'active')];
+  copied = [];
+  vi.stubGlobal('fetch', vi.fn(fakeApi));
+  Object.defineProperty(navigator, 'clipboard', {
+    value: { writeText: async (text: string) => void copied.push(text) },
+    configurable: true,
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderPanel = (canWrite: boolean) =>
+  renderRoutes([{ path: '/', element: <ReviewLinksPanel threadId={THREAD_ID} canWrite={canWrite} /> }], {
+    auth: signedInAuth(),
+  });
+
+const states = () =>
+  [...document.querySelectorAll('[data-link-state]')].map((item) => item.getAttribute('data-link-state'));
+
+describe('the review links panel', () => {
+  it('lets an editor make a link (its URL copied) and revoke one', async () => {
+    renderPanel(true);
+    await waitFor(() => expect(states()).toEqual(['active']));
+    await userEvent.click(screen.getByRole('button', { name: texts.create }));
+    await waitFor(() => expect(states()).toEqual(['active', 'active']));
+    expect(copied).toEqual([URL_MADE]);
+    await userEvent.click(screen.getAllByRole('button', { name: texts.revoke })[0]!);
+    await waitFor(() => expect(states()).toEqual(['revoked', 'active']));
+    expect(screen.getAllByRole('button', { name: texts.revoke })).toHaveLength(1);
+  });
+
+  it('shows a reviewer the links and their states, with nothing to make or revoke', async () => {
+    links = [link('old', 'revoked'), link('other', 'active')];
+    renderPanel(false);
+    await waitFor(() => expect(states()).toEqual(['revoked', 'active']));
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
