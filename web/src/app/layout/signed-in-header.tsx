@@ -7,6 +7,7 @@ import { useMe } from '../../lib/get-me';
 import { CreditBalancePanel } from './credit-balance-panel';
 import { HeaderFrame, type MobileMenuState, SignedInAs } from './header';
 import { headerNavItems } from './nav-items';
+import { NotificationsMenu } from './notifications-menu';
 import { useDisclosure } from './use-disclosure';
 import { useSignOut } from './use-sign-out';
 
@@ -85,6 +86,7 @@ export function SignedInHeader({ email, mobileMenu }: { email: string; mobileMen
       account={
         <>
           <WorkspaceSwitcher />
+          <NotificationsMenu />
           <UserMenu email={email} onSignOut={onSignOut} />
         </>
       }
