@@ -17,7 +17,6 @@ const notificationsSchema = z.object({
   ),
   unread: z.number(),
 });
-export type NotificationsView = z.infer<typeof notificationsSchema>;
 
 export const notificationsQueryKey = (userId: string) => ['notifications', userId] as const;
 
