@@ -1,5 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config';
 import { traced } from '../lib/tracer';
 
@@ -41,6 +47,32 @@ export async function countAllPages(input: Omit<QueryCommandInput, 'TableName' |
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return count;
+}
+
+/**
+ * The one item listed under this `gsi1pk` in a sparse index (an index entry per item, e.g. a token's
+ * hash), read again from the table consistently: the index is eventually consistent, the item is not.
+ */
+export async function getItemByGsi1(indexName: string, gsi1pk: string): Promise<Record<string, unknown> | null> {
+  const { Items: found = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexName,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      Limit: 1,
+    }),
+  );
+  const listed = found[0];
+  if (!listed) return null;
+  const { Item: item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: String(listed.pk), sk: String(listed.sk) },
+      ConsistentRead: true,
+    }),
+  );
+  return item ?? null;
 }
 
 /** True when a write was refused by its condition expression. */

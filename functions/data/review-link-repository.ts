@@ -3,8 +3,8 @@
  * thread version and is found by the hash of its token (the token is only in the link sent). A link
  * is used once, revoked at once, and removed by TTL 30 days after it expired.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryAllPages, tableName } from './client';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, getItemByGsi1, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
@@ -77,24 +77,7 @@ export async function listReviewLinksOfThread(workspaceId: string, threadId: str
 
 /** The link whose token has this hash (the index is read, then the item itself, consistently). */
 export async function findReviewLinkByTokenHash(tokenHash: string): Promise<ReviewLinkRecord | null> {
-  const { Items: found = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: indexes.reviewLinkByToken,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.reviewLinkByToken(tokenHash).gsi1pk },
-      Limit: 1,
-    }),
-  );
-  const listed = found[0];
-  if (!listed) return null;
-  const { Item: item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: { pk: String(listed.pk), sk: String(listed.sk) },
-      ConsistentRead: true,
-    }),
-  );
+  const item = await getItemByGsi1(indexes.reviewLinkByToken, keys.reviewLinkByToken(tokenHash).gsi1pk);
   return item ? reviewLinkOf(item) : null;
 }
 

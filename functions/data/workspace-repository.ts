@@ -8,7 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { Platform } from '../../shared/schemas/thread';
 import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS } from '../../shared/workspaces/approval';
 import type { WorkspaceRole } from '../../shared/workspaces/roles';
-import { countAllPages, db, isConditionFailure, queryAllPages, tableName } from './client';
+import { countAllPages, db, getItemByGsi1, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
@@ -372,24 +372,7 @@ export async function listInvitations(workspaceId: string): Promise<InvitationRe
 
 /** The invitation whose link carries the token of this hash (the index is read, then the item itself, consistently). */
 export async function findInvitationByTokenHash(tokenHash: string): Promise<InvitationRecord | null> {
-  const { Items: found = [] } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: indexes.invitationByToken,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.invitationByToken(tokenHash).gsi1pk },
-      Limit: 1,
-    }),
-  );
-  const listed = found[0];
-  if (!listed) return null;
-  const { Item: item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: { pk: String(listed.pk), sk: String(listed.sk) },
-      ConsistentRead: true,
-    }),
-  );
+  const item = await getItemByGsi1(indexes.invitationByToken, keys.invitationByToken(tokenHash).gsi1pk);
   return item ? invitationOf(item) : null;
 }
 
