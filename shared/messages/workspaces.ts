@@ -117,6 +117,13 @@ export const workspaceMessages = {
     publishFailed: (title: string, platform: string, reason: string) =>
       `Publishing "${title}" to ${platform} failed: ${reason}`,
     publishFailedSubject: (platform: string) => `A thread was not published to ${platform}`,
+    sentForReview: (who: string, title: string) => `${who} sent "${title}" for review.`,
+    sentForReviewSubject: 'A thread is waiting for your review',
+    approved: (who: string, title: string) => `${who} approved "${title}".`,
+    approvedSubject: 'A thread was approved',
+    changesRequested: (who: string, title: string, comment: string) =>
+      `${who} requested changes to "${title}": ${comment}`,
+    changesRequestedSubject: 'Changes were requested to a thread',
   },
   /** The /workspace page. */
   page: {
