@@ -70,6 +70,8 @@ export const ACTIVITY_PAGE_SIZE = 50;
 
 const threadContext = (actor: ReviewActor): AccessContext => ({
   userId: actor.access.workspaceId,
+  // A client has no account, so no security log of their own: their refusals stay the workspace's.
+  ...(actor.client ? {} : { actorId: actor.userId }),
   userAgent: actor.userAgent,
   now: actor.now,
 });
