@@ -853,7 +853,8 @@ export const routes: RouteEntry[] = [
     deploymentGroup: 'workspaces',
     auth: 'user',
     workspace: 'write',
-    access: { table: 'write' },
+    // The workspace's reviewers are told by email.
+    access: { table: 'write', mail: true },
   },
   {
     method: 'POST',
@@ -863,8 +864,16 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     workspace: 'review',
     timeoutSeconds: 20,
-    // Approving fires the thread's scheduled items that waited for it, as their schedule would.
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true, scheduler: true },
+    // Approving fires the thread's scheduled items that waited for it, as their schedule would; the
+    // thread's writers are told by email.
+    access: {
+      table: 'write',
+      sendTo: ['publishing'],
+      tokenKey: true,
+      platformClients: true,
+      scheduler: true,
+      mail: true,
+    },
   },
   {
     method: 'POST',
@@ -873,7 +882,8 @@ export const routes: RouteEntry[] = [
     deploymentGroup: 'workspaces',
     auth: 'user',
     workspace: 'review',
-    access: { table: 'write' },
+    // The thread's writers are told by email.
+    access: { table: 'write', mail: true },
   },
   // Client review links: editors make and revoke them; a client opens one with no account.
   {

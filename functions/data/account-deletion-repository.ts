@@ -1,5 +1,5 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetItems, db, tableName } from './client';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchDeleteItems, batchGetItems, db, tableName } from './client';
 import { type ItemKey, itemTypes, keys } from './keys';
 import { addToTotals, type PlatformTotals } from './stats-repository';
 import { TTL_ATTRIBUTE } from './table-definition';
@@ -120,9 +120,7 @@ async function deletePartitionItems(
     );
     const items = (page.Items ?? []).filter((item) => !kept.has(String(item.sk)));
     const itemKeys = items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
-    for (let start = 0; start < itemKeys.length; start += 25) {
-      await batchDelete(itemKeys.slice(start, start + 25));
-    }
+    await batchDeleteItems(itemKeys);
     await addToTotals(totalsRemoved(items));
     deleted += itemKeys.length;
     cursor = page.LastEvaluatedKey;
@@ -148,16 +146,6 @@ function totalsRemoved(items: Record<string, unknown>[]): Partial<PlatformTotals
     }
   }
   return removed;
-}
-
-async function batchDelete(itemKeys: ItemKey[]): Promise<void> {
-  let pending = itemKeys.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-  for (let attempt = 0; pending.length && attempt < 8; attempt++) {
-    if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-    pending = (result.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-  }
-  if (pending.length) throw new Error('DynamoDB left deletes unprocessed after retries');
 }
 
 /** Counts the items left in a user's partition (used to prove a deletion finished). */

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
@@ -73,6 +74,24 @@ export async function getItemByGsi1(indexName: string, gsi1pk: string): Promise<
     }),
   );
   return item ?? null;
+}
+
+/**
+ * Deletes these items, 25 a BatchWriteItem, retrying what DynamoDB hands back unprocessed (with a
+ * growing pause); throws when some are still left after the retries.
+ */
+export async function batchDeleteItems(itemKeys: Array<{ pk: string; sk: string }>): Promise<void> {
+  for (let start = 0; start < itemKeys.length; start += 25) {
+    let pending = itemKeys
+      .slice(start, start + 25)
+      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+      if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (result.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+    if (pending.length) throw new Error('DynamoDB left deletes unprocessed after retries');
+  }
 }
 
 /** True when a write was refused by its condition expression. */

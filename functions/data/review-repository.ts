@@ -5,7 +5,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ActivityKind } from '../../shared/schemas/review';
 import type { ReviewState } from '../../shared/workspaces/approval';
-import { db, queryAllPages, tableName } from './client';
+import { batchDeleteItems, db, queryAllPages, tableName } from './client';
 import { itemTypes, keys } from './keys';
 
 export interface ReviewRecord {
@@ -203,4 +203,22 @@ export async function listActivity(
     })),
     nextKey: page.LastEvaluatedKey,
   };
+}
+
+/**
+ * Deletes a thread's review items with the thread: its review, its comments and its client review
+ * links (their token lookup is on the link's own item, so a link's token finds nothing after). The
+ * workspace's activity log keeps its entries, which name the thread's title, not its content.
+ */
+export async function deleteReviewItemsOfThread(workspaceId: string, threadId: string): Promise<void> {
+  const itemKeys = [keys.threadReview(workspaceId, threadId)];
+  for (const prefix of [keys.reviewCommentsOfThreadPrefix(threadId), keys.reviewLinksOfThreadPrefix(threadId)])
+    for await (const item of queryAllPages({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': prefix },
+      ProjectionExpression: 'pk, sk',
+      ConsistentRead: true,
+    }))
+      itemKeys.push({ pk: String(item.pk), sk: String(item.sk) });
+  await batchDeleteItems(itemKeys);
 }

@@ -8,7 +8,15 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { Platform } from '../../shared/schemas/thread';
 import { type ApprovalSettings, DEFAULT_APPROVAL_SETTINGS } from '../../shared/workspaces/approval';
 import type { WorkspaceRole } from '../../shared/workspaces/roles';
-import { countAllPages, db, getItemByGsi1, isConditionFailure, queryAllPages, tableName } from './client';
+import {
+  batchGetItems,
+  countAllPages,
+  db,
+  getItemByGsi1,
+  isConditionFailure,
+  queryAllPages,
+  tableName,
+} from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
@@ -147,6 +155,18 @@ export async function findWorkspace(workspaceId: string): Promise<WorkspaceRecor
     new GetCommand({ TableName: tableName(), Key: keys.workspace(workspaceId), ConsistentRead: true }),
   );
   return item ? workspaceOf(item) : null;
+}
+
+/**
+ * The names of these team workspaces, for the public pages that name a team's thread's curator (a
+ * workspace that no longer exists is absent). Only the name is read (a projection).
+ */
+export async function getWorkspaceNames(workspaceIds: string[]): Promise<Map<string, string>> {
+  const items = await batchGetItems(
+    [...new Set(workspaceIds)].map((workspaceId) => keys.workspace(workspaceId)),
+    { attributes: ['workspaceId', 'name'] },
+  );
+  return new Map(items.map((item) => [String(item.workspaceId), String(item.name)]));
 }
 
 /** A workspace's approval settings, stored on its item; the defaults (no approval, 24 hours' grace) until saved. */

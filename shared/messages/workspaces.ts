@@ -1,22 +1,25 @@
 import { roleLabels, type WorkspacePermission, type WorkspaceRole } from '../workspaces/roles';
 
-/** What a permission lets a member do, as a notice names it. */
-const permissionActions: Record<WorkspacePermission, string> = {
-  read: 'reading it',
+/**
+ * What each permission lets a member do, as both the server's 403 `role_forbidden` and the web app's
+ * role notice name it: one table, so a refusal and the notice beside a turned-off control agree.
+ */
+export const permissionActions: Record<WorkspacePermission, string> = {
+  read: 'reading this workspace',
   comment: 'commenting',
   write: 'creating or changing threads',
   review: 'approving threads',
   connections: 'connecting or disconnecting accounts',
   members: 'managing members',
-  billing: 'buying credits',
+  billing: 'buying credits, deleting the workspace or transferring it',
 };
 
 /** The texts of workspaces, their members and invitations. */
 export const workspaceMessages = {
   personalName: 'Personal',
   accessDenied: 'You are not a member of this workspace, or it no longer exists.',
-  roleForbidden: (role: WorkspaceRole, action: string) =>
-    `Your role in this workspace (${role}) does not allow ${action}. Ask an owner or admin.`,
+  roleForbidden: (role: WorkspaceRole, permission: WorkspacePermission) =>
+    `Your role in this workspace (${role}) does not allow ${permissionActions[permission]}. Ask an owner or admin.`,
   invitationInvalid:
     'This invitation link is invalid, was already used, was revoked, or has expired. Ask for a new invitation.',
   invitationForAnotherEmail: (email: string) =>
@@ -114,6 +117,13 @@ export const workspaceMessages = {
     publishFailed: (title: string, platform: string, reason: string) =>
       `Publishing "${title}" to ${platform} failed: ${reason}`,
     publishFailedSubject: (platform: string) => `A thread was not published to ${platform}`,
+    sentForReview: (who: string, title: string) => `${who} sent "${title}" for review.`,
+    sentForReviewSubject: 'A thread is waiting for your review',
+    approved: (who: string, title: string) => `${who} approved "${title}".`,
+    approvedSubject: 'A thread was approved',
+    changesRequested: (who: string, title: string, comment: string) =>
+      `${who} requested changes to "${title}": ${comment}`,
+    changesRequestedSubject: 'Changes were requested to a thread',
   },
   /** The /workspace page. */
   page: {

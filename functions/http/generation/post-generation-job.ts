@@ -27,7 +27,7 @@ export const handler = httpHandler(
         body,
         new Date(),
         { key: key.data, context },
-        userAgentOf(event),
+        { userAgent: userAgentOf(event), actorId: caller.userId },
       ),
     };
   },

@@ -3,6 +3,7 @@ import { threadVisibilityRequestSchema } from '#shared/schemas/public';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
 import { setVisibility } from '../../services/public/public-threads';
+import { actingIn } from '../../services/threads/thread-access';
 
 /**
  * PUT /api/threads/{threadId}/visibility: the owner makes the thread public (with or without
@@ -13,7 +14,7 @@ export const handler = httpHandler(
   async ({ params, body, caller, event, workspace }) => ({
     status: 200,
     body: await setVisibility(
-      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
+      actingIn(workspace.workspaceId, caller.userId, userAgentOf(event)),
       params.threadId,
       body,
       caller,

@@ -7,8 +7,11 @@ import { requestPublish } from '../../services/publishing/publish-thread';
 /** POST /api/threads/{threadId}/publish: queues one message per platform; answers each platform's state. */
 export const handler = httpHandler(
   { workspace: 'write', body: publishRequestSchema, params: threadParamsSchema },
-  async ({ body, params, event, workspace }) => ({
+  async ({ body, params, event, workspace, caller }) => ({
     status: 202,
-    body: await requestPublish(workspace.workspaceId, params.threadId, body, new Date(), userAgentOf(event)),
+    body: await requestPublish(workspace.workspaceId, params.threadId, body, new Date(), {
+      userAgent: userAgentOf(event),
+      actorId: caller.userId,
+    }),
   }),
 );

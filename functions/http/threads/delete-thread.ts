@@ -3,22 +3,19 @@ import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
 import { cancelPlugsOfThread } from '../../services/insights/plug-cancellation';
 import { cancelItemsOfThread } from '../../services/scheduling/item-ending';
+import { actingIn } from '../../services/threads/thread-access';
 import { deleteThread } from '../../services/threads/threads';
 
 /** DELETE /api/threads/{threadId}: deletes one of the caller's threads for good. */
 export const handler = httpHandler(
   { workspace: 'write', params: threadParamsSchema },
-  async ({ params, event, workspace }) => {
-    await deleteThread(
-      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
-      params.threadId,
-      {
-        cancelSchedulesOfThread: async (userId, threadId, now) => {
-          await cancelItemsOfThread(userId, threadId, now);
-          await cancelPlugsOfThread(userId, threadId, now);
-        },
+  async ({ params, event, workspace, caller }) => {
+    await deleteThread(actingIn(workspace.workspaceId, caller.userId, userAgentOf(event)), params.threadId, {
+      cancelSchedulesOfThread: async (userId, threadId, now) => {
+        await cancelItemsOfThread(userId, threadId, now);
+        await cancelPlugsOfThread(userId, threadId, now);
       },
-    );
+    });
     return { status: 204 };
   },
 );

@@ -1,15 +1,16 @@
 import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema, updateThreadRequestSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
+import { actingIn } from '../../services/threads/thread-access';
 import { saveThreadPosts } from '../../services/threads/threads';
 
 /** PUT /api/threads/{threadId}: saves the caller's edited posts. */
 export const handler = httpHandler(
   { workspace: 'write', params: threadParamsSchema, body: updateThreadRequestSchema },
-  async ({ params, body, event, workspace }) => ({
+  async ({ params, body, event, workspace, caller }) => ({
     status: 200,
     body: await saveThreadPosts(
-      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
+      actingIn(workspace.workspaceId, caller.userId, userAgentOf(event)),
       params.threadId,
       body,
     ),

@@ -129,9 +129,12 @@ export async function spendableCredits(owner: AccountIdentity, now: Date): Promi
   return (await getAccount(owner, now)).credits;
 }
 
-/** The signed-in user's account with the credits of the workspace they are in (a team's balance in a team). */
+/**
+ * The signed-in user's account with the credits of the workspace they are in (a team's balance in a
+ * team), reckoned by `spendableCredits` as the generation gate reckons them, so the balance shown is
+ * the one a new thread is checked against.
+ */
 export async function getAccountInWorkspace(identity: AccountIdentity, workspaceId: string, now: Date) {
   const account = await getAccount(identity, now);
-  if (!isTeamWorkspaceId(workspaceId)) return account;
-  return { ...account, credits: creditView(await getCredits(workspaceId), now) };
+  return { ...account, credits: await spendableCredits({ userId: workspaceId, email: identity.email }, now) };
 }

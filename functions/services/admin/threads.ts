@@ -3,6 +3,7 @@ import { ADMIN_THREADS_LIMIT, type AdminThreads } from '#shared/schemas/admin';
 import type { Thread } from '#shared/schemas/thread';
 import { getUsernames } from '../../data/account-repository';
 import { deletePublicThreadEntry } from '../../data/public-thread-repository';
+import { deleteReviewItemsOfThread } from '../../data/review-repository';
 import { recordSecurityEvent } from '../../data/security-event-repository';
 import {
   deleteThreadForUser,
@@ -59,4 +60,5 @@ export async function deleteThreadAsAdmin(context: AccessContext, threadId: stri
   await cancelItemsOfThread(owner, threadId, context.now);
   await cancelPlugsOfThread(owner, threadId, context.now);
   await deletePublicThreadEntry(owner, threadId);
+  await deleteReviewItemsOfThread(owner, threadId);
 }

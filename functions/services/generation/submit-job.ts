@@ -19,7 +19,7 @@ import {
 import { logger } from '../../lib/logger';
 import { openAiSettings } from '../../lib/openai-settings';
 import { type AccountIdentity, spendableCredits } from '../account/accounts';
-import { assertThreadAccess } from '../threads/thread-access';
+import { type Acting, assertThreadAccess, UNKNOWN_ACTING } from '../threads/thread-access';
 import { autoDraftIds } from './auto-draft-ids';
 import { toView } from './job-view';
 import { takeGenerationBudget } from './rate-limits';
@@ -35,7 +35,7 @@ export async function submitGenerationJob(
   caller: AccountIdentity,
   request: CreateGenerationJobRequest,
   now: Date,
-  userAgent = 'unknown',
+  acting: Acting = UNKNOWN_ACTING,
 ): Promise<GenerationJob> {
   // Another language than the article's is a translation, which only the AI writer can make.
   if (request.language && !(await openAiSettings())) {
@@ -48,7 +48,7 @@ export async function submitGenerationJob(
   let url = request.url;
   if (threadId) {
     // A regeneration rewrites the thread from its own article, never from another page.
-    const thread = await assertThreadAccess({ userId: caller.userId, userAgent, now }, threadId);
+    const thread = await assertThreadAccess({ userId: caller.userId, ...acting, now }, threadId);
     if (normaliseUrl(request.url) !== normaliseUrl(thread.sourceUrl)) throw new RegenerationUrlMismatchError();
     url = thread.sourceUrl;
     await takeGenerationBudget(caller.userId, threadId, now);
@@ -111,8 +111,8 @@ const submitOnce = runOnce(
     caller: AccountIdentity;
     request: CreateGenerationJobRequest;
     now: string;
-    userAgent: string;
-  }) => submitGenerationJob(input.caller, input.request, new Date(input.now), input.userAgent),
+    acting: Acting;
+  }) => submitGenerationJob(input.caller, input.request, new Date(input.now), input.acting),
   { keyPath: '[caller.userId, idempotencyKey]', payloadPath: 'request', ttlSeconds: IDEMPOTENCY_KEY_TTL_SECONDS },
 );
 
@@ -125,15 +125,12 @@ export async function submitGenerationJobOnce(
   request: CreateGenerationJobRequest,
   now: Date,
   idempotency: { key: string | undefined; context: Context },
-  userAgent = 'unknown',
+  acting: Acting = UNKNOWN_ACTING,
 ): Promise<GenerationJob> {
   const idempotencyKey = idempotency.key;
-  if (!idempotencyKey) return submitGenerationJob(caller, request, now, userAgent);
+  if (!idempotencyKey) return submitGenerationJob(caller, request, now, acting);
   try {
-    return await submitOnce(
-      { idempotencyKey, caller, request, now: now.toISOString(), userAgent },
-      idempotency.context,
-    );
+    return await submitOnce({ idempotencyKey, caller, request, now: now.toISOString(), acting }, idempotency.context);
   } catch (error) {
     if (error instanceof IdempotencyAlreadyInProgressError) throw new RequestInProgressError();
     if (error instanceof IdempotencyValidationError) throw new IdempotencyKeyReusedError();

@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
 import { normaliseUrl, validateArticleUrl } from '#shared/url';
+import { isTeamWorkspaceId } from '#shared/workspaces/roles';
 import { getDisplayName, getDisplayNames } from '../../data/account-repository';
 import {
   deletePublicThreadEntry,
@@ -19,6 +20,7 @@ import {
   setThreadVisibility,
 } from '../../data/public-thread-repository';
 import { getThreadForUser } from '../../data/thread-repository';
+import { getWorkspaceNames } from '../../data/workspace-repository';
 import { ConflictError } from '../../lib/errors';
 import { type AccountIdentity, saveDisplayName } from '../account/accounts';
 import { ACCESS_REFUSALS, type AccessContext, recordThreadEvent, refuseThreadAccess } from '../threads/thread-access';
@@ -73,7 +75,13 @@ export async function setVisibility(
   request: ThreadVisibilityRequest,
   curator: AccountIdentity,
 ): Promise<ThreadVisibility> {
-  if (request.isPublic && !request.displayName && !(await getDisplayName(context.userId))) {
+  // A team's threads are curated in the team's name, which it always has.
+  if (
+    request.isPublic &&
+    !request.displayName &&
+    !isTeamWorkspaceId(context.userId) &&
+    !(await getDisplayName(context.userId))
+  ) {
     // Someone else's or no thread is a 404 all the same; only the owner hears about the name.
     if (!(await getThreadForUser(context.userId, threadId)))
       return refuseThreadAccess(context, threadId, ACCESS_REFUSALS, 'not_found');
@@ -125,12 +133,24 @@ export async function threadWebmention(context: AccessContext, threadId: string)
 }
 
 /**
- * The curator as a public page names them: the display name they chose, read at render time (one
- * profile read, the name only), so a change shows on the next view; without one, no name at all.
- * Never anything taken from the email.
+ * The curators as public pages name them, by the id of the workspace that owns each thread, read at
+ * render time (the name only) so a change shows on the next view. A person's thread: the display
+ * name they chose. A team's thread: the team's name, because a reader meets the thread as the
+ * team's work (the newsroom's, the agency's), it stays right when the member who published it
+ * leaves, and a member's own name goes on no team's page they did not choose. Without a name, none
+ * at all; never anything taken from an email.
  */
-async function curatorOf(userId: string): Promise<string> {
-  return (await getDisplayName(userId)) ?? publicPageMessages.someCurator;
+async function curatorNames(ownerIds: string[]): Promise<Map<string, string | null>> {
+  const teams = ownerIds.filter(isTeamWorkspaceId);
+  const [people, teamNames] = await Promise.all([
+    getDisplayNames(ownerIds.filter((id) => !isTeamWorkspaceId(id))),
+    teams.length > 0 ? getWorkspaceNames(teams) : new Map<string, string>(),
+  ]);
+  return new Map([...people, ...teamNames]);
+}
+
+async function curatorOf(ownerId: string): Promise<string> {
+  return (await curatorNames([ownerId])).get(ownerId) ?? publicPageMessages.someCurator;
 }
 
 /** A rendered page and its status. */
@@ -160,7 +180,7 @@ export async function aboutArticlePage(rawUrl: string | undefined, pageUrl: stri
   const refs = await listPublicThreadsAboutArticle(articleUrl, ABOUT_ARTICLE_LIMIT);
   // The threads themselves say what is public now (an entry may outlive a thread made private mid-way).
   const threads = (await getThreads(refs)).filter((thread) => thread.isPublic && thread.publicId);
-  const names = await getDisplayNames(threads.map((thread) => thread.userId));
+  const names = await curatorNames(threads.map((thread) => thread.userId));
   const entries: AboutArticleEntry[] = threads.map((thread) => ({
     title: thread.title,
     curator: names.get(thread.userId) ?? publicPageMessages.someCurator,

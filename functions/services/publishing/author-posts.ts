@@ -6,7 +6,7 @@ import { logger } from '../../lib/logger';
 import { loadLiveConnection } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
 import type { LiveConnection, QuotedPost } from '../platforms/platform-adapter';
-import { assertThreadAccess } from '../threads/thread-access';
+import { type Acting, assertThreadAccess, UNKNOWN_ACTING } from '../threads/thread-access';
 
 /**
  * Per platform, the article author's own post about the thread's article, for the share step; null
@@ -19,9 +19,9 @@ export async function findAuthorPosts(
   threadId: string,
   platforms: readonly QuotingPlatform[],
   now: Date,
-  userAgent = 'unknown',
+  acting: Acting = UNKNOWN_ACTING,
 ): Promise<AuthorPostsResponse> {
-  const thread = await assertThreadAccess({ userId, userAgent, now }, threadId);
+  const thread = await assertThreadAccess({ userId, ...acting, now }, threadId);
   const posts = await Promise.all(
     platforms.map(async (platform) => ({ platform, ...(await authorPostOn(userId, platform, thread, now)) })),
   );

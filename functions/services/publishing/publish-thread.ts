@@ -63,7 +63,7 @@ import {
   threadUrlOf,
 } from '../platforms/platform-adapter';
 import { queueWebmention } from '../public/webmention/notify-author';
-import { assertThreadAccess } from '../threads/thread-access';
+import { type Acting, assertThreadAccess, UNKNOWN_ACTING } from '../threads/thread-access';
 import { assertApproved } from '../workspaces/approval-check';
 import { type CheckedQuote, checkedQuote } from './author-posts';
 import { linkCardImageFor, outgoingImagesFor } from './outgoing-images';
@@ -116,9 +116,9 @@ export async function getPublishStatus(
   userId: string,
   threadId: string,
   now: Date,
-  userAgent = 'unknown',
+  acting: Acting = UNKNOWN_ACTING,
 ): Promise<PublishStatusResponse> {
-  await assertThreadAccess({ userId, userAgent, now }, threadId);
+  await assertThreadAccess({ userId, ...acting, now }, threadId);
   const [runs, plugs] = await Promise.all([
     listPublishRunsForThread(userId, threadId),
     listPlugsOfThread(userId, threadId),
@@ -153,10 +153,10 @@ export async function requestPublish(
   threadId: string,
   input: PublishRequest,
   now: Date,
-  userAgent = 'unknown',
+  acting: Acting = UNKNOWN_ACTING,
 ): Promise<PublishStatusResponse> {
   const request = publishRequestSchema.parse(input);
-  const stored = await assertThreadAccess({ userId, userAgent, now }, threadId);
+  const stored = await assertThreadAccess({ userId, ...acting, now }, threadId);
   assertHasPosts(stored);
   await assertApproved(userId, stored, request.platforms);
   assertAltTextWritten(stored, request.platforms);
@@ -172,7 +172,7 @@ export async function requestPublish(
     const runId = await queuePlatformRun(userId, thread, platform, connections[index]!, now, { delaySeconds, quote });
     if (runId) queued += 1;
   }
-  return getPublishStatus(userId, threadId, now, userAgent);
+  return getPublishStatus(userId, threadId, now, acting);
 }
 
 /**

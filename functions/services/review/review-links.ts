@@ -33,7 +33,6 @@ import {
 import { getThreadForUser } from '../../data/thread-repository';
 import { config } from '../../lib/config';
 import { NotFoundError, ReviewLinkRefusedError, ValidationError } from '../../lib/errors';
-import { notifyWorkspace } from '../notifications/notify';
 import { approveThread, type ReviewActor, recordActivity, requestChanges, threadOf } from './reviews';
 
 const messages = workspaceMessages.reviewLink;
@@ -153,6 +152,7 @@ function clientActor(link: ReviewLinkRecord, name: string | undefined, visitor: 
     access: { workspaceId: link.workspaceId, role: 'reviewer' },
     userAgent: visitor.userAgent,
     now: visitor.now,
+    client: true,
   };
 }
 
@@ -199,25 +199,8 @@ export async function decideByReviewLink(
   if (!(await claimReviewLink(link, decision.decision, visitor.now)))
     throw new ReviewLinkRefusedError('review_link_used');
   const actor = clientActor(link, decision.name, visitor);
+  // The review service records the step and tells the workspace's writers, as for a member's decision.
   if (decision.decision === 'approve') await approveThread(actor, link.threadId, link.version, thread);
   else await requestChanges(actor, link.threadId, { version: link.version, comment: decision.comment ?? '' }, thread);
-  const notice =
-    decision.decision === 'approve'
-      ? {
-          kind: 'client_approved',
-          text: messages.approvedNotice(actor.email, thread.title),
-          subject: messages.approvedSubject,
-        }
-      : {
-          kind: 'client_changes_requested',
-          text: messages.changesNotice(actor.email, thread.title, decision.comment ?? ''),
-          subject: messages.changesSubject,
-        };
-  await notifyWorkspace(
-    link.workspaceId,
-    'write',
-    { ...notice, link: `/thread/${encodeURIComponent(link.threadId)}` },
-    visitor.now,
-  );
   return clientView(thread, { ...link, usedAt: visitor.now.toISOString(), decision: decision.decision }, visitor.now);
 }

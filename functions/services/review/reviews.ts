@@ -38,6 +38,7 @@ import { getWorkspaceSettings, saveWorkspaceSettings } from '../../data/workspac
 import type { FirstRead } from '../../lib/account-checked-read';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { notifyWorkspace } from '../notifications/notify';
 import { fireScheduledItem } from '../scheduling/fire-item';
 import { endUpcomingItem } from '../scheduling/item-ending';
 import { cancelApprovalDeadline } from '../scheduling/item-schedule';
@@ -51,6 +52,8 @@ export interface ReviewActor {
   access: WorkspaceAccess;
   userAgent: string;
   now: Date;
+  /** A client deciding through a review link (no account): their notices say so. */
+  client?: boolean;
 }
 
 /** The actor of a review route: its caller, the workspace access its first read checked, its agent and time. */
@@ -67,6 +70,8 @@ export const ACTIVITY_PAGE_SIZE = 50;
 
 const threadContext = (actor: ReviewActor): AccessContext => ({
   userId: actor.access.workspaceId,
+  // A client has no account, so no security log of their own: their refusals stay the workspace's.
+  ...(actor.client ? {} : { actorId: actor.userId }),
   userAgent: actor.userAgent,
   now: actor.now,
 });
@@ -103,6 +108,49 @@ export function recordActivity(
     threadTitle: thread?.title ?? null,
     detail,
   });
+}
+
+type ReviewEvent = 'sent_for_review' | 'approved' | 'changes_requested';
+
+/** What a review step's notice says: a client's decision through a review link says it came from a client. */
+function noticeOf(actor: ReviewActor, event: ReviewEvent, title: string, comment: string) {
+  const member = workspaceMessages.notifications;
+  const client = workspaceMessages.reviewLink;
+  switch (event) {
+    case 'sent_for_review':
+      return { kind: event, text: member.sentForReview(actor.email, title), subject: member.sentForReviewSubject };
+    case 'approved':
+      return actor.client
+        ? { kind: 'client_approved', text: client.approvedNotice(actor.email, title), subject: client.approvedSubject }
+        : { kind: event, text: member.approved(actor.email, title), subject: member.approvedSubject };
+    case 'changes_requested':
+      return actor.client
+        ? {
+            kind: 'client_changes_requested',
+            text: client.changesNotice(actor.email, title, comment),
+            subject: client.changesSubject,
+          }
+        : {
+            kind: event,
+            text: member.changesRequested(actor.email, title, comment),
+            subject: member.changesRequestedSubject,
+          };
+  }
+}
+
+/**
+ * Tells the members a review step concerns, in the app and by email, but not the one who took it:
+ * a thread sent for review goes to those who may approve it; an approval or requested changes go to
+ * those who write threads (its author and editors).
+ */
+function notifyConcerned(actor: ReviewActor, event: ReviewEvent, thread: Thread, comment = ''): Promise<void> {
+  return notifyWorkspace(
+    actor.access.workspaceId,
+    event === 'sent_for_review' ? 'review' : 'write',
+    { ...noticeOf(actor, event, thread.title, comment), link: `/thread/${encodeURIComponent(thread.id)}` },
+    actor.now,
+    actor.userId,
+  );
 }
 
 function reviewView(thread: Thread, review: ReviewRecord | null, comments: ReviewComment[]): ThreadReview {
@@ -162,6 +210,7 @@ export async function sendForReview(actor: ReviewActor, threadId: string, found:
   const step: ReviewStep = { state: 'in_review', sentVersion: version, sentBy: actor.email };
   const review = await recordReviewStep(actor.access.workspaceId, threadId, step, actor.now.toISOString());
   await recordActivity(actor, 'sent_for_review', thread);
+  await notifyConcerned(actor, 'sent_for_review', thread);
   return afterStep(actor, thread, review);
 }
 
@@ -198,6 +247,7 @@ export async function approveThread(
   );
   await recordActivity(actor, 'approved', thread);
   await fireWaitingItems(actor.access.workspaceId, threadId, actor.now);
+  await notifyConcerned(actor, 'approved', thread);
   return afterStep(actor, thread, review);
 }
 
@@ -235,6 +285,7 @@ export async function requestChanges(
     actor.now.toISOString(),
   );
   await recordActivity(actor, 'changes_requested', thread, request.comment);
+  await notifyConcerned(actor, 'changes_requested', thread, request.comment);
   return afterStep(actor, thread, review);
 }
 

@@ -1,14 +1,29 @@
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import type { Thread } from '#shared/schemas/thread';
+import { isTeamWorkspaceId } from '#shared/workspaces/roles';
 import { recordSecurityEvent } from '../../data/security-event-repository';
 import { findThreadOwner, getThreadForUser } from '../../data/thread-repository';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 
 /** Who is acting, as the server saw the request (never taken from the browser's word). */
 export interface AccessContext {
+  /** The workspace acted in, whose data is read and written (a personal workspace's id is its user's). */
   userId: string;
+  /** The person who acted, when it is not the workspace's own user (a team's member): their security log records it. */
+  actorId?: string;
   userAgent: string;
   now: Date;
+}
+
+/** Who acted and with which agent, for a service that is given the workspace apart. */
+export type Acting = Pick<AccessContext, 'userAgent' | 'actorId'>;
+
+/** A caller that did not say who acted (a worker, a test): the events fall to the workspace. */
+export const UNKNOWN_ACTING: Acting = { userAgent: 'unknown' };
+
+/** The context of a member acting in a workspace: their own security log records what they do there. */
+export function actingIn(workspaceId: string, actorId: string, userAgent: string, now = new Date()): AccessContext {
+  return { userId: workspaceId, actorId, userAgent, now };
 }
 
 /** The security event types the thread routes record (listed in docs/data-model.md). */
@@ -38,16 +53,25 @@ export const ACCESS_REFUSALS: RefusalEvents = {
   missing: 'thread_access_failed',
 };
 
-/** Records a thread security event (type, user, thread, time, user agent) in the actor's partition. */
+/**
+ * Records a thread security event (type, user, thread, time, user agent) in the partition of the
+ * person who acted, naming the team workspace they acted in: a member's log shows what they did in
+ * every workspace, and the workspace's own partition holds no one's security trail.
+ */
 export function recordThreadEvent(
   context: AccessContext,
   eventType: ThreadEventType,
   details: { threadId?: string; [name: string]: unknown },
 ): Promise<void> {
   return recordSecurityEvent(
-    context.userId,
+    context.actorId ?? context.userId,
     eventType,
-    { ...details, userAgent: context.userAgent, timestamp: context.now.toISOString() },
+    {
+      ...details,
+      ...(isTeamWorkspaceId(context.userId) ? { workspaceId: context.userId } : {}),
+      userAgent: context.userAgent,
+      timestamp: context.now.toISOString(),
+    },
     context.now,
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/thread';
 import { decodeThreadCursor, encodeThreadCursor } from '../../data/cursor';
 import { deletePublicThreadEntry } from '../../data/public-thread-repository';
+import { deleteReviewItemsOfThread } from '../../data/review-repository';
 import {
   deleteThreadForUser,
   getNewestThreadIdForUser,
@@ -157,6 +158,7 @@ export async function deleteThread(
     await recordThreadEvent(context, 'thread_deleted', { threadId });
     await hooks.cancelSchedulesOfThread(context.userId, threadId, context.now);
     await deletePublicThreadEntry(context.userId, threadId);
+    await deleteReviewItemsOfThread(context.userId, threadId);
     return;
   }
   await refuseThreadAccess(context, threadId, {

@@ -21,21 +21,10 @@ export class WorkspaceAccessDeniedError extends ForbiddenError {
 }
 
 export class RoleForbiddenError extends ForbiddenError {
-  constructor(role: WorkspaceRole, action: string) {
-    super(workspaceMessages.roleForbidden(role, action), 'role_forbidden');
+  constructor(role: WorkspaceRole, permission: WorkspacePermission) {
+    super(workspaceMessages.roleForbidden(role, permission), 'role_forbidden');
   }
 }
-
-/** What each permission lets a member do, as a refusal names it. */
-export const actionNames: Record<WorkspacePermission, string> = {
-  read: 'reading this workspace',
-  comment: 'commenting',
-  write: 'creating or changing threads',
-  review: 'approving threads',
-  connections: 'managing connected accounts',
-  members: 'managing members',
-  billing: 'billing, deleting the workspace or transferring it',
-};
 
 /**
  * The caller's access to a workspace given their membership item (read with the request's first
@@ -55,6 +44,6 @@ export function accessFrom(
       ? 'owner'
       : null;
   if (!role) throw new WorkspaceAccessDeniedError();
-  if (!roleAllows(role, permission)) throw new RoleForbiddenError(role, actionNames[permission]);
+  if (!roleAllows(role, permission)) throw new RoleForbiddenError(role, permission);
   return { workspaceId, role };
 }

@@ -37,7 +37,7 @@ import { sendMail } from '../../lib/aws/mail';
 import { config } from '../../lib/config';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '../../lib/errors';
 import { notify, notifyWorkspace } from '../notifications/notify';
-import { actionNames, RoleForbiddenError, WorkspaceAccessDeniedError } from './workspace-access';
+import { RoleForbiddenError, WorkspaceAccessDeniedError } from './workspace-access';
 
 /** Workspaces one user may belong to (their personal one included). */
 export const WORKSPACES_PER_USER = 20;
@@ -157,7 +157,7 @@ function requireTeam(workspaceId: string): void {
 
 function requireManageable(access: WorkspaceAccess, ...roles: WorkspaceRole[]): void {
   const manageable = rolesManageableBy(access.role);
-  if (!roles.every((role) => manageable.includes(role))) throw new RoleForbiddenError(access.role, actionNames.members);
+  if (!roles.every((role) => manageable.includes(role))) throw new RoleForbiddenError(access.role, 'members');
 }
 
 /** Invites someone by email: a single-use link, valid for a week, revocable; only its hash is stored. */
@@ -275,7 +275,7 @@ export async function removeFromWorkspace(caller: WorkspaceCaller, access: Works
   const { workspaceId } = access;
   requireTeam(workspaceId);
   const leaving = userId === caller.userId;
-  if (!leaving && !roleAllows(access.role, 'members')) throw new RoleForbiddenError(access.role, actionNames.members);
+  if (!leaving && !roleAllows(access.role, 'members')) throw new RoleForbiddenError(access.role, 'members');
   const member = await memberOf(workspaceId, userId);
   if (!leaving) requireManageable(access, member.role);
   refuseChange(await removeMember(workspaceId, userId, member.role));

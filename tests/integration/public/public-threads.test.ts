@@ -358,4 +358,31 @@ describe('public thread pages and the Webmention to the author', () => {
     expect(page.html).not.toContain('Private thoughts');
     expect((await getPage(routes.about, { query: { url: 'not a url' } })).status).toBe(400);
   });
+  it("names a team's thread by the team's name, asking its member for no display name of their own", async () => {
+    const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
+    const member = `member-${Date.now().toString(36)}`;
+    const team = await createTeamWorkspace(
+      { userId: member, email: `${member}@example.com` },
+      'Harbour Desk',
+      new Date(),
+    );
+    const thread = { ...threadOf('team-thread-1', 'Trees for the quay', '2026-05-01T00:00:00.000Z'), userId: team.id };
+    await repo.putThread(thread);
+
+    const made = await callRoute(
+      routes.visibility,
+      { userId: member },
+      { params: { threadId: thread.id }, body: { isPublic: true }, headers: { 'x-workspace-id': team.id } },
+      { method: 'PUT' },
+    );
+    expect(made.status).toBe(200);
+    expect(await accounts.getDisplayName(member)).toBeNull();
+
+    const page = await getPage(routes.page, { params: { publicId: made.body.publicId } });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('by Harbour Desk');
+    expect(page.html).not.toContain(member);
+    const about = await getPage(routes.about, { query: { url: articleUrl } });
+    expect(about.html).toContain('by Harbour Desk');
+  });
 });

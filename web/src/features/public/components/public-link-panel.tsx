@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { publicPageMessages } from '#shared/messages/public';
 import { publicThreadPath, type WebmentionStatus } from '#shared/schemas/public';
 import type { Thread } from '#shared/schemas/thread';
+import { isTeamWorkspaceId } from '#shared/workspaces/roles';
 import { useToast } from '#web/components/ui/use-toast';
 import { ApiError } from '#web/lib/api-client';
+import { useCurrentWorkspaceId } from '#web/lib/current-workspace';
 import { useMe } from '#web/lib/get-me';
 import { useThreadWebmention } from '../api/get-thread-webmention';
 import { usePutThreadVisibility } from '../api/put-thread-visibility';
@@ -31,12 +33,14 @@ function webmentionText(status: WebmentionStatus): string {
 /**
  * The thread's public page: make it public or private, allow search engines, copy its link, and
  * whether the article's author was told (Webmention). The first Make Public of a curator without a
- * display name asks for one (the page names them by it, never by their email).
+ * display name asks for one (the page names them by it, never by their email); a team's thread is
+ * curated in the team's name, so in a team nothing is asked.
  */
 export function PublicLinkPanel({ thread }: { thread: Thread }) {
   const { toast } = useToast();
   const visibility = usePutThreadVisibility(thread.id);
   const me = useMe();
+  const inTeam = isTeamWorkspaceId(useCurrentWorkspaceId() ?? '');
   // The name dialog is open (with the indexing choice to make public with), or closed: null.
   const [askingName, setAskingName] = useState<{ allowIndexing: boolean } | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -50,7 +54,7 @@ export function PublicLinkPanel({ thread }: { thread: Thread }) {
   const webmention = latest(thread.webmention, status.data?.webmention);
 
   const change = (isPublic: boolean, allowIndexing: boolean) => {
-    if (isPublic && !publicUrl && me.data && !me.data.displayName) {
+    if (isPublic && !publicUrl && !inTeam && me.data && !me.data.displayName) {
       setNameError(null);
       setAskingName({ allowIndexing });
       return;
