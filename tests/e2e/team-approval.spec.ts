@@ -193,6 +193,7 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
       index === 1 ? '✓ Checked, then edited by hand' : '✓ Checked against the article',
     );
   }
+  await client.getByLabel('Your name (optional)').fill('Morgan');
   await client.getByRole('button', { name: 'Approve' }).click();
   await expect(client.getByText('Thank you: you approved this thread.')).toBeVisible();
 
@@ -218,6 +219,21 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
     'href',
     `${mastodon.url}/@${mastodon.account.username}/${statuses[0]!.id}`,
   );
+
+  // The thread stands approved by the client, and the team's activity log tells the story.
+  await editor.page.goto(`${stack.url}/thread/${threadId}`);
+  await expect(reviewPanel(editor.page).getByText('Approved', { exact: true })).toBeVisible();
+  await expect(reviewPanel(editor.page)).toContainText('Approved by Client (via review link): Morgan');
+  await owner.page.goto(`${stack.url}/workspace`);
+  const activity = owner.page.getByRole('list', { name: 'Activity' });
+  for (const step of [
+    `${editor.email} sent a thread for review: ${title}`,
+    `${reviewer.email} commented: ${title}`,
+    `${reviewer.email} requested changes: ${title}`,
+    `${editor.email} made a client review link: ${title}`,
+    `Client (via review link): Morgan approved a thread: ${title}`,
+  ])
+    await expect(activity).toContainText(step);
 });
 
 /** Text as compared across versions of a post: hashtags left out, white space collapsed. */
