@@ -36,12 +36,12 @@ test.afterAll(async () => {
 });
 
 /**
- * Chooses, on the thread page's sharing panel, the account the thread publishes to: the team's one
- * Mastodon account. (With several accounts per platform this is where the second of two is picked.)
+ * Chooses the account the thread publishes to, on the share step or the thread page's open sharing
+ * panel: the team's one Mastodon account. (With several accounts per platform, the second of two is
+ * picked here.)
  */
 async function chooseAccountToPublishTo(page: Page): Promise<void> {
-  const mastodonAccount = await openSharingPanel(page, /Mastodon/);
-  await mastodonAccount.check();
+  await page.getByRole('checkbox', { name: /Mastodon/ }).check();
 }
 
 /** Connects the Mastodon stand-in's account on /account-settings, in the workspace the page is in. */
@@ -75,7 +75,8 @@ const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review', e
 test('an editor’s thread goes through a reviewer and a client’s review link, then its waiting schedule publishes to the team’s account', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // Up to a minute of it waits for the schedule's time to come (the picker counts whole minutes).
+  test.setTimeout(300_000);
   const owner = await newCurator(browser, stack.url, 'owner');
   const editor = await newCurator(browser, stack.url, 'editor');
   const reviewer = await newCurator(browser, stack.url, 'reviewer');
@@ -103,7 +104,7 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
   await generateHarbourThreadToShareStep(editor.page, stack.url, articles);
   const threadId = new URL(editor.page.url()).searchParams.get('threadId');
   expect(threadId).toBeTruthy();
-  await editor.page.getByRole('checkbox', { name: /Mastodon/ }).check();
+  await chooseAccountToPublishTo(editor.page);
   await editor.page.getByRole('button', { name: 'Continue to Publishing' }).click();
   await expect(editor.page.getByText(workspaceMessages.approvalRequired).first()).toBeVisible();
   expect(mastodon.statuses).toHaveLength(0);
@@ -111,6 +112,7 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
   // It is scheduled for the next minute instead, and sent for review.
   await editor.page.goto(`${stack.url}/thread/${threadId}`);
   const title = await editor.page.getByRole('heading', { level: 1 }).innerText();
+  await openSharingPanel(editor.page, /Mastodon/);
   await chooseAccountToPublishTo(editor.page);
   await editor.page.getByRole('button', { name: 'Schedule', exact: true }).click();
   const due = nextWholeMinute(20_000);
