@@ -3,6 +3,7 @@ import { startTelegramServer } from '../fakes/telegram-server';
 import { type StartedStack, startStack } from '../helpers/local-stack';
 import { expectNoSeriousViolations } from './support/axe';
 import { telegramCuratorWithThread } from './support/telegram-curator';
+import { nextWholeMinute, wallClock } from './support/wall-clock';
 
 const TOKEN = '626262:schedule-bot-token';
 const CHAT = { id: '-1003', title: 'Scheduled Reads', username: 'scheduledreads' };
@@ -24,21 +25,6 @@ test.afterAll(async () => {
   await stack?.cleanup();
   await telegram?.close();
 });
-
-/** 'YYYY-MM-DDTHH:mm' on the zone's wall clock, as the picker (`datetime-local`) takes it. */
-function wallClock(instant: Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((each) => each.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
 
 test('set weekly slots, Add to Queue, see it on /scheduled, reschedule it to the next minute and watch it publish once', async ({
   page,
@@ -95,7 +81,7 @@ test('set weekly slots, Add to Queue, see it on /scheduled, reschedule it to the
 
   // Reschedule to the next whole minute (the picker's unit) at least 20 s away: the stack's minimum
   // lead is 5 s, so this is the shortest wait that still leaves the page time to show the change.
-  const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+  const due = nextWholeMinute(20_000);
   await row.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reschedule' });
   await expect(dialog.getByLabel('Date and time')).toBeFocused();

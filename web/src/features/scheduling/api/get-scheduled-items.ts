@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import {
   type ScheduledItem,
   type ScheduledListResponse,
@@ -28,6 +29,15 @@ export function isBusy(items: readonly ScheduledItem[], now: number): boolean {
   );
 }
 
+/**
+ * Whether items listed as upcoming before are gone from the list read now: they fired (or ended) in
+ * between, and the past list, read on its own, may not show them yet.
+ */
+export function leftUpcoming(before: readonly ScheduledItem[], now: readonly ScheduledItem[]): boolean {
+  const listed = new Set(now.map((item) => item.itemId));
+  return before.some((item) => !listed.has(item.itemId));
+}
+
 export function scheduledItemsQueryOptions(view: ScheduledView) {
   return queryOptions({
     queryKey: [...schedulingListsQueryKey, view],
@@ -39,11 +49,13 @@ const VIEWS: readonly ScheduledView[] = ['upcoming', 'past'];
 
 /**
  * One list, re-read every 5 s while an item of either list is about to fire or still posting (so an
- * item leaves Upcoming and its outcome shows under Past on its own), else every minute.
+ * item leaves Upcoming and its outcome shows under Past on its own), else every minute. An item that
+ * leaves Upcoming has Past read again at once: when Upcoming is read first, nothing is busy any more
+ * and Past would otherwise wait a minute to show it (an item fired on approval, for one).
  */
 export function useScheduledItems(view: ScheduledView) {
   const queryClient = useQueryClient();
-  return useQuery({
+  const list = useQuery({
     ...scheduledItemsQueryOptions(view),
     refetchInterval: () => {
       const items = VIEWS.flatMap(
@@ -52,4 +64,12 @@ export function useScheduledItems(view: ScheduledView) {
       return isBusy(items, Date.now()) ? POLL_BUSY_MS : POLL_IDLE_MS;
     },
   });
+  const shown = useRef<readonly ScheduledItem[] | undefined>(undefined);
+  const items = list.data?.items;
+  useEffect(() => {
+    if (view === 'upcoming' && shown.current && items && leftUpcoming(shown.current, items))
+      void queryClient.invalidateQueries({ queryKey: scheduledItemsQueryOptions('past').queryKey });
+    shown.current = items;
+  }, [view, items, queryClient]);
+  return list;
 }
