@@ -1,18 +1,19 @@
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  AuthorizerPayloadVersion,
   HttpApi,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
+  type IHttpRouteAuthorizer,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  type HttpJwtAuthorizer,
-  HttpLambdaAuthorizer,
-  HttpLambdaResponseType,
-} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -53,7 +54,7 @@ type OpenRouteKind = Exclude<RouteKind, 'user' | 'admin' | 'api-key'>;
 /** The API's authorizers: Cognito's JWT for the app's routes, the API key authorizer for the public API's. */
 export interface RouteAuthorizers {
   jwt: HttpJwtAuthorizer;
-  apiKey: HttpLambdaAuthorizer;
+  apiKey: IHttpRouteAuthorizer;
 }
 
 /** Why a route without the JWT authorizer is open (cdk-nag AwsSolutions-APIG4), by route kind. */
@@ -98,13 +99,34 @@ export class Api {
    * The public API's (/v1) Lambda authorizer: REQUEST type with simple responses, its answer cached
    * per Authorization header and source address for the manifest's `resultCacheSeconds` (the
    * revocation window), so a new address always reaches the verifier and its security event.
+   * Built in `scope`, the stack of its function and of the routes it guards (its deployment group):
+   * built under the API in the App stack, it would refer to the group's function while the group's
+   * routes refer to it, a cycle between the two stacks.
    */
-  apiKeyAuthorizer(handler: IFunction): HttpLambdaAuthorizer {
-    return new HttpLambdaAuthorizer('ApiKeyAuthorizer', handler, {
+  apiKeyAuthorizer(scope: Construct, handler: IFunction): IHttpRouteAuthorizer {
+    const stack = Stack.of(scope);
+    const authorizer = new HttpAuthorizer(scope, 'ApiKeyAuthorizer', {
+      httpApi: this.httpApi,
+      type: HttpAuthorizerType.LAMBDA,
       authorizerName: 'api-key',
-      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      enableSimpleResponses: true,
+      payloadFormatVersion: AuthorizerPayloadVersion.VERSION_2_0,
       identitySource: ['$request.header.Authorization', '$context.identity.sourceIp'],
       resultsCacheTtl: Duration.seconds(apiKeyAuthorizer.resultCacheSeconds),
+      authorizerUri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${handler.functionArn}/invocations`,
+    });
+    // Only this API's authorizer may invoke it.
+    handler.addPermission('ApiKeyAuthorizerInvoke', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: stack.formatArn({
+        service: 'execute-api',
+        resource: this.httpApi.apiId,
+        resourceName: `authorizers/${authorizer.authorizerId}`,
+      }),
+    });
+    return HttpAuthorizer.fromHttpAuthorizerAttributes(scope, 'ApiKeyRouteAuthorizer', {
+      authorizerId: authorizer.authorizerId,
+      authorizerType: 'CUSTOM',
     });
   }
 

@@ -140,7 +140,13 @@ export class AppStack extends Stack {
     api.addRoutes(
       routes,
       (handler) => functions.functionFor(handler),
-      { jwt: auth.jwtAuthorizer(), apiKey: api.apiKeyAuthorizer(functions.functionFor(apiKeyAuthorizer.handler)) },
+      {
+        jwt: auth.jwtAuthorizer(),
+        apiKey: api.apiKeyAuthorizer(
+          scopeFor(apiKeyAuthorizer.handler),
+          functions.functionFor(apiKeyAuthorizer.handler),
+        ),
+      },
       scopeFor,
     );
 
