@@ -130,7 +130,11 @@ function writeResult(res: ServerResponse, result: unknown): void {
  * module, uncached here, so a revocation is refused from the next request): its context, or null
  * when it refused the key.
  */
-async function authorizeApiKey(req: IncomingMessage, url: URL, route: RouteEntry): Promise<ApiKeyAuthorizerContext | null> {
+async function authorizeApiKey(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteEntry,
+): Promise<ApiKeyAuthorizerContext | null> {
   const now = Date.now();
   const event = {
     version: '2.0',

@@ -26,10 +26,13 @@ export const apiKeyMessages = {
   lastUsedLabel: 'Last used',
   neverUsed: 'Never',
   revoke: 'Revoke',
-  revokeConfirm: (name: string) =>
-    `Revoke "${name}"? Programs using it stop working at once (within a minute through the cloud's cache).`,
+  revokeTitle: (name: string) => `Revoke "${name}"?`,
+  revokeConfirm:
+    'Programs using this key stop working: at once here, and within a minute wherever the cloud has its answer cached. This cannot be undone.',
+  keep: 'Keep key',
   revoked: 'Key revoked',
   loadFailed: 'Could not load your API keys.',
+  failed: 'Something went wrong',
   /** The API's refusals. */
   invalid: 'Invalid or revoked API key',
   notFound: 'API key not found',

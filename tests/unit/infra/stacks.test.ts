@@ -14,8 +14,8 @@ import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '#functions/data/table-
 import { LONGEST_TOKEN_LIFETIME_SECONDS, TOKEN_VALIDITY } from '#functions/lib/token-lifetimes';
 import {
   APP_EVENT_SOURCE,
-  apiKeyAuthorizer,
   routes as allRoutes,
+  apiKeyAuthorizer,
   authTriggers,
   cloudRoutes,
   deployedHandlers,
