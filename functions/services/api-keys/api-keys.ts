@@ -2,10 +2,9 @@
  * A workspace's API keys: made (the secret returned once, only its SHA-256 kept), listed, revoked.
  * The route checks the caller may manage the workspace's keys (API_KEY_MANAGE_PERMISSION).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import {
-  API_KEY_PREFIX,
   API_KEY_SHOWN_CHARS,
   type ApiKey,
   type CreateApiKeyBody,
@@ -20,16 +19,7 @@ import {
 } from '../../data/api-key-repository';
 import { recordSecurityEvent } from '../../data/security-event-repository';
 import { NotFoundError } from '../../lib/errors';
-
-/** A new secret: the scanners' prefix and 32 random bytes, base64url. */
-export function newApiKeySecret(): string {
-  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-}
-
-/** The stored form of a secret: its SHA-256, hex (the secret has 256 random bits, so no salt or stretching is needed). */
-export function hashApiKeySecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
+import { hashApiKeySecret, newApiKeySecret } from './key-secret';
 
 function listed(key: ApiKeyRecord): ApiKey {
   return {

@@ -2,12 +2,12 @@
  * The API key verifier the Lambda authorizer runs (and the local bridge, before every /v1 handler):
  * `Authorization: Bearer tsk_live_…` → the key's workspace, creator and scopes, or a refusal.
  */
-import { API_KEY_SCOPES, API_KEY_SECRET_PATTERN, type ApiKeyScope } from '#shared/schemas/api-keys';
+import { API_KEY_SCOPES, type ApiKeyScope } from '#shared/schemas/api-keys';
 import { findAccountTombstone } from '../../data/account-deletion-repository';
 import { type ApiKeyRecord, getApiKeyByHash, recordApiKeyUse } from '../../data/api-key-repository';
 import { recordSecurityEvent } from '../../data/security-event-repository';
 import { InvalidApiKeyError } from '../../lib/errors';
-import { hashApiKeySecret } from './api-keys';
+import { hashApiKeySecret, secretFromAuthorization } from './key-secret';
 
 /** A key's last use is written at most once a minute (and at once from a new address). */
 export const LAST_USE_RESOLUTION_MS = 60_000;
@@ -26,13 +26,6 @@ export interface KeyUse {
   sourceIp: string;
   userAgent: string;
   now: Date;
-}
-
-/** The secret of an `Authorization: Bearer tsk_live_…` header; refused unless it has exactly that form. */
-export function secretFromAuthorization(authorization: string | undefined): string {
-  const secret = /^Bearer ([^\s]+)$/i.exec(authorization?.trim() ?? '')?.[1];
-  if (!secret || !API_KEY_SECRET_PATTERN.test(secret)) throw new InvalidApiKeyError();
-  return secret;
 }
 
 /**

@@ -23,7 +23,7 @@ const { putThread } = await import('#functions/data/thread-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 const { addMember } = await import('#functions/data/workspace-repository');
 const { getApiKeyByHash } = await import('#functions/data/api-key-repository');
-const { hashApiKeySecret } = await import('#functions/services/api-keys/api-keys');
+const { hashApiKeySecret } = await import('#functions/services/api-keys/key-secret');
 const { verifyApiKey } = await import('#functions/services/api-keys/verify-api-key');
 const { layAccountTombstone } = await import('#functions/data/account-deletion-repository');
 
