@@ -57,7 +57,6 @@ export const apiKeySchema = z.object({
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const apiKeysResponseSchema = z.object({ keys: z.array(apiKeySchema) });
-export type ApiKeysResponse = z.infer<typeof apiKeysResponseSchema>;
 
 /** The answer to a creation: the key and, this once, its secret. */
 export const createdApiKeyResponseSchema = z.object({ key: apiKeySchema, secret: z.string() });

@@ -21,8 +21,8 @@ process.env.API_KEY_REQUESTS_PER_MINUTE = String(RATE_LIMIT);
 process.env.POWERTOOLS_LOGGER_LOG_EVENT = 'true';
 const { putThread } = await import('#functions/data/thread-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
-const { addMember } = await import('#functions/data/workspace-repository');
-const { getApiKeyByHash } = await import('#functions/data/api-key-repository');
+const { addMember, removeMember } = await import('#functions/data/workspace-repository');
+const { getApiKeyByHash, deleteApiKeysOfWorkspace } = await import('#functions/data/api-key-repository');
 const { hashApiKeySecret } = await import('#functions/services/api-keys/key-secret');
 const { verifyApiKey } = await import('#functions/services/api-keys/verify-api-key');
 const { layAccountTombstone } = await import('#functions/data/account-deletion-repository');
@@ -69,9 +69,9 @@ async function app(token: string, method: string, path: string, body?: unknown, 
 }
 
 /** A request to the public API with a key (or none). */
-async function v1(path: string, secret?: string) {
+async function v1(path: string, secret?: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${baseUrl}${path}`, {
-    headers: secret ? { authorization: `Bearer ${secret}` } : {},
+    headers: { ...headers, ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
@@ -180,6 +180,19 @@ describe('an API key from creation to revocation', () => {
     expect(refused.body.code).toBe('api_key_invalid');
   });
 
+  it("goes with its workspace: the workspace's (or its owner account's) deletion deletes every key", async () => {
+    const curator = await newUser();
+    const first = await createKey(curator.token, ['read']);
+    const second = await createKey(curator.token, ['read', 'publish']);
+
+    const deleted = await deleteApiKeysOfWorkspace(curator.userId);
+
+    expect(deleted).toBe(2);
+    expect(await getApiKeyByHash(hashApiKeySecret(first.secret))).toBeNull();
+    expect(await getApiKeyByHash(hashApiKeySecret(second.secret))).toBeNull();
+    expect((await v1('/v1/threads', second.secret)).status).toBe(403);
+  });
+
   it('logs neither the secret nor its hash anywhere along the way', async () => {
     const curator = await newUser();
     let secret = '';
@@ -222,19 +235,35 @@ describe('what a key may reach', () => {
     expect(listing.body.threads.map((t: { id: string }) => t.id)).not.toContain(thread!.id);
   });
 
-  it("acts in its team workspace only, whatever workspace the request names, and only while its creator's role allows", async () => {
+  it('acts in its team workspace only, whatever workspace the request names, and only while its creator is a member', async () => {
     const owner = await newUser();
+    const admin = await newUser();
     const team = await createTeamWorkspace(owner, 'Newsroom', new Date());
+    await addMember({
+      workspaceId: team.id,
+      workspaceName: 'Newsroom',
+      personal: false,
+      userId: admin.userId,
+      email: admin.email,
+      role: 'admin',
+      joinedAt: new Date().toISOString(),
+    });
     const [teamThread] = await seedThreads(team.id, 1);
-    await seedThreads(owner.userId, 1);
-    const { secret } = await createKey(owner.token, ['read'], team.id);
+    await seedThreads(admin.userId, 1);
+    const { secret } = await createKey(admin.token, ['read'], team.id);
 
     const listing = await v1('/v1/threads', secret);
-    const personalListing = await app(owner.token, 'GET', '/api/api-keys');
+    const namingAnother = await v1('/v1/threads', secret, { 'x-workspace-id': admin.userId });
+    const personalKeys = await app(admin.token, 'GET', '/api/api-keys');
+    await removeMember(team.id, admin.userId, 'admin');
+    const afterRemoval = await v1('/v1/threads', secret);
 
     expect(listing.status).toBe(200);
     expect(listing.body.threads.map((t: { id: string }) => t.id)).toEqual([teamThread!.id]);
-    expect(personalListing.body.keys).toEqual([]);
+    expect(namingAnother.body).toEqual(listing.body);
+    expect(personalKeys.body.keys).toEqual([]);
+    expect(afterRemoval.status).toBe(403);
+    expect(afterRemoval.body.code).toBe('workspace_access_denied');
   });
 
   it('is managed by owners and admins only: an editor of the team can neither list nor create keys', async () => {
