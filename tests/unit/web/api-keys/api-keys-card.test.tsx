@@ -4,8 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeyMessages as texts } from '#shared/messages/api-keys';
 import { type ApiKey, createApiKeyBodySchema } from '#shared/schemas/api-keys';
+import { TeamWorkspacePage } from '#web/app/routes/team-workspace-page';
 import { ApiKeysCard } from '#web/features/api-keys/components/api-keys-card';
-import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
+import { setCurrentWorkspaceId } from '#web/lib/current-workspace';
+import { workspacesQueryKey } from '#web/lib/get-workspaces';
+import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth, testQueryClient } from '../test-utils';
 
 vi.mock('#web/lib/auth-loader', () => ({
   loadAuth: async () => ({ auth: { getIdToken: async () => 'id-token' } }),
@@ -63,6 +66,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setCurrentWorkspaceId(null);
 });
 
 const renderCard = () =>
@@ -136,5 +140,45 @@ describe('the API keys card', () => {
     expect(sent.filter((request) => request.method === 'DELETE').map((request) => request.url)).toEqual([
       '/api/api-keys/key_old',
     ]);
+  });
+});
+
+describe('the team workspace page', () => {
+  function renderTeamPageAs(role: 'owner' | 'admin' | 'editor' | 'reviewer') {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(workspacesQueryKey('user-1'), [
+      { id: 'user-1', name: 'Personal', personal: true, role: 'owner' },
+      { id: WORKSPACE, name: 'Newsroom', personal: false, role },
+    ]);
+    // The team's other cards are not the point here: their reads stay loading.
+    for (const key of [
+      'workspace-members',
+      'workspace-settings',
+      'workspace-activity',
+      'members',
+      'settings',
+      'activity',
+    ])
+      queryClient.setQueryDefaults([key], { queryFn: () => new Promise(() => undefined) });
+    setCurrentWorkspaceId(WORKSPACE);
+    return renderRoutes([{ path: '*', element: <TeamWorkspacePage /> }], { auth: signedInAuth(), queryClient });
+  }
+
+  it("shows the team's API keys to its owners and admins, and not to editors or reviewers", async () => {
+    for (const role of ['owner', 'admin'] as const) {
+      renderTeamPageAs(role);
+      expect(await screen.findByRole('heading', { name: texts.title }), role).toBeTruthy();
+      await waitFor(() => expect(listedIds()).toEqual(['key_old', 'key_idle']));
+      cleanup();
+    }
+    for (const role of ['editor', 'reviewer'] as const) {
+      renderTeamPageAs(role);
+      expect(await screen.findByRole('heading', { name: 'Newsroom' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: texts.title }), role).toBeNull();
+      cleanup();
+    }
+    expect(sent.filter((request) => request.url === '/api/api-keys').every((r) => r.workspace === WORKSPACE)).toBe(
+      true,
+    );
   });
 });
