@@ -6,6 +6,7 @@
  * `handler` is a module path under functions/, without extension; each module exports `handler`.
  */
 
+import type { ApiKeyScope } from '../shared/schemas/api-keys';
 import type { WorkspacePermission } from '../shared/workspaces/roles';
 
 /** `ANY` matches every method (used by the /api catch-all). */
@@ -20,6 +21,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
  *   (401 `account_deleted`; also checked by `admin` and `oauth-callback` routes).
  * - `admin`: a valid token and the caller's stored role is `admin` (403 `admin_required` otherwise);
  *   the role is read from the table on every call, never taken from the token's groups.
+ * - `api-key`: the public API (/v1): an `Authorization: Bearer tsk_live_…` key verified by the API
+ *   key authorizer (a Lambda authorizer in the cloud, the same code in the local bridge); the request
+ *   acts as the key's creator in the key's workspace, needs the route's `apiScope` (403
+ *   `api_key_scope_missing`) and the creator's role to allow its permission there, and counts against
+ *   the key's rate budget (429 with `Retry-After`, `RateLimit` headers on every answer).
  * - `webhook`: no token; the raw body reaches the handler byte for byte for its signature check,
  *   under the handler's own size cap (400 `webhook_signature_invalid` / `payload_too_large`).
  * - `oauth-callback`: no token; a signed, single-use `state` issued to a signed-in user instead,
@@ -28,7 +34,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
  *   used; a route with `onFailure`, like the connections' callback, redirects the browser back with
  *   the error instead).
  */
-export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callback';
+export type RouteKind = 'public' | 'user' | 'admin' | 'webhook' | 'oauth-callback' | 'api-key';
 
 /** The kinds whose requests carry a verified Cognito token. */
 export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
@@ -37,7 +43,7 @@ export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
  * The kinds whose requests act for one user account (a token's, or the OAuth state's user): each
  * checks that the account is not deleted, so each can read the table.
  */
-export const ACCOUNT_KINDS: readonly RouteKind[] = [...TOKEN_KINDS, 'oauth-callback'];
+export const ACCOUNT_KINDS: readonly RouteKind[] = [...TOKEN_KINDS, 'oauth-callback', 'api-key'];
 
 export type QueueName = 'generation' | 'publishing' | 'webmention' | 'feeds';
 
@@ -106,7 +112,14 @@ export interface Access {
  * mapping and schedule rule go with it, while the API, queues, bus, secrets and dashboard stay in the
  * App stack (docs/architecture.md, "Deployment groups").
  */
-export type DeploymentGroup = 'feeds' | 'insights' | 'public-pages' | 'connections' | 'media' | 'workspaces';
+export type DeploymentGroup =
+  | 'feeds'
+  | 'insights'
+  | 'public-pages'
+  | 'connections'
+  | 'media'
+  | 'workspaces'
+  | 'public-api';
 
 /** Every deployment group, in the order their nested stacks are built. */
 export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
@@ -116,6 +129,7 @@ export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
   'connections',
   'media',
   'workspaces',
+  'public-api',
 ];
 
 export interface RouteEntry {
@@ -132,6 +146,8 @@ export interface RouteEntry {
    * alone (their account, or the workspaces they belong to).
    */
   workspace?: WorkspacePermission;
+  /** An `api-key` route: the scope its key needs (its `workspace` is the permission the scope maps to). */
+  apiScope?: ApiKeyScope;
   access: Access;
   /** Seconds; defaults to 10. */
   timeoutSeconds?: number;
@@ -1119,6 +1135,56 @@ export const routes: RouteEntry[] = [
     access: { table: 'write' },
   },
   // The most specific route wins, so this only answers paths no other route matches.
+  // API keys of the current workspace: managed by those who manage its members (shared/schemas/api-keys.ts).
+  {
+    method: 'GET',
+    path: '/api/api-keys',
+    handler: 'http/api-keys/get-api-keys',
+    deploymentGroup: 'public-api',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'read' },
+  },
+  // Write: the key, and its creation in the security log.
+  {
+    method: 'POST',
+    path: '/api/api-keys',
+    handler: 'http/api-keys/post-api-key',
+    deploymentGroup: 'public-api',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/api-keys/{keyId}',
+    handler: 'http/api-keys/delete-api-key',
+    deploymentGroup: 'public-api',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write' },
+  },
+  // The public API (/v1), behind the API key authorizer. Write: the key's rate budget, and each read's security event.
+  {
+    method: 'GET',
+    path: '/v1/threads',
+    handler: 'http/v1/get-threads',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/v1/threads/{threadId}',
+    handler: 'http/v1/get-thread',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+  },
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/system/not-found', auth: 'public', access: {} },
 ];
 
@@ -1304,6 +1370,31 @@ export const eventRules: EventRuleEntry[] = [
   },
 ];
 
+/**
+ * The Lambda authorizer of the `api-key` routes (API Gateway HTTP API, REQUEST type, simple
+ * responses). The gateway caches its answer per Authorization header and source address for
+ * `resultCacheSeconds`: a revoked key may be accepted for that long through a cached answer (the
+ * documented revocation window), never after. Locally the bridge runs it before every /v1 handler, uncached.
+ */
+export interface AuthorizerEntry {
+  handler: string;
+  access: Access;
+  timeoutSeconds: number;
+  memoryMb: number;
+  resultCacheSeconds: number;
+  deploymentGroup?: DeploymentGroup;
+}
+
+export const apiKeyAuthorizer: AuthorizerEntry = {
+  handler: 'auth/api-key-authorizer',
+  deploymentGroup: 'public-api',
+  // Write: a key's last use (at most once a minute) and a new address's security event.
+  access: { table: 'write' },
+  timeoutSeconds: 5,
+  memoryMb: 256,
+  resultCacheSeconds: 60,
+};
+
 /** Cognito triggers: post-confirmation creates the account records and grants the admin role. */
 export const authTriggers = {
   postConfirmation: 'auth/post-confirmation',
@@ -1326,5 +1417,6 @@ export const deployedHandlers: string[] = [
     ...schedulerTargets.map((target) => target.handler),
     ...eventRules.map((rule) => rule.handler),
     ...Object.values(authTriggers),
+    apiKeyAuthorizer.handler,
   ]),
 ];

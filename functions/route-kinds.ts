@@ -23,6 +23,7 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 const deletedAccounts = onFirstUse(() => import('./services/account/deleted-accounts'));
 const adminAccess = onFirstUse(() => import('./services/admin/access'));
 const oauthState = onFirstUse(() => import('./services/connections/oauth-state'));
+const apiKeyBudget = onFirstUse(() => import('./services/api-keys/request-budget'));
 
 const accountChecks: AccountChecks = {
   refuseDeletedAccount: async (userId, now, resumesDeletion) =>
@@ -32,9 +33,11 @@ const accountChecks: AccountChecks = {
   readWorkspaceCheckingAccount: async (userId, now, scope, read) =>
     (await deletedAccounts()).readWorkspaceCheckingAccount(userId, now, scope, read),
   checkAdminAccess: async (request) => (await adminAccess()).checkAdminAccess(request),
+  takeApiKeyRequest: async (credential, userId, now) =>
+    (await apiKeyBudget()).takeApiKeyRequest(credential, userId, now),
 };
 
-/** Builds a `public`, `user` or `admin` JSON route (see `HttpHandlerBuilder`). */
+/** Builds a `public`, `user`, `admin` or `api-key` JSON route (see `HttpHandlerBuilder`). */
 export const httpHandler = httpHandlerWith(accountChecks);
 
 /** Builds the `oauth-callback` route of a provider (see `OAuthCallbackHandlerBuilder`). */

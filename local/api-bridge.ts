@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
-import { type RouteEntry, TOKEN_KINDS } from '../functions/manifest';
+import type { ApiKeyAuthorizerContext } from '../functions/auth/api-key-authorizer';
+import { apiKeyAuthorizer, type RouteEntry, TOKEN_KINDS } from '../functions/manifest';
 import type { ErrorCode } from '../shared/error-codes';
 import { safeDecode } from '../shared/url';
 import { claimsForEvent } from './jwt-verifier';
@@ -58,6 +59,7 @@ function toEvent(
   pathParameters: Record<string, string>,
   body: Buffer,
   claims: JWTPayload | null,
+  apiKey: ApiKeyAuthorizerContext | null = null,
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const now = Date.now();
   const method = req.method ?? 'GET';
@@ -103,6 +105,8 @@ function toEvent(
             authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claimsForEvent(claims), scopes: [] } },
           }
         : {}),
+      // A Lambda authorizer's context arrives as `authorizer.lambda`, as API Gateway passes it.
+      ...(apiKey ? { authorizer: { lambda: apiKey } } : {}),
     },
   } as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
@@ -122,9 +126,51 @@ function writeResult(res: ServerResponse, result: unknown): void {
 }
 
 /**
+ * The API key authorizer, run as API Gateway runs it before an `api-key` route (the same handler
+ * module, uncached here, so a revocation is refused from the next request): its context, or null
+ * when it refused the key.
+ */
+async function authorizeApiKey(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteEntry,
+): Promise<ApiKeyAuthorizerContext | null> {
+  const now = Date.now();
+  const event = {
+    version: '2.0',
+    type: 'REQUEST',
+    routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${route.method}${route.path}`,
+    identitySource: [req.headers.authorization ?? '', req.socket.remoteAddress ?? '127.0.0.1'],
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    headers: headersOf(req),
+    requestContext: {
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: `${route.method} ${route.path}`,
+      stage: '$default',
+      timeEpoch: now,
+    },
+  };
+  const answer = (await invokeHandler(apiKeyAuthorizer.handler, event, apiKeyAuthorizer.timeoutSeconds)) as {
+    isAuthorized: boolean;
+    context?: ApiKeyAuthorizerContext;
+  };
+  return answer.isAuthorized && answer.context ? answer.context : null;
+}
+
+/**
  * The local stand-in for API Gateway: matches a manifest route, verifies the bearer token for
- * routes that need one (401 otherwise, as the JWT authorizer answers), builds the payload 2.0
- * event and invokes the same handler module the cloud runs.
+ * routes that need one (401 otherwise, as the JWT authorizer answers) and runs the API key
+ * authorizer before `api-key` routes (401 without an Authorization header, 403 when refused, as the
+ * gateway answers), builds the payload 2.0 event and invokes the same handler module the cloud runs.
  */
 export function createApiBridge(routes: RouteEntry[], verifyToken: (token: string) => Promise<JWTPayload>) {
   const match = createRouter(routes);
@@ -143,9 +189,21 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
         return refuse(res, 401, 'Invalid or expired token', 'unauthorized');
       }
     }
+    let apiKey: ApiKeyAuthorizerContext | null = null;
+    if (found.route.auth === 'api-key') {
+      // The authorizer's identity source is the Authorization header: without it the gateway refuses unasked.
+      if (!req.headers.authorization) return refuse(res, 401, 'Authentication required', 'unauthorized');
+      try {
+        apiKey = await authorizeApiKey(req, url, found.route);
+      } catch (error) {
+        console.error('[api] the API key authorizer failed:', error);
+        return refuse(res, 500, 'Internal Server Error', 'internal_error');
+      }
+      if (!apiKey) return refuse(res, 403, 'Forbidden', 'api_key_invalid');
+    }
     const body = await readBody(req);
     if (body === null) return refuse(res, 413, 'Request body too large', 'payload_too_large');
-    const event = toEvent(req, url, found.route, found.pathParameters, body, claims);
+    const event = toEvent(req, url, found.route, found.pathParameters, body, claims, apiKey);
     try {
       const result = await invokeHandler(
         found.route.handler,

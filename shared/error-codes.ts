@@ -108,6 +108,11 @@ export const ERROR_CODES = [
   'review_link_not_found',
   // Public pages (the curator's display name)
   'display_name_required',
+  // API keys and the public API (/v1)
+  'api_key_invalid',
+  'api_key_not_found',
+  'api_key_scope_missing',
+  'api_key_in_url',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

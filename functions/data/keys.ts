@@ -76,6 +76,7 @@ export const itemTypes = {
   reviewLink: 'review-link',
   migrationProgress: 'migration-progress',
   notification: 'notification',
+  apiKey: 'api-key',
 } as const;
 
 export const keys = {
@@ -461,6 +462,15 @@ export const keys = {
   }),
   reviewLinksOfThreadPrefix: (threadId: string) => `REVIEW_LINK#${threadId}#`,
   reviewLinkByToken: (tokenHash: string) => ({ gsi1pk: `REVIEW_LINK_TOKEN#${tokenHash}`, gsi1sk: 'REVIEW_LINK' }),
+  /**
+   * An API key, keyed by the SHA-256 of its secret (the secret itself is never stored): the verifier
+   * finds it with one consistent GetItem, so a revocation is seen by the next request. Outside the
+   * workspace's partition; listed by workspace (gsi1, sparse: removed when the key is revoked), which
+   * is also how the workspace's deletion finds its keys.
+   */
+  apiKey: (keyHash: string): ItemKey => ({ pk: `API_KEY#${keyHash}`, sk: 'API_KEY' }),
+  apiKeyListing: (workspaceId: string, keyId: string) => ({ gsi1pk: `API_KEYS#${workspaceId}`, gsi1sk: keyId }),
+  apiKeysOfWorkspacePartition: (workspaceId: string) => `API_KEYS#${workspaceId}`,
   /** The personal-workspace migration's progress: the last user it finished, so a run resumes after it. */
   migrationProgress: (migration: string): ItemKey => ({ pk: 'MIGRATIONS', sk: migration }),
 
@@ -489,6 +499,7 @@ export const indexes: Record<
   | 'membershipsOfUser'
   | 'invitationByToken'
   | 'reviewLinkByToken'
+  | 'apiKeysOfWorkspace'
   | 'workspacesListing',
   IndexName
 > = {
@@ -519,6 +530,8 @@ export const indexes: Record<
   invitationByToken: 'gsi1',
   /** gsi1 also finds a review link by its token's hash (`REVIEW_LINK_TOKEN#<hash>`). */
   reviewLinkByToken: 'gsi1',
+  /** gsi1 also lists a workspace's live API keys by id, oldest first (`API_KEYS#<workspaceId>`). */
+  apiKeysOfWorkspace: 'gsi1',
   /** gsi2 also lists every team workspace, newest first (`WORKSPACES`). */
   workspacesListing: 'gsi2',
 };

@@ -16,8 +16,19 @@ export async function takeFromBudget(
   windowEnd: Date,
   limit: number,
 ): Promise<boolean> {
+  return (await countUse(userId, budget, window, windowEnd, limit)) !== null;
+}
+
+/** The same count, answering the uses of the window so far (this one included), or null when spent. */
+async function countUse(
+  userId: string,
+  budget: string,
+  window: string,
+  windowEnd: Date,
+  limit: number,
+): Promise<number | null> {
   try {
-    await db.send(
+    const { Attributes: counted } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.rateCounter(userId, budget, window),
@@ -29,11 +40,12 @@ export async function takeFromBudget(
           ':limit': limit,
           ':expires': Math.ceil(windowEnd.getTime() / 1000),
         },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return true;
+    return Number(counted?.uses ?? 1);
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }
@@ -46,9 +58,16 @@ function windowOf(now: Date, lengthMs: number): { name: string; end: Date } {
   return { name: new Date(start).toISOString(), end: new Date(start + lengthMs) };
 }
 
+/** Where a budget stands after a use: its limit, the uses left in the window, and the seconds until it resets. */
+export interface BudgetState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
 /**
- * Counts one use of `budget` in the fixed window of `lengthMs` holding `now`; when spent, a 429
- * (`message`) whose Retry-After is the time left in the window.
+ * Counts one use of `budget` in the fixed window of `lengthMs` holding `now`: where the budget then
+ * stands; when spent, a 429 (`message`) whose Retry-After is the time left in the window.
  */
 export async function takeWindowBudget(
   userId: string,
@@ -57,9 +76,10 @@ export async function takeWindowBudget(
   limit: number,
   message: string,
   now: Date,
-): Promise<void> {
+): Promise<BudgetState> {
   const window = windowOf(now, lengthMs);
-  if (await takeFromBudget(userId, budget, window.name, window.end, limit)) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000));
-  throw new RateLimitedError(message, retryAfterSeconds);
+  const resetSeconds = Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000));
+  const used = await countUse(userId, budget, window.name, window.end, limit);
+  if (used !== null) return { limit, remaining: Math.max(0, limit - used), resetSeconds };
+  throw new RateLimitedError(message, resetSeconds);
 }

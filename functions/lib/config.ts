@@ -57,6 +57,8 @@ const envSchema = z.object({
   GENERATION_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
   /** Per-thread regeneration budget, per UTC day. */
   REGENERATIONS_PER_THREAD_PER_DAY: z.coerce.number().int().positive().default(10),
+  /** Per-API-key budget of public API (/v1) requests, per clock minute. */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Stripe keys, locally or in tests; in the cloud they come from the secret named below. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -204,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     rateLimits: {
       generationsPerHour: raw.GENERATION_REQUESTS_PER_HOUR,
       regenerationsPerThreadPerDay: raw.REGENERATIONS_PER_THREAD_PER_DAY,
+      apiKeyRequestsPerMinute: raw.API_KEY_REQUESTS_PER_MINUTE,
     },
     stripe: {
       secretKey: raw.STRIPE_SECRET_KEY || undefined,

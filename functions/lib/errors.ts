@@ -37,6 +37,13 @@ export class UnauthorizedError extends DomainError {
   }
 }
 
+/** A missing, malformed, unknown or revoked API key, or one whose account is deleted: one answer for all. */
+export class InvalidApiKeyError extends DomainError {
+  constructor() {
+    super(401, apiErrorMessages.api_key_invalid, {}, 'api_key_invalid');
+  }
+}
+
 export class ForbiddenError extends DomainError {
   constructor(message: string = apiErrorMessages.forbidden, code: ErrorCode = 'forbidden') {
     super(403, message, {}, code);

@@ -2,10 +2,20 @@ import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages/api-errors';
+import { apiKeyMessages } from '../../shared/messages/api-keys';
+import { API_KEY_SCOPES, type ApiKeyScope, scopePermission } from '../../shared/schemas/api-keys';
 import { WORKSPACE_HEADER, type WorkspaceAccess, type WorkspacePermission } from '../../shared/workspaces/roles';
 import type { RouteKind } from '../manifest';
 import type { FirstRead, ItemRead } from './account-checked-read';
-import { AdminRequiredError, DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from './errors';
+import {
+  AdminRequiredError,
+  DomainError,
+  ForbiddenError,
+  InvalidApiKeyError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+} from './errors';
 import { logger } from './logger';
 import { observedStack } from './observed-stack';
 
@@ -19,6 +29,16 @@ export interface Caller {
   username: string;
   email: string;
   groups: string[];
+  /** On an `api-key` route: the key the request came with (the caller is its creator). */
+  apiKey?: ApiKeyCredential;
+}
+
+/** A verified API key, as the Lambda authorizer handed it over. */
+export interface ApiKeyCredential {
+  keyId: string;
+  /** The one workspace the key acts in. */
+  workspaceId: string;
+  scopes: ApiKeyScope[];
 }
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -66,6 +86,8 @@ export type RouteHandler = MiddyfiedHandler<HttpEvent, HttpResponse, Error, Rout
 /** The Lambda context plus what the kind's middlewares established about the request. */
 export interface RouteContext extends Context {
   caller?: Caller | null;
+  /** Headers every answer to the request carries, errors too (an `api-key` route's RateLimit). */
+  responseHeaders?: Record<string, string>;
 }
 
 /** Formats the first few zod issues as one readable sentence. */
@@ -118,6 +140,34 @@ export function callerFromEvent(event: HttpEvent): Caller | null {
       : [];
   const username = typeof claims?.['cognito:username'] === 'string' ? String(claims['cognito:username']) : sub;
   return { userId: sub, username, email: String(claims?.email ?? '').toLowerCase(), groups };
+}
+
+/**
+ * The caller of an `api-key` route from the Lambda authorizer's context (the key's creator, with the
+ * key); null without one.
+ */
+export function callerFromApiKeyEvent(event: HttpEvent): Caller | null {
+  const context = (event.requestContext.authorizer as { lambda?: Record<string, unknown> } | undefined)?.lambda;
+  const { keyId, userId, workspaceId, scopes } = context ?? {};
+  if (typeof keyId !== 'string' || typeof userId !== 'string' || typeof workspaceId !== 'string') return null;
+  const granted = String(scopes ?? '')
+    .split(' ')
+    .filter((scope): scope is ApiKeyScope => (API_KEY_SCOPES as readonly string[]).includes(scope));
+  return { userId, username: userId, email: '', groups: [], apiKey: { keyId, workspaceId, scopes: granted } };
+}
+
+const KEY_IN_URL = /tsk_live_/i;
+
+/** Refuses (400 `api_key_in_url`) a query string that carries a key: URLs end up in logs, histories and referrers. */
+export function refuseApiKeyInUrl(rawQueryString: string | undefined): void {
+  if (!rawQueryString) return;
+  let decoded = rawQueryString;
+  try {
+    decoded = decodeURIComponent(rawQueryString.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape is judged on the raw text.
+  }
+  if (KEY_IN_URL.test(decoded)) throw new ValidationError(apiErrorMessages.api_key_in_url, 'api_key_in_url');
 }
 
 /** The user agent the request came with, as the server received it (for security events). */
@@ -176,7 +226,7 @@ const errorToHttp: MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> =
       request.response = json(
         error.status,
         { error: error.message, code: error.code, ...error.details },
-        error.headers,
+        { ...request.context.responseHeaders, ...error.headers },
       );
       return;
     }
@@ -221,6 +271,11 @@ export interface AccountChecks {
   ): Promise<{ access: WorkspaceAccess; value: T | undefined }>;
   /** The caller's role as stored in the table, each check recorded as a security event: true for an admin. */
   checkAdminAccess(request: AdminCheckRequest): Promise<boolean>;
+  /**
+   * Counts one request against an API key's budget: the RateLimit headers to answer with, or a 429
+   * `rate_limited` with Retry-After when the budget is spent.
+   */
+  takeApiKeyRequest(credential: ApiKeyCredential, userId: string, now: Date): Promise<Record<string, string>>;
 }
 
 /** The workspace a request names and the permission its route needs there. */
@@ -240,12 +295,42 @@ interface StackOptions extends RouteStackOptions {
   checks?: AccountChecks;
   /** A `user` route whose core makes the deleted-account check with its first read (`readCheckingAccount`). */
   checkedWithFirstRead?: boolean;
+  /** An `api-key` route: the scope its key must have. */
+  apiScope?: ApiKeyScope;
 }
 
 function checksFor(kind: RouteKind, checks: AccountChecks | undefined): AccountChecks | undefined {
-  if (!checks && (kind === 'user' || kind === 'admin')) throw new Error(`a ${kind} route needs the account checks`);
+  if (!checks && (kind === 'user' || kind === 'admin' || kind === 'api-key'))
+    throw new Error(`a ${kind} route needs the account checks`);
   return checks;
 }
+
+/**
+ * `api-key`: the key the authorizer verified (401 `api_key_invalid` without one), never a key in the
+ * URL (400 `api_key_in_url`), the route's scope (403 `api_key_scope_missing`), then the key's rate
+ * budget (429 with Retry-After; its RateLimit headers on every answer). The creator's account and
+ * role in the key's workspace are checked with the route's first read, as on a `user` route.
+ */
+function identifyApiKeyCaller(
+  checks: AccountChecks,
+  options: StackOptions,
+): MiddlewareObj<HttpEvent, HttpResponse, Error, RouteContext> {
+  return {
+    before: async (request) => {
+      const caller = callerFromApiKeyEvent(request.event);
+      request.context.caller = caller;
+      if (!caller?.apiKey) throw new InvalidApiKeyError();
+      refuseApiKeyInUrl(request.event.rawQueryString);
+      const scope = options.apiScope;
+      if (!scope || !caller.apiKey.scopes.includes(scope))
+        throw new ForbiddenError(apiKeyScopeMissing(scope), 'api_key_scope_missing');
+      request.context.responseHeaders = await checks.takeApiKeyRequest(caller.apiKey, caller.userId, new Date());
+    },
+  };
+}
+
+const apiKeyScopeMissing = (scope: ApiKeyScope | undefined) =>
+  scope ? apiKeyMessages.scopeMissing(scope) : apiErrorMessages.forbidden;
 
 /**
  * `user`: the verified caller, 401 without one, 401 `account_deleted` for a deleted account.
@@ -306,13 +391,13 @@ export function routeStack(
   const stack = observedStack<HttpEvent, HttpResponse, RouteContext>()
     .use(correlation)
     .use(errorToHttp)
-    .use(identifyCaller(kind, checks, options));
+    .use(kind === 'api-key' && checks ? identifyApiKeyCaller(checks, options) : identifyCaller(kind, checks, options));
   if (kind === 'admin' && checks) stack.use(requireStoredAdminRole(checks));
   for (const guard of guards) stack.use(guard);
   return Object.assign(stack.handler(core), { kind });
 }
 
-type JsonKind = 'public' | 'user' | 'admin';
+type JsonKind = 'public' | 'user' | 'admin' | 'api-key';
 
 /**
  * The deleted-account refusal made with the route's first read: an item joins the tombstone in one
@@ -334,8 +419,12 @@ export async function readCheckingAccount<T>(
 
 const WORKSPACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The workspace a request names: its path's `{workspaceId}`, else its header, else the caller's personal one. */
+/**
+ * The workspace a request names: its path's `{workspaceId}`, else its header, else the caller's
+ * personal one; an API key's request always acts in the key's workspace.
+ */
 function requestedWorkspace(event: HttpEvent, caller: Caller): string {
+  if (caller.apiKey) return caller.apiKey.workspaceId;
   const named = event.pathParameters?.workspaceId ?? event.headers?.[WORKSPACE_HEADER];
   if (named === undefined || named === '') return caller.userId;
   if (!WORKSPACE_ID.test(named)) throw new ValidationError(`Invalid workspace id: ${named.slice(0, 64)}`);
@@ -390,6 +479,15 @@ export interface HttpHandlerBuilder {
     },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller> & { read: TRead }) => Promise<HttpResult>,
   ): RouteHandler;
+  /** An `api-key` route (/v1): acts as the key's creator in the key's workspace, with the permission its scope maps to. */
+  <TBody = undefined, TQuery = undefined, TParams = undefined, TRead = undefined>(
+    options: Schemas<TBody, TQuery, TParams> & {
+      auth: 'api-key';
+      apiScope: ApiKeyScope;
+      firstRead: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<TRead>;
+    },
+    route: (input: HttpInput<TBody, TQuery, TParams, Caller> & { read: TRead }) => Promise<HttpResult>,
+  ): RouteHandler;
   <TBody = undefined, TQuery = undefined, TParams = undefined>(
     options: Schemas<TBody, TQuery, TParams> & { auth: 'public' },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller | null>) => Promise<HttpResult>,
@@ -410,15 +508,17 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
     options: Schemas<TBody, TQuery, TParams> & {
       auth?: JsonKind;
       workspace?: WorkspacePermission;
+      apiScope?: ApiKeyScope;
       // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the read precisely
       firstRead?: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<any>;
     } & RouteStackOptions,
     // biome-ignore lint/suspicious/noExplicitAny: the builder's signatures type the caller and the read precisely
     route: (input: HttpInput<TBody, TQuery, TParams, any> & { read: any; workspace: any }) => Promise<HttpResult>,
   ): RouteHandler => {
-    const { auth = 'user', resumesAccountDeletion, firstRead, workspace: permission } = options;
+    const { auth = 'user', resumesAccountDeletion, firstRead, apiScope } = options;
+    const permission = auth === 'api-key' && apiScope ? scopePermission[apiScope] : options.workspace;
     const checkedWithFirstRead = Boolean(firstRead || permission);
-    if (checkedWithFirstRead && (auth !== 'user' || resumesAccountDeletion))
+    if (checkedWithFirstRead && ((auth !== 'user' && auth !== 'api-key') || resumesAccountDeletion))
       throw new Error('only a plain `user` route makes its account check with its first read');
     const handler = routeStack(
       auth,
@@ -452,10 +552,10 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
           ({ access: workspace, read } = await readInWorkspace(checks, caller.userId, scope, pending, new Date()));
         } else if (caller && pending) read = await readCheckingAccount(checks, caller.userId, pending, new Date());
         const result = await route({ ...input, caller, event, context, read, workspace });
-        return json(result.status, result.body, result.headers, result.cookies);
+        return json(result.status, result.body, { ...context.responseHeaders, ...result.headers }, result.cookies);
       },
       [],
-      { checks, resumesAccountDeletion, checkedWithFirstRead },
+      { checks, resumesAccountDeletion, checkedWithFirstRead, apiScope },
     );
     return permission ? Object.assign(handler, { workspace: permission }) : handler;
   };

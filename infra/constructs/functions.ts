@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import type { LambdaEnvName } from '../../functions/lib/config';
 import {
   type Access,
+  apiKeyAuthorizer,
   authTriggers,
   type EventRuleEntry,
   type QueueEntry,
@@ -134,6 +135,7 @@ export class Functions {
       ...props.schedules,
       ...props.schedulerTargets,
       ...props.eventRules,
+      apiKeyAuthorizer,
     ])
       sizing.set(entry.handler, entry);
 

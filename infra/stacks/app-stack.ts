@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import {
   ACCOUNT_KINDS,
   type Access,
+  apiKeyAuthorizer,
   authTriggerAccess,
   authTriggers,
   DEPLOYMENT_GROUPS,
@@ -51,13 +52,14 @@ export function accessByHandler(): Map<string, Access> {
   for (const entry of [...queues, ...schedules, ...schedulerTargets, ...eventRules])
     access.set(entry.handler, entry.access);
   for (const [handler, needs] of Object.entries(authTriggerAccess)) access.set(handler, needs);
+  access.set(apiKeyAuthorizer.handler, apiKeyAuthorizer.access);
   return access;
 }
 
 /** The deployment group of each handler whose manifest entry names one (functions/manifest.ts, DeploymentGroup). */
 export function deploymentGroupByHandler(): Map<string, DeploymentGroup> {
   const groups = new Map<string, DeploymentGroup>();
-  for (const entry of [...routes, ...queues, ...schedules, ...schedulerTargets, ...eventRules])
+  for (const entry of [...routes, ...queues, ...schedules, ...schedulerTargets, ...eventRules, apiKeyAuthorizer])
     if (entry.deploymentGroup) groups.set(entry.handler, entry.deploymentGroup);
   return groups;
 }
@@ -135,7 +137,18 @@ export class AppStack extends Stack {
       removalPolicy: ephemeral,
     });
     auth.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, functions.functionFor(authTriggers.postConfirmation));
-    api.addRoutes(routes, (handler) => functions.functionFor(handler), auth.jwtAuthorizer(), scopeFor);
+    api.addRoutes(
+      routes,
+      (handler) => functions.functionFor(handler),
+      {
+        jwt: auth.jwtAuthorizer(),
+        apiKey: api.apiKeyAuthorizer(
+          scopeFor(apiKeyAuthorizer.handler),
+          functions.functionFor(apiKeyAuthorizer.handler),
+        ),
+      },
+      scopeFor,
+    );
 
     site.deployWeb(config, {
       mode: 'cloud',

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../error-codes';
 import { adminMessages } from './admin';
+import { apiKeyMessages } from './api-keys';
 import { creditMessages } from './credits';
 import { generationMessages } from './generation';
 import { threadMessages } from './threads';
@@ -64,6 +65,9 @@ export const apiErrorMessages = {
   review_link_used: workspaceMessages.reviewLink.used,
   review_link_outdated: workspaceMessages.reviewLink.outdated,
   review_link_not_found: workspaceMessages.reviewLink.notFound,
+  api_key_invalid: apiKeyMessages.invalid,
+  api_key_not_found: apiKeyMessages.notFound,
+  api_key_in_url: apiKeyMessages.inUrl,
   display_name_required:
     'Choose a display name before making a thread public: public pages name you by it, never by your email.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -8,6 +8,7 @@ import {
   layAccountTombstone,
 } from '../../data/account-deletion-repository';
 import { forgetUncountedAdmin, uncountAdminRoleOfDeletedAccount } from '../../data/account-repository';
+import { deleteApiKeysOfWorkspace } from '../../data/api-key-repository';
 import { keys, singletonSortKeys } from '../../data/keys';
 import { detachFulfilmentsFromUser } from '../../data/payments-repository';
 import {
@@ -61,6 +62,9 @@ export async function deleteOwnerData(ownerId: string, now: Date, hooks: Account
   // fulfilment detached from the account, and so add nothing (and recreate nothing).
   const detached = await detachFulfilmentsFromUser(ownerId, now.toISOString());
   step('checkout fulfilments detached', detached);
+  // Outside the partition, found by their listing: gone first, so no program acts in a workspace being emptied.
+  const apiKeys = await deleteApiKeysOfWorkspace(ownerId);
+  step('API keys deleted', apiKeys);
   // While the items still list them: a schedule left behind would only find the tombstone, but costs a fire.
   const schedules = await hooks.deleteSchedulesOfAccount(ownerId);
   step('cloud schedules deleted', schedules);

@@ -51,6 +51,25 @@ describe('the local stack through real HTTP', () => {
     expect(inbox.headers.get('content-type')).toContain('text/html');
   });
 
+  it('serves the public API at /v1 to an API key made in the app, running the API key authorizer first', async () => {
+    const user = await newUser(stack.url);
+    const created = await api(stack.url, '/api/api-keys', {
+      token: user.tokens.idToken,
+      method: 'POST',
+      body: { name: 'Local script', scopes: ['read'] },
+    });
+
+    const listed = await api(stack.url, '/v1/threads', { headers: { authorization: `Bearer ${created.body.secret}` } });
+    const withoutKey = await api(stack.url, '/v1/threads');
+    const withToken = await api(stack.url, '/v1/threads', { token: user.tokens.idToken });
+
+    expect(created.status).toBe(201);
+    expect(listed).toEqual({ status: 200, body: { threads: [], nextCursor: null } });
+    expect(withoutKey.status).toBe(401);
+    // A Cognito token is not an API key.
+    expect(withToken.status).toBe(403);
+  });
+
   it('confirms a local sign-up at once and creates the account with 5 free credits', async () => {
     const user = await newUser(stack.url);
     const me = await api(stack.url, '/api/me', { token: user.tokens.idToken });

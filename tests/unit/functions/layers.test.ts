@@ -41,6 +41,8 @@ const SERVICE_AREAS = [
   'media',
   // Notifications in the app and by email to the people concerned.
   'notifications',
+  // API keys of a workspace: made, listed, revoked, verified (the /v1 authorizer), each key's request budget.
+  'api-keys',
   // Workspaces, their members and roles, invitations; a caller's access to a workspace.
   'workspaces',
   // The account, its profile and deletion (a deleted account's messages refused).

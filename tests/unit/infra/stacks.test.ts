@@ -15,6 +15,7 @@ import { LONGEST_TOKEN_LIFETIME_SECONDS, TOKEN_VALIDITY } from '#functions/lib/t
 import {
   APP_EVENT_SOURCE,
   routes as allRoutes,
+  apiKeyAuthorizer,
   authTriggers,
   cloudRoutes,
   deployedHandlers,
@@ -367,6 +368,29 @@ describe('app stack', () => {
     });
   });
 
+  it('protects /v1 with the API key Lambda authorizer: REQUEST, simple responses, keyed on the key and the address, cached 60 s', () => {
+    const authorizers = Object.values(
+      app.findResources('AWS::ApiGatewayV2::Authorizer', { Properties: { AuthorizerType: 'REQUEST' } }),
+    );
+
+    expect(authorizers).toHaveLength(1);
+    expect(authorizers[0]!.Properties).toMatchObject({
+      Name: 'api-key',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: ['$request.header.Authorization', '$context.identity.sourceIp'],
+      AuthorizerResultTtlInSeconds: 60,
+    });
+    expect(JSON.stringify(authorizers[0]!.Properties!.AuthorizerUri)).toContain(
+      functionId(app, apiKeyAuthorizer.handler),
+    );
+    // The gateway may invoke the authorizer function, and nothing else is granted that.
+    const invokes = Object.values(app.findResources('AWS::Lambda::Permission')).filter((permission) =>
+      JSON.stringify(permission.Properties?.FunctionName).includes(functionId(app, apiKeyAuthorizer.handler)),
+    );
+    expect(invokes.map((permission) => permission.Properties?.Principal)).toEqual(['apigateway.amazonaws.com']);
+  });
+
   it('has one route per manifest route, wired to its handler, with the JWT authorizer only on user and admin routes', () => {
     app.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     const integrations = app.findResources('AWS::ApiGatewayV2::Integration');
@@ -379,6 +403,9 @@ describe('app stack', () => {
       if (TOKEN_KINDS.includes(route.auth)) {
         expect(props.AuthorizationType).toBe('JWT');
         expect(props.AuthorizerId).toEqual({ Ref: expect.stringMatching(/Authorizer/) });
+      } else if (route.auth === 'api-key') {
+        expect(props.AuthorizationType, `${route.method} ${route.path}`).toBe('CUSTOM');
+        expect(JSON.stringify(props.AuthorizerId)).toMatch(/ApiKeyAuthorizer/);
       } else {
         expect(props.AuthorizationType ?? 'NONE').toBe('NONE');
         expect(props).not.toHaveProperty('AuthorizerId');
@@ -462,7 +489,10 @@ describe('app stack', () => {
   it('builds one Node 24 Lambda per manifest handler with its own retained-for-a-while log group: arm64, or x86_64 for the sharp of those that decode pictures', () => {
     const logGroups = app.findResources('AWS::Logs::LogGroup');
     const sizing = new Map<string, { timeoutSeconds?: number; memoryMb?: number }>(
-      [...routes, ...queues, ...schedules, ...schedulerTargets, ...eventRules].map((entry) => [entry.handler, entry]),
+      [...routes, ...queues, ...schedules, ...schedulerTargets, ...eventRules, apiKeyAuthorizer].map((entry) => [
+        entry.handler,
+        entry,
+      ]),
     );
     for (const handler of allHandlers) {
       const fn = functionProps(app, handler);
@@ -685,7 +715,7 @@ describe('app stack', () => {
     });
   });
 
-  it('serves /api/*, /t/* and /about-article uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
+  it('serves /api/*, /v1/*, /t/* and /about-article uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
     const distribution = Object.values(app.findResources('AWS::CloudFront::Distribution'))[0]!.Properties!
       .DistributionConfig as { CacheBehaviors: { PathPattern: string; TargetOriginId: string }[] };
     const apiOriginId = distribution.CacheBehaviors.find(
@@ -704,6 +734,15 @@ describe('app stack', () => {
           Match.objectLike({
             PathPattern: '/api/*',
             AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
+            CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+            OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            FunctionAssociations: Match.absent(),
+          }),
+          Match.objectLike({
+            PathPattern: '/v1/*',
+            TargetOriginId: apiOriginId,
+            AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
+            ViewerProtocolPolicy: 'https-only',
             CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
             OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
             FunctionAssociations: Match.absent(),
@@ -1584,6 +1623,24 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpPublicGetThreadWebmentionFunctionLogs17691DEE',
       'HttpPublicPutThreadVisibilityFunctionLogsCD705F4C',
       'QueueWebmentionWorkerFunctionLogs89D202B3',
+    ],
+  },
+  PublicApiFunctions: {
+    functions: [
+      'AuthApiKeyAuthorizerFunctionD19650F8',
+      'HttpApiKeysDeleteApiKeyFunction0B1AB1A3',
+      'HttpApiKeysGetApiKeysFunction346D3216',
+      'HttpApiKeysPostApiKeyFunction051694E8',
+      'HttpV1GetThreadFunction0F35F30E',
+      'HttpV1GetThreadsFunction32722DC9',
+    ],
+    logGroups: [
+      'AuthApiKeyAuthorizerFunctionLogs2ED0E36E',
+      'HttpApiKeysDeleteApiKeyFunctionLogsA2F2091C',
+      'HttpApiKeysGetApiKeysFunctionLogsF9A6490C',
+      'HttpApiKeysPostApiKeyFunctionLogsABA83EB4',
+      'HttpV1GetThreadFunctionLogs4FCDF1D7',
+      'HttpV1GetThreadsFunctionLogsE5472FC1',
     ],
   },
   ConnectionsFunctions: {

@@ -21,6 +21,7 @@ const KIND_CHECKS: Partial<Record<RouteKind, string[]>> = {
   user: ['services/account/deleted-accounts'],
   admin: ['services/account/deleted-accounts', 'services/admin/access'],
   'oauth-callback': ['services/account/deleted-accounts', 'services/connections/oauth-state'],
+  'api-key': ['services/account/deleted-accounts', 'services/api-keys/request-budget'],
 };
 
 /** Leaves route-kinds' lazily loaded checks out of a handler's bundle: they are counted by kind. */

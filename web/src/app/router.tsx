@@ -25,7 +25,7 @@ const ShareTargetPage = lazyNamed(() => import('../features/create/routes/share-
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
 const AccountSettingsPage = lazyNamed(() => import('./routes/account-settings-page'), 'AccountSettingsPage');
-const WorkspacePage = lazyNamed(() => import('../features/workspaces/routes/workspace-page'), 'WorkspacePage');
+const TeamWorkspacePage = lazyNamed(() => import('./routes/team-workspace-page'), 'TeamWorkspacePage');
 const ClientReviewPage = lazyNamed(() => import('../features/review/routes/client-review-page'), 'ClientReviewPage');
 const JoinPage = lazyNamed(() => import('../features/workspaces/routes/join-page'), 'JoinPage');
 const RequireAdmin = lazyNamed(() => import('./require-admin'), 'RequireAdmin');
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
           { path: paths.inbox.path, element: <InboxPage /> },
           { path: paths.thread.path, element: <ThreadPage /> },
           { path: paths.manualShare.path, element: <ManualSharePage /> },
-          { path: paths.workspace.path, element: <WorkspacePage /> },
+          { path: paths.workspace.path, element: <TeamWorkspacePage /> },
           { path: paths.join.path, element: <JoinPage /> },
         ],
       },

@@ -82,8 +82,9 @@ export async function apiRequest<T = unknown, B extends z.core.$ZodType = z.core
     const token = await bearerToken();
     if (!token) throw new ApiError(401, 'Please sign in to continue.');
     headers.Authorization = `Bearer ${token}`;
+    // A request that names its workspace itself (account settings' own keys) keeps it.
     const workspaceId = currentWorkspaceId();
-    if (workspaceId) headers[WORKSPACE_HEADER] = workspaceId;
+    if (workspaceId && !headers[WORKSPACE_HEADER]) headers[WORKSPACE_HEADER] = workspaceId;
   }
   let response: Response;
   try {

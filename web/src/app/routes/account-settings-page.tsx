@@ -3,6 +3,7 @@ import { paths } from '#web/config/paths';
 import { DangerZone } from '#web/features/account/components/danger-zone';
 import { DisplayNameCard } from '#web/features/account/components/display-name-card';
 import { PlatformConnectionsCard } from '#web/features/account/components/platform-connections-card';
+import { ApiKeysCard } from '#web/features/api-keys/components/api-keys-card';
 import { PlugDefaultCard } from '#web/features/publishing/components/plug-default-card';
 import { PostingQueueCard } from '#web/features/scheduling/components/posting-queue-card';
 import { useAuth } from '#web/lib/auth-context';
@@ -11,7 +12,7 @@ import { LoadingState } from '#web/components/ui/loading-state';
 
 /**
  * /account-settings: the public display name, platform connections, the posting queue, the plug's
- * default and the Danger Zone; signed-out users are asked to sign in.
+ * default, the personal workspace's API keys and the Danger Zone; signed-out users are asked to sign in.
  */
 export function AccountSettingsPage() {
   const { user, status } = useAuth();
@@ -39,6 +40,7 @@ export function AccountSettingsPage() {
       <PlatformConnectionsCard />
       <PostingQueueCard />
       <PlugDefaultCard />
+      <ApiKeysCard workspaceId={user.userId} />
       <DangerZone email={user.email} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { workspaceMessages } from '#shared/messages/workspaces';
 import type { WorkspaceMembersResponse, WorkspaceSummaryView } from '#shared/schemas/workspaces';
 import { roleAllows, roleLabels, rolesManageableBy, type WorkspaceRole } from '#shared/workspaces/roles';
@@ -19,7 +19,12 @@ const texts = workspaceMessages.page;
  * and an invitation form for those who manage members; leaving; handing over ownership. Every page
  * also offers a new team workspace. What each control does is checked again by the server.
  */
-export function WorkspacePage() {
+export function WorkspacePage({
+  teamCards,
+}: {
+  /** What other features show for the current team, below its own cards (the page that routes here fills it). */
+  teamCards?: (workspace: WorkspaceSummaryView) => ReactNode;
+} = {}) {
   const workspaces = useWorkspaces();
   const current = useCurrentWorkspace();
   return (
@@ -35,6 +40,7 @@ export function WorkspacePage() {
       {current && !current.personal && <TeamMembers workspace={current} />}
       {current && !current.personal && <ApprovalCard workspaceId={current.id} role={current.role} />}
       {current && !current.personal && <ActivityCard workspaceId={current.id} />}
+      {current && !current.personal && teamCards?.(current)}
       <CreateTeamForm />
     </section>
   );
