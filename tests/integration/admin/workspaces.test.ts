@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
 import { seededThread } from '../../helpers/seed-threads';
+import { addTeamMember } from '../../helpers/team-members';
 import { startTestTable } from '../../helpers/test-table';
 
 // The back office's Workspaces page: every team workspace (never a personal one), newest first, 20 a
@@ -9,7 +10,6 @@ import { startTestTable } from '../../helpers/test-table';
 const table = await startTestTable();
 const { ensureAccount } = await import('#functions/services/account/accounts');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { putThread } = await import('#functions/data/thread-repository');
 const { consumeCreditForThread } = await import('#functions/data/credits-repository');
 const { fulfilPaidSession } = await import('#functions/data/payments-repository');
@@ -35,14 +35,9 @@ beforeAll(async () => {
 
   newsroomId = (await createTeamWorkspace({ userId: 'nora', email: 'nora@news.example' }, 'Newsroom', day(2))).id;
   agencyId = (await createTeamWorkspace({ userId: 'ana', email: 'Ana@Agency.example' }, 'Agency', day(3))).id;
-  await addMember({
-    workspaceId: agencyId,
-    workspaceName: 'Agency',
-    personal: false,
-    userId: 'ben',
+  await addTeamMember({ id: agencyId, name: 'Agency' }, 'ben', 'editor', {
     email: 'ben@agency.example',
-    role: 'editor',
-    joinedAt: day(4).toISOString(),
+    joinedAt: day(4),
   });
   for (const thread of agencyThreads) await putThread({ ...thread, userId: agencyId });
   await fulfilPaidSession({ sessionId: 'cs_agency_1', userId: agencyId, packageId: 'pro', credits: 50 }, day(5));
@@ -120,14 +115,9 @@ describe('the admin workspaces listing', () => {
     // The creator's user id sorts after every member's, so their item is not among the first 50 read.
     const crowdId = (await createTeamWorkspace({ userId: 'zed', email: 'zed@crowd.example' }, 'Crowd', day(20))).id;
     for (let index = 0; index < 54; index += 1)
-      await addMember({
-        workspaceId: crowdId,
-        workspaceName: 'Crowd',
-        personal: false,
-        userId: `reader-${String(index).padStart(2, '0')}`,
+      await addTeamMember({ id: crowdId, name: 'Crowd' }, `reader-${String(index).padStart(2, '0')}`, 'reviewer', {
         email: `reader${index}@crowd.example`,
-        role: 'reviewer',
-        joinedAt: day(21).toISOString(),
+        joinedAt: day(21),
       });
 
     const crowd = (await call('boss')).body.workspaces[0];

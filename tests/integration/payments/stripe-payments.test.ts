@@ -10,6 +10,7 @@ import { articlePage } from '../../helpers/article-server';
 import { api } from '../../helpers/auth-client';
 import { captureJsonLines } from '../../helpers/captured-output';
 import { startGenerationQueue } from '../../helpers/queue-harness';
+import { addTeamMember } from '../../helpers/team-members';
 
 const SECRET_KEY = 'sk_test_threadsnip_local';
 const WEBHOOK_SECRET = 'whsec_threadsnip_local_test';
@@ -134,16 +135,7 @@ describe('credit packs through Stripe Checkout', () => {
       body: { name: 'Night Desk' },
     });
     expect(team.status).toBe(201);
-    const { addMember } = await import('#functions/data/workspace-repository');
-    await addMember({
-      workspaceId: team.body.id,
-      workspaceName: 'Night Desk',
-      personal: false,
-      userId: editor.userId,
-      email: editor.email,
-      role: 'editor',
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember({ id: team.body.id, name: 'Night Desk' }, editor.userId, 'editor', { email: editor.email });
     const inTeam = { 'x-workspace-id': team.body.id };
 
     const byEditor = await api(baseUrl, '/api/credits/checkout', {

@@ -8,6 +8,7 @@ import { API_KEY_SECRET_PATTERN, type ApiKeyScope } from '#shared/schemas/api-ke
 import { captureJsonLines } from '../../helpers/captured-output';
 import { securityEventDetails } from '../../helpers/security-events';
 import { seededThread } from '../../helpers/seed-threads';
+import { addTeamMember } from '../../helpers/team-members';
 import { startTestTable } from '../../helpers/test-table';
 
 // The whole path a program takes: a key made in the app (/api, a Cognito token), used on the public
@@ -21,7 +22,7 @@ process.env.API_KEY_REQUESTS_PER_MINUTE = String(RATE_LIMIT);
 process.env.POWERTOOLS_LOGGER_LOG_EVENT = 'true';
 const { putThread } = await import('#functions/data/thread-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
-const { addMember, removeMember } = await import('#functions/data/workspace-repository');
+const { removeMember } = await import('#functions/data/workspace-repository');
 const { getApiKeyByHash, deleteApiKeysOfWorkspace } = await import('#functions/data/api-key-repository');
 const { hashApiKeySecret } = await import('#functions/services/api-keys/key-secret');
 const { verifyApiKey } = await import('#functions/services/api-keys/verify-api-key');
@@ -239,15 +240,7 @@ describe('what a key may reach', () => {
     const owner = await newUser();
     const admin = await newUser();
     const team = await createTeamWorkspace(owner, 'Newsroom', new Date());
-    await addMember({
-      workspaceId: team.id,
-      workspaceName: 'Newsroom',
-      personal: false,
-      userId: admin.userId,
-      email: admin.email,
-      role: 'admin',
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember(team, admin.userId, 'admin', { email: admin.email });
     const [teamThread] = await seedThreads(team.id, 1);
     await seedThreads(admin.userId, 1);
     const { secret } = await createKey(admin.token, ['read'], team.id);
@@ -270,15 +263,7 @@ describe('what a key may reach', () => {
     const owner = await newUser();
     const editor = await newUser();
     const team = await createTeamWorkspace(owner, 'Desk', new Date());
-    await addMember({
-      workspaceId: team.id,
-      workspaceName: 'Desk',
-      personal: false,
-      userId: editor.userId,
-      email: editor.email,
-      role: 'editor',
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember(team, editor.userId, 'editor', { email: editor.email });
 
     const listed = await app(editor.token, 'GET', '/api/api-keys', undefined, team.id);
     const created = await app(editor.token, 'POST', '/api/api-keys', { name: 'x', scopes: ['read'] }, team.id);

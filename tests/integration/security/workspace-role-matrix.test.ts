@@ -4,9 +4,11 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteHandler } from '#functions/lib/http-handler';
 import { routes } from '#functions/manifest';
+import { API_KEY_SCOPES } from '#shared/schemas/api-keys';
 import { roleAllows, WORKSPACE_ROLES, type WorkspaceRole } from '#shared/workspaces/roles';
 import { startMediaBucket } from '#tests/helpers/media-bucket';
 import { handlerUrl } from '#tests/helpers/paths';
+import { addTeamMember } from '../../helpers/team-members';
 import { startTestTable } from '../../helpers/test-table';
 
 // The role matrix: every route that acts in a workspace, called by someone outside the team and by a
@@ -17,7 +19,6 @@ import { startTestTable } from '../../helpers/test-table';
 const table = await startTestTable();
 const mediaBucket = await startMediaBucket();
 const { db, tableName } = await import('#functions/data/client');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 
 afterAll(async () => {
@@ -34,15 +35,7 @@ const memberOf: Record<WorkspaceRole, string> = {
   reviewer: `reviewer-${randomUUID()}`,
 };
 for (const role of ['admin', 'editor', 'reviewer'] as const) {
-  await addMember({
-    workspaceId: team.id,
-    workspaceName: team.name,
-    personal: false,
-    userId: memberOf[role],
-    email: `${memberOf[role]}@example.com`,
-    role,
-    joinedAt: new Date().toISOString(),
-  });
+  await addTeamMember(team, memberOf[role], role);
 }
 const outsider = `outsider-${randomUUID()}`;
 
@@ -79,12 +72,21 @@ function eventFor(route: (typeof routes)[number], userId: string): APIGatewayPro
     requestContext: {
       requestId: randomUUID(),
       http: { method: route.method, path: rawPath },
-      authorizer: {
-        jwt: {
-          claims: { sub: userId, email: `${userId}@example.com`, 'cognito:username': userId, 'cognito:groups': '[]' },
-          scopes: [],
-        },
-      },
+      // A /v1 route's caller comes from the key authorizer: a key of this user's in the team, every scope.
+      authorizer:
+        route.auth === 'api-key'
+          ? { lambda: { keyId: `key-${userId}`, userId, workspaceId: team.id, scopes: API_KEY_SCOPES.join(' ') } }
+          : {
+              jwt: {
+                claims: {
+                  sub: userId,
+                  email: `${userId}@example.com`,
+                  'cognito:username': userId,
+                  'cognito:groups': '[]',
+                },
+                scopes: [],
+              },
+            },
     },
   } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 }
@@ -97,9 +99,10 @@ async function call(route: (typeof routes)[number], userId: string) {
 
 async function everyItem(): Promise<string> {
   const { Items = [] } = await db.send(new ScanCommand({ TableName: tableName(), ConsistentRead: true }));
-  // Security events record each refusal's attempt for the admin log; they are the only writes allowed.
+  // Security events record each refusal's attempt for the admin log, and a key's rate counter counts
+  // each request it makes (before its access is known); they are the only writes allowed.
   return JSON.stringify(
-    Items.filter((item) => !String(item.sk).startsWith('SECURITY#'))
+    Items.filter((item) => !/^(SECURITY|RATE)#/.test(String(item.sk)))
       .map((item) => `${item.pk} ${item.sk}`)
       .sort(),
   );

@@ -12,6 +12,7 @@ import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../help
 import { makeThread, settle } from '../../helpers/publishing-threads';
 import { callRoute, type RouteAnswer, type RouteHandler, type RouteRequest } from '../../helpers/route-call';
 import { upcomingItem } from '../../helpers/scheduled-items';
+import { addTeamMember } from '../../helpers/team-members';
 
 // Approval end to end in this process: the routes as API Gateway calls them, the publishing pipeline
 // (local SQS polled by the real worker, the local Telegram Bot API) and the local scheduler.
@@ -38,7 +39,6 @@ const routes = {
   scheduled: (await import('#functions/http/scheduling/get-scheduled')).handler as RouteHandler,
 };
 const { putThread } = await import('#functions/data/thread-repository');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { createScheduledItem, getScheduledItem } = await import('#functions/data/scheduled-item-repository');
 const { getPublishRun } = await import('#functions/data/publish-run-repository');
 const { connectTelegram } = await import('#functions/services/connections/connections');
@@ -62,15 +62,7 @@ async function team(approval: 'all' | 'off' = 'all', graceHours = 24) {
     [editor, 'editor'],
     [reviewer, 'reviewer'],
   ] as const)
-    await addMember({
-      workspaceId: workspace.id,
-      workspaceName: workspace.name,
-      personal: false,
-      userId,
-      email: `${userId}@example.com`,
-      role,
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember(workspace, userId, role);
   await connectTelegram(workspace.id, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
   const call = (route: RouteHandler, userId: string, request: RouteRequest = {}): Promise<RouteAnswer> =>
     callRoute(route, { userId }, { ...request, headers: { 'x-workspace-id': workspace.id } });

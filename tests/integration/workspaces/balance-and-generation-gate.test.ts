@@ -5,6 +5,7 @@ import { freePort } from '#local/ports';
 import { createQueues, localSqsClient, startSqs } from '#local/queues';
 import { callRoute, type RouteHandler } from '#tests/helpers/route-call';
 import { startTestTable } from '#tests/helpers/test-table';
+import { addTeamMember } from '../../helpers/team-members';
 
 // The balance /api/me shows in a workspace is the one a Generate in that workspace is checked
 // against: a member never sees credits they cannot spend, nor is refused with credits showing.
@@ -18,7 +19,6 @@ Object.assign(process.env, { SQS_ENDPOINT: sqsServer.endpoint, GENERATION_QUEUE_
 const me = (await import('#functions/http/account/get-me')).handler as RouteHandler;
 const generate = (await import('#functions/http/generation/post-generation-job')).handler as RouteHandler;
 const { setFreeCredits } = await import('#functions/data/credits-repository');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 
 afterAll(async () => {
@@ -48,15 +48,7 @@ describe('the balance /api/me shows and the generation gate', () => {
     const owner = `owner-${randomUUID()}`;
     const editor = `editor-${randomUUID()}`;
     const team = await createTeamWorkspace({ userId: owner, email: `${owner}@example.com` }, 'Desk', new Date());
-    await addMember({
-      workspaceId: team.id,
-      workspaceName: team.name,
-      personal: false,
-      userId: editor,
-      email: `${editor}@example.com`,
-      role: 'editor',
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember(team, editor, 'editor');
     // The editor's own free credits do not pay for the team's threads.
     expect(await shownAndAccepted(editor, team.id)).toEqual({ available: 0, accepted: false });
     await setFreeCredits(team.id, 2, `granted-${team.id}`, new Date());

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeThread } from '#tests/helpers/publishing-threads';
 import { callRoute, type RouteHandler } from '#tests/helpers/route-call';
 import { startTestTable } from '#tests/helpers/test-table';
+import { addTeamMember } from '../../helpers/team-members';
 
 // What a member does in a team workspace is recorded in their own security log (the admin's log
 // filtered to that user), naming the workspace; the workspace's partition keeps no one's trail.
@@ -13,7 +14,6 @@ const routes = {
   getThread: (await import('#functions/http/threads/get-thread')).handler as RouteHandler,
 };
 const { putThread } = await import('#functions/data/thread-repository');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 const { listAdminSecurityEvents } = await import('#functions/services/admin/security-events');
 
@@ -28,15 +28,7 @@ describe("a team member's security events", () => {
     const editor = `editor-${randomUUID()}`;
     const team = await createTeamWorkspace({ userId: owner, email: `${owner}@example.com` }, 'Desk', new Date());
     const otherTeam = await createTeamWorkspace({ userId: owner, email: `${owner}@example.com` }, 'Other', new Date());
-    await addMember({
-      workspaceId: team.id,
-      workspaceName: team.name,
-      personal: false,
-      userId: editor,
-      email: `${editor}@example.com`,
-      role: 'editor',
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember(team, editor, 'editor');
     const edited = makeThread(team.id, ['The port grew.']);
     const deleted = makeThread(team.id, ['The quay closed.']);
     const elsewhere = makeThread(otherTeam.id, ['Not this desk.']);

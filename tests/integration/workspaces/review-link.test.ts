@@ -4,6 +4,7 @@ import type { Thread } from '#shared/schemas/thread';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
 import { callRoute, type RouteAnswer, type RouteHandler, type RouteRequest } from '../../helpers/route-call';
+import { addTeamMember } from '../../helpers/team-members';
 
 // A client's review link end to end in this process: the routes as API Gateway calls them and the
 // publishing pipeline (local SQS polled by the real worker, the local Telegram Bot API).
@@ -26,7 +27,6 @@ const routes = {
   editThread: (await import('#functions/http/threads/put-thread')).handler as RouteHandler,
 };
 const { putThread } = await import('#functions/data/thread-repository');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { listNotifications } = await import('#functions/data/notification-repository');
 const { connectTelegram } = await import('#functions/services/connections/connections');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
@@ -43,15 +43,7 @@ async function team() {
     [editor, 'editor'],
     [reviewer, 'reviewer'],
   ] as const)
-    await addMember({
-      workspaceId: workspace.id,
-      workspaceName: workspace.name,
-      personal: false,
-      userId,
-      email: `${userId}@example.com`,
-      role,
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember(workspace, userId, role);
   await connectTelegram(workspace.id, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
   const call = (handler: RouteHandler, userId: string, request: RouteRequest = {}): Promise<RouteAnswer> =>
     callRoute(handler, { userId }, { ...request, headers: { 'x-workspace-id': workspace.id } });

@@ -7,6 +7,7 @@ import { mailCatcher } from '#tests/helpers/mail-catcher';
 import { makeThread } from '#tests/helpers/publishing-threads';
 import { callRoute, type RouteAnswer, type RouteHandler, type RouteRequest } from '#tests/helpers/route-call';
 import { startTestTable } from '#tests/helpers/test-table';
+import { addTeamMember } from '../../helpers/team-members';
 
 // Review steps tell the people they concern, in the app and by email (through the real SES v2 client
 // to the local mail catcher), and never the member who took the step.
@@ -26,7 +27,6 @@ const routes = {
   notifications: (await import('#functions/http/notifications/get-notifications')).handler as RouteHandler,
 };
 const { putThread } = await import('#functions/data/thread-repository');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 
 afterAll(async () => {
@@ -51,15 +51,7 @@ async function teamWithThread() {
     ['secondEditor', 'editor'],
     ['reviewer', 'reviewer'],
   ] as const)
-    await addMember({
-      workspaceId: workspace.id,
-      workspaceName: workspace.name,
-      personal: false,
-      userId: ids[name],
-      email: `${ids[name]}@example.com`,
-      role,
-      joinedAt: new Date().toISOString(),
-    });
+    await addTeamMember(workspace, ids[name], role);
   const title = `Harbour report ${randomUUID().slice(0, 8)}`;
   const thread = makeThread(workspace.id, ['The port moved 4 million containers.', 'Trade grew.'], { title });
   await putThread(thread);

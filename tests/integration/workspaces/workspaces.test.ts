@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { callRoute, type RouteAnswer, type RouteRequest } from '../../helpers/route-call';
+import { addTeamMember } from '../../helpers/team-members';
 import { startTestTable } from '../../helpers/test-table';
 
 const table = await startTestTable();
@@ -10,7 +11,6 @@ const membersRoute = await route('get-members');
 const changeRoleRoute = await route('change-member-role');
 const removeRoute = await route('remove-member');
 const transferRoute = await route('transfer-ownership');
-const { addMember } = await import('#functions/data/workspace-repository');
 const { findWorkspace, listMembers } = await import('#functions/data/workspace-repository');
 
 afterAll(() => table.stop());
@@ -31,15 +31,7 @@ async function teamOf(ownerId: string, name = 'Newsroom'): Promise<string> {
 /** Adds a member directly (invitations have their own tests) with a role. */
 async function join(workspaceId: string, userId: string, role: 'owner' | 'admin' | 'editor' | 'reviewer') {
   const workspace = await findWorkspace(workspaceId);
-  await addMember({
-    workspaceId,
-    workspaceName: workspace!.name,
-    personal: false,
-    userId,
-    email: `${userId}@example.com`,
-    role,
-    joinedAt: new Date().toISOString(),
-  });
+  await addTeamMember({ id: workspaceId, name: workspace!.name }, userId, role);
 }
 
 describe('workspaces', () => {
