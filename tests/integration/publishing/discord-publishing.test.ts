@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeGuild, startDiscordServer } from '../../fakes/discord-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { browserCookiesFor, rememberBrowserCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
@@ -200,7 +201,7 @@ function expectThreadInChannel(sent: typeof discord.messages, channelId: string)
 }
 
 const rawConnection = async (userId: string) =>
-  (await db.send(new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'discord') }))).Item;
+  (await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'discord') }))).Item;
 
 /** The SPA address the callback sent the browser to, as query parameters. */
 const returned = (answer: { location: string | null }) =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startMediaHost } from '../../helpers/outgoing-images';
@@ -58,9 +59,7 @@ async function connect(pages: string[]) {
 }
 
 async function storedConnection(userId: string) {
-  const raw = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'facebook') }),
-  );
+  const raw = await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'facebook') }));
   return raw.Item;
 }
 

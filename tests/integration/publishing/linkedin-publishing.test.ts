@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PublishRequest } from '#shared/schemas/publishing';
 import { LINKEDIN_APP_SCOPES, startLinkedInServer } from '../../fakes/linkedin-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
@@ -120,7 +121,7 @@ describe('connecting LinkedIn', () => {
     expect(Date.parse(view!.reconnectBy!)).toBeGreaterThan(Date.now() + 59 * DAY_MS);
     expect(Date.parse(view!.reconnectBy!)).toBeLessThanOrEqual(Date.now() + 60 * DAY_MS);
     const stored = await db.send(
-      new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'linkedin') }),
+      new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'linkedin') }),
     );
     const live = (await loadLiveConnection(userId, 'linkedin', new Date()))!;
     expect(String(stored.Item?.accessToken)).toMatch(/^v1\./);

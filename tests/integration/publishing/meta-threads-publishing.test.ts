@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MetaThreadsMedia } from '../../fakes/meta-threads-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { connectMetaThreads, META_THREADS_APP, startMetaThreadsStandIn } from '../../helpers/meta-threads-stand-in';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
@@ -39,9 +40,7 @@ afterAll(async () => {
 });
 
 async function storedConnection(userId: string) {
-  const raw = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'threads') }),
-  );
+  const raw = await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'threads') }));
   return raw.Item;
 }
 

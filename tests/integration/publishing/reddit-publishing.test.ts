@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSubreddit, type SubmitFault, startRedditServer } from '../../fakes/reddit-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { browserCookiesFor, rememberBrowserCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
@@ -107,8 +108,7 @@ async function expireStoredToken(userId: string) {
 }
 
 async function storedConnection(userId: string) {
-  return (await db.send(new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'reddit') })))
-    .Item;
+  return (await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'reddit') }))).Item;
 }
 
 async function publishedThread(userId: string, bodyPosts: string[]) {

@@ -918,6 +918,7 @@ describe('scheduled items on EventBridge Scheduler', () => {
         'http/account/delete-me',
         'http/admin/delete-admin-thread',
         'http/connections/delete-connection',
+        'http/connections/delete-connection-account',
         'http/scheduling/delete-scheduled-item',
         'http/scheduling/post-publish-now',
         'http/scheduling/post-schedule',
