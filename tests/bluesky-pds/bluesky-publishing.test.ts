@@ -4,12 +4,12 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../shared/attribution';
 import type { PublishRequest } from '../../shared/schemas/publishing';
+import { connectionKeyOf } from '../helpers/connections';
 import { startPublishingPipeline } from '../helpers/publishing-harness';
 import { makeThread, settle, TEST_APP_HOST } from '../helpers/publishing-threads';
 import { callRoute } from '../helpers/route-call';
 import { type RunningPds, startPds } from './pds';
 import { startRelay } from './relay';
-import { connectionKeyOf } from '../helpers/connections';
 
 // `npm install` installs the PDS (the root postinstall); without it startPds throws, so every test
 // here fails with the command to run, never skips.

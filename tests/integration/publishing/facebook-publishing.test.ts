@@ -28,7 +28,6 @@ Object.assign(process.env, {
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, selectPublishTarget, loadLiveConnection } = await import(
   '#functions/services/connections/connections'

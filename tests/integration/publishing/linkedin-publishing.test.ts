@@ -38,7 +38,6 @@ Object.assign(process.env, {
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { getConnection, putConnection } = await import('#functions/data/connection-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');

@@ -19,7 +19,6 @@ const threads = await startMetaThreadsStandIn({
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish, getPublishStatus, runPublishMessage, rateLimitRetry } = await import(

@@ -35,7 +35,6 @@ Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { getConnection, putConnection } = await import('#functions/data/connection-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');

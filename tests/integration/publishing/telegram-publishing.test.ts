@@ -13,7 +13,6 @@ import { callRoute } from '../../helpers/route-call';
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
 const { connectTelegram, listConnections } = await import('#functions/services/connections/connections');

@@ -31,7 +31,6 @@ Object.assign(process.env, {
 const mediaBucket = await startMediaBucket();
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection, storeConnection } = await import(
   '#functions/services/connections/connections'
