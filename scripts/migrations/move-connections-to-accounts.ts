@@ -2,9 +2,9 @@
  * Migration (issue #41, several accounts per platform): moves every connection stored under its
  * workspace's one-per-platform key `CONN#<platform>` to its account's key `CONN#<platform>#<accountId>`,
  * the account id taken from the stored item as the connect flow records it (accountIdOf,
- * docs/platforms.md). Each move is one transaction: the item Put under its new key (only if absent)
- * and the old one Deleted (only if present), so a move is never half done; when the account's new key
- * is already there (reconnected since), the old item is only deleted. Its tokens keep their binding
+ * docs/platforms.md). Each move Puts the item under its new key (only if absent), then Deletes the old
+ * one (only if present): a run stopped between the two leaves both, and the next run finds the new key
+ * there and only deletes the old one (as it does when the account was connected again since). Its tokens keep their binding
  * (`legacyTokenBinding`) until a refresh or reconnect seals them again, so nothing needs the token key.
  * It walks every partition that can hold connections: the users (gsi1 `PROFILES`, oldest first) and
  * then the team workspaces (gsi2 `WORKSPACES`), a page at a time, never a Scan, saving its progress
@@ -36,7 +36,7 @@ export interface MovedConnection {
 interface ConnectionCounts {
   partitionsSeen: number;
   moved: number;
-  /** Old items whose account's key was already written (a reconnect since): the old item deleted only. */
+  /** Old items whose account's key was already written (a reconnect since, a stopped run): the old item deleted only. */
   alreadyThere: number;
 }
 
@@ -63,9 +63,7 @@ export async function moveConnectionsToAccounts(
   options: ConnectionAccountsOptions = {},
 ): Promise<ConnectionAccountsReport> {
   // Loaded here, not at the top: the table's environment is set by the caller first.
-  const { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } = await import(
-    '@aws-sdk/lib-dynamodb'
-  );
+  const { DeleteCommand, GetCommand, PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { db, isConditionFailure, tableName } = await import('../../functions/data/client');
   const { indexes, itemTypes, keys } = await import('../../functions/data/keys');
   const { expiryListing } = await import('../../functions/data/connection-repository');
@@ -101,7 +99,7 @@ export async function moveConnectionsToAccounts(
       }),
     );
 
-  /** Moves one partition's old-keyed connections; each move a transaction. */
+  /** Moves one partition's old-keyed connections. */
   const movePartition = async (ownerId: string) => {
     const partition = keys.userPartition(ownerId);
     let pageKey: Record<string, unknown> | undefined;
@@ -142,36 +140,23 @@ export async function moveConnectionsToAccounts(
         let outcome: MovedConnection['outcome'] = 'moved';
         try {
           await db.send(
-            new TransactWriteCommand({
-              TransactItems: [
-                {
-                  Put: { TableName: tableName(), Item: moved, ConditionExpression: 'attribute_not_exists(sk)' },
-                },
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: { pk: item.pk, sk: item.sk },
-                    ConditionExpression: 'attribute_exists(sk)',
-                  },
-                },
-              ],
+            new PutCommand({ TableName: tableName(), Item: moved, ConditionExpression: 'attribute_not_exists(sk)' }),
+          );
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+          // The account's key is there already (reconnected since, or a run stopped between the two writes).
+          outcome = 'already_there';
+        }
+        try {
+          await db.send(
+            new DeleteCommand({
+              TableName: tableName(),
+              Key: { pk: item.pk, sk: item.sk },
+              ConditionExpression: 'attribute_exists(sk)',
             }),
           );
         } catch (error) {
-          if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') throw error;
-          // The account's key is there already (reconnected since): the newer item stays, the old one goes.
-          outcome = 'already_there';
-          try {
-            await db.send(
-              new DeleteCommand({
-                TableName: tableName(),
-                Key: { pk: item.pk, sk: item.sk },
-                ConditionExpression: 'attribute_exists(sk)',
-              }),
-            );
-          } catch (deleteError) {
-            if (!isConditionFailure(deleteError)) throw deleteError;
-          }
+          if (!isConditionFailure(error)) throw error;
         }
         for (const counts of [run, walk]) {
           if (outcome === 'moved') counts.moved += 1;
