@@ -57,13 +57,17 @@ export async function readAndStore(
   kind: ReadingKind,
   now: Date,
   runId?: string,
-  accountId: string | null = null,
+  /** The run's account (null: a run from before several accounts); undefined: the platform's latest run. */
+  named?: string | null,
 ): Promise<{ outcome: ReadingOutcome; retryAfterSeconds?: number }> {
   const adapter = adapterFor(platform);
   if (!adapter.readEngagement) return { outcome: 'skipped' };
+  // No account named: the platform's latest run says whose it is, read first.
+  const latest = named === undefined ? await getPublishRun(userId, threadId, platform) : undefined;
+  const accountId = named === undefined ? (latest?.accountId ?? null) : named;
   // The run, the connection and the plug are read at once: one round trip before the platform is called.
   const [run, connection, plug] = await Promise.all([
-    getPublishRun(userId, threadId, platform, accountId),
+    latest === undefined ? getPublishRun(userId, threadId, platform, accountId) : Promise.resolve(latest),
     readingConnection(userId, threadId, platform, now, accountId),
     getPlug(userId, threadId, platform, accountId),
   ]);

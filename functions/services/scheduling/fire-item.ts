@@ -155,7 +155,10 @@ async function startRun(
   const runId = scheduledRunId(item.itemId, platform);
   // The account chosen when it was scheduled; an item from before several accounts posts to the first.
   const accountId = item.accounts?.[platform] ?? (await resolveAccount(item.userId, platform, null))?.accountId ?? null;
-  const existing = await getPublishRun(item.userId, item.threadId, platform, accountId);
+  // An item from before several accounts may have started its run under the run's old key (no account).
+  const existing =
+    (await getPublishRun(item.userId, item.threadId, platform, accountId)) ??
+    (item.accounts?.[platform] ? null : await getPublishRun(item.userId, item.threadId, platform, null));
   if (existing?.runId === runId) {
     // A fire that stopped after starting this run: queue it again (one worker at a time holds a run).
     if (existing.status === 'pending' || existing.status === 'posting') await queueExistingRun(existing);
