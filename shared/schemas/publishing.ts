@@ -13,7 +13,7 @@ export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 /** Where a publish was started: the create flow staggers platforms 1,000 ms apart, the panel 500 ms. */
 export const PUBLISH_ORIGINS = ['create', 'panel'] as const;
 
-/** A connected account's id as it appears in a path or a body (see ACCOUNT_ID_PATTERN in the backend). */
+/** A connected account's id as it appears in a path or a body (made to fit by functions/services/platforms/account-ids.ts). */
 export const accountIdSchema = z.string().regex(/^[A-Za-z0-9._:@+=-]{1,200}$/, 'Choose one of the connected accounts');
 
 /** The account a per-account setting applies to; absent: the platform's first connected account. */
@@ -27,7 +27,6 @@ export const renameAccountRequestSchema = z.object({
     .min(1, connectionFormMessages.accountNameRequired)
     .max(80, connectionFormMessages.accountNameRequired),
 });
-export type RenameAccountRequest = z.infer<typeof renameAccountRequestSchema>;
 
 /**
  * The accounts to post to on each platform, by account id (publish, schedule, queue). A platform left

@@ -30,10 +30,10 @@ const stableIds: Record<Platform, (connection: Connected) => string | null> = {
   threads: (connection) => field(connection, 'userId'),
 };
 
-/** What an account id may hold: it goes into a key (no `#`) and a URL path segment (no `/`, `?`, `%`). */
-export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9._:@+=-]{1,200}$/;
-
-/** Characters outside ACCOUNT_ID_PATTERN replaced, so any platform's id fits a key and a path. */
+/**
+ * Characters an account id may not hold replaced (it goes into a key, no `#`, and a URL path segment,
+ * no `/`, `?`, `%`: `accountIdSchema` in shared/schemas/publishing.ts), so any platform's id fits both.
+ */
 const safe = (id: string) => id.replace(/[^A-Za-z0-9._:@+=-]/g, '_').slice(0, 200);
 
 /** The id used when a connection names no account of its own (one stored before ids were recorded). */

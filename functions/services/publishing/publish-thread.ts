@@ -336,11 +336,20 @@ export async function queuePlatformRun(
       adapter.imageLimits,
     ),
   });
-  const runId = await prepareRun(userId, thread.id, platform, accountId, article, now, format, options.freshRunId);
-  if (!runId) return null;
+  const prepared = await prepareRun(userId, thread.id, platform, accountId, article, now, format, options.freshRunId);
+  if (!prepared) return null;
+  const { runId } = prepared;
   await sendToQueue(
     'publishing',
-    { userId, threadId: thread.id, platform, accountId, runId, article, rateLimitWaits: 0 } satisfies PublishMessage,
+    {
+      userId,
+      threadId: thread.id,
+      platform,
+      accountId: prepared.accountId,
+      runId,
+      article,
+      rateLimitWaits: 0,
+    } satisfies PublishMessage,
     options.delaySeconds,
   );
   countBy('PublishAttempted', { platform });
@@ -396,12 +405,15 @@ async function prepareRun(
     Pick<PublishRun, 'posts' | 'images' | 'linkCard' | 'linkPlacement' | 'firstComment' | 'quote' | 'quoteNote'>
   >,
   freshRunId: string = randomUUID(),
-): Promise<string | null> {
-  const existing = await getPublishRun(userId, threadId, platform, accountId);
+): Promise<{ runId: string; accountId: string | null } | null> {
+  const existing = await runToContinue(userId, threadId, platform, accountId);
+  const continued = existing && { runId: existing.runId, accountId: existing.accountId ?? null };
   if (existing?.status === 'failed' && existing.made.length > 0) {
-    return (await resumeFailedRun(existing, article, now.toISOString())) ? existing.runId : null;
+    return (await resumeFailedRun(existing, article, now.toISOString())) ? continued : null;
   }
-  if (existing && isStalled(existing, now.getTime())) return existing.runId;
+  if (existing && isStalled(existing, now.getTime())) return continued;
+  // A run from before several accounts still under way: nothing is started beside it.
+  if (existing && (existing.accountId ?? null) !== accountId) return null;
   const run: PublishRun = {
     userId,
     threadId,
@@ -418,7 +430,25 @@ async function prepareRun(
     article,
     updatedAt: now.toISOString(),
   };
-  return (await startFreshRun(run)) ? run.runId : null;
+  return (await startFreshRun(run)) ? { runId: run.runId, accountId } : null;
+}
+
+/**
+ * The account's run of the thread, or, when it has none, the platform's run from before several
+ * accounts (no account in its key: the platform's first account's) if that is unfinished and this is
+ * the first account, so a run left failed or stalled by the change is continued, not posted beside.
+ */
+async function runToContinue(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  accountId: string | null,
+): Promise<PublishRun | null> {
+  const own = await getPublishRun(userId, threadId, platform, accountId);
+  if (own || !accountId) return own;
+  const older = await getPublishRun(userId, threadId, platform, null);
+  if (!older || older.status === 'completed' || (older.status === 'failed' && older.made.length === 0)) return null;
+  return (await resolveAccount(userId, platform, null))?.accountId === accountId ? older : null;
 }
 
 // The thread's platform_posts is written before the row's final status, so whoever sees the row

@@ -231,6 +231,8 @@ describe('connecting Discord through the consent screen', () => {
         platformUsername: CURATOR.username,
         // The server the bot was just added to first; only text channels the bot may post a thread in.
         connectionData: {
+          // The user who added the bot: the account's id.
+          userId: CURATOR.id,
           channels: [
             {
               guild: { id: '301', name: 'Reading Club' },

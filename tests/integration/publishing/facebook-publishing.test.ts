@@ -158,7 +158,10 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
   it('with several Pages, refuses to publish until one is chosen, then posts as that Page', async () => {
     const { userId, location } = await connect([GAZETTE.id, QUAY.id]);
     expect(location.searchParams.get('username')).toBe('Dana Curator');
-    expect((await listConnections(userId)).connections[0]?.connectionData).toEqual({ pages: [GAZETTE, QUAY] });
+    expect((await listConnections(userId)).connections[0]?.connectionData).toEqual({
+      userId: '9990009',
+      pages: [GAZETTE, QUAY],
+    });
     const thread = makeThread(userId, THREE_POSTS);
     await putThread(thread);
     await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(
