@@ -148,6 +148,7 @@ try {
             userId: insightsUser,
             threadId: thread.id,
             platform: index % 4 === 0 ? 'bluesky' : 'mastodon',
+            accountId: null,
             runId: run.runId,
             kind,
             takenAt: new Date(takenAt).toISOString(),

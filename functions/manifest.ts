@@ -479,6 +479,25 @@ export const routes: RouteEntry[] = [
     access: { table: 'write', scheduler: true },
   },
   {
+    method: 'PATCH',
+    path: '/api/connections/{platform}/{accountId}',
+    handler: 'http/connections/patch-connection-account',
+    deploymentGroup: 'connections',
+    auth: 'user',
+    workspace: 'connections',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/connections/{platform}/{accountId}',
+    handler: 'http/connections/delete-connection-account',
+    deploymentGroup: 'connections',
+    auth: 'user',
+    workspace: 'connections',
+    // The platform's last account going deletes the pending check of each armed plug on it.
+    access: { table: 'write', scheduler: true },
+  },
+  {
     method: 'POST',
     path: '/api/threads/{threadId}/publish',
     handler: 'http/publishing/post-publish',

@@ -26,7 +26,8 @@ export async function recoverInFlightMessage(queue: string, body: string): Promi
     const publish = publishMessageSchema.safeParse(message);
     if (!publish.success) return;
     const { expirePublishRunLease, getPublishRun } = await import('../functions/data/publish-run-repository');
-    const run = await getPublishRun(publish.data.userId, publish.data.threadId, publish.data.platform);
+    const { userId, threadId, platform, accountId } = publish.data;
+    const run = await getPublishRun(userId, threadId, platform, accountId ?? null);
     if (run?.runId === publish.data.runId) await expirePublishRunLease(run, now);
   }
 }

@@ -196,6 +196,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     const migrated = await workspaces.createPersonalWorkspaces();
     if (migrated.run.created > 0 || migrated.resumed)
       for (const line of workspaces.describePersonalWorkspacesReport(migrated)) console.log(`[local] ${line}`);
+    // Connections from before several accounts per platform move to their account's key (said only when some moved).
+    const accounts = await import('../scripts/migrations/move-connections-to-accounts');
+    const moved = await accounts.moveConnectionsToAccounts();
+    if (moved.run.moved + moved.run.alreadyThere > 0 || moved.resumed)
+      for (const line of accounts.describeConnectionAccountsReport(moved)) console.log(`[local] ${line}`);
     // What the queues held at the last stop or crash goes out again, a dead worker's claim given back first.
     const redelivered = await runStartStep('redeliver-queued-messages', () =>
       sqsServer.redeliver(recoverInFlightMessage),

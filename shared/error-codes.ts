@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'connection_failed',
   'target_required',
   'target_not_found',
+  'account_not_found',
+  'account_choice_required',
   'platform_has_no_targets',
   'linkedin_page_not_administered',
   'not_oauth_platform',

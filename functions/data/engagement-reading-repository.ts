@@ -9,6 +9,8 @@ export interface EngagementReadingRecord {
   userId: string;
   threadId: string;
   platform: Platform;
+  /** The account whose run was read; null for a run from before several accounts (the platform's first). */
+  accountId?: string | null;
   /** The publish run read: a thread published again starts its readings anew. */
   runId: string;
   kind: ReadingKind;
@@ -22,6 +24,7 @@ function fromItem(item: Record<string, unknown>): EngagementReadingRecord {
     userId: String(item.userId),
     threadId: String(item.threadId),
     platform: item.platform as Platform,
+    accountId: typeof item.accountId === 'string' ? item.accountId : null,
     runId: String(item.runId),
     kind: item.kind as ReadingKind,
     takenAt: String(item.takenAt),
@@ -42,7 +45,7 @@ export async function putEngagementReadingOnce(record: EngagementReadingRecord):
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.engagementReading(record.userId, record.threadId, record.platform, record.kind),
+          ...keys.engagementReading(record.userId, record.threadId, record.platform, record.kind, record.accountId),
           type: itemTypes.engagementReading,
           ...record,
         },
@@ -67,11 +70,12 @@ export async function getEngagementReading(
   threadId: string,
   platform: Platform,
   kind: ReadingKind,
+  accountId: string | null = null,
 ): Promise<EngagementReadingRecord | null> {
   const result = await db.send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.engagementReading(userId, threadId, platform, kind),
+      Key: keys.engagementReading(userId, threadId, platform, kind, accountId),
       ConsistentRead: true,
     }),
   );

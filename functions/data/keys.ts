@@ -18,6 +18,10 @@ export interface ItemKey {
  */
 const owner = (ownerId: string) => (isTeamWorkspaceId(ownerId) ? `WS#${ownerId}` : `USER#${ownerId}`);
 
+/** A platform and, when named, one of its accounts, as a key segment (`x` or `x#<accountId>`). */
+const platformAccount = (platform: string, accountId?: string | null) =>
+  accountId ? `${platform}#${accountId}` : platform;
+
 /** The fixed sort keys of a user's one-of-a-kind items (also the deletion prefixes of each). */
 export const singletonSortKeys = {
   profile: 'PROFILE',
@@ -159,23 +163,41 @@ export const keys = {
   generationJob: (userId: string, jobId: string): ItemKey => ({ pk: owner(userId), sk: `JOB#${jobId}` }),
   generationJobPrefix: 'JOB#',
 
-  platformConnection: (userId: string, platform: string): ItemKey => ({ pk: owner(userId), sk: `CONN#${platform}` }),
+  /**
+   * One account connected on a platform (`accountId`: the platform's own stable id of it, see
+   * docs/platforms.md): a workspace may connect several accounts per platform, listed by prefix.
+   */
+  platformConnection: (userId: string, platform: string, accountId: string): ItemKey => ({
+    pk: owner(userId),
+    sk: `CONN#${platform}#${accountId}`,
+  }),
   platformConnectionPrefix: 'CONN#',
+  /** The prefix of one platform's accounts (the trailing `#` keeps `x` from matching `xy`). */
+  platformConnectionsOfPlatformPrefix: (platform: string) => `CONN#${platform}#`,
+  /** The key of a connection from before several accounts per platform (read only by its migration). */
+  legacyPlatformConnection: (userId: string, platform: string): ItemKey => ({
+    pk: owner(userId),
+    sk: `CONN#${platform}`,
+  }),
   /**
    * A live connection whose token expires, listed by platform and expiry (a sparse listing written
    * with the connection, removed when it is disconnected or needs reconnecting), so the daily token
    * refresh Queries the ones expiring soon without a Scan.
    */
-  tokenExpiryListing: (platform: string, expiresAt: string, userId: string) => ({
+  tokenExpiryListing: (platform: string, expiresAt: string, userId: string, accountId: string) => ({
     gsi1pk: `TOKEN_EXPIRY#${platform}`,
-    gsi1sk: `${expiresAt}#${userId}`,
+    gsi1sk: `${expiresAt}#${userId}#${accountId}`,
   }),
   tokenExpiryPartition: (platform: string) => `TOKEN_EXPIRY#${platform}`,
 
-  /** One platform's publishing of one thread: its formatted posts and the remote id of each made. */
-  publishRun: (userId: string, threadId: string, platform: string): ItemKey => ({
+  /**
+   * One account's publishing of one thread: its formatted posts and the remote id of each made. A run
+   * from before several accounts per platform has no account in its key (`accountId` null): it is the
+   * platform's first account's.
+   */
+  publishRun: (userId: string, threadId: string, platform: string, accountId?: string | null): ItemKey => ({
     pk: owner(userId),
-    sk: `PUBLISH#${threadId}#${platform}`,
+    sk: `PUBLISH#${threadId}#${platformAccount(platform, accountId)}`,
   }),
   publishRunPrefix: 'PUBLISH#',
   publishRunsOfThreadPrefix: (threadId: string) => `PUBLISH#${threadId}#`,
@@ -304,9 +326,16 @@ export const keys = {
    * One platform's engagement reading of one thread, one item per reading kind (1h, 24h, 7d, manual):
    * a redelivered reading finds its item and writes nothing twice.
    */
-  engagementReading: (userId: string, threadId: string, platform: string, kind: string): ItemKey => ({
+  engagementReading: (
+    userId: string,
+    threadId: string,
+    platform: string,
+    kind: string,
+    accountId?: string | null,
+  ): ItemKey => ({
     pk: owner(userId),
-    sk: `READING#${threadId}#${platform}#${kind}`,
+    // Per account (a reading of a run from before several accounts has none in its key).
+    sk: `READING#${threadId}#${platformAccount(platform, accountId)}#${kind}`,
   }),
   readingsOfThreadPrefix: (threadId: string) => `READING#${threadId}#`,
   /** When 'Refresh now' last read a thread's figures (at most once per 10 minutes). */
@@ -382,9 +411,10 @@ export const keys = {
    * partition beside the thread's runs, so a thread's plugs are one Query and deleting the account
    * removes them.
    */
-  plug: (userId: string, threadId: string, platform: string): ItemKey => ({
+  plug: (userId: string, threadId: string, platform: string, accountId?: string | null): ItemKey => ({
     pk: owner(userId),
-    sk: `PLUG#${threadId}#${platform}`,
+    // Per account's run (a plug of a run from before several accounts has none in its key).
+    sk: `PLUG#${threadId}#${platformAccount(platform, accountId)}`,
   }),
   plugsOfThreadPrefix: (threadId: string) => `PLUG#${threadId}#`,
   /**

@@ -13,6 +13,8 @@ export interface PlugRecord {
   userId: string;
   threadId: string;
   platform: Platform;
+  /** The account of the run it watches; null for a run from before several accounts (the platform's first). */
+  accountId: string | null;
   /** The run it watches; a thread published again arms a plug of its own run. */
   runId: string;
   threshold: number;
@@ -47,6 +49,7 @@ function fromItem(item: Record<string, unknown>): PlugRecord {
     userId: String(item.userId),
     threadId: String(item.threadId),
     platform: item.platform as Platform,
+    accountId: str(item.accountId),
     runId: String(item.runId),
     threshold: Number(item.threshold),
     state: PLUG_STATES.find((state) => state === item.state) ?? 'cancelled',
@@ -66,8 +69,8 @@ function fromItem(item: Record<string, unknown>): PlugRecord {
   };
 }
 
-const plugKey = (plug: Pick<PlugRecord, 'userId' | 'threadId' | 'platform'>) =>
-  keys.plug(plug.userId, plug.threadId, plug.platform);
+const plugKey = (plug: Pick<PlugRecord, 'userId' | 'threadId' | 'platform'> & { accountId?: string | null }) =>
+  keys.plug(plug.userId, plug.threadId, plug.platform, plug.accountId);
 
 /**
  * arm_plug: stores an armed plug for the run, listed among the user's armed plugs of the platform.
@@ -97,10 +100,24 @@ export async function armPlug(plug: PlugRecord): Promise<boolean> {
   }
 }
 
-/** get_plug: one platform's plug of the thread (consistent: a check decides on it). */
-export async function getPlug(userId: string, threadId: string, platform: Platform): Promise<PlugRecord | null> {
+/** get_plug: one account's plug of the thread (consistent: a check decides on it). */
+export async function getPlug(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  accountId?: string | null,
+): Promise<PlugRecord | null> {
+  // Undefined: the platform's plug of whichever account (the most recently updated).
+  if (accountId === undefined) {
+    const plugs = (await listPlugsOfThread(userId, threadId)).filter((plug) => plug.platform === platform);
+    return plugs.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null;
+  }
   const result = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.plug(userId, threadId, platform), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.plug(userId, threadId, platform, accountId),
+      ConsistentRead: true,
+    }),
   );
   return result.Item ? fromItem(result.Item) : null;
 }
@@ -243,7 +260,7 @@ export async function markPlugFired(
  * (`claimId` given): taken off the armed listing. False when it had already left that state.
  */
 export async function endPlug(
-  plug: Pick<PlugRecord, 'userId' | 'threadId' | 'platform' | 'runId'> & { claimId?: string | null },
+  plug: Pick<PlugRecord, 'userId' | 'threadId' | 'platform' | 'accountId' | 'runId'> & { claimId?: string | null },
   state: 'expired' | 'cancelled',
   reason: string | null,
   now: string,

@@ -26,6 +26,8 @@ export interface PublishRun {
   userId: string;
   threadId: string;
   platform: Platform;
+  /** The account posted to (its key names it); absent or null on runs from before several accounts: the platform's first. */
+  accountId?: string | null;
   /** Changes when a completed thread is published again, so messages of an older run are ignored. */
   runId: string;
   status: PublishStatus;
@@ -69,6 +71,7 @@ function fromItem(item: Record<string, unknown>): PublishRun {
     userId: String(item.userId),
     threadId: String(item.threadId),
     platform: item.platform as Platform,
+    accountId: typeof item.accountId === 'string' ? item.accountId : null,
     runId: String(item.runId),
     status: item.status as PublishStatus,
     posts: (item.posts as string[]) ?? [],
@@ -89,13 +92,43 @@ function fromItem(item: Record<string, unknown>): PublishRun {
   };
 }
 
-const runKey = (run: Pick<PublishRun, 'userId' | 'threadId' | 'platform'>) =>
-  keys.publishRun(run.userId, run.threadId, run.platform);
+/** Which run: a thread's on one platform's account (null: a run from before several accounts). */
+export type RunRef = Pick<PublishRun, 'userId' | 'threadId' | 'platform'> & { accountId?: string | null };
 
-/** A run of the user's thread on one platform. */
-export async function getPublishRun(userId: string, threadId: string, platform: Platform): Promise<PublishRun | null> {
+const runKey = (run: RunRef) => keys.publishRun(run.userId, run.threadId, run.platform, run.accountId);
+
+/**
+ * A run of the user's thread on one platform's account (`accountId` null: the run from before several
+ * accounts). `accountId` undefined: the platform's most recently updated run of the thread, whichever
+ * account (one Query of the thread's runs on the platform; no platform's name begins another's).
+ */
+export async function getPublishRun(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  accountId?: string | null,
+): Promise<PublishRun | null> {
+  if (accountId === undefined) {
+    const result = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.userPartition(userId),
+          ':prefix': keys.publishRun(userId, threadId, platform).sk,
+        },
+        ConsistentRead: true,
+      }),
+    );
+    const runs = (result.Items ?? []).map(fromItem).filter((run) => run.platform === platform);
+    return runs.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0] ?? null;
+  }
   const result = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.publishRun(userId, threadId, platform), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.publishRun(userId, threadId, platform, accountId),
+      ConsistentRead: true,
+    }),
   );
   return result.Item ? fromItem(result.Item) : null;
 }
@@ -208,7 +241,7 @@ export async function resumeFailedRun(run: PublishRun, article: PublishArticle, 
  * releasing it), so the first post not recorded may have been made.
  */
 export async function claimPublishRun(
-  run: Pick<PublishRun, 'userId' | 'threadId' | 'platform' | 'runId'>,
+  run: RunRef & Pick<PublishRun, 'runId'>,
   nowMs: number,
   leaseMs: number,
   updatedAt: string,

@@ -24,6 +24,8 @@ export interface ScheduledItemRecord {
   threadId: string;
   threadTitle: string;
   platforms: Platform[];
+  /** The account each platform posts to, chosen when scheduled; absent (older items): the platform's first. */
+  accounts?: Partial<Record<Platform, string>>;
   /** When it fires, UTC ISO. */
   at: string;
   timeZone: string;
@@ -61,6 +63,7 @@ function fromItem(item: Record<string, unknown>): ScheduledItemRecord {
     cancelledAt: typeof item.cancelledAt === 'string' ? item.cancelledAt : null,
     outcomes: (item.outcomes as ScheduledItemRecord['outcomes']) ?? {},
     ...(item.quotes ? { quotes: item.quotes as ChosenQuotes } : {}),
+    ...(item.accounts ? { accounts: item.accounts as Partial<Record<Platform, string>> } : {}),
     ...(item.waitingForApproval === true ? { waitingForApproval: true } : {}),
     fireLeaseUntil: typeof item.fireLeaseUntil === 'number' ? item.fireLeaseUntil : null,
     createdAt: String(item.createdAt),

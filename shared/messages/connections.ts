@@ -115,6 +115,17 @@ export const connectionFormMessages = {
   linkedinPagesNeedReconnect: 'To post as a page, reconnect LinkedIn so ThreadSnip can see the pages you administer.',
   linkedinPageNotAdministered:
     'LinkedIn does not list you as an administrator of that page, so ThreadSnip cannot post as it. Nothing was changed.',
+  accountNotFound: (platformName: string) =>
+    `That ${platformName} account is not connected in this workspace. Refresh the page and try again.`,
+  accountChoiceRequired: (platformName: string) =>
+    `This workspace has several ${platformName} accounts. Choose which one to post to.`,
+  accountNameRequired: 'Give the account a name (up to 80 characters).',
+  addAnotherAccount: 'Add another account',
+  renameAccount: 'Rename',
+  accountRenamed: { title: 'Account renamed' },
+  renameAccountFailed: { title: 'Error', description: 'Failed to rename the account' },
+  postToAccount: 'Post to account',
+  chooseAccount: (platformName: string) => `Choose the ${platformName} account`,
 };
 
 /** The 'Post as' choice for the member's own profile: 'Yourself ({name})'. */

@@ -4,6 +4,8 @@
 export const schedulingMessages = {
   schedule: 'Schedule',
   addToQueue: 'Add to Queue',
+  oneAccountPerPlatform:
+    'A scheduled or queued thread posts to one account per platform: choose one, or publish now to post to several.',
   scheduleTitle: 'Schedule Publishing',
   rescheduleTitle: 'Reschedule',
   pickerLabel: 'Date and time',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { accountIdSchema } from './publishing';
 import { platformSchema, threadIdSchema, toneSchema } from './thread';
 
 /**
@@ -69,6 +70,8 @@ export type CreditReach = z.infer<typeof creditReachSchema>;
 
 export const platformPerformanceSchema = z.object({
   platform: platformSchema,
+  /** The account whose run this is (one row per account); null for a run from before several accounts. */
+  accountId: z.string().nullable().optional(),
   reporting: z.enum(REPORTING_STATES),
   /** Shown instead of figures when not reported ('Telegram does not report engagement'). */
   note: z.string().nullable(),
@@ -189,4 +192,8 @@ export const insightsResponseSchema = z.object({
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
 
 /** PUT /api/connections/twitter/engagement-reads: X bills each read, so reads are off until turned on. */
-export const engagementReadsRequestSchema = z.object({ enabled: z.boolean() });
+export const engagementReadsRequestSchema = z.object({
+  enabled: z.boolean(),
+  /** Which X account; absent: the first connected. */
+  accountId: accountIdSchema.optional(),
+});

@@ -13,6 +13,40 @@ export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 /** Where a publish was started: the create flow staggers platforms 1,000 ms apart, the panel 500 ms. */
 export const PUBLISH_ORIGINS = ['create', 'panel'] as const;
 
+/** A connected account's id as it appears in a path or a body (made to fit by functions/services/platforms/account-ids.ts). */
+export const accountIdSchema = z.string().regex(/^[A-Za-z0-9._:@+=-]{1,200}$/, 'Choose one of the connected accounts');
+
+/** The account a per-account setting applies to; absent: the platform's first connected account. */
+const optionalAccount = { accountId: accountIdSchema.optional() };
+
+/** PATCH /api/connections/{platform}/{accountId}: the account's new name. */
+export const renameAccountRequestSchema = z.object({
+  name: z
+    .string({ error: connectionFormMessages.accountNameRequired })
+    .trim()
+    .min(1, connectionFormMessages.accountNameRequired)
+    .max(80, connectionFormMessages.accountNameRequired),
+});
+
+/**
+ * The accounts to post to on each platform, by account id (publish, schedule, queue). A platform left
+ * out posts to its only account; with several connected, leaving it out is refused.
+ */
+export const chosenAccountsSchema = z
+  .partialRecord(platformSchema, z.array(accountIdSchema).min(1).max(20))
+  .refine(
+    (chosen) => Object.values(chosen).every((ids) => !ids || new Set(ids).size === ids.length),
+    'Each account may be chosen once',
+  );
+export type ChosenAccounts = z.infer<typeof chosenAccountsSchema>;
+
+/**
+ * One account per platform (a scheduled or queued item posts once per platform): by account id. A
+ * platform left out posts to its only account; with several connected, leaving it out is refused.
+ */
+export const accountPerPlatformSchema = z.partialRecord(platformSchema, accountIdSchema);
+export type AccountPerPlatform = z.infer<typeof accountPerPlatformSchema>;
+
 /**
  * POST /api/threads/{threadId}/publish: the platforms to post to (a failed one again resumes it) and
  * the thread's link placements, kept with the thread for its later runs (a scheduled fire included).
@@ -29,11 +63,15 @@ export const publishRequestSchema = z.object({
   quotes: chosenQuotesSchema.optional(),
   /** The plug for this thread, kept with it (absent: the thread's earlier choice, else the account's default). */
   plug: plugChoiceSchema.optional(),
+  /** Which accounts of each platform to post to (a run each); a platform left out posts to its only account. */
+  accounts: chosenAccountsSchema.optional(),
 });
 export type PublishRequest = z.input<typeof publishRequestSchema>;
 
 export const platformPublishStateSchema = z.object({
   platform: platformSchema,
+  /** The account posted to; null for a run from before several accounts per platform (the platform's first). */
+  accountId: z.string().nullable().optional(),
   status: z.enum(PUBLISH_STATUSES),
   error: z.string().nullable(),
   postUrl: z.string().nullable(),
@@ -65,6 +103,10 @@ export type PublishStatusResponse = z.infer<typeof publishStatusResponseSchema>;
 /** What the browser may see of a connection: never a token or password. */
 export const connectionViewSchema = z.object({
   platform: platformSchema,
+  /** The platform's own stable id of the account (docs/platforms.md): several accounts per platform are told apart by it. */
+  accountId: z.string(),
+  /** What the account is called: the name the workspace gave it, else its handle. */
+  name: z.string(),
   isConnected: z.boolean(),
   platformUsername: z.string().nullable(),
   connectionData: z.record(z.string(), z.unknown()),
@@ -123,6 +165,7 @@ export type TelegramConnectRequest = z.infer<typeof telegramConnectRequestSchema
 /** PUT /api/connections/{platform}/target: the Discord channel id or subreddit name to post into. */
 export const selectTargetRequestSchema = z.object({
   targetId: z.string({ error: 'A channel or subreddit is required' }).trim().min(1).max(200),
+  ...optionalAccount,
 });
 
 /** PUT /api/connections/linkedin/identity: post as the member (null) or as an organisation page they administer. */
@@ -131,6 +174,7 @@ export const linkedinIdentityRequestSchema = z.object({
     .string()
     .regex(/^urn:li:organization:\d+$/, 'Choose a LinkedIn organisation page (urn:li:organization:…)')
     .nullable(),
+  ...optionalAccount,
 });
 
 /** POST /api/connections/{platform}/authorize: where to return, and Mastodon's instance and username. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
 import { chosenQuotesSchema } from './author-posts';
 import { plugChoiceSchema } from './plug';
+import { accountPerPlatformSchema } from './publishing';
 import { linkPlacementsSchema, platformSchema, threadIdSchema } from './thread';
 
 /**
@@ -65,6 +66,8 @@ export const scheduleRequestSchema = z
     timeZone: timeZoneSchema.optional(),
     /** Link placements chosen on the share step, kept with the thread for the fire (as for a publish). */
     linkPlacements: linkPlacementsSchema.optional(),
+    /** Which account of each platform the item posts to (kept with it); a platform left out: its only account. */
+    accounts: accountPerPlatformSchema.optional(),
     /**
      * The author's posts to quote in the credit, per platform (ids from GET …/author-posts), kept with
      * the item and checked again when it fires, as a publish checks them.
@@ -108,6 +111,8 @@ export const scheduledItemSchema = z.object({
   threadId: z.string(),
   threadTitle: z.string(),
   platforms: z.array(platformSchema),
+  /** The account each platform posts to; absent on items from before several accounts (the platform's first). */
+  accounts: accountPerPlatformSchema.optional(),
   /** When it fires, UTC ISO. */
   at: z.string(),
   timeZone: z.string(),

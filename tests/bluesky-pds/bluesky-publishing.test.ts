@@ -4,6 +4,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attributionText } from '../../shared/attribution';
 import type { PublishRequest } from '../../shared/schemas/publishing';
+import { connectionKeyOf } from '../helpers/connections';
 import { startPublishingPipeline } from '../helpers/publishing-harness';
 import { makeThread, settle, TEST_APP_HOST } from '../helpers/publishing-threads';
 import { callRoute } from '../helpers/route-call';
@@ -124,7 +125,7 @@ describe('Bluesky on a real PDS (@atproto/pds)', () => {
     await app.data.db.send(
       new UpdateCommand({
         TableName: app.data.tableName(),
-        Key: app.keys.keys.platformConnection(userId, 'bluesky'),
+        Key: await connectionKeyOf(userId, 'bluesky'),
         UpdateExpression: 'SET connectionData.pds = :relay, connectionData.#service = :relay',
         ExpressionAttributeNames: { '#service': 'service' },
         ExpressionAttributeValues: { ':relay': relay.url },
@@ -159,7 +160,7 @@ describe('Bluesky on a real PDS (@atproto/pds)', () => {
     const raw = await app.data.db.send(
       new GetCommand({
         TableName: app.data.tableName(),
-        Key: app.keys.keys.platformConnection(userId, 'bluesky'),
+        Key: await connectionKeyOf(userId, 'bluesky'),
       }),
     );
     const item = JSON.stringify(raw.Item);
@@ -384,7 +385,7 @@ describe('Bluesky on a real PDS (@atproto/pds)', () => {
     await app.data.db.send(
       new UpdateCommand({
         TableName: app.data.tableName(),
-        Key: app.keys.keys.platformConnection(userId, 'bluesky'),
+        Key: await connectionKeyOf(userId, 'bluesky'),
         UpdateExpression: 'SET tokenExpiresAt = :past',
         ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
       }),
@@ -443,7 +444,7 @@ describe('Bluesky on a real PDS (@atproto/pds)', () => {
 
   it('refreshes an expired access JWT with refreshSession (no new login) and keeps the new session', async () => {
     const curator = await connectedCurator();
-    const key = app.keys.keys.platformConnection(curator.userId, 'bluesky');
+    const key = await connectionKeyOf(curator.userId, 'bluesky');
     const before = (await app.data.db.send(new GetCommand({ TableName: app.data.tableName(), Key: key }))).Item!;
     await expireAccessToken(curator.userId);
     const thread = makeThread(curator.userId, ['1/ Boats return before sunrise 🌅.'], {

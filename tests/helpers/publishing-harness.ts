@@ -11,6 +11,8 @@ import { startTestTable } from './test-table';
 
 export const TELEGRAM_TOKEN = '123456:TEST-token';
 export const PUBLIC_CHAT = { id: '-1001', title: 'Curated Reads', username: 'curatedreads' };
+/** A second channel the same bot posts in: a second Telegram account of one workspace. */
+export const SECOND_CHAT = { id: '-1002', title: 'Harbour Notes', username: 'harbournotes' };
 
 /**
  * The publishing pipeline in this test process: a fresh table, a token key file, the local Telegram
@@ -22,7 +24,11 @@ export async function startPublishingPipeline() {
   const keyDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-key-'));
   const keyFile = path.join(keyDir, 'token-key');
   writeFileSync(keyFile, randomBytes(32).toString('base64'));
-  const telegram = await startTelegramServer({ token: TELEGRAM_TOKEN, botUsername: 'snipbot', chats: [PUBLIC_CHAT] });
+  const telegram = await startTelegramServer({
+    token: TELEGRAM_TOKEN,
+    botUsername: 'snipbot',
+    chats: [PUBLIC_CHAT, SECOND_CHAT],
+  });
   const server = await startSqs(await freePort());
   const sqs = localSqsClient(server.endpoint);
   const created = await createQueues(sqs, queueEntries, 1);

@@ -5,7 +5,7 @@ import { disconnectPlatform } from '../../services/connections/disconnect-platfo
 import { cancelPlugsOfPlatform } from '../../services/insights/plug-cancellation';
 import { failPlatformOnUpcomingItems } from '../../services/scheduling/item-ending';
 
-/** DELETE /api/connections/{platform}: disconnects (tokens, username and connection data cleared; upcoming scheduled items fail that platform; its armed plugs are cancelled). */
+/** DELETE /api/connections/{platform}: disconnects every account on the platform (tokens, username and connection data cleared; upcoming scheduled items fail that platform; its armed plugs are cancelled). */
 export const handler = httpHandler(
   { workspace: 'connections', params: z.object({ platform: platformSchema }) },
   async ({ params, workspace }) => {

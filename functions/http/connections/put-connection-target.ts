@@ -9,6 +9,6 @@ export const handler = httpHandler(
   { workspace: 'connections', body: selectTargetRequestSchema, params: z.object({ platform: platformSchema }) },
   async ({ body, params, workspace }) => ({
     status: 200,
-    body: await selectPublishTarget(workspace.workspaceId, params.platform, body.targetId, new Date()),
+    body: await selectPublishTarget(workspace.workspaceId, params.platform, body.targetId, new Date(), body.accountId),
   }),
 );

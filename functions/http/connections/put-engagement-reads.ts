@@ -7,6 +7,6 @@ export const handler = httpHandler(
   { workspace: 'connections', body: engagementReadsRequestSchema },
   async ({ body, workspace }) => ({
     status: 200,
-    body: await setXEngagementReads(workspace.workspaceId, body.enabled, new Date()),
+    body: await setXEngagementReads(workspace.workspaceId, body.enabled, new Date(), body.accountId),
   }),
 );

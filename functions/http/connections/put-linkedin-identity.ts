@@ -7,6 +7,6 @@ export const handler = httpHandler(
   { workspace: 'connections', body: linkedinIdentityRequestSchema },
   async ({ body, workspace }) => ({
     status: 200,
-    body: await chooseLinkedInAuthor(workspace.workspaceId, body.organizationUrn, new Date()),
+    body: await chooseLinkedInAuthor(workspace.workspaceId, body.organizationUrn, new Date(), body.accountId),
   }),
 );

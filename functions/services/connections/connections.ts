@@ -13,14 +13,17 @@ import {
   type ConnectionRecord,
   getConnection,
   listConnectionsForUser,
+  listConnectionsOfPlatform,
   markConnectionNeedsReconnect,
   putConnection,
+  renameConnection,
   updateConnectionData,
   updateConnectionTokens,
 } from '../../data/connection-repository';
 import { listPlatformSettings } from '../../data/settings-repository';
 import { DomainError, ReconnectRequiredError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { accountIdOf, defaultAccountName } from '../platforms/account-ids';
 import { adapterFor } from '../platforms/adapters';
 import { listAdministeredPages } from '../platforms/linkedin';
 import {
@@ -56,6 +59,25 @@ export class NotConnectedError extends DomainError {
       `${platformDisplayName(platform)} is not connected. Connect it in Account Settings first.`,
       {},
       'platform_not_connected',
+    );
+  }
+}
+
+/** The named account is not one the workspace connected on the platform. */
+export class AccountNotFoundError extends DomainError {
+  constructor(platform: Platform) {
+    super(404, connectionFormMessages.accountNotFound(platformDisplayName(platform)), {}, 'account_not_found');
+  }
+}
+
+/** The workspace has several accounts on the platform and the request chose none. */
+export class AccountChoiceRequiredError extends DomainError {
+  constructor(platform: Platform) {
+    super(
+      400,
+      connectionFormMessages.accountChoiceRequired(platformDisplayName(platform)),
+      {},
+      'account_choice_required',
     );
   }
 }
@@ -120,7 +142,39 @@ export async function assertPlatformsAvailable(platforms: readonly Platform[]): 
   }
 }
 
-const boundTo = (userId: string, platform: Platform, field: string) => `${userId}#${platform}#${field}`;
+/**
+ * What a sealed token is bound to: the workspace, platform and account (a ciphertext copied to another
+ * row does not open); tokens sealed before several accounts are bound to workspace and platform only.
+ */
+const boundTo = (
+  record: Pick<ConnectionRecord, 'userId' | 'platform' | 'accountId' | 'legacyTokenBinding'>,
+  field: string,
+) =>
+  record.legacyTokenBinding
+    ? `${record.userId}#${record.platform}#${field}`
+    : `${record.userId}#${record.platform}#${record.accountId}#${field}`;
+
+/** The name an account is shown by: the one the workspace gave it, else its handle (defaultAccountName), else its id. */
+export const accountName = (
+  record: Pick<ConnectionRecord, 'name' | 'platform' | 'platformUsername' | 'connectionData' | 'accountId'>,
+) => record.name ?? defaultAccountName(record.platform, record) ?? record.accountId;
+
+/**
+ * The connected account a request or a stored item means: the named one, or with none named the
+ * platform's first connected account (what an item from before several accounts means). With `strict`,
+ * naming none when several are connected is refused (a publish must say where it goes).
+ */
+export async function resolveAccount(
+  userId: string,
+  platform: Platform,
+  accountId: string | null | undefined,
+  options: { strict?: boolean } = {},
+): Promise<ConnectionRecord | null> {
+  if (accountId) return getConnection(userId, platform, accountId);
+  const connected = (await listConnectionsOfPlatform(userId, platform)).filter((record) => record.isConnected);
+  if (options.strict && connected.length > 1) throw new AccountChoiceRequiredError(platform);
+  return connected[0] ?? null;
+}
 
 /**
  * The browser's view of a connection: never a token (only when its grant ends, whether it renews
@@ -131,6 +185,8 @@ function toView(record: ConnectionRecord): ConnectionView {
   const ends = record.isConnected && !record.refreshToken ? record.tokenExpiresAt : null;
   return {
     platform: record.platform,
+    accountId: record.accountId,
+    name: accountName(record),
     isConnected: record.isConnected,
     platformUsername: record.platformUsername,
     connectionData: record.connectionData,
@@ -153,12 +209,17 @@ function toView(record: ConnectionRecord): ConnectionView {
  * Turns engagement reads on or off for the user's X connection (X bills every read, so they are off
  * until turned on); a reconnect starts them off again. Answers the updated connection.
  */
-export async function setXEngagementReads(userId: string, enabled: boolean, now: Date): Promise<ConnectionView> {
-  const record = await getConnection(userId, 'twitter');
+export async function setXEngagementReads(
+  userId: string,
+  enabled: boolean,
+  now: Date,
+  accountId?: string | null,
+): Promise<ConnectionView> {
+  const record = await resolveAccount(userId, 'twitter', accountId);
   const updatedAt = now.toISOString();
   if (
     !record?.isConnected ||
-    !(await updateConnectionData(userId, 'twitter', { engagementReads: enabled }, updatedAt))
+    !(await updateConnectionData(userId, 'twitter', record.accountId, { engagementReads: enabled }, updatedAt))
   ) {
     throw new NotConnectedError('twitter');
   }
@@ -174,10 +235,11 @@ export async function chooseLinkedInAuthor(
   userId: string,
   organizationUrn: string | null,
   now: Date,
+  accountId?: string | null,
 ): Promise<ConnectionView> {
   await assertPlatformsAvailable(['linkedin']);
-  const record = await getConnection(userId, 'linkedin');
-  const live = record?.isConnected ? await loadLiveConnection(userId, 'linkedin', now) : null;
+  const record = await resolveAccount(userId, 'linkedin', accountId);
+  const live = record?.isConnected ? await loadLiveConnection(userId, 'linkedin', now, record.accountId) : null;
   if (!record || !live) throw new NotConnectedError('linkedin');
   let patch: Record<string, unknown> = { organizationUrn: null, organizationName: null };
   if (organizationUrn !== null) {
@@ -193,7 +255,9 @@ export async function chooseLinkedInAuthor(
     patch = { organizationUrn: page.urn, organizationName: page.name, administeredPages: pages };
   }
   const updatedAt = now.toISOString();
-  if (!(await updateConnectionData(userId, 'linkedin', patch, updatedAt))) throw new NotConnectedError('linkedin');
+  if (!(await updateConnectionData(userId, 'linkedin', record.accountId, patch, updatedAt))) {
+    throw new NotConnectedError('linkedin');
+  }
   return toView({ ...record, connectionData: { ...record.connectionData, ...patch }, updatedAt });
 }
 
@@ -207,7 +271,11 @@ export async function listConnections(userId: string): Promise<ConnectionsRespon
   };
 }
 
-/** Stores a connection the platform accepted (tokens sealed, bound to user and platform). */
+/**
+ * Stores a connection the platform accepted (tokens sealed, bound to workspace, platform and account):
+ * another account is added beside those connected; the same account connected again has its tokens
+ * and data replaced and keeps the name the workspace gave it.
+ */
 export async function storeConnection(
   userId: string,
   platform: Platform,
@@ -215,13 +283,18 @@ export async function storeConnection(
   now: Date,
 ): Promise<ConnectionView> {
   const { credentials } = live;
+  const accountId = accountIdOf(platform, live);
+  const existing = await getConnection(userId, platform, accountId);
+  const binding = { userId, platform, accountId };
   const record: ConnectionRecord = {
     userId,
     platform,
+    accountId,
+    name: existing?.name ?? null,
     platformUsername: live.platformUsername,
-    accessToken: await sealToken(credentials.accessToken, boundTo(userId, platform, 'access')),
+    accessToken: await sealToken(credentials.accessToken, boundTo(binding, 'access')),
     refreshToken: credentials.refreshToken
-      ? await sealToken(credentials.refreshToken, boundTo(userId, platform, 'refresh'))
+      ? await sealToken(credentials.refreshToken, boundTo(binding, 'refresh'))
       : null,
     tokenExpiresAt: credentials.expiresAt,
     isConnected: true,
@@ -269,16 +342,19 @@ export async function selectPublishTarget(
   platform: Platform,
   targetId: string,
   now: Date,
+  accountId?: string | null,
 ): Promise<ConnectionView> {
   await assertPlatformsAvailable([platform]);
   const selection = adapterFor(platform).targetSelection;
   if (!selection) throw new NoTargetsError(platform);
-  const record = await getConnection(userId, platform);
+  const record = await resolveAccount(userId, platform, accountId);
   if (!record?.isConnected) throw new NotConnectedError(platform);
   const patch = selection.select(record, targetId);
   if (!patch) throw new TargetNotFoundError(platform);
   const updatedAt = now.toISOString();
-  if (!(await updateConnectionData(userId, platform, patch, updatedAt))) throw new NotConnectedError(platform);
+  if (!(await updateConnectionData(userId, platform, record.accountId, patch, updatedAt))) {
+    throw new NotConnectedError(platform);
+  }
   return toView({ ...record, connectionData: { ...record.connectionData, ...patch }, updatedAt });
 }
 
@@ -287,6 +363,7 @@ async function refreshedCredentials(
   userId: string,
   live: LiveConnection,
   platform: Platform,
+  accountId: string,
   now: Date,
 ): Promise<Credentials | null> {
   try {
@@ -294,8 +371,8 @@ async function refreshedCredentials(
   } catch (error) {
     if (error instanceof PlatformRejectedError || error instanceof ReconnectRequiredError) {
       // Nothing can be posted until the user connects again; the card shows it (connectionData.needsReconnect).
-      await markConnectionNeedsReconnect(userId, platform, now.toISOString());
-      logger.warn('platform grant revoked or expired', { userId, platform, reason: error.message });
+      await markConnectionNeedsReconnect(userId, platform, accountId, now.toISOString());
+      logger.warn('platform grant revoked or expired', { userId, platform, accountId, reason: error.message });
       throw ReconnectRequiredError.forPlatform(platform, error.message);
     }
     if (error instanceof PlatformError) {
@@ -309,40 +386,70 @@ async function refreshedCredentials(
 }
 
 /**
- * The user's connection with its secrets decrypted, refreshed first when the adapter says the
- * tokens need it (stored again, encrypted). Null when not connected.
+ * The workspace's account with its secrets decrypted, refreshed first when the adapter says the
+ * tokens need it (stored again, encrypted). `accountId` null or absent: the platform's first connected
+ * account (what a run, plug or scheduled item from before several accounts means). Null when not connected.
  */
 export async function loadLiveConnection(
   userId: string,
   platform: Platform,
   now: Date,
+  accountId?: string | null,
 ): Promise<LiveConnection | null> {
-  const record = await getConnection(userId, platform);
+  const record = await resolveAccount(userId, platform, accountId);
   if (!record?.isConnected || !record.accessToken) return null;
   const live: LiveConnection = {
     platformUsername: record.platformUsername,
     connectionData: record.connectionData,
     credentials: {
-      accessToken: await openToken(record.accessToken, boundTo(userId, platform, 'access')),
-      refreshToken: record.refreshToken
-        ? await openToken(record.refreshToken, boundTo(userId, platform, 'refresh'))
-        : null,
+      accessToken: await openToken(record.accessToken, boundTo(record, 'access')),
+      refreshToken: record.refreshToken ? await openToken(record.refreshToken, boundTo(record, 'refresh')) : null,
       expiresAt: record.tokenExpiresAt,
     },
   };
   if (record.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
-  const refreshed = await refreshedCredentials(userId, live, platform, now);
+  const refreshed = await refreshedCredentials(userId, live, platform, record.accountId, now);
   if (refreshed) {
     live.credentials = refreshed;
-    await updateConnectionTokens(userId, platform, {
-      accessToken: await sealToken(refreshed.accessToken, boundTo(userId, platform, 'access')),
+    const binding = { userId, platform, accountId: record.accountId };
+    await updateConnectionTokens(userId, platform, record.accountId, {
+      accessToken: await sealToken(refreshed.accessToken, boundTo(binding, 'access')),
       refreshToken: refreshed.refreshToken
-        ? await sealToken(refreshed.refreshToken, boundTo(userId, platform, 'refresh'))
+        ? await sealToken(refreshed.refreshToken, boundTo(binding, 'refresh'))
         : null,
       tokenExpiresAt: refreshed.expiresAt,
       updatedAt: now.toISOString(),
     });
-    logger.info('platform credentials refreshed', { userId, platform });
+    logger.info('platform credentials refreshed', { userId, platform, accountId: record.accountId });
   }
   return live;
+}
+
+/**
+ * The platform refused an account's token while it was used (a post, a reading): it is marked as
+ * needing the user again. `accountId` null: the platform's first account (a run from before several accounts).
+ */
+export async function markAccountNeedsReconnect(
+  userId: string,
+  platform: Platform,
+  accountId: string | null | undefined,
+  now: Date,
+): Promise<void> {
+  const record = await resolveAccount(userId, platform, accountId);
+  if (record) await markConnectionNeedsReconnect(userId, platform, record.accountId, now.toISOString());
+}
+
+/** PATCH /api/connections/{platform}/{accountId}: names one of the workspace's accounts. */
+export async function renameAccount(
+  userId: string,
+  platform: Platform,
+  accountId: string,
+  name: string,
+  now: Date,
+): Promise<ConnectionView> {
+  const updatedAt = now.toISOString();
+  if (!(await renameConnection(userId, platform, accountId, name, updatedAt))) throw new AccountNotFoundError(platform);
+  const record = await getConnection(userId, platform, accountId);
+  if (!record) throw new AccountNotFoundError(platform);
+  return toView(record);
 }

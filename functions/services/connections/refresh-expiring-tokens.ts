@@ -21,7 +21,7 @@ export interface TokenRefreshSummary {
 }
 
 /**
- * The daily refresh of idle connections' tokens: each connection of the platforms above whose
+ * The daily refresh of idle connections' tokens: each connected account of the platforms above whose
  * token expires within a week (from the expiry listing, no Scan) is loaded as publishing loads it,
  * which refreshes and stores the token, or marks the connection needs-reconnect when refused.
  * One at a time: a handful a day, and a platform's rate limits stay far away.
@@ -30,9 +30,9 @@ export async function refreshExpiringTokens(now: Date): Promise<TokenRefreshSumm
   const summary: TokenRefreshSummary = { refreshed: 0, needsReconnect: 0, retryLater: 0 };
   const before = new Date(now.getTime() + REFRESH_WITHIN_DAYS * 24 * 3_600_000).toISOString();
   for (const platform of IDLE_REFRESH_PLATFORMS) {
-    for (const { userId, tokenExpiresAt } of await listConnectionsExpiringBefore(platform, before)) {
+    for (const { userId, accountId, tokenExpiresAt } of await listConnectionsExpiringBefore(platform, before)) {
       try {
-        const live = await loadLiveConnection(userId, platform, now);
+        const live = await loadLiveConnection(userId, platform, now, accountId);
         if (live && live.credentials.expiresAt !== tokenExpiresAt) summary.refreshed++;
       } catch (error) {
         if (error instanceof ReconnectRequiredError) {
@@ -43,6 +43,7 @@ export async function refreshExpiringTokens(now: Date): Promise<TokenRefreshSumm
         logger.warn('token refresh failed; retried tomorrow', {
           userId,
           platform,
+          accountId,
           reason: error instanceof Error ? error.message : String(error),
         });
       }

@@ -8,7 +8,6 @@ import { oneTimeScheduleExpression } from '#shared/scheduling/slots';
 import { postFiguresSchema } from '#shared/schemas/insights';
 import { platformSchema, type Thread } from '#shared/schemas/thread';
 import { getPlugDefault } from '../../data/account-repository';
-import { getConnection, markConnectionNeedsReconnect } from '../../data/connection-repository';
 import {
   armPlug,
   claimPlug,
@@ -24,7 +23,7 @@ import { createOneTimeSchedule } from '../../lib/aws/scheduler';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
-import { loadLiveConnection } from '../connections/connections';
+import { loadLiveConnection, markAccountNeedsReconnect, resolveAccount } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
 import {
   type LiveConnection,
@@ -50,6 +49,8 @@ export const plugCheckPayloadSchema = z.object({
   userId: z.string().min(1),
   threadId: z.string().min(1),
   platform: platformSchema,
+  /** The account of the plug's run; absent or null for a run from before several accounts. */
+  accountId: z.string().min(1).nullable().optional(),
   runId: z.string().min(1),
   check: z.number().int().nonnegative(),
 });
@@ -76,6 +77,7 @@ async function scheduleCheck(plug: PlugRecord, check: number, at: Date, now: Dat
     userId: plug.userId,
     threadId: plug.threadId,
     platform: plug.platform,
+    accountId: plug.accountId,
     runId: plug.runId,
     check,
   };
@@ -101,8 +103,12 @@ async function plugChoiceOf(thread: Thread): Promise<PlugChoice | null> {
  */
 export async function armPlugForRun(event: ThreadPublished, now: Date): Promise<'armed' | 'off' | 'not_supported'> {
   const { userId, threadId, platform, runId, completedAt } = event;
+  const accountId = event.accountId ?? null;
   if (!isPlugPlatform(platform) || !adapterFor(platform).readEngagement) return 'not_supported';
-  const [thread, connection] = await Promise.all([getThreadForUser(userId, threadId), getConnection(userId, platform)]);
+  const [thread, connection] = await Promise.all([
+    getThreadForUser(userId, threadId),
+    resolveAccount(userId, platform, accountId),
+  ]);
   if (!thread) return 'off';
   const choice = await plugChoiceOf(thread);
   if (!choice) return 'off';
@@ -112,6 +118,7 @@ export async function armPlugForRun(event: ThreadPublished, now: Date): Promise<
     userId,
     threadId,
     platform,
+    accountId,
     runId,
     threshold: choice.threshold,
     state: 'armed',
@@ -130,7 +137,7 @@ export async function armPlugForRun(event: ThreadPublished, now: Date): Promise<
     updatedAt: now.toISOString(),
   };
   const armed = await armPlug(record);
-  const plug = armed ? record : await getPlug(userId, threadId, platform);
+  const plug = armed ? record : await getPlug(userId, threadId, platform, accountId);
   if (plug?.runId === runId && plug.state === 'armed' && plug.checksDone === 0) {
     await scheduleCheck(plug, 0, new Date(plug.nextCheckAt ?? record.nextCheckAt!), now);
   }
@@ -141,7 +148,7 @@ export async function armPlugForRun(event: ThreadPublished, now: Date): Promise<
 /** The connection to check with; null when there is none (disconnected); undefined when it cannot be used now (reconnect). */
 async function plugConnection(plug: PlugRecord, now: Date): Promise<LiveConnection | null | undefined> {
   try {
-    return await loadLiveConnection(plug.userId, plug.platform, now);
+    return await loadLiveConnection(plug.userId, plug.platform, now, plug.accountId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     logger.info('plug check skipped', { platform: plug.platform, threadId: plug.threadId, reason: error.message });
@@ -167,7 +174,7 @@ async function firstPostCount(
     return { count: plugCount(figures), reached: plugReached(figures, plug.threshold) };
   } catch (error) {
     if (error instanceof ReconnectRequiredError) {
-      await markConnectionNeedsReconnect(plug.userId, plug.platform, now.toISOString());
+      await markAccountNeedsReconnect(plug.userId, plug.platform, plug.accountId, now);
     }
     if (error instanceof PlatformError || error instanceof ReconnectRequiredError || error instanceof z.ZodError) {
       logger.warn('plug check could not read the first post', {
@@ -260,7 +267,7 @@ async function firePlug(
  * or connection is gone is cancelled.
  */
 export async function checkPlug(payload: PlugCheckPayload, now: Date): Promise<PlugCheckOutcome> {
-  const plug = await getPlug(payload.userId, payload.threadId, payload.platform);
+  const plug = await getPlug(payload.userId, payload.threadId, payload.platform, payload.accountId ?? null);
   if (plug?.runId !== payload.runId) return 'stale';
   if (plug.state === 'fired' || plug.state === 'expired' || plug.state === 'cancelled') return 'done';
   if (plug.state === 'firing' && (plug.claimUntil ?? 0) > now.getTime()) {
@@ -268,7 +275,7 @@ export async function checkPlug(payload: PlugCheckPayload, now: Date): Promise<P
   }
   if (plug.state === 'armed' && payload.check < plug.checksDone) return 'already_checked';
   const [run, connection] = await Promise.all([
-    getPublishRun(plug.userId, plug.threadId, plug.platform),
+    getPublishRun(plug.userId, plug.threadId, plug.platform, plug.accountId),
     plugConnection(plug, now),
   ]);
   const first = run?.made[0];

@@ -17,6 +17,8 @@ export const threadPublishedSchema = z.object({
   userId: z.string().min(1),
   threadId: z.string().min(1),
   platform: platformSchema,
+  /** The account posted to; absent or null for a run from before several accounts. */
+  accountId: z.string().min(1).nullable().optional(),
   runId: z.string().min(1),
   completedAt: z.iso.datetime(),
 });
@@ -27,6 +29,7 @@ export const readingPayloadSchema = z.object({
   userId: z.string().min(1),
   threadId: z.string().min(1),
   platform: platformSchema,
+  accountId: z.string().min(1).nullable().optional(),
   runId: z.string().min(1),
   kind: z.enum(READING_SLOTS),
 });
@@ -41,9 +44,9 @@ export function readingScheduleName(runId: string, kind: ReadingSlot): string {
 export async function planReadings(event: ThreadPublished): Promise<void> {
   const completedAt = new Date(event.completedAt).getTime();
   for (const kind of READING_SLOTS) {
-    const { userId, threadId, platform, runId } = event;
+    const { userId, threadId, platform, accountId, runId } = event;
     const at = new Date(completedAt + SLOT_DELAY_SECONDS[kind] * 1000);
-    const payload: ReadingPayload = { userId, threadId, platform, runId, kind };
+    const payload: ReadingPayload = { userId, threadId, platform, accountId: accountId ?? null, runId, kind };
     await createOneTimeSchedule(
       readingScheduleName(runId, kind),
       oneTimeScheduleExpression(at, 'UTC'),

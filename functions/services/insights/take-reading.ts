@@ -3,14 +3,13 @@ import { engagementReadsAllowed, readingEngagement } from '#shared/insights/enga
 import { platformDisplayName } from '#shared/platforms';
 import { type PostFigures, postFiguresSchema, type ReadingKind } from '#shared/schemas/insights';
 import type { Platform } from '#shared/schemas/thread';
-import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import { getEngagementReading, putEngagementReadingOnce } from '../../data/engagement-reading-repository';
 import { getPlug } from '../../data/plug-repository';
 import { getPublishRun } from '../../data/publish-run-repository';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
-import { loadLiveConnection } from '../connections/connections';
+import { loadLiveConnection, markAccountNeedsReconnect } from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
 import { type LiveConnection, PlatformError, PlatformRateLimitError } from '../platforms/platform-adapter';
 import type { ReadingPayload } from './reading-schedule';
@@ -33,9 +32,10 @@ async function readingConnection(
   threadId: string,
   platform: Platform,
   now: Date,
+  accountId: string | null,
 ): Promise<LiveConnection | null> {
   try {
-    return await loadLiveConnection(userId, platform, now);
+    return await loadLiveConnection(userId, platform, now, accountId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     logger.info('engagement reading skipped', { platform, threadId, reason: error.message });
@@ -57,14 +57,19 @@ export async function readAndStore(
   kind: ReadingKind,
   now: Date,
   runId?: string,
+  /** The run's account (null: a run from before several accounts); undefined: the platform's latest run. */
+  named?: string | null,
 ): Promise<{ outcome: ReadingOutcome; retryAfterSeconds?: number }> {
   const adapter = adapterFor(platform);
   if (!adapter.readEngagement) return { outcome: 'skipped' };
+  // No account named: the platform's latest run says whose it is, read first.
+  const latest = named === undefined ? await getPublishRun(userId, threadId, platform) : undefined;
+  const accountId = named === undefined ? (latest?.accountId ?? null) : named;
   // The run, the connection and the plug are read at once: one round trip before the platform is called.
   const [run, connection, plug] = await Promise.all([
-    getPublishRun(userId, threadId, platform),
-    readingConnection(userId, threadId, platform, now),
-    getPlug(userId, threadId, platform),
+    latest === undefined ? getPublishRun(userId, threadId, platform, accountId) : Promise.resolve(latest),
+    readingConnection(userId, threadId, platform, now, accountId),
+    getPlug(userId, threadId, platform, accountId),
   ]);
   if (run?.status !== 'completed' || (runId && run.runId !== runId)) return { outcome: 'skipped' };
   if (!connection || !engagementReadsAllowed(platform, connection.connectionData)) return { outcome: 'skipped' };
@@ -77,7 +82,7 @@ export async function readAndStore(
       return { outcome: 'rate_limited', retryAfterSeconds: error.retryAfterSeconds };
     }
     if (error instanceof ReconnectRequiredError) {
-      await markConnectionNeedsReconnect(userId, platform, now.toISOString());
+      await markAccountNeedsReconnect(userId, platform, accountId, now);
     }
     if (error instanceof PlatformError || error instanceof ReconnectRequiredError || error instanceof z.ZodError) {
       logger.warn('engagement reading failed', {
@@ -94,6 +99,7 @@ export async function readAndStore(
     userId,
     threadId,
     platform,
+    accountId: run.accountId,
     runId: run.runId,
     kind,
     takenAt: now.toISOString(),
@@ -103,7 +109,7 @@ export async function readAndStore(
   const stored = await putEngagementReadingOnce(record);
   if (stored) countBy('ReadingStored', { platform });
   // A redelivered reading rolls up the one stored first (its own time), which the rollup counts once.
-  const rolled = stored ? record : await getEngagementReading(userId, threadId, platform, kind);
+  const rolled = stored ? record : await getEngagementReading(userId, threadId, platform, kind, run.accountId);
   if (rolled?.runId === run.runId) await rollUpReading(rolled, run.updatedAt, runCreditFactsOf(run, plug));
   return { outcome: stored ? 'stored' : 'already_stored' };
 }
@@ -115,7 +121,7 @@ export async function readAndStore(
  */
 export async function takeScheduledReading(payload: ReadingPayload, now: Date): Promise<ReadingOutcome> {
   const { userId, threadId, platform, kind, runId } = payload;
-  const result = await readAndStore(userId, threadId, platform, kind, now, runId);
+  const result = await readAndStore(userId, threadId, platform, kind, now, runId, payload.accountId ?? null);
   if (result.outcome === 'rate_limited') {
     throw new ReadingRateLimitedError(`${platform} rate-limited the ${kind} reading of ${threadId}`);
   }

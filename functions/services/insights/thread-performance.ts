@@ -9,7 +9,6 @@ import {
   type ThreadPerformance,
 } from '#shared/schemas/insights';
 import type { Platform } from '#shared/schemas/thread';
-import { getConnection } from '../../data/connection-repository';
 import {
   claimReadingRefresh,
   type EngagementReadingRecord,
@@ -19,6 +18,7 @@ import {
 import { listPublishRunsForThread, type PublishRun } from '../../data/publish-run-repository';
 import { getThreadForUser } from '../../data/thread-repository';
 import { NotFoundError, RateLimitedError } from '../../lib/errors';
+import { resolveAccount } from '../connections/connections';
 import { readAndStore, reportsEngagement } from './take-reading';
 
 const notes = insightMessages;
@@ -43,13 +43,20 @@ async function platformPerformance(
 ): Promise<PlatformPerformance> {
   const platform = run.platform;
   const name = platformDisplayName(platform);
+  // A run is one account's: its readings carry its run id.
   const ofRun = readings.filter((reading) => reading.platform === platform && reading.runId === run.runId);
   const scheduled = READING_SLOTS.flatMap((slot) => ofRun.filter((reading) => reading.kind === slot)).map(toReading);
   const latestRecord = [...ofRun].sort((a, b) => a.takenAt.localeCompare(b.takenAt)).at(-1);
   const latest = latestRecord ? toReading(latestRecord) : null;
-  const base = { platform, latest, readings: scheduled, creditReach: latest ? creditReachOf(latest) : null };
+  const base = {
+    platform,
+    accountId: run.accountId,
+    latest,
+    readings: scheduled,
+    creditReach: latest ? creditReachOf(latest) : null,
+  };
   if (!reportsEngagement(platform)) return { ...base, reporting: 'not_reported', note: notReportedNote(platform) };
-  const connection = await getConnection(userId, platform);
+  const connection = await resolveAccount(userId, platform, run.accountId);
   if (connection?.connectionData.needsReconnect === true) {
     return { ...base, reporting: 'needs_reconnect', note: notes.needsReconnect(name) };
   }
@@ -105,7 +112,7 @@ export async function refreshThreadPerformance(
   await Promise.all(
     runs
       .filter((run) => run.status === 'completed')
-      .map((run) => readAndStore(userId, threadId, run.platform as Platform, 'manual', now)),
+      .map((run) => readAndStore(userId, threadId, run.platform as Platform, 'manual', now, undefined, run.accountId)),
   );
   return performanceOf(userId, threadId, now);
 }

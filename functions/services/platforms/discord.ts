@@ -402,7 +402,7 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
       codeVerifier: input.codeVerifier,
     });
     const asUser: Authorization = `Bearer ${tokens.accessToken}`;
-    const user = await callDiscord<{ username: string }>(asUser, 'GET', '/users/@me');
+    const user = await callDiscord<{ id?: string; username: string }>(asUser, 'GET', '/users/@me');
     const managed = (await userGuilds(asUser)).filter(userManages);
     // The server the bot was just added to comes first.
     const addedTo = input.callbackQuery.guild_id;
@@ -410,7 +410,7 @@ export const discordAdapter: PlatformAdapter<OAuthConnectInput> = {
     return {
       platformUsername: user.username,
       credentials: credentialsFrom(tokens),
-      connectionData: { channels: await postableChannels(app, managed) },
+      connectionData: { ...(user.id ? { userId: user.id } : {}), channels: await postableChannels(app, managed) },
     };
   },
 

@@ -236,7 +236,10 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
       params: { fb_exchange_token: shortLived.accessToken },
     });
     const userToken = longLived.accessToken;
-    const me = await graph<{ name?: string }>('/me', userToken, { method: 'GET', params: { fields: 'id,name' } });
+    const me = await graph<{ id?: string; name?: string }>('/me', userToken, {
+      method: 'GET',
+      params: { fields: 'id,name' },
+    });
     const accounts = await graph<{ data?: { id: string; name: string; access_token?: string; tasks?: string[] }[] }>(
       '/me/accounts',
       userToken,
@@ -260,7 +263,8 @@ export const facebookAdapter: PlatformAdapter<OAuthConnectInput> = {
         // Page tokens from a long-lived user token do not expire.
         expiresAt: null,
       },
-      connectionData: { pages, ...(single ? pageChoice(only) : {}) },
+      // The user's id names the account (several Facebook logins may connect to one workspace).
+      connectionData: { ...(me.id ? { userId: me.id } : {}), pages, ...(single ? pageChoice(only) : {}) },
     };
   },
 

@@ -17,9 +17,8 @@ import type { PlugChoice } from '#shared/publishing/plug';
 import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
-import { publishRequestSchema } from '#shared/schemas/publishing';
+import { type ChosenAccounts, publishRequestSchema } from '#shared/schemas/publishing';
 import { type Platform, type Post, platformSchema, type Thread } from '#shared/schemas/thread';
-import { markConnectionNeedsReconnect } from '../../data/connection-repository';
 import { listPlugsOfThread, type PlugRecord } from '../../data/plug-repository';
 import {
   claimPublishRun,
@@ -48,7 +47,14 @@ import { DomainError, ReconnectRequiredError, ValidationError } from '../../lib/
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
-import { assertPlatformsAvailable, loadLiveConnection, NotConnectedError } from '../connections/connections';
+import {
+  AccountNotFoundError,
+  assertPlatformsAvailable,
+  loadLiveConnection,
+  markAccountNeedsReconnect,
+  NotConnectedError,
+  resolveAccount,
+} from '../connections/connections';
 import { notifyWorkspace } from '../notifications/notify';
 import { adapterFor } from '../platforms/adapters';
 import {
@@ -86,6 +92,8 @@ export const publishMessageSchema = z.object({
   userId: z.string().min(1),
   threadId: z.string().min(1),
   platform: platformSchema,
+  /** The account posted to; absent on messages from before several accounts (the run's key has none). */
+  accountId: z.string().min(1).nullable().optional(),
   runId: z.string().min(1),
   article: z.object({ url: z.string(), title: z.string(), language: languageTagSchema.nullable().optional() }),
   rateLimitWaits: z.number().int().nonnegative().default(0),
@@ -100,6 +108,7 @@ export type PublishMessage = z.infer<typeof publishMessageSchema>;
 function toState(run: PublishRun): PlatformPublishState {
   return {
     platform: run.platform,
+    accountId: run.accountId,
     status: run.status,
     error: run.error,
     postUrl: run.postUrl,
@@ -123,10 +132,11 @@ export async function getPublishStatus(
     listPublishRunsForThread(userId, threadId),
     listPlugsOfThread(userId, threadId),
   ]);
-  const plugOf = new Map(plugs.map((plug) => [plug.platform, plug]));
+  // A plug belongs to the run it was armed for (its runId): one per account's run.
+  const plugOf = new Map(plugs.map((plug) => [plug.runId, plug]));
   return {
     threadId,
-    platforms: runs.map((run) => ({ ...toState(run), plug: plugViewOf(run, plugOf.get(run.platform)) })),
+    platforms: runs.map((run) => ({ ...toState(run), plug: plugViewOf(run, plugOf.get(run.runId)) })),
   };
 }
 
@@ -161,18 +171,53 @@ export async function requestPublish(
   await assertApproved(userId, stored, request.platforms);
   assertAltTextWritten(stored, request.platforms);
   await assertPlatformsAvailable(request.platforms);
+  const targets = await chosenAccountTargets(userId, request.platforms, request.accounts);
   const connections = await Promise.all(
-    request.platforms.map((platform) => connectionForPublishing(userId, platform, now, stored)),
+    targets.map(({ platform, accountId }) => connectionForPublishing(userId, platform, now, stored, accountId)),
   );
   const thread = await keepPlugChoice(await keepLinkPlacements(stored, request.linkPlacements), request.plug);
   let queued = 0;
-  for (const [index, platform] of request.platforms.entries()) {
+  for (const [index, { platform, accountId }] of targets.entries()) {
     const delaySeconds = Math.ceil((queued * STAGGER_MS[request.origin]) / 1000);
     const quote = await checkedQuote(platform, connections[index]!, thread, request.quotes, now);
-    const runId = await queuePlatformRun(userId, thread, platform, connections[index]!, now, { delaySeconds, quote });
+    const runId = await queuePlatformRun(userId, thread, platform, connections[index]!, now, {
+      delaySeconds,
+      quote,
+      accountId,
+    });
     if (runId) queued += 1;
   }
   return getPublishStatus(userId, threadId, now, acting);
+}
+
+/** One account to post to: a platform and the id of one of its connected accounts. */
+export interface AccountTarget {
+  platform: Platform;
+  accountId: string;
+}
+
+/**
+ * The accounts each platform posts to: those chosen (each must be one the workspace connected), else
+ * the platform's only connected account. Several connected and none chosen is refused
+ * (AccountChoiceRequiredError), as is an account not connected (NotConnectedError / AccountNotFoundError).
+ */
+export async function chosenAccountTargets(
+  userId: string,
+  platforms: readonly Platform[],
+  chosen: ChosenAccounts | undefined,
+): Promise<AccountTarget[]> {
+  const targets: AccountTarget[] = [];
+  for (const platform of platforms) {
+    const ids = chosen?.[platform];
+    if (ids?.length) {
+      for (const accountId of ids) targets.push({ platform, accountId });
+      continue;
+    }
+    const only = await resolveAccount(userId, platform, null, { strict: true });
+    if (!only) throw new NotConnectedError(platform);
+    targets.push({ platform, accountId: only.accountId });
+  }
+  return targets;
 }
 
 /**
@@ -236,9 +281,13 @@ export async function connectionForPublishing(
   platform: Platform,
   now: Date,
   thread: Thread,
+  accountId?: string | null,
 ): Promise<LiveConnection> {
-  const connection = await loadLiveConnection(userId, platform, now);
-  if (!connection) throw new NotConnectedError(platform);
+  const connection = await loadLiveConnection(userId, platform, now, accountId);
+  if (!connection) {
+    if (accountId && !(await resolveAccount(userId, platform, accountId))) throw new AccountNotFoundError(platform);
+    throw new NotConnectedError(platform);
+  }
   const selection = adapterFor(platform).targetSelection;
   if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
   assertPictureGrant(thread, platform, connection);
@@ -257,8 +306,9 @@ export async function queuePlatformRun(
   platform: Platform,
   connection: LiveConnection,
   now: Date,
-  options: { delaySeconds: number; freshRunId?: string; quote?: CheckedQuote },
+  options: { delaySeconds: number; freshRunId?: string; quote?: CheckedQuote; accountId?: string | null },
 ): Promise<string | null> {
+  const accountId = options.accountId ?? null;
   const article = { url: thread.sourceUrl, title: thread.title, language: thread.language ?? null };
   const adapter = adapterFor(platform);
   const linkPlacement = linkPlacementFor(platform, thread.linkPlacements, connection.connectionData);
@@ -286,11 +336,20 @@ export async function queuePlatformRun(
       adapter.imageLimits,
     ),
   });
-  const runId = await prepareRun(userId, thread.id, platform, article, now, format, options.freshRunId);
-  if (!runId) return null;
+  const prepared = await prepareRun(userId, thread.id, platform, accountId, article, now, format, options.freshRunId);
+  if (!prepared) return null;
+  const { runId } = prepared;
   await sendToQueue(
     'publishing',
-    { userId, threadId: thread.id, platform, runId, article, rateLimitWaits: 0 } satisfies PublishMessage,
+    {
+      userId,
+      threadId: thread.id,
+      platform,
+      accountId: prepared.accountId,
+      runId,
+      article,
+      rateLimitWaits: 0,
+    } satisfies PublishMessage,
     options.delaySeconds,
   );
   countBy('PublishAttempted', { platform });
@@ -300,11 +359,12 @@ export async function queuePlatformRun(
 /** Queues a message for a run that exists (a second message is harmless: one worker at a time holds the run). */
 export async function queueExistingRun(run: PublishRun): Promise<void> {
   if (!run.article) return;
-  const { userId, threadId, platform, runId, article } = run;
+  const { userId, threadId, platform, accountId, runId, article } = run;
   await sendToQueue('publishing', {
     userId,
     threadId,
     platform,
+    accountId,
     runId,
     article,
     rateLimitWaits: 0,
@@ -338,22 +398,27 @@ async function prepareRun(
   userId: string,
   threadId: string,
   platform: Platform,
+  accountId: string | null,
   article: PublishArticle,
   now: Date,
   format: () => Promise<
     Pick<PublishRun, 'posts' | 'images' | 'linkCard' | 'linkPlacement' | 'firstComment' | 'quote' | 'quoteNote'>
   >,
   freshRunId: string = randomUUID(),
-): Promise<string | null> {
-  const existing = await getPublishRun(userId, threadId, platform);
+): Promise<{ runId: string; accountId: string | null } | null> {
+  const existing = await runToContinue(userId, threadId, platform, accountId);
+  const continued = existing && { runId: existing.runId, accountId: existing.accountId ?? null };
   if (existing?.status === 'failed' && existing.made.length > 0) {
-    return (await resumeFailedRun(existing, article, now.toISOString())) ? existing.runId : null;
+    return (await resumeFailedRun(existing, article, now.toISOString())) ? continued : null;
   }
-  if (existing && isStalled(existing, now.getTime())) return existing.runId;
+  if (existing && isStalled(existing, now.getTime())) return continued;
+  // A run from before several accounts still under way: nothing is started beside it.
+  if (existing && (existing.accountId ?? null) !== accountId) return null;
   const run: PublishRun = {
     userId,
     threadId,
     platform,
+    accountId,
     runId: freshRunId,
     status: 'pending',
     ...(await format()),
@@ -365,7 +430,25 @@ async function prepareRun(
     article,
     updatedAt: now.toISOString(),
   };
-  return (await startFreshRun(run)) ? run.runId : null;
+  return (await startFreshRun(run)) ? { runId: run.runId, accountId } : null;
+}
+
+/**
+ * The account's run of the thread, or, when it has none, the platform's run from before several
+ * accounts (no account in its key: the platform's first account's) if that is unfinished and this is
+ * the first account, so a run left failed or stalled by the change is continued, not posted beside.
+ */
+async function runToContinue(
+  userId: string,
+  threadId: string,
+  platform: Platform,
+  accountId: string | null,
+): Promise<PublishRun | null> {
+  const own = await getPublishRun(userId, threadId, platform, accountId);
+  if (own || !accountId) return own;
+  const older = await getPublishRun(userId, threadId, platform, null);
+  if (!older || older.status === 'completed' || (older.status === 'failed' && older.made.length === 0)) return null;
+  return (await resolveAccount(userId, platform, null))?.accountId === accountId ? older : null;
 }
 
 // The thread's platform_posts is written before the row's final status, so whoever sees the row
@@ -408,7 +491,7 @@ export async function runPublishMessage(
   }
   const claimed = await claimPublishRun(message, clock().getTime(), LEASE_MS, clock().toISOString());
   if (!claimed) {
-    const current = await getPublishRun(message.userId, message.threadId, message.platform);
+    const current = await getPublishRun(message.userId, message.threadId, message.platform, message.accountId ?? null);
     const underWay = current?.runId === message.runId && (current.status === 'pending' || current.status === 'posting');
     // Another delivery holds the run: look again once its lease has run out.
     if (underWay) {
@@ -421,7 +504,7 @@ export async function runPublishMessage(
   const adapter = adapterFor(run.platform);
   let connection: LiveConnection | null;
   try {
-    connection = await loadLiveConnection(run.userId, run.platform, clock());
+    connection = await loadLiveConnection(run.userId, run.platform, clock(), run.accountId);
   } catch (error) {
     // A session that cannot be refreshed fails the row (or is retried) like a failed post.
     return handleFailure(run, message, error, { ...attempt, progressed: false }, clock());
@@ -521,9 +604,9 @@ async function publishQuotingIfAllowed(
  * counted), never a failure of the publish.
  */
 async function announcePublished(run: PublishRun, completedAt: string): Promise<void> {
-  const { userId, threadId, platform, runId } = run;
+  const { userId, threadId, platform, accountId, runId } = run;
   try {
-    await putAppEvent('ThreadPublished', { userId, threadId, platform, runId, completedAt });
+    await putAppEvent('ThreadPublished', { userId, threadId, platform, accountId, runId, completedAt });
   } catch (error) {
     countBy('ThreadPublishedNotPut', { platform });
     logger.error('ThreadPublished was not put on the bus', {
@@ -574,7 +657,7 @@ async function handleFailure(
       : platformMessages.unknownPostingError;
   if (error instanceof ReconnectRequiredError) {
     // The platform refused the token itself: the card offers Reconnect and later publishes are refused up front.
-    await markConnectionNeedsReconnect(run.userId, run.platform, now.toISOString());
+    await markAccountNeedsReconnect(run.userId, run.platform, run.accountId, now);
   }
   const refused = error instanceof DomainError && error.status < 500;
   if (refused || error instanceof PlatformRejectedError || error instanceof PlatformRateLimitError) {

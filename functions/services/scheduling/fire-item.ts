@@ -26,7 +26,7 @@ import { getWorkspaceSettings } from '../../data/workspace-repository';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
-import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
+import { assertPlatformsAvailable, NotConnectedError, resolveAccount } from '../connections/connections';
 import { checkedQuote } from '../publishing/author-posts';
 import {
   assertAltTextWritten,
@@ -153,7 +153,12 @@ async function startRun(
   now: Date,
 ): Promise<StoredOutcome> {
   const runId = scheduledRunId(item.itemId, platform);
-  const existing = await getPublishRun(item.userId, item.threadId, platform);
+  // The account chosen when it was scheduled; an item from before several accounts posts to the first.
+  const accountId = item.accounts?.[platform] ?? (await resolveAccount(item.userId, platform, null))?.accountId ?? null;
+  // An item from before several accounts may have started its run under the run's old key (no account).
+  const existing =
+    (await getPublishRun(item.userId, item.threadId, platform, accountId)) ??
+    (item.accounts?.[platform] ? null : await getPublishRun(item.userId, item.threadId, platform, null));
   if (existing?.runId === runId) {
     // A fire that stopped after starting this run: queue it again (one worker at a time holds a run).
     if (existing.status === 'pending' || existing.status === 'posting') await queueExistingRun(existing);
@@ -163,7 +168,7 @@ async function startRun(
     // The thread may have been edited since it was scheduled: a picture added without alt text.
     assertAltTextWritten(thread, [platform]);
     await assertPlatformsAvailable([platform]);
-    const connection = await connectionForPublishing(item.userId, platform, now, thread);
+    const connection = await connectionForPublishing(item.userId, platform, now, thread, accountId);
     // The quote chosen when it was scheduled, checked now as a publish checks it: one no longer valid
     // makes the credit plain, with the reason on the run.
     const quote = await checkedQuote(platform, connection, thread, item.quotes, now);
@@ -171,9 +176,10 @@ async function startRun(
       delaySeconds,
       freshRunId: runId,
       quote,
+      accountId,
     });
     // A run of this thread already under way on the platform is the one this item follows: no second run.
-    const followed = queued ?? (await getPublishRun(item.userId, item.threadId, platform))?.runId ?? null;
+    const followed = queued ?? (await getPublishRun(item.userId, item.threadId, platform, accountId))?.runId ?? null;
     return { platform, runId: followed, status: 'pending', error: null, postUrl: null };
   } catch (error) {
     if (error instanceof NotConnectedError || error instanceof ReconnectRequiredError) {

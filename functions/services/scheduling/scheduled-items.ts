@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import { scheduleTooSoonText } from '#shared/messages/scheduling';
 import { nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
+import type { AccountPerPlatform } from '#shared/schemas/publishing';
 import {
   type RescheduleRequest,
   SCHEDULE_LIMITS,
@@ -9,7 +10,6 @@ import {
   type ScheduleRequest,
 } from '#shared/schemas/scheduling';
 import type { Platform, Thread } from '#shared/schemas/thread';
-import { getConnection } from '../../data/connection-repository';
 import { listPublishRunsForThread } from '../../data/publish-run-repository';
 import {
   cancelScheduledItem,
@@ -31,7 +31,12 @@ import {
 } from '../../data/scheduled-item-repository';
 import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
-import { assertPlatformsAvailable, NotConnectedError } from '../connections/connections';
+import {
+  AccountNotFoundError,
+  assertPlatformsAvailable,
+  NotConnectedError,
+  resolveAccount,
+} from '../connections/connections';
 import { adapterFor } from '../platforms/adapters';
 import {
   assertAltTextWritten,
@@ -87,16 +92,26 @@ function checkedTime(at: string, now: Date): string {
  * Each platform can be posted to now: enabled, connected with a grant that holds and covers the
  * thread's pictures, its channel or subreddit chosen where it needs one. Checked again when the item fires.
  */
-async function assertPlatformsReady(userId: string, thread: Thread, platforms: readonly Platform[]): Promise<void> {
+async function assertPlatformsReady(
+  userId: string,
+  thread: Thread,
+  platforms: readonly Platform[],
+  chosen: AccountPerPlatform | undefined,
+): Promise<Partial<Record<Platform, string>>> {
   await assertPlatformsAvailable(platforms);
+  const accounts: Partial<Record<Platform, string>> = {};
   for (const platform of platforms) {
-    const connection = await getConnection(userId, platform);
+    const named = chosen?.[platform];
+    const connection = await resolveAccount(userId, platform, named, { strict: true });
+    if (named && !connection) throw new AccountNotFoundError(platform);
     if (!connection?.isConnected || !connection.accessToken) throw new NotConnectedError(platform);
+    accounts[platform] = connection.accountId;
     if (connection.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
     const selection = adapterFor(platform).targetSelection;
     if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
     assertPictureGrant(thread, platform, connection);
   }
+  return accounts;
 }
 
 /**
@@ -154,7 +169,8 @@ export async function scheduleThread(
   const thread = await assertThreadAccess(context, threadId);
   assertHasPosts(thread);
   assertAltTextWritten(thread, request.platforms);
-  await assertPlatformsReady(userId, thread, request.platforms);
+  // The accounts are fixed now: an account connected later does not change where the item posts.
+  const accounts = await assertPlatformsReady(userId, thread, request.platforms, request.accounts);
   const itemId = randomUUID();
   const when = request.queue
     ? await nextQueueSlot(userId, itemId, now)
@@ -168,6 +184,7 @@ export async function scheduleThread(
     threadId,
     threadTitle: thread.title,
     platforms: request.platforms,
+    accounts,
     at: when.at,
     timeZone: when.timeZone,
     source: request.queue ? 'queue' : 'time',
@@ -265,7 +282,8 @@ async function withSettledOutcomes(item: ScheduledItemRecord): Promise<Scheduled
   const runs = await listPublishRunsForThread(item.userId, item.threadId);
   const outcomes = { ...item.outcomes };
   for (const outcome of open) {
-    const run = runs.find((candidate) => candidate.platform === outcome.platform);
+    // The run of this outcome (one per account on a platform): matched by its id.
+    const run = runs.find((candidate) => candidate.platform === outcome.platform && candidate.runId === outcome.runId);
     const current: StoredOutcome =
       run?.runId === outcome.runId
         ? { ...outcome, status: run.status, error: run.error, postUrl: run.postUrl }
@@ -288,6 +306,7 @@ export function toView(item: ScheduledItemRecord): ScheduledItem {
     threadId: item.threadId,
     threadTitle: item.threadTitle,
     platforms: item.platforms,
+    ...(item.accounts ? { accounts: item.accounts } : {}),
     at: item.at,
     timeZone: item.timeZone,
     source: item.source,

@@ -102,7 +102,14 @@ async function publishedThread(userId: string, platform: Platform, plug: PlugCho
   return {
     thread,
     run,
-    payload: (check: number) => ({ userId, threadId: thread.id, platform, runId: run.runId, check }),
+    payload: (check: number) => ({
+      userId,
+      threadId: thread.id,
+      platform,
+      accountId: run.accountId,
+      runId: run.runId,
+      check,
+    }),
   };
 }
 

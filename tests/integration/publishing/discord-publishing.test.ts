@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeGuild, startDiscordServer } from '../../fakes/discord-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { browserCookiesFor, rememberBrowserCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
@@ -112,7 +113,6 @@ Object.assign(process.env, {
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { getConnection, putConnection } = await import('#functions/data/connection-repository');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
@@ -200,7 +200,7 @@ function expectThreadInChannel(sent: typeof discord.messages, channelId: string)
 }
 
 const rawConnection = async (userId: string) =>
-  (await db.send(new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'discord') }))).Item;
+  (await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'discord') }))).Item;
 
 /** The SPA address the callback sent the browser to, as query parameters. */
 const returned = (answer: { location: string | null }) =>
@@ -231,6 +231,8 @@ describe('connecting Discord through the consent screen', () => {
         platformUsername: CURATOR.username,
         // The server the bot was just added to first; only text channels the bot may post a thread in.
         connectionData: {
+          // The user who added the bot: the account's id.
+          userId: CURATOR.id,
           channels: [
             {
               guild: { id: '301', name: 'Reading Club' },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type GraphPost, startFacebookServer } from '../../fakes/facebook-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { startMediaHost } from '../../helpers/outgoing-images';
@@ -27,7 +28,6 @@ Object.assign(process.env, {
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, selectPublishTarget, loadLiveConnection } = await import(
   '#functions/services/connections/connections'
@@ -58,9 +58,7 @@ async function connect(pages: string[]) {
 }
 
 async function storedConnection(userId: string) {
-  const raw = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'facebook') }),
-  );
+  const raw = await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'facebook') }));
   return raw.Item;
 }
 
@@ -160,7 +158,10 @@ describe('publishing a thread to a Facebook Page through the queue', () => {
   it('with several Pages, refuses to publish until one is chosen, then posts as that Page', async () => {
     const { userId, location } = await connect([GAZETTE.id, QUAY.id]);
     expect(location.searchParams.get('username')).toBe('Dana Curator');
-    expect((await listConnections(userId)).connections[0]?.connectionData).toEqual({ pages: [GAZETTE, QUAY] });
+    expect((await listConnections(userId)).connections[0]?.connectionData).toEqual({
+      userId: '9990009',
+      pages: [GAZETTE, QUAY],
+    });
     const thread = makeThread(userId, THREE_POSTS);
     await putThread(thread);
     await expect(requestPublish(userId, thread.id, { platforms: ['facebook'] }, new Date())).rejects.toThrow(

@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PublishRequest } from '#shared/schemas/publishing';
 import { LINKEDIN_APP_SCOPES, startLinkedInServer } from '../../fakes/linkedin-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
 import { expectRetryReusesRecordedUploads, recordingSteps } from '../../helpers/outgoing-posts';
@@ -37,7 +38,6 @@ Object.assign(process.env, {
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { getConnection, putConnection } = await import('#functions/data/connection-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
@@ -120,7 +120,7 @@ describe('connecting LinkedIn', () => {
     expect(Date.parse(view!.reconnectBy!)).toBeGreaterThan(Date.now() + 59 * DAY_MS);
     expect(Date.parse(view!.reconnectBy!)).toBeLessThanOrEqual(Date.now() + 60 * DAY_MS);
     const stored = await db.send(
-      new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'linkedin') }),
+      new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'linkedin') }),
     );
     const live = (await loadLiveConnection(userId, 'linkedin', new Date()))!;
     expect(String(stored.Item?.accessToken)).toMatch(/^v1\./);

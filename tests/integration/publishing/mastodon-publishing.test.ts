@@ -5,6 +5,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '#local/ports';
 import { startMastodonServer } from '../../fakes/mastodon-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { browserCookiesFor, oauthCallback, rememberBrowserCookie, startOAuth } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
@@ -142,7 +143,7 @@ describe('connecting Mastodon through its consent screen', () => {
       }),
     ]);
     const raw = await db.send(
-      new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'mastodon') }),
+      new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'mastodon') }),
     );
     expect(String(raw.Item?.accessToken)).toMatch(/^v1\./);
     const stored = await db.send(

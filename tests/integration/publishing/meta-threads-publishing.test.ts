@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MetaThreadsMedia } from '../../fakes/meta-threads-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { connectMetaThreads, META_THREADS_APP, startMetaThreadsStandIn } from '../../helpers/meta-threads-stand-in';
 import { answerConsent, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
@@ -18,7 +19,6 @@ const threads = await startMetaThreadsStandIn({
 });
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
 const { requestPublish, getPublishStatus, runPublishMessage, rateLimitRetry } = await import(
@@ -39,9 +39,7 @@ afterAll(async () => {
 });
 
 async function storedConnection(userId: string) {
-  const raw = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'threads') }),
-  );
+  const raw = await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'threads') }));
   return raw.Item;
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FakeSubreddit, type SubmitFault, startRedditServer } from '../../fakes/reddit-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { browserCookiesFor, rememberBrowserCookie } from '../../helpers/oauth-consent';
 import { startPublishingPipeline } from '../../helpers/publishing-harness';
 import { ARTICLE, ATTRIBUTION, firstPost, makeThread, settle, THREAD_TITLE } from '../../helpers/publishing-threads';
@@ -34,7 +35,6 @@ Object.assign(process.env, {
   OAUTH_STATE_SECRET: 'a-test-secret-of-at-least-thirty-two-chars!',
 });
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { getConnection, putConnection } = await import('#functions/data/connection-repository');
 const { listConnections, loadLiveConnection } = await import('#functions/services/connections/connections');
@@ -107,8 +107,7 @@ async function expireStoredToken(userId: string) {
 }
 
 async function storedConnection(userId: string) {
-  return (await db.send(new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'reddit') })))
-    .Item;
+  return (await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'reddit') }))).Item;
 }
 
 async function publishedThread(userId: string, bodyPosts: string[]) {

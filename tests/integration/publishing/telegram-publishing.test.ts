@@ -4,6 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '#shared/attribution';
 import { captureJsonLines } from '../../helpers/captured-output';
+import { connectionKeyOf } from '../../helpers/connections';
 import { itPlacesTheLinkOnTheFirstPostWhenChosen } from '../../helpers/link-placement-checks';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { ARTICLE, makeThread, settle } from '../../helpers/publishing-threads';
@@ -12,7 +13,6 @@ import { callRoute } from '../../helpers/route-call';
 const pipeline = await startPublishingPipeline();
 const { telegram } = pipeline;
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { setPlatformEnabled } = await import('#functions/data/settings-repository');
 const { connectTelegram, listConnections } = await import('#functions/services/connections/connections');
@@ -96,7 +96,7 @@ describe('Telegram connections', () => {
     ]);
     expect(JSON.stringify(connections)).not.toContain(TELEGRAM_TOKEN);
     const raw = await db.send(
-      new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'telegram') }),
+      new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'telegram') }),
     );
     expect(JSON.stringify(raw.Item)).not.toContain(TELEGRAM_TOKEN);
     expect(String(raw.Item?.accessToken)).toMatch(/^v1\./);

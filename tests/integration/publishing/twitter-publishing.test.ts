@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { attributionText } from '#shared/attribution';
 import type { PublishRequest } from '#shared/schemas/publishing';
 import { startTwitterServer, type Tweet } from '../../fakes/twitter-server';
+import { connectionKeyOf } from '../../helpers/connections';
 import { startMediaBucket } from '../../helpers/media-bucket';
 import { answerConsent, browserCookieFor, oauthCallback, startOAuth } from '../../helpers/oauth-consent';
 import { outgoingImage } from '../../helpers/outgoing-images';
@@ -30,7 +31,6 @@ Object.assign(process.env, {
 const mediaBucket = await startMediaBucket();
 const pipeline = await startPublishingPipeline();
 const { db, tableName } = await import('#functions/data/client');
-const { keys } = await import('#functions/data/keys');
 const { putThread, getThreadForUser } = await import('#functions/data/thread-repository');
 const { listConnections, loadLiveConnection, storeConnection } = await import(
   '#functions/services/connections/connections'
@@ -104,9 +104,7 @@ async function publish(
 }
 
 async function storedConnection(userId: string) {
-  const raw = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.platformConnection(userId, 'twitter') }),
-  );
+  const raw = await db.send(new GetCommand({ TableName: tableName(), Key: await connectionKeyOf(userId, 'twitter') }));
   return raw.Item;
 }
 
@@ -115,7 +113,7 @@ async function expireAccessToken(userId: string) {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.platformConnection(userId, 'twitter'),
+      Key: await connectionKeyOf(userId, 'twitter'),
       UpdateExpression: 'SET tokenExpiresAt = :past',
       ExpressionAttributeValues: { ':past': new Date(Date.now() - 60_000).toISOString() },
     }),
@@ -172,7 +170,7 @@ describe('connecting X through its consent screen', () => {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.platformConnection(userId, 'twitter'),
+        Key: await connectionKeyOf(userId, 'twitter'),
         UpdateExpression: 'SET isConnected = :no',
         ExpressionAttributeValues: { ':no': false },
       }),

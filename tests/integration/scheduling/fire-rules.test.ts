@@ -7,7 +7,7 @@ import { schedulerTarget } from '#functions/manifest';
 import { startLocalScheduler } from '#local/scheduler';
 import type { PostMedia } from '#shared/schemas/media';
 import { startBlueskyServer } from '../../fakes/bluesky-server';
-import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
+import { PUBLIC_CHAT, SECOND_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
 import { upcomingItem } from '../../helpers/scheduled-items';
 
@@ -205,5 +205,48 @@ describe('firing a scheduled item', () => {
     // Every post once, the attribution (which does not carry the marker) included.
     expect(telegram.messages.length - sentBefore).toBe(thread.posts.length);
     expect(posted(marker)).toHaveLength(thread.posts.length - 1);
+  });
+
+  it('with two accounts on a platform, posts where the item was scheduled to: the chosen account, the other gets nothing', async () => {
+    const marker = `second-${randomUUID().slice(0, 8)}`;
+    const userId = `user-${randomUUID()}`;
+    await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
+    await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: SECOND_CHAT.id }, new Date());
+    const thread = makeThread(userId, [`${marker}: the first post.`]);
+    await putThread(thread);
+    const inAnHour = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000).toISOString();
+    const context = { userId, userAgent: 'test', now: new Date() };
+
+    await expect(scheduleThread(context, thread.id, { platforms: ['telegram'], at: inAnHour })).rejects.toThrow(
+      'This workspace has several Telegram accounts. Choose which one to post to.',
+    );
+    const item = await scheduleThread(context, thread.id, {
+      platforms: ['telegram'],
+      at: inAnHour,
+      accounts: { telegram: SECOND_CHAT.id },
+    });
+    await fireScheduledItem(userId, item.itemId, item.at, new Date(Date.parse(item.at) + 1000));
+
+    expect(item.accounts).toEqual({ telegram: SECOND_CHAT.id });
+    expect(await settle(userId, thread.id, 'telegram')).toMatchObject({
+      accountId: SECOND_CHAT.id,
+      status: 'completed',
+    });
+    expect(new Set(posted(marker).map((message) => message.chatId))).toEqual(new Set([SECOND_CHAT.id]));
+  });
+
+  it('fires an item from before several accounts to the platform’s first account', async () => {
+    const marker = `legacy-${randomUUID().slice(0, 8)}`;
+    const { userId, thread, item } = await scheduledThread(marker);
+    await connectTelegram(userId, { botToken: TELEGRAM_TOKEN, chatId: SECOND_CHAT.id }, new Date());
+
+    await fireScheduledItem(userId, item.itemId, AT, FIRE_TIME);
+
+    expect(item.accounts).toBeUndefined();
+    expect(await settle(userId, thread.id, 'telegram')).toMatchObject({
+      accountId: PUBLIC_CHAT.id,
+      status: 'completed',
+    });
+    expect(new Set(posted(marker).map((message) => message.chatId))).toEqual(new Set([PUBLIC_CHAT.id]));
   });
 });

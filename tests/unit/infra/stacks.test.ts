@@ -957,6 +957,7 @@ describe('scheduled items on EventBridge Scheduler', () => {
         'http/account/delete-me',
         'http/admin/delete-admin-thread',
         'http/connections/delete-connection',
+        'http/connections/delete-connection-account',
         'http/scheduling/delete-scheduled-item',
         'http/scheduling/post-publish-now',
         'http/scheduling/post-schedule',
@@ -1645,11 +1646,15 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
   },
   ConnectionsFunctions: {
     functions: [
+      'HttpConnectionsDeleteConnectionAccountFunction0DA55DB7',
+      'HttpConnectionsPatchConnectionAccountFunction7633EE85',
       'HttpConnectionsPutLinkedinIdentityFunctionD7BFE69A',
       'HttpPublishingGetAuthorPostsFunction7B858283',
       'ScheduleRefreshPlatformTokensFunction85EC8B63',
     ],
     logGroups: [
+      'HttpConnectionsDeleteConnectionAccountFunctionLogsED42AA47',
+      'HttpConnectionsPatchConnectionAccountFunctionLogs6519DEBE',
       'HttpConnectionsPutLinkedinIdentityFunctionLogsE3F3CB63',
       'HttpPublishingGetAuthorPostsFunctionLogs099E9FD3',
       'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',

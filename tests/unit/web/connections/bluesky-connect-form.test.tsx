@@ -13,6 +13,8 @@ vi.mock('#web/lib/auth-loader', () => ({
 const fetchMock = vi.fn<typeof fetch>();
 const connected = {
   platform: 'bluesky',
+  accountId: 'account-1',
+  name: 'Account one',
   isConnected: true,
   platformUsername: '@ada.bsky.social',
   connectionData: { did: 'did:plc:ada', handle: 'ada.bsky.social' },

@@ -13,6 +13,8 @@ vi.mock('#web/lib/auth-loader', () => ({
 
 const connection = (platform: ConnectionView['platform'], extra: Partial<ConnectionView> = {}): ConnectionView => ({
   platform,
+  accountId: 'account-1',
+  name: 'Account one',
   isConnected: true,
   platformUsername: `@${platform}-user`,
   connectionData: {},

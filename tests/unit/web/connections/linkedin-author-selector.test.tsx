@@ -20,6 +20,8 @@ const NOT_ADMINISTERED =
 
 const linkedin = (connectionData: Record<string, unknown>): ConnectionView => ({
   platform: 'linkedin',
+  accountId: 'account-1',
+  name: 'Account one',
   isConnected: true,
   platformUsername: 'Dana Curator',
   connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12', ...connectionData },

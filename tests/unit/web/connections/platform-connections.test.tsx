@@ -96,6 +96,8 @@ describe('Social Platform Connections', () => {
       connections: [
         {
           platform: 'reddit',
+          accountId: 'account-1',
+          name: 'Account one',
           isConnected: true,
           platformUsername: 'u/ada',
           connectionData: { selectedSubreddit: 'rust', needsReconnect: true },
@@ -119,6 +121,8 @@ describe('Social Platform Connections', () => {
     const threads = (renewsBefore: string) =>
       listingOf({
         platform: 'threads',
+        accountId: 'account-1',
+        name: 'Account one',
         isConnected: true,
         platformUsername: '@harbour.dana',
         connectionData: { userId: '7770007', username: 'harbour.dana' },
@@ -157,6 +161,8 @@ describe('Social Platform Connections', () => {
     const linkedin = (reconnectBy: string) =>
       listingOf({
         platform: 'linkedin',
+        accountId: 'account-1',
+        name: 'Account one',
         isConnected: true,
         platformUsername: 'Dana Curator',
         connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },
@@ -189,6 +195,8 @@ describe('Social Platform Connections', () => {
 
   const X_BEFORE_PICTURES: ConnectionView = {
     platform: 'twitter',
+    accountId: 'account-1',
+    name: 'Account one',
     isConnected: true,
     platformUsername: '@harbourcurator',
     connectionData: { userId: '2244994945', username: 'harbourcurator' },
@@ -197,6 +205,8 @@ describe('Social Platform Connections', () => {
   };
   const LINKEDIN_BEFORE_PAGES: ConnectionView = {
     platform: 'linkedin',
+    accountId: 'account-1',
+    name: 'Account one',
     isConnected: true,
     platformUsername: 'Dana Curator',
     connectionData: { personUrn: 'urn:li:person:yrZCpj2Z12' },

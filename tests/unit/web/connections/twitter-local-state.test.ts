@@ -4,6 +4,8 @@ import { rememberTwitterState, twitterStateKey } from '#web/features/connections
 
 const view = (isConnected: boolean, platformUsername: string | null) => ({
   platform: 'twitter' as const,
+  accountId: 'account-1',
+  name: '@ada',
   isConnected,
   platformUsername,
   connectionData: {},

@@ -26,6 +26,8 @@ beforeEach(() => {
         return Response.json({ ...testProfile(false), plugDefault: { enabled: true, threshold: 30 } });
       const connection = (platform: string) => ({
         platform,
+        accountId: 'account-1',
+        name: 'Account one',
         isConnected: true,
         platformUsername: 'ada',
         connectionData: {},

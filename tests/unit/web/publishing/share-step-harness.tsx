@@ -31,6 +31,8 @@ export function ShareStepHarness({
 /** A connected account as GET /api/connections lists it. */
 export const connectedAccount = (platform: Platform, connectionData: Record<string, unknown> = {}): ConnectionView => ({
   platform,
+  accountId: 'account-1',
+  name: 'Account one',
   isConnected: true,
   platformUsername: `@${platform}-user`,
   connectionData,

@@ -31,6 +31,8 @@ beforeEach(() => {
       if (url === '/config.json') return Response.json(LOCAL_RUNTIME_CONFIG);
       const connection = () => ({
         platform: 'discord',
+        accountId: 'account-1',
+        name: 'Account one',
         isConnected: true,
         platformUsername: 'ada',
         connectionData: discordData,

@@ -25,6 +25,8 @@ const connection = (
   platformUsername = `@${platform}-user`,
 ): ConnectionView => ({
   platform,
+  accountId: 'account-1',
+  name: 'Account one',
   isConnected: true,
   platformUsername,
   connectionData,

@@ -59,6 +59,8 @@ export function schedulingApi(options: { thread: Thread; queue?: PostingQueue | 
         connections: [
           {
             platform: 'telegram',
+            accountId: 'account-1',
+            name: 'Account one',
             isConnected: true,
             platformUsername: 'readsbot',
             connectionData: {},

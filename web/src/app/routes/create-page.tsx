@@ -124,13 +124,14 @@ export function CreatePage() {
         }}
         onBack={() => dispatch({ type: 'backToPreview' })}
         onPublished={() => dispatch({ type: 'continueToPublish' })}
-        moreActions={({ platforms, ready, linkPlacements, quotes, plug }) => (
+        moreActions={({ platforms, ready, linkPlacements, quotes, plug, accounts }) => (
           <ScheduleActions
             threadId={threadQuery.data.id}
             platforms={platforms}
             linkPlacements={linkPlacements}
             quotes={quotes}
             plug={plug}
+            accounts={accounts}
             disabled={!ready}
           />
         )}

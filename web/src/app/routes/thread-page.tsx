@@ -124,13 +124,14 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           <Suspense fallback={<LoadingState />}>
             <PlatformSharingPanel
               threadId={thread.id}
-              moreActions={({ platforms, ready, linkPlacements, quotes, plug }) => (
+              moreActions={({ platforms, ready, linkPlacements, quotes, plug, accounts }) => (
                 <ScheduleActions
                   threadId={thread.id}
                   platforms={platforms}
                   linkPlacements={linkPlacements}
                   quotes={quotes}
                   plug={plug}
+                  accounts={accounts}
                   disabled={!ready}
                 />
               )}

@@ -2,9 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Platform } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
 
-/** DELETE /api/connections/{platform}: tokens, username and connection data cleared. */
-export function disconnectPlatform(platform: Platform): Promise<void> {
-  return apiRequest<void>(`/connections/${platform}`, { method: 'DELETE' });
+/**
+ * DELETE /api/connections/{platform}/{accountId}: one account's tokens, username and data cleared (the
+ * platform's other accounts stay); without an account, DELETE /api/connections/{platform}: every account.
+ */
+export function disconnectPlatform({ platform, accountId }: { platform: Platform; accountId?: string }): Promise<void> {
+  const path = accountId ? `/connections/${platform}/${encodeURIComponent(accountId)}` : `/connections/${platform}`;
+  return apiRequest<void>(path, { method: 'DELETE' });
 }
 
 /** Disconnects, then refreshes the connection list. */

@@ -5,6 +5,7 @@ import type { Platform } from '#shared/schemas/thread';
 import { paths } from '#web/config/paths';
 import { needsReconnect } from '../lib/connection-state';
 import '../connections.css';
+import { AccountChooser } from './account-chooser';
 import { ConnectControl } from './connect-control';
 import { PagesNeedReconnect } from './grant-notices';
 import { TargetSelector } from './target-selector';
@@ -17,6 +18,9 @@ interface ConnectedAccountsChecklistProps {
   /** Where a Refresh Connection or Reconnect flow returns. */
   returnPath: string;
   onTargetSelected?: (platform: Platform, targetId: string) => void;
+  /** The accounts chosen per platform (a platform with several usable accounts asks which). */
+  accounts?: Partial<Record<Platform, string[]>>;
+  onAccountsChange?: (platform: Platform, accountIds: string[]) => void;
 }
 
 /**
@@ -29,7 +33,13 @@ export function ConnectedAccountsChecklist({
   onSelectedChange,
   returnPath,
   onTargetSelected,
+  accounts = {},
+  onAccountsChange,
 }: ConnectedAccountsChecklistProps) {
+  // One row per platform: its first account stands for it; a platform with several asks which below.
+  const platforms = connections.filter(
+    (connection, index) => connections.findIndex((other) => other.platform === connection.platform) === index,
+  );
   const toggle = (platform: Platform) =>
     onSelectedChange(selected.includes(platform) ? selected.filter((p) => p !== platform) : [...selected, platform]);
   return (
@@ -40,10 +50,12 @@ export function ConnectedAccountsChecklist({
           No connected platforms yet. <Link to={paths.accountSettings.getHref()}>Connect platforms</Link>
         </p>
       ) : null}
-      {connections.map((connection) => {
+      {platforms.map((connection) => {
         const { platform } = connection;
         const name = platformDisplayName(platform);
-        const badge = connection.platformUsername ? <span className="badge">{connection.platformUsername}</span> : null;
+        const several = connections.filter((other) => other.platform === platform).length > 1;
+        const badge =
+          !several && connection.platformUsername ? <span className="badge">{connection.platformUsername}</span> : null;
         if (needsReconnect(connection)) {
           return (
             <div key={platform} className="connected-accounts__item stack">
@@ -63,6 +75,12 @@ export function ConnectedAccountsChecklist({
             </label>
             {selected.includes(platform) ? (
               <>
+                <AccountChooser
+                  platform={platform}
+                  accounts={connections.filter((other) => other.platform === platform && !needsReconnect(other))}
+                  chosen={accounts[platform] ?? []}
+                  onChange={(accountIds) => onAccountsChange?.(platform, accountIds)}
+                />
                 <TargetSelector
                   connection={connection}
                   returnPath={returnPath}

@@ -5,6 +5,7 @@ import type { ConnectionView } from '#shared/schemas/publishing';
 import { needsReconnect } from '../lib/connection-state';
 import '../connections.css';
 import { PLATFORM_DETAILS } from '../lib/platform-details';
+import { AccountNameEditor } from './account-name-editor';
 import { ConnectControl } from './connect-control';
 import { DisconnectDialog } from './disconnect-dialog';
 import { EngagementReadsSwitch } from './engagement-reads-switch';
@@ -96,15 +97,30 @@ function RenewsBefore({ connection, returnPath }: { connection: ConnectionView; 
   );
 }
 
-/** A connected platform: current connection, permissions, its settings; Edit, Update Connection, Disconnect. */
-export function ConnectedCard({ connection, returnPath }: { connection: ConnectionView; returnPath: string }) {
+/**
+ * One connected account of a platform: its name (Rename), current connection, permissions, its
+ * settings; Edit, Update Connection, Disconnect (this account only).
+ */
+export function ConnectedCard({
+  connection,
+  returnPath,
+  several = false,
+}: {
+  connection: ConnectionView;
+  returnPath: string;
+  /** The platform has other accounts connected: the card is named by its account too. */
+  several?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { platform } = connection;
   const name = platformDisplayName(platform);
   const expired = needsReconnect(connection);
   return (
-    <article className="card stack connection-card" aria-label={`${name} connection`}>
+    <article
+      className="card stack connection-card"
+      aria-label={several ? `${name} connection: ${connection.name}` : `${name} connection`}
+    >
       <header className="connection-card__header">
         <h3>{name}</h3>
         <span className="badge">{connection.platformUsername ?? 'Connected'}</span>
@@ -125,6 +141,10 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
           <PagesNeedReconnect connection={connection} returnPath={returnPath} />
         </>
       )}
+      <div className="connection-card__name">
+        <p>Account name: {connection.name}</p>
+        <AccountNameEditor platform={platform} accountId={connection.accountId} name={connection.name} />
+      </div>
       <p>Current connection: {currentConnection(connection)}</p>
       <div>
         <p className="muted small">Permissions:</p>
@@ -153,7 +173,13 @@ export function ConnectedCard({ connection, returnPath }: { connection: Connecti
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         Disconnect
       </button>
-      <DisconnectDialog platform={platform} open={confirming} onClose={() => setConfirming(false)} />
+      <DisconnectDialog
+        platform={platform}
+        accountId={connection.accountId}
+        accountName={connection.name}
+        open={confirming}
+        onClose={() => setConfirming(false)}
+      />
     </article>
   );
 }

@@ -1,12 +1,17 @@
-import { platformMessages } from '#shared/messages/connections';
+import { connectionFormMessages, platformMessages } from '#shared/messages/connections';
+import { platformDisplayName } from '#shared/platforms';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useConnections } from '../api/get-connections';
 import { PLATFORM_ORDER } from '../lib/platform-details';
+import { ConnectControl } from './connect-control';
 import { ConnectedCard } from './connected-card';
 import { UnconnectedCard } from './unconnected-card';
 
-/** Social Platform Connections: a card per admin-enabled platform, connected or not. */
+/**
+ * Social Platform Connections: per admin-enabled platform, a card per connected account and 'Add
+ * another account', or the platform's card to connect a first one.
+ */
 export function PlatformConnections({ returnPath }: { returnPath: string }) {
   const connections = useConnections();
   if (connections.isPending) return <LoadingState as="p" className="" spinner={false} />;
@@ -20,9 +25,23 @@ export function PlatformConnections({ returnPath }: { returnPath: string }) {
   return (
     <div className="stack">
       {listed.map((platform) => {
-        const connection = connections.data.connections.find((item) => item.platform === platform && item.isConnected);
-        return connection ? (
-          <ConnectedCard key={platform} connection={connection} returnPath={returnPath} />
+        const accounts = connections.data.connections.filter((item) => item.platform === platform && item.isConnected);
+        return accounts.length > 0 ? (
+          <section key={platform} className="stack" aria-label={`${platformDisplayName(platform)} accounts`}>
+            {accounts.map((connection) => (
+              <ConnectedCard
+                key={connection.accountId}
+                connection={connection}
+                returnPath={returnPath}
+                several={accounts.length > 1}
+              />
+            ))}
+            <ConnectControl
+              platform={platform}
+              label={connectionFormMessages.addAnotherAccount}
+              returnPath={returnPath}
+            />
+          </section>
         ) : (
           <UnconnectedCard
             key={platform}

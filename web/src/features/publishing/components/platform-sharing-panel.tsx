@@ -11,6 +11,7 @@ import { useToast } from '#web/components/ui/use-toast';
 import { paths } from '#web/config/paths';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { useThread } from '../../threads/api/get-thread';
+import { useAccountChoice } from '../hooks/use-account-choice';
 import { useAuthorQuotes } from '../hooks/use-author-quotes';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
@@ -52,6 +53,7 @@ export function PlatformSharingPanel({
   const placements = useLinkPlacements(thread, share.connections);
   const quotes = useAuthorQuotes(threadId, share.selected);
   const plug = usePlugChoice(thread);
+  const accounts = useAccountChoice(share.connections);
   const blockers = altTextBlockers(posts, share.selected);
   const publish = useConfirmedPublish(threadId);
   const { toast } = useToast();
@@ -73,6 +75,7 @@ export function PlatformSharingPanel({
         linkPlacements: placements.chosenFor(platforms),
         quotes: quotes.chosenFor(platforms),
         plug: plug.chosen(),
+        accounts: accounts.chosenFor(platforms),
       },
       () => setRun({ key: String(Date.now()), platforms }),
     );
@@ -82,7 +85,12 @@ export function PlatformSharingPanel({
   const unconnected = share.enabledPlatforms.filter((platform) => !connectedPlatforms.has(platform));
   const count = share.selected.length;
   const canShare =
-    share.canShare && !publish.busy && (run === null || results.ended) && blockers.length === 0 && !plug.problem;
+    share.canShare &&
+    !publish.busy &&
+    (run === null || results.ended) &&
+    blockers.length === 0 &&
+    !plug.problem &&
+    accounts.missingFor(share.selected).length === 0;
 
   return (
     <div className="sharing-panel stack">
@@ -102,6 +110,8 @@ export function PlatformSharingPanel({
             selected={share.selected}
             onSelectedChange={setChosen}
             returnPath={returnPath}
+            accounts={accounts.chosen}
+            onAccountsChange={accounts.change}
           />
         ) : null}
         {thread && share.selected.length > 0 ? (
@@ -160,6 +170,7 @@ export function PlatformSharingPanel({
             linkPlacements: placements.chosenFor(share.selected),
             quotes: quotes.chosenFor(share.selected),
             plug: plug.chosen(),
+            accounts: accounts.chosenFor(share.selected),
           })}
           <button type="button" className="button" disabled={chosen.length === 0} onClick={() => setChosen([])}>
             Clear Selection

@@ -6,9 +6,11 @@ import { firstCommentOf, type LinkPlacements } from '#shared/publishing/link-pla
 import { altTextBlockers } from '#shared/publishing/media-check';
 import { isPlugPlatform, type PlugChoice } from '#shared/publishing/plug';
 import type { ChosenQuotes } from '#shared/schemas/author-posts';
+import type { ChosenAccounts } from '#shared/schemas/publishing';
 import type { Platform, Thread } from '#shared/schemas/thread';
 import { ConnectedAccountsChecklist } from '../../connections/components/connected-accounts-checklist';
 import { oauthReturnPath } from '../../connections/lib/oauth-return';
+import { useAccountChoice } from '../hooks/use-account-choice';
 import { useAuthorQuotes } from '../hooks/use-author-quotes';
 import { useConfirmedPublish } from '../hooks/use-confirmed-publish';
 import { useLinkPlacements } from '../hooks/use-link-placements';
@@ -42,6 +44,8 @@ export interface ShareSelection {
   quotes?: ChosenQuotes;
   /** The plug chosen here, when it was changed (kept with the thread for the fire). */
   plug?: PlugChoice;
+  /** The accounts chosen of each platform with several (absent: each platform's only account). */
+  accounts?: ChosenAccounts;
 }
 
 /** The share step: connected platforms to choose, each one's version of the thread, Continue to Publishing. */
@@ -60,10 +64,16 @@ export function ShareStep({
   const placements = useLinkPlacements(thread, share.connections);
   const quotes = useAuthorQuotes(thread.id, share.selected);
   const plug = usePlugChoice(thread);
+  const accounts = useAccountChoice(share.connections);
   const offersPlug = share.selected.some(isPlugPlatform);
   const blockers = altTextBlockers(thread.posts, share.selected);
   const canContinue =
-    share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0 && !plug.problem;
+    share.canShare &&
+    thread.posts.length > 0 &&
+    !publish.busy &&
+    blockers.length === 0 &&
+    !plug.problem &&
+    accounts.missingFor(share.selected).length === 0;
 
   const onContinue = () =>
     void publish.start(
@@ -73,6 +83,7 @@ export function ShareStep({
         linkPlacements: placements.chosenFor(share.selected),
         quotes: quotes.chosenFor(share.selected),
         plug: plug.chosen(),
+        accounts: accounts.chosenFor(share.selected),
       },
       onPublished,
     );
@@ -86,6 +97,8 @@ export function ShareStep({
         onSelectedChange={onSelectedChange}
         returnPath={oauthReturnPath(location.pathname, location.search)}
         onTargetSelected={onTargetSelected}
+        accounts={accounts.chosen}
+        onAccountsChange={accounts.change}
       />
       {share.selected.map((platform) => {
         const placement = placements.placementOf(platform);
@@ -146,6 +159,7 @@ export function ShareStep({
           linkPlacements: placements.chosenFor(share.selected),
           quotes: quotes.chosenFor(share.selected),
           plug: plug.chosen(),
+          accounts: accounts.chosenFor(share.selected),
         })}
       </div>
       <RepublishDialog question={publish.question} onConfirm={publish.confirm} onCancel={publish.cancel} />

@@ -2,6 +2,7 @@ import { scheduledForText, schedulingMessages } from '#shared/messages/schedulin
 import type { LinkPlacements } from '#shared/publishing/link-placement';
 import type { PlugChoice } from '#shared/publishing/plug';
 import type { ChosenQuotes } from '#shared/schemas/author-posts';
+import type { ChosenAccounts } from '#shared/schemas/publishing';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
 import type { Platform } from '#shared/schemas/thread';
 import { formatZonedDateTime } from '#shared/time-zone';
@@ -25,10 +26,25 @@ interface ScheduleActionsProps {
   quotes?: ChosenQuotes;
   /** The plug chosen on the share step, kept with the thread for the fire. */
   plug?: PlugChoice;
+  /** The accounts chosen of each platform with several; an item posts to one per platform. */
+  accounts?: ChosenAccounts;
 }
 
 /** 'Schedule' (a date and time picker in the user's zone) and 'Add to Queue' (the next free weekly slot). */
-export function ScheduleActions({ threadId, platforms, disabled, linkPlacements, quotes, plug }: ScheduleActionsProps) {
+export function ScheduleActions({
+  threadId,
+  platforms,
+  disabled,
+  linkPlacements,
+  quotes,
+  plug,
+  accounts,
+}: ScheduleActionsProps) {
+  // A scheduled or queued item posts once per platform: one account each (several chosen: publish now instead).
+  const severalOnOne = Object.values(accounts ?? {}).some((ids) => (ids?.length ?? 0) > 1);
+  const itemAccounts = accounts
+    ? Object.fromEntries(Object.entries(accounts).map(([platform, ids]) => [platform, ids?.[0]]))
+    : undefined;
   const zone = useScheduleZone();
   const schedule = useScheduleThread(threadId);
   const { toast } = useToast();
@@ -39,13 +55,13 @@ export function ScheduleActions({ threadId, platforms, disabled, linkPlacements,
 
   const onPicked = (at: string) =>
     schedule.mutate(
-      { platforms, at, timeZone: zone, linkPlacements, quotes, plug },
+      { platforms, at, timeZone: zone, linkPlacements, quotes, plug, accounts: itemAccounts },
       picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
     );
 
   const onQueue = () =>
     schedule.mutate(
-      { platforms, queue: true, linkPlacements, quotes, plug },
+      { platforms, queue: true, linkPlacements, quotes, plug, accounts: itemAccounts },
       {
         onSuccess: (item) => announce(texts.queued.title, item),
         onError: (error) => toast({ ...texts.scheduleFailed, description: error.message, variant: 'destructive' }),
@@ -54,12 +70,23 @@ export function ScheduleActions({ threadId, platforms, disabled, linkPlacements,
 
   return (
     <>
-      <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={picker.show}>
+      <button
+        type="button"
+        className="button"
+        disabled={disabled || severalOnOne || schedule.isPending}
+        onClick={picker.show}
+      >
         {texts.schedule}
       </button>
-      <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={onQueue}>
+      <button
+        type="button"
+        className="button"
+        disabled={disabled || severalOnOne || schedule.isPending}
+        onClick={onQueue}
+      >
         {texts.addToQueue}
       </button>
+      {severalOnOne ? <p className="small muted">{texts.oneAccountPerPlatform}</p> : null}
       <ScheduleTimeDialog
         picker={picker}
         title={texts.scheduleTitle}
