@@ -76,12 +76,13 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
 }
 
 /**
- * A route handler, tagged with the kind its stack enforces and the workspace permission it checks
- * (tests compare both with the manifest).
+ * A route handler, tagged with the kind its stack enforces, the workspace permission it checks and
+ * (an `api-key` route) the scope it needs (tests compare all three with the manifest).
  */
 export type RouteHandler = MiddyfiedHandler<HttpEvent, HttpResponse, Error, RouteContext> & {
   kind: RouteKind;
   workspace?: WorkspacePermission;
+  apiScope?: ApiKeyScope;
 };
 
 /** The Lambda context plus what the kind's middlewares established about the request. */
@@ -573,6 +574,7 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
       [],
       { checks, resumesAccountDeletion, checkedWithFirstRead, apiScope },
     );
+    if (apiScope) Object.assign(handler, { apiScope });
     return permission ? Object.assign(handler, { workspace: permission }) : handler;
   };
 }
