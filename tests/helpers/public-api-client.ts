@@ -90,3 +90,15 @@ export async function startPublicApiBridge() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Holds an answer to the contract its route declares in the manifest (`schemas`): the success status,
+ * and a body the response schema accepts. `routeKey` is `METHOD /path/{template}`.
+ */
+export function expectAnswerMatchesContract(routeKey: string, answer: BridgeAnswer): void {
+  const contract = routes.find((route) => `${route.method} ${route.path}` === routeKey)?.schemas;
+  expect(contract, routeKey).toBeDefined();
+  expect(answer.status, routeKey).toBe(contract?.status);
+  const parsed = contract?.response?.safeParse(answer.body);
+  expect(parsed?.error?.issues ?? [], routeKey).toEqual([]);
+}

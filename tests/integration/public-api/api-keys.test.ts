@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { API_KEY_SECRET_PATTERN } from '#shared/schemas/api-keys';
 import { captureJsonLines } from '../../helpers/captured-output';
-import { startPublicApiBridge } from '../../helpers/public-api-client';
+import { expectAnswerMatchesContract, startPublicApiBridge } from '../../helpers/public-api-client';
 import { securityEventDetails } from '../../helpers/security-events';
 import { seededThread } from '../../helpers/seed-threads';
 import { startTestTable } from '../../helpers/test-table';
@@ -62,10 +62,10 @@ describe('an API key from creation to revocation', () => {
     expect(JSON.stringify(listedBefore.body)).not.toContain(created.secret);
     expect(JSON.stringify(listedBefore.body)).not.toContain(hashApiKeySecret(created.secret));
     expect(listedBefore.body.keys.map((key: { id: string }) => key.id)).toEqual([created.key.id]);
-    expect(listed.status).toBe(200);
+    expectAnswerMatchesContract('GET /v1/threads', listed);
     expect(listed.body.threads.map((t: { id: string }) => t.id)).toEqual([thread!.id]);
     expect(listed.body.nextCursor).toBeNull();
-    expect(one.status).toBe(200);
+    expectAnswerMatchesContract('GET /v1/threads/{threadId}', one);
     expect(one.body.id).toBe(thread!.id);
     expect(listedAfter.body.keys[0].lastUsedAt).not.toBeNull();
     expect(revoked.status).toBe(204);

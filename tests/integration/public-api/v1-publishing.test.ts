@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { schedulerTarget } from '#functions/manifest';
 import { startLocalScheduler } from '#local/scheduler';
-import { startPublicApiBridge } from '../../helpers/public-api-client';
+import { expectAnswerMatchesContract, startPublicApiBridge } from '../../helpers/public-api-client';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
 
@@ -60,7 +60,7 @@ describe('POST /v1/threads/{threadId}/publish', () => {
     });
     const settled = await settle(curator.userId, thread.id, 'telegram');
 
-    expect(answer.status).toBe(202);
+    expectAnswerMatchesContract('POST /v1/threads/{threadId}/publish', answer);
     expect(answer.body).toMatchObject({ threadId: thread.id, platforms: [{ platform: 'telegram' }] });
     expect(settled.status).toBe('completed');
     expect(pipeline.telegram.messages.filter((message) => message.text.includes(marker)).length).toBeGreaterThan(0);
@@ -143,11 +143,11 @@ describe('POST /v1/threads/{threadId}/schedule and GET /v1/scheduled', () => {
     const listedByApp = await app(curator.token, 'GET', '/api/scheduled');
 
     expect(queue.status).toBe(200);
-    expect(timed.status).toBe(201);
+    expectAnswerMatchesContract('POST /v1/threads/{threadId}/schedule', timed);
     expect(timed.body).toMatchObject({ threadId: thread.id, source: 'time', at, status: 'scheduled' });
     expect(queued.status).toBe(201);
     expect(queued.body).toMatchObject({ threadId: thread.id, source: 'queue', status: 'scheduled' });
-    expect(listed.status).toBe(200);
+    expectAnswerMatchesContract('GET /v1/scheduled', listed);
     expect(listed.body.items.map((item: { itemId: string }) => item.itemId).sort()).toEqual(
       [timed.body.itemId, queued.body.itemId].sort(),
     );
@@ -185,7 +185,7 @@ describe('GET /v1/connections', () => {
     const byKey = await v1('/v1/connections', curator.secret);
     const byToken = await app(curator.token, 'GET', '/api/connections');
 
-    expect(byKey.status).toBe(200);
+    expectAnswerMatchesContract('GET /v1/connections', byKey);
     expect(byKey.body).toEqual(byToken.body);
     expect(JSON.stringify(byKey.body)).toContain(PUBLIC_CHAT.title);
     expect(JSON.stringify(byKey.body)).not.toContain(TELEGRAM_TOKEN);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { articlePage } from '../../helpers/article-server';
-import { startPublicApiBridge } from '../../helpers/public-api-client';
+import { expectAnswerMatchesContract, startPublicApiBridge } from '../../helpers/public-api-client';
 import { startGenerationQueue } from '../../helpers/queue-harness';
 import { seededThread } from '../../helpers/seed-threads';
 
@@ -64,7 +64,8 @@ describe('POST /v1/threads (a thread from a URL, as a job)', () => {
     const account = await app(curator.token, 'GET', '/api/me');
     const ledger = await app(curator.token, 'GET', '/api/credits/transactions');
 
-    expect(first.status).toBe(202);
+    expectAnswerMatchesContract('POST /v1/threads', first);
+    expectAnswerMatchesContract('GET /v1/jobs/{jobId}', done);
     expect(first.body).toMatchObject({ status: 'queued', url: pipeline.articleUrl, isNewThread: true });
     expect(first.body.statusUrl).toBe(`/v1/jobs/${first.body.jobId}`);
     expect(first.headers.get('location')).toBe(first.body.statusUrl);
@@ -135,7 +136,7 @@ describe('PATCH and DELETE /v1/threads/{threadId}', () => {
     const byKey = await v1(`/v1/threads/${thread.id}`, stranger.secret, { method: 'PATCH', body: { posts: edited } });
     const byToken = await app(stranger.token, 'PUT', `/api/threads/${thread.id}`, { posts: edited });
 
-    expect(saved.status).toBe(200);
+    expectAnswerMatchesContract('PATCH /v1/threads/{threadId}', saved);
     expect(saved.body.posts[0].content).toBe('A sharper opening post.');
     expect((await getThreadForUser(curator.userId, thread.id))?.posts[0]?.content).toBe('A sharper opening post.');
     expect(bad.status).toBe(400);
@@ -164,18 +165,18 @@ describe('PATCH and DELETE /v1/threads/{threadId}', () => {
     expect(byKey.status).toBeGreaterThanOrEqual(403);
     expect(byKey.body).toEqual(byToken.body);
     expect(unknown).toMatchObject({ status: 404, body: { code: 'thread_not_found' } });
-    expect(deleted.status).toBe(204);
+    expectAnswerMatchesContract('DELETE /v1/threads/{threadId}', deleted);
     expect(after).toMatchObject({ status: 404, body: { code: 'thread_not_found' } });
   });
 });
 
 describe('the read routes of /v1 answer what their /api twins answer', () => {
   const reads = [
-    { v1: '/v1/scheduled', app: '/api/scheduled', bad: '/v1/scheduled?view=someday' },
-    { v1: '/v1/insights?days=30', app: '/api/insights?days=30', bad: '/v1/insights?days=5' },
-    { v1: '/v1/inbox', app: '/api/inbox', bad: '/v1/inbox?limit=lots' },
-    { v1: '/v1/feeds', app: '/api/feeds', bad: null },
-    { v1: '/v1/connections', app: '/api/connections', bad: null },
+    { route: 'GET /v1/scheduled', v1: '/v1/scheduled', app: '/api/scheduled', bad: '/v1/scheduled?view=someday' },
+    { route: 'GET /v1/insights', v1: '/v1/insights?days=30', app: '/api/insights?days=30', bad: '/v1/insights?days=5' },
+    { route: 'GET /v1/inbox', v1: '/v1/inbox', app: '/api/inbox', bad: '/v1/inbox?limit=lots' },
+    { route: 'GET /v1/feeds', v1: '/v1/feeds', app: '/api/feeds', bad: null },
+    { route: 'GET /v1/connections', v1: '/v1/connections', app: '/api/connections', bad: null },
   ];
 
   it.each(reads)(
@@ -212,7 +213,7 @@ describe('the read routes of /v1 answer what their /api twins answer', () => {
     const unknown = await v1(`/v1/threads/${randomUUID()}/performance`, curator.secret);
     const wrongScope = await v1(`/v1/threads/${thread.id}/performance`, writer.secret);
 
-    expect(byKey.status).toBe(200);
+    expectAnswerMatchesContract('GET /v1/threads/{threadId}/performance', byKey);
     expect(byKey.body).toEqual(byToken.body);
     expect(byKey.body.threadId).toBe(thread.id);
     expect(foreign.status).toBe(foreignByToken.status);
