@@ -11,7 +11,6 @@ export function jobStatusPath(jobId: string): string {
  * poll until its `status` is `succeeded` (then `thread` holds the thread) or `failed`.
  */
 export const publicJobSchema = generationJobSchema.extend({ statusUrl: z.string() });
-export type PublicJob = z.infer<typeof publicJobSchema>;
 
 /** POST /v1/threads's optional header: a retry with the same key returns the first job, charged once. */
 export const idempotencyHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional() });
