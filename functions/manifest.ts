@@ -6,7 +6,31 @@
  * `handler` is a module path under functions/, without extension; each module exports `handler`.
  */
 
+import type * as z from 'zod';
 import type { ApiKeyScope } from '../shared/schemas/api-keys';
+import { feedListSchema, inboxPageSchema, inboxQuerySchema } from '../shared/schemas/feeds';
+import { createGenerationJobRequestSchema, generationJobParamsSchema } from '../shared/schemas/generation';
+import { insightsQuerySchema, insightsResponseSchema, threadPerformanceSchema } from '../shared/schemas/insights';
+import { idempotencyHeadersSchema, publicJobSchema } from '../shared/schemas/public-api';
+import {
+  connectionsResponseSchema,
+  publishRequestSchema,
+  publishStatusResponseSchema,
+} from '../shared/schemas/publishing';
+import {
+  scheduledItemSchema,
+  scheduledListQuerySchema,
+  scheduledListResponseSchema,
+  scheduleRequestSchema,
+  scheduleThreadParamsSchema,
+} from '../shared/schemas/scheduling';
+import {
+  listThreadsQuerySchema,
+  threadPageSchema,
+  threadParamsSchema,
+  threadSchema,
+  updateThreadRequestSchema,
+} from '../shared/schemas/thread';
 import type { WorkspacePermission } from '../shared/workspaces/roles';
 
 /** `ANY` matches every method (used by the /api catch-all). */
@@ -132,6 +156,21 @@ export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
   'public-api',
 ];
 
+/**
+ * A route's contract, the shared zod schemas its handler validates with (the same ones, by name) and
+ * the answer it gives on success: what the public API's reference is generated from.
+ */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** Request headers the route reads (names as sent). */
+  headers?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status (`response` is its body; none for 204). */
+  status: 200 | 201 | 202 | 204;
+  response?: z.ZodType;
+}
+
 export interface RouteEntry {
   method: HttpMethod;
   /** API Gateway route path, with `{name}` parameters. */
@@ -156,6 +195,8 @@ export interface RouteEntry {
   localOnly?: boolean;
   /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
   deploymentGroup?: DeploymentGroup;
+  /** The request and response schemas; every `api-key` route (/v1) declares them. */
+  schemas?: RouteSchemas;
 }
 
 export interface QueueEntry {
@@ -1183,7 +1224,8 @@ export const routes: RouteEntry[] = [
     workspace: 'members',
     access: { table: 'write' },
   },
-  // The public API (/v1), behind the API key authorizer. Write: the key's rate budget, and each read's security event.
+  // The public API (/v1), behind the API key authorizer, each over the services of its /api twin: the
+  // rights of that twin, plus table writes for every key's rate budget (and the reads' security events).
   {
     method: 'GET',
     path: '/v1/threads',
@@ -1193,6 +1235,34 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
+    schemas: { query: listThreadsQuerySchema, status: 200, response: threadPageSchema },
+  },
+  {
+    method: 'POST',
+    path: '/v1/threads',
+    handler: 'http/v1/post-threads',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'threads:write',
+    workspace: 'write',
+    access: { table: 'write', sendTo: ['generation'] },
+    schemas: {
+      headers: idempotencyHeadersSchema,
+      body: createGenerationJobRequestSchema,
+      status: 202,
+      response: publicJobSchema,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/jobs/{jobId}',
+    handler: 'http/v1/get-job',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+    schemas: { params: generationJobParamsSchema, status: 200, response: publicJobSchema },
   },
   {
     method: 'GET',
@@ -1203,6 +1273,133 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
+    schemas: { params: threadParamsSchema, status: 200, response: threadSchema },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/threads/{threadId}',
+    handler: 'http/v1/patch-thread',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'threads:write',
+    workspace: 'write',
+    access: { table: 'write', media: 'write' },
+    schemas: {
+      params: threadParamsSchema,
+      body: updateThreadRequestSchema,
+      status: 200,
+      response: threadSchema,
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/threads/{threadId}',
+    handler: 'http/v1/delete-thread',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'threads:write',
+    workspace: 'write',
+    access: { table: 'write', scheduler: true },
+    schemas: { params: threadParamsSchema, status: 204 },
+  },
+  {
+    method: 'GET',
+    path: '/v1/connections',
+    handler: 'http/v1/get-connections',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write', platformClients: true },
+    schemas: { status: 200, response: connectionsResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/v1/threads/{threadId}/publish',
+    handler: 'http/v1/post-publish',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'publish',
+    workspace: 'write',
+    timeoutSeconds: 20,
+    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
+    schemas: {
+      params: threadParamsSchema,
+      body: publishRequestSchema,
+      status: 202,
+      response: publishStatusResponseSchema,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/threads/{threadId}/schedule',
+    handler: 'http/v1/post-schedule',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'publish',
+    workspace: 'write',
+    access: { table: 'write', scheduler: true },
+    schemas: {
+      params: scheduleThreadParamsSchema,
+      body: scheduleRequestSchema,
+      status: 201,
+      response: scheduledItemSchema,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/scheduled',
+    handler: 'http/v1/get-scheduled',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+    schemas: { query: scheduledListQuerySchema, status: 200, response: scheduledListResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/v1/threads/{threadId}/performance',
+    handler: 'http/v1/get-thread-performance',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+    schemas: { params: threadParamsSchema, status: 200, response: threadPerformanceSchema },
+  },
+  {
+    method: 'GET',
+    path: '/v1/insights',
+    handler: 'http/v1/get-insights',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+    schemas: { query: insightsQuerySchema, status: 200, response: insightsResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/v1/inbox',
+    handler: 'http/v1/get-inbox',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+    schemas: { query: inboxQuerySchema, status: 200, response: inboxPageSchema },
+  },
+  {
+    method: 'GET',
+    path: '/v1/feeds',
+    handler: 'http/v1/get-feeds',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+    schemas: { status: 200, response: feedListSchema },
   },
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/system/not-found', auth: 'public', access: {} },
 ];

@@ -4,6 +4,7 @@ import type * as z from 'zod';
 import { apiErrorMessages } from '../../shared/messages/api-errors';
 import { apiKeyMessages } from '../../shared/messages/api-keys';
 import { API_KEY_SCOPES, type ApiKeyScope, scopePermission } from '../../shared/schemas/api-keys';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '../../shared/schemas/generation';
 import { WORKSPACE_HEADER, type WorkspaceAccess, type WorkspacePermission } from '../../shared/workspaces/roles';
 import type { RouteKind } from '../manifest';
 import type { FirstRead, ItemRead } from './account-checked-read';
@@ -75,12 +76,13 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
 }
 
 /**
- * A route handler, tagged with the kind its stack enforces and the workspace permission it checks
- * (tests compare both with the manifest).
+ * A route handler, tagged with the kind its stack enforces, the workspace permission it checks and
+ * (an `api-key` route) the scope it needs (tests compare all three with the manifest).
  */
 export type RouteHandler = MiddyfiedHandler<HttpEvent, HttpResponse, Error, RouteContext> & {
   kind: RouteKind;
   workspace?: WorkspacePermission;
+  apiScope?: ApiKeyScope;
 };
 
 /** The Lambda context plus what the kind's middlewares established about the request. */
@@ -174,6 +176,18 @@ export function refuseApiKeyInUrl(rawQueryString: string | undefined): void {
 export function userAgentOf(event: HttpEvent): string {
   return (event.headers?.['user-agent'] ?? 'unknown').slice(0, 500);
 }
+
+/**
+ * The request's `Idempotency-Key` header (undefined without one): 400 when it is not 8 to 128
+ * visible ASCII characters.
+ */
+export function idempotencyKeyOf(event: HttpEvent): string | undefined {
+  const key = idempotencyHeaderSchema.safeParse(event.headers?.[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+  if (!key.success) throw new ValidationError(key.error.issues[0]?.message ?? 'Invalid Idempotency-Key');
+  return key.data;
+}
+
+const idempotencyHeaderSchema = idempotencyKeySchema.optional();
 
 /** A JSON response with the API's standard headers. */
 export function json(
@@ -479,12 +493,15 @@ export interface HttpHandlerBuilder {
     },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller> & { read: TRead }) => Promise<HttpResult>,
   ): RouteHandler;
-  /** An `api-key` route (/v1): acts as the key's creator in the key's workspace, with the permission its scope maps to. */
+  /**
+   * An `api-key` route (/v1): acts as the key's creator in the key's workspace, with the permission its
+   * scope maps to (checked with its first read, or alone without one).
+   */
   <TBody = undefined, TQuery = undefined, TParams = undefined, TRead = undefined>(
     options: Schemas<TBody, TQuery, TParams> & {
       auth: 'api-key';
       apiScope: ApiKeyScope;
-      firstRead: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<TRead>;
+      firstRead?: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<TRead>;
     },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller> & { read: TRead }) => Promise<HttpResult>,
   ): RouteHandler;
@@ -557,6 +574,7 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
       [],
       { checks, resumesAccountDeletion, checkedWithFirstRead, apiScope },
     );
+    if (apiScope) Object.assign(handler, { apiScope });
     return permission ? Object.assign(handler, { workspace: permission }) : handler;
   };
 }

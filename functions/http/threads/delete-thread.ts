@@ -1,8 +1,7 @@
 import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
-import { cancelPlugsOfThread } from '../../services/insights/plug-cancellation';
-import { cancelItemsOfThread } from '../../services/scheduling/item-ending';
+import { cancelSchedulesOfThread } from '../../services/insights/plug-cancellation';
 import { actingIn } from '../../services/threads/thread-access';
 import { deleteThread } from '../../services/threads/threads';
 
@@ -11,10 +10,7 @@ export const handler = httpHandler(
   { workspace: 'write', params: threadParamsSchema },
   async ({ params, event, workspace, caller }) => {
     await deleteThread(actingIn(workspace.workspaceId, caller.userId, userAgentOf(event)), params.threadId, {
-      cancelSchedulesOfThread: async (userId, threadId, now) => {
-        await cancelItemsOfThread(userId, threadId, now);
-        await cancelPlugsOfThread(userId, threadId, now);
-      },
+      cancelSchedulesOfThread,
     });
     return { status: 204 };
   },

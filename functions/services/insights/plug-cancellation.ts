@@ -3,6 +3,7 @@ import { PLUG_PLATFORMS } from '#shared/publishing/plug';
 import type { Platform } from '#shared/schemas/thread';
 import { endPlug, listArmedPlugsOfPlatform, listPlugsOfThread, type PlugRecord } from '../../data/plug-repository';
 import { deleteOneTimeSchedule } from '../../lib/aws/scheduler';
+import { cancelItemsOfThread } from '../scheduling/item-ending';
 
 /**
  * Ending a plug before it fires. Kept apart from the checks (plug.ts), which read platforms: deleting
@@ -12,6 +13,15 @@ import { deleteOneTimeSchedule } from '../../lib/aws/scheduler';
 /** Named after the run and the check, so a redelivered check finds its successor instead of making another. */
 export function plugCheckName(runId: string, check: number): string {
   return `plug-${runId}-${check}`;
+}
+
+/**
+ * What deleting a thread cancels (the hook `deleteThread` runs, threads being below both areas): its
+ * scheduled items and its plugs, with their pending schedules.
+ */
+export async function cancelSchedulesOfThread(userId: string, threadId: string, now: Date): Promise<void> {
+  await cancelItemsOfThread(userId, threadId, now);
+  await cancelPlugsOfThread(userId, threadId, now);
 }
 
 /** Cancels an armed plug and deletes its pending check; 'done' when it was no longer armed. */

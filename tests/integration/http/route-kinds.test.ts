@@ -281,6 +281,20 @@ describe('the manifest', () => {
       const module = (await import(/* @vite-ignore */ file)) as { handler: RouteHandler };
       expect(module.handler.kind, `${route.method} ${route.path}`).toBe(route.auth);
       expect(module.handler.workspace, `${route.method} ${route.path}`).toBe(route.workspace);
+      expect(module.handler.apiScope, `${route.method} ${route.path}`).toBe(route.apiScope);
+    }
+  });
+
+  it('declares the schemas of every public API (/v1) route, a response schema unless it answers 204', () => {
+    const publicApi = routes.filter((route) => route.auth === 'api-key');
+    expect(publicApi.length).toBeGreaterThan(0);
+    for (const route of publicApi) {
+      const label = `${route.method} ${route.path}`;
+      expect(route.schemas, label).toBeDefined();
+      expect(route.schemas?.status === 204 || route.schemas?.response !== undefined, label).toBe(true);
+      // A route with path parameters validates them; a body route declares its body.
+      if (route.path.includes('{')) expect(route.schemas?.params, label).toBeDefined();
+      if (route.method === 'POST' || route.method === 'PATCH') expect(route.schemas?.body, label).toBeDefined();
     }
   });
 });

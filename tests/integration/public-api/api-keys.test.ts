@@ -1,11 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '#functions/manifest';
-import { createApiBridge } from '#local/api-bridge';
-import { API_KEY_SECRET_PATTERN, type ApiKeyScope } from '#shared/schemas/api-keys';
+import { API_KEY_SECRET_PATTERN } from '#shared/schemas/api-keys';
 import { captureJsonLines } from '../../helpers/captured-output';
+import { expectAnswerMatchesContract, startPublicApiBridge } from '../../helpers/public-api-client';
 import { securityEventDetails } from '../../helpers/security-events';
 import { seededThread } from '../../helpers/seed-threads';
 import { addTeamMember } from '../../helpers/team-members';
@@ -28,14 +24,11 @@ const { hashApiKeySecret } = await import('#functions/services/api-keys/key-secr
 const { verifyApiKey } = await import('#functions/services/api-keys/verify-api-key');
 const { layAccountTombstone } = await import('#functions/data/account-deletion-repository');
 
-const keyPair = await generateKeyPair('RS256');
-const bridge = createApiBridge(routes, async (token) => (await jwtVerify(token, keyPair.publicKey)).payload);
-const server = createServer((req, res) => void bridge(req, res, new URL(req.url ?? '/', 'http://localhost')));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const bridge = await startPublicApiBridge();
+const { newUser, app, v1, createKey } = bridge;
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await bridge.close();
   await stopTable();
 });
 
@@ -43,48 +36,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let counter = 0;
-async function newUser() {
-  counter++;
-  const userId = `keyholder-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-  const token = await new SignJWT({ sub: userId, email: `${userId}@example.com`, 'cognito:username': userId })
-    .setProtectedHeader({ alg: 'RS256' })
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(keyPair.privateKey);
-  return { userId, email: `${userId}@example.com`, token };
-}
-
-/** A request to the app's API with a user's token (`workspaceId`: the x-workspace-id header). */
-async function app(token: string, method: string, path: string, body?: unknown, workspaceId?: string) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      ...(workspaceId ? { 'x-workspace-id': workspaceId } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: response.status === 204 ? null : await response.json() };
-}
-
-/** A request to the public API with a key (or none). */
-async function v1(path: string, secret?: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    headers: { ...headers, ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
-  });
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
-
-async function createKey(token: string, scopes: ApiKeyScope[], workspaceId?: string) {
-  const created = await app(token, 'POST', '/api/api-keys', { name: 'Newsroom CMS', scopes }, workspaceId);
-  expect(created.status).toBe(201);
-  return created.body as { key: { id: string; prefix: string }; secret: string };
-}
-
 async function seedThreads(ownerId: string, count: number) {
-  const threads = Array.from({ length: count }, (_, index) => seededThread(ownerId, counter * 100 + index));
+  const threads = Array.from({ length: count }, (_, index) => seededThread(ownerId, bridge.counter * 100 + index));
   for (const thread of threads) await putThread(thread);
   return threads;
 }
@@ -110,10 +63,10 @@ describe('an API key from creation to revocation', () => {
     expect(JSON.stringify(listedBefore.body)).not.toContain(created.secret);
     expect(JSON.stringify(listedBefore.body)).not.toContain(hashApiKeySecret(created.secret));
     expect(listedBefore.body.keys.map((key: { id: string }) => key.id)).toEqual([created.key.id]);
-    expect(listed.status).toBe(200);
+    expectAnswerMatchesContract('GET /v1/threads', listed);
     expect(listed.body.threads.map((t: { id: string }) => t.id)).toEqual([thread!.id]);
     expect(listed.body.nextCursor).toBeNull();
-    expect(one.status).toBe(200);
+    expectAnswerMatchesContract('GET /v1/threads/{threadId}', one);
     expect(one.body.id).toBe(thread!.id);
     expect(listedAfter.body.keys[0].lastUsedAt).not.toBeNull();
     expect(revoked.status).toBe(204);
@@ -246,7 +199,7 @@ describe('what a key may reach', () => {
     const { secret } = await createKey(admin.token, ['read'], team.id);
 
     const listing = await v1('/v1/threads', secret);
-    const namingAnother = await v1('/v1/threads', secret, { 'x-workspace-id': admin.userId });
+    const namingAnother = await v1('/v1/threads', secret, { headers: { 'x-workspace-id': admin.userId } });
     const personalKeys = await app(admin.token, 'GET', '/api/api-keys');
     await removeMember(team.id, admin.userId, 'admin');
     const afterRemoval = await v1('/v1/threads', secret);

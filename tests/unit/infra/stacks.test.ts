@@ -963,6 +963,8 @@ describe('scheduled items on EventBridge Scheduler', () => {
         'http/scheduling/post-schedule',
         'http/scheduling/put-scheduled-item',
         'http/threads/delete-thread',
+        'http/v1/delete-thread',
+        'http/v1/post-schedule',
         'http/workspaces/approve-thread',
         'http/public/post-client-decision',
         'schedule/check-plug',
@@ -1632,16 +1634,40 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpApiKeysDeleteApiKeyFunction0B1AB1A3',
       'HttpApiKeysGetApiKeysFunction346D3216',
       'HttpApiKeysPostApiKeyFunction051694E8',
+      'HttpV1DeleteThreadFunction85E1936F',
+      'HttpV1GetConnectionsFunction063554EF',
+      'HttpV1GetFeedsFunction19DC369A',
+      'HttpV1GetInboxFunction89E8CC59',
+      'HttpV1GetInsightsFunctionD45BA4D1',
+      'HttpV1GetJobFunctionD8E5B0CE',
+      'HttpV1GetScheduledFunction2316CC30',
       'HttpV1GetThreadFunction0F35F30E',
+      'HttpV1GetThreadPerformanceFunction4961258C',
       'HttpV1GetThreadsFunction32722DC9',
+      'HttpV1PatchThreadFunction2DC6BEB4',
+      'HttpV1PostPublishFunction91915CEA',
+      'HttpV1PostScheduleFunction97E31CD1',
+      'HttpV1PostThreadsFunction28620E8C',
     ],
     logGroups: [
       'AuthApiKeyAuthorizerFunctionLogs2ED0E36E',
       'HttpApiKeysDeleteApiKeyFunctionLogsA2F2091C',
       'HttpApiKeysGetApiKeysFunctionLogsF9A6490C',
       'HttpApiKeysPostApiKeyFunctionLogsABA83EB4',
+      'HttpV1DeleteThreadFunctionLogs2AA17270',
+      'HttpV1GetConnectionsFunctionLogs97DD8E8A',
+      'HttpV1GetFeedsFunctionLogs2B3E1F1E',
+      'HttpV1GetInboxFunctionLogs8D8A7091',
+      'HttpV1GetInsightsFunctionLogsEC92840E',
+      'HttpV1GetJobFunctionLogs9D623869',
+      'HttpV1GetScheduledFunctionLogs0CEFE910',
       'HttpV1GetThreadFunctionLogs4FCDF1D7',
+      'HttpV1GetThreadPerformanceFunctionLogs5FD7CE04',
       'HttpV1GetThreadsFunctionLogsE5472FC1',
+      'HttpV1PatchThreadFunctionLogs2AA6D21A',
+      'HttpV1PostPublishFunctionLogs6E2A67F5',
+      'HttpV1PostScheduleFunctionLogsBD8E1EC5',
+      'HttpV1PostThreadsFunctionLogs13B8E941',
     ],
   },
   ConnectionsFunctions: {
@@ -1710,6 +1736,38 @@ describe('stateful resources keep the logical ids they were first deployed with'
         expect(idsOf(nested.get(stackId)!, 'AWS::Logs::LogGroup'), stackId).toEqual(pinned.logGroups);
       }
     }
+  });
+
+  it('builds every /v1 route, its integration and its invoke permission in the PublicApiFunctions stack, behind the API key authorizer', () => {
+    const { parent, nested } = synth();
+    const publicApi = nested.get('PublicApiFunctions')!;
+    const routeKeys = (template: Template) =>
+      Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+        .map((route) => route.Properties as { RouteKey: string; AuthorizationType?: string })
+        .filter((route) => route.RouteKey.includes(' /v1/'));
+
+    expect(routeKeys(parent)).toEqual([]);
+    expect(
+      routeKeys(publicApi)
+        .map((route) => `${route.RouteKey} ${route.AuthorizationType}`)
+        .sort(),
+    ).toEqual([
+      'DELETE /v1/threads/{threadId} CUSTOM',
+      'GET /v1/connections CUSTOM',
+      'GET /v1/feeds CUSTOM',
+      'GET /v1/inbox CUSTOM',
+      'GET /v1/insights CUSTOM',
+      'GET /v1/jobs/{jobId} CUSTOM',
+      'GET /v1/scheduled CUSTOM',
+      'GET /v1/threads CUSTOM',
+      'GET /v1/threads/{threadId} CUSTOM',
+      'GET /v1/threads/{threadId}/performance CUSTOM',
+      'PATCH /v1/threads/{threadId} CUSTOM',
+      'POST /v1/threads CUSTOM',
+      'POST /v1/threads/{threadId}/publish CUSTOM',
+      'POST /v1/threads/{threadId}/schedule CUSTOM',
+    ]);
+    expect(Object.keys(publicApi.findResources('AWS::ApiGatewayV2::Integration')).length).toBeGreaterThanOrEqual(14);
   });
 
   it('keeps the functions first deployed in the App stack there, and gives every other function a deployment group', () => {
@@ -1801,8 +1859,12 @@ describe('least privilege: each function gets what its manifest entry declares, 
       .sort();
   };
 
-  it('lets only the generation route and the feed worker (auto-draft) send to the generation queue', () => {
-    expect(sendersTo('queue/generation-worker')).toEqual(['http/generation/post-generation-job', 'queue/feed-worker']);
+  it('lets only the generation routes (the app’s and /v1’s) and the feed worker (auto-draft) send to the generation queue', () => {
+    expect(sendersTo('queue/generation-worker')).toEqual([
+      'http/generation/post-generation-job',
+      'http/v1/post-threads',
+      'queue/feed-worker',
+    ]);
   });
 
   it("runs the feed fan-out every 30 minutes, and only it and 'Check now' send to the feeds queue", () => {
