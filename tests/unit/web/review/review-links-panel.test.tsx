@@ -97,6 +97,7 @@ describe('the review links panel', () => {
     renderPanel(true);
     await waitFor(() => expect(states()).toEqual(['active']));
     expect(screen.getByText(/for Mastodon/)).toBeTruthy();
+    await userEvent.click(screen.getByText(texts.platformsLegend, { selector: 'summary' }));
     const choices = screen.getByRole('group', { name: texts.platformsLegend });
     await userEvent.click(within(choices).getByRole('checkbox', { name: 'Mastodon' }));
     await userEvent.click(within(choices).getByRole('checkbox', { name: 'Twitter/X' }));

@@ -82,22 +82,25 @@ export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; can
         <p className="small muted">{texts.none}</p>
       ) : null}
       {canWrite ? (
-        <fieldset className="stack">
-          <legend>{texts.platformsLegend}</legend>
-          <p className="small muted">{texts.platformsHint}</p>
-          <div className="row">
-            {PLATFORMS.map((platform) => (
-              <label key={platform} className="row">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(platform)}
-                  onChange={(event) => toggle(platform, event.target.checked)}
-                />
-                {platformDisplayName(platform)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        // Folded: most links take the default platforms, and the page's sharing panel has its own platform boxes.
+        <details className="stack">
+          <summary>{texts.platformsLegend}</summary>
+          <fieldset className="stack" aria-label={texts.platformsLegend}>
+            <p className="small muted">{texts.platformsHint}</p>
+            <div className="row">
+              {PLATFORMS.map((platform) => (
+                <label key={platform} className="row">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(platform)}
+                    onChange={(event) => toggle(platform, event.target.checked)}
+                  />
+                  {platformDisplayName(platform)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </details>
       ) : null}
       {canWrite ? (
         <div className="row">
