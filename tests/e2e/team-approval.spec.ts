@@ -178,10 +178,10 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
   await expect(onMastodon).toBeVisible();
   await expect(client.getByRole('region', { name: /^On / })).toHaveCount(1);
   const rendered = await onMastodon.locator('.client-review__text').allTextContents();
-  expect(rendered.length).toBeGreaterThanOrEqual(2);
+  expect(rendered.length).toBeGreaterThanOrEqual(1);
   expect(rendered.join('\n')).toContain(fixed);
-  // Every thread post is shown once, beside the status carrying it: its passage linked into the
-  // article and its check; the credit has neither.
+  // Every thread post is shown once (the whole thread may fit one status), beside the status carrying
+  // it: its passage linked into the article and its check; the credit has neither.
   const sources = onMastodon.locator('[data-source-post]');
   const count = await sources.count();
   expect(count).toBeGreaterThanOrEqual(3);
