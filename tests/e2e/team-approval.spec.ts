@@ -119,7 +119,10 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
   const picker = editor.page.getByRole('dialog', { name: 'Schedule Publishing' });
   await picker.getByLabel('Date and time').fill(wallClock(due, ZONE));
   await picker.getByRole('button', { name: 'Schedule', exact: true }).click();
-  await expect(editor.page.getByText('Scheduled', { exact: true })).toBeVisible();
+  // The toast's title: the header's Scheduled link has the same text.
+  await expect(
+    editor.page.getByRole('region', { name: 'Notifications' }).getByText('Scheduled', { exact: true }),
+  ).toBeVisible();
   await editor.page.getByRole('button', { name: '← Back to thread' }).click();
   await reviewPanel(editor.page).getByRole('button', { name: 'Send for review' }).click();
   await expect(reviewPanel(editor.page).getByText('In review', { exact: true })).toBeVisible();
