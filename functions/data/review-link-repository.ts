@@ -4,6 +4,8 @@
  * is used once, revoked at once, and removed by TTL 30 days after it expired.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isPlatform } from '#shared/platforms';
+import type { Platform } from '#shared/schemas/thread';
 import { db, getItemByGsi1, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
@@ -14,6 +16,8 @@ export interface ReviewLinkRecord {
   linkId: string;
   /** threadVersion of the posts when the link was made: the only version it shows and decides on. */
   version: string;
+  /** The platforms the client sees the version on, as the editor chose them (empty on links made before the choice). */
+  platforms: Platform[];
   createdAt: string;
   createdBy: string;
   expiresAt: string;
@@ -30,6 +34,7 @@ function reviewLinkOf(item: Record<string, unknown>): ReviewLinkRecord {
     threadId: String(item.threadId),
     linkId: String(item.linkId),
     version: String(item.version),
+    platforms: Array.isArray(item.platforms) ? item.platforms.filter(isPlatform) : [],
     createdAt: String(item.createdAt),
     createdBy: String(item.createdBy),
     // `expiresAt` is the table's TTL attribute (epoch seconds); the link's own expiry is `validUntil`.

@@ -50,10 +50,15 @@ export const workspaceMessages = {
       `${who} requested changes to "${title}": ${comment}`,
     changesSubject: 'A client requested changes to a thread',
     commentRequired: 'Say what should change: a comment is required when requesting changes.',
+    platformsRequired:
+      'Choose the platforms the client reviews the thread for: it is not scheduled and the workspace has no platform connected.',
     /** The thread page's list of a thread's client review links. */
     panel: {
       heading: 'Client review links',
-      hint: 'A link a client opens without an account: they see each post beside its source passage and its check, and approve or request changes once.',
+      hint: 'A link a client opens without an account: they see the thread as it will post on each platform, each post beside its source passage and its check, and approve or request changes once.',
+      platformsLegend: 'Platforms the client reviews',
+      platformsHint: 'None ticked: the platforms the thread is scheduled or queued for, else the connected platforms.',
+      forPlatforms: (names: string) => `for ${names}`,
       create: 'Create client review link',
       created: { title: 'Review link created and copied' },
       copyFailed: (url: string) => `Copy this link: ${url}`,
@@ -70,7 +75,13 @@ export const workspaceMessages = {
       heading: 'Review this thread',
       loading: 'Loading the thread…',
       intro: (title: string) =>
-        `Before it is published, please review "${title}". Each post is shown beside the passage of the article it comes from.`,
+        `Before it is published, please review "${title}". It is shown as it will post on each platform, each post beside the passage of the article it comes from.`,
+      platformsLabel: 'Platforms',
+      onPlatform: (platform: string) => `On ${platform}`,
+      platformPostLabel: (platform: string, number: number, total: number) => `${platform} post ${number} of ${total}`,
+      continued: 'Continues the post before it (the platform’s limit splits it).',
+      firstComment: 'Posted as the first comment',
+      fromPost: (number: number) => `From post ${number} of the thread`,
       article: 'The article',
       by: (author: string) => `by ${author}`,
       postLabel: (number: number) => `Post ${number}`,

@@ -138,3 +138,18 @@ export function postRulesFor(platform: Platform, options: { mastodon?: MastodonI
       };
   }
 }
+
+const positiveInteger = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+
+/**
+ * A platform's rules as far as its connection's data tells them without asking the platform: a
+ * Mastodon connection keeps its instance's limits from when it was made (the publisher reads them
+ * live, so a preview only differs if the instance changed them since).
+ */
+export function postRulesOfConnection(platform: Platform, connectionData: Record<string, unknown> = {}): PostRules {
+  const maxCharacters = positiveInteger(connectionData.maxCharacters);
+  if (platform !== 'mastodon' || maxCharacters === undefined) return postRulesFor(platform);
+  const charactersReservedPerUrl = positiveInteger(connectionData.charactersReservedPerUrl) ?? MASTODON_LINK_WEIGHT;
+  return postRulesFor(platform, { mastodon: { maxCharacters, charactersReservedPerUrl } });
+}

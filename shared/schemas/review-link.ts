@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { postCheckSchema, threadIdSchema } from './thread';
+import { LINK_PLACEMENTS } from '../publishing/link-placement';
+import { PLATFORMS, platformSchema, postCheckSchema, threadIdSchema } from './thread';
 
 /** How long a review link lasts unless the editor chooses (1–30 days). */
 export const REVIEW_LINK_DEFAULT_DAYS = 7;
@@ -11,7 +12,18 @@ export const REVIEW_LINK_DECISIONS_PER_HOUR = 10;
 /** POST /api/threads/{threadId}/review-links. */
 export const createReviewLinkSchema = z.object({
   expiresInDays: z.number().int().min(1).max(REVIEW_LINK_MAX_DAYS).optional(),
+  /**
+   * The platforms the client sees the thread as it will post on, each once. Omitted: the platforms
+   * of the thread's upcoming scheduled or queued items, else the workspace's connected platforms.
+   */
+  platforms: z
+    .array(platformSchema)
+    .min(1, 'Choose at least one platform for the review link.')
+    .max(PLATFORMS.length)
+    .refine((platforms) => new Set(platforms).size === platforms.length, 'Name each platform once.')
+    .optional(),
 });
+export type CreateReviewLinkRequest = z.infer<typeof createReviewLinkSchema>;
 
 /** /api/threads/{threadId}/review-links/{linkId} path parameters. */
 export const reviewLinkParamsSchema = z.object({
@@ -43,6 +55,8 @@ export const reviewLinkSchema = z.object({
   linkId: z.string(),
   state: z.enum(REVIEW_LINK_STATES),
   version: z.string(),
+  /** The platforms the client sees it on. */
+  platforms: z.array(platformSchema),
   createdAt: z.string(),
   createdBy: z.string(),
   expiresAt: z.string(),
@@ -68,6 +82,23 @@ export const clientReviewSchema = z.object({
       /** The article link that lands on the passage (`#:~:text=`), null when there is no passage. */
       sourceUrl: z.string().nullable(),
       check: postCheckSchema.nullable(),
+    }),
+  ),
+  /** Per chosen platform, in the link's order, the posts as they will be published there. */
+  platforms: z.array(
+    z.object({
+      platform: platformSchema,
+      linkPlacement: z.enum(LINK_PLACEMENTS),
+      posts: z.array(
+        z.object({
+          /** The text as posted. */
+          text: z.string(),
+          /** The thread's posts (`posts[].id`) that start in it; none for a long post's later parts or a title of its own. */
+          postIds: z.array(z.string()),
+        }),
+      ),
+      /** Posted as the first comment under the first post (LinkedIn's attribution), else null. */
+      firstComment: z.string().nullable(),
     }),
   ),
 });

@@ -19,11 +19,6 @@ export const handler = httpHandler(
   },
   async ({ caller, workspace, params, body, event, read }) => ({
     status: 201,
-    body: await createReviewLink(
-      reviewActor(caller, workspace, userAgentOf(event)),
-      params.threadId,
-      body.expiresInDays,
-      read,
-    ),
+    body: await createReviewLink(reviewActor(caller, workspace, userAgentOf(event)), params.threadId, body, read),
   }),
 );

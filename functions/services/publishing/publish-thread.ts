@@ -6,15 +6,11 @@ import { altTextRequired, reconnectForPictures } from '#shared/messages/media';
 import { workspaceMessages } from '#shared/messages/workspaces';
 import { platformDisplayName } from '#shared/platforms';
 import type { ImageLimits } from '#shared/publishing/image-limits';
-import {
-  firstCommentOf,
-  type LinkPlacements,
-  linkPlacementFor,
-  placedThreadText,
-} from '#shared/publishing/link-placement';
+import { firstCommentOf, type LinkPlacements, linkPlacementFor } from '#shared/publishing/link-placement';
 import { altTextBlockers, platformMediaPlan } from '#shared/publishing/media-check';
+import { layoutForPlatform } from '#shared/publishing/platform-layout';
 import type { PlugChoice } from '#shared/publishing/plug';
-import { type LaidOutPost, layoutThread } from '#shared/publishing/reflow';
+import type { LaidOutPost } from '#shared/publishing/reflow';
 import { languageTagSchema } from '#shared/schemas/article';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import { type ChosenAccounts, publishRequestSchema } from '#shared/schemas/publishing';
@@ -320,18 +316,7 @@ export async function queuePlatformRun(
     quote: options.quote?.quote ?? null,
     quoteNote: options.quote?.quoteNote ?? null,
     ...picturedLayout(
-      layoutThread(
-        {
-          title: thread.title,
-          posts: postTexts,
-          sourceUrl: thread.sourceUrl,
-          authorHandles: thread.authorHandles,
-          author: thread.author,
-          withPictures: new Set(thread.posts.flatMap((post, index) => (post.media?.length ? [index] : []))),
-          ...placedThreadText(platform, linkPlacement, thread.sourceUrl),
-        },
-        await adapter.postRules(connection),
-      ),
+      layoutForPlatform(thread, platform, linkPlacement, await adapter.postRules(connection)),
       thread.posts,
       adapter.imageLimits,
     ),

@@ -1,7 +1,8 @@
 /**
  * A client's review link: an editor makes a signed (unguessable: 32 random bytes), expiring, revocable
- * link to one version of a thread; whoever holds it sees that version's posts with their passages and
- * checks, and may approve it or request changes once, through the review service as a reviewer would.
+ * link to one version of a thread; whoever holds it sees that version as it will post on each platform
+ * the editor chose (the publisher's own layout), beside its passages and checks, and may approve it or
+ * request changes once, through the review service as a reviewer would.
  * It grants nothing else: it names no other thread and no workspace data. Only the token's SHA-256 is
  * stored. Every use (the view, the decision) goes into the workspace's activity log; its refusals
  * (unknown, expired, revoked, used, outdated) write nothing but the rate counters.
@@ -9,8 +10,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import { workspaceMessages } from '#shared/messages/workspaces';
+import { firstCommentOf, linkPlacementFor } from '#shared/publishing/link-placement';
+import { layoutForPlatform } from '#shared/publishing/platform-layout';
+import { postRulesOfConnection } from '#shared/publishing/platform-rules';
 import {
   type ClientReview,
+  type CreateReviewLinkRequest,
   REVIEW_LINK_DECISIONS_PER_HOUR,
   REVIEW_LINK_DEFAULT_DAYS,
   REVIEW_LINK_VIEWS_PER_HOUR,
@@ -18,9 +23,10 @@ import {
   type ReviewLinkState,
   type ReviewLinkView,
 } from '#shared/schemas/review-link';
-import type { Thread } from '#shared/schemas/thread';
+import type { Platform, Thread } from '#shared/schemas/thread';
 import { directiveUrl, textDirective } from '#shared/text-fragment';
 import { threadVersion } from '#shared/workspaces/thread-version';
+import { type ConnectionRecord, listConnectionsForUser } from '../../data/connection-repository';
 import { HOUR_MS, takeWindowBudget as take } from '../../data/rate-limit-repository';
 import {
   claimReviewLink,
@@ -30,6 +36,7 @@ import {
   putReviewLink,
   type ReviewLinkRecord,
 } from '../../data/review-link-repository';
+import { listUpcomingItemsOfThread } from '../../data/scheduled-item-repository';
 import { getThreadForUser } from '../../data/thread-repository';
 import { config } from '../../lib/config';
 import { NotFoundError, ReviewLinkRefusedError, ValidationError } from '../../lib/errors';
@@ -54,24 +61,45 @@ function linkView(link: ReviewLinkRecord, now: Date): ReviewLinkView {
   return { ...fields, state: stateOf(link, now) };
 }
 
+/**
+ * The platforms a link shows when its maker names none: those the thread's upcoming scheduled and
+ * queued items will post to (what the client's approval releases), else every platform the workspace
+ * has connected; none when there is neither.
+ */
+export async function defaultReviewPlatforms(workspaceId: string, threadId: string): Promise<Platform[]> {
+  const upcoming = (await listUpcomingItemsOfThread(workspaceId, threadId)).filter(
+    (item) => item.status === 'scheduled' || item.status === 'firing',
+  );
+  const scheduled = [...new Set(upcoming.flatMap((item) => item.platforms))];
+  if (scheduled.length > 0) return scheduled;
+  return (await listConnectionsForUser(workspaceId))
+    .filter((connection) => connection.isConnected)
+    .map((connection) => connection.platform);
+}
+
 /** POST /api/threads/{threadId}/review-links: a new link to the thread as it is now; its token only in the URL. */
 export async function createReviewLink(
   actor: ReviewActor,
   threadId: string,
-  expiresInDays: number | undefined,
+  request: CreateReviewLinkRequest,
   found: Thread | null,
-): Promise<{ linkId: string; url: string; expiresAt: string }> {
+): Promise<{ linkId: string; url: string; expiresAt: string; platforms: Platform[] }> {
   const thread = await threadOf(actor, threadId, found);
   if (thread.posts.length === 0) throw new ValidationError(apiErrorMessages.no_posts, 'no_posts');
+  const platforms = request.platforms ?? (await defaultReviewPlatforms(actor.access.workspaceId, threadId));
+  if (platforms.length === 0) throw new ValidationError(messages.platformsRequired);
   const token = randomBytes(32).toString('base64url');
   const link: ReviewLinkRecord = {
     workspaceId: actor.access.workspaceId,
     threadId,
     linkId: randomBytes(12).toString('base64url'),
     version: threadVersion(thread.posts),
+    platforms,
     createdAt: actor.now.toISOString(),
     createdBy: actor.email,
-    expiresAt: new Date(actor.now.getTime() + (expiresInDays ?? REVIEW_LINK_DEFAULT_DAYS) * 86_400_000).toISOString(),
+    expiresAt: new Date(
+      actor.now.getTime() + (request.expiresInDays ?? REVIEW_LINK_DEFAULT_DAYS) * 86_400_000,
+    ).toISOString(),
     revokedAt: null,
     usedAt: null,
     decision: null,
@@ -79,7 +107,7 @@ export async function createReviewLink(
   await putReviewLink(link, hashReviewToken(token));
   await recordActivity(actor, 'review_link_created', thread, `Valid until ${link.expiresAt.slice(0, 10)}`);
   const url = new URL(`/review/${encodeURIComponent(token)}`, config().appPublicUrl).href;
-  return { linkId: link.linkId, url, expiresAt: link.expiresAt };
+  return { linkId: link.linkId, url, expiresAt: link.expiresAt, platforms };
 }
 
 /** GET /api/threads/{threadId}/review-links: the thread's links and their states, oldest first (no tokens). */
@@ -156,7 +184,40 @@ function clientActor(link: ReviewLinkRecord, name: string | undefined, visitor: 
   };
 }
 
-function clientView(thread: Thread, link: ReviewLinkRecord, now: Date): ClientReview {
+/**
+ * Each platform's posts as the publisher will lay them out: the link placed as the thread chose (else
+ * the default for the workspace's connection), the connection's limits, each post naming the thread's
+ * posts that start in it.
+ */
+function platformVersions(
+  thread: Thread,
+  platforms: readonly Platform[],
+  connections: readonly ConnectionRecord[],
+): ClientReview['platforms'] {
+  return platforms.map((platform) => {
+    const connectionData = connections.find((connection) => connection.platform === platform)?.connectionData ?? {};
+    const linkPlacement = linkPlacementFor(platform, thread.linkPlacements, connectionData);
+    const laidOut = layoutForPlatform(thread, platform, linkPlacement, postRulesOfConnection(platform, connectionData));
+    return {
+      platform,
+      linkPlacement,
+      posts: laidOut.map((post) => ({
+        text: post.text,
+        postIds: post.starts.flatMap((index) => thread.posts[index]?.id ?? []),
+      })),
+      firstComment: firstCommentOf(
+        linkPlacement,
+        thread.posts.map((post) => post.content),
+      ),
+    };
+  });
+}
+
+async function clientView(thread: Thread, link: ReviewLinkRecord, now: Date): Promise<ClientReview> {
+  // A link made before platforms were chosen shows what a new link would.
+  const platforms =
+    link.platforms.length > 0 ? link.platforms : await defaultReviewPlatforms(link.workspaceId, link.threadId);
+  const connections = await listConnectionsForUser(link.workspaceId);
   return {
     state: stateOf(link, now),
     expiresAt: link.expiresAt,
@@ -174,6 +235,7 @@ function clientView(thread: Thread, link: ReviewLinkRecord, now: Date): ClientRe
         check: post.check ?? null,
       };
     }),
+    platforms: platformVersions(thread, platforms, connections),
   };
 }
 
@@ -182,7 +244,7 @@ export async function viewByReviewLink(token: string, visitor: LinkVisitor): Pro
   await takeUse('view', hashReviewToken(token), visitor);
   const { link, thread } = await usableLink(token, visitor, true);
   await recordActivity(clientActor(link, undefined, visitor), 'review_link_viewed', thread);
-  return clientView(thread, link, visitor.now);
+  return await clientView(thread, link, visitor.now);
 }
 
 /**
@@ -202,5 +264,9 @@ export async function decideByReviewLink(
   // The review service records the step and tells the workspace's writers, as for a member's decision.
   if (decision.decision === 'approve') await approveThread(actor, link.threadId, link.version, thread);
   else await requestChanges(actor, link.threadId, { version: link.version, comment: decision.comment ?? '' }, thread);
-  return clientView(thread, { ...link, usedAt: visitor.now.toISOString(), decision: decision.decision }, visitor.now);
+  return await clientView(
+    thread,
+    { ...link, usedAt: visitor.now.toISOString(), decision: decision.decision },
+    visitor.now,
+  );
 }

@@ -29,6 +29,8 @@ const routes = {
 const { putThread } = await import('#functions/data/thread-repository');
 const { listNotifications } = await import('#functions/data/notification-repository');
 const { connectTelegram } = await import('#functions/services/connections/connections');
+const { disconnectConnection } = await import('#functions/data/connection-repository');
+const { createScheduledItem } = await import('#functions/data/scheduled-item-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 
 afterAll(() => pipeline.stop());
@@ -298,5 +300,125 @@ describe('the client review link', () => {
     );
     for (let i = 0; i < 60; i++) expect((await view(token, client())).status).toBe(200);
     expect(await view(token, client())).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+  });
+});
+
+describe('the platforms a review link shows', () => {
+  /** Three body posts of about 180 characters: two join in one Mastodon status, none on X. */
+  const bodyPosts = (marker: string) =>
+    [1, 2, 3].map(
+      (n) =>
+        `${n}/ ${marker}: ${'The harbour authority reported record throughput for the third year running, '.repeat(2).trim()} (${n})`,
+    );
+
+  it('answers each chosen platform’s posts as they will post: Mastodon joins, X keeps apart, each placing the link its way', async () => {
+    const { workspaceId, editor, call } = await team();
+    const marker = `platforms-${randomUUID().slice(0, 8)}`;
+    const thread = makeThread(workspaceId, bodyPosts(marker));
+    // Mastodon was chosen to put the link in the first post as well; X keeps its default (the credit only).
+    thread.linkPlacements = { mastodon: 'first-post-and-credit' };
+    await putThread(thread);
+    const created = await call(routes.createLink, editor, {
+      params: { threadId: thread.id },
+      body: { platforms: ['mastodon', 'twitter'] },
+    });
+    expect(created).toMatchObject({ status: 201, body: { platforms: ['mastodon', 'twitter'] } });
+
+    const seen = await view(tokenOf(created.body.url), client());
+    expect(seen.status).toBe(200);
+    const [mastodon, x] = seen.body.platforms;
+    const [p0, p1, p2, credit] = thread.posts.map((post) => post.content);
+    const body = (text: string | undefined) => (text ?? '').replace(/^\d\/ /, '');
+    expect(mastodon).toEqual({
+      platform: 'mastodon',
+      linkPlacement: 'first-post-and-credit',
+      posts: [
+        {
+          text: `${thread.title}\n\n${body(p0)}\n\n${thread.sourceUrl}\n\n${body(p1)}`,
+          postIds: ['post-0', 'post-1'],
+        },
+        { text: body(p2), postIds: ['post-2'] },
+        { text: credit, postIds: ['post-3'] },
+      ],
+      firstComment: null,
+    });
+    expect(x).toEqual({
+      platform: 'twitter',
+      linkPlacement: 'credit-post',
+      posts: [
+        { text: `${thread.title}\n\n${body(p0)}`, postIds: ['post-0'] },
+        { text: body(p1), postIds: ['post-1'] },
+        { text: body(p2), postIds: ['post-2'] },
+        { text: credit, postIds: ['post-3'] },
+      ],
+      firstComment: null,
+    });
+    // The source posts the rendered ones name are in the answer, with their passages; nothing else is.
+    expect(seen.body.posts.map((post: { id: string }) => post.id)).toEqual(['post-0', 'post-1', 'post-2', 'post-3']);
+    expect(JSON.stringify(seen.body)).not.toContain(workspaceId);
+    expect(JSON.stringify(seen.body)).not.toContain(thread.id);
+    const listed = await call(routes.listLinks, editor, { params: { threadId: thread.id } });
+    expect(listed.body.links[0].platforms).toEqual(['mastodon', 'twitter']);
+  });
+
+  it('defaults to the platforms of the thread’s upcoming items, else the connected ones, else refuses', async () => {
+    const { workspaceId, editor, call } = await team();
+    const thread = await threadIn(workspaceId, `default-${randomUUID().slice(0, 8)}`);
+    const params = { threadId: thread.id };
+    const platformsOf = async (created: { url: string }) =>
+      (await view(tokenOf(created.url), client())).body.platforms.map(
+        (version: { platform: string }) => version.platform,
+      );
+
+    // Nothing scheduled: the workspace's connected platforms (Telegram).
+    const connected = await call(routes.createLink, editor, { params, body: {} });
+    expect(connected.body.platforms).toEqual(['telegram']);
+    expect(await platformsOf(connected.body)).toEqual(['telegram']);
+
+    // Scheduled (by time and by the queue) for Bluesky and Mastodon: those, whatever is connected.
+    const now = new Date().toISOString();
+    const item = (itemId: string, platforms: ('bluesky' | 'mastodon')[], source: 'time' | 'queue') => ({
+      userId: workspaceId,
+      itemId,
+      threadId: thread.id,
+      threadTitle: thread.title,
+      platforms,
+      at: new Date(Date.now() + 3_600_000).toISOString(),
+      timeZone: 'UTC',
+      source,
+      status: 'scheduled' as const,
+      firedAt: null,
+      cancelledAt: null,
+      outcomes: {},
+      fireLeaseUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await createScheduledItem(item(randomUUID(), ['bluesky'], 'time'));
+    await createScheduledItem(item(randomUUID(), ['mastodon', 'bluesky'], 'queue'));
+    const scheduled = await call(routes.createLink, editor, { params, body: {} });
+    expect(scheduled.status).toBe(201);
+    expect([...scheduled.body.platforms].sort()).toEqual(['bluesky', 'mastodon']);
+
+    // Neither scheduled nor connected: the editor must choose.
+    const bare = await threadIn(workspaceId, `bare-${randomUUID().slice(0, 8)}`);
+    await disconnectConnection(workspaceId, 'telegram', new Date().toISOString());
+    const refused = await call(routes.createLink, editor, { params: { threadId: bare.id }, body: {} });
+    expect(refused).toMatchObject({ status: 400, body: { error: expect.stringContaining('Choose the platforms') } });
+    expect((await call(routes.listLinks, editor, { params: { threadId: bare.id } })).body.links).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown platform', ['mastodon', 'myspace']],
+    ['an empty list', []],
+    ['a platform twice', ['twitter', 'twitter']],
+    ['not a list', 'mastodon'],
+  ])('refuses %s with a 400 JSON error, making no link', async (_case, platforms) => {
+    const { workspaceId, editor, call } = await team();
+    const thread = await threadIn(workspaceId, `bad-${randomUUID().slice(0, 8)}`);
+    const answer = await call(routes.createLink, editor, { params: { threadId: thread.id }, body: { platforms } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
+    expect((await call(routes.listLinks, editor, { params: { threadId: thread.id } })).body.links).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workspaceMessages } from '#shared/messages/workspaces';
@@ -52,7 +52,45 @@ beforeEach(() => {
         sourceUrl: 'https://news.example.com/harbour#:~:text=The%20port',
         check: { status: 'checked' },
       },
-      { id: 'post-1', text: 'Read more: the harbour report.', source: null, sourceUrl: null, check: null },
+      {
+        id: 'post-1',
+        text: 'Boats sell at dawn.',
+        source: 'The boats sell their catch before sunrise.',
+        sourceUrl: 'https://news.example.com/harbour#:~:text=The%20boats',
+        check: { status: 'edited' },
+      },
+      { id: 'post-2', text: 'Read more: the harbour report.', source: null, sourceUrl: null, check: null },
+    ],
+    platforms: [
+      {
+        platform: 'mastodon',
+        linkPlacement: 'credit-post',
+        posts: [
+          {
+            text: 'The harbour at dawn\n\nThe port moved 4 million containers.\n\nBoats sell at dawn.',
+            postIds: ['post-0', 'post-1'],
+          },
+          { text: 'Read more: the harbour report.', postIds: ['post-2'] },
+        ],
+        firstComment: null,
+      },
+      {
+        platform: 'twitter',
+        linkPlacement: 'credit-post',
+        posts: [
+          { text: 'The harbour at dawn', postIds: [] },
+          { text: 'The port moved 4 million containers.', postIds: ['post-0'] },
+          { text: 'Boats sell at dawn.', postIds: ['post-1'] },
+          { text: 'Read more: the harbour report.', postIds: ['post-2'] },
+        ],
+        firstComment: null,
+      },
+      {
+        platform: 'linkedin',
+        linkPlacement: 'first-comment',
+        posts: [{ text: 'The port moved 4 million containers.\n\nBoats sell at dawn.', postIds: ['post-0', 'post-1'] }],
+        firstComment: 'Read more: the harbour report.',
+      },
     ],
   };
   answer = { status: 200, body: review };
@@ -67,16 +105,52 @@ afterEach(() => {
 const renderPage = () =>
   renderRoutes([{ path: '/review/:token', element: <ClientReviewPage /> }], { initialEntries: [`/review/${TOKEN}`] });
 
+/** The posts of one platform's section, as the client reads them. */
+const platformPosts = (name: string) =>
+  within(screen.getByRole('region', { name: texts.page.onPlatform(name) })).getAllByRole('listitem');
+const passageLinks = (item: HTMLElement) =>
+  within(item)
+    .queryAllByRole('link', { name: texts.page.openPassage })
+    .map((link) => link.getAttribute('href'));
+const checks = (item: HTMLElement) =>
+  [...item.querySelectorAll('[data-check]')].map((check) => check.getAttribute('data-check'));
+
 describe('the client review page', () => {
-  it('shows each post with its passage link and check, and approves once, signed out', async () => {
+  it('shows each platform’s posts as they will post, each beside its passages and checks', async () => {
     renderPage();
-    expect(await screen.findByText('The port moved 4 million containers.')).toBeTruthy();
-    expect(screen.getByText('The port moved 4 million containers last year.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: texts.page.openPassage }).getAttribute('href')).toBe(
-      'https://news.example.com/harbour#:~:text=The%20port',
+    await screen.findByRole('region', { name: texts.page.onPlatform('Mastodon') });
+    // Mastodon's one status carries posts 1 and 2: both passages and both checks beside it.
+    const mastodon = platformPosts('Mastodon');
+    expect(mastodon).toHaveLength(2);
+    expect(mastodon[0]!.querySelector('.client-review__text')?.textContent).toBe(
+      'The harbour at dawn\n\nThe port moved 4 million containers.\n\nBoats sell at dawn.',
     );
-    expect(screen.getByText(texts.page.checks.checked)).toBeTruthy();
-    expect(screen.getByText(texts.page.noCheck)).toBeTruthy();
+    expect(within(mastodon[0]!).getByRole('heading').textContent).toBe('Mastodon post 1 of 2');
+    expect(passageLinks(mastodon[0]!)).toEqual([
+      'https://news.example.com/harbour#:~:text=The%20port',
+      'https://news.example.com/harbour#:~:text=The%20boats',
+    ]);
+    expect(checks(mastodon[0]!)).toEqual(['checked', 'edited']);
+    expect(within(mastodon[0]!).getByText(texts.page.checks.edited)).toBeTruthy();
+    expect(within(mastodon[1]!).getByText(texts.page.noPassage)).toBeTruthy();
+    expect(checks(mastodon[1]!)).toEqual(['none']);
+    // X's posts stay apart; its title post carries no passage of its own.
+    const x = platformPosts('Twitter/X');
+    expect(x).toHaveLength(4);
+    expect(within(x[0]!).getByText(texts.page.continued)).toBeTruthy();
+    expect(checks(x[0]!)).toEqual([]);
+    expect(passageLinks(x[2]!)).toEqual(['https://news.example.com/harbour#:~:text=The%20boats']);
+    expect(checks(x[2]!)).toEqual(['edited']);
+    // LinkedIn's one post, the credit as its first comment.
+    const linkedin = screen.getByRole('region', { name: texts.page.onPlatform('LinkedIn') });
+    expect(within(linkedin).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(linkedin).getByText(texts.page.firstComment)).toBeTruthy();
+    expect(within(linkedin).getByText('Read more: the harbour report.')).toBeTruthy();
+  });
+
+  it('approves once, signed out', async () => {
+    renderPage();
+    await screen.findByRole('region', { name: texts.page.onPlatform('Mastodon') });
     // Request changes needs a comment.
     expect((screen.getByRole('button', { name: 'Request changes' }) as HTMLButtonElement).disabled).toBe(true);
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workspaceMessages } from '#shared/messages/workspaces';
@@ -17,11 +17,13 @@ const THREAD_ID = 'thread-1';
 const URL_MADE = `http://localhost:3000/review/${'B'.repeat(43)}`;
 let links: ReviewLinkView[];
 let copied: string[];
+let created: unknown[];
 
 const link = (linkId: string, state: ReviewLinkView['state']): ReviewLinkView => ({
   linkId,
   state,
   version: 'a'.repeat(64),
+  platforms: ['mastodon'],
   createdAt: '2026-11-28T09:00:00.000Z',
   createdBy: 'ed@example.com',
   expiresAt: '2026-12-05T09:00:00.000Z',
@@ -38,8 +40,12 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   const base = `/api/threads/${THREAD_ID}/review-links`;
   if (method === 'GET' && url === base) return Response.json({ links });
   if (method === 'POST' && url === base) {
+    created.push(JSON.parse(String(init?.body)));
     links = [...links, link('new', 'active')];
-    return Response.json({ linkId: 'new', url: URL_MADE, expiresAt: '2026-12-05T09:00:00.000Z' }, { status: 201 });
+    return Response.json(
+      { linkId: 'new', url: URL_MADE, expiresAt: '2026-12-05T09:00:00.000Z', platforms: ['mastodon'] },
+      { status: 201 },
+    );
   }
   if (method === 'DELETE' && url.startsWith(`${base}/`)) {
     const id = url.slice(base.length + 1);
@@ -52,6 +58,7 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
 beforeEach(() => {
   links = [link('old', 'active')];
   copied = [];
+  created = [];
   vi.stubGlobal('fetch', vi.fn(fakeApi));
   Object.defineProperty(navigator, 'clipboard', {
     value: { writeText: async (text: string) => void copied.push(text) },
@@ -79,9 +86,25 @@ describe('the review links panel', () => {
     await userEvent.click(screen.getByRole('button', { name: texts.create }));
     await waitFor(() => expect(states()).toEqual(['active', 'active']));
     expect(copied).toEqual([URL_MADE]);
+    // Nothing ticked: the server's default platforms.
+    expect(created).toEqual([{}]);
     await userEvent.click(screen.getAllByRole('button', { name: texts.revoke })[0]!);
     await waitFor(() => expect(states()).toEqual(['revoked', 'active']));
     expect(screen.getAllByRole('button', { name: texts.revoke })).toHaveLength(1);
+  });
+
+  it('makes a link for the platforms ticked, in the platforms’ order, and lists each link’s platforms', async () => {
+    renderPanel(true);
+    await waitFor(() => expect(states()).toEqual(['active']));
+    expect(screen.getByText(/for Mastodon/)).toBeTruthy();
+    await userEvent.click(screen.getByText(texts.platformsLegend, { selector: 'summary' }));
+    const choices = screen.getByRole('group', { name: texts.platformsLegend });
+    await userEvent.click(within(choices).getByRole('checkbox', { name: 'Mastodon' }));
+    await userEvent.click(within(choices).getByRole('checkbox', { name: 'Twitter/X' }));
+    await userEvent.click(within(choices).getByRole('checkbox', { name: 'Telegram' }));
+    await userEvent.click(within(choices).getByRole('checkbox', { name: 'Telegram' }));
+    await userEvent.click(screen.getByRole('button', { name: texts.create }));
+    await waitFor(() => expect(created).toEqual([{ platforms: ['twitter', 'mastodon'] }]));
   });
 
   it('shows a reviewer the links and their states, with nothing to make or revoke', async () => {
@@ -89,5 +112,6 @@ describe('the review links panel', () => {
     renderPanel(false);
     await waitFor(() => expect(states()).toEqual(['revoked', 'active']));
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('group', { name: texts.platformsLegend })).toBeNull();
   });
 });

@@ -4,10 +4,9 @@ import {
   type LinkPlacement,
   type LinkPlacements,
   linkPlacementFor,
-  placedThreadText,
 } from '#shared/publishing/link-placement';
-import { postRulesFor } from '#shared/publishing/platform-rules';
-import { reflowThread } from '#shared/publishing/reflow';
+import { layoutForPlatform } from '#shared/publishing/platform-layout';
+import { postRulesOfConnection } from '#shared/publishing/platform-rules';
 import type { ConnectionView } from '#shared/schemas/publishing';
 import type { Platform, Thread } from '#shared/schemas/thread';
 
@@ -21,28 +20,21 @@ type PlacedThread = Pick<Thread, 'title' | 'posts' | 'sourceUrl' | 'authorHandle
  */
 export function useLinkPlacements(thread: PlacedThread | undefined, connections: readonly ConnectionView[]) {
   const [changed, setChanged] = useState<LinkPlacements>({});
+  const connectionDataOf = (platform: Platform) =>
+    connections.find((connection) => connection.platform === platform)?.connectionData;
   const placementOf = (platform: Platform) =>
-    linkPlacementFor(
-      platform,
-      { ...thread?.linkPlacements, ...changed },
-      connections.find((connection) => connection.platform === platform)?.connectionData,
-    );
+    linkPlacementFor(platform, { ...thread?.linkPlacements, ...changed }, connectionDataOf(platform));
   return {
     placementOf,
     /** The thread as the platform will get it with `placement` (X's price is counted on it). */
     postsFor: (platform: Platform, placement: LinkPlacement): string[] =>
       thread
-        ? reflowThread(
-            {
-              title: thread.title,
-              posts: thread.posts.map((post) => post.content),
-              sourceUrl: thread.sourceUrl,
-              authorHandles: thread.authorHandles,
-              author: thread.author,
-              ...placedThreadText(platform, placement, thread.sourceUrl),
-            },
-            postRulesFor(platform),
-          )
+        ? layoutForPlatform(
+            thread,
+            platform,
+            placement,
+            postRulesOfConnection(platform, connectionDataOf(platform)),
+          ).map((post) => post.text)
         : [],
     change: (platform: Platform, placement: LinkPlacement) =>
       setChanged((current) => ({ ...current, [platform]: placement })),

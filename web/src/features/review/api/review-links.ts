@@ -2,17 +2,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import {
   type ClientReview,
+  type CreateReviewLinkRequest,
   clientReviewSchema,
   createReviewLinkSchema,
   type ReviewDecision,
   reviewDecisionSchema,
   reviewLinkSchema,
 } from '#shared/schemas/review-link';
+import { platformSchema } from '#shared/schemas/thread';
 import { apiRequest } from '#web/lib/api-client';
 
 const linksPath = (threadId: string) => `/threads/${encodeURIComponent(threadId)}/review-links`;
 const linksKey = (threadId: string) => ['review-links', threadId] as const;
-const createdSchema = z.object({ linkId: z.string(), url: z.string(), expiresAt: z.string() });
+const createdSchema = z.object({
+  linkId: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+  platforms: z.array(platformSchema),
+});
 
 /** GET /api/threads/{threadId}/review-links: the thread's client review links (no tokens). */
 export function useReviewLinks(threadId: string) {
@@ -22,17 +29,17 @@ export function useReviewLinks(threadId: string) {
   });
 }
 
-/** Make a link (its URL is only in the answer) and revoke one; each refreshes the list. */
+/** Make a link for the chosen platforms, or the default ones (its URL is only in the answer) and revoke one; each refreshes the list. */
 export function useReviewLinkActions(threadId: string) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: linksKey(threadId) });
   return {
     create: useMutation({
-      mutationFn: () =>
+      mutationFn: (request: CreateReviewLinkRequest) =>
         apiRequest(linksPath(threadId), {
           method: 'POST',
           bodySchema: createReviewLinkSchema,
-          body: {},
+          body: request,
           schema: createdSchema,
         }),
       onSuccess: refresh,

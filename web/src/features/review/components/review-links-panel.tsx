@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { workspaceMessages } from '#shared/messages/workspaces';
+import { platformDisplayName } from '#shared/platforms';
+import { PLATFORMS, type Platform } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { ApiError } from '#web/lib/api-client';
 import { toastForApiError } from '#web/lib/error-texts';
@@ -8,21 +10,29 @@ import { useReviewLinkActions, useReviewLinks } from '../api/review-links';
 const texts = workspaceMessages.reviewLink.panel;
 
 /**
- * A thread's client review links: editors (`write`) make one (its URL copied, shown once) and revoke
- * them; every member who can read the thread sees the list and each link's state.
+ * A thread's client review links: editors (`write`) make one for the platforms they tick, or the
+ * server's default ones (its URL copied, shown once) and revoke them; every member who can read the
+ * thread sees the list, each link's platforms and state.
  */
 export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; canWrite: boolean }) {
   const headingId = useId();
   const { toast } = useToast();
   const links = useReviewLinks(threadId);
   const actions = useReviewLinkActions(threadId);
+  const [chosen, setChosen] = useState<Platform[]>([]);
+  const toggle = (platform: Platform, on: boolean) =>
+    setChosen((current) =>
+      on
+        ? PLATFORMS.filter((each) => each === platform || current.includes(each))
+        : current.filter((each) => each !== platform),
+    );
   const failed = (error: Error) =>
     toast({
       ...(error instanceof ApiError ? toastForApiError(error) : { ...texts.failed, description: error.message }),
       variant: 'destructive',
     });
   const create = () =>
-    actions.create.mutate(undefined, {
+    actions.create.mutate(chosen.length > 0 ? { platforms: chosen } : {}, {
       onSuccess: async ({ url }) => {
         try {
           await navigator.clipboard.writeText(url);
@@ -45,6 +55,9 @@ export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; can
               <span className="badge badge--info">{texts.states[link.state]}</span>
               <span className="small">
                 {texts.describe(link.createdBy, link.expiresAt.slice(0, 10))}
+                {link.platforms.length > 0
+                  ? ` · ${texts.forPlatforms(link.platforms.map(platformDisplayName).join(', '))}`
+                  : ''}
                 {link.decision ? ` · ${texts.decision[link.decision]}` : ''}
               </span>
               {canWrite && link.state === 'active' ? (
@@ -67,6 +80,27 @@ export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; can
         </ul>
       ) : links.data ? (
         <p className="small muted">{texts.none}</p>
+      ) : null}
+      {canWrite ? (
+        // Folded: most links take the default platforms, and the page's sharing panel has its own platform boxes.
+        <details className="stack">
+          <summary>{texts.platformsLegend}</summary>
+          <fieldset className="stack" aria-label={texts.platformsLegend}>
+            <p className="small muted">{texts.platformsHint}</p>
+            <div className="row">
+              {PLATFORMS.map((platform) => (
+                <label key={platform} className="row">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(platform)}
+                    onChange={(event) => toggle(platform, event.target.checked)}
+                  />
+                  {platformDisplayName(platform)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </details>
       ) : null}
       {canWrite ? (
         <div className="row">

@@ -1,15 +1,19 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { workspaceMessages } from '#shared/messages/workspaces';
+import { platformDisplayName } from '#shared/platforms';
+import type { ClientReview } from '#shared/schemas/review-link';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { ApiError } from '#web/lib/api-client';
 import { useClientDecision, useClientReview } from '../api/review-links';
+import '../review.css';
 
 const texts = workspaceMessages.reviewLink.page;
 
 /**
- * /review/:token, signed out: what a client sees of a review link: each post beside its source
- * passage (linked into the article) and its check, and one decision. A link that is unknown,
+ * /review/:token, signed out: what a client sees of a review link: the thread as it will post on each
+ * chosen platform, each post beside the source passages (linked into the article) and checks of the
+ * thread's posts it carries, and one decision. A link that is unknown,
  * expired, revoked or outdated shows the server's text for it; a used one shows the decision given.
  */
 export function ClientReviewPage() {
@@ -50,33 +54,9 @@ export function ClientReviewPage() {
         </a>
         {data.article.author ? ` ${texts.by(data.article.author)}` : ''}
       </p>
-      <ol className="plain-list stack">
-        {data.posts.map((post, index) => (
-          <li key={post.id} className="card stack">
-            <h2 className="small muted">{texts.postLabel(index + 1)}</h2>
-            <p>{post.text}</p>
-            {post.source ? (
-              <blockquote className="small">
-                <span className="muted">{texts.passage}: </span>
-                {post.source}
-                {post.sourceUrl ? (
-                  <>
-                    {' '}
-                    <a href={post.sourceUrl} rel="noopener noreferrer" target="_blank">
-                      {texts.openPassage}
-                    </a>
-                  </>
-                ) : null}
-              </blockquote>
-            ) : (
-              <p className="small muted">{texts.noPassage}</p>
-            )}
-            <p className="small" data-check={post.check?.status ?? 'none'}>
-              {post.check ? texts.checks[post.check.status] : texts.noCheck}
-            </p>
-          </li>
-        ))}
-      </ol>
+      {data.platforms.map((version) => (
+        <PlatformVersion key={version.platform} version={version} posts={data.posts} />
+      ))}
       {data.state === 'used' ? (
         <p role="status">{data.decision === 'approve' ? texts.approvedDone : texts.changesDone}</p>
       ) : (
@@ -114,5 +94,66 @@ export function ClientReviewPage() {
         </div>
       )}
     </section>
+  );
+}
+
+type SourcePost = ClientReview['posts'][number];
+
+/** One platform's section: its posts as published, in order, each beside the evidence of what it carries. */
+function PlatformVersion({ version, posts }: { version: ClientReview['platforms'][number]; posts: SourcePost[] }) {
+  const headingId = useId();
+  const name = platformDisplayName(version.platform);
+  return (
+    <section className="stack" aria-labelledby={headingId} data-platform={version.platform}>
+      <h2 id={headingId}>{texts.onPlatform(name)}</h2>
+      <ol className="plain-list stack">
+        {version.posts.map((post, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a platform's posts have no id; their order is fixed per version
+          <li key={index} className="card stack">
+            <h3 className="small muted">{texts.platformPostLabel(name, index + 1, version.posts.length)}</h3>
+            <p className="client-review__text">{post.text}</p>
+            {post.postIds.length === 0 ? <p className="small muted">{texts.continued}</p> : null}
+            {post.postIds.map((postId) => {
+              const at = posts.findIndex((source) => source.id === postId);
+              return at < 0 ? null : <SourceEvidence key={postId} post={posts[at]!} number={at + 1} />;
+            })}
+          </li>
+        ))}
+      </ol>
+      {version.firstComment ? (
+        <div className="card stack">
+          <h3 className="small muted">{texts.firstComment}</h3>
+          <p className="client-review__text">{version.firstComment}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** A thread post's passage (with its link into the article) and its check mark. */
+function SourceEvidence({ post, number }: { post: SourcePost; number: number }) {
+  return (
+    <div className="stack" data-source-post={post.id}>
+      <p className="small muted">{texts.fromPost(number)}</p>
+      {post.source ? (
+        <blockquote className="small">
+          <span className="muted">{texts.passage}: </span>
+          {post.source}
+          {post.sourceUrl ? (
+            <>
+              {' '}
+              <a href={post.sourceUrl} rel="noopener noreferrer" target="_blank">
+                {texts.openPassage}
+              </a>
+            </>
+          ) : null}
+        </blockquote>
+      ) : (
+        <p className="small muted">{texts.noPassage}</p>
+      )}
+      <p className="small" data-check={post.check?.status ?? 'none'}>
+        {post.check ? texts.checks[post.check.status] : texts.noCheck}
+      </p>
+    </div>
   );
 }
