@@ -402,7 +402,7 @@ describe('the platforms a review link shows', () => {
 
     // Neither scheduled nor connected: the editor must choose.
     const bare = await threadIn(workspaceId, `bare-${randomUUID().slice(0, 8)}`);
-    await disconnectConnection(workspaceId, 'telegram', new Date().toISOString());
+    await disconnectConnection(workspaceId, 'telegram', PUBLIC_CHAT.id, new Date().toISOString());
     const refused = await call(routes.createLink, editor, { params: { threadId: bare.id }, body: {} });
     expect(refused).toMatchObject({ status: 400, body: { error: expect.stringContaining('Choose the platforms') } });
     expect((await call(routes.listLinks, editor, { params: { threadId: bare.id } })).body.links).toEqual([]);
