@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { WAITING_FOR_APPROVAL_TEXT } from '#shared/messages/scheduling';
 import { workspaceMessages } from '#shared/messages/workspaces';
 import { startMastodonServer } from '../fakes/mastodon-server';
@@ -13,7 +13,10 @@ const TEAM = 'Harbour Desk';
 const ZONE = 'Europe/Dublin';
 
 let stack: StartedStack;
-let mastodon: Awaited<ReturnType<typeof startMastodonServer>>;
+type MastodonServer = Awaited<ReturnType<typeof startMastodonServer>>;
+// The team has an account on each of two Mastodon servers; the thread goes to the second only.
+let firstServer: MastodonServer;
+let mastodon: MastodonServer;
 let articles: ArticleServer;
 
 // The schedule picker reads the browser's zone; the page speaks en-US, as the assertions read it.
@@ -21,40 +24,70 @@ test.use({ timezoneId: ZONE, locale: 'en-US', reducedMotion: 'reduce' });
 
 test.beforeAll(async () => {
   articles = await startHarbourArticle();
+  firstServer = await startMastodonServer();
   mastodon = await startMastodonServer();
   stack = await startStack({
     web: 'prod',
     // A short minimum lead, so a time picked to the minute, at least 20 s ahead, is always accepted.
-    env: { ALLOW_PRIVATE_FETCH_HOSTS: `${articles.host},${mastodon.instance}`, SCHEDULE_MIN_LEAD_SECONDS: '5' },
+    env: {
+      ALLOW_PRIVATE_FETCH_HOSTS: `${articles.host},${firstServer.instance},${mastodon.instance}`,
+      SCHEDULE_MIN_LEAD_SECONDS: '5',
+    },
   });
 });
 
 test.afterAll(async () => {
   await stack?.cleanup();
   await mastodon?.close();
+  await firstServer?.close();
   await articles?.close();
 });
 
+const SECOND_ACCOUNT = 'Harbour Desk on the second server';
+
 /**
  * Chooses the account the thread publishes to, on the share step or the thread page's open sharing
- * panel: the team's one Mastodon account. (With several accounts per platform, the second of two is
- * picked here.)
+ * panel: Mastodon, and of the team's two Mastodon accounts the second.
  */
 async function chooseAccountToPublishTo(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: /Mastodon/ }).check();
+  await page
+    .getByRole('group', { name: 'Choose the Mastodon account' })
+    .getByLabel(SECOND_ACCOUNT, { exact: true })
+    .check();
 }
 
-/** Connects the Mastodon stand-in's account on /account-settings, in the workspace the page is in. */
-async function connectMastodon(page: Page): Promise<void> {
+/** Fills the Mastodon connect form in `scope` for an account on `server`, and sends it with `submit`. */
+async function fillMastodonForm(scope: Locator, server: MastodonServer, submit: string): Promise<void> {
+  await scope.getByLabel('Server').selectOption('Other');
+  await scope.getByLabel('Username').fill(server.account.username);
+  await scope.getByLabel('Instance').fill(server.instance);
+  await scope.getByRole('button', { name: submit }).click();
+}
+
+/**
+ * Connects an account on each Mastodon stand-in on /account-settings, in the workspace the page is in:
+ * the first from the platform's card, the second with Add another account, then named.
+ */
+async function connectTwoMastodonAccounts(page: Page): Promise<void> {
   await page.goto(`${stack.url}/account-settings`);
   const card = page.getByRole('article', { name: 'Mastodon connection' });
   await card.getByRole('button', { name: 'Connect' }).click();
-  await card.getByLabel('Server').selectOption('Other');
-  await card.getByLabel('Username').fill(mastodon.account.username);
-  await card.getByLabel('Instance').fill(mastodon.instance);
-  await card.getByRole('button', { name: 'Connect' }).click();
+  await fillMastodonForm(card, firstServer, 'Connect');
   await expect(page.getByText('Mastodon Connected!', { exact: true })).toBeVisible();
-  await expect(card.getByText(`@${mastodon.account.username}@${mastodon.instance}`, { exact: true })).toBeVisible();
+  const handle = (server: MastodonServer) => `@${server.account.username}@${server.instance}`;
+  await expect(card.getByText(handle(firstServer), { exact: true })).toBeVisible();
+
+  const accounts = page.getByRole('region', { name: 'Mastodon accounts' });
+  await accounts.getByRole('button', { name: 'Add another account' }).click();
+  await fillMastodonForm(accounts, mastodon, 'Add another account');
+  const second = accounts.getByRole('article').filter({ hasText: handle(mastodon) });
+  await expect(second).toBeVisible();
+  await second.getByRole('button', { name: 'Rename' }).click();
+  await second.getByRole('textbox', { name: 'Account name' }).fill(SECOND_ACCOUNT);
+  await second.getByRole('button', { name: 'Save name' }).click();
+  await expect(accounts.getByRole('article', { name: `Mastodon connection: ${SECOND_ACCOUNT}` })).toBeVisible();
+  await expect(accounts.getByRole('article')).toHaveCount(2);
 }
 
 /** Buys the 100 pack for the workspace the page is in, through the local test checkout. */
@@ -96,8 +129,8 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
   await joinByInvitation(reviewer.page, reviewerInvitation.link, TEAM);
   await expect(reviewer.page.getByText('Team workspace · your role: Reviewer')).toBeVisible();
 
-  // The owner connects the team's Mastodon account and buys the team's credits.
-  await connectMastodon(owner.page);
+  // The owner connects the team's two Mastodon accounts and buys the team's credits.
+  await connectTwoMastodonAccounts(owner.page);
   await buyCredits(owner.page);
 
   // 3. The editor generates a thread in the team; publishing it unapproved is refused.
@@ -216,7 +249,9 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
     .getByTestId('outcome-mastodon');
   await expect(past).toContainText('Posted', { timeout: 30_000 });
   await expect(upcoming).toHaveCount(0);
-  // The account got exactly the statuses the client reviewed, in order, as one thread.
+  // The second account got exactly the statuses the client reviewed, in order, as one thread; the
+  // first got nothing.
+  expect(firstServer.statuses).toHaveLength(0);
   const statuses = mastodon.statuses;
   expect(statuses.map((status) => status.text)).toEqual(rendered);
   for (const [index, status] of statuses.entries())
