@@ -6,7 +6,11 @@
  * `handler` is a module path under functions/, without extension; each module exports `handler`.
  */
 
+import type * as z from 'zod';
+import type { ErrorCode } from '../shared/error-codes';
 import type { ApiKeyScope } from '../shared/schemas/api-keys';
+import { openApiDocumentSchema } from '../shared/schemas/openapi';
+import { listThreadsQuerySchema, threadPageSchema, threadParamsSchema, threadSchema } from '../shared/schemas/thread';
 import type { WorkspacePermission } from '../shared/workspaces/roles';
 
 /** `ANY` matches every method (used by the /api catch-all). */
@@ -132,6 +136,27 @@ export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
   'public-api',
 ];
 
+/**
+ * A public API (/v1) route's contract: the shared zod schemas its handler validates with and answers
+ * in, from which the OpenAPI document is generated (functions/services/public-api/openapi-document.ts).
+ * Every /v1 route must have one (the document's build refuses a route without it).
+ */
+export interface RouteContract {
+  /** One line for the reference: what the operation does. */
+  summary: string;
+  description?: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status and the schema of its body (none: an empty answer, e.g. 204). */
+  response: { status: number; body?: z.ZodType };
+  /**
+   * The error codes the route's own work may answer, by status; the route kind's own refusals (a
+   * refused key, a missing scope, the rate limit, bad input for a route with a schema) are added by the build.
+   */
+  errors?: Partial<Record<number, ErrorCode[]>>;
+}
+
 export interface RouteEntry {
   method: HttpMethod;
   /** API Gateway route path, with `{name}` parameters. */
@@ -156,6 +181,8 @@ export interface RouteEntry {
   localOnly?: boolean;
   /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
   deploymentGroup?: DeploymentGroup;
+  /** A /v1 route's schemas and answers, for the OpenAPI document (see RouteContract); required there. */
+  contract?: RouteContract;
 }
 
 export interface QueueEntry {
@@ -1174,6 +1201,13 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
+    contract: {
+      summary: "List the workspace's threads, one page at a time",
+      description:
+        'Pages of 15 threads as cards show them (no post text beyond a preview); pass `nextCursor` as `cursor` for the next page, with the same sort and order.',
+      query: listThreadsQuerySchema,
+      response: { status: 200, body: threadPageSchema },
+    },
   },
   {
     method: 'GET',
@@ -1184,6 +1218,25 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
+    contract: {
+      summary: 'Get one thread with its posts',
+      params: threadParamsSchema,
+      response: { status: 200, body: threadSchema },
+      errors: { 403: ['thread_access_denied'], 404: ['thread_not_found'] },
+    },
+  },
+  // This document itself: public (no key), cacheable, generated from the contracts above.
+  {
+    method: 'GET',
+    path: '/v1/openapi.json',
+    handler: 'http/v1/get-openapi',
+    deploymentGroup: 'public-api',
+    auth: 'public',
+    access: {},
+    contract: {
+      summary: "The public API's OpenAPI 3.1 document",
+      response: { status: 200, body: openApiDocumentSchema },
+    },
   },
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/system/not-found', auth: 'public', access: {} },
 ];

@@ -391,6 +391,21 @@ describe('app stack', () => {
     expect(invokes.map((permission) => permission.Properties?.Principal)).toEqual(['apigateway.amazonaws.com']);
   });
 
+  it('serves GET /v1/openapi.json without an authorizer from its own function in the PublicApiFunctions stack, with no table rights', () => {
+    const { nested } = synth();
+    const publicApi = nested.get('PublicApiFunctions')!;
+    const handler = 'http/v1/get-openapi';
+    const route = Object.values(
+      publicApi.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'GET /v1/openapi.json' } }),
+    );
+
+    expect(route).toHaveLength(1);
+    expect(route[0]!.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(route[0]!.Properties).not.toHaveProperty('AuthorizerId');
+    expect(functionId(publicApi, handler)).toMatch(/^HttpV1GetOpenapiFunction/);
+    expect(grantsOf(app, handler).filter(({ action }) => action.startsWith('dynamodb:'))).toEqual([]);
+  });
+
   it('has one route per manifest route, wired to its handler, with the JWT authorizer only on user and admin routes', () => {
     app.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     const integrations = app.findResources('AWS::ApiGatewayV2::Integration');
@@ -1631,6 +1646,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpApiKeysDeleteApiKeyFunction0B1AB1A3',
       'HttpApiKeysGetApiKeysFunction346D3216',
       'HttpApiKeysPostApiKeyFunction051694E8',
+      'HttpV1GetOpenapiFunction9C722060',
       'HttpV1GetThreadFunction0F35F30E',
       'HttpV1GetThreadsFunction32722DC9',
     ],
@@ -1639,6 +1655,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpApiKeysDeleteApiKeyFunctionLogsA2F2091C',
       'HttpApiKeysGetApiKeysFunctionLogsF9A6490C',
       'HttpApiKeysPostApiKeyFunctionLogsABA83EB4',
+      'HttpV1GetOpenapiFunctionLogs4C3B522B',
       'HttpV1GetThreadFunctionLogs4FCDF1D7',
       'HttpV1GetThreadsFunctionLogsE5472FC1',
     ],
