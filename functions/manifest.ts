@@ -137,19 +137,23 @@ export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
 ];
 
 /**
- * A public API (/v1) route's contract: the shared zod schemas its handler validates with and answers
- * in, from which the OpenAPI document is generated (functions/services/public-api/openapi-document.ts).
- * Every /v1 route must have one (the document's build refuses a route without it).
+ * A route's contract, the shared zod schemas its handler validates with (the same ones, by name) and
+ * the answer it gives on success: what the public API's OpenAPI document is generated from
+ * (functions/services/public-api/openapi-document.ts). Every /v1 route declares them; the document's
+ * build refuses one that does not.
  */
-export interface RouteContract {
-  /** One line for the reference: what the operation does. */
-  summary: string;
-  description?: string;
+export interface RouteSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the route reads (names as sent). */
+  headers?: z.ZodType;
   body?: z.ZodType;
-  /** The success status and the schema of its body (none: an empty answer, e.g. 204). */
-  response: { status: number; body?: z.ZodType };
+  /** The success status (`response` is its body; none for 204). */
+  status: 200 | 201 | 202 | 204;
+  response?: z.ZodType;
+  /** One line for the reference: what the operation does (default: its handler's name in words). */
+  summary?: string;
+  description?: string;
   /**
    * The error codes the route's own work may answer, by status; the route kind's own refusals (a
    * refused key, a missing scope, the rate limit, bad input for a route with a schema) are added by the build.
@@ -181,8 +185,8 @@ export interface RouteEntry {
   localOnly?: boolean;
   /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
   deploymentGroup?: DeploymentGroup;
-  /** A /v1 route's schemas and answers, for the OpenAPI document (see RouteContract); required there. */
-  contract?: RouteContract;
+  /** The request and response schemas; every /v1 route declares them (see RouteSchemas). */
+  schemas?: RouteSchemas;
 }
 
 export interface QueueEntry {
@@ -1201,12 +1205,13 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
-    contract: {
+    schemas: {
+      query: listThreadsQuerySchema,
+      status: 200,
+      response: threadPageSchema,
       summary: "List the workspace's threads, one page at a time",
       description:
         'Pages of 15 threads as cards show them (no post text beyond a preview); pass `nextCursor` as `cursor` for the next page, with the same sort and order.',
-      query: listThreadsQuerySchema,
-      response: { status: 200, body: threadPageSchema },
     },
   },
   {
@@ -1218,14 +1223,15 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
-    contract: {
-      summary: 'Get one thread with its posts',
+    schemas: {
       params: threadParamsSchema,
-      response: { status: 200, body: threadSchema },
+      status: 200,
+      response: threadSchema,
+      summary: 'Get one thread with its posts',
       errors: { 403: ['thread_access_denied'], 404: ['thread_not_found'] },
     },
   },
-  // This document itself: public (no key), cacheable, generated from the contracts above.
+  // The OpenAPI document itself: public (no key), cacheable, generated from the schemas above.
   {
     method: 'GET',
     path: '/v1/openapi.json',
@@ -1233,10 +1239,7 @@ export const routes: RouteEntry[] = [
     deploymentGroup: 'public-api',
     auth: 'public',
     access: {},
-    contract: {
-      summary: "The public API's OpenAPI 3.1 document",
-      response: { status: 200, body: openApiDocumentSchema },
-    },
+    schemas: { status: 200, response: openApiDocumentSchema, summary: "The public API's OpenAPI 3.1 document" },
   },
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/system/not-found', auth: 'public', access: {} },
 ];

@@ -1,15 +1,15 @@
 /**
  * The public API's OpenAPI 3.1 document, generated from the manifest's /v1 routes and the shared zod
- * schemas in their contracts (zod's own `z.toJSONSchema`, draft 2020-12, which OpenAPI 3.1 uses as
+ * schemas in their `schemas` (zod's own `z.toJSONSchema`, draft 2020-12, which OpenAPI 3.1 uses as
  * is), so a route added to the manifest is documented by the same change, and cannot be left out.
  */
 import * as z from 'zod';
 import { apiErrorSchema, type ErrorCode } from '#shared/error-codes';
 import { API_KEY_PREFIX, API_KEY_SCOPES } from '#shared/schemas/api-keys';
 import type { OpenApiDocument } from '#shared/schemas/openapi';
-import { type HttpMethod, type RouteContract, type RouteEntry, routes } from '../../manifest';
+import { type HttpMethod, type RouteEntry, type RouteSchemas, routes } from '../../manifest';
 
-/** The document's own version (info.version): raised with every change to the /v1 contract. */
+/** The document's own version (info.version): raised with every change to the /v1 schemas. */
 export const PUBLIC_API_VERSION = '1.0.0';
 
 /** Where the public API lives; every route under it is in the document. */
@@ -20,9 +20,9 @@ export const API_KEY_SECURITY_SCHEME = 'apiKey';
 
 type JsonSchema = Record<string, unknown>;
 
-/** A route of the public API and its contract, as the document is built from it. */
-export interface PublicApiRoute extends RouteEntry {
-  contract: RouteContract;
+/** A route of the public API and its schemas, as the document is built from it. */
+interface PublicApiRoute extends RouteEntry {
+  schemas: RouteSchemas;
 }
 
 /** The manifest's /v1 routes, in manifest order. */
@@ -61,16 +61,22 @@ function pathParameterNames(path: string): string[] {
 const CURSOR_PARAMETER = 'Cursor';
 
 function parametersOf(route: PublicApiRoute): unknown[] {
-  const { params, query } = route.contract;
+  const { params, query, headers } = route.schemas;
   const inPath = params ? propertiesOf(params) : [];
   const named = pathParameterNames(route.path);
   const declared = inPath.map((parameter) => parameter.name).sort();
   if (JSON.stringify(declared) !== JSON.stringify([...named].sort()))
     throw new Error(
-      `${route.method} ${route.path}: the contract's params (${declared.join(', ') || 'none'}) are not the path's (${named.join(', ') || 'none'})`,
+      `${route.method} ${route.path}: the schemas' params (${declared.join(', ') || 'none'}) are not the path's (${named.join(', ') || 'none'})`,
     );
   return [
     ...inPath.map(({ name, schema }) => ({ name, in: 'path', required: true, schema })),
+    ...(headers ? propertiesOf(headers) : []).map(({ name, schema, required }) => ({
+      name,
+      in: 'header',
+      required,
+      schema,
+    })),
     ...(query ? propertiesOf(query) : []).map(({ name, schema, required }) =>
       // Every paged list takes the same opaque cursor, described once.
       name === 'cursor'
@@ -82,11 +88,11 @@ function parametersOf(route: PublicApiRoute): unknown[] {
 
 /** The refusals every route of a kind may answer, by status, whatever the route does. */
 function kindErrors(route: PublicApiRoute): Partial<Record<number, ErrorCode[]>> {
-  const { contract } = route;
-  const takesInput = Boolean(contract.params || contract.query || contract.body);
+  const { schemas } = route;
+  const takesInput = Boolean(schemas.params || schemas.query || schemas.headers || schemas.body);
   const badInput: ErrorCode[] = [
     ...(takesInput ? (['invalid_request'] as const) : []),
-    ...(contract.body ? (['invalid_json', 'payload_too_large'] as const) : []),
+    ...(schemas.body ? (['invalid_json', 'payload_too_large'] as const) : []),
   ];
   if (route.auth !== 'api-key') return { ...(badInput.length ? { 400: badInput } : {}), 500: ['internal_error'] };
   return {
@@ -101,7 +107,7 @@ function kindErrors(route: PublicApiRoute): Partial<Record<number, ErrorCode[]>>
 /** The route's error codes by status: its kind's and its own, each once, sorted. */
 export function errorCodesOf(route: PublicApiRoute): Map<number, ErrorCode[]> {
   const merged = new Map<number, Set<ErrorCode>>();
-  for (const errors of [kindErrors(route), route.contract.errors ?? {}])
+  for (const errors of [kindErrors(route), route.schemas.errors ?? {}])
     for (const [status, codes] of Object.entries(errors)) {
       const set = merged.get(Number(status)) ?? new Set<ErrorCode>();
       for (const code of codes ?? []) set.add(code);
@@ -132,13 +138,13 @@ const RATE_LIMIT_HEADERS = {
 };
 
 function responsesOf(route: PublicApiRoute): Record<string, unknown> {
-  const { response } = route.contract;
+  const { status: success, response } = route.schemas;
   const limited = route.auth === 'api-key';
   const responses: Record<string, unknown> = {
-    [response.status]: {
-      description: STATUS_TEXT[response.status] ?? 'Success',
+    [success]: {
+      description: STATUS_TEXT[success] ?? 'Success',
       ...(limited ? { headers: RATE_LIMIT_HEADERS } : {}),
-      ...(response.body ? { content: { 'application/json': { schema: jsonSchemaOf(response.body, 'output') } } } : {}),
+      ...(response ? { content: { 'application/json': { schema: jsonSchemaOf(response, 'output') } } } : {}),
     },
   };
   for (const [status, codes] of errorCodesOf(route)) {
@@ -165,13 +171,19 @@ function responsesOf(route: PublicApiRoute): Record<string, unknown> {
   return responses;
 }
 
+/** `http/v1/get-thread` → `Get thread`: a route that names no summary still reads as one. */
+function summaryOf(route: RouteEntry): string {
+  const words = (route.handler.split('/').at(-1) ?? route.handler).split('-').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function operationOf(route: PublicApiRoute): Record<string, unknown> {
-  const { contract } = route;
+  const { schemas } = route;
   const parameters = parametersOf(route);
   return {
     operationId: operationIdOf(route),
-    summary: contract.summary,
-    ...(contract.description ? { description: contract.description } : {}),
+    summary: schemas.summary ?? summaryOf(route),
+    ...(schemas.description ? { description: schemas.description } : {}),
     tags: [
       route.path
         .slice(PUBLIC_API_PREFIX.length)
@@ -179,11 +191,11 @@ function operationOf(route: PublicApiRoute): Record<string, unknown> {
         .replace(/\.json$/, ''),
     ],
     ...(parameters.length ? { parameters } : {}),
-    ...(contract.body
+    ...(schemas.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') } },
+            content: { 'application/json': { schema: jsonSchemaOf(schemas.body, 'input') } },
           },
         }
       : {}),
@@ -200,10 +212,8 @@ function openApiMethod(route: RouteEntry): Lowercase<Exclude<HttpMethod, 'ANY'>>
 }
 
 function checkedRoute(route: RouteEntry): PublicApiRoute {
-  if (!route.contract)
-    throw new Error(
-      `${route.method} ${route.path}: a /v1 route needs a contract (its schemas) in functions/manifest.ts`,
-    );
+  if (!route.schemas)
+    throw new Error(`${route.method} ${route.path}: a /v1 route needs its schemas in functions/manifest.ts`);
   if (route.auth !== 'api-key' && route.auth !== 'public')
     throw new Error(`${route.method} ${route.path}: a /v1 route is an api-key route (or public)`);
   if (route.auth === 'api-key' && !route.apiScope)

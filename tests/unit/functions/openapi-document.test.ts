@@ -75,7 +75,7 @@ describe('the public API OpenAPI document', () => {
     ]);
   });
 
-  it('refuses to build when a /v1 route has no contract, or its params are not its path parameters', () => {
+  it('refuses to build when a /v1 route has no schemas, or its params are not its path parameters', () => {
     const bare: RouteEntry = {
       method: 'GET',
       path: '/v1/feeds',
@@ -87,11 +87,48 @@ describe('the public API OpenAPI document', () => {
     const wrongParams: RouteEntry = {
       ...bare,
       path: '/v1/feeds/{feedId}',
-      contract: { summary: 'A feed', params: z.object({ id: z.string() }), response: { status: 200 } },
+      schemas: { params: z.object({ id: z.string() }), status: 200 },
     };
 
-    expect(() => buildOpenApiDocument([...routes, bare])).toThrow('GET /v1/feeds: a /v1 route needs a contract');
+    expect(() => buildOpenApiDocument([...routes, bare])).toThrow('GET /v1/feeds: a /v1 route needs its schemas');
     expect(() => buildOpenApiDocument([...routes, wrongParams])).toThrow(/params \(id\) are not the path's \(feedId\)/);
+  });
+
+  it('documents a route named only by its schemas: header parameters, its body, its status, a summary from its handler', () => {
+    const created: RouteEntry = {
+      method: 'POST',
+      path: '/v1/feeds',
+      handler: 'http/v1/post-feed',
+      auth: 'api-key',
+      apiScope: 'threads:write',
+      access: {},
+      schemas: {
+        headers: z.object({ 'idempotency-key': z.string().min(8).optional() }),
+        body: z.object({ url: z.string() }),
+        status: 201,
+        response: z.object({ id: z.string() }),
+      },
+    };
+
+    const operation = buildOpenApiDocument([...routes, created]).paths['/v1/feeds']!.post!;
+
+    expect(operation).toMatchObject({
+      operationId: 'postFeed',
+      summary: 'Post feed',
+      security: [{ apiKey: ['threads:write'] }],
+    });
+    expect(operation.parameters).toEqual([
+      { name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string', minLength: 8 } },
+    ]);
+    expect(operation.requestBody?.content['application/json']?.schema).toMatchObject({ required: ['url'] });
+    expect(Object.keys(operation.responses)).toEqual(['201', '400', '401', '403', '429', '500']);
+    expect(
+      (
+        operation.responses['400']!.content!['application/json']!.schema as {
+          allOf: { properties?: { code: { enum: string[] } } }[];
+        }
+      ).allOf[1]!.properties!.code.enum,
+    ).toEqual(['api_key_in_url', 'invalid_json', 'invalid_request', 'payload_too_large']);
   });
 
   it('validates against the OpenAPI 3.1 essentials, with unique operation ids and every $ref resolving', () => {
