@@ -56,22 +56,31 @@ describe('the public API OpenAPI document', () => {
   });
 
   it('tells a route missing from the document, a path without a route, and a changed method or scope', () => {
-    const [first, second] = v1.filter((route) => route.auth === 'api-key');
+    // Two GET routes of the read scope (on two paths, as a path has one route per method).
+    const [first, second] = v1.filter((route) => route.method === 'GET' && route.apiScope === 'read');
     const tampered = structuredClone(document);
-    delete tampered.paths[first!.path]![first!.method.toLowerCase() as 'get'];
+    delete tampered.paths[first!.path]!.get;
     tampered.paths['/v1/made-up'] = { get: document.paths[second!.path]!.get! };
-    tampered.paths[second!.path]!.get!.security = [{ [API_KEY_SECURITY_SCHEME]: ['publish'] }];
+    tampered.paths[second!.path]!.get = {
+      ...document.paths[second!.path]!.get!,
+      security: [{ [API_KEY_SECURITY_SCHEME]: ['publish'] }],
+    };
+    const unused = OPENAPI_METHODS.find((method) => !document.paths[first!.path]![method])!;
     const movedMethod = structuredClone(document);
-    movedMethod.paths[first!.path] = { post: document.paths[first!.path]!.get! };
+    movedMethod.paths[first!.path] = {
+      ...document.paths[first!.path],
+      get: undefined,
+      [unused]: document.paths[first!.path]!.get!,
+    };
 
     expect(disagreements(tampered, routes)).toEqual([
-      `missing from the document: ${first!.method} ${first!.path}`,
+      `missing from the document: GET ${first!.path}`,
       'no route for: GET /v1/made-up',
-      `scope of ${second!.method} ${second!.path}: route read, document publish`,
+      `scope of GET ${second!.path}: route read, document publish`,
     ]);
     expect(disagreements(movedMethod, routes)).toEqual([
       `missing from the document: GET ${first!.path}`,
-      `no route for: POST ${first!.path}`,
+      `no route for: ${unused.toUpperCase()} ${first!.path}`,
     ]);
   });
 
