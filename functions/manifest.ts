@@ -7,10 +7,12 @@
  */
 
 import type * as z from 'zod';
+import type { ErrorCode } from '../shared/error-codes';
 import type { ApiKeyScope } from '../shared/schemas/api-keys';
 import { feedListSchema, inboxPageSchema, inboxQuerySchema } from '../shared/schemas/feeds';
 import { createGenerationJobRequestSchema, generationJobParamsSchema } from '../shared/schemas/generation';
 import { insightsQuerySchema, insightsResponseSchema, threadPerformanceSchema } from '../shared/schemas/insights';
+import { openApiDocumentSchema } from '../shared/schemas/openapi';
 import { idempotencyHeadersSchema, publicJobSchema } from '../shared/schemas/public-api';
 import {
   connectionsResponseSchema,
@@ -158,7 +160,9 @@ export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
 
 /**
  * A route's contract, the shared zod schemas its handler validates with (the same ones, by name) and
- * the answer it gives on success: what the public API's reference is generated from.
+ * the answer it gives on success: what the public API's OpenAPI document is generated from
+ * (functions/services/public-api/openapi-document.ts). Every /v1 route declares them; the document's
+ * build refuses one that does not.
  */
 export interface RouteSchemas {
   params?: z.ZodType;
@@ -169,6 +173,14 @@ export interface RouteSchemas {
   /** The success status (`response` is its body; none for 204). */
   status: 200 | 201 | 202 | 204;
   response?: z.ZodType;
+  /** One line for the reference: what the operation does (default: its handler's name in words). */
+  summary?: string;
+  description?: string;
+  /**
+   * The error codes the route's own work may answer, by status; the route kind's own refusals (a
+   * refused key, a missing scope, the rate limit, bad input for a route with a schema) are added by the build.
+   */
+  errors?: Partial<Record<number, ErrorCode[]>>;
 }
 
 export interface RouteEntry {
@@ -195,7 +207,7 @@ export interface RouteEntry {
   localOnly?: boolean;
   /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
   deploymentGroup?: DeploymentGroup;
-  /** The request and response schemas; every `api-key` route (/v1) declares them. */
+  /** The request and response schemas; every /v1 route declares them (see RouteSchemas). */
   schemas?: RouteSchemas;
 }
 
@@ -1235,7 +1247,14 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
-    schemas: { query: listThreadsQuerySchema, status: 200, response: threadPageSchema },
+    schemas: {
+      query: listThreadsQuerySchema,
+      status: 200,
+      response: threadPageSchema,
+      summary: "List the workspace's threads, one page at a time",
+      description:
+        'Pages of 15 threads as cards show them (no post text beyond a preview); pass `nextCursor` as `cursor` for the next page, with the same sort and order.',
+    },
   },
   {
     method: 'POST',
@@ -1273,7 +1292,13 @@ export const routes: RouteEntry[] = [
     apiScope: 'read',
     workspace: 'read',
     access: { table: 'write' },
-    schemas: { params: threadParamsSchema, status: 200, response: threadSchema },
+    schemas: {
+      params: threadParamsSchema,
+      status: 200,
+      response: threadSchema,
+      summary: 'Get one thread with its posts',
+      errors: { 403: ['thread_access_denied'], 404: ['thread_not_found'] },
+    },
   },
   {
     method: 'PATCH',
@@ -1400,6 +1425,16 @@ export const routes: RouteEntry[] = [
     workspace: 'read',
     access: { table: 'write' },
     schemas: { status: 200, response: feedListSchema },
+  },
+  // The OpenAPI document itself: public (no key), cacheable, generated from the schemas above.
+  {
+    method: 'GET',
+    path: '/v1/openapi.json',
+    handler: 'http/v1/get-openapi',
+    deploymentGroup: 'public-api',
+    auth: 'public',
+    access: {},
+    schemas: { status: 200, response: openApiDocumentSchema, summary: "The public API's OpenAPI 3.1 document" },
   },
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/system/not-found', auth: 'public', access: {} },
 ];

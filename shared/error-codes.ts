@@ -127,6 +127,19 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
 
+/**
+ * Every error answer's body: a sentence to show, its code, and the details some errors add (so
+ * further fields are allowed).
+ */
+export const apiErrorSchema = z.looseObject({
+  error: z.string(),
+  code: errorCodeSchema,
+  /** Worth trying again later (a busy service, a failed generation). */
+  retryable: z.boolean().optional(),
+  /** The article could not be extracted (the create page words its notice so). */
+  extractionError: z.boolean().optional(),
+});
+
 /** The code a status gets when the error names none (so every refusal has a code). */
 export function defaultCodeForStatus(status: number): ErrorCode {
   switch (status) {

@@ -5,6 +5,7 @@ export const apiKeyMessages = {
   title: 'API keys',
   intro:
     'Keys let your own programs use ThreadSnip through its API at /v1. A key acts as you, in this workspace, with the scopes you choose.',
+  referenceLink: 'API reference',
   nameLabel: 'Key name',
   namePlaceholder: 'e.g. Newsroom CMS',
   scopesLabel: 'Scopes',

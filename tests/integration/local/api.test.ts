@@ -1,7 +1,9 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '#functions/services/public-api/openapi-document';
 import { LOCAL_MAIL_FROM } from '#local/mail-catcher';
+import { openApiDocumentSchema } from '#shared/schemas/openapi';
 import { api, newUser, signIn, signUp } from '../../helpers/auth-client';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
 import { mailCatcher } from '../../helpers/mail-catcher';
@@ -68,6 +70,18 @@ describe('the local stack through real HTTP', () => {
     expect(withoutKey.status).toBe(401);
     // A Cognito token is not an API key.
     expect(withToken.status).toBe(403);
+  });
+
+  it('serves the public API OpenAPI document at /v1/openapi.json to anyone, cacheable, as generated from the manifest', async () => {
+    const response = await fetch(`${stack.url}/v1/openapi.json`);
+    const document = await response.json();
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(openApiDocumentSchema.safeParse(document).success).toBe(true);
+    expect(document).toEqual(buildOpenApiDocument());
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/threads', '/v1/threads/{threadId}']));
   });
 
   it('confirms a local sign-up at once and creates the account with 5 free credits', async () => {

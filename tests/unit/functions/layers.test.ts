@@ -43,6 +43,8 @@ const SERVICE_AREAS = [
   'notifications',
   // API keys of a workspace: made, listed, revoked, verified (the /v1 authorizer), each key's request budget.
   'api-keys',
+  // The public API's OpenAPI document, generated from the manifest's /v1 contracts.
+  'public-api',
   // Workspaces, their members and roles, invitations; a caller's access to a workspace.
   'workspaces',
   // The account, its profile and deletion (a deleted account's messages refused).

@@ -391,6 +391,21 @@ describe('app stack', () => {
     expect(invokes.map((permission) => permission.Properties?.Principal)).toEqual(['apigateway.amazonaws.com']);
   });
 
+  it('serves GET /v1/openapi.json without an authorizer from its own function in the PublicApiFunctions stack, with no table rights', () => {
+    const { nested } = synth();
+    const publicApi = nested.get('PublicApiFunctions')!;
+    const handler = 'http/v1/get-openapi';
+    const route = Object.values(
+      publicApi.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'GET /v1/openapi.json' } }),
+    );
+
+    expect(route).toHaveLength(1);
+    expect(route[0]!.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(route[0]!.Properties).not.toHaveProperty('AuthorizerId');
+    expect(functionId(publicApi, handler)).toMatch(/^HttpV1GetOpenapiFunction/);
+    expect(grantsOf(app, handler).filter(({ action }) => action.startsWith('dynamodb:'))).toEqual([]);
+  });
+
   it('has one route per manifest route, wired to its handler, with the JWT authorizer only on user and admin routes', () => {
     app.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     const integrations = app.findResources('AWS::ApiGatewayV2::Integration');
@@ -1640,6 +1655,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpV1GetInboxFunction89E8CC59',
       'HttpV1GetInsightsFunctionD45BA4D1',
       'HttpV1GetJobFunctionD8E5B0CE',
+      'HttpV1GetOpenapiFunction9C722060',
       'HttpV1GetScheduledFunction2316CC30',
       'HttpV1GetThreadFunction0F35F30E',
       'HttpV1GetThreadPerformanceFunction4961258C',
@@ -1660,6 +1676,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpV1GetInboxFunctionLogs8D8A7091',
       'HttpV1GetInsightsFunctionLogsEC92840E',
       'HttpV1GetJobFunctionLogs9D623869',
+      'HttpV1GetOpenapiFunctionLogs4C3B522B',
       'HttpV1GetScheduledFunctionLogs0CEFE910',
       'HttpV1GetThreadFunctionLogs4FCDF1D7',
       'HttpV1GetThreadPerformanceFunctionLogs5FD7CE04',

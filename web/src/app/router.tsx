@@ -25,6 +25,10 @@ const ShareTargetPage = lazyNamed(() => import('../features/create/routes/share-
 const ManualSharePage = lazyNamed(() => import('../features/threads/routes/manual-share-page'), 'ManualSharePage');
 const CreditsPage = lazyNamed(() => import('../features/credits/routes/credits-page'), 'CreditsPage');
 const AccountSettingsPage = lazyNamed(() => import('./routes/account-settings-page'), 'AccountSettingsPage');
+const ApiReferencePage = lazyNamed(
+  () => import('../features/developers/routes/api-reference-page'),
+  'ApiReferencePage',
+);
 const TeamWorkspacePage = lazyNamed(() => import('./routes/team-workspace-page'), 'TeamWorkspacePage');
 const ClientReviewPage = lazyNamed(() => import('../features/review/routes/client-review-page'), 'ClientReviewPage');
 const JoinPage = lazyNamed(() => import('../features/workspaces/routes/join-page'), 'JoinPage');
@@ -75,6 +79,7 @@ export const routes: RouteObject[] = [
       { path: paths.clientReview.path, element: <ClientReviewPage /> },
       ...testCheckoutRoutes(),
       { path: paths.accountSettings.path, element: <AccountSettingsPage /> },
+      { path: paths.apiReference.path, element: <ApiReferencePage /> },
       { path: paths.account.path, element: <Navigate to={paths.accountSettings.getHref()} replace /> },
       {
         element: <RequireAuth />,

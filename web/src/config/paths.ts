@@ -69,6 +69,8 @@ export const paths = {
       payment ? withQuery('/credits', { success: 'true', session_id: payment.sessionId }) : '/credits',
   },
   accountSettings: { path: '/account-settings', getHref: () => '/account-settings' },
+  /** The public API's reference (public): its operations, from GET /v1/openapi.json. */
+  apiReference: { path: '/developers/api', getHref: () => '/developers/api' },
   /** The current workspace: its members, invitations and roles; a new team workspace. */
   workspace: { path: '/workspace', getHref: () => '/workspace' },
   /** An invitation link's landing page: joins the workspace once the invited person is signed in. */

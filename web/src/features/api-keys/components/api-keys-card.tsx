@@ -1,10 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { apiKeyMessages as texts } from '#shared/messages/api-keys';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '#shared/schemas/api-keys';
 import { Dialog } from '#web/components/ui/dialog';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
+import { paths } from '#web/config/paths';
 import { ApiError } from '#web/lib/api-client';
 import { toastForApiError } from '#web/lib/error-texts';
 import { useApiKeyActions, useApiKeys } from '../api/api-keys';
@@ -40,7 +42,9 @@ export function ApiKeysCard({ workspaceId }: { workspaceId: string }) {
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{texts.title}</h2>
-      <p className="small muted">{texts.intro}</p>
+      <p className="small muted">
+        {texts.intro} <Link to={paths.apiReference.getHref()}>{texts.referenceLink}</Link>
+      </p>
       {keys.isPending && <LoadingState as="p" />}
       {keys.isError && <ErrorState>{texts.loadFailed}</ErrorState>}
       {keys.data && keys.data.keys.length === 0 && <p className="small muted">{texts.empty}</p>}
