@@ -7,6 +7,8 @@ import {
   type OpenApiParameter,
   openApiDocumentSchema,
 } from '#shared/schemas/openapi';
+import { startTelegramServer } from '../../fakes/telegram-server';
+import { type ArticleServer, harbourArticlePage, startArticleServer } from '../../helpers/article-server';
 import { api, newUser } from '../../helpers/auth-client';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
 import { documentedSchema } from '../../helpers/openapi';
@@ -17,13 +19,38 @@ import { seededThread, seedThreads } from '../../helpers/seed-threads';
 // for its status. A new /v1 route is covered as soon as the manifest lists it; one whose path
 // parameter or body this file cannot fill fails until a value is added below.
 
-/** Values for path parameters, by name, from the fixtures made before the calls. */
-type Fixtures = { threadId: string };
-const PATH_VALUES: Record<string, (fixtures: Fixtures) => string> = {
+/**
+ * What the calls work on, made before them: a thread (its posts), an article to thread, Telegram
+ * connected; and what earlier answers named (the job a thread from a URL started).
+ */
+type Fixtures = {
+  threadId: string;
+  posts: { id: string; content: string }[];
+  articleUrl: string;
+  jobId?: string;
+};
+/** Values for path parameters, by name. */
+const PATH_VALUES: Record<string, (fixtures: Fixtures) => string | undefined> = {
   threadId: (fixtures) => fixtures.threadId,
+  jobId: (fixtures) => fixtures.jobId,
 };
 /** A valid request body per operation that takes one, by operationId. */
-const GOOD_BODIES: Record<string, (fixtures: Fixtures) => unknown> = {};
+const GOOD_BODIES: Record<string, (fixtures: Fixtures) => unknown> = {
+  postThreads: (fixtures) => ({ url: fixtures.articleUrl }),
+  // Every post edited but the last, the credit, which stays as it is.
+  patchThread: (fixtures) => ({
+    posts: fixtures.posts.map((post, index, all) => ({
+      id: post.id,
+      content: index === all.length - 1 ? post.content : `Edited post ${index + 1}.`,
+    })),
+  }),
+  postPublish: () => ({ platforms: ['telegram'] }),
+  postSchedule: () => ({ platforms: ['telegram'], at: new Date(Date.now() + 86_400_000).toISOString() }),
+};
+const TELEGRAM = {
+  token: '123456:contract-token',
+  chat: { id: '-1001', title: 'Contract Reads', username: 'contractreads' },
+};
 
 type Operation = { method: (typeof OPENAPI_METHODS)[number]; path: string; operation: OpenApiOperation };
 
@@ -41,9 +68,9 @@ function parametersOf(document: OpenApiDocument, operation: OpenApiOperation): O
   );
 }
 
-function urlOf(path: string, values: Record<string, string>, query: Record<string, string> = {}): string {
+function urlOf(path: string, values: Record<string, string | undefined>, query: Record<string, string> = {}): string {
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    if (!(name in values)) throw new Error(`no value for the path parameter {${name}}: add it to PATH_VALUES`);
+    if (values[name] === undefined) throw new Error(`no value for the path parameter {${name}}: add it to PATH_VALUES`);
     return encodeURIComponent(values[name]!);
   });
   const search = new URLSearchParams(query).toString();
@@ -60,12 +87,17 @@ function documentedCodes(operation: OpenApiOperation, status: number): string[] 
 
 describe('the public API against its OpenAPI document, on the local stack', () => {
   let stack: StartedStack;
+  let articles: ArticleServer;
+  let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
   let document: OpenApiDocument;
   let secret: string;
   let fixtures: Fixtures;
 
   beforeAll(async () => {
-    stack = await startStack();
+    articles = await startArticleServer();
+    articles.page('/harbour', harbourArticlePage());
+    telegram = await startTelegramServer({ token: TELEGRAM.token, botUsername: 'contractbot', chats: [TELEGRAM.chat] });
+    stack = await startStack({ env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host, TELEGRAM_API_URL: telegram.url } });
     const served = await fetch(`${stack.url}/v1/openapi.json`);
     document = openApiDocumentSchema.parse(await served.json());
     const user = await newUser(stack.url);
@@ -76,12 +108,24 @@ describe('the public API against its OpenAPI document, on the local stack', () =
       body: { name: 'Contract tests', scopes: [...API_KEY_SCOPES] },
     });
     secret = created.body.secret;
+    const connected = await api(stack.url, '/api/connections/telegram', {
+      token: user.tokens.idToken,
+      method: 'POST',
+      body: { botToken: TELEGRAM.token, chatId: TELEGRAM.chat.id },
+    });
+    expect(connected.status).toBe(200);
     const thread = seededThread(userId, 1);
     await seedThreads(stack, [thread]);
-    fixtures = { threadId: thread.id };
+    fixtures = {
+      threadId: thread.id,
+      posts: thread.posts.map(({ id, content }) => ({ id, content })),
+      articleUrl: `${articles.url}/harbour`,
+    };
   });
   afterAll(async () => {
     await stack?.cleanup();
+    await telegram?.close();
+    await articles?.close();
   });
 
   async function call(method: string, url: string, body?: unknown) {
@@ -98,10 +142,13 @@ describe('the public API against its OpenAPI document, on the local stack', () =
   }
 
   it('answers every documented operation as documented, given good input and a key with every scope', async () => {
-    const operations = operationsOf(document);
+    // Deletions last, so the calls after them still find what they work on.
+    const operations = operationsOf(document).sort(
+      (a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(3);
-    const values = Object.fromEntries(Object.entries(PATH_VALUES).map(([name, value]) => [name, value(fixtures)]));
     for (const { method, path, operation } of operations) {
+      const values = Object.fromEntries(Object.entries(PATH_VALUES).map(([name, value]) => [name, value(fixtures)]));
       const label = `${method.toUpperCase()} ${path}`;
       const required = parametersOf(document, operation).filter((p) => p.in === 'query' && p.required);
       const query = Object.fromEntries(
@@ -111,6 +158,7 @@ describe('the public API against its OpenAPI document, on the local stack', () =
       if (operation.requestBody && !goodBody) throw new Error(`${label}: add a good body to GOOD_BODIES`);
 
       const answer = await call(method, urlOf(path, values, query), goodBody?.(fixtures));
+      if (typeof answer.body?.jobId === 'string') fixtures.jobId = answer.body.jobId;
 
       const success = Object.keys(operation.responses).find((status) => status.startsWith('2'))!;
       expect(answer.status, `${label}: ${JSON.stringify(answer.body)?.slice(0, 300)}`).toBe(Number(success));
