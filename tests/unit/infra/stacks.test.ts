@@ -1755,7 +1755,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
     }
   });
 
-  it('builds every /v1 route, its integration and its invoke permission in the PublicApiFunctions stack, behind the API key authorizer', () => {
+  it('builds every /v1 route, its integration and its invoke permission in the PublicApiFunctions stack, behind the API key authorizer but the public document', () => {
     const { parent, nested } = synth();
     const publicApi = nested.get('PublicApiFunctions')!;
     const routeKeys = (template: Template) =>
@@ -1766,7 +1766,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
     expect(routeKeys(parent)).toEqual([]);
     expect(
       routeKeys(publicApi)
-        .map((route) => `${route.RouteKey} ${route.AuthorizationType}`)
+        .map((route) => `${route.RouteKey} ${route.AuthorizationType ?? 'NONE'}`)
         .sort(),
     ).toEqual([
       'DELETE /v1/threads/{threadId} CUSTOM',
@@ -1775,6 +1775,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
       'GET /v1/inbox CUSTOM',
       'GET /v1/insights CUSTOM',
       'GET /v1/jobs/{jobId} CUSTOM',
+      'GET /v1/openapi.json NONE',
       'GET /v1/scheduled CUSTOM',
       'GET /v1/threads CUSTOM',
       'GET /v1/threads/{threadId} CUSTOM',
