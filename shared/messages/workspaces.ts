@@ -79,7 +79,7 @@ export const workspaceMessages = {
       platformsLabel: 'Platforms',
       onPlatform: (platform: string) => `On ${platform}`,
       platformPostLabel: (platform: string, number: number, total: number) => `${platform} post ${number} of ${total}`,
-      continued: 'Continues the post before it (the platform’s limit splits it).',
+      continued: "Continues the post before it (the platform's limit splits it).",
       firstComment: 'Posted as the first comment',
       fromPost: (number: number) => `From post ${number} of the thread`,
       article: 'The article',

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildOpenApiDocument } from '#functions/services/public-api/openapi-document';
+import { OPENAPI_METHODS } from '#shared/schemas/openapi';
 import { paths } from '#web/config/paths';
 import { ApiKeysCard } from '#web/features/api-keys/components/api-keys-card';
 import { ApiReferencePage } from '#web/features/developers/routes/api-reference-page';
@@ -50,7 +51,12 @@ describe('the API reference page', () => {
       within(list)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['GET /v1/threads', 'GET /v1/threads/{threadId}', 'GET /v1/openapi.json']);
+    ).toEqual(
+      Object.entries(buildOpenApiDocument().paths).flatMap(([path, item]) =>
+        OPENAPI_METHODS.filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    expect(within(list).getByRole('link', { name: 'POST /v1/threads' })).toBeTruthy();
     expect(requested).toContain('/v1/openapi.json');
     expect(screen.getByText(/Version 1\.0\.0/)).toBeTruthy();
   });
