@@ -18,7 +18,27 @@ function inlineRefs(document: OpenApiDocument, value: unknown): unknown {
   return value;
 }
 
+const UNICODE_ESCAPE = /\\[pP]\{/;
+
+/**
+ * Runs `convert` with patterns that use Unicode property escapes compiled with the `u` flag. JSON
+ * Schema patterns are ECMA-262 regular expressions with Unicode semantics, but zod's converter
+ * compiles them without flags, which reads `\p{Cc}` as the letters `p{Cc}`.
+ */
+function withUnicodePatterns<T>(convert: () => T): T {
+  const NativeRegExp = globalThis.RegExp;
+  globalThis.RegExp = new Proxy(NativeRegExp, {
+    construct: (target, [pattern, flags]: [string | RegExp, string?]) =>
+      new target(pattern, flags ?? (typeof pattern === 'string' && UNICODE_ESCAPE.test(pattern) ? 'u' : undefined)),
+  });
+  try {
+    return convert();
+  } finally {
+    globalThis.RegExp = NativeRegExp;
+  }
+}
+
 /** A documented body's JSON Schema as a zod schema, to check an answer against the document itself. */
 export function documentedSchema(document: OpenApiDocument, schema: unknown): z.ZodType {
-  return z.fromJSONSchema(inlineRefs(document, schema) as z.core.JSONSchema.JSONSchema);
+  return withUnicodePatterns(() => z.fromJSONSchema(inlineRefs(document, schema) as z.core.JSONSchema.JSONSchema));
 }

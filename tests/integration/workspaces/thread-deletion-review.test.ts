@@ -33,7 +33,7 @@ async function reviewedThread(workspaceId: string, owner: string) {
   const params = { threadId: thread.id };
   expect((await call(routes.send, { params })).status).toBe(200);
   expect((await call(routes.comment, { params, body: { text: 'Check the figure.' } })).status).toBe(201);
-  const link = await call(routes.createLink, { params, body: {} });
+  const link = await call(routes.createLink, { params, body: { platforms: ['mastodon'] } });
   expect(link.status).toBe(201);
   const token = decodeURIComponent(new URL(link.body.url).pathname.split('/').pop() ?? '');
   return { thread, token, call };
