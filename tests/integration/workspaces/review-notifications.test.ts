@@ -131,7 +131,10 @@ describe('notifications of review steps', () => {
 
   it("tells the writers of a client's decision through a review link, once, saying it came from the client", async () => {
     const team = await teamWithThread();
-    const created = await team.call(routes.createLink, 'editor', { ...team.threadParams, body: { platforms: ['bluesky'] } });
+    const created = await team.call(routes.createLink, 'editor', {
+      ...team.threadParams,
+      body: { platforms: ['bluesky'] },
+    });
     expect(created.status).toBe(201);
     const token = decodeURIComponent(new URL(created.body.url).pathname.split('/').pop() ?? '');
     const decided = await callRoute(
