@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { APP_EVENT_SOURCE, eventRules, readingTarget, schedulerTarget } from '#functions/manifest';
 import { startLocalEventBus } from '#local/event-bus';
 import { invokeHandler } from '#local/lambda-runtime';
@@ -67,7 +67,15 @@ async function publishedThread(userId: string) {
   expect((await settle(userId, thread.id, 'telegram')).status).toBe('completed');
   const mastodonRow = await settle(userId, thread.id, 'mastodon');
   expect(mastodonRow.status).toBe('completed');
-  await bus.settled();
+  // A run is marked completed before its ThreadPublished is sent: wait for both platforms' three
+  // readings to be planned, not only for the events already on the bus.
+  await vi.waitFor(
+    async () => {
+      await bus.settled();
+      expect(schedulesOf(thread.id)).toHaveLength(6);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
   return { thread, completedAt: mastodonRow.completedAt!, statuses: mastodon.statuses.slice(statusesBefore) };
 }
 
