@@ -46,7 +46,6 @@ import { countBy } from '../../lib/metrics';
 import { isMessageOfDeletedAccount } from '../account/deleted-accounts';
 import {
   AccountNotFoundError,
-  accountName,
   assertPlatformsAvailable,
   loadLiveConnection,
   markAccountNeedsReconnect,
@@ -54,6 +53,7 @@ import {
   resolveAccount,
 } from '../connections/connections';
 import { notifyWorkspace } from '../notifications/notify';
+import { accountName } from '../platforms/account-ids';
 import { adapterFor } from '../platforms/adapters';
 import {
   type LiveConnection,
