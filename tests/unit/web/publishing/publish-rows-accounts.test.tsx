@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionView, PlatformPublishState } from '#shared/schemas/publishing';
 import { PlatformSharingPanel } from '#web/features/publishing/components/platform-sharing-panel';
 import { PublishRows } from '#web/features/publishing/components/publish-rows';
+import { PublishStep } from '#web/features/publishing/components/publish-step';
 import { republishQuestions } from '#web/features/publishing/hooks/use-confirmed-publish';
 import { allRowsEnded, publishRowLabel, publishRowsOf } from '#web/features/publishing/lib/publish-rows';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
@@ -148,6 +149,46 @@ describe('the sharing panel with two accounts of one platform', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('on /create’s publish step too: a row per chosen account, and Retry posts the failed one again', async () => {
+    runs = [
+      run(NEWS, { status: 'completed', postUrl: 'https://social.example/@news/1' }),
+      run(HARBOUR, { status: 'failed', error: 'The server refused the post.' }),
+    ];
+    publishBodies.push('first press');
+    renderRoutes(
+      [
+        {
+          path: '/create',
+          element: (
+            <PublishStep
+              threadId="thread-1"
+              platforms={['mastodon']}
+              accounts={{ mastodon: [NEWS, HARBOUR] }}
+              onBack={() => {}}
+            />
+          ),
+        },
+      ],
+      { auth: signedInAuth(), initialEntries: ['/create'] },
+    );
+
+    await waitFor(() =>
+      expect(screen.getByTestId(`publish-row-mastodon-${HARBOUR}`).textContent).toContain(
+        'Mastodon · @desk@harbour.example The server refused the post.',
+      ),
+    );
+    const harbour = screen.getByTestId(`publish-row-mastodon-${HARBOUR}`);
+    expect(await screen.findByText('Partially Posted')).toBeTruthy();
+    await userEvent.click(within(harbour).getByRole('button', { name: /^Retry/ }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId(`publish-row-mastodon-${HARBOUR}`).textContent).toContain('Successfully posted!'),
+    );
+    expect(publishBodies.slice(1)).toEqual([
+      { platforms: ['mastodon'], origin: 'create', accounts: { mastodon: [HARBOUR] } },
+    ]);
   });
 
   it('shows one row per account and retries only the failed account', async () => {
