@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
-import type { ApiKeyAuthorizerContext } from '../functions/auth/api-key-authorizer';
+import type { ApiKeyAuthorizerContext, ApiKeyRefusalContext } from '../functions/auth/api-key-authorizer';
+
+type ApiKeyContext = ApiKeyAuthorizerContext | ApiKeyRefusalContext;
 import { apiKeyAuthorizer, type RouteEntry, TOKEN_KINDS } from '../functions/manifest';
 import type { ErrorCode } from '../shared/error-codes';
 import { safeDecode } from '../shared/url';
@@ -59,7 +61,7 @@ function toEvent(
   pathParameters: Record<string, string>,
   body: Buffer,
   claims: JWTPayload | null,
-  apiKey: ApiKeyAuthorizerContext | null = null,
+  apiKey: ApiKeyContext | null = null,
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const now = Date.now();
   const method = req.method ?? 'GET';
@@ -127,14 +129,11 @@ function writeResult(res: ServerResponse, result: unknown): void {
 
 /**
  * The API key authorizer, run as API Gateway runs it before an `api-key` route (the same handler
- * module, uncached here, so a revocation is refused from the next request): its context, or null
- * when it refused the key.
+ * module, uncached here, so a revocation is refused from the next request): its context (a
+ * principal, or a refusal the route answers in our `{ error, code }` shape, as in the cloud), or
+ * null when it denied the request (the gateway's own 403).
  */
-async function authorizeApiKey(
-  req: IncomingMessage,
-  url: URL,
-  route: RouteEntry,
-): Promise<ApiKeyAuthorizerContext | null> {
+async function authorizeApiKey(req: IncomingMessage, url: URL, route: RouteEntry): Promise<ApiKeyContext | null> {
   const now = Date.now();
   const event = {
     version: '2.0',
@@ -161,7 +160,7 @@ async function authorizeApiKey(
   };
   const answer = (await invokeHandler(apiKeyAuthorizer.handler, event, apiKeyAuthorizer.timeoutSeconds)) as {
     isAuthorized: boolean;
-    context?: ApiKeyAuthorizerContext;
+    context?: ApiKeyContext;
   };
   return answer.isAuthorized && answer.context ? answer.context : null;
 }
@@ -169,8 +168,8 @@ async function authorizeApiKey(
 /**
  * The local stand-in for API Gateway: matches a manifest route, verifies the bearer token for
  * routes that need one (401 otherwise, as the JWT authorizer answers) and runs the API key
- * authorizer before `api-key` routes (401 without an Authorization header, 403 when refused, as the
- * gateway answers), builds the payload 2.0 event and invokes the same handler module the cloud runs.
+ * authorizer before `api-key` routes (401 without an Authorization header, as the gateway answers
+ * unasked; a refused key reaches the route as the authorizer's refusal context, as in the cloud), builds the payload 2.0 event and invokes the same handler module the cloud runs.
  */
 export function createApiBridge(routes: RouteEntry[], verifyToken: (token: string) => Promise<JWTPayload>) {
   const match = createRouter(routes);
@@ -189,7 +188,7 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
         return refuse(res, 401, 'Invalid or expired token', 'unauthorized');
       }
     }
-    let apiKey: ApiKeyAuthorizerContext | null = null;
+    let apiKey: ApiKeyContext | null = null;
     if (found.route.auth === 'api-key') {
       // The authorizer's identity source is the Authorization header: without it the gateway refuses unasked.
       if (!req.headers.authorization) return refuse(res, 401, 'Authentication required', 'unauthorized');
@@ -199,6 +198,7 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
         console.error('[api] the API key authorizer failed:', error);
         return refuse(res, 500, 'Internal Server Error', 'internal_error');
       }
+      // Never so with our authorizer (a refusal is a context): the gateway's deny, had it denied.
       if (!apiKey) return refuse(res, 403, 'Forbidden', 'api_key_invalid');
     }
     const body = await readBody(req);

@@ -1780,6 +1780,7 @@ describe('stateful resources keep the logical ids they were first deployed with'
       'GET /v1/threads CUSTOM',
       'GET /v1/threads/{threadId} CUSTOM',
       'GET /v1/threads/{threadId}/performance CUSTOM',
+      'GET /v1/threads/{threadId}/publishing CUSTOM',
       'PATCH /v1/threads/{threadId} CUSTOM',
       'POST /v1/threads CUSTOM',
       'POST /v1/threads/{threadId}/publish CUSTOM',
