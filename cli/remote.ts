@@ -7,7 +7,15 @@ import { cliMessages } from '../shared/messages/cli';
 import { type Platform, PLATFORMS, platformSchema } from '../shared/schemas/thread';
 import { browserTimeZone, fromWallClock } from '../shared/time-zone';
 import { type ApiClient, ApiError, createApiClient, type PublicJob } from './api-client';
-import { apiBaseUrl, type CliConfig, cliConfigPath, DEFAULT_API_URL, readCliConfig, removeCliConfig, writeCliConfig } from './config';
+import {
+  apiBaseUrl,
+  type CliConfig,
+  cliConfigPath,
+  DEFAULT_API_URL,
+  readCliConfig,
+  removeCliConfig,
+  writeCliConfig,
+} from './config';
 
 /** A mistake in the command line itself (exit code 2). */
 export class CliUsageError extends Error {}
@@ -144,14 +152,16 @@ export const wantsRemote = (options: RemoteThreadOptions) =>
 export async function remoteThread(io: CliIo, url: string, options: RemoteThreadOptions): Promise<number> {
   const platforms = parsePlatforms(options.publish);
   if (options.at !== undefined && options.queue) throw new CliUsageError(cliMessages.publishAndQueue);
-  if ((options.at !== undefined || options.queue) && !platforms) throw new CliUsageError(cliMessages.scheduleNeedsPlatforms);
+  if ((options.at !== undefined || options.queue) && !platforms)
+    throw new CliUsageError(cliMessages.scheduleNeedsPlatforms);
   const timeZone = browserTimeZone();
   const at = options.at === undefined ? undefined : scheduleTime(options.at, timeZone, new Date());
   const client = await clientFor(io);
 
   const job = await settledJob(client, await client.createThread({ url, tone: options.tone as never }), io);
   const thread = job.thread;
-  if (job.status !== 'succeeded' || !thread) throw new ApiError(0, 'generation_failed', cliMessages.jobFailed(job.error));
+  if (job.status !== 'succeeded' || !thread)
+    throw new ApiError(0, 'generation_failed', cliMessages.jobFailed(job.error));
   const made = { id: thread.id, title: thread.title, postCount: thread.posts.length };
   if (!options.json) io.stdout(`Thread ${made.id}: ${made.postCount} posts, "${made.title}"`);
 
@@ -172,13 +182,22 @@ export async function remoteThread(io: CliIo, url: string, options: RemoteThread
   if (options.json) io.stdout(JSON.stringify({ thread: made, published: states }, null, 2));
   else
     for (const state of states)
-      io.stdout(`${state.platform}: ${state.status}${state.postUrl ? ` ${state.postUrl}` : ''}${state.error ? ` (${state.error})` : ''}`);
+      io.stdout(
+        `${state.platform}: ${state.status}${state.postUrl ? ` ${state.postUrl}` : ''}${state.error ? ` (${state.error})` : ''}`,
+      );
   return states.every((state) => state.status === 'completed') ? 0 : 1;
 }
 
 function parsePlatforms(value: string | undefined): Platform[] | undefined {
   if (value === undefined) return undefined;
-  const names = [...new Set(value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      value
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   if (names.length === 0) throw new CliUsageError(cliMessages.unknownPlatform(value, PLATFORMS.join(', ')));
   return names.map((name) => {
     const parsed = platformSchema.safeParse(name);
@@ -197,7 +216,9 @@ export function scheduleTime(value: string, timeZone: string, now: Date): string
   const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(trimmed);
   if (!withOffset && !local) throw new CliUsageError(cliMessages.atInvalid(value));
   // Whole seconds always: the API takes an ISO date-time with seconds and offset.
-  const iso = withOffset ? trimmed.replace(/^(.{10}T\d{2}:\d{2})(Z|[+-])/i, '$1:00$2') : fromWallClock(trimmed, timeZone);
+  const iso = withOffset
+    ? trimmed.replace(/^(.{10}T\d{2}:\d{2})(Z|[+-])/i, '$1:00$2')
+    : fromWallClock(trimmed, timeZone);
   if (!iso || Number.isNaN(Date.parse(iso))) throw new CliUsageError(cliMessages.atInvalid(value));
   if (local && !iso.includes(trimmed)) throw new CliUsageError(cliMessages.atNotLocal(value));
   if (Date.parse(iso) <= now.getTime()) throw new CliUsageError(cliMessages.atInPast(value));

@@ -194,7 +194,10 @@ export function describeFailure(error: unknown): { code: number; message: string
   if (error instanceof CliUsageError) return { code: 2, message: error.message };
   if (error instanceof ApiError)
     // The API's own words with its code; a refused key's one line says what to do.
-    return { code: 1, message: error.status === 401 || error.status === 0 ? error.message : `${error.message} (${error.code})` };
+    return {
+      code: 1,
+      message: error.status === 401 || error.status === 0 ? error.message : `${error.message} (${error.code})`,
+    };
   if (error instanceof UsageError || error instanceof DomainError) return { code: 1, message: error.message };
   if (error instanceof Error && error.name === 'TypeError' && /parseArgs|Unknown option/i.test(error.message)) {
     return { code: 2, message: `${error.message}\n\n${USAGE}` };

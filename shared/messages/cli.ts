@@ -4,7 +4,8 @@ export const cliMessages = {
   notLoggedIn: 'No API key: run threadsnip login (or set THREADSNIP_API_KEY).',
   keyPrompt: 'API key (tsk_live_...): ',
   noKeyGiven: 'No key given: paste a key made in Account Settings > API keys.',
-  keyOnCommandLine: 'Never give the key as an argument (it would stay in your shell history): threadsnip login reads it from the terminal or, with --key-stdin, from standard input.',
+  keyOnCommandLine:
+    'Never give the key as an argument (it would stay in your shell history): threadsnip login reads it from the terminal or, with --key-stdin, from standard input.',
   loggedIn: (url: string, file: string) => `Logged in to ${url}. Key stored in ${file}.`,
   loggedOut: (file: string) => `Logged out: removed ${file}.`,
   notLoggedInNothingToRemove: 'Not logged in: nothing to remove.',
