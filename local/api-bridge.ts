@@ -129,17 +129,28 @@ function writeResult(res: ServerResponse, result: unknown): void {
 
 /**
  * The API key authorizer, run as API Gateway runs it before an `api-key` route (the same handler
- * module, uncached here, so a revocation is refused from the next request): its context (a
+ * module, uncached unless the bridge was given a cache, so a revocation is refused from the next
+ * request; with `authorizerCacheSeconds`, answers are kept per identity source as the gateway keeps
+ * them, for bench:api-keys): its context (a
  * principal, or a refusal the route answers in our `{ error, code }` shape, as in the cloud), or
  * null when it denied the request (the gateway's own 403).
  */
-async function authorizeApiKey(req: IncomingMessage, url: URL, route: RouteEntry): Promise<ApiKeyContext | null> {
+async function authorizeApiKey(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteEntry,
+  cache: AuthorizerCache | null,
+): Promise<ApiKeyContext | null> {
   const now = Date.now();
+  const identity = [req.headers.authorization ?? '', req.socket.remoteAddress ?? '127.0.0.1'];
+  const cacheKey = identity.join('\n');
+  const cached = cache?.answers.get(cacheKey);
+  if (cached && cached.expiresAt > now) return cached.context;
   const event = {
     version: '2.0',
     type: 'REQUEST',
     routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${route.method}${route.path}`,
-    identitySource: [req.headers.authorization ?? '', req.socket.remoteAddress ?? '127.0.0.1'],
+    identitySource: identity,
     routeKey: `${route.method} ${route.path}`,
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
@@ -162,7 +173,15 @@ async function authorizeApiKey(req: IncomingMessage, url: URL, route: RouteEntry
     isAuthorized: boolean;
     context?: ApiKeyContext;
   };
-  return answer.isAuthorized && answer.context ? answer.context : null;
+  const context = answer.isAuthorized && answer.context ? answer.context : null;
+  cache?.answers.set(cacheKey, { context, expiresAt: now + cache.ttlSeconds * 1000 });
+  return context;
+}
+
+/** The gateway's authorizer cache, when the bridge keeps one: answers by identity source, for a TTL. */
+interface AuthorizerCache {
+  ttlSeconds: number;
+  answers: Map<string, { context: ApiKeyContext | null; expiresAt: number }>;
 }
 
 /**
@@ -171,8 +190,16 @@ async function authorizeApiKey(req: IncomingMessage, url: URL, route: RouteEntry
  * authorizer before `api-key` routes (401 without an Authorization header, as the gateway answers
  * unasked; a refused key reaches the route as the authorizer's refusal context, as in the cloud), builds the payload 2.0 event and invokes the same handler module the cloud runs.
  */
-export function createApiBridge(routes: RouteEntry[], verifyToken: (token: string) => Promise<JWTPayload>) {
+export function createApiBridge(
+  routes: RouteEntry[],
+  verifyToken: (token: string) => Promise<JWTPayload>,
+  options: { authorizerCacheSeconds?: number } = {},
+) {
   const match = createRouter(routes);
+  // Off unless asked (bench:api-keys): locally a revocation is refused from the next request.
+  const cache: AuthorizerCache | null = options.authorizerCacheSeconds
+    ? { ttlSeconds: options.authorizerCacheSeconds, answers: new Map() }
+    : null;
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const found = match(req.method ?? 'GET', url.pathname);
     if (!found) return refuse(res, 404, 'Not found', 'route_not_found');
@@ -193,7 +220,7 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
       // The authorizer's identity source is the Authorization header: without it the gateway refuses unasked.
       if (!req.headers.authorization) return refuse(res, 401, 'Authentication required', 'unauthorized');
       try {
-        apiKey = await authorizeApiKey(req, url, found.route);
+        apiKey = await authorizeApiKey(req, url, found.route, cache);
       } catch (error) {
         console.error('[api] the API key authorizer failed:', error);
         return refuse(res, 500, 'Internal Server Error', 'internal_error');
