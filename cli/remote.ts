@@ -4,7 +4,7 @@
  * `--queue` or `--remote`. Results go to stdout (JSON only with `--json`), progress to stderr.
  */
 import { cliMessages } from '../shared/messages/cli';
-import { type Platform, PLATFORMS, platformSchema } from '../shared/schemas/thread';
+import { PLATFORMS, type Platform, platformSchema } from '../shared/schemas/thread';
 import { browserTimeZone, fromWallClock } from '../shared/time-zone';
 import { type ApiClient, ApiError, createApiClient, type PublicJob } from './api-client';
 import {

@@ -3,14 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
 import type { ApiKeyAuthorizerContext, ApiKeyRefusalContext } from '../functions/auth/api-key-authorizer';
-
-type ApiKeyContext = ApiKeyAuthorizerContext | ApiKeyRefusalContext;
 import { apiKeyAuthorizer, type RouteEntry, TOKEN_KINDS } from '../functions/manifest';
 import type { ErrorCode } from '../shared/error-codes';
 import { safeDecode } from '../shared/url';
 import { claimsForEvent } from './jwt-verifier';
 import { invokeHandler } from './lambda-runtime';
 import { createRouter, refuseMalformedPath } from './routes';
+
+type ApiKeyContext = ApiKeyAuthorizerContext | ApiKeyRefusalContext;
 
 /** API Gateway's own payload limit; the handlers refuse anything over 256 KB themselves. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;

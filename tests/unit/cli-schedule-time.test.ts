@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleTime } from '../../../cli/remote';
+import { scheduleTime } from '../../cli/remote';
 
 const now = new Date('2026-11-28T12:00:00Z');
 
