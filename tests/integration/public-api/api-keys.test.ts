@@ -232,7 +232,7 @@ describe('what a key may reach', () => {
 
     const refused = await v1('/v1/threads', secret);
 
-    expect(refused.status).toBe(401);
+    expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('api_key_scope_missing');
   });
 
