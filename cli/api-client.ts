@@ -13,18 +13,7 @@ import { type PublishRequest, publishStatusResponseSchema } from '../shared/sche
 import { type ScheduleRequest, scheduledItemSchema, scheduledListResponseSchema } from '../shared/schemas/scheduling';
 import { threadPageSchema, threadSchema } from '../shared/schemas/thread';
 import type { CliConfig } from './config';
-
-/** A request the API refused (status and code), or one that never got an answer (status 0). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { ApiError } from './errors';
 
 export type PublicJob = z.infer<typeof publicJobSchema>;
 

@@ -6,7 +6,7 @@
 import { cliMessages } from '../shared/messages/cli';
 import { PLATFORMS, type Platform, platformSchema } from '../shared/schemas/thread';
 import { browserTimeZone, fromWallClock } from '../shared/time-zone';
-import { type ApiClient, ApiError, createApiClient, type PublicJob } from './api-client';
+import { type ApiClient, createApiClient, type PublicJob } from './api-client';
 import {
   apiBaseUrl,
   type CliConfig,
@@ -16,9 +16,7 @@ import {
   removeCliConfig,
   writeCliConfig,
 } from './config';
-
-/** A mistake in the command line itself (exit code 2). */
-export class CliUsageError extends Error {}
+import { ApiError, CliUsageError } from './errors';
 
 /** What a command prints to and reads from; the process's own in the command line. */
 export interface CliIo {
@@ -140,10 +138,6 @@ export interface RemoteThreadOptions {
   tone: string;
   json: boolean;
 }
-
-/** True when `thread` was asked for something only the API does. */
-export const wantsRemote = (options: RemoteThreadOptions) =>
-  options.publish !== undefined || options.at !== undefined || options.queue || options.remote;
 
 /**
  * `threadsnip thread <url> --publish <platforms> [--at <time> | --queue]` (or `--remote`): the thread

@@ -10,9 +10,9 @@ import type { analyseArticle } from '../functions/services/extraction/analyse-ar
 import { cliMessages } from '../shared/messages/cli';
 import type { Article } from '../shared/schemas/article';
 import { isTone, TONES, type Tone } from '../shared/tones';
-import { ApiError } from './api-client';
+import { ApiError, CliUsageError } from './errors';
 import { readKey } from './key-input';
-import { type CliIo, CliUsageError, login, logout, remoteThread, threads, wantsRemote } from './remote';
+import type { CliIo } from './remote';
 
 /** The CLI's version (the package's), printed by --version. */
 declare const THREADSNIP_VERSION: string | undefined;
@@ -46,6 +46,9 @@ const envSchema = z.object({
 });
 
 class UsageError extends Error {}
+
+/** The online commands, loaded only when one runs (with their schemas), so --help starts at once. */
+const online = () => import('./remote');
 
 /** The process's own terminal, for the online commands. */
 function processIo(env: NodeJS.ProcessEnv): CliIo {
@@ -131,11 +134,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   switch (command) {
     case 'login':
       if (values.key !== undefined || source !== undefined) throw new CliUsageError(cliMessages.keyOnCommandLine);
-      return login(io, { url: values.url, keyStdin: values['key-stdin'], json: values.json });
+      return (await online()).login(io, { url: values.url, keyStdin: values['key-stdin'], json: values.json });
     case 'logout':
-      return logout(io, { json: values.json });
+      return (await online()).logout(io, { json: values.json });
     case 'threads':
-      return threads(io, positionals.slice(1), { limit: values.limit, cursor: values.cursor, json: values.json });
+      return (await online()).threads(io, positionals.slice(1), {
+        limit: values.limit,
+        cursor: values.cursor,
+        json: values.json,
+      });
   }
   if (!command || !source || !['extract', 'thread'].includes(command)) {
     console.error(USAGE);
@@ -145,7 +152,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     console.error(`Unknown tone "${values.tone}". Tones: ${TONES.join(', ')}`);
     return 2;
   }
-  if (command === 'thread' && wantsRemote(values)) return remoteThread(io, source, { ...values, tone: values.tone });
+  // Through the API only when asked for something only it does; otherwise offline, with no key.
+  if (
+    command === 'thread' &&
+    (values.publish !== undefined || values.at !== undefined || values.queue || values.remote)
+  )
+    return (await online()).remoteThread(io, source, values);
   const settings = envSchema.parse(env);
   const openai: OpenAiSettings | undefined = settings.OPENAI_API_KEY
     ? { apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL }
