@@ -24,7 +24,7 @@ describe("threadsnip thread --at's time", () => {
       ['2026-11-28T11:00', 'is in the past'],
     ] as const)
       expect(() => scheduleTime(value, 'Europe/Dublin', now), value).toThrow(
-        expect.objectContaining({ name: 'Error', message: expect.stringContaining(words) }),
+        expect.objectContaining({ name: 'CliUsageError', message: expect.stringContaining(words) }),
       );
   });
 });
