@@ -117,8 +117,8 @@ describe('threadsnip login', () => {
   });
 });
 
-describe('threadsnip threads list', () => {
-  it("prints the workspace's threads as JSON only, with the stored key", async () => {
+describe('threadsnip threads', () => {
+  it("lists the workspace's threads and gets one, as JSON only, with the stored key", async () => {
     const me = await curator();
     const thread = seededThread(me.userId, bridge.counter);
     await putThread(thread);
@@ -130,6 +130,9 @@ describe('threadsnip threads list', () => {
     const page = JSON.parse(listed.stdout);
     expect(page.threads.map((t: { id: string }) => t.id)).toEqual([thread.id]);
     expect(page.nextCursor).toBeNull();
+    const one = await threadsnip(['threads', 'get', thread.id, '--json'], envFor(me.home));
+    expect(one.code).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ id: thread.id, title: thread.title });
   });
 
   it('refuses a revoked key with the words to log in again, exit code 1', async () => {
