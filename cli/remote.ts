@@ -6,6 +6,7 @@
 import { cliMessages } from '../shared/messages/cli';
 import { PLATFORMS, type Platform, platformSchema } from '../shared/schemas/thread';
 import { browserTimeZone, fromWallClock } from '../shared/time-zone';
+import type { Tone } from '../shared/tones';
 import { type ApiClient, createApiClient, type PublicJob } from './api-client';
 import {
   apiBaseUrl,
@@ -135,7 +136,8 @@ export interface RemoteThreadOptions {
   at?: string;
   queue: boolean;
   remote: boolean;
-  tone: string;
+  /** Checked by the caller (`isTone`). */
+  tone: Tone;
   json: boolean;
 }
 
@@ -152,7 +154,7 @@ export async function remoteThread(io: CliIo, url: string, options: RemoteThread
   const at = options.at === undefined ? undefined : scheduleTime(options.at, timeZone, new Date());
   const client = await clientFor(io);
 
-  const job = await settledJob(client, await client.createThread({ url, tone: options.tone as never }), io);
+  const job = await settledJob(client, await client.createThread({ url, tone: options.tone }), io);
   const thread = job.thread;
   if (job.status !== 'succeeded' || !thread)
     throw new ApiError(0, 'generation_failed', cliMessages.jobFailed(job.error));

@@ -157,7 +157,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     command === 'thread' &&
     (values.publish !== undefined || values.at !== undefined || values.queue || values.remote)
   )
-    return (await online()).remoteThread(io, source, values);
+    return (await online()).remoteThread(io, source, { ...values, tone: values.tone as Tone });
   const settings = envSchema.parse(env);
   const openai: OpenAiSettings | undefined = settings.OPENAI_API_KEY
     ? { apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL }
