@@ -82,6 +82,9 @@ export async function startPublicApiBridge() {
       return created.body as { key: { id: string; prefix: string }; secret: string };
     },
 
+    /** Where the bridge listens (`http://127.0.0.1:<port>`): the API base a program is given. */
+    baseUrl,
+
     /** A number that grows with each user made, to keep seeded ids apart. */
     get counter() {
       return counter;
