@@ -27,6 +27,6 @@ try {
   process.exitCode = await cli.main(process.argv.slice(2), process.env);
 } catch (error) {
   const failure = cli.describeFailure(error);
-  console.error(`threadsnip: ${failure.message}`);
+  console.error(cli.failureLine(failure, process.argv.slice(2)));
   process.exitCode = failure.code;
 }

@@ -201,18 +201,36 @@ async function cliVersion(): Promise<string> {
   return String(manifest.version);
 }
 
+/** A failure as the command line reports it: exit code, message, and the API's error code when it has one. */
+interface Failure {
+  code: number;
+  message: string;
+  errorCode?: string;
+}
+
 /** Exit code and message for a failure: domain errors are the user's to fix, others are bugs. */
-export function describeFailure(error: unknown): { code: number; message: string } {
-  if (error instanceof CliUsageError) return { code: 2, message: error.message };
+export function describeFailure(error: unknown): Failure {
+  if (error instanceof CliUsageError) return { code: 2, message: error.message, errorCode: 'usage' };
   if (error instanceof ApiError)
     // The API's own words with its code; a refused key's one line says what to do.
     return {
       code: 1,
       message: error.status === 401 || error.status === 0 ? error.message : `${error.message} (${error.code})`,
+      errorCode: error.code,
     };
-  if (error instanceof UsageError || error instanceof DomainError) return { code: 1, message: error.message };
+  if (error instanceof UsageError) return { code: 1, message: error.message, errorCode: 'usage' };
+  if (error instanceof DomainError) return { code: 1, message: error.message, errorCode: error.code };
   if (error instanceof Error && error.name === 'TypeError' && /parseArgs|Unknown option/i.test(error.message)) {
-    return { code: 2, message: `${error.message}\n\n${USAGE}` };
+    return { code: 2, message: `${error.message}\n\n${USAGE}`, errorCode: 'usage' };
   }
   return { code: 1, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * The line a failure prints on stderr: with --json, `{ "error", "code" }` as the API answers errors,
+ * so a script reads failures the way it reads results; otherwise `threadsnip: <message>`.
+ */
+export function failureLine(failure: Failure, args: readonly string[]): string {
+  if (!args.includes('--json')) return `threadsnip: ${failure.message}`;
+  return JSON.stringify({ error: failure.message, code: failure.errorCode ?? 'failed' });
 }

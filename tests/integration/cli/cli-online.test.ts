@@ -145,7 +145,11 @@ describe('threadsnip threads', () => {
     expect(revoked.status).toBe(204);
     expect(listed.code).toBe(1);
     expect(listed.stdout).toBe('');
-    expect(listed.stderr).toContain('Your key was refused: run threadsnip login');
+    // With --json the failure is JSON too, in the API's error shape, so a script can read its code.
+    expect(JSON.parse(listed.stderr.trim().split('\n').at(-1) ?? '')).toEqual({
+      error: expect.stringContaining('Your key was refused: run threadsnip login'),
+      code: 'api_key_invalid',
+    });
   });
 });
 
