@@ -34,6 +34,9 @@ export async function startPublicApiBridge() {
   }
 
   return {
+    /** Where the bridge listens (the local stack's http://localhost:3000 stand-in). */
+    baseUrl,
+
     /** A new user with a signed token (their account is made by their first /api request). */
     async newUser() {
       counter++;
