@@ -16,11 +16,14 @@ declare const THREADSNIP_VERSION: string | undefined;
 const USAGE = `Usage:
   threadsnip extract <url|file.html> [--url <original-url>] [--json]
   threadsnip thread  <url|file.html> [--url <original-url>] [--tone <tone>] [--json]
+  threadsnip mcp
   threadsnip --help | --version
 
 Tones: ${TONES.join(', ')} (default professional).
 With OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, OPENAI_MODEL) the thread is written by the
-LLM; otherwise by the offline generator. APP_PUBLIC_URL sets the host named in the attribution post.`;
+LLM; otherwise by the offline generator. APP_PUBLIC_URL sets the host named in the attribution post.
+mcp runs the MCP server over stdio for a local assistant, calling the ThreadSnip API with
+THREADSNIP_API_KEY at THREADSNIP_API_URL (or the key threadsnip login saved).`;
 
 /** The command line's settings, read once from its environment. */
 const envSchema = z.object({
@@ -93,6 +96,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
   if (values.help) {
     console.log(USAGE);
     return 0;
+  }
+  if (command === 'mcp') {
+    const { runMcpStdio } = await import('./mcp');
+    return runMcpStdio({ env });
   }
   if (!command || !source || !['extract', 'thread'].includes(command)) {
     console.error(USAGE);

@@ -58,7 +58,10 @@ describe('the MCP publishing tools', () => {
 
   it('schedule_thread schedules for a time and add_to_queue takes the next queue slot, both listed as the app lists them', async () => {
     const { client, thread, token } = await curatorWithTelegram();
-    await app(token, 'PUT', '/api/scheduling/queue', { timeZone: 'Europe/Dublin', slots: [{ day: 'mon', time: '09:00' }] });
+    await app(token, 'PUT', '/api/scheduling/queue', {
+      timeZone: 'Europe/Dublin',
+      slots: [{ day: 'mon', time: '09:00' }],
+    });
     const at = tomorrow();
 
     const timed = await callTool(client, 'schedule_thread', {
