@@ -8,21 +8,21 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode as McpErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ErrorCode as McpErrorCode,
   ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import { mcpMessages } from '#shared/messages/mcp';
-import { directiveUrl, textDirective } from '#shared/text-fragment';
 import { type Thread, threadParamsSchema } from '#shared/schemas/thread';
+import { directiveUrl, textDirective } from '#shared/text-fragment';
 import { describeIssues } from '../../lib/http-handler';
-import { type AnyTool, TOOLS, type ThreadSnipOperations, type ToolName, toolInputs } from './tools';
+import { type AnyTool, type ThreadSnipOperations, TOOLS, type ToolName, toolInputs } from './tools';
 
 /** The name and version the server introduces itself with. */
 export const MCP_SERVER_INFO = { name: 'threadsnip', version: '1.0.0' } as const;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listedTools, parseToolInput, refusalText } from '#functions/services/mcp/server';
-import { TOOLS, type ThreadSnipOperations } from '#functions/services/mcp/tools';
 import { ValidationError } from '#functions/lib/errors';
+import { listedTools, parseToolInput, refusalText } from '#functions/services/mcp/server';
+import { type ThreadSnipOperations, TOOLS } from '#functions/services/mcp/tools';
 import type { Thread } from '#shared/schemas/thread';
 
 const threadId = randomUUID();
