@@ -36,9 +36,10 @@ export function inProcessOperations({ principal, userAgent }: McpCaller): Thread
   const { workspaceId, userId } = principal;
 
   /** The scope, then the account and the role for it, with the operation's first read (its value). */
-  async function checked<T>(scope: ApiKeyScope, read?: FirstRead<T>): Promise<T | undefined> {
+  async function checked<T>(scope: ApiKeyScope, firstRead?: () => FirstRead<T>): Promise<T | undefined> {
     if (!principal.scopes.includes(scope))
       throw new ForbiddenError(apiKeyMessages.scopeMissing(scope), 'api_key_scope_missing');
+    const read = firstRead?.();
     const workspace = { workspaceId, permission: scopePermission[scope] };
     if (!read || 'item' in read) return (await readWorkspaceCheckingAccount(userId, new Date(), workspace, read)).value;
     await readWorkspaceCheckingAccount(userId, new Date(), workspace);
@@ -64,12 +65,13 @@ export function inProcessOperations({ principal, userAgent }: McpCaller): Thread
       return { ...job, statusUrl: jobStatusPath(job.jobId) };
     },
     async listThreads(query) {
-      const parsed = parseInput(listThreadsQuerySchema, query, 'arguments');
-      const page = await checked('read', threadPageRead(workspaceId, parsed));
+      const page = await checked('read', () =>
+        threadPageRead(workspaceId, parseInput(listThreadsQuerySchema, query, 'arguments')),
+      );
       return listThreads(reading(), page!);
     },
     async getThread(threadId) {
-      const found = await checked('read', threadDetailRead(workspaceId, threadId));
+      const found = await checked('read', () => threadDetailRead(workspaceId, threadId));
       return getThread(reading(), threadId, found ?? null);
     },
     async saveThreadPosts(threadId, request) {

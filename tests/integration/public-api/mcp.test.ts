@@ -197,7 +197,7 @@ describe('the MCP server at /mcp', () => {
     await client.close();
   });
 
-  it('answers 401 with a bearer challenge without a key or with a wrong one, and 405 to GET', async () => {
+  it('answers a key with the RateLimit headers, 401 with a bearer challenge without a key or with a wrong one, and 405 to GET', async () => {
     const initialize = {
       jsonrpc: '2.0',
       id: 1,
@@ -211,10 +211,20 @@ describe('the MCP server at /mcp', () => {
         body: JSON.stringify(initialize),
       });
 
+    const { secret } = await assistantWith(['read']);
+    const accepted = await post({ authorization: `Bearer ${secret}` });
     const anonymous = await post({});
     const wrong = await post({ authorization: `Bearer tsk_live_${'a'.repeat(43)}` });
     const get = await fetch(`${baseUrl}/mcp`, { headers: { accept: 'text/event-stream' } });
 
+    // A key's request counts against its /v1 budget, its RateLimit headers on the answer.
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get('ratelimit-policy')).toBe('"per-key";q=1000;w=60');
+    expect(await accepted.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'threadsnip' } },
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="ThreadSnip"');
     expect(await anonymous.json()).toMatchObject({ code: 'api_key_invalid' });
