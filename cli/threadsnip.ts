@@ -7,8 +7,12 @@ import { DomainError } from '../functions/lib/errors';
 import type { OpenAiSettings } from '../functions/lib/openai-client';
 import { DEFAULT_OPENAI_MODEL } from '../functions/lib/openai-model';
 import type { analyseArticle } from '../functions/services/extraction/analyse-article';
+import { cliMessages } from '../shared/messages/cli';
 import type { Article } from '../shared/schemas/article';
 import { isTone, TONES, type Tone } from '../shared/tones';
+import { ApiError, CliUsageError } from './errors';
+import { readKey } from './key-input';
+import type { CliIo } from './remote';
 
 /** The CLI's version (the package's), printed by --version. */
 declare const THREADSNIP_VERSION: string | undefined;
@@ -16,8 +20,18 @@ declare const THREADSNIP_VERSION: string | undefined;
 const USAGE = `Usage:
   threadsnip extract <url|file.html> [--url <original-url>] [--json]
   threadsnip thread  <url|file.html> [--url <original-url>] [--tone <tone>] [--json]
+  threadsnip thread  <url> --publish <platform[,platform]> [--at <YYYY-MM-DDTHH:MM> | --queue] [--tone <tone>] [--json]
+  threadsnip thread  <url> --remote [--tone <tone>] [--json]
+  threadsnip login   [--url <api, default http://localhost:3000>] [--key-stdin] [--json]
+  threadsnip logout  [--json]
+  threadsnip threads list [--limit N] [--cursor C] [--json]
+  threadsnip threads get <id> [--json]
   threadsnip mcp
   threadsnip --help | --version
+
+extract and thread work offline, with no key. With --publish, --at, --queue or --remote the thread is
+made through the API with the key stored by login (or THREADSNIP_API_KEY, THREADSNIP_API_URL):
+published now, or scheduled at --at (your computer's time zone unless the time has an offset).
 
 Tones: ${TONES.join(', ')} (default professional).
 With OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, OPENAI_MODEL) the thread is written by the
@@ -35,6 +49,19 @@ const envSchema = z.object({
 });
 
 class UsageError extends Error {}
+
+/** The online commands, loaded only when one runs (with their schemas), so --help starts at once. */
+const online = () => import('./remote');
+
+/** The process's own terminal, for the online commands. */
+function processIo(env: NodeJS.ProcessEnv): CliIo {
+  return {
+    env,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+    readKey,
+  };
+}
 
 function gunzipOrNull(bytes: Buffer): Buffer | null {
   try {
@@ -86,6 +113,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
+      publish: { type: 'string' },
+      at: { type: 'string' },
+      queue: { type: 'boolean', default: false },
+      remote: { type: 'boolean', default: false },
+      'key-stdin': { type: 'boolean', default: false },
+      // Only to refuse it: a key on the command line stays in the shell's history and in `ps`.
+      key: { type: 'string' },
+      limit: { type: 'string' },
+      cursor: { type: 'string' },
     },
   });
   if (values.version) {
@@ -97,9 +133,23 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     console.log(USAGE);
     return 0;
   }
-  if (command === 'mcp') {
-    const { runMcpStdio } = await import('./mcp');
-    return runMcpStdio({ env });
+  const io = processIo(env);
+  switch (command) {
+    case 'login':
+      if (values.key !== undefined || source !== undefined) throw new CliUsageError(cliMessages.keyOnCommandLine);
+      return (await online()).login(io, { url: values.url, keyStdin: values['key-stdin'], json: values.json });
+    case 'logout':
+      return (await online()).logout(io, { json: values.json });
+    case 'threads':
+      return (await online()).threads(io, positionals.slice(1), {
+        limit: values.limit,
+        cursor: values.cursor,
+        json: values.json,
+      });
+    case 'mcp': {
+      const { runMcpStdio } = await import('./mcp');
+      return runMcpStdio({ env });
+    }
   }
   if (!command || !source || !['extract', 'thread'].includes(command)) {
     console.error(USAGE);
@@ -109,6 +159,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     console.error(`Unknown tone "${values.tone}". Tones: ${TONES.join(', ')}`);
     return 2;
   }
+  // Through the API only when asked for something only it does; otherwise offline, with no key.
+  if (
+    command === 'thread' &&
+    (values.publish !== undefined || values.at !== undefined || values.queue || values.remote)
+  )
+    return (await online()).remoteThread(io, source, { ...values, tone: values.tone as Tone });
   const settings = envSchema.parse(env);
   const openai: OpenAiSettings | undefined = settings.OPENAI_API_KEY
     ? { apiKey: settings.OPENAI_API_KEY, baseURL: settings.OPENAI_BASE_URL, model: settings.OPENAI_MODEL }
@@ -154,6 +210,13 @@ async function cliVersion(): Promise<string> {
 
 /** Exit code and message for a failure: domain errors are the user's to fix, others are bugs. */
 export function describeFailure(error: unknown): { code: number; message: string } {
+  if (error instanceof CliUsageError) return { code: 2, message: error.message };
+  if (error instanceof ApiError)
+    // The API's own words with its code; a refused key's one line says what to do.
+    return {
+      code: 1,
+      message: error.status === 401 || error.status === 0 ? error.message : `${error.message} (${error.code})`,
+    };
   if (error instanceof UsageError || error instanceof DomainError) return { code: 1, message: error.message };
   if (error instanceof Error && error.name === 'TypeError' && /parseArgs|Unknown option/i.test(error.message)) {
     return { code: 2, message: `${error.message}\n\n${USAGE}` };

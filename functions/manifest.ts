@@ -1355,6 +1355,18 @@ export const routes: RouteEntry[] = [
       response: publishStatusResponseSchema,
     },
   },
+  // Write: someone else's thread id records a security event.
+  {
+    method: 'GET',
+    path: '/v1/threads/{threadId}/publishing',
+    handler: 'http/v1/get-publishing',
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    apiScope: 'read',
+    workspace: 'read',
+    access: { table: 'write' },
+    schemas: { params: threadParamsSchema, status: 200, response: publishStatusResponseSchema },
+  },
   {
     method: 'POST',
     path: '/v1/threads/{threadId}/schedule',

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
-import type { ApiKeyAuthorizerContext } from '../functions/auth/api-key-authorizer';
+import type { ApiKeyAuthorizerContext, ApiKeyRefusalContext } from '../functions/auth/api-key-authorizer';
 import { apiKeyAuthorizer, type RouteEntry, TOKEN_KINDS } from '../functions/manifest';
 import type { ErrorCode } from '../shared/error-codes';
 import { safeDecode } from '../shared/url';
 import { claimsForEvent } from './jwt-verifier';
 import { invokeHandler } from './lambda-runtime';
 import { createRouter, refuseMalformedPath } from './routes';
+
+type ApiKeyContext = ApiKeyAuthorizerContext | ApiKeyRefusalContext;
 
 /** API Gateway's own payload limit; the handlers refuse anything over 256 KB themselves. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -59,7 +61,7 @@ function toEvent(
   pathParameters: Record<string, string>,
   body: Buffer,
   claims: JWTPayload | null,
-  apiKey: ApiKeyAuthorizerContext | null = null,
+  apiKey: ApiKeyContext | null = null,
 ): APIGatewayProxyEventV2WithJWTAuthorizer {
   const now = Date.now();
   const method = req.method ?? 'GET';
@@ -127,20 +129,28 @@ function writeResult(res: ServerResponse, result: unknown): void {
 
 /**
  * The API key authorizer, run as API Gateway runs it before an `api-key` route (the same handler
- * module, uncached here, so a revocation is refused from the next request): its context, or null
- * when it refused the key.
+ * module, uncached unless the bridge was given a cache, so a revocation is refused from the next
+ * request; with `authorizerCacheSeconds`, answers are kept per identity source as the gateway keeps
+ * them, for bench:api-keys): its context (a
+ * principal, or a refusal the route answers in our `{ error, code }` shape, as in the cloud), or
+ * null when it denied the request (the gateway's own 403).
  */
 async function authorizeApiKey(
   req: IncomingMessage,
   url: URL,
   route: RouteEntry,
-): Promise<ApiKeyAuthorizerContext | null> {
+  cache: AuthorizerCache | null,
+): Promise<ApiKeyContext | null> {
   const now = Date.now();
+  const identity = [req.headers.authorization ?? '', req.socket.remoteAddress ?? '127.0.0.1'];
+  const cacheKey = identity.join('\n');
+  const cached = cache?.answers.get(cacheKey);
+  if (cached && cached.expiresAt > now) return cached.context;
   const event = {
     version: '2.0',
     type: 'REQUEST',
     routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${route.method}${route.path}`,
-    identitySource: [req.headers.authorization ?? '', req.socket.remoteAddress ?? '127.0.0.1'],
+    identitySource: identity,
     routeKey: `${route.method} ${route.path}`,
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
@@ -161,19 +171,35 @@ async function authorizeApiKey(
   };
   const answer = (await invokeHandler(apiKeyAuthorizer.handler, event, apiKeyAuthorizer.timeoutSeconds)) as {
     isAuthorized: boolean;
-    context?: ApiKeyAuthorizerContext;
+    context?: ApiKeyContext;
   };
-  return answer.isAuthorized && answer.context ? answer.context : null;
+  const context = answer.isAuthorized && answer.context ? answer.context : null;
+  cache?.answers.set(cacheKey, { context, expiresAt: now + cache.ttlSeconds * 1000 });
+  return context;
+}
+
+/** The gateway's authorizer cache, when the bridge keeps one: answers by identity source, for a TTL. */
+interface AuthorizerCache {
+  ttlSeconds: number;
+  answers: Map<string, { context: ApiKeyContext | null; expiresAt: number }>;
 }
 
 /**
  * The local stand-in for API Gateway: matches a manifest route, verifies the bearer token for
  * routes that need one (401 otherwise, as the JWT authorizer answers) and runs the API key
- * authorizer before `api-key` routes (401 without an Authorization header, 403 when refused, as the
- * gateway answers), builds the payload 2.0 event and invokes the same handler module the cloud runs.
+ * authorizer before `api-key` routes (401 without an Authorization header, as the gateway answers
+ * unasked; a refused key reaches the route as the authorizer's refusal context, as in the cloud), builds the payload 2.0 event and invokes the same handler module the cloud runs.
  */
-export function createApiBridge(routes: RouteEntry[], verifyToken: (token: string) => Promise<JWTPayload>) {
+export function createApiBridge(
+  routes: RouteEntry[],
+  verifyToken: (token: string) => Promise<JWTPayload>,
+  options: { authorizerCacheSeconds?: number } = {},
+) {
   const match = createRouter(routes);
+  // Off unless asked (bench:api-keys): locally a revocation is refused from the next request.
+  const cache: AuthorizerCache | null = options.authorizerCacheSeconds
+    ? { ttlSeconds: options.authorizerCacheSeconds, answers: new Map() }
+    : null;
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const found = match(req.method ?? 'GET', url.pathname);
     if (!found) return refuse(res, 404, 'Not found', 'route_not_found');
@@ -189,16 +215,17 @@ export function createApiBridge(routes: RouteEntry[], verifyToken: (token: strin
         return refuse(res, 401, 'Invalid or expired token', 'unauthorized');
       }
     }
-    let apiKey: ApiKeyAuthorizerContext | null = null;
+    let apiKey: ApiKeyContext | null = null;
     if (found.route.auth === 'api-key') {
       // The authorizer's identity source is the Authorization header: without it the gateway refuses unasked.
       if (!req.headers.authorization) return refuse(res, 401, 'Authentication required', 'unauthorized');
       try {
-        apiKey = await authorizeApiKey(req, url, found.route);
+        apiKey = await authorizeApiKey(req, url, found.route, cache);
       } catch (error) {
         console.error('[api] the API key authorizer failed:', error);
         return refuse(res, 500, 'Internal Server Error', 'internal_error');
       }
+      // Never so with our authorizer (a refusal is a context): the gateway's deny, had it denied.
       if (!apiKey) return refuse(res, 403, 'Forbidden', 'api_key_invalid');
     }
     const body = await readBody(req);

@@ -146,11 +146,13 @@ export function callerFromEvent(event: HttpEvent): Caller | null {
 
 /**
  * The caller of an `api-key` route from the Lambda authorizer's context (the key's creator, with the
- * key); null without one.
+ * key); null without one, or when the context is the authorizer's refusal (`{ refusal: code }`: the
+ * key was refused, and the route's stack answers 401 `api_key_invalid` in our shape, not the gateway).
  */
 export function callerFromApiKeyEvent(event: HttpEvent): Caller | null {
   const context = (event.requestContext.authorizer as { lambda?: Record<string, unknown> } | undefined)?.lambda;
-  const { keyId, userId, workspaceId, scopes } = context ?? {};
+  const { keyId, userId, workspaceId, scopes, refusal } = context ?? {};
+  if (refusal !== undefined) return null;
   if (typeof keyId !== 'string' || typeof userId !== 'string' || typeof workspaceId !== 'string') return null;
   const granted = String(scopes ?? '')
     .split(' ')

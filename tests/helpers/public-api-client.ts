@@ -34,9 +34,6 @@ export async function startPublicApiBridge() {
   }
 
   return {
-    /** Where the bridge listens (the local stack's http://localhost:3000 stand-in). */
-    baseUrl,
-
     /** A new user with a signed token (their account is made by their first /api request). */
     async newUser() {
       counter++;
@@ -84,6 +81,9 @@ export async function startPublicApiBridge() {
       expect(created.status).toBe(201);
       return created.body as { key: { id: string; prefix: string }; secret: string };
     },
+
+    /** Where the bridge listens (`http://127.0.0.1:<port>`): the API base a program is given. */
+    baseUrl,
 
     /** A number that grows with each user made, to keep seeded ids apart. */
     get counter() {

@@ -17,9 +17,10 @@ export const SECOND_CHAT = { id: '-1002', title: 'Harbour Notes', username: 'har
 /**
  * The publishing pipeline in this test process: a fresh table, a token key file, the local Telegram
  * Bot API, and local-aws-sqs with the manifest's queues (retry after 1 s), the publishing queue
- * polled by the real worker as `npm start` runs it. Import services after calling it.
+ * polled by the real worker as `npm start` runs it (and, with `generation`, the generation queue
+ * too: a thread made from a URL then publishes in the same stack). Import services after calling it.
  */
-export async function startPublishingPipeline() {
+export async function startPublishingPipeline(options: { generation?: boolean } = {}) {
   const table = await startTestTable();
   const keyDir = mkdtempSync(path.join(tmpdir(), 'threadsnip-key-'));
   const keyFile = path.join(keyDir, 'token-key');
@@ -39,13 +40,15 @@ export async function startPublishingPipeline() {
     TELEGRAM_API_URL: telegram.url,
     TOKEN_KEY_FILE: keyFile,
   });
-  const poller = startQueuePoller(sqs, queue);
+  const generation = options.generation ? created.find((entry) => entry.entry.name === 'generation') : undefined;
+  if (generation) process.env.GENERATION_QUEUE_URL = generation.url;
+  const pollers = [queue, ...(generation ? [generation] : [])].map((polled) => startQueuePoller(sqs, polled));
   return {
     sqs,
     queue,
     telegram,
     stop: async () => {
-      await poller.stop();
+      await Promise.all(pollers.map((poller) => poller.stop()));
       await server.close();
       await telegram.close();
       await table.stop();

@@ -98,7 +98,7 @@ function kindErrors(route: PublicApiRoute): Partial<Record<number, ErrorCode[]>>
   return {
     400: [...badInput, 'api_key_in_url'],
     401: ['unauthorized', 'api_key_invalid', 'account_deleted'],
-    403: ['api_key_invalid', 'api_key_scope_missing', 'workspace_access_denied', 'role_forbidden'],
+    403: ['api_key_scope_missing', 'workspace_access_denied', 'role_forbidden'],
     429: ['rate_limited'],
     500: ['internal_error'],
   };

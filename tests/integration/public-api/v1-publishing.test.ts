@@ -50,8 +50,8 @@ async function threadIn(workspaceId: string) {
 const tomorrow = () => new Date(Math.ceil((Date.now() + 24 * 3_600_000) / 60_000) * 60_000).toISOString();
 
 describe('POST /v1/threads/{threadId}/publish', () => {
-  it('publishes now as the app does: 202 with each platform’s state, then the posts on the platform', async () => {
-    const curator = await curatorWithTelegram(['publish']);
+  it('publishes now as the app does: 202 with each platform’s state, then the posts on the platform and their URL in GET …/publishing', async () => {
+    const curator = await curatorWithTelegram(['publish', 'read']);
     const { thread, marker } = await threadIn(curator.userId);
 
     const answer = await v1(`/v1/threads/${thread.id}/publish`, curator.secret, {
@@ -59,11 +59,22 @@ describe('POST /v1/threads/{threadId}/publish', () => {
       body: { platforms: ['telegram'] },
     });
     const settled = await settle(curator.userId, thread.id, 'telegram');
+    const status = await v1(`/v1/threads/${thread.id}/publishing`, curator.secret);
+    const statusByApp = await app(curator.token, 'GET', `/api/threads/${thread.id}/publishing`);
 
     expectAnswerMatchesContract('POST /v1/threads/{threadId}/publish', answer);
     expect(answer.body).toMatchObject({ threadId: thread.id, platforms: [{ platform: 'telegram' }] });
     expect(settled.status).toBe('completed');
     expect(pipeline.telegram.messages.filter((message) => message.text.includes(marker)).length).toBeGreaterThan(0);
+    expectAnswerMatchesContract('GET /v1/threads/{threadId}/publishing', status);
+    expect(status.body.platforms).toEqual([
+      expect.objectContaining({
+        platform: 'telegram',
+        status: 'completed',
+        postUrl: expect.stringContaining('https://t.me/'),
+      }),
+    ]);
+    expect(status.body).toEqual(statusByApp.body);
   });
 
   it('refuses a bad body (400), a key without publish (403), and another workspace’s thread as the app does', async () => {

@@ -203,8 +203,9 @@ describe('the public API OpenAPI document', () => {
       ).allOf[1]!.properties!.code.enum;
 
     expect(codesAt('/v1/threads/{threadId}', '404')).toEqual(['thread_not_found']);
+    // A refused key is 401 api_key_invalid (the authorizer's refusal, answered by the route's stack), never 403.
+    expect(codesAt('/v1/threads', '401')).toContain('api_key_invalid');
     expect(codesAt('/v1/threads', '403')).toEqual([
-      'api_key_invalid',
       'api_key_scope_missing',
       'role_forbidden',
       'workspace_access_denied',
