@@ -8,10 +8,16 @@ import type * as z from 'zod';
 import { apiErrorSchema } from '../shared/error-codes';
 import { cliMessages } from '../shared/messages/cli';
 import { type CreateGenerationJobRequest, IDEMPOTENCY_KEY_HEADER } from '../shared/schemas/generation';
+import { insightsResponseSchema } from '../shared/schemas/insights';
 import { jobStatusPath, publicJobSchema } from '../shared/schemas/public-api';
 import { type PublishRequest, publishStatusResponseSchema } from '../shared/schemas/publishing';
 import { type ScheduleRequest, scheduledItemSchema, scheduledListResponseSchema } from '../shared/schemas/scheduling';
-import { threadPageSchema, threadSchema } from '../shared/schemas/thread';
+import {
+  type ListThreadsQuery,
+  threadPageSchema,
+  threadSchema,
+  type UpdateThreadRequest,
+} from '../shared/schemas/thread';
 import type { CliConfig } from './config';
 import { ApiError } from './errors';
 
@@ -54,10 +60,21 @@ export function createApiClient(config: CliConfig, fetchImpl: typeof fetch = fet
 
   return {
     /** GET /v1/threads: one page of the workspace's threads, newest first. */
-    listThreads: (cursor?: string) =>
-      call(threadPageSchema, 'GET', `/v1/threads${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`),
+    listThreads: (cursor?: string, order: Partial<Pick<ListThreadsQuery, 'sort' | 'order'>> = {}) => {
+      const query = new URLSearchParams({
+        ...(order.sort ? { sort: order.sort } : {}),
+        ...(order.order ? { order: order.order } : {}),
+        ...(cursor ? { cursor } : {}),
+      }).toString();
+      return call(threadPageSchema, 'GET', `/v1/threads${query ? `?${query}` : ''}`);
+    },
     /** GET /v1/threads/{id}: one thread with its posts. */
     getThread: (threadId: string) => call(threadSchema, 'GET', `/v1/threads/${encodeURIComponent(threadId)}`),
+    /** PATCH /v1/threads/{id}: the posts saved as edited (each within 280, the attribution as generated). */
+    updateThread: (threadId: string, request: UpdateThreadRequest) =>
+      call(threadSchema, 'PATCH', `/v1/threads/${encodeURIComponent(threadId)}`, request),
+    /** GET /v1/insights?days=: the workspace's insights over 7, 30 or 90 days. */
+    getInsights: (days: number) => call(insightsResponseSchema, 'GET', `/v1/insights?days=${days}`),
     /** POST /v1/threads: a thread from a URL, as a job (one Idempotency-Key per command, so a retry is charged once). */
     createThread: (request: CreateGenerationJobRequest, idempotencyKey: string = randomUUID()) =>
       call(publicJobSchema, 'POST', '/v1/threads', request, { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }),

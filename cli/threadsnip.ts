@@ -26,6 +26,7 @@ const USAGE = `Usage:
   threadsnip logout  [--json]
   threadsnip threads list [--limit N] [--cursor C] [--json]
   threadsnip threads get <id> [--json]
+  threadsnip mcp
   threadsnip --help | --version
 
 extract and thread work offline, with no key. With --publish, --at, --queue or --remote the thread is
@@ -34,7 +35,9 @@ published now, or scheduled at --at (your computer's time zone unless the time h
 
 Tones: ${TONES.join(', ')} (default professional).
 With OPENAI_API_KEY set (and optionally OPENAI_BASE_URL, OPENAI_MODEL) the thread is written by the
-LLM; otherwise by the offline generator. APP_PUBLIC_URL sets the host named in the attribution post.`;
+LLM; otherwise by the offline generator. APP_PUBLIC_URL sets the host named in the attribution post.
+mcp runs the MCP server over stdio for a local assistant, calling the ThreadSnip API with
+THREADSNIP_API_KEY at THREADSNIP_API_URL (or the key threadsnip login saved).`;
 
 /** The command line's settings, read once from its environment. */
 const envSchema = z.object({
@@ -143,6 +146,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
         cursor: values.cursor,
         json: values.json,
       });
+    case 'mcp': {
+      const { runMcpStdio } = await import('./mcp');
+      return runMcpStdio({ env });
+    }
   }
   if (!command || !source || !['extract', 'thread'].includes(command)) {
     console.error(USAGE);

@@ -1448,6 +1448,26 @@ export const routes: RouteEntry[] = [
     access: {},
     schemas: { status: 200, response: openApiDocumentSchema, summary: "The public API's OpenAPI 3.1 document" },
   },
+  // The MCP server (streamable HTTP, stateless): assistants call the /v1 operations as tools with an
+  // API key. No gateway authorizer: the handler verifies the key itself (the authorizer's own check)
+  // to answer a refusal with the bearer challenge MCP clients read, and checks each tool's scope and
+  // role as its /v1 route does; the rights are those of the /v1 routes its tools call.
+  {
+    method: 'ANY',
+    path: '/mcp',
+    handler: 'http/mcp/mcp',
+    deploymentGroup: 'public-api',
+    auth: 'public',
+    timeoutSeconds: 20,
+    access: {
+      table: 'write',
+      sendTo: ['generation', 'publishing'],
+      tokenKey: true,
+      platformClients: true,
+      scheduler: true,
+      media: 'write',
+    },
+  },
   { method: 'ANY', path: '/api/{proxy+}', handler: 'http/system/not-found', auth: 'public', access: {} },
 ];
 

@@ -76,12 +76,13 @@ function readState(file: string): SavedState {
  * scheduler (scheduled items, engagement readings), the application bus (ThreadPublished), the mail
  * catcher (SES) and the SPA.
  */
-/** Paths the API answers, as CloudFront routes them: /api, the public API (/v1), and the server-rendered public pages. */
+/** Paths the API answers, as CloudFront routes them: /api, the public API (/v1), the MCP server (/mcp), and the server-rendered public pages. */
 function isApiPath(pathname: string): boolean {
   return (
     pathname === '/api' ||
     pathname.startsWith('/api/') ||
     pathname.startsWith('/v1/') ||
+    pathname === '/mcp' ||
     pathname.startsWith('/t/') ||
     pathname === '/about-article'
   );

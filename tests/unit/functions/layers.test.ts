@@ -71,6 +71,8 @@ const SERVICE_AREAS = [
   'generation',
   // Feeds polled into an inbox, auto-drafted.
   'feeds',
+  // The MCP server's tools and resources over the public API's operations (threads, generation, scheduling, publishing, insights).
+  'mcp',
   // The operator's tools over every area.
   'admin',
   // Health.

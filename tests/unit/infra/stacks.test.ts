@@ -406,6 +406,24 @@ describe('app stack', () => {
     expect(grantsOf(app, handler).filter(({ action }) => action.startsWith('dynamodb:'))).toEqual([]);
   });
 
+  it('serves the MCP server at ANY /mcp from its own function in the PublicApiFunctions stack, without a gateway authorizer (its handler verifies the key to answer a bearer challenge), with the rights of the /v1 routes its tools call', () => {
+    const { nested } = synth();
+    const publicApi = nested.get('PublicApiFunctions')!;
+    const handler = 'http/mcp/mcp';
+    const route = Object.values(
+      publicApi.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: 'ANY /mcp' } }),
+    );
+    const actions = new Set(grantsOf(app, handler).map(({ action }) => action));
+
+    expect(route).toHaveLength(1);
+    expect(route[0]!.Properties?.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(route[0]!.Properties).not.toHaveProperty('AuthorizerId');
+    expect(functionId(publicApi, handler)).toMatch(/^HttpMcpMcpFunction/);
+    expect(functionProps(app, handler).Timeout).toBe(20);
+    for (const action of ['dynamodb:PutItem', 'dynamodb:BatchGetItem', 'sqs:SendMessage', 'scheduler:CreateSchedule'])
+      expect(actions, action).toContain(action);
+  });
+
   it('has one route per manifest route, wired to its handler, with the JWT authorizer only on user and admin routes', () => {
     app.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
     const integrations = app.findResources('AWS::ApiGatewayV2::Integration');
@@ -730,7 +748,7 @@ describe('app stack', () => {
     });
   });
 
-  it('serves /api/*, /v1/*, /t/* and /about-article uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
+  it('serves /api/*, /v1/*, /mcp, /t/* and /about-article uncached from the HTTP API and everything else from S3 with the SPA fallback', () => {
     const distribution = Object.values(app.findResources('AWS::CloudFront::Distribution'))[0]!.Properties!
       .DistributionConfig as { CacheBehaviors: { PathPattern: string; TargetOriginId: string }[] };
     const apiOriginId = distribution.CacheBehaviors.find(
@@ -757,6 +775,15 @@ describe('app stack', () => {
             PathPattern: '/v1/*',
             TargetOriginId: apiOriginId,
             AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
+            ViewerProtocolPolicy: 'https-only',
+            CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+            OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            FunctionAssociations: Match.absent(),
+          }),
+          Match.objectLike({
+            PathPattern: '/mcp',
+            TargetOriginId: apiOriginId,
+            AllowedMethods: Match.arrayWith(['POST', 'DELETE']),
             ViewerProtocolPolicy: 'https-only',
             CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
             OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
@@ -973,6 +1000,7 @@ describe('scheduled items on EventBridge Scheduler', () => {
         'http/admin/delete-admin-thread',
         'http/connections/delete-connection',
         'http/connections/delete-connection-account',
+        'http/mcp/mcp',
         'http/scheduling/delete-scheduled-item',
         'http/scheduling/post-publish-now',
         'http/scheduling/post-schedule',
@@ -1649,6 +1677,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpApiKeysDeleteApiKeyFunction0B1AB1A3',
       'HttpApiKeysGetApiKeysFunction346D3216',
       'HttpApiKeysPostApiKeyFunction051694E8',
+      'HttpMcpMcpFunction3492B6F5',
       'HttpV1DeleteThreadFunction85E1936F',
       'HttpV1GetConnectionsFunction063554EF',
       'HttpV1GetFeedsFunction19DC369A',
@@ -1671,6 +1700,7 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpApiKeysDeleteApiKeyFunctionLogsA2F2091C',
       'HttpApiKeysGetApiKeysFunctionLogsF9A6490C',
       'HttpApiKeysPostApiKeyFunctionLogsABA83EB4',
+      'HttpMcpMcpFunctionLogs74735EB9',
       'HttpV1DeleteThreadFunctionLogs2AA17270',
       'HttpV1GetConnectionsFunctionLogs97DD8E8A',
       'HttpV1GetFeedsFunctionLogs2B3E1F1E',
@@ -1880,9 +1910,10 @@ describe('least privilege: each function gets what its manifest entry declares, 
       .sort();
   };
 
-  it('lets only the generation routes (the app’s and /v1’s) and the feed worker (auto-draft) send to the generation queue', () => {
+  it('lets only the generation routes (the app’s, /v1’s and the MCP server’s) and the feed worker (auto-draft) send to the generation queue', () => {
     expect(sendersTo('queue/generation-worker')).toEqual([
       'http/generation/post-generation-job',
+      'http/mcp/mcp',
       'http/v1/post-threads',
       'queue/feed-worker',
     ]);
