@@ -6,8 +6,8 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { APP_EVENT_SOURCE, type EventRuleEntry, type QueueEntry } from '../../functions/manifest';
 import type { AppFunction } from './app-function';
-import type { QueueWithDlq } from './queue-with-dlq';
 import { constructId } from './construct-id';
+import type { QueueWithDlq } from './queue-with-dlq';
 
 export interface AppEventsProps {
   /** The manifest's event rules with the function each invokes. */

@@ -22,11 +22,15 @@ export class Queues {
   constructor(scope: Construct, props: QueuesProps) {
     this.pairs = props.entries.map((entry) => ({
       entry,
-      pair: new QueueWithDlq(entry.queueInGroupStack ? props.scopeFor(entry.handler) : scope, `${constructId(entry.name)}Queue`, {
-        consumerTimeoutSeconds: entry.timeoutSeconds,
-        maxReceiveCount: entry.maxReceiveCount,
-        removalPolicy: props.removalPolicy,
-      }),
+      pair: new QueueWithDlq(
+        entry.queueInGroupStack ? props.scopeFor(entry.handler) : scope,
+        `${constructId(entry.name)}Queue`,
+        {
+          consumerTimeoutSeconds: entry.timeoutSeconds,
+          maxReceiveCount: entry.maxReceiveCount,
+          removalPolicy: props.removalPolicy,
+        },
+      ),
     }));
   }
 }

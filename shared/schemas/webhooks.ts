@@ -90,3 +90,5 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 export const webhookTestResponseSchema = z.object({ delivery: webhookDeliverySchema });
+/** PATCH /api/webhooks/{endpointId}: the endpoint as changed. */
+export const webhookUpdatedResponseSchema = z.object({ endpoint: webhookEndpointSchema });

@@ -71,6 +71,8 @@ const SERVICE_AREAS = [
   'generation',
   // Feeds polled into an inbox, auto-drafted.
   'feeds',
+  // Webhook endpoints and their signed deliveries of the bus's events (secrets sealed with connections' vault).
+  'webhooks',
   // The operator's tools over every area.
   'admin',
   // Health.
