@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WEBHOOK_ROTATION_OVERLAP_HOURS } from '../../shared/schemas/webhooks';
 import type { SchedulerTargetName } from '../manifest';
 import { DEFAULT_OPENAI_MODEL } from './openai-model';
 
@@ -52,7 +53,7 @@ const envSchema = z.object({
     .int()
     .min(1)
     .max(7 * 86_400)
-    .default(86_400),
+    .default(WEBHOOK_ROTATION_OVERLAP_HOURS * 3600),
   /** The whole budget of one feed fetch (connect, redirects, body), in milliseconds. */
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   USER_POOL_ID: z.string().min(1).optional(),

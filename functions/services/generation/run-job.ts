@@ -130,7 +130,7 @@ export async function runGenerationJob(
         sourceUrl: job.url,
         title: content.title,
         posts: content.posts.length,
-        autoDraft: job.autoDraft ? true : false,
+        autoDraft: Boolean(job.autoDraft),
         createdAt: job.createdAt,
       });
     }

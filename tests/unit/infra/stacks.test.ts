@@ -1724,7 +1724,16 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'HttpWebhooksPostWebhookTestFunctionF18EFF83',
       'QueueWebhookWorkerFunction51D029F0',
     ],
-    logGroups: ['PLACEHOLDER'],
+    logGroups: [
+      'HttpWebhooksDeleteWebhookFunctionLogs70E06845',
+      'HttpWebhooksGetWebhookDeliveriesFunctionLogs829E5AEA',
+      'HttpWebhooksGetWebhooksFunctionLogsA4D8A9B3',
+      'HttpWebhooksPatchWebhookFunctionLogsC344A2AD',
+      'HttpWebhooksPostWebhookFunctionLogs3D0371E6',
+      'HttpWebhooksPostWebhookRotateFunctionLogs5C1395B6',
+      'HttpWebhooksPostWebhookTestFunctionLogs6FD133D3',
+      'QueueWebhookWorkerFunctionLogs381583EA',
+    ],
   },
 };
 

@@ -1,6 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { webhookMessages as texts } from '#shared/messages/webhooks';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '#shared/schemas/webhooks';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_ROTATION_OVERLAP_HOURS,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '#shared/schemas/webhooks';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
@@ -121,7 +126,7 @@ function EndpointRow({
             actions.rotate.mutate(endpoint.id, {
               onSuccess: (rotated) => {
                 onSecret(rotated.secret);
-                toast({ title: texts.rotated(24), variant: 'success' });
+                toast({ title: texts.rotated(WEBHOOK_ROTATION_OVERLAP_HOURS), variant: 'success' });
               },
               onError,
             })
