@@ -27,7 +27,7 @@ export async function startWebhookReceiver() {
   const seen = new Set<string>();
   const behaviours = new Map<string, Behaviour>();
   const counts = new Map<string, number>();
-  const secrets: string[] = [];
+  const secrets: { secret: string; path?: string }[] = [];
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -36,7 +36,8 @@ export async function startWebhookReceiver() {
     const path = new URL(req.url ?? '/', 'http://receiver').pathname;
     const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
     const webhookId = headers['webhook-id'] ?? '';
-    const verifiedWith = secrets.flatMap((secret, index) => {
+    const verifiedWith = secrets.flatMap(({ secret, path: only }, index) => {
+      if (only && only !== path) return [];
       try {
         new Webhook(secret).verify(body, headers);
         return [index];
@@ -62,8 +63,10 @@ export async function startWebhookReceiver() {
     /** `host:port`, for ALLOW_PRIVATE_FETCH_HOSTS. */
     host: `127.0.0.1:${port}`,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    /** Verifies every later call with this secret too (its index is returned). */
-    trust: (secret: string) => secrets.push(secret) - 1,
+    /** Verifies every later call (or only those to `path`) with this secret too (its index is returned). */
+    trust: (secret: string, path?: string) => secrets.push({ secret, path }) - 1,
+    /** Every call so far. */
+    calls: () => calls,
     answer: (path: string, behaviour: Behaviour) => behaviours.set(path, behaviour),
     callsTo: (path: string) => calls.filter((call) => call.path === path),
     close: () =>
