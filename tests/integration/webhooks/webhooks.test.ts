@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { APP_EVENT_SOURCE, queues as queueEntries } from '#functions/manifest';
-import { startLocalEventBus } from '#local/event-bus';
-import { freePort } from '#local/ports';
-import { startQueuePoller } from '#local/queue-poller';
-import { createQueues, type LocalQueue, localSqsClient, startSqs } from '#local/queues';
+import { APP_EVENT_SOURCE } from '#functions/manifest';
 import { WEBHOOK_EVENT_TYPES } from '#shared/schemas/webhooks';
 import { WEBHOOK_MAX_ATTEMPTS } from '#shared/webhooks/retry-schedule';
 import { startPublicApiBridge } from '../../helpers/public-api-client';
 import { securityEventDetails } from '../../helpers/security-events';
 import { startTestTable } from '../../helpers/test-table';
+import { startWebhookDelivery } from '../../helpers/webhook-harness';
 import { startWebhookReceiver } from '../../helpers/webhook-receiver';
 
 // The delivery path as `npm start` runs it: an event put on the local bus, its rule sending it to the
@@ -23,37 +17,8 @@ import { startWebhookReceiver } from '../../helpers/webhook-receiver';
 
 const table = await startTestTable();
 const receiver = await startWebhookReceiver();
-const keyDir = mkdtempSync(path.join(tmpdir(), 'webhooks-'));
-writeFileSync(path.join(keyDir, 'token-key'), randomBytes(32).toString('base64'));
-const sqsServer = await startSqs(await freePort());
-const sqs = localSqsClient(sqsServer.endpoint);
-const webhooksEntry = queueEntries.find((entry) => entry.name === 'webhooks')!;
-const [queue] = (await createQueues(sqs, [webhooksEntry], 1)) as [LocalQueue];
-const bus = await startLocalEventBus({
-  rules: [],
-  queueRules: [
-    {
-      name: 'webhooks-queue',
-      detailTypes: webhooksEntry.fromEvents ?? [],
-      send: async (body) => {
-        await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));
-      },
-    },
-  ],
-  source: APP_EVENT_SOURCE,
-});
-Object.assign(process.env, {
-  ...bus.handlerEnv,
-  SQS_ENDPOINT: sqsServer.endpoint,
-  WEBHOOKS_QUEUE_URL: queue.url,
-  TOKEN_KEY_FILE: path.join(keyDir, 'token-key'),
-  ALLOW_PRIVATE_FETCH_HOSTS: receiver.host,
-  // The 24 hours of retries in about seven one-second steps (each step waits at least a whole second).
-  WEBHOOK_RETRY_SCALE: '0.00002',
-  WEBHOOK_TIMEOUT_MS: '2000',
-});
-bus.begin();
-const poller = startQueuePoller(sqs, queue);
+const delivery = await startWebhookDelivery({ receiverHost: receiver.host });
+const { sqs, queue, bus, depth: queueDepth } = delivery;
 const bridge = await startPublicApiBridge();
 const { newUser, app } = bridge;
 const { putAppEvent } = await import('#functions/lib/aws/eventbridge');
@@ -62,11 +27,9 @@ const { signingSecrets } = await import('#functions/services/webhooks/secrets');
 const { listNotifications } = await import('#functions/data/notification-repository');
 
 afterAll(async () => {
-  await poller.stop();
-  await bus.stop();
+  await delivery.stop();
   await bridge.close();
   await receiver.close();
-  await sqsServer.close();
   await table.stop();
 });
 
@@ -224,25 +187,6 @@ describe('webhook deliveries', () => {
   });
 });
 
-async function queueDepth(): Promise<number> {
-  const { GetQueueAttributesCommand } = await import('@aws-sdk/client-sqs');
-  const { Attributes } = await sqs.send(
-    new GetQueueAttributesCommand({
-      QueueUrl: queue.url,
-      AttributeNames: [
-        'ApproximateNumberOfMessages',
-        'ApproximateNumberOfMessagesNotVisible',
-        'ApproximateNumberOfMessagesDelayed',
-      ],
-    }),
-  );
-  return (
-    Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
-    Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) +
-    Number(Attributes?.ApproximateNumberOfMessagesDelayed ?? 0)
-  );
-}
-
 describe('webhook endpoints', () => {
   it('sends a test event at once and shows the answer; the secret is shown only at creation', async () => {
     const user = await newUser();
@@ -293,9 +237,19 @@ describe('webhook endpoints', () => {
       ].map((url) => app(user.token, 'POST', '/api/webhooks', { url, events: ['thread.created'] })),
     );
 
+    const noEvent = await app(user.token, 'POST', '/api/webhooks', { url: 'https://example.com/x', events: [] });
+    const unknownEvent = await app(user.token, 'POST', '/api/webhooks', {
+      url: 'https://example.com/x',
+      events: ['thread.deleted'],
+    });
+
     for (const refusal of refusals) {
       expect(refusal.status).toBe(400);
       expect(refusal.body.code).toBe('webhook_url_refused');
+    }
+    for (const refusal of [noEvent, unknownEvent]) {
+      expect(refusal.status).toBe(400);
+      expect(refusal.body.code).toBe('invalid_request');
     }
     expect((await app(user.token, 'GET', '/api/webhooks')).body.endpoints).toEqual([]);
   });
