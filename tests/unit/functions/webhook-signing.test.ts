@@ -1,5 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { maskLogValue } from '#functions/lib/logger';
 import { newWebhookSecret, payloadBody, signedHeaders, webhookMessageId } from '#functions/services/webhooks/signing';
 
 const payload = {
@@ -17,6 +18,8 @@ describe('a webhook secret', () => {
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toHaveLength(32);
       expect(() => new Webhook(secret)).not.toThrow();
+      // Never in a log line, even inside a message or under an innocent-looking field.
+      expect(String(maskLogValue('detail', `sent with ${secret} today`))).not.toContain(secret.slice(6, 20));
     }
   });
 });
