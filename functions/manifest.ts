@@ -71,7 +71,7 @@ export const TOKEN_KINDS: readonly RouteKind[] = ['user', 'admin'];
  */
 export const ACCOUNT_KINDS: readonly RouteKind[] = [...TOKEN_KINDS, 'oauth-callback', 'api-key'];
 
-export type QueueName = 'generation' | 'publishing' | 'webmention' | 'feeds';
+export type QueueName = 'generation' | 'publishing' | 'webmention' | 'feeds' | 'webhooks';
 
 /**
  * Keys of the deployment's API keys secret a function may read, at run time (functions/lib/aws/secrets.ts);
@@ -145,7 +145,8 @@ export type DeploymentGroup =
   | 'connections'
   | 'media'
   | 'workspaces'
-  | 'public-api';
+  | 'public-api'
+  | 'webhooks';
 
 /** Every deployment group, in the order their nested stacks are built. */
 export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
@@ -156,6 +157,7 @@ export const DEPLOYMENT_GROUPS: readonly DeploymentGroup[] = [
   'media',
   'workspaces',
   'public-api',
+  'webhooks',
 ];
 
 /**
@@ -229,6 +231,16 @@ export interface QueueEntry {
   concurrency: number;
   /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
   deploymentGroup?: DeploymentGroup;
+  /**
+   * The queue itself, its dead-letter queue and their DLQ alarm deploy in the worker's nested stack
+   * too (queues added after the App stack neared its resource cap; the first ones stay there).
+   */
+  queueInGroupStack?: boolean;
+  /**
+   * The application events (from APP_EVENT_SOURCE) a bus rule puts on this queue, each message the
+   * EventBridge event as JSON; locally the local bus sends them to the local queue the same way.
+   */
+  fromEvents?: AppEventType[];
 }
 
 export interface ScheduleEntry {
@@ -744,7 +756,15 @@ export const routes: RouteEntry[] = [
     auth: 'user',
     workspace: 'write',
     timeoutSeconds: 20,
-    access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true, scheduler: true },
+    // The fired item is announced on the bus (ScheduleFired).
+    access: {
+      table: 'write',
+      sendTo: ['publishing'],
+      tokenKey: true,
+      platformClients: true,
+      scheduler: true,
+      putEvents: true,
+    },
   },
   {
     method: 'GET',
@@ -1236,6 +1256,73 @@ export const routes: RouteEntry[] = [
     workspace: 'members',
     access: { table: 'write' },
   },
+  // Webhook endpoints of the current workspace: managed by those who manage its members, as its API keys.
+  {
+    method: 'GET',
+    path: '/api/webhooks',
+    handler: 'http/webhooks/get-webhooks',
+    deploymentGroup: 'webhooks',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'read' },
+  },
+  // Seals the new secret with the token key; the creation goes in the security log.
+  {
+    method: 'POST',
+    path: '/api/webhooks',
+    handler: 'http/webhooks/post-webhook',
+    deploymentGroup: 'webhooks',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write', tokenKey: true },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/webhooks/{endpointId}',
+    handler: 'http/webhooks/patch-webhook',
+    deploymentGroup: 'webhooks',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write' },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/webhooks/{endpointId}',
+    handler: 'http/webhooks/delete-webhook',
+    deploymentGroup: 'webhooks',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/{endpointId}/rotate',
+    handler: 'http/webhooks/post-webhook-rotate',
+    deploymentGroup: 'webhooks',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write', tokenKey: true },
+  },
+  // Signs and sends a webhook.test at once (one try within its 10-second budget) and logs it.
+  {
+    method: 'POST',
+    path: '/api/webhooks/{endpointId}/test',
+    handler: 'http/webhooks/post-webhook-test',
+    deploymentGroup: 'webhooks',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'write', tokenKey: true },
+    timeoutSeconds: 20,
+  },
+  {
+    method: 'GET',
+    path: '/api/webhooks/{endpointId}/deliveries',
+    handler: 'http/webhooks/get-webhook-deliveries',
+    deploymentGroup: 'webhooks',
+    auth: 'user',
+    workspace: 'members',
+    access: { table: 'read' },
+  },
   // The public API (/v1), behind the API key authorizer, each over the services of its /api twin: the
   // rights of that twin, plus table writes for every key's rate budget (and the reads' security events).
   {
@@ -1475,7 +1562,8 @@ export const queues: QueueEntry[] = [
   {
     name: 'generation',
     handler: 'queue/generation-worker',
-    access: { table: 'write', secrets: ['OPENAI_API_KEY'] },
+    // A new thread is announced on the bus (ThreadCreated).
+    access: { table: 'write', secrets: ['OPENAI_API_KEY'], putEvents: true },
     timeoutSeconds: 90,
     memoryMb: 1536,
     batchSize: 1,
@@ -1524,13 +1612,38 @@ export const queues: QueueEntry[] = [
     name: 'feeds',
     handler: 'queue/feed-worker',
     deploymentGroup: 'feeds',
-    // Auto-draft submits generation jobs as the API does.
-    access: { table: 'write', sendTo: ['generation'] },
+    // Auto-draft submits generation jobs as the API does, each announced on the bus (FeedItemDrafted).
+    access: { table: 'write', sendTo: ['generation'], putEvents: true },
     // Ten feeds a batch, one after another, each within its 10-second fetch budget plus its writes.
     timeoutSeconds: 150,
     memoryMb: 512,
     batchSize: 10,
     maxReceiveCount: 3,
+    concurrency: 5,
+  },
+  {
+    name: 'webhooks',
+    handler: 'queue/webhook-worker',
+    deploymentGroup: 'webhooks',
+    queueInGroupStack: true,
+    // Every application event a webhook may be subscribed to (services/webhooks/delivery.ts WEBHOOK_TYPE_OF).
+    fromEvents: [
+      'ThreadCreated',
+      'ThreadPublished',
+      'ThreadPublishFailed',
+      'ScheduleFired',
+      'InsightsReading',
+      'FeedItemDrafted',
+    ],
+    // Reads the endpoints, opens their secrets (the token key), logs each try; retries go back on its
+    // own queue with a delay; an endpoint disabled after its last try is told in the app and by mail.
+    access: { table: 'write', sendTo: ['webhooks'], tokenKey: true, mail: true },
+    // One event (or one retry) per invocation: its at most 20 endpoints called side by side, each
+    // within its 10-second budget, well inside the timeout whatever the receivers do.
+    timeoutSeconds: 60,
+    memoryMb: 256,
+    batchSize: 1,
+    maxReceiveCount: 5,
     concurrency: 5,
   },
 ];
@@ -1568,8 +1681,16 @@ export const schedulerTarget: SchedulerTargetEntry = {
   arnEnv: 'SCHEDULER_TARGET_ARN',
   handler: 'schedule/fire-scheduled-item',
   // Queues one publishing run per platform; an expiring OAuth token is refreshed first. An item waiting
-  // for approval schedules this very function again at the end of its grace window.
-  access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true, scheduler: true },
+  // for approval schedules this very function again at the end of its grace window. A fired item is
+  // announced on the bus (ScheduleFired).
+  access: {
+    table: 'write',
+    sendTo: ['publishing'],
+    tokenKey: true,
+    platformClients: true,
+    scheduler: true,
+    putEvents: true,
+  },
   timeoutSeconds: 30,
   memoryMb: 512,
 };
@@ -1584,8 +1705,9 @@ export const readingTarget: SchedulerTargetEntry = {
   arnEnv: 'READING_TARGET_ARN',
   handler: 'schedule/take-engagement-reading',
   deploymentGroup: 'insights',
-  // An expiring OAuth token is refreshed first (app credentials); a 401 marks the connection.
-  access: { table: 'write', tokenKey: true, platformClients: true },
+  // An expiring OAuth token is refreshed first (app credentials); a 401 marks the connection. A stored
+  // reading is announced on the bus (InsightsReading).
+  access: { table: 'write', tokenKey: true, platformClients: true, putEvents: true },
   timeoutSeconds: 60,
   memoryMb: 512,
 };
@@ -1612,7 +1734,13 @@ export const schedulerTargets: SchedulerTargetEntry[] = [schedulerTarget, readin
 
 /** The application's events, put on its EventBridge bus. */
 export const APP_EVENT_SOURCE = 'threadsnip.publishing';
-export type AppEventType = 'ThreadPublished';
+export type AppEventType =
+  | 'ThreadPublished'
+  | 'ThreadCreated'
+  | 'ThreadPublishFailed'
+  | 'ScheduleFired'
+  | 'InsightsReading'
+  | 'FeedItemDrafted';
 
 /**
  * A rule on the application's EventBridge bus: the events matching `detailTypes` (from

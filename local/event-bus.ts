@@ -31,6 +31,8 @@ export interface LocalBusEvent {
  */
 export async function startLocalEventBus(options: {
   rules: EventRuleEntry[];
+  /** Rules whose target is a queue (a manifest queue's `fromEvents`): the event, as JSON, is sent there. */
+  queueRules?: { name: string; detailTypes: string[]; send: (body: string) => Promise<void> }[];
   source: string;
   port?: number;
   /** Called after each delivery attempt (tests wait on it). */
@@ -49,6 +51,20 @@ export async function startLocalEventBus(options: {
       } catch (error) {
         console.error(`[event-bus] ${rule.name} delivery failed:`, error instanceof Error ? error.message : error);
         options.onDelivered?.(event, rule, { ok: false });
+      }
+    }
+    console.error(`[event-bus] ${event['detail-type']} ${event.id} dropped for ${rule.name}`);
+  };
+
+  // As a rule's SQS target: the event envelope as the message body, retried like a Lambda target.
+  const sendToQueue = async (event: LocalBusEvent, rule: { name: string; send: (body: string) => Promise<void> }) => {
+    for (let attempt = 0; attempt <= LOCAL_RULE_RETRIES; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 250));
+      try {
+        await rule.send(JSON.stringify(event));
+        return;
+      } catch (error) {
+        console.error(`[event-bus] ${rule.name} send failed:`, error instanceof Error ? error.message : error);
       }
     }
     console.error(`[event-bus] ${event['detail-type']} ${event.id} dropped for ${rule.name}`);
@@ -92,6 +108,11 @@ export async function startLocalEventBus(options: {
       for (const rule of matching) {
         const delivery: Promise<void> = deliver(event, rule).finally(() => inFlight.delete(delivery));
         inFlight.add(delivery);
+      }
+      for (const rule of options.queueRules ?? []) {
+        if (event.source !== options.source || !rule.detailTypes.includes(event['detail-type'])) continue;
+        const sent: Promise<void> = sendToQueue(event, rule).finally(() => inFlight.delete(sent));
+        inFlight.add(sent);
       }
       return { EventId: event.id };
     });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import {
   APP_EVENT_SOURCE,
   eventRules,
@@ -139,7 +140,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Runni
     });
     stops.push(scheduler.stop);
     // The application's bus: ThreadPublished goes to the rule that plans engagement readings.
-    const eventBus = await startLocalEventBus({ rules: eventRules, source: APP_EVENT_SOURCE });
+    // Queues fed by bus rules (webhooks) get the matching events as messages, as the cloud's SQS targets.
+    const eventBus = await startLocalEventBus({
+      rules: eventRules,
+      queueRules: localQueues
+        .filter((queue) => queue.entry.fromEvents?.length)
+        .map((queue) => ({
+          name: `${queue.entry.name}-queue`,
+          detailTypes: queue.entry.fromEvents ?? [],
+          send: async (body: string) => {
+            await sqs.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));
+          },
+        })),
+      source: APP_EVENT_SOURCE,
+    });
     stops.push(eventBus.stop);
     // Mail the handlers send through SES is caught here, shown in an inbox page (tests use a free port).
     const mailCatcher = await startMailCatcher(await preferPort(options.port ? LOCAL_MAIL_CATCHER_PORT : undefined));

@@ -115,6 +115,9 @@ export const ERROR_CODES = [
   'api_key_not_found',
   'api_key_scope_missing',
   'api_key_in_url',
+  // Webhook endpoints (ours, calling out)
+  'webhook_url_refused',
+  'webhook_endpoint_not_found',
   // Webhooks and OAuth callbacks
   'webhook_signature_invalid',
   'oauth_state_invalid',

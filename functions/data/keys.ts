@@ -81,6 +81,8 @@ export const itemTypes = {
   migrationProgress: 'migration-progress',
   notification: 'notification',
   apiKey: 'api-key',
+  webhookEndpoint: 'webhook-endpoint',
+  webhookDelivery: 'webhook-delivery',
 } as const;
 
 export const keys = {
@@ -501,6 +503,21 @@ export const keys = {
   apiKey: (keyHash: string): ItemKey => ({ pk: `API_KEY#${keyHash}`, sk: 'API_KEY' }),
   apiKeyListing: (workspaceId: string, keyId: string) => ({ gsi1pk: `API_KEYS#${workspaceId}`, gsi1sk: keyId }),
   apiKeysOfWorkspacePartition: (workspaceId: string) => `API_KEYS#${workspaceId}`,
+  /**
+   * A workspace's webhook endpoint, in its partition (listed with one Query by prefix, which is also
+   * how a delivery finds the endpoints subscribed to an event, and gone with the workspace).
+   */
+  webhookEndpoint: (workspaceId: string, endpointId: string): ItemKey => ({
+    pk: owner(workspaceId),
+    sk: `WEBHOOK#${endpointId}`,
+  }),
+  webhookEndpointsPrefix: 'WEBHOOK#',
+  /** One delivery try to an endpoint, by time (the log: its newest first by prefix), removed by TTL. */
+  webhookDelivery: (workspaceId: string, endpointId: string, at: string, deliveryId: string): ItemKey => ({
+    pk: owner(workspaceId),
+    sk: `WEBHOOK_DELIVERY#${endpointId}#${at}#${deliveryId}`,
+  }),
+  webhookDeliveriesPrefix: (endpointId: string) => `WEBHOOK_DELIVERY#${endpointId}#`,
   /** The personal-workspace migration's progress: the last user it finished, so a run resumes after it. */
   migrationProgress: (migration: string): ItemKey => ({ pk: 'MIGRATIONS', sk: migration }),
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WEBHOOK_ROTATION_OVERLAP_HOURS } from '../../shared/schemas/webhooks';
 import type { SchedulerTargetName } from '../manifest';
 import { DEFAULT_OPENAI_MODEL } from './openai-model';
 
@@ -41,6 +42,18 @@ const envSchema = z.object({
   /** The first Webmention retry's delay in seconds (then ×4 each time); tests shorten it. */
   WEBMENTION_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
   FEEDS_QUEUE_URL: z.string().min(1).optional(),
+  WEBHOOKS_QUEUE_URL: z.string().min(1).optional(),
+  /** Scales every webhook retry delay (shared/webhooks/retry-schedule.ts); tests shorten the 24 hours to seconds. */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(1).default(1),
+  /** One webhook delivery's whole budget (connect and answer), in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(200).max(30_000).default(10_000),
+  /** How long a rotated-out webhook secret still signs, in seconds (24 hours; tests shorten it). */
+  WEBHOOK_ROTATION_OVERLAP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 86_400)
+    .default(WEBHOOK_ROTATION_OVERLAP_HOURS * 3600),
   /** The whole budget of one feed fetch (connect, redirects, body), in milliseconds. */
   FEED_FETCH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   USER_POOL_ID: z.string().min(1).optional(),
@@ -192,6 +205,12 @@ export function loadConfig(env: Record<string, string | undefined>) {
       publishing: raw.PUBLISHING_QUEUE_URL,
       webmention: raw.WEBMENTION_QUEUE_URL,
       feeds: raw.FEEDS_QUEUE_URL,
+      webhooks: raw.WEBHOOKS_QUEUE_URL,
+    },
+    webhooks: {
+      retryScale: raw.WEBHOOK_RETRY_SCALE,
+      timeoutMs: raw.WEBHOOK_TIMEOUT_MS,
+      rotationOverlapSeconds: raw.WEBHOOK_ROTATION_OVERLAP_SECONDS,
     },
     webmentionRetryBaseSeconds: raw.WEBMENTION_RETRY_BASE_SECONDS,
     feedFetchTimeoutMs: raw.FEED_FETCH_TIMEOUT_MS,

@@ -5,9 +5,9 @@ import { SERVICE_NAME } from './observability-names';
 const SECRET_KEY =
   /pass(word|phrase)?|token|secret|authorization|cookie|apikey|credential|email|signature|articlebody|articletext|html/i;
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/gi;
-// A JWT (three base64url parts starting with '{"'), a bearer token, a ThreadSnip API key, or a Stripe/OpenAI-style key.
+// A JWT (three base64url parts starting with '{"'), a bearer token, a ThreadSnip API key, a Stripe/OpenAI-style key, or a webhook secret (base64).
 const TOKEN =
-  /\beyJ[\w-]+\.[\w-]+\.[\w-]+|\bBearer\s+[\w.~+/=-]+|\btsk_(live|test)_[\w-]{8,}|\b(sk|pk|rk|whsec)_(live|test)?_?[A-Za-z0-9]{8,}|\bsk-[A-Za-z0-9_-]{16,}/g;
+  /\beyJ[\w-]+\.[\w-]+\.[\w-]+|\bBearer\s+[\w.~+/=-]+|\btsk_(live|test)_[\w-]{8,}|\b(sk|pk|rk|whsec)_(live|test)?_?[A-Za-z0-9]{8,}|\bsk-[A-Za-z0-9_-]{16,}|\bwhsec_[A-Za-z0-9+/]{8,}={0,2}/g;
 /** Longer strings are cut: a log line is for finding a problem, not for storing content. */
 export const MAX_LOGGED_STRING = 2_000;
 

@@ -252,6 +252,13 @@ export class Functions {
     // ---- The application's bus: ThreadPublished → the rule planning engagement readings ----
     const events = new AppEvents(scope, {
       rules: props.eventRules.map((entry) => ({ entry, fn: this.functionFor(entry.handler) })),
+      queueTargets: props.queues
+        .filter(({ entry }) => entry.fromEvents?.length)
+        .map(({ entry, pair }) => ({
+          entry,
+          pair,
+          scope: entry.queueInGroupStack ? props.scopeFor(entry.handler) : scope,
+        })),
       removalPolicy: props.removalPolicy,
     });
     // ---- Mail through SES, as the configured sender (none configured: no identity, no function may send) ----

@@ -32,7 +32,8 @@ export interface ObservabilityProps {
   routes: { label: string; fn: IFunction }[];
   /** Queue workers and scheduled jobs, by name. */
   workers: { label: string; fn: IFunction }[];
-  queues: { name: string; pair: QueueWithDlq; maxReceiveCount: number }[];
+  /** `alarmScope`: where the queue's DLQ alarm is built (its nested stack), else here. */
+  queues: { name: string; pair: QueueWithDlq; maxReceiveCount: number; alarmScope?: Construct }[];
   /** Alarms are sent here when set; the dashboard exists either way. */
   alarmEmail?: string;
 }
@@ -196,8 +197,8 @@ export class Observability extends Construct {
     const topic = new Topic(this, 'AlarmTopic', { enforceSSL: true });
     topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(topic);
-    const alarm = (alarmId: string, metric: IMetric, description: string, threshold: number) =>
-      new Alarm(this, alarmId, {
+    const alarm = (alarmId: string, metric: IMetric, description: string, threshold: number, scope: Construct = this) =>
+      new Alarm(scope, alarmId, {
         metric,
         alarmDescription: description,
         threshold,
@@ -206,12 +207,13 @@ export class Observability extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(action);
 
-    for (const { name, pair, maxReceiveCount } of props.queues) {
+    for (const { name, pair, maxReceiveCount, alarmScope } of props.queues) {
       alarm(
         `${name[0]!.toUpperCase()}${name.slice(1)}DeadLettersAlarm`,
         pair.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES }),
         `Messages failed ${maxReceiveCount} times on the ${name} queue`,
         0,
+        alarmScope,
       );
     }
     alarm(

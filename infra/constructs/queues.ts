@@ -7,11 +7,14 @@ import { QueueWithDlq } from './queue-with-dlq';
 export interface QueuesProps {
   entries: QueueEntry[];
   removalPolicy: RemovalPolicy;
+  /** Where a `queueInGroupStack` entry's pair is built (its worker's nested stack). */
+  scopeFor: (handler: string) => Construct;
 }
 
 /**
  * One queue and dead-letter queue pair per manifest queue, sized for its worker.
- * Built into the given scope (the stack), adding no construct level: see `AppStack`.
+ * Built into the given scope (the stack), adding no construct level: see `AppStack`; a
+ * `queueInGroupStack` entry's pair goes into its worker's nested stack instead.
  */
 export class Queues {
   readonly pairs: { entry: QueueEntry; pair: QueueWithDlq }[];
@@ -19,11 +22,15 @@ export class Queues {
   constructor(scope: Construct, props: QueuesProps) {
     this.pairs = props.entries.map((entry) => ({
       entry,
-      pair: new QueueWithDlq(scope, `${constructId(entry.name)}Queue`, {
-        consumerTimeoutSeconds: entry.timeoutSeconds,
-        maxReceiveCount: entry.maxReceiveCount,
-        removalPolicy: props.removalPolicy,
-      }),
+      pair: new QueueWithDlq(
+        entry.queueInGroupStack ? props.scopeFor(entry.handler) : scope,
+        `${constructId(entry.name)}Queue`,
+        {
+          consumerTimeoutSeconds: entry.timeoutSeconds,
+          maxReceiveCount: entry.maxReceiveCount,
+          removalPolicy: props.removalPolicy,
+        },
+      ),
     }));
   }
 }

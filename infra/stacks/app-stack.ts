@@ -92,7 +92,6 @@ export class AppStack extends Stack {
       throw new Error(`Manifest handlers without a module: ${missing.map((h) => `functions/${h}.ts`).join(', ')}`);
     }
 
-    const queueSection = new Queues(this, { entries: queues, removalPolicy: ephemeral });
     const api = new Api(this, { config, stackName: this.stackName, removalPolicy: ephemeral });
     const site = new Site(this, { config, httpApi: api.httpApi, removalPolicy: ephemeral });
     const auth = new Auth(this, {
@@ -117,6 +116,7 @@ export class AppStack extends Stack {
       const group = groupOf.get(handler);
       return (group && groupStacks.get(group)) || this;
     };
+    const queueSection = new Queues(this, { entries: queues, removalPolicy: ephemeral, scopeFor });
 
     const functions = new Functions(this, {
       scopeFor,
@@ -176,6 +176,8 @@ export class AppStack extends Stack {
         name: entry.name,
         pair,
         maxReceiveCount: entry.maxReceiveCount,
+        // A queue built in its worker's nested stack has its DLQ alarm there too.
+        ...(entry.queueInGroupStack ? { alarmScope: scopeFor(entry.handler) } : {}),
       })),
       alarmEmail: config.alarmEmail,
     });

@@ -4,6 +4,7 @@ import { apiKeyMessages } from './api-keys';
 import { creditMessages } from './credits';
 import { generationMessages } from './generation';
 import { threadMessages } from './threads';
+import { webhookMessages } from './webhooks';
 import { workspaceMessages } from './workspaces';
 
 // The API's fixed refusal texts, sent as `error` beside a stable `code`.
@@ -68,6 +69,7 @@ export const apiErrorMessages = {
   api_key_invalid: apiKeyMessages.invalid,
   api_key_not_found: apiKeyMessages.notFound,
   api_key_in_url: apiKeyMessages.inUrl,
+  webhook_endpoint_not_found: webhookMessages.notFound,
   display_name_required:
     'Choose a display name before making a thread public: public pages name you by it, never by your email.',
 } as const satisfies Partial<Record<ErrorCode, string>>;

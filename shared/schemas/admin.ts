@@ -164,6 +164,10 @@ export const SECURITY_EVENT_TYPES = [
   'unauthorized_thread_restore_attempt',
   'user_role_update_failed',
   'user_role_updated',
+  'webhook_created',
+  'webhook_deleted',
+  'webhook_disabled',
+  'webhook_secret_rotated',
 ] as const;
 
 /** An event type or user id as the filters accept them (any type, so events added later stay filterable). */

@@ -1,6 +1,8 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { APP_EVENT_SOURCE, type AppEventType } from '../../manifest';
 import { config } from '../config';
+import { logger } from '../logger';
+import { countBy } from '../metrics';
 import { traced } from '../tracer';
 
 /** The one EventBridge client of this process (the local bus when configured). */
@@ -23,5 +25,23 @@ export async function putAppEvent(detailType: AppEventType, detail: Record<strin
   if (answer.FailedEntryCount) {
     const entry = answer.Entries?.[0];
     throw new Error(`EventBridge did not take the ${detailType} event: ${entry?.ErrorCode} ${entry?.ErrorMessage}`);
+  }
+}
+
+/**
+ * Puts an application event that reports what already happened: a bus that refuses is logged and
+ * counted (`AppEventNotPut`), never a failure of the work it reports.
+ */
+export async function announceAppEvent(detailType: AppEventType, detail: Record<string, unknown>): Promise<void> {
+  // A process given no bus (a test of one service alone) has no one to tell: the cloud and the local
+  // stack name it to every function that declares putEvents (the stacks test checks the cloud's).
+  if (!config().eventBusName) return;
+  try {
+    await putAppEvent(detailType, detail);
+  } catch (error) {
+    countBy('AppEventNotPut', { event: detailType });
+    logger.error(`${detailType} was not put on the bus`, {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

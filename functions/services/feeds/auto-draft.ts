@@ -3,6 +3,7 @@ import { FEED_LIMITS } from '#shared/schemas/feeds';
 import { releaseReservedCredit, reserveCreditForThread } from '../../data/credits-repository';
 import { getFeedSettings, listPendingAutoDrafts, settleAutoDraft, takeAutoDraftSlot } from '../../data/feed-repository';
 import { getJob } from '../../data/generation-job-repository';
+import { announceAppEvent } from '../../lib/aws/eventbridge';
 import { autoDraftIds } from '../generation/auto-draft-ids';
 import { submitAutoDraftJob } from '../generation/submit-job';
 
@@ -40,5 +41,15 @@ export async function draftPendingItems(userId: string, feedId: string, today: s
     }
     const job = await submitAutoDraftJob(userId, item, now);
     await settleAutoDraft(item, { status: 'drafted', ...job });
+    await announceAppEvent('FeedItemDrafted', {
+      workspaceId: userId,
+      feedId: item.feedId,
+      entryId: item.entryId,
+      url: item.url,
+      title: item.title,
+      jobId: job.jobId,
+      threadId: job.threadId,
+      draftedAt: now.toISOString(),
+    });
   }
 }

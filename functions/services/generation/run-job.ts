@@ -18,6 +18,7 @@ import {
   startJobAttempt,
 } from '../../data/generation-job-repository';
 import { putThread, updateThreadForUser } from '../../data/thread-repository';
+import { announceAppEvent } from '../../lib/aws/eventbridge';
 import { config } from '../../lib/config';
 import {
   DomainError,
@@ -120,7 +121,19 @@ export async function runGenerationJob(
       if (!updated) throw new NotFoundError(apiErrorMessages.thread_not_found, 'thread_not_found');
     }
     await finishJob(job.userId, job.jobId, { status: 'succeeded' }, new Date().toISOString());
-    if (job.isNewThread) await clearChargeMarker(job.userId, job.threadId);
+    if (job.isNewThread) {
+      await clearChargeMarker(job.userId, job.threadId);
+      await announceAppEvent('ThreadCreated', {
+        workspaceId: job.userId,
+        threadId: job.threadId,
+        jobId: job.jobId,
+        sourceUrl: job.url,
+        title: content.title,
+        posts: content.posts.length,
+        autoDraft: Boolean(job.autoDraft),
+        createdAt: job.createdAt,
+      });
+    }
     logger.info('generation job succeeded', { jobId: job.jobId, threadId: job.threadId });
     metrics.addMetric('ThreadsGenerated', MetricUnit.Count, 1);
     metrics.addMetric('GenerationDuration', MetricUnit.Milliseconds, performance.now() - startedMs);

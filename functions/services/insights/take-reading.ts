@@ -6,6 +6,7 @@ import type { Platform } from '#shared/schemas/thread';
 import { getEngagementReading, putEngagementReadingOnce } from '../../data/engagement-reading-repository';
 import { getPlug } from '../../data/plug-repository';
 import { getPublishRun } from '../../data/publish-run-repository';
+import { announceAppEvent } from '../../lib/aws/eventbridge';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
@@ -59,7 +60,12 @@ export async function readAndStore(
   runId?: string,
   /** The run's account (null: a run from before several accounts); undefined: the platform's latest run. */
   named?: string | null,
-): Promise<{ outcome: ReadingOutcome; retryAfterSeconds?: number }> {
+): Promise<{
+  outcome: ReadingOutcome;
+  retryAfterSeconds?: number;
+  /** The figures stored (outcome `stored`). */
+  reading?: { accountId: string | null; runId: string; engagement: unknown };
+}> {
   const adapter = adapterFor(platform);
   if (!adapter.readEngagement) return { outcome: 'skipped' };
   // No account named: the platform's latest run says whose it is, read first.
@@ -111,7 +117,12 @@ export async function readAndStore(
   // A redelivered reading rolls up the one stored first (its own time), which the rollup counts once.
   const rolled = stored ? record : await getEngagementReading(userId, threadId, platform, kind, run.accountId);
   if (rolled?.runId === run.runId) await rollUpReading(rolled, run.updatedAt, runCreditFactsOf(run, plug));
-  return { outcome: stored ? 'stored' : 'already_stored' };
+  return stored
+    ? {
+        outcome: 'stored',
+        reading: { accountId: run.accountId ?? null, runId: run.runId, engagement: record.engagement },
+      }
+    : { outcome: 'already_stored' };
 }
 
 /**
@@ -125,5 +136,15 @@ export async function takeScheduledReading(payload: ReadingPayload, now: Date): 
   if (result.outcome === 'rate_limited') {
     throw new ReadingRateLimitedError(`${platform} rate-limited the ${kind} reading of ${threadId}`);
   }
+  // A scheduled reading just stored goes on the bus (webhooks' insights.reading); a manual refresh does not.
+  if (result.reading)
+    await announceAppEvent('InsightsReading', {
+      workspaceId: userId,
+      threadId,
+      platform,
+      kind,
+      takenAt: now.toISOString(),
+      ...result.reading,
+    });
   return result.outcome;
 }

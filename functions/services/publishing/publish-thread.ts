@@ -38,7 +38,7 @@ import {
   setThreadLinkPlacements,
   setThreadPlug,
 } from '../../data/thread-repository';
-import { putAppEvent } from '../../lib/aws/eventbridge';
+import { announceAppEvent, putAppEvent } from '../../lib/aws/eventbridge';
 import { sendToQueue } from '../../lib/aws/sqs';
 import { DomainError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -458,6 +458,15 @@ async function failRun(run: PublishRun, error: string, now: Date): Promise<void>
   countBy('PublishFailed', { platform: run.platform });
   await recordPlatformPost(run.userId, run.threadId, run.platform, { posted: false }, now.toISOString());
   await finishPublishRun(run, { status: 'failed', error }, now.toISOString());
+  await announceAppEvent('ThreadPublishFailed', {
+    workspaceId: run.userId,
+    threadId: run.threadId,
+    platform: run.platform,
+    accountId: run.accountId ?? null,
+    runId: run.runId,
+    error,
+    failedAt: now.toISOString(),
+  });
   // Whoever can publish in the thread's workspace hears of it (run.userId is the workspace's id).
   const platform = platformDisplayName(run.platform);
   await notifyWorkspace(
@@ -573,7 +582,7 @@ export async function runPublishMessage(
   // A published public thread tells the article's author (once per content, whatever the platforms).
   const published = await getThreadForUser(run.userId, run.threadId);
   if (published) await queueWebmention(published);
-  await announcePublished(run, completedAt);
+  await announcePublished(run, completedAt, postUrl ?? null);
 }
 
 /**
@@ -604,10 +613,21 @@ async function publishQuotingIfAllowed(
  * already completed and a redelivery would not repeat this, so a bus that refuses is logged (and
  * counted), never a failure of the publish.
  */
-async function announcePublished(run: PublishRun, completedAt: string): Promise<void> {
+async function announcePublished(run: PublishRun, completedAt: string, postUrl: string | null): Promise<void> {
   const { userId, threadId, platform, accountId, runId } = run;
   try {
-    await putAppEvent('ThreadPublished', { userId, threadId, platform, accountId, runId, completedAt });
+    const postUrls = run.made.map((post) => post.url).filter((url): url is string => Boolean(url));
+    await putAppEvent('ThreadPublished', {
+      userId,
+      workspaceId: userId,
+      threadId,
+      platform,
+      accountId,
+      runId,
+      completedAt,
+      postUrl: postUrl ?? postUrls[0] ?? null,
+      postUrls,
+    });
   } catch (error) {
     countBy('ThreadPublishedNotPut', { platform });
     logger.error('ThreadPublished was not put on the bus', {

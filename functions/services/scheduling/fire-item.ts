@@ -23,6 +23,7 @@ import {
 } from '../../data/scheduled-item-repository';
 import { getThreadForUser } from '../../data/thread-repository';
 import { getWorkspaceSettings } from '../../data/workspace-repository';
+import { announceAppEvent } from '../../lib/aws/eventbridge';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
@@ -96,6 +97,18 @@ export async function fireScheduledItem(
       item.outcomes[platform] = outcome;
     }
     await finishFiring(userId, itemId, now.toISOString());
+    await announceAppEvent('ScheduleFired', {
+      workspaceId: userId,
+      scheduledItemId: itemId,
+      threadId: item.threadId,
+      scheduledFor: item.at,
+      firedAt: now.toISOString(),
+      outcomes: Object.values(item.outcomes).map((outcome) => ({
+        platform: outcome.platform,
+        status: outcome.status,
+        error: outcome.error ?? null,
+      })),
+    });
     return { ...item, status: 'fired' };
   } catch (error) {
     // The scheduler retries a failed delivery: its retry takes the item over at once, not after the lease.

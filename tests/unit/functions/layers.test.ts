@@ -73,6 +73,8 @@ const SERVICE_AREAS = [
   'feeds',
   // The MCP server's tools and resources over the public API's operations (threads, generation, scheduling, publishing, insights).
   'mcp',
+  // Webhook endpoints and their signed deliveries of the bus's events (secrets sealed with connections' vault).
+  'webhooks',
   // The operator's tools over every area.
   'admin',
   // Health.

@@ -1087,7 +1087,8 @@ describe('insights collection: the app bus, the ThreadPublished rule and the rea
       app.findResources('AWS::Events::Rule', { Properties: { EventBusName: { Ref: busId() } } }),
     );
     expect(eventRules.map((rule) => rule.handler)).toEqual(['event/plan-engagement-readings', 'event/arm-plug']);
-    expect(rules).toHaveLength(eventRules.length);
+    // Besides these, one rule per queue fed by the bus (the webhooks queue: see 'webhooks' below).
+    expect(rules).toHaveLength(eventRules.length + queues.filter((queue) => queue.fromEvents?.length).length);
     for (const rule of eventRules) {
       const arn = { 'Fn::GetAtt': [functionId(app, rule.handler), 'Arn'] };
       const found = rules.filter((candidate) =>
@@ -1121,11 +1122,20 @@ describe('insights collection: the app bus, the ThreadPublished rule and the rea
     expect(arming.filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
   });
 
-  it('lets only the publishing worker put events, on the app bus only, naming it in EVENT_BUS_NAME', () => {
+  it('lets only the functions where announced events happen put events, on the app bus only, naming it in EVENT_BUS_NAME', () => {
     const putters = allHandlers.filter((handler) =>
       grantsOf(app, handler).some(({ action }) => action === 'events:PutEvents'),
     );
-    expect(putters).toEqual(['queue/publishing-worker']);
+    // ThreadPublished and ThreadPublishFailed; ScheduleFired (the fire target and Publish now);
+    // ThreadCreated; FeedItemDrafted; InsightsReading.
+    expect([...putters].sort()).toEqual([
+      'http/scheduling/post-publish-now',
+      'queue/feed-worker',
+      'queue/generation-worker',
+      'queue/publishing-worker',
+      'schedule/fire-scheduled-item',
+      'schedule/take-engagement-reading',
+    ]);
     const [grant] = grantsOf(app, 'queue/publishing-worker').filter(({ action }) => action === 'events:PutEvents');
     expect(grant!.resource).toEqual({ 'Fn::GetAtt': [busId(), 'Arn'] });
     expect(environmentOf(app, 'queue/publishing-worker')).toMatchObject({ EVENT_BUS_NAME: { Ref: busId() } });
@@ -1735,6 +1745,28 @@ const NESTED_STACK_IDS: Record<string, { functions: string[]; logGroups: string[
       'ScheduleRefreshPlatformTokensFunctionLogs13040EBE',
     ],
   },
+  WebhooksFunctions: {
+    functions: [
+      'HttpWebhooksDeleteWebhookFunction0F97E30B',
+      'HttpWebhooksGetWebhookDeliveriesFunctionCD74CB22',
+      'HttpWebhooksGetWebhooksFunctionFA65FBD0',
+      'HttpWebhooksPatchWebhookFunction7CEAED74',
+      'HttpWebhooksPostWebhookFunction36F9A15B',
+      'HttpWebhooksPostWebhookRotateFunctionB693D357',
+      'HttpWebhooksPostWebhookTestFunctionF18EFF83',
+      'QueueWebhookWorkerFunction51D029F0',
+    ],
+    logGroups: [
+      'HttpWebhooksDeleteWebhookFunctionLogs70E06845',
+      'HttpWebhooksGetWebhookDeliveriesFunctionLogs829E5AEA',
+      'HttpWebhooksGetWebhooksFunctionLogsA4D8A9B3',
+      'HttpWebhooksPatchWebhookFunctionLogsC344A2AD',
+      'HttpWebhooksPostWebhookFunctionLogs3D0371E6',
+      'HttpWebhooksPostWebhookRotateFunctionLogs5C1395B6',
+      'HttpWebhooksPostWebhookTestFunctionLogs6FD133D3',
+      'QueueWebhookWorkerFunctionLogs381583EA',
+    ],
+  },
 };
 
 describe('stateful resources keep the logical ids they were first deployed with', () => {
@@ -1757,6 +1789,8 @@ describe('stateful resources keep the logical ids they were first deployed with'
         'PlanEngagementReadingsRuleDeadLetterQueue7666EE1B',
         'PublishingQueue126315E0',
         'PublishingQueueDeadLetterQueueF7CF9AB6',
+        'WebhooksQueueCF53065E',
+        'WebhooksQueueDeadLetterQueue6A84DFEF',
         'WebmentionQueueC635D938',
         'WebmentionQueueDeadLetterQueue412C3B98',
       ]);
@@ -2174,5 +2208,74 @@ describe('stage settings', () => {
     } finally {
       rmSync(emptyRoot, { recursive: true, force: true });
     }
+  });
+});
+
+describe('webhooks: the bus rule, the queue and its DLQ, the worker and the DLQ alarm in the WebhooksFunctions stack', () => {
+  const webhooks = queues.find((queue) => queue.name === 'webhooks')!;
+
+  it('sends every webhook event from the app bus to the webhooks queue, with retries and its DLQ for events not taken', () => {
+    const { nested, parent } = synth();
+    const stack = nested.get('WebhooksFunctions')!;
+    const queueIds = Object.keys(stack.findResources('AWS::SQS::Queue')).sort();
+    const [queueId, dlqId] = [
+      queueIds.find((id) => !id.includes('DeadLetter'))!,
+      queueIds.find((id) => id.includes('DeadLetter'))!,
+    ];
+    const rules = Object.values(stack.findResources('AWS::Events::Rule'));
+
+    expect(queueIds).toHaveLength(2);
+    expect(Object.keys(parent.findResources('AWS::SQS::Queue')).filter((id) => id.startsWith('Webhooks'))).toEqual([]);
+    expect(rules).toHaveLength(1);
+    const props = rules[0]!.Properties!;
+    expect(props.EventPattern).toEqual({ source: [APP_EVENT_SOURCE], 'detail-type': webhooks.fromEvents });
+    const [target] = props.Targets as Record<string, unknown>[];
+    expect(target!.Arn).toEqual({ 'Fn::GetAtt': [queueId, 'Arn'] });
+    expect(target!.RetryPolicy).toEqual({ MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 });
+    expect(target!.DeadLetterConfig).toEqual({ Arn: { 'Fn::GetAtt': [dlqId, 'Arn'] } });
+    expect(stack.findResources('AWS::SQS::Queue')[queueId]!.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: webhooks.timeoutSeconds * 6,
+      RedrivePolicy: { maxReceiveCount: webhooks.maxReceiveCount },
+    });
+    // EventBridge may send to the queue (its policy), for this rule only.
+    expect(JSON.stringify(stack.findResources('AWS::SQS::QueuePolicy'))).toContain('events.amazonaws.com');
+  });
+
+  it('runs the worker from that queue in the same stack, with the token key, its own queue and no bus rights', () => {
+    const { nested, app } = synth();
+    const stack = nested.get('WebhooksFunctions')!;
+    const grants = grantsOf(app, webhooks.handler).map(({ action }) => action);
+
+    expect(functionId(stack, webhooks.handler)).toMatch(/^QueueWebhookWorkerFunction/);
+    stack.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    expect(grants).toEqual(
+      expect.arrayContaining(['secretsmanager:GetSecretValue', 'sqs:SendMessage', 'dynamodb:PutItem']),
+    );
+    expect(grants).not.toContain('events:PutEvents');
+    expect(Object.keys(environmentOf(app, webhooks.handler))).toEqual(
+      expect.arrayContaining(['WEBHOOKS_QUEUE_URL', 'TOKEN_KEY_SECRET_ARN']),
+    );
+    for (const route of allRoutes.filter((entry) => entry.path.startsWith('/api/webhooks')))
+      expect(functionId(stack, route.handler), route.handler).toMatch(/^HttpWebhooks/);
+  });
+
+  it('alarms on a message in the webhooks DLQ, from the nested stack, to the configured address', () => {
+    const { nested, parent } = synth(FULL_SETTINGS);
+    const alarms = Object.values(nested.get('WebhooksFunctions')!.findResources('AWS::CloudWatch::Alarm')).map(
+      (alarm) => alarm.Properties as Record<string, unknown>,
+    );
+
+    expect(alarms).toEqual([
+      expect.objectContaining({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 0,
+        AlarmDescription: expect.stringContaining('webhooks queue'),
+      }),
+    ]);
+    expect(alarms[0]!.AlarmActions).toHaveLength(1);
+    const parentAlarms = Object.values(parent.findResources('AWS::CloudWatch::Alarm'));
+    expect(JSON.stringify(parentAlarms)).not.toContain('webhooks queue');
   });
 });

@@ -6,6 +6,7 @@ import { PlatformConnectionsCard } from '#web/features/account/components/platfo
 import { ApiKeysCard } from '#web/features/api-keys/components/api-keys-card';
 import { PlugDefaultCard } from '#web/features/publishing/components/plug-default-card';
 import { PostingQueueCard } from '#web/features/scheduling/components/posting-queue-card';
+import { WebhooksCard } from '#web/features/webhooks/components/webhooks-card';
 import { useAuth } from '#web/lib/auth-context';
 import '#web/features/scheduling/scheduling.css';
 import { LoadingState } from '#web/components/ui/loading-state';
@@ -41,6 +42,7 @@ export function AccountSettingsPage() {
       <PostingQueueCard />
       <PlugDefaultCard />
       <ApiKeysCard workspaceId={user.userId} />
+      <WebhooksCard workspaceId={user.userId} />
       <DangerZone email={user.email} />
     </div>
   );
