@@ -64,6 +64,14 @@ export function reconnectToPublishText(platformName: string): string {
   return `Reconnect ${platformName} to publish`;
 }
 
+/**
+ * Why a scheduled account posted nothing: the account it names (chosen for it, or named by its queue
+ * slot) was disconnected before the time; it posts to no other account instead.
+ */
+export function reconnectAccountToPublishText(platformName: string, accountName: string): string {
+  return `Reconnect the ${platformName} account ${accountName} to publish (nothing was posted to another account)`;
+}
+
 /** Why a scheduled item posted nothing at its time: its thread had been deleted. */
 export const SCHEDULED_THREAD_GONE_TEXT = 'The thread was deleted before its scheduled time.';
 

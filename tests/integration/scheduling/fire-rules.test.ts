@@ -223,11 +223,11 @@ describe('firing a scheduled item', () => {
     const item = await scheduleThread(context, thread.id, {
       platforms: ['telegram'],
       at: inAnHour,
-      accounts: { telegram: SECOND_CHAT.id },
+      accounts: { telegram: [SECOND_CHAT.id] },
     });
     await fireScheduledItem(userId, item.itemId, item.at, new Date(Date.parse(item.at) + 1000));
 
-    expect(item.accounts).toEqual({ telegram: SECOND_CHAT.id });
+    expect(item.accounts).toEqual({ telegram: [SECOND_CHAT.id] });
     expect(await settle(userId, thread.id, 'telegram')).toMatchObject({
       accountId: SECOND_CHAT.id,
       status: 'completed',

@@ -169,8 +169,14 @@ describe('/scheduled', () => {
         firedAt: new Date(Date.now() - DAY).toISOString(),
         platforms: ['telegram', 'bluesky'],
         outcomes: [
-          { platform: 'telegram', status: 'completed', error: null, postUrl: 'https://t.me/reads/12' },
-          { platform: 'bluesky', status: 'failed', error: 'Reconnect Bluesky to publish', postUrl: null },
+          { platform: 'telegram', accountId: null, status: 'completed', error: null, postUrl: 'https://t.me/reads/12' },
+          {
+            platform: 'bluesky',
+            accountId: null,
+            status: 'failed',
+            error: 'Reconnect Bluesky to publish',
+            postUrl: null,
+          },
         ],
       }),
     );
