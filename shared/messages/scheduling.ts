@@ -4,8 +4,6 @@
 export const schedulingMessages = {
   schedule: 'Schedule',
   addToQueue: 'Add to Queue',
-  oneAccountPerPlatform:
-    'A scheduled or queued thread posts to one account per platform: choose one, or publish now to post to several.',
   scheduleTitle: 'Schedule Publishing',
   rescheduleTitle: 'Reschedule',
   pickerLabel: 'Date and time',
@@ -21,6 +19,9 @@ export const schedulingMessages = {
   timeZoneLabel: 'Time zone',
   addSlot: 'Add Slot',
   removeSlot: 'Remove',
+  /** A queue slot's account chooser on a platform with several accounts. */
+  slotAccountLegend: (slotNumber: number, platformName: string) => `Slot ${slotNumber} ${platformName} account`,
+  slotAccountNone: 'Chosen with each thread',
   noSlots: 'No slots yet. Add the days and times you want threads to go out.',
   saveQueue: 'Save Queue',
   queueSaved: { title: 'Posting queue saved' },

@@ -110,6 +110,8 @@ export const scheduledOutcomeSchema = z.object({
   platform: platformSchema,
   /** The account posted to; null for an item from before several accounts (the platform's first). */
   accountId: z.string().nullable(),
+  /** The account's name as the workspace shows it (listed items; absent when not known). */
+  accountName: z.string().optional(),
   status: z.enum(['pending', 'posting', 'completed', 'failed']),
   error: z.string().nullable(),
   postUrl: z.string().nullable(),

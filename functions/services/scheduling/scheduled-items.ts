@@ -35,8 +35,10 @@ import {
 } from '../../data/scheduled-item-repository';
 import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
+import { listConnectionsForUser } from '../../data/connection-repository';
 import {
   AccountNotFoundError,
+  accountName,
   assertPlatformsAvailable,
   NotConnectedError,
   resolveAccount,
@@ -282,16 +284,23 @@ export async function cancelItem(context: AccessContext, itemId: string): Promis
 
 /** GET /api/scheduled?view=upcoming|past: upcoming items soonest first, or the last 30 days of ended ones. */
 export async function listScheduled(userId: string, view: 'upcoming' | 'past', now: Date): Promise<ScheduledItem[]> {
-  if (view === 'upcoming') return (await listUpcomingScheduledItems(userId)).map(toView);
+  const names = await accountNames(userId);
+  if (view === 'upcoming') return (await listUpcomingScheduledItems(userId)).map((item) => toView(item, names));
   const since = new Date(now.getTime() - SCHEDULE_LIMITS.pastDays * DAY_MS).toISOString();
   const past = await listPastScheduledItems(userId, since);
-  return Promise.all(past.map(async (item) => toView(await withSettledOutcomes(item))));
+  return Promise.all(past.map(async (item) => toView(await withSettledOutcomes(item), names)));
+}
+
+/** The workspace's accounts' names (a disconnected one keeps its row and name), by outcomeKey. */
+async function accountNames(userId: string): Promise<ReadonlyMap<string, string>> {
+  const accounts = await listConnectionsForUser(userId);
+  return new Map(accounts.map((account) => [outcomeKey(account), accountName(account)]));
 }
 
 /** GET /api/threads/{threadId}/schedule: the caller's thread's upcoming items. */
 export async function threadSchedule(context: AccessContext, threadId: string): Promise<ScheduledItem[]> {
   await assertThreadAccess(context, threadId);
-  return (await listUpcomingItemsOfThread(context.userId, threadId)).map(toView);
+  return (await listUpcomingItemsOfThread(context.userId, threadId)).map((item) => toView(item));
 }
 
 const UNDER_WAY = new Set<StoredOutcome['status']>(['pending', 'posting']);
@@ -324,7 +333,7 @@ async function withSettledOutcomes(item: ScheduledItemRecord): Promise<Scheduled
  * The API's view of an item: `firing` shows as fired, with an outcome per account once it fired; an
  * upcoming item lists the outcomes of accounts that failed before its time (disconnected).
  */
-export function toView(item: ScheduledItemRecord): ScheduledItem {
+export function toView(item: ScheduledItemRecord, names: ReadonlyMap<string, string> = new Map()): ScheduledItem {
   const fired = item.status === 'fired' || item.status === 'firing';
   return {
     itemId: item.itemId,
@@ -345,7 +354,8 @@ export function toView(item: ScheduledItemRecord): ScheduledItem {
           error: null,
           postUrl: null,
         };
-        return { ...target, status, error, postUrl };
+        const accountName = target.accountId ? names.get(outcomeKey(target)) : undefined;
+        return { ...target, ...(accountName ? { accountName } : {}), status, error, postUrl };
       }),
     ...(item.waitingForApproval && item.status === 'scheduled' ? { waitingForApproval: true as const } : {}),
   };

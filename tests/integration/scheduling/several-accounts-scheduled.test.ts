@@ -205,8 +205,18 @@ describe('a scheduled item naming several accounts of one platform', () => {
     expect(listed.outcomes).toHaveLength(2);
     expect(listed.outcomes).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ platform: 'telegram', accountId: PUBLIC_CHAT.id, status: 'completed' }),
-        expect.objectContaining({ platform: 'telegram', accountId: SECOND_CHAT.id, status: 'completed' }),
+        expect.objectContaining({
+          platform: 'telegram',
+          accountId: PUBLIC_CHAT.id,
+          accountName: PUBLIC_CHAT.title,
+          status: 'completed',
+        }),
+        expect.objectContaining({
+          platform: 'telegram',
+          accountId: SECOND_CHAT.id,
+          accountName: SECOND_CHAT.title,
+          status: 'completed',
+        }),
       ]),
     );
   });
