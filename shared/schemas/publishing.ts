@@ -44,7 +44,6 @@ export type ChosenAccounts = z.infer<typeof chosenAccountsSchema>;
  * One account per platform (a posting queue slot names the account it posts to): by account id.
  */
 export const accountPerPlatformSchema = z.partialRecord(platformSchema, accountIdSchema);
-export type AccountPerPlatform = z.infer<typeof accountPerPlatformSchema>;
 
 /**
  * The accounts a scheduled or queued item posts to on each platform: one id, or a list of them (a

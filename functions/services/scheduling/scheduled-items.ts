@@ -10,6 +10,7 @@ import {
   type ScheduleRequest,
 } from '#shared/schemas/scheduling';
 import type { Platform, Thread } from '#shared/schemas/thread';
+import { listConnectionsForUser } from '../../data/connection-repository';
 import { listPublishRunsForThread } from '../../data/publish-run-repository';
 import {
   cancelScheduledItem,
@@ -19,23 +20,22 @@ import {
   getPostingQueue,
   getQueueSlotClaim,
   getScheduledItem,
+  itemTargets,
   listPastScheduledItems,
   listUpcomingItemsOfThread,
   listUpcomingScheduledItems,
   moveScheduledItem,
-  recordScheduledOutcome,
-  releaseUpcomingPlace,
-  reserveUpcomingPlace,
-  itemTargets,
   outcomeKey,
   outcomeOf,
+  recordScheduledOutcome,
   releaseQueueSlot,
+  releaseUpcomingPlace,
+  reserveUpcomingPlace,
   type ScheduledItemRecord,
   type StoredOutcome,
 } from '../../data/scheduled-item-repository';
 import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
-import { listConnectionsForUser } from '../../data/connection-repository';
 import {
   AccountNotFoundError,
   accountName,
@@ -113,7 +113,7 @@ async function assertAccountsReady(
       const connection = await resolveAccount(userId, platform, accountId, { strict: true });
       if (accountId && !connection) throw new AccountNotFoundError(platform);
       if (!connection?.isConnected || !connection.accessToken) throw new NotConnectedError(platform);
-      (accounts[platform] ??= []).push(connection.accountId);
+      accounts[platform] = [...(accounts[platform] ?? []), connection.accountId];
       if (connection.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
       const selection = adapterFor(platform).targetSelection;
       if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);

@@ -1,3 +1,4 @@
+import type { ConnectionView } from '#shared/schemas/publishing';
 import {
   type PostingQueue,
   postingQueueSchema,
@@ -5,7 +6,6 @@ import {
   type ScheduledItem,
   scheduleRequestSchema,
 } from '#shared/schemas/scheduling';
-import type { ConnectionView } from '#shared/schemas/publishing';
 import type { Thread } from '#shared/schemas/thread';
 import { LOCAL_RUNTIME_CONFIG } from '../test-utils';
 

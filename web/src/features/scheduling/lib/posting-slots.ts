@@ -1,3 +1,4 @@
+import type { ConnectionView } from '#shared/schemas/publishing';
 import {
   type PostingQueue,
   type PostingSlot,
@@ -5,7 +6,6 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '#shared/schemas/scheduling';
-import type { ConnectionView } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';
 
 export const WEEKDAY_NAMES: Record<Weekday, string> = {
