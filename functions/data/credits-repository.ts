@@ -187,25 +187,35 @@ async function replaceFreeCredits(
   throw new Error(`Free credits of ${userId} kept changing under a pending grant`);
 }
 
+/** How one credit leaves a pocket: the update, what else must hold, and any names they use besides `#pocket`. */
+interface PocketUpdate {
+  update: string;
+  condition: string;
+  names?: Record<string, string>;
+}
+
 /**
- * Takes one credit for a thread: free before paid, never below zero, once per thread id.
- * Each attempt is one conditional update that also records the thread id it paid for, so
- * concurrent charges cannot overspend and a retried charge for the same thread is a no-op.
+ * Takes one credit for a thread, free before paid and never below zero, in one conditional update of
+ * the pocket it comes from (paid credits are only touched once no free credit is left). The update
+ * may use `#pocket`, `:one`, `:thread` (a set of the thread id) and `:threadId`. False when neither
+ * pocket could give one, or `condition` failed.
  */
-export async function consumeCreditForThread(userId: string, threadId: string): Promise<ChargeOutcome> {
+async function takeOneCredit(
+  userId: string,
+  threadId: string,
+  pocketUpdate: (pocket: 'freeCredits' | 'paidCredits') => PocketUpdate,
+): Promise<boolean> {
   for (const pocket of ['freeCredits', 'paidCredits'] as const) {
     const spendsPaid = pocket === 'paidCredits';
+    const { update, condition, names } = pocketUpdate(pocket);
     try {
       await db.send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.credits(userId),
-          UpdateExpression: `SET #pocket = #pocket - :one, usedCredits = usedCredits + :one ADD chargedThreadIds :thread`,
-          // Paid credits are only touched once no free credit is left.
-          ConditionExpression: spendsPaid
-            ? 'freeCredits <= :zero AND paidCredits >= :one AND NOT contains(chargedThreadIds, :threadId)'
-            : 'freeCredits >= :one AND NOT contains(chargedThreadIds, :threadId)',
-          ExpressionAttributeNames: { '#pocket': pocket },
+          UpdateExpression: update,
+          ConditionExpression: `${spendsPaid ? 'freeCredits <= :zero AND paidCredits >= :one' : 'freeCredits >= :one'} AND ${condition}`,
+          ExpressionAttributeNames: { '#pocket': pocket, ...names },
           ExpressionAttributeValues: {
             ':one': 1,
             ...(spendsPaid ? { ':zero': 0 } : {}),
@@ -214,11 +224,25 @@ export async function consumeCreditForThread(userId: string, threadId: string): 
           },
         }),
       );
-      return 'charged';
+      return true;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
   }
+  return false;
+}
+
+/**
+ * Takes one credit for a thread: free before paid, never below zero, once per thread id.
+ * Each attempt is one conditional update that also records the thread id it paid for, so
+ * concurrent charges cannot overspend and a retried charge for the same thread is a no-op.
+ */
+export async function consumeCreditForThread(userId: string, threadId: string): Promise<ChargeOutcome> {
+  const taken = await takeOneCredit(userId, threadId, () => ({
+    update: 'SET #pocket = #pocket - :one, usedCredits = usedCredits + :one ADD chargedThreadIds :thread',
+    condition: 'NOT contains(chargedThreadIds, :threadId)',
+  }));
+  if (taken) return 'charged';
   const current = await db.send(
     new GetCommand({ TableName: tableName(), Key: keys.credits(userId), ConsistentRead: true }),
   );
@@ -236,29 +260,13 @@ const RESERVED_SETS = { freeCredits: 'reservedFreeThreadIds', paidCredits: 'rese
  * then spends it with `consumeReservedCredit`, or `releaseReservedCredit` gives it back.
  */
 export async function reserveCreditForThread(userId: string, threadId: string): Promise<ReserveOutcome> {
-  for (const pocket of ['freeCredits', 'paidCredits'] as const) {
-    const spendsPaid = pocket === 'paidCredits';
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.credits(userId),
-          UpdateExpression: 'SET #pocket = #pocket - :one ADD #reserved :thread',
-          ConditionExpression: `${spendsPaid ? 'freeCredits <= :zero AND paidCredits >= :one' : 'freeCredits >= :one'} AND NOT contains(reservedFreeThreadIds, :threadId) AND NOT contains(reservedPaidThreadIds, :threadId) AND NOT contains(chargedThreadIds, :threadId)`,
-          ExpressionAttributeNames: { '#pocket': pocket, '#reserved': RESERVED_SETS[pocket] },
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ...(spendsPaid ? { ':zero': 0 } : {}),
-            ':thread': new Set([threadId]),
-            ':threadId': threadId,
-          },
-        }),
-      );
-      return 'reserved';
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
+  const reserved = await takeOneCredit(userId, threadId, (pocket) => ({
+    update: 'SET #pocket = #pocket - :one ADD #reserved :thread',
+    condition:
+      'NOT contains(reservedFreeThreadIds, :threadId) AND NOT contains(reservedPaidThreadIds, :threadId) AND NOT contains(chargedThreadIds, :threadId)',
+    names: { '#reserved': RESERVED_SETS[pocket] },
+  }));
+  if (reserved) return 'reserved';
   const item = await readBalanceItem(userId);
   return holdsOrSpent(item, threadId) ? 'already' : 'insufficient';
 }

@@ -5,6 +5,7 @@
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlatform } from '#shared/platforms';
+import type { ChosenAccounts } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';
 import { db, getItemByGsi1, isConditionFailure, queryAllPages, tableName } from './client';
 import { indexes, itemTypes, keys } from './keys';
@@ -18,6 +19,11 @@ export interface ReviewLinkRecord {
   version: string;
   /** The platforms the client sees the version on, as the editor chose them (empty on links made before the choice). */
   platforms: Platform[];
+  /**
+   * The accounts of each platform the client sees it posted as (ids of the workspace's connections);
+   * absent on links made with platforms only (each platform shows as its first connected account).
+   */
+  accounts?: ChosenAccounts;
   createdAt: string;
   createdBy: string;
   expiresAt: string;
@@ -27,6 +33,14 @@ export interface ReviewLinkRecord {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const accountsOf = (stored: Record<string, unknown>): ChosenAccounts =>
+  Object.fromEntries(
+    Object.entries(stored).flatMap(([platform, ids]) =>
+      isPlatform(platform) && Array.isArray(ids) ? [[platform, ids.map(String)]] : [],
+    ),
+  );
 
 function reviewLinkOf(item: Record<string, unknown>): ReviewLinkRecord {
   return {
@@ -35,6 +49,7 @@ function reviewLinkOf(item: Record<string, unknown>): ReviewLinkRecord {
     linkId: String(item.linkId),
     version: String(item.version),
     platforms: Array.isArray(item.platforms) ? item.platforms.filter(isPlatform) : [],
+    ...(isRecord(item.accounts) ? { accounts: accountsOf(item.accounts) } : {}),
     createdAt: String(item.createdAt),
     createdBy: String(item.createdBy),
     // `expiresAt` is the table's TTL attribute (epoch seconds); the link's own expiry is `validUntil`.

@@ -5,7 +5,7 @@
  * (`ensurePersonalWorkspace`, which sign-in also calls), and the user's threads, connections and
  * everything else stay where they are. It walks the admin profile listing (a Query of gsi1
  * `PROFILES`, oldest first, never a Scan) page by page, saving its progress after each page (and when
- * stopped) in `MIGRATIONS`/`personal-workspaces`: a run that finds a walk unfinished resumes it after
+ * stopped) in `MIGRATIONS`/`personal-workspaces` (scripts/lib/migration-walk.ts): a run that finds a walk unfinished resumes it after
  * the last user it finished. Idempotent: a second run creates nothing. The local stack runs it at
  * every start; by hand against a deployed table (your AWS credentials and region):
  *   TABLE_NAME=… npx tsx scripts/migrations/create-personal-workspaces.ts
@@ -63,41 +63,18 @@ export async function createPersonalWorkspaces(
   options: PersonalWorkspacesOptions = {},
 ): Promise<PersonalWorkspacesReport> {
   // Loaded here, not at the top: the table's environment is set by the caller first.
-  const { GetCommand, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { db, tableName } = await import('../../functions/data/client');
-  const { itemTypes, keys } = await import('../../functions/data/keys');
+  const { openMigrationWalk } = await import('../lib/migration-walk');
   const { findAccountsWithTombstones } = await import('../../functions/data/account-deletion-repository');
   const { pageOfProfiles } = await import('../../functions/data/account-repository');
   const { ensurePersonalWorkspace } = await import('../../functions/services/workspaces/workspaces');
   const started = performance.now();
   const { signal, report = () => {}, pageSize = DEFAULT_PAGE_SIZE } = options;
 
-  const { Item: saved } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.migrationProgress(MIGRATION), ConsistentRead: true }),
-  );
-  const resumed = saved?.resumeKey !== undefined;
-  const walk: UserCounts = resumed ? { ...noUsers(), ...(saved?.walk as Partial<UserCounts>) } : noUsers();
-  const run = noUsers();
-  const walkStartedAt: string = resumed ? String(saved?.walkStartedAt) : new Date().toISOString();
-  let startKey = resumed ? (saved?.resumeKey as Record<string, unknown>) : undefined;
-
-  /** Records where the walk is: `resumeKey` the last user finished, none when it ended or has not begun. */
-  const saveProgress = (resumeKey: Record<string, unknown> | undefined, finished: boolean) =>
-    db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.migrationProgress(MIGRATION),
-          type: itemTypes.migrationProgress,
-          walkStartedAt,
-          updatedAt: new Date().toISOString(),
-          walk,
-          lastRun: run,
-          ...(resumeKey ? { resumeKey } : {}),
-          ...(finished ? { finishedAt: new Date().toISOString() } : {}),
-        },
-      }),
-    );
+  const progress = await openMigrationWalk<UserCounts, { listingKey: Record<string, unknown> }>(MIGRATION, noUsers);
+  // The listing key of the last user finished: a later Query resumes right after them.
+  let startKey = progress.resumeAt?.listingKey;
+  const saveProgress = (listingKey: Record<string, unknown> | undefined, finished: boolean) =>
+    progress.save(listingKey ? { listingKey } : undefined, finished);
 
   let stopped = false;
   do {
@@ -122,12 +99,10 @@ export async function createPersonalWorkspaces(
         const made = await ensurePersonalWorkspace({ userId, email: String(profile.email) }, createdAt);
         outcome = made ? 'created' : 'already_there';
       }
-      for (const counts of [run, walk]) {
-        counts.usersSeen += 1;
-        if (outcome === 'created') counts.created += 1;
-        else if (outcome === 'already_there') counts.alreadyThere += 1;
-        else counts.accountsDeleted += 1;
-      }
+      progress.count('usersSeen');
+      progress.count(
+        outcome === 'created' ? 'created' : outcome === 'already_there' ? 'alreadyThere' : 'accountsDeleted',
+      );
       // The listing's key of this user: a later Query resumes right after them.
       startKey = { pk: profile.pk, sk: profile.sk, gsi1pk: profile.gsi1pk, gsi1sk: profile.gsi1sk };
       report({ userId, outcome });
@@ -138,10 +113,10 @@ export async function createPersonalWorkspaces(
   } while (startKey && !stopped);
 
   return {
-    resumed,
+    resumed: progress.resumed,
     finished: !stopped,
-    run,
-    walk,
+    run: progress.run,
+    walk: progress.walk,
     itemsCopied: 0,
     durationMs: Math.round(performance.now() - started),
   };
@@ -164,20 +139,15 @@ export function describePersonalWorkspacesReport(report: PersonalWorkspacesRepor
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { openTableForScript } = await import('../lib/open-table');
-  const close = await openTableForScript();
-  // Ctrl-C stops after the user under way, the progress saved; a second one quits at once.
-  const stop = new AbortController();
-  process.once('SIGINT', () => stop.abort());
-  try {
-    const report = await createPersonalWorkspaces({
-      signal: stop.signal,
-      report: (user) => {
-        if (user.outcome === 'created') console.log(`personal workspace created: ${user.userId}`);
-      },
-    });
-    for (const line of describePersonalWorkspacesReport(report)) console.log(line);
-  } finally {
-    await close();
-  }
+  const { runMigrationScript } = await import('../lib/migration-walk');
+  await runMigrationScript(
+    (signal) =>
+      createPersonalWorkspaces({
+        signal,
+        report: (user) => {
+          if (user.outcome === 'created') console.log(`personal workspace created: ${user.userId}`);
+        },
+      }),
+    describePersonalWorkspacesReport,
+  );
 }

@@ -8,7 +8,7 @@
  * (`legacyTokenBinding`) until a refresh or reconnect seals them again, so nothing needs the token key.
  * It walks every partition that can hold connections: the users (gsi1 `PROFILES`, oldest first) and
  * then the team workspaces (gsi2 `WORKSPACES`), a page at a time, never a Scan, saving its progress
- * after each page (and when stopped) in `MIGRATIONS`/`connection-accounts`; a run that finds a walk
+ * after each page (and when stopped) in `MIGRATIONS`/`connection-accounts` (scripts/lib/migration-walk.ts); a run that finds a walk
  * unfinished resumes after the last partition it finished. Idempotent: a second run moves nothing.
  * The local stack runs it at every start; by hand against a deployed table (your AWS credentials and region):
  *   TABLE_NAME=… npx tsx scripts/migrations/move-connections-to-accounts.ts
@@ -63,7 +63,8 @@ export async function moveConnectionsToAccounts(
   options: ConnectionAccountsOptions = {},
 ): Promise<ConnectionAccountsReport> {
   // Loaded here, not at the top: the table's environment is set by the caller first.
-  const { DeleteCommand, GetCommand, PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { DeleteCommand, PutCommand, QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { openMigrationWalk } = await import('../lib/migration-walk');
   const { db, isConditionFailure, tableName } = await import('../../functions/data/client');
   const { indexes, itemTypes, keys } = await import('../../functions/data/keys');
   const { expiryListing } = await import('../../functions/data/connection-repository');
@@ -71,33 +72,15 @@ export async function moveConnectionsToAccounts(
   const started = performance.now();
   const { signal, report = () => {}, pageSize = DEFAULT_PAGE_SIZE } = options;
 
-  const { Item: saved } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.migrationProgress(MIGRATION), ConsistentRead: true }),
+  const progress = await openMigrationWalk<ConnectionCounts, { phase: Phase; listingKey?: Record<string, unknown> }>(
+    MIGRATION,
+    noCounts,
   );
-  const resumed = saved?.phase !== undefined;
-  const walk: ConnectionCounts = resumed
-    ? { ...noCounts(), ...(saved?.walk as Partial<ConnectionCounts>) }
-    : noCounts();
-  const run = noCounts();
-  let phase: Phase = resumed ? (saved?.phase as Phase) : 'users';
-  let startKey = resumed ? (saved?.resumeKey as Record<string, unknown> | undefined) : undefined;
-
+  let phase: Phase = progress.resumeAt?.phase ?? 'users';
+  // The listing key of the last partition finished: a later Query resumes right after it.
+  let startKey = progress.resumeAt?.listingKey;
   const saveProgress = (finished: boolean) =>
-    db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.migrationProgress(MIGRATION),
-          type: itemTypes.migrationProgress,
-          updatedAt: new Date().toISOString(),
-          walk,
-          lastRun: run,
-          ...(finished
-            ? { finishedAt: new Date().toISOString() }
-            : { phase, ...(startKey ? { resumeKey: startKey } : {}) }),
-        },
-      }),
-    );
+    progress.save({ phase, ...(startKey ? { listingKey: startKey } : {}) }, finished);
 
   /** Moves one partition's old-keyed connections. */
   const movePartition = async (ownerId: string) => {
@@ -158,10 +141,7 @@ export async function moveConnectionsToAccounts(
         } catch (error) {
           if (!isConditionFailure(error)) throw error;
         }
-        for (const counts of [run, walk]) {
-          if (outcome === 'moved') counts.moved += 1;
-          else counts.alreadyThere += 1;
-        }
+        progress.count(outcome === 'moved' ? 'moved' : 'alreadyThere');
         report({ partitionOwner: ownerId, platform, accountId, outcome });
       }
       pageKey = page.LastEvaluatedKey;
@@ -194,9 +174,7 @@ export async function moveConnectionsToAccounts(
         break;
       }
       await movePartition(String(phase === 'users' ? listed.userId : listed.workspaceId));
-      run.partitionsSeen += 1;
-      walk.partitionsSeen += 1;
-      // The listing's key of this partition: a later Query resumes right after it.
+      progress.count('partitionsSeen');
       startKey =
         phase === 'users'
           ? { pk: listed.pk, sk: listed.sk, gsi1pk: listed.gsi1pk, gsi1sk: listed.gsi1sk }
@@ -211,7 +189,13 @@ export async function moveConnectionsToAccounts(
     await saveProgress(false);
   }
   await saveProgress(!stopped);
-  return { resumed, finished: !stopped, run, walk, durationMs: Math.round(performance.now() - started) };
+  return {
+    resumed: progress.resumed,
+    finished: !stopped,
+    run: progress.run,
+    walk: progress.walk,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 /** The report as lines for a terminal or the local stack's log. */
@@ -229,22 +213,17 @@ export function describeConnectionAccountsReport(report: ConnectionAccountsRepor
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { openTableForScript } = await import('../lib/open-table');
-  const close = await openTableForScript();
-  // Ctrl-C stops after the partition under way, the progress saved; a second one quits at once.
-  const stop = new AbortController();
-  process.once('SIGINT', () => stop.abort());
-  try {
-    const report = await moveConnectionsToAccounts({
-      signal: stop.signal,
-      report: (moved) => {
-        if (moved.outcome === 'moved') {
-          console.log(`connection moved: ${moved.partitionOwner} ${moved.platform} → ${moved.accountId}`);
-        }
-      },
-    });
-    for (const line of describeConnectionAccountsReport(report)) console.log(line);
-  } finally {
-    await close();
-  }
+  const { runMigrationScript } = await import('../lib/migration-walk');
+  await runMigrationScript(
+    (signal) =>
+      moveConnectionsToAccounts({
+        signal,
+        report: (moved) => {
+          if (moved.outcome === 'moved') {
+            console.log(`connection moved: ${moved.partitionOwner} ${moved.platform} → ${moved.accountId}`);
+          }
+        },
+      }),
+    describeConnectionAccountsReport,
+  );
 }

@@ -36,6 +36,8 @@ export const platformMessages = {
   postingNow: 'Posting now...',
   successfullyPosted: 'Successfully posted!',
   failedToPost: 'Failed to post',
+  /** A failed row's button: posts to that platform or account again, resuming where it stopped. */
+  retryPosting: 'Retry',
 } as const satisfies Record<string, ToastText | string>;
 
 /** 'Error' / 'Failed to update connection: {message}'. */

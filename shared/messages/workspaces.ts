@@ -57,7 +57,8 @@ export const workspaceMessages = {
       heading: 'Client review links',
       hint: 'A link a client opens without an account: they see the thread as it will post on each platform, each post beside its source passage and its check, and approve or request changes once.',
       platformsLegend: 'Platforms the client reviews',
-      platformsHint: 'None ticked: the platforms the thread is scheduled or queued for, else the connected platforms.',
+      platformsHint:
+        'None ticked: the accounts the thread is scheduled or queued for, else every connected account. A platform with several accounts shows those ticked below it.',
       forPlatforms: (names: string) => `for ${names}`,
       create: 'Create client review link',
       created: { title: 'Review link created and copied' },
@@ -78,6 +79,8 @@ export const workspaceMessages = {
         `Before it is published, please review "${title}". It is shown as it will post on each platform, each post beside the passage of the article it comes from.`,
       platformsLabel: 'Platforms',
       onPlatform: (platform: string) => `On ${platform}`,
+      /** A section of one account of a platform: 'On Mastodon as @news@social.example'. */
+      onPlatformAs: (platform: string, account: string) => `On ${platform} as ${account}`,
       platformPostLabel: (platform: string, number: number, total: number) => `${platform} post ${number} of ${total}`,
       continued: "Continues the post before it (the platform's limit splits it).",
       firstComment: 'Posted as the first comment',

@@ -85,8 +85,10 @@ export type PublishRequest = z.input<typeof publishRequestSchema>;
 
 export const platformPublishStateSchema = z.object({
   platform: platformSchema,
-  /** The account posted to; null for a run from before several accounts per platform (the platform's first). */
+  /** The account posted to (a run from before several accounts per platform: the platform's first connected one); null when it has none left. */
   accountId: z.string().nullable().optional(),
+  /** What the account is called (the name the workspace gave it, else its handle); null once it was removed. */
+  accountName: z.string().nullable().optional(),
   status: z.enum(PUBLISH_STATUSES),
   error: z.string().nullable(),
   postUrl: z.string().nullable(),

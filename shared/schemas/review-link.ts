@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { LINK_PLACEMENTS } from '../publishing/link-placement';
+import { chosenAccountsSchema } from './publishing';
 import { PLATFORMS, platformSchema, postCheckSchema, threadIdSchema } from './thread';
 
 /** How long a review link lasts unless the editor chooses (1–30 days). */
@@ -22,6 +23,13 @@ export const createReviewLinkSchema = z.object({
     .max(PLATFORMS.length)
     .refine((platforms) => new Set(platforms).size === platforms.length, 'Name each platform once.')
     .optional(),
+  /**
+   * The accounts the client sees it posted as, per platform (each a connected account of the
+   * workspace), beside or instead of `platforms`: a platform named in `platforms` without accounts
+   * here shows each of its connected accounts. Both omitted: the accounts of the thread's upcoming
+   * scheduled or queued items, else every connected account.
+   */
+  accounts: chosenAccountsSchema.optional(),
 });
 export type CreateReviewLinkRequest = z.infer<typeof createReviewLinkSchema>;
 
@@ -57,6 +65,8 @@ export const reviewLinkSchema = z.object({
   version: z.string(),
   /** The platforms the client sees it on. */
   platforms: z.array(platformSchema),
+  /** The accounts of each platform the client sees it posted as; absent on links made before accounts were named. */
+  accounts: chosenAccountsSchema.optional(),
   createdAt: z.string(),
   createdBy: z.string(),
   expiresAt: z.string(),
@@ -84,10 +94,15 @@ export const clientReviewSchema = z.object({
       check: postCheckSchema.nullable(),
     }),
   ),
-  /** Per chosen platform, in the link's order, the posts as they will be published there. */
+  /**
+   * Per chosen platform and account, in the link's order, the posts as they will be published there
+   * (laid out with that account's own limits: a Mastodon server's post length).
+   */
   platforms: z.array(
     z.object({
       platform: platformSchema,
+      /** The account it posts as (id and name); null on a link made with platforms only. */
+      account: z.object({ id: z.string(), name: z.string() }).nullable(),
       linkPlacement: z.enum(LINK_PLACEMENTS),
       posts: z.array(
         z.object({

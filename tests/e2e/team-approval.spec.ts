@@ -205,12 +205,12 @@ test('an editor’s thread goes through a reviewer and a client’s review link,
   await expect(upcoming).toContainText(WAITING_FOR_APPROVAL_TEXT, { timeout: 90_000 });
   expect(mastodon.statuses).toHaveLength(0);
 
-  // 6. A client without an account opens the link: the thread as it will post on Mastodon (the platform
-  // it is scheduled for), each status beside the passages and checks of the posts it carries.
+  // 6. A client without an account opens the link: the thread as it will post on Mastodon as the account
+  // it is scheduled for (the second), each status beside the passages and checks of the posts it carries.
   const client = await (await browser.newContext()).newPage();
   await client.goto(reviewLink.replace(/^https?:\/\/[^/]+/, stack.url));
   await expect(client.getByRole('heading', { name: 'Review this thread' })).toBeVisible();
-  const onMastodon = client.getByRole('region', { name: 'On Mastodon' });
+  const onMastodon = client.getByRole('region', { name: `On Mastodon as ${SECOND_ACCOUNT}`, exact: true });
   await expect(onMastodon).toBeVisible();
   await expect(client.getByRole('region', { name: /^On / })).toHaveCount(1);
   const rendered = await onMastodon.locator('.client-review__text').allTextContents();

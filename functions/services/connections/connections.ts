@@ -23,7 +23,7 @@ import {
 import { listPlatformSettings } from '../../data/settings-repository';
 import { DomainError, ReconnectRequiredError, ServiceBusyError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { accountIdOf, defaultAccountName } from '../platforms/account-ids';
+import { accountIdOf, accountName } from '../platforms/account-ids';
 import { adapterFor } from '../platforms/adapters';
 import { listAdministeredPages } from '../platforms/linkedin';
 import {
@@ -153,11 +153,6 @@ const boundTo = (
   record.legacyTokenBinding
     ? `${record.userId}#${record.platform}#${field}`
     : `${record.userId}#${record.platform}#${record.accountId}#${field}`;
-
-/** The name an account is shown by: the one the workspace gave it, else its handle (defaultAccountName), else its id. */
-export const accountName = (
-  record: Pick<ConnectionRecord, 'name' | 'platform' | 'platformUsername' | 'connectionData' | 'accountId'>,
-) => record.name ?? defaultAccountName(record.platform, record) ?? record.accountId;
 
 /**
  * The connected account a request or a stored item means: the named one, or with none named the

@@ -1,6 +1,7 @@
 import type { Platform } from '#shared/schemas/thread';
 import { disconnectConnection, listConnectionsOfPlatform } from '../../data/connection-repository';
-import { AccountNotFoundError, accountName } from './connections';
+import { accountName } from '../platforms/account-ids';
+import { AccountNotFoundError } from './connections';
 
 /**
  * What disconnecting does in an area above this one (scheduling), passed in by the caller so that

@@ -49,6 +49,11 @@ export function defaultAccountName(platform: Platform, connection: Connected): s
   return connection.platformUsername;
 }
 
+/** The name an account is shown by: the one the workspace gave it, else its handle (defaultAccountName), else its id. */
+export const accountName = (
+  record: Connected & { name: string | null; platform: Platform; accountId: string },
+): string => record.name ?? defaultAccountName(record.platform, record) ?? record.accountId;
+
 /** The account id of a connection on `platform` (see stableIds), fit for a key and a path. */
 export function accountIdOf(platform: Platform, connection: Connected): string {
   const id = stableIds[platform](connection);

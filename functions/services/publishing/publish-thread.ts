@@ -15,6 +15,7 @@ import { languageTagSchema } from '#shared/schemas/article';
 import type { PlatformPublishState, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import { type ChosenAccounts, publishRequestSchema } from '#shared/schemas/publishing';
 import { type Platform, type Post, platformSchema, type Thread } from '#shared/schemas/thread';
+import { type ConnectionRecord, listConnectionsForUser } from '../../data/connection-repository';
 import { listPlugsOfThread, type PlugRecord } from '../../data/plug-repository';
 import {
   claimPublishRun,
@@ -52,6 +53,7 @@ import {
   resolveAccount,
 } from '../connections/connections';
 import { notifyWorkspace } from '../notifications/notify';
+import { accountName } from '../platforms/account-ids';
 import { adapterFor } from '../platforms/adapters';
 import {
   type LiveConnection,
@@ -101,10 +103,12 @@ export const publishMessageSchema = z.object({
 });
 export type PublishMessage = z.infer<typeof publishMessageSchema>;
 
-function toState(run: PublishRun): PlatformPublishState {
+function toState(run: PublishRun, connections: readonly ConnectionRecord[]): PlatformPublishState {
+  const account = accountOfRun(run, connections);
   return {
     platform: run.platform,
-    accountId: run.accountId,
+    accountId: run.accountId ?? account?.accountId ?? null,
+    accountName: account ? accountName(account) : null,
     status: run.status,
     error: run.error,
     postUrl: run.postUrl,
@@ -116,7 +120,18 @@ function toState(run: PublishRun): PlatformPublishState {
   };
 }
 
-/** Each platform's publishing state for one of the user's threads. */
+/**
+ * The connected account a run posts to, for its name: the one it names, else (a run from before
+ * several accounts per platform) the platform's first connected account; undefined once removed.
+ */
+function accountOfRun(run: PublishRun, connections: readonly ConnectionRecord[]): ConnectionRecord | undefined {
+  const ofPlatform = connections.filter((connection) => connection.platform === run.platform);
+  return run.accountId
+    ? ofPlatform.find((connection) => connection.accountId === run.accountId)
+    : ofPlatform.find((connection) => connection.isConnected);
+}
+
+/** Each account's publishing state for one of the user's threads, each naming its account. */
 export async function getPublishStatus(
   userId: string,
   threadId: string,
@@ -124,15 +139,16 @@ export async function getPublishStatus(
   acting: Acting = UNKNOWN_ACTING,
 ): Promise<PublishStatusResponse> {
   await assertThreadAccess({ userId, ...acting, now }, threadId);
-  const [runs, plugs] = await Promise.all([
+  const [runs, plugs, connections] = await Promise.all([
     listPublishRunsForThread(userId, threadId),
     listPlugsOfThread(userId, threadId),
+    listConnectionsForUser(userId),
   ]);
   // A plug belongs to the run it was armed for (its runId): one per account's run.
   const plugOf = new Map(plugs.map((plug) => [plug.runId, plug]));
   return {
     threadId,
-    platforms: runs.map((run) => ({ ...toState(run), plug: plugViewOf(run, plugOf.get(run.runId)) })),
+    platforms: runs.map((run) => ({ ...toState(run, connections), plug: plugViewOf(run, plugOf.get(run.runId)) })),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * A client's review link: an editor makes a signed (unguessable: 32 random bytes), expiring, revocable
  * link to one version of a thread; whoever holds it sees that version as it will post on each platform
- * the editor chose (the publisher's own layout), beside its passages and checks, and may approve it or
+ * and account the editor chose (the publisher's own layout, with each account's own limits), beside its passages and checks, and may approve it or
  * request changes once, through the review service as a reviewer would.
  * It grants nothing else: it names no other thread and no workspace data. Only the token's SHA-256 is
  * stored. Every use (the view, the decision) goes into the workspace's activity log; its refusals
@@ -9,10 +9,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { apiErrorMessages } from '#shared/messages/api-errors';
+import { connectionFormMessages } from '#shared/messages/connections';
 import { workspaceMessages } from '#shared/messages/workspaces';
+import { platformDisplayName } from '#shared/platforms';
 import { firstCommentOf, linkPlacementFor } from '#shared/publishing/link-placement';
 import { layoutForPlatform } from '#shared/publishing/platform-layout';
 import { postRulesOfConnection } from '#shared/publishing/platform-rules';
+import type { ChosenAccounts } from '#shared/schemas/publishing';
 import {
   type ClientReview,
   type CreateReviewLinkRequest,
@@ -40,6 +43,7 @@ import { listUpcomingItemsOfThread } from '../../data/scheduled-item-repository'
 import { getThreadForUser } from '../../data/thread-repository';
 import { config } from '../../lib/config';
 import { NotFoundError, ReviewLinkRefusedError, ValidationError } from '../../lib/errors';
+import { accountName } from '../platforms/account-ids';
 import { approveThread, type ReviewActor, recordActivity, requestChanges, threadOf } from './reviews';
 
 const messages = workspaceMessages.reviewLink;
@@ -61,20 +65,78 @@ function linkView(link: ReviewLinkRecord, now: Date): ReviewLinkView {
   return { ...fields, state: stateOf(link, now) };
 }
 
+/** What a link shows: its platforms in order and, per platform, the accounts it posts as. */
+interface ReviewTargets {
+  platforms: Platform[];
+  accounts: ChosenAccounts;
+}
+
+const connectedOf = (connections: readonly ConnectionRecord[], platform: Platform) =>
+  connections.filter((connection) => connection.platform === platform && connection.isConnected);
+
+/** Adds platforms and accounts to `into` in the order met, each once. */
+function addTargets(into: ReviewTargets, platform: Platform, accountIds: readonly string[]): void {
+  if (!into.platforms.includes(platform)) into.platforms.push(platform);
+  const accounts = into.accounts as Partial<Record<Platform, string[]>>;
+  for (const id of accountIds) {
+    const ids = accounts[platform] ?? [];
+    if (!ids.includes(id)) accounts[platform] = [...ids, id];
+  }
+}
+
 /**
- * The platforms a link shows when its maker names none: those the thread's upcoming scheduled and
- * queued items will post to (what the client's approval releases), else every platform the workspace
- * has connected; none when there is neither.
+ * The accounts a link shows when its maker names none: those the thread's upcoming scheduled and
+ * queued items will post to (each item's chosen account, else the platform's first connected one:
+ * what the client's approval releases), else every account the workspace has connected; none when
+ * there is neither. A scheduled platform with no account connected still shows (laid out by default).
  */
-export async function defaultReviewPlatforms(workspaceId: string, threadId: string): Promise<Platform[]> {
+export async function defaultReviewTargets(
+  workspaceId: string,
+  threadId: string,
+  connections: readonly ConnectionRecord[],
+): Promise<ReviewTargets> {
   const upcoming = (await listUpcomingItemsOfThread(workspaceId, threadId)).filter(
     (item) => item.status === 'scheduled' || item.status === 'firing',
   );
-  const scheduled = [...new Set(upcoming.flatMap((item) => item.platforms))];
-  if (scheduled.length > 0) return scheduled;
-  return (await listConnectionsForUser(workspaceId))
-    .filter((connection) => connection.isConnected)
-    .map((connection) => connection.platform);
+  const targets: ReviewTargets = { platforms: [], accounts: {} };
+  for (const item of upcoming)
+    for (const platform of item.platforms) {
+      // An item names one account per platform (or, once items post to several, a list of them).
+      const named: string[] = [item.accounts?.[platform] ?? []].flat();
+      const first = connectedOf(connections, platform)[0];
+      addTargets(targets, platform, named.length > 0 ? named : first ? [first.accountId] : []);
+    }
+  if (targets.platforms.length > 0) return targets;
+  for (const connection of connections.filter((each) => each.isConnected))
+    addTargets(targets, connection.platform, [connection.accountId]);
+  return targets;
+}
+
+/**
+ * The accounts a new link shows: the chosen ones (each must be a connected account of the workspace,
+ * else 404 `account_not_found`), and for a platform named without accounts each of its connected
+ * accounts; with nothing chosen, the default (defaultReviewTargets).
+ */
+async function chosenReviewTargets(
+  workspaceId: string,
+  threadId: string,
+  request: CreateReviewLinkRequest,
+  connections: readonly ConnectionRecord[],
+): Promise<ReviewTargets> {
+  if (!request.platforms && !request.accounts) return defaultReviewTargets(workspaceId, threadId, connections);
+  const targets: ReviewTargets = { platforms: [], accounts: {} };
+  const named = Object.keys(request.accounts ?? {}) as Platform[];
+  for (const platform of [...(request.platforms ?? []), ...named]) {
+    const connected = connectedOf(connections, platform);
+    const ids = request.accounts?.[platform] ?? [];
+    if (ids.some((id) => !connected.some((connection) => connection.accountId === id)))
+      throw new NotFoundError(
+        connectionFormMessages.accountNotFound(platformDisplayName(platform)),
+        'account_not_found',
+      );
+    addTargets(targets, platform, ids.length > 0 ? ids : connected.map((connection) => connection.accountId));
+  }
+  return targets;
 }
 
 /** POST /api/threads/{threadId}/review-links: a new link to the thread as it is now; its token only in the URL. */
@@ -83,10 +145,11 @@ export async function createReviewLink(
   threadId: string,
   request: CreateReviewLinkRequest,
   found: Thread | null,
-): Promise<{ linkId: string; url: string; expiresAt: string; platforms: Platform[] }> {
+): Promise<{ linkId: string; url: string; expiresAt: string; platforms: Platform[]; accounts: ChosenAccounts }> {
   const thread = await threadOf(actor, threadId, found);
   if (thread.posts.length === 0) throw new ValidationError(apiErrorMessages.no_posts, 'no_posts');
-  const platforms = request.platforms ?? (await defaultReviewPlatforms(actor.access.workspaceId, threadId));
+  const connections = await listConnectionsForUser(actor.access.workspaceId);
+  const { platforms, accounts } = await chosenReviewTargets(actor.access.workspaceId, threadId, request, connections);
   if (platforms.length === 0) throw new ValidationError(messages.platformsRequired);
   const token = randomBytes(32).toString('base64url');
   const link: ReviewLinkRecord = {
@@ -95,6 +158,7 @@ export async function createReviewLink(
     linkId: randomBytes(12).toString('base64url'),
     version: threadVersion(thread.posts),
     platforms,
+    accounts,
     createdAt: actor.now.toISOString(),
     createdBy: actor.email,
     expiresAt: new Date(
@@ -107,7 +171,7 @@ export async function createReviewLink(
   await putReviewLink(link, hashReviewToken(token));
   await recordActivity(actor, 'review_link_created', thread, `Valid until ${link.expiresAt.slice(0, 10)}`);
   const url = new URL(`/review/${encodeURIComponent(token)}`, config().appPublicUrl).href;
-  return { linkId: link.linkId, url, expiresAt: link.expiresAt, platforms };
+  return { linkId: link.linkId, url, expiresAt: link.expiresAt, platforms, accounts };
 }
 
 /** GET /api/threads/{threadId}/review-links: the thread's links and their states, oldest first (no tokens). */
@@ -184,22 +248,43 @@ function clientActor(link: ReviewLinkRecord, name: string | undefined, visitor: 
   };
 }
 
+/** One section of the client's page: a platform, the connection it posts as, and the account it names (null: a platforms-only link). */
+interface ReviewSection {
+  platform: Platform;
+  connection: ConnectionRecord | undefined;
+  account: { id: string; name: string } | null;
+}
+
 /**
- * Each platform's posts as the publisher will lay them out: the link placed as the thread chose (else
- * the default for the workspace's connection), the connection's limits, each post naming the thread's
- * posts that start in it.
+ * The link's sections in its order: one per account it names (a removed account keeps its id as its
+ * name and the platform's default limits); a platform it names without accounts (a link made before
+ * accounts were named) is one section laid out for the platform's first connection, as it was.
  */
-function platformVersions(
-  thread: Thread,
-  platforms: readonly Platform[],
-  connections: readonly ConnectionRecord[],
-): ClientReview['platforms'] {
-  return platforms.map((platform) => {
-    const connectionData = connections.find((connection) => connection.platform === platform)?.connectionData ?? {};
+function sectionsOf(targets: ReviewTargets, connections: readonly ConnectionRecord[]): ReviewSection[] {
+  return targets.platforms.flatMap((platform): ReviewSection[] => {
+    const ofPlatform = connections.filter((connection) => connection.platform === platform);
+    const ids = targets.accounts[platform] ?? [];
+    if (ids.length === 0) return [{ platform, connection: ofPlatform[0], account: null }];
+    return ids.map((id) => {
+      const connection = ofPlatform.find((each) => each.accountId === id);
+      return { platform, connection, account: { id, name: connection ? accountName(connection) : id } };
+    });
+  });
+}
+
+/**
+ * Each section's posts as the publisher will lay them out: the link placed as the thread chose (else
+ * the default for that connection), that connection's own limits (a Mastodon server's post length),
+ * each post naming the thread's posts that start in it.
+ */
+function platformVersions(thread: Thread, sections: readonly ReviewSection[]): ClientReview['platforms'] {
+  return sections.map(({ platform, connection, account }) => {
+    const connectionData = connection?.connectionData ?? {};
     const linkPlacement = linkPlacementFor(platform, thread.linkPlacements, connectionData);
     const laidOut = layoutForPlatform(thread, platform, linkPlacement, postRulesOfConnection(platform, connectionData));
     return {
       platform,
+      account,
       linkPlacement,
       posts: laidOut.map((post) => ({
         text: post.text,
@@ -214,10 +299,12 @@ function platformVersions(
 }
 
 async function clientView(thread: Thread, link: ReviewLinkRecord, now: Date): Promise<ClientReview> {
-  // A link made before platforms were chosen shows what a new link would.
-  const platforms =
-    link.platforms.length > 0 ? link.platforms : await defaultReviewPlatforms(link.workspaceId, link.threadId);
   const connections = await listConnectionsForUser(link.workspaceId);
+  // A link made before platforms were chosen shows what a new link would; one made with platforms only, those.
+  const targets =
+    link.platforms.length > 0
+      ? { platforms: link.platforms, accounts: link.accounts ?? {} }
+      : await defaultReviewTargets(link.workspaceId, link.threadId, connections);
   return {
     state: stateOf(link, now),
     expiresAt: link.expiresAt,
@@ -235,7 +322,7 @@ async function clientView(thread: Thread, link: ReviewLinkRecord, now: Date): Pr
         check: post.check ?? null,
       };
     }),
-    platforms: platformVersions(thread, platforms, connections),
+    platforms: platformVersions(thread, sectionsOf(targets, connections)),
   };
 }
 

@@ -12,6 +12,7 @@ const { connectTelegram, listConnections } = await import('#functions/services/c
 const { getPublishStatus } = await import('#functions/services/publishing/publish-thread');
 const { listPublishRunsForThread } = await import('#functions/data/publish-run-repository');
 const postPublish = (await import('#functions/http/publishing/post-publish')).handler;
+const getStatus = (await import('#functions/http/publishing/get-publish-status')).handler;
 const patchAccount = (await import('#functions/http/connections/patch-connection-account')).handler;
 const deleteAccount = (await import('#functions/http/connections/delete-connection-account')).handler;
 
@@ -129,6 +130,45 @@ describe('several accounts on one platform', () => {
     expect(runs.map((run) => run.accountId).sort()).toEqual([PUBLIC_CHAT.id, SECOND_CHAT.id].sort());
     expect(messagesTo(PUBLIC_CHAT.id, start)).toHaveLength(1);
     expect(messagesTo(SECOND_CHAT.id, start)).toHaveLength(1);
+  });
+
+  it('answers the live status with one row per account, each naming its account (id and name)', async () => {
+    const userId = await workspaceWithTwoChannels();
+    await callRoute(
+      patchAccount,
+      { userId },
+      { params: { platform: 'telegram', accountId: SECOND_CHAT.id }, body: { name: 'Harbour desk' } },
+      { method: 'PATCH' },
+    );
+    const thread = makeThread(userId, ['1/ Nets dry on the quay.']);
+    await putThread(thread);
+
+    await publish(userId, thread.id, {
+      platforms: ['telegram'],
+      accounts: { telegram: [PUBLIC_CHAT.id, SECOND_CHAT.id] },
+    });
+    let status = await callRoute(getStatus, { userId }, { params: { threadId: thread.id } });
+    while (!status.body.platforms.every((row: { status: string }) => row.status === 'completed')) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await callRoute(getStatus, { userId }, { params: { threadId: thread.id } });
+    }
+
+    expect(status.status).toBe(200);
+    const rows = status.body.platforms.map(
+      ({ platform, accountId, accountName }: { platform: string; accountId: string; accountName: string }) => ({
+        platform,
+        accountId,
+        accountName,
+      }),
+    );
+    expect(
+      rows.sort((a: { accountId: string }, b: { accountId: string }) => a.accountId.localeCompare(b.accountId)),
+    ).toEqual(
+      [
+        { platform: 'telegram', accountId: PUBLIC_CHAT.id, accountName: PUBLIC_CHAT.title },
+        { platform: 'telegram', accountId: SECOND_CHAT.id, accountName: 'Harbour desk' },
+      ].sort((a, b) => a.accountId.localeCompare(b.accountId)),
+    );
   });
 
   it('refuses a chosen account the workspace did not connect with a 404', async () => {

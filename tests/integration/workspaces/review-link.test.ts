@@ -29,7 +29,10 @@ const routes = {
 const { putThread } = await import('#functions/data/thread-repository');
 const { listNotifications } = await import('#functions/data/notification-repository');
 const { connectTelegram } = await import('#functions/services/connections/connections');
-const { disconnectConnection } = await import('#functions/data/connection-repository');
+const { disconnectConnection, putConnection } = await import('#functions/data/connection-repository');
+const { putReviewLink } = await import('#functions/data/review-link-repository');
+const { hashReviewToken } = await import('#functions/services/review/review-links');
+const { threadVersion } = await import('#shared/workspaces/thread-version');
 const { createScheduledItem } = await import('#functions/data/scheduled-item-repository');
 const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 
@@ -331,6 +334,7 @@ describe('the platforms a review link shows', () => {
     const body = (text: string | undefined) => (text ?? '').replace(/^\d\/ /, '');
     expect(mastodon).toEqual({
       platform: 'mastodon',
+      account: null,
       linkPlacement: 'first-post-and-credit',
       posts: [
         {
@@ -344,6 +348,7 @@ describe('the platforms a review link shows', () => {
     });
     expect(x).toEqual({
       platform: 'twitter',
+      account: null,
       linkPlacement: 'credit-post',
       posts: [
         { text: `${thread.title}\n\n${body(p0)}`, postIds: ['post-0'] },
@@ -420,5 +425,174 @@ describe('the platforms a review link shows', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
     expect((await call(routes.listLinks, editor, { params: { threadId: thread.id } })).body.links).toEqual([]);
+  });
+});
+
+describe('the accounts a review link shows', () => {
+  /** A Mastodon account as its connect flow stores it: its server and that server's own post length. */
+  const mastodonAccount = (workspaceId: string, id: string, host: string, maxCharacters: number, name: string | null) =>
+    putConnection({
+      userId: workspaceId,
+      platform: 'mastodon',
+      accountId: `${id}@${host}`,
+      name,
+      platformUsername: `@news@${host}`,
+      accessToken: null,
+      refreshToken: null,
+      tokenExpiresAt: null,
+      isConnected: true,
+      connectionData: { instance: `https://${host}`, accountId: id, maxCharacters, charactersReservedPerUrl: 23 },
+      updatedAt: new Date().toISOString(),
+    });
+  const NEWS = '101@social.example';
+  const DESK = '202@harbour.example';
+  /** A team with two Mastodon accounts: 500 characters on social.example, 1,000 on harbour.example. */
+  async function teamWithTwoMastodonAccounts() {
+    const made = await team();
+    await mastodonAccount(made.workspaceId, '101', 'social.example', 500, null);
+    await mastodonAccount(made.workspaceId, '202', 'harbour.example', 1_000, 'Harbour desk');
+    return made;
+  }
+  /** Three body posts of about 180 characters: 500 characters hold two, 1,000 hold all three. */
+  const threadOfThree = async (workspaceId: string) => {
+    const thread = makeThread(
+      workspaceId,
+      [1, 2, 3].map(
+        (n) =>
+          `${n}/ ${'The harbour authority reported record throughput for the third year running, '.repeat(2).trim()} (${n})`,
+      ),
+    );
+    await putThread(thread);
+    return thread;
+  };
+  type Section = { platform: string; account: { id: string; name: string } | null; posts: { text: string }[] };
+
+  it('shows one section per chosen account, named, each laid out with its own server’s limit', async () => {
+    const { workspaceId, editor, call } = await teamWithTwoMastodonAccounts();
+    const thread = await threadOfThree(workspaceId);
+
+    const created = await call(routes.createLink, editor, {
+      params: { threadId: thread.id },
+      body: { accounts: { mastodon: [NEWS, DESK] } },
+    });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { platforms: ['mastodon'], accounts: { mastodon: [NEWS, DESK] } },
+    });
+    const seen = await view(tokenOf(created.body.url), client());
+
+    expect(seen.status).toBe(200);
+    const sections: Section[] = seen.body.platforms;
+    expect(sections.map(({ platform, account }) => ({ platform, account }))).toEqual([
+      { platform: 'mastodon', account: { id: NEWS, name: '@news@social.example' } },
+      { platform: 'mastodon', account: { id: DESK, name: 'Harbour desk' } },
+    ]);
+    const [news, desk] = sections as [Section, Section];
+    expect(Math.max(...news.posts.map((post) => post.text.length))).toBeLessThanOrEqual(500);
+    expect(Math.max(...desk.posts.map((post) => post.text.length))).toBeGreaterThan(500);
+    expect(desk.posts.length).toBeLessThan(news.posts.length);
+    const listed = await call(routes.listLinks, editor, { params: { threadId: thread.id } });
+    expect(listed.body.links[0]).toMatchObject({ platforms: ['mastodon'], accounts: { mastodon: [NEWS, DESK] } });
+  });
+
+  it('shows every connected account of a platform named without accounts, and by default every connected account', async () => {
+    const { workspaceId, editor, call } = await teamWithTwoMastodonAccounts();
+    const thread = await threadOfThree(workspaceId);
+    const accountsOf = async (body: unknown) => {
+      const created = await call(routes.createLink, editor, { params: { threadId: thread.id }, body });
+      return (await view(tokenOf(created.body.url), client())).body.platforms.map(
+        ({ platform, account }: Section) => `${platform}:${account?.name}`,
+      );
+    };
+
+    expect(await accountsOf({ platforms: ['mastodon'] })).toEqual([
+      'mastodon:@news@social.example',
+      'mastodon:Harbour desk',
+    ]);
+    // In the workspace's listing order (by platform, then account).
+    expect(await accountsOf({})).toEqual([
+      'mastodon:@news@social.example',
+      'mastodon:Harbour desk',
+      `telegram:${PUBLIC_CHAT.title}`,
+    ]);
+  });
+
+  it('defaults to the account the thread’s scheduled item posts to', async () => {
+    const { workspaceId, editor, call } = await teamWithTwoMastodonAccounts();
+    const thread = await threadOfThree(workspaceId);
+    const now = new Date().toISOString();
+    await createScheduledItem({
+      userId: workspaceId,
+      itemId: randomUUID(),
+      threadId: thread.id,
+      threadTitle: thread.title,
+      platforms: ['mastodon'],
+      accounts: { mastodon: DESK },
+      at: new Date(Date.now() + 3_600_000).toISOString(),
+      timeZone: 'UTC',
+      source: 'time',
+      status: 'scheduled',
+      firedAt: null,
+      cancelledAt: null,
+      outcomes: {},
+      fireLeaseUntil: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    const created = await call(routes.createLink, editor, { params: { threadId: thread.id }, body: {} });
+
+    expect(created.body).toMatchObject({ platforms: ['mastodon'], accounts: { mastodon: [DESK] } });
+    const seen = await view(tokenOf(created.body.url), client());
+    expect(seen.body.platforms.map(({ account }: Section) => account?.name)).toEqual(['Harbour desk']);
+  });
+
+  it('refuses an account the workspace did not connect with a 404, making no link', async () => {
+    const { workspaceId, editor, call } = await teamWithTwoMastodonAccounts();
+    const thread = await threadOfThree(workspaceId);
+
+    const answer = await call(routes.createLink, editor, {
+      params: { threadId: thread.id },
+      body: { platforms: ['mastodon'], accounts: { mastodon: ['999@elsewhere.example'] } },
+    });
+
+    expect(answer).toMatchObject({ status: 404, body: { code: 'account_not_found' } });
+    expect((await call(routes.listLinks, editor, { params: { threadId: thread.id } })).body.links).toEqual([]);
+  });
+
+  it('still shows a link made with platforms only (before accounts): one section per platform, as its first account posts', async () => {
+    const { workspaceId, call, editor } = await teamWithTwoMastodonAccounts();
+    const thread = await threadOfThree(workspaceId);
+    const token = `old-${randomUUID()}`;
+    const now = new Date();
+    await putReviewLink(
+      {
+        workspaceId,
+        threadId: thread.id,
+        linkId: randomUUID().slice(0, 12),
+        version: threadVersion(thread.posts),
+        platforms: ['mastodon'],
+        createdAt: now.toISOString(),
+        createdBy: 'editor@example.com',
+        expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+        revokedAt: null,
+        usedAt: null,
+        decision: null,
+      },
+      hashReviewToken(token),
+    );
+
+    const seen = await view(token, client());
+
+    expect(seen.status).toBe(200);
+    const sections: Section[] = seen.body.platforms;
+    expect(sections.map(({ platform, account }) => ({ platform, account }))).toEqual([
+      { platform: 'mastodon', account: null },
+    ]);
+    // Laid out for the first account's server (500 characters).
+    expect(Math.max(...sections[0]!.posts.map((post) => post.text.length))).toBeLessThanOrEqual(500);
+    const listed = await call(routes.listLinks, editor, { params: { threadId: thread.id } });
+    expect(listed.body.links[0]).toMatchObject({ platforms: ['mastodon'] });
+    expect(listed.body.links[0]).not.toHaveProperty('accounts');
   });
 });

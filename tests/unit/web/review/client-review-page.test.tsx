@@ -64,6 +64,7 @@ beforeEach(() => {
     platforms: [
       {
         platform: 'mastodon',
+        account: null,
         linkPlacement: 'credit-post',
         posts: [
           {
@@ -76,6 +77,7 @@ beforeEach(() => {
       },
       {
         platform: 'twitter',
+        account: null,
         linkPlacement: 'credit-post',
         posts: [
           { text: 'The harbour at dawn', postIds: [] },
@@ -87,6 +89,7 @@ beforeEach(() => {
       },
       {
         platform: 'linkedin',
+        account: null,
         linkPlacement: 'first-comment',
         posts: [{ text: 'The port moved 4 million containers.\n\nBoats sell at dawn.', postIds: ['post-0', 'post-1'] }],
         firstComment: 'Read more: the harbour report.',
@@ -146,6 +149,32 @@ describe('the client review page', () => {
     expect(within(linkedin).getAllByRole('listitem')).toHaveLength(1);
     expect(within(linkedin).getByText(texts.page.firstComment)).toBeTruthy();
     expect(within(linkedin).getByText('Read more: the harbour report.')).toBeTruthy();
+  });
+
+  it('shows a section per account of one platform, each named and laid out for its account', async () => {
+    const section = (id: string, name: string, texts: string[]) => ({
+      platform: 'mastodon' as const,
+      account: { id, name },
+      linkPlacement: 'credit-post' as const,
+      posts: texts.map((text) => ({ text, postIds: [] })),
+      firstComment: null,
+    });
+    review = {
+      ...review,
+      platforms: [
+        section('101@social.example', '@news@social.example', ['First status', 'Second status']),
+        section('202@harbour.example', 'Harbour desk', ['One long status']),
+      ],
+    };
+    answer = { status: 200, body: review };
+    renderPage();
+
+    const news = await screen.findByRole('region', { name: 'On Mastodon as @news@social.example' });
+    const desk = screen.getByRole('region', { name: 'On Mastodon as Harbour desk' });
+    expect(within(news).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(desk).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(desk).getByText('One long status')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: texts.page.onPlatform('Mastodon') })).toBeNull();
   });
 
   it('approves once, signed out', async () => {

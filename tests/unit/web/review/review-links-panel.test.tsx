@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workspaceMessages } from '#shared/messages/workspaces';
+import type { ConnectionView } from '#shared/schemas/publishing';
 import type { ReviewLinkView } from '#shared/schemas/review-link';
 import { ReviewLinksPanel } from '#web/features/review/components/review-links-panel';
 import { LOCAL_RUNTIME_CONFIG, renderRoutes, signedInAuth } from '../test-utils';
@@ -18,6 +19,17 @@ const URL_MADE = `http://localhost:3000/review/${'B'.repeat(43)}`;
 let links: ReviewLinkView[];
 let copied: string[];
 let created: unknown[];
+let connections: ConnectionView[];
+
+const mastodonAccount = (accountId: string, name: string): ConnectionView => ({
+  platform: 'mastodon',
+  accountId,
+  name,
+  isConnected: true,
+  platformUsername: name,
+  connectionData: {},
+  updatedAt: '2026-11-28T09:00:00.000Z',
+});
 
 const link = (linkId: string, state: ReviewLinkView['state']): ReviewLinkView => ({
   linkId,
@@ -39,6 +51,7 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   const method = init?.method ?? 'GET';
   const base = `/api/threads/${THREAD_ID}/review-links`;
   if (method === 'GET' && url === base) return Response.json({ links });
+  if (url === '/api/connections') return Response.json({ connections, enabledPlatforms: [], unavailablePlatforms: [] });
   if (method === 'POST' && url === base) {
     created.push(JSON.parse(String(init?.body)));
     links = [...links, link('new', 'active')];
@@ -59,6 +72,7 @@ beforeEach(() => {
   links = [link('old', 'active')];
   copied = [];
   created = [];
+  connections = [];
   vi.stubGlobal('fetch', vi.fn(fakeApi));
   Object.defineProperty(navigator, 'clipboard', {
     value: { writeText: async (text: string) => void copied.push(text) },
@@ -105,6 +119,48 @@ describe('the review links panel', () => {
     await userEvent.click(within(choices).getByRole('checkbox', { name: 'Telegram' }));
     await userEvent.click(screen.getByRole('button', { name: texts.create }));
     await waitFor(() => expect(created).toEqual([{ platforms: ['twitter', 'mastodon'] }]));
+  });
+
+  it('offers the accounts of a platform with several, all ticked at first, and sends those chosen', async () => {
+    connections = [
+      mastodonAccount('101@social.example', '@news@social.example'),
+      mastodonAccount('202@harbour.example', 'Harbour desk'),
+    ];
+    links = [{ ...link('old', 'active'), accounts: { mastodon: ['101@social.example', '202@harbour.example'] } }];
+    renderPanel(true);
+    expect(await screen.findByText(/for Mastodon \(@news@social\.example, Harbour desk\)/)).toBeTruthy();
+    await userEvent.click(screen.getByText(texts.platformsLegend, { selector: 'summary' }));
+    const choices = screen.getByRole('group', { name: texts.platformsLegend });
+    await userEvent.click(within(choices).getByRole('checkbox', { name: 'Mastodon' }));
+
+    const chooser = screen.getByRole('group', { name: 'Choose the Mastodon account' });
+    const news = within(chooser).getByRole('checkbox', { name: '@news@social.example' }) as HTMLInputElement;
+    const desk = within(chooser).getByRole('checkbox', { name: 'Harbour desk' }) as HTMLInputElement;
+    expect([news.checked, desk.checked]).toEqual([true, true]);
+    await userEvent.click(news);
+    await userEvent.click(desk);
+    // None chosen: Create waits for a choice.
+    expect((screen.getByRole('button', { name: texts.create }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(desk);
+    await userEvent.click(screen.getByRole('button', { name: texts.create }));
+
+    await waitFor(() =>
+      expect(created).toEqual([{ platforms: ['mastodon'], accounts: { mastodon: ['202@harbour.example'] } }]),
+    );
+  });
+
+  it('asks nothing more for a platform with one account, and names no account', async () => {
+    connections = [mastodonAccount('101@social.example', '@news@social.example')];
+    renderPanel(true);
+    await waitFor(() => expect(states()).toEqual(['active']));
+    await userEvent.click(screen.getByText(texts.platformsLegend, { selector: 'summary' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: texts.platformsLegend })).getByRole('checkbox', { name: 'Mastodon' }),
+    );
+
+    expect(screen.queryByRole('group', { name: 'Choose the Mastodon account' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: texts.create }));
+    await waitFor(() => expect(created).toEqual([{ platforms: ['mastodon'] }]));
   });
 
   it('shows a reviewer the links and their states, with nothing to make or revoke', async () => {

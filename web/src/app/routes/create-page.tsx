@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import type { ChosenAccounts } from '#shared/schemas/publishing';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { CreditsSummary } from '#web/features/create/components/credits-summary';
 import { GenerateStep } from '#web/features/create/components/generate-step';
@@ -53,6 +54,8 @@ export function CreatePage() {
   const shared = useSharedArticle();
   // The thread's language: '' is the article's own; another asks the AI writer to translate.
   const [threadLanguage, setThreadLanguage] = useState('');
+  // The accounts the share step published to (platforms with several), for the publish step's rows.
+  const [publishedAccounts, setPublishedAccounts] = useState<ChosenAccounts | undefined>(undefined);
 
   const threadQuery = useThread(state.threadId, showsSavedThread(state) && auth.status === 'signedIn', 'restore');
   usePendingGeneration(pending, clearPending, generation.generate);
@@ -123,7 +126,10 @@ export function CreatePage() {
           if (platform === 'discord') dispatch({ type: 'discordChannelChanged', channelId });
         }}
         onBack={() => dispatch({ type: 'backToPreview' })}
-        onPublished={() => dispatch({ type: 'continueToPublish' })}
+        onPublished={(accounts) => {
+          setPublishedAccounts(accounts);
+          dispatch({ type: 'continueToPublish' });
+        }}
         moreActions={({ platforms, ready, linkPlacements, quotes, plug, accounts }) => (
           <ScheduleActions
             threadId={threadQuery.data.id}
@@ -143,6 +149,7 @@ export function CreatePage() {
       <PublishStep
         threadId={threadQuery.data.id}
         platforms={state.selectedPlatforms}
+        accounts={publishedAccounts}
         onBack={() => dispatch({ type: 'backToShare' })}
       />
     );

@@ -4,6 +4,7 @@ import { platformMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import { altTextBlockers } from '#shared/publishing/media-check';
 import { isPlugPlatform } from '#shared/publishing/plug';
+import type { ChosenAccounts } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
@@ -18,11 +19,12 @@ import { useLinkPlacements } from '../hooks/use-link-placements';
 import { usePlugChoice } from '../hooks/use-plug-choice';
 import { usePublishRows } from '../hooks/use-publish-rows';
 import { useShareSelection } from '../hooks/use-share-selection';
+import { type PublishRow, retryTarget } from '../lib/publish-rows';
 import { AuthorQuoteChoice } from './author-quote-field';
 import { ConnectPlatformsCard } from './connect-platforms-card';
 import { LinkPlacementField } from './link-placement-field';
 import { PlugField } from './plug-field';
-import { type PublishRow, PublishRows } from './publish-rows';
+import { PublishRows } from './publish-rows';
 import { RepublishDialog } from './republish-dialog';
 import { ShareManuallyCard } from './share-manually-card';
 import type { ShareSelection } from './share-step';
@@ -45,7 +47,7 @@ export function PlatformSharingPanel({
   moreActions?: (selection: ShareSelection) => ReactNode;
 }) {
   const [chosen, setChosen] = useState<Platform[]>([]);
-  const [run, setRun] = useState<{ key: string; platforms: Platform[] } | null>(null);
+  const [run, setRun] = useState<{ key: string; platforms: Platform[]; accounts?: ChosenAccounts } | null>(null);
   const share = useShareSelection(chosen);
   // The saved thread is what gets published (the page's cached copy; Save updates it).
   const thread = useThread(threadId, true).data;
@@ -64,10 +66,11 @@ export function PlatformSharingPanel({
     if (failed === 0) toast({ ...platformMessages.postsSuccessful, variant: 'success' });
     else toast({ ...platformMessages.somePostsFailed, variant: failed < rows.length ? 'warning' : 'destructive' });
   };
-  const results = usePublishRows(threadId, run?.platforms ?? [], run?.key ?? '', announce);
+  const results = usePublishRows(threadId, run?.platforms ?? [], run?.accounts, run?.key ?? '', announce);
 
   const onShare = () => {
     const platforms = share.selected;
+    const chosenAccounts = accounts.chosenFor(platforms);
     void publish.start(
       {
         platforms,
@@ -75,11 +78,16 @@ export function PlatformSharingPanel({
         linkPlacements: placements.chosenFor(platforms),
         quotes: quotes.chosenFor(platforms),
         plug: plug.chosen(),
-        accounts: accounts.chosenFor(platforms),
+        accounts: chosenAccounts,
       },
-      () => setRun({ key: String(Date.now()), platforms }),
+      () => setRun({ key: String(Date.now()), platforms, accounts: chosenAccounts }),
     );
   };
+  // A failed row posts again on its own; the run keeps its rows (the others stay as they ended).
+  const onRetry = (row: PublishRow) =>
+    void publish.start({ ...retryTarget(row), origin: 'panel' }, () =>
+      setRun((before) => before && { ...before, key: String(Date.now()) }),
+    );
 
   const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
   const unconnected = share.enabledPlatforms.filter((platform) => !connectedPlatforms.has(platform));
@@ -157,7 +165,7 @@ export function PlatformSharingPanel({
         {run ? (
           <div className="stack">
             <h3>Posting Results</h3>
-            <PublishRows rows={results.rows} />
+            <PublishRows rows={results.rows} onRetry={onRetry} retryDisabled={publish.busy} />
           </div>
         ) : null}
         <div className="thread-page__row">

@@ -28,7 +28,8 @@ interface ShareStepProps {
   onSelectedChange: (platforms: Platform[]) => void;
   onTargetSelected?: (platform: Platform, targetId: string) => void;
   onBack: () => void;
-  onPublished: () => void;
+  /** Called once the publish was queued, with the accounts chosen of platforms with several. */
+  onPublished: (accounts: ChosenAccounts | undefined) => void;
   /** Other ways to publish beside Continue to Publishing (the page adds Schedule), given the chosen platforms. */
   moreActions?: (selection: ShareSelection) => ReactNode;
 }
@@ -75,7 +76,8 @@ export function ShareStep({
     !plug.problem &&
     accounts.missingFor(share.selected).length === 0;
 
-  const onContinue = () =>
+  const onContinue = () => {
+    const chosenAccounts = accounts.chosenFor(share.selected);
     void publish.start(
       {
         platforms: share.selected,
@@ -83,10 +85,11 @@ export function ShareStep({
         linkPlacements: placements.chosenFor(share.selected),
         quotes: quotes.chosenFor(share.selected),
         plug: plug.chosen(),
-        accounts: accounts.chosenFor(share.selected),
+        accounts: chosenAccounts,
       },
-      onPublished,
+      () => onPublished(chosenAccounts),
     );
+  };
 
   return (
     <section className="card create-card stack" aria-labelledby="share-title">

@@ -1,22 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alreadyPostedTo } from '#shared/messages/publishing';
-import { platformDisplayName } from '#shared/platforms';
-import type { PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
+import type { ChosenAccounts, PublishRequest, PublishStatusResponse } from '#shared/schemas/publishing';
 import type { Platform } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { publishStatusQueryOptions } from '../api/get-publish-status';
 import { usePublishThread } from '../api/publish-thread';
 import { postingErrorToast } from '../lib/posting-error';
+import { publishRowLabel, publishRowsOf } from '../lib/publish-rows';
 
 const POSTED_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** 'Already posted to Bluesky on Nov 23, 2026. Post it again?' for each chosen platform that has the thread. */
-export function republishQuestions(status: PublishStatusResponse, platforms: readonly Platform[]): string[] {
-  return platforms.flatMap((platform) => {
-    const row = status.platforms.find((item) => item.platform === platform);
+/**
+ * 'Already posted to Bluesky on Nov 23, 2026. Post it again?' for each chosen platform (each chosen
+ * account, 'Mastodon · @news@social.example', where one of several was chosen) that has the thread.
+ */
+export function republishQuestions(
+  status: PublishStatusResponse,
+  platforms: readonly Platform[],
+  accounts?: ChosenAccounts,
+): string[] {
+  return publishRowsOf(platforms, accounts, status.platforms).flatMap((item) => {
+    const { row } = item;
     if (row?.status !== 'completed' || !row.completedAt) return [];
-    return [alreadyPostedTo(platformDisplayName(platform), POSTED_ON.format(new Date(row.completedAt)))];
+    return [alreadyPostedTo(publishRowLabel(item), POSTED_ON.format(new Date(row.completedAt)))];
   });
 }
 
@@ -40,7 +47,7 @@ export function useConfirmedPublish(threadId: string) {
     setChecking(true);
     try {
       const status = await queryClient.fetchQuery(publishStatusQueryOptions(threadId));
-      const lines = republishQuestions(status, request.platforms);
+      const lines = republishQuestions(status, request.platforms, request.accounts);
       if (lines.length === 0) proceed();
       else setQuestion({ lines, proceed });
     } catch (error) {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
+import { chosenAccountsSchema } from '#shared/schemas/publishing';
 import {
   type ClientReview,
   type CreateReviewLinkRequest,
@@ -19,6 +20,7 @@ const createdSchema = z.object({
   url: z.string(),
   expiresAt: z.string(),
   platforms: z.array(platformSchema),
+  accounts: chosenAccountsSchema.optional(),
 });
 
 /** GET /api/threads/{threadId}/review-links: the thread's client review links (no tokens). */

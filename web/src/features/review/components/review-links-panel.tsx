@@ -1,38 +1,58 @@
 import { useId, useState } from 'react';
 import { workspaceMessages } from '#shared/messages/workspaces';
 import { platformDisplayName } from '#shared/platforms';
+import type { ChosenAccounts } from '#shared/schemas/publishing';
 import { PLATFORMS, type Platform } from '#shared/schemas/thread';
 import { useToast } from '#web/components/ui/use-toast';
 import { ApiError } from '#web/lib/api-client';
 import { toastForApiError } from '#web/lib/error-texts';
+import { useConnections } from '../../connections/api/get-connections';
+import { AccountChooser } from '../../connections/components/account-chooser';
 import { useReviewLinkActions, useReviewLinks } from '../api/review-links';
+import {
+  platformsMissingAccounts,
+  reviewAccountsOf,
+  reviewLinkRequest,
+  reviewLinkTargetsText,
+} from '../lib/review-link-accounts';
 
 const texts = workspaceMessages.reviewLink.panel;
 
 /**
- * A thread's client review links: editors (`write`) make one for the platforms they tick, or the
- * server's default ones (its URL copied, shown once) and revoke them; every member who can read the
- * thread sees the list, each link's platforms and state.
+ * A thread's client review links: editors (`write`) make one for the platforms they tick (and, for a
+ * platform with several accounts, the accounts chosen: all at first), or the server's default ones
+ * (its URL copied, shown once) and revoke them; every member who can read the thread sees the list,
+ * each link's platforms and accounts and its state.
  */
 export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; canWrite: boolean }) {
   const headingId = useId();
   const { toast } = useToast();
   const links = useReviewLinks(threadId);
   const actions = useReviewLinkActions(threadId);
+  const connections = useConnections().data?.connections ?? [];
   const [chosen, setChosen] = useState<Platform[]>([]);
-  const toggle = (platform: Platform, on: boolean) =>
+  const [accounts, setAccounts] = useState<ChosenAccounts>({});
+  const toggle = (platform: Platform, on: boolean) => {
     setChosen((current) =>
       on
         ? PLATFORMS.filter((each) => each === platform || current.includes(each))
         : current.filter((each) => each !== platform),
     );
+    // A platform ticked shows each of its accounts until some are unticked.
+    if (on)
+      setAccounts((current) => ({
+        ...current,
+        [platform]: reviewAccountsOf(connections, platform).map((account) => account.accountId),
+      }));
+  };
+  const missing = platformsMissingAccounts(chosen, accounts, connections);
   const failed = (error: Error) =>
     toast({
       ...(error instanceof ApiError ? toastForApiError(error) : { ...texts.failed, description: error.message }),
       variant: 'destructive',
     });
   const create = () =>
-    actions.create.mutate(chosen.length > 0 ? { platforms: chosen } : {}, {
+    actions.create.mutate(reviewLinkRequest(chosen, accounts, connections), {
       onSuccess: async ({ url }) => {
         try {
           await navigator.clipboard.writeText(url);
@@ -55,9 +75,7 @@ export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; can
               <span className="badge badge--info">{texts.states[link.state]}</span>
               <span className="small">
                 {texts.describe(link.createdBy, link.expiresAt.slice(0, 10))}
-                {link.platforms.length > 0
-                  ? ` · ${texts.forPlatforms(link.platforms.map(platformDisplayName).join(', '))}`
-                  : ''}
+                {link.platforms.length > 0 ? ` · ${texts.forPlatforms(reviewLinkTargetsText(link, connections))}` : ''}
                 {link.decision ? ` · ${texts.decision[link.decision]}` : ''}
               </span>
               {canWrite && link.state === 'active' ? (
@@ -99,12 +117,26 @@ export function ReviewLinksPanel({ threadId, canWrite }: { threadId: string; can
                 </label>
               ))}
             </div>
+            {chosen.map((platform) => (
+              <AccountChooser
+                key={platform}
+                platform={platform}
+                accounts={reviewAccountsOf(connections, platform)}
+                chosen={accounts[platform] ?? []}
+                onChange={(ids) => setAccounts((current) => ({ ...current, [platform]: ids }))}
+              />
+            ))}
           </fieldset>
         </details>
       ) : null}
       {canWrite ? (
         <div className="row">
-          <button type="button" className="button" disabled={actions.create.isPending} onClick={create}>
+          <button
+            type="button"
+            className="button"
+            disabled={actions.create.isPending || missing.length > 0}
+            onClick={create}
+          >
             {texts.create}
           </button>
         </div>

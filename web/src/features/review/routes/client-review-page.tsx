@@ -55,7 +55,11 @@ export function ClientReviewPage() {
         {data.article.author ? ` ${texts.by(data.article.author)}` : ''}
       </p>
       {data.platforms.map((version) => (
-        <PlatformVersion key={version.platform} version={version} posts={data.posts} />
+        <PlatformVersion
+          key={`${version.platform}#${version.account?.id ?? ''}`}
+          version={version}
+          posts={data.posts}
+        />
       ))}
       {data.state === 'used' ? (
         <p role="status">{data.decision === 'approve' ? texts.approvedDone : texts.changesDone}</p>
@@ -99,13 +103,23 @@ export function ClientReviewPage() {
 
 type SourcePost = ClientReview['posts'][number];
 
-/** One platform's section: its posts as published, in order, each beside the evidence of what it carries. */
+/**
+ * One platform's section ('On Mastodon'), or one account's ('On Mastodon as @news@social.example'): its
+ * posts as published there, in order, each beside the evidence of what it carries.
+ */
 function PlatformVersion({ version, posts }: { version: ClientReview['platforms'][number]; posts: SourcePost[] }) {
   const headingId = useId();
   const name = platformDisplayName(version.platform);
   return (
-    <section className="stack" aria-labelledby={headingId} data-platform={version.platform}>
-      <h2 id={headingId}>{texts.onPlatform(name)}</h2>
+    <section
+      className="stack"
+      aria-labelledby={headingId}
+      data-platform={version.platform}
+      data-account={version.account?.id}
+    >
+      <h2 id={headingId}>
+        {version.account ? texts.onPlatformAs(name, version.account.name) : texts.onPlatform(name)}
+      </h2>
       <ol className="plain-list stack">
         {version.posts.map((post, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a platform's posts have no id; their order is fixed per version
