@@ -31,7 +31,8 @@ import { getWorkspaceSettings } from '../../data/workspace-repository';
 import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
-import { accountName, assertPlatformsAvailable, NotConnectedError, resolveAccount } from '../connections/connections';
+import { assertPlatformsAvailable, NotConnectedError, resolveAccount } from '../connections/connections';
+import { accountName } from '../platforms/account-ids';
 import { checkedQuote } from '../publishing/author-posts';
 import {
   assertAltTextWritten,

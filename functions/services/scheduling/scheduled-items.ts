@@ -38,11 +38,11 @@ import { config } from '../../lib/config';
 import { DomainError, NotFoundError, ReconnectRequiredError, ValidationError } from '../../lib/errors';
 import {
   AccountNotFoundError,
-  accountName,
   assertPlatformsAvailable,
   NotConnectedError,
   resolveAccount,
 } from '../connections/connections';
+import { accountName } from '../platforms/account-ids';
 import { adapterFor } from '../platforms/adapters';
 import {
   assertAltTextWritten,
