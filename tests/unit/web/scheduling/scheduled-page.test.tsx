@@ -190,6 +190,39 @@ describe('/scheduled', () => {
     );
   });
 
+  it('shows an outcome per account of a platform the item posted to, each named by its account', async () => {
+    const outcome = (accountId: string, accountName: string, postUrl: string) => ({
+      platform: 'telegram' as const,
+      accountId,
+      accountName,
+      status: 'completed' as const,
+      error: null,
+      postUrl,
+    });
+    api.state.items.push(
+      item('fired', new Date(Date.now() - DAY), {
+        status: 'fired',
+        firedAt: new Date(Date.now() - DAY).toISOString(),
+        platforms: ['telegram'],
+        accounts: { telegram: ['-1001', '-1002'] },
+        outcomes: [
+          outcome('-1001', 'Harbour Notes', 'https://t.me/harbour/1'),
+          outcome('-1002', 'Harbour desk', 'https://t.me/desk/2'),
+        ],
+      }),
+    );
+    renderPage();
+    const outcomes = await screen.findByRole('list', { name: `Outcome of ${THREAD.title} (fired)` });
+    expect(
+      within(outcomes)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Posted Telegram · Harbour Notes · View', 'Posted Telegram · Harbour desk · View']);
+    expect(within(outcomes).getByRole('link', { name: 'View on Telegram (Harbour desk)' }).getAttribute('href')).toBe(
+      'https://t.me/desk/2',
+    );
+  });
+
   it('says so when the lists cannot be loaded (an API without the scheduling routes)', async () => {
     api.state.routesMissing = true;
     renderPage();
