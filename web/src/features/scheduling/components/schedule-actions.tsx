@@ -18,8 +18,13 @@ interface ScheduleActionsProps {
   threadId: string;
   /** The chosen platforms; their Discord channel or subreddit is the connection's chosen target. */
   platforms: Platform[];
-  /** The share rules are not met yet (nothing chosen, a target missing, a publish under way). */
+  /** The share rules are not met yet (nothing chosen, a target missing, an account not chosen, a publish under way). */
   disabled: boolean;
+  /**
+   * Add to Queue's own rule (default: `disabled`): the same but for an account not chosen on a platform
+   * with several, which the queue slot may name.
+   */
+  queueDisabled?: boolean;
   /** Link placements chosen on the share step, kept with the thread for the fire. */
   linkPlacements?: LinkPlacements;
   /** The author's posts chosen to quote in the credit, kept with the item and checked again at the fire. */
@@ -35,6 +40,7 @@ export function ScheduleActions({
   threadId,
   platforms,
   disabled,
+  queueDisabled = disabled,
   linkPlacements,
   quotes,
   plug,
@@ -68,7 +74,7 @@ export function ScheduleActions({
       <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={picker.show}>
         {texts.schedule}
       </button>
-      <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={onQueue}>
+      <button type="button" className="button" disabled={queueDisabled || schedule.isPending} onClick={onQueue}>
         {texts.addToQueue}
       </button>
       <ScheduleTimeDialog
