@@ -16,15 +16,12 @@ export function outcomeLabel(outcome: Outcome): string {
 /** An outcome's React key: one per account the item posted to. */
 export const outcomeKey = (outcome: Outcome) => `${outcome.platform}#${outcome.accountId ?? ''}`;
 
-/** 'outcome-telegram', or with the account 'outcome-telegram--1002' where the item named one. */
-const testIdOf = (outcome: Outcome) => `outcome-${outcome.platform}${outcome.accountId ? `-${outcome.accountId}` : ''}`;
-
 function OutcomeRow({ outcome }: { outcome: Outcome }) {
   const name = outcomeLabel(outcome);
   const platformName = platformDisplayName(outcome.platform);
   if (outcome.status === 'completed') {
     return (
-      <li data-testid={testIdOf(outcome)}>
+      <li data-testid={`outcome-${outcome.platform}`}>
         <span className="badge badge--good">{texts.outcomeCompleted}</span> {name}
         {outcome.postUrl ? (
           <>
@@ -44,14 +41,14 @@ function OutcomeRow({ outcome }: { outcome: Outcome }) {
   }
   if (outcome.status === 'failed') {
     return (
-      <li data-testid={testIdOf(outcome)}>
+      <li data-testid={`outcome-${outcome.platform}`}>
         <span className="badge badge--critical">{texts.outcomeFailed}</span> {name}
         {outcome.error ? `: ${outcome.error}` : null}
       </li>
     );
   }
   return (
-    <li data-testid={testIdOf(outcome)}>
+    <li data-testid={`outcome-${outcome.platform}`}>
       <span className="badge">{texts.outcomePending}</span> {name}
     </li>
   );
