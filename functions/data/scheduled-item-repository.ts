@@ -9,9 +9,11 @@ import { TTL_ATTRIBUTE } from './table-definition';
 /** Where an item stands: `firing` from the claim at its time until every platform's run is queued. */
 export type ScheduledItemStatus = 'scheduled' | 'firing' | 'fired' | 'cancelled';
 
-/** One platform's outcome of a fired item: the run it became (followed until it ends), or why it posted nothing. */
+/** One account's outcome of a fired item: the run it became (followed until it ends), or why it posted nothing. */
 export interface StoredOutcome {
   platform: Platform;
+  /** The account posted to; null for an item from before several accounts (the platform's first). */
+  accountId: string | null;
   runId: string | null;
   status: 'pending' | 'posting' | 'completed' | 'failed';
   error: string | null;
@@ -24,8 +26,11 @@ export interface ScheduledItemRecord {
   threadId: string;
   threadTitle: string;
   platforms: Platform[];
-  /** The account each platform posts to, chosen when scheduled; absent (older items): the platform's first. */
-  accounts?: Partial<Record<Platform, string>>;
+  /**
+   * The accounts each platform posts to, chosen when scheduled (a run each); absent (older items): the
+   * platform's first. Stored before several per platform as one id, read as a list of one.
+   */
+  accounts?: Partial<Record<Platform, string[]>>;
   /** When it fires, UTC ISO. */
   at: string;
   timeZone: string;
@@ -33,8 +38,8 @@ export interface ScheduledItemRecord {
   status: ScheduledItemStatus;
   firedAt: string | null;
   cancelledAt: string | null;
-  /** Per platform once fired, keyed by platform. */
-  outcomes: Partial<Record<Platform, StoredOutcome>>;
+  /** Per account once fired, keyed by outcomeKey (an older item's: by platform alone). */
+  outcomes: Record<string, StoredOutcome>;
   /** The author's posts chosen to quote in the credit, per platform; checked again when the item fires. Absent: none. */
   quotes?: ChosenQuotes;
   /** Its time came while its thread was not approved (its workspace needs approval): it fires on approval, within the grace window. */
@@ -48,7 +53,61 @@ export interface ScheduledItemRecord {
 /** Past items stay readable for this long after they end (the page shows 30 days), then TTL removes them. */
 const PAST_KEEP_DAYS = 31;
 
+/** One account an item posts to: a platform and its account (null on an item from before several accounts). */
+export interface ItemTarget {
+  platform: Platform;
+  accountId: string | null;
+}
+
+/** Where an account's outcome sits in the item's outcomes map ('#' is in no account id). */
+export function outcomeKey(target: ItemTarget): string {
+  return target.accountId ? `${target.platform}#${target.accountId}` : target.platform;
+}
+
+/** Every account the item posts to, in the order of its platforms: the accounts it names, else the platform's first. */
+export function itemTargets(item: Pick<ScheduledItemRecord, 'platforms' | 'accounts'>): ItemTarget[] {
+  return item.platforms.flatMap((platform): ItemTarget[] => {
+    const ids = item.accounts?.[platform];
+    return ids?.length ? ids.map((accountId) => ({ platform, accountId })) : [{ platform, accountId: null }];
+  });
+}
+
+/** The outcome recorded for one account of the item, if any. */
+export function outcomeOf(item: Pick<ScheduledItemRecord, 'outcomes'>, target: ItemTarget): StoredOutcome | undefined {
+  return item.outcomes[outcomeKey(target)];
+}
+
+/** Accounts as stored: a list per platform, or (before several per platform) one id, read as a list of one. */
+function accountsOf(stored: unknown): ScheduledItemRecord['accounts'] {
+  if (!stored || typeof stored !== 'object') return undefined;
+  return Object.fromEntries(
+    Object.entries(stored as Record<string, string | string[]>).map(([platform, ids]) => [
+      platform,
+      typeof ids === 'string' ? [ids] : ids,
+    ]),
+  );
+}
+
+/**
+ * Outcomes as stored, keyed by account. One written before outcomes per account sits under its bare
+ * platform without an account: it belongs to the one account the item named there (if it named one).
+ */
+function outcomesOf(stored: unknown, accounts: ScheduledItemRecord['accounts']): ScheduledItemRecord['outcomes'] {
+  const outcomes: ScheduledItemRecord['outcomes'] = {};
+  const entries = Object.values((stored ?? {}) as Record<string, StoredOutcome>);
+  // Older ones first: one written later under the account's own key wins.
+  for (const outcome of [...entries].sort(
+    (a, b) => Number(a.accountId !== undefined) - Number(b.accountId !== undefined),
+  )) {
+    const named = accounts?.[outcome.platform];
+    const accountId = outcome.accountId ?? (named?.length === 1 ? named[0]! : null);
+    outcomes[outcomeKey({ platform: outcome.platform, accountId })] = { ...outcome, accountId };
+  }
+  return outcomes;
+}
+
 function fromItem(item: Record<string, unknown>): ScheduledItemRecord {
+  const accounts = accountsOf(item.accounts);
   return {
     userId: String(item.userId),
     itemId: String(item.itemId),
@@ -61,9 +120,9 @@ function fromItem(item: Record<string, unknown>): ScheduledItemRecord {
     status: item.status as ScheduledItemStatus,
     firedAt: typeof item.firedAt === 'string' ? item.firedAt : null,
     cancelledAt: typeof item.cancelledAt === 'string' ? item.cancelledAt : null,
-    outcomes: (item.outcomes as ScheduledItemRecord['outcomes']) ?? {},
+    outcomes: outcomesOf(item.outcomes, accounts),
     ...(item.quotes ? { quotes: item.quotes as ChosenQuotes } : {}),
-    ...(item.accounts ? { accounts: item.accounts as Partial<Record<Platform, string>> } : {}),
+    ...(accounts ? { accounts } : {}),
     ...(item.waitingForApproval === true ? { waitingForApproval: true } : {}),
     fireLeaseUntil: typeof item.fireLeaseUntil === 'number' ? item.fireLeaseUntil : null,
     createdAt: String(item.createdAt),
@@ -261,23 +320,23 @@ export async function markWaitingForApproval(
   });
 }
 
-/** Records (or settles) one platform's outcome on a fired item. */
+/** Records (or settles) one account's outcome on a fired item. */
 export async function recordScheduledOutcome(userId: string, itemId: string, outcome: StoredOutcome): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.scheduledItem(userId, itemId),
-      UpdateExpression: 'SET outcomes.#platform = :outcome',
+      UpdateExpression: 'SET outcomes.#account = :outcome',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#platform': outcome.platform },
+      ExpressionAttributeNames: { '#account': outcomeKey(outcome) },
       ExpressionAttributeValues: { ':outcome': outcome },
     }),
   );
 }
 
 /**
- * Records a platform's outcome on an item before its time (the platform failed already: the fire skips
- * it). Null when the item is no longer upcoming or that platform has an outcome already (a retry).
+ * Records an account's outcome on an item before its time (it failed already: the fire skips it). Null
+ * when the item is no longer upcoming or that account has an outcome already (a retry).
  */
 export async function recordUpcomingOutcome(
   userId: string,
@@ -287,22 +346,22 @@ export async function recordUpcomingOutcome(
 ): Promise<ScheduledItemRecord | null> {
   return updateIf({
     Key: keys.scheduledItem(userId, itemId),
-    UpdateExpression: 'SET outcomes.#platform = :outcome, updatedAt = :u',
-    ConditionExpression: '#status = :scheduled AND attribute_not_exists(outcomes.#platform)',
-    ExpressionAttributeNames: { '#status': 'status', '#platform': outcome.platform },
+    UpdateExpression: 'SET outcomes.#account = :outcome, updatedAt = :u',
+    ConditionExpression: '#status = :scheduled AND attribute_not_exists(outcomes.#account)',
+    ExpressionAttributeNames: { '#status': 'status', '#account': outcomeKey(outcome) },
     ExpressionAttributeValues: { ':outcome': outcome, ':scheduled': 'scheduled', ':u': updatedAt },
   });
 }
 
 /**
- * Ends an upcoming item each platform of which already has its outcome (none is left to post to): it
+ * Ends an upcoming item each account of which already has its outcome (none is left to post to): it
  * becomes fired and moves to the past listing. Null when it is no longer upcoming (another end won).
  */
 export async function endUpcomingItemWithOutcomes(
   record: ScheduledItemRecord,
   endedAt: string,
 ): Promise<ScheduledItemRecord | null> {
-  const platformNames = Object.fromEntries(record.platforms.map((platform, n) => [`#p${n}`, platform]));
+  const platformNames = Object.fromEntries(itemTargets(record).map((target, n) => [`#p${n}`, outcomeKey(target)]));
   return updateIf({
     Key: itemKey(record),
     UpdateExpression:

@@ -4,8 +4,6 @@
 export const schedulingMessages = {
   schedule: 'Schedule',
   addToQueue: 'Add to Queue',
-  oneAccountPerPlatform:
-    'A scheduled or queued thread posts to one account per platform: choose one, or publish now to post to several.',
   scheduleTitle: 'Schedule Publishing',
   rescheduleTitle: 'Reschedule',
   pickerLabel: 'Date and time',
@@ -21,6 +19,9 @@ export const schedulingMessages = {
   timeZoneLabel: 'Time zone',
   addSlot: 'Add Slot',
   removeSlot: 'Remove',
+  /** A queue slot's account chooser on a platform with several accounts. */
+  slotAccountLegend: (slotNumber: number, platformName: string) => `Slot ${slotNumber} ${platformName} account`,
+  slotAccountNone: 'Chosen with each thread',
   noSlots: 'No slots yet. Add the days and times you want threads to go out.',
   saveQueue: 'Save Queue',
   queueSaved: { title: 'Posting queue saved' },
@@ -62,6 +63,14 @@ export function scheduleTooSoonText(minLeadSeconds: number): string {
 /** Why a scheduled platform posted nothing: it was disconnected (or its grant lapsed) before the time. */
 export function reconnectToPublishText(platformName: string): string {
   return `Reconnect ${platformName} to publish`;
+}
+
+/**
+ * Why a scheduled account posted nothing: the account it names (chosen for it, or named by its queue
+ * slot) was disconnected before the time; it posts to no other account instead.
+ */
+export function reconnectAccountToPublishText(platformName: string, accountName: string): string {
+  return `Reconnect the ${platformName} account ${accountName} to publish (nothing was posted to another account)`;
 }
 
 /** Why a scheduled item posted nothing at its time: its thread had been deleted. */

@@ -1,4 +1,5 @@
 import type { PostingSlot } from '../schemas/scheduling';
+import type { Platform } from '../schemas/thread';
 import { instantsReading, resolveWallClock, WEEKDAYS, wallClockAt } from '../time-zone';
 
 /**
@@ -19,15 +20,16 @@ export function scheduleWindow(now: Date, bounds: { minLeadSeconds: number; maxL
 }
 
 /**
- * The first slot instant inside the window that no upcoming item takes, walking the weekly slots day
- * by day in the queue's zone; null when there are no slots or all are taken up to the latest time.
+ * The first slot instant inside the window that no upcoming item takes, with the slot it is, walking
+ * the weekly slots day by day in the queue's zone; null when there are no slots or all are taken up
+ * to the latest time.
  */
 export function nextFreeSlot(
   slots: readonly PostingSlot[],
   zone: string,
   window: { earliest: number; latest: number },
   taken: ReadonlySet<number>,
-): Date | null {
+): { at: Date; slot: PostingSlot } | null {
   if (slots.length === 0) return null;
   const today = wallClockAt(new Date(window.earliest), zone);
   for (let offset = 0; ; offset += 1) {
@@ -35,19 +37,36 @@ export function nextFreeSlot(
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
     if (date.getTime() - DAY_MS > window.latest) return null;
     const weekday = WEEKDAYS[(date.getUTCDay() + 6) % 7]!;
-    const times = slots
-      .filter((slot) => slot.day === weekday)
-      .map((slot) => slot.time)
-      .sort();
-    for (const time of times) {
-      const [hour, minute] = time.split(':').map(Number) as [number, number];
+    const ofDay = slots.filter((slot) => slot.day === weekday).sort((a, b) => a.time.localeCompare(b.time));
+    for (const slot of ofDay) {
+      const [hour, minute] = slot.time.split(':').map(Number) as [number, number];
       const wall = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute };
       const instant = resolveWallClock(wall, zone).getTime();
       if (instant < window.earliest || taken.has(instant)) continue;
       if (instant > window.latest) return null;
-      return new Date(instant);
+      return { at: new Date(instant), slot };
     }
   }
+}
+
+/**
+ * The accounts a queued item posts to on each of its platforms: those the item names win; else the
+ * account its slot names for the platform; else none is named (the platform's only account is used,
+ * and with several connected the item is refused). Only the item's platforms are answered.
+ */
+export function accountsOfQueuedItem(
+  platforms: readonly Platform[],
+  named: Partial<Record<Platform, readonly string[]>> | undefined,
+  slot: Pick<PostingSlot, 'accounts'> | null,
+): Partial<Record<Platform, string[]>> {
+  const accounts: Partial<Record<Platform, string[]>> = {};
+  for (const platform of platforms) {
+    const own = named?.[platform];
+    const ofSlot = slot?.accounts?.[platform];
+    if (own?.length) accounts[platform] = [...own];
+    else if (ofSlot) accounts[platform] = [ofSlot];
+  }
+  return accounts;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -41,11 +41,26 @@ export const chosenAccountsSchema = z
 export type ChosenAccounts = z.infer<typeof chosenAccountsSchema>;
 
 /**
- * One account per platform (a scheduled or queued item posts once per platform): by account id. A
- * platform left out posts to its only account; with several connected, leaving it out is refused.
+ * One account per platform (a posting queue slot names the account it posts to): by account id.
  */
 export const accountPerPlatformSchema = z.partialRecord(platformSchema, accountIdSchema);
-export type AccountPerPlatform = z.infer<typeof accountPerPlatformSchema>;
+
+/**
+ * The accounts a scheduled or queued item posts to on each platform: one id, or a list of them (a
+ * post to each), read as a list. A platform left out posts to its only account (in the queue: the
+ * account its slot names); with several connected and none named, it is refused.
+ */
+export const scheduledAccountsSchema = z
+  .partialRecord(
+    platformSchema,
+    z
+      .union([accountIdSchema, z.array(accountIdSchema).min(1).max(20)])
+      .transform((ids) => (typeof ids === 'string' ? [ids] : ids)),
+  )
+  .refine(
+    (chosen) => Object.values(chosen).every((ids) => !ids || new Set(ids).size === ids.length),
+    'Each account may be chosen once',
+  );
 
 /**
  * POST /api/threads/{threadId}/publish: the platforms to post to (a failed one again resumes it) and

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isKnownTimeZone, WEEKDAYS, type Weekday } from '../time-zone';
 import { chosenQuotesSchema } from './author-posts';
 import { plugChoiceSchema } from './plug';
-import { accountPerPlatformSchema } from './publishing';
+import { accountPerPlatformSchema, chosenAccountsSchema, scheduledAccountsSchema } from './publishing';
 import { linkPlacementsSchema, platformSchema, threadIdSchema } from './thread';
 
 /**
@@ -27,10 +27,14 @@ export const timeZoneSchema = z
 
 export { WEEKDAYS, type Weekday };
 
-/** One weekly slot: a weekday and a wall-clock time 'HH:mm' in the queue's time zone. */
+/**
+ * One weekly slot: a weekday and a wall-clock time 'HH:mm' in the queue's time zone, and optionally
+ * the account it posts to on a platform with several (an item naming its own account keeps it).
+ */
 export const postingSlotSchema = z.object({
   day: z.enum(WEEKDAYS, { error: 'A slot needs a weekday (mon–sun)' }),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A slot time is HH:mm (00:00–23:59)'),
+  accounts: accountPerPlatformSchema.optional(),
 });
 export type PostingSlot = z.infer<typeof postingSlotSchema>;
 
@@ -66,8 +70,11 @@ export const scheduleRequestSchema = z
     timeZone: timeZoneSchema.optional(),
     /** Link placements chosen on the share step, kept with the thread for the fire (as for a publish). */
     linkPlacements: linkPlacementsSchema.optional(),
-    /** Which account of each platform the item posts to (kept with it); a platform left out: its only account. */
-    accounts: accountPerPlatformSchema.optional(),
+    /**
+     * Which accounts of each platform the item posts to (kept with it): one id or a list (a post to
+     * each). A platform left out: the account its queue slot names, else its only account.
+     */
+    accounts: scheduledAccountsSchema.optional(),
     /**
      * The author's posts to quote in the credit, per platform (ids from GET …/author-posts), kept with
      * the item and checked again when it fires, as a publish checks them.
@@ -98,9 +105,13 @@ export const scheduleThreadParamsSchema = z.object({ threadId: threadIdSchema })
 
 export const SCHEDULED_ITEM_STATUSES = ['scheduled', 'fired', 'cancelled'] as const;
 
-/** A fired item's outcome on one platform, read from that platform's publishing run (or why it posted nothing). */
+/** A fired item's outcome on one account of a platform, read from its publishing run (or why it posted nothing). */
 export const scheduledOutcomeSchema = z.object({
   platform: platformSchema,
+  /** The account posted to; null for an item from before several accounts (the platform's first). */
+  accountId: z.string().nullable(),
+  /** The account's name as the workspace shows it (listed items; absent when not known). */
+  accountName: z.string().optional(),
   status: z.enum(['pending', 'posting', 'completed', 'failed']),
   error: z.string().nullable(),
   postUrl: z.string().nullable(),
@@ -111,8 +122,8 @@ export const scheduledItemSchema = z.object({
   threadId: z.string(),
   threadTitle: z.string(),
   platforms: z.array(platformSchema),
-  /** The account each platform posts to; absent on items from before several accounts (the platform's first). */
-  accounts: accountPerPlatformSchema.optional(),
+  /** The accounts each platform posts to; absent on items from before several accounts (the platform's first). */
+  accounts: chosenAccountsSchema.optional(),
   /** When it fires, UTC ISO. */
   at: z.string(),
   timeZone: z.string(),
@@ -121,7 +132,7 @@ export const scheduledItemSchema = z.object({
   status: z.enum(SCHEDULED_ITEM_STATUSES),
   firedAt: z.string().nullable(),
   /**
-   * Per platform, once fired. Before that, only the platforms that failed already (disconnected since:
+   * Per account posted to, once fired. Before that, only the accounts that failed already (disconnected since:
    * 'Reconnect {Platform} to publish'); the item still posts to the others at its time.
    */
   outcomes: z.array(scheduledOutcomeSchema),

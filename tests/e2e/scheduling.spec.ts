@@ -105,7 +105,7 @@ test('set weekly slots, Add to Queue, see it on /scheduled, reschedule it to the
   const sent = telegram.messages.slice(before);
   expect(sent.length).toBeGreaterThan(0);
   expect(sent.at(-1)!.text).toContain(`Read original article at: ${thread.sourceUrl}`);
-  await expect(outcome.getByRole('link', { name: 'View on Telegram' })).toHaveAttribute(
+  await expect(outcome.getByRole('link', { name: /^View on Telegram/ })).toHaveAttribute(
     'href',
     `https://t.me/${CHAT.username}/${sent[0]!.messageId}`,
   );

@@ -1,6 +1,7 @@
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import {
   APPROVAL_TOO_LATE_TEXT,
+  reconnectAccountToPublishText,
   reconnectToPublishText,
   SCHEDULED_THREAD_GONE_TEXT,
 } from '#shared/messages/scheduling';
@@ -14,7 +15,11 @@ import {
   claimScheduledItemForFiring,
   finishFiring,
   getScheduledItem,
+  type ItemTarget,
+  itemTargets,
   markWaitingForApproval,
+  outcomeKey,
+  outcomeOf,
   recordScheduledOutcome,
   releaseFiring,
   releaseUpcomingPlace,
@@ -28,6 +33,7 @@ import { DomainError, ReconnectRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { countBy } from '../../lib/metrics';
 import { assertPlatformsAvailable, NotConnectedError, resolveAccount } from '../connections/connections';
+import { accountName } from '../platforms/account-ids';
 import { checkedQuote } from '../publishing/author-posts';
 import {
   assertAltTextWritten,
@@ -38,16 +44,26 @@ import {
 } from '../publishing/publish-thread';
 import type { AccessContext } from '../threads/thread-access';
 import { approvalMissing, assertApproved } from '../workspaces/approval-check';
-import { endUpcomingItem, failedOutcome, refreshNextScheduled, releaseSlotOf } from './item-ending';
+import {
+  endUpcomingItem,
+  failedOutcome,
+  platformsStillToPost,
+  refreshNextScheduled,
+  releaseSlotOf,
+} from './item-ending';
 import { cancelItemFire, scheduleApprovalDeadline } from './item-schedule';
 import { ItemNotUpcomingError, ownItem, toView } from './scheduled-items';
 
 /** One fire holds an item this long (above the fire function's timeout), so a second fire never runs beside it. */
 export const FIRE_LEASE_MS = 60_000;
 
-/** A scheduled item's own run of a platform: recognisable, so a fire resumed after a crash does not start a second. */
-export function scheduledRunId(itemId: string, platform: Platform): string {
-  return `${itemId}-${platform}`;
+/**
+ * A scheduled item's own run on one account: recognisable, so a fire resumed after a crash does not
+ * start a second. An item naming one account on the platform (or none: an older item) keeps the id
+ * items had before several accounts; one naming several gives each account's run its own.
+ */
+export function scheduledRunId(itemId: string, platform: Platform, accountId: string | null = null): string {
+  return accountId ? `${itemId}-${platform}-${accountId}` : `${itemId}-${platform}`;
 }
 
 /**
@@ -85,16 +101,16 @@ export async function fireScheduledItem(
           ? apiErrorMessages.no_posts
           : null;
     let queued = 0;
-    for (const platform of item.platforms) {
-      if (item.outcomes[platform]) continue;
+    for (const target of itemTargets(item)) {
+      if (outcomeOf(item, target)) continue;
       const outcome =
         refusal || !thread
-          ? failedOutcome(platform, refusal ?? SCHEDULED_THREAD_GONE_TEXT)
-          : await startRun(item, thread, platform, Math.ceil((queued * STAGGER_MS.panel) / 1000), now);
+          ? failedOutcome(target, refusal ?? SCHEDULED_THREAD_GONE_TEXT)
+          : await startRun(item, thread, target, Math.ceil((queued * STAGGER_MS.panel) / 1000), now);
       if (outcome.runId) queued += 1;
-      countBy(outcome.runId ? 'ScheduledPlatformFired' : 'ScheduledPlatformRefused', { platform });
+      countBy(outcome.runId ? 'ScheduledPlatformFired' : 'ScheduledPlatformRefused', { platform: target.platform });
       await recordScheduledOutcome(userId, itemId, outcome);
-      item.outcomes[platform] = outcome;
+      item.outcomes[outcomeKey(target)] = outcome;
     }
     await finishFiring(userId, itemId, now.toISOString());
     await announceAppEvent('ScheduleFired', {
@@ -138,7 +154,7 @@ async function approvedOrWaiting(
   const thread = await getThreadForUser(workspaceId, item.threadId);
   // A deleted thread: the fire records why nothing posted.
   if (!thread) return true;
-  const pending = item.platforms.filter((platform) => !item.outcomes[platform]);
+  const pending = platformsStillToPost(item);
   if (!(await approvalMissing(workspaceId, thread, pending))) return true;
   const { graceHours } = await getWorkspaceSettings(workspaceId);
   const deadline = new Date(Date.parse(item.at) + graceHours * 3_600_000);
@@ -157,25 +173,30 @@ async function approvedOrWaiting(
   return !current || !(await approvalMissing(workspaceId, current, pending));
 }
 
-/** Checks one platform again and starts (or finds) its run; a refusal is the outcome, with its reason. */
+/**
+ * Checks one account again and starts (or finds) its run; a refusal is the outcome, with its reason.
+ * The account is the one named when it was scheduled: never another one in its place.
+ */
 async function startRun(
   item: ScheduledItemRecord,
   thread: Thread,
-  platform: Platform,
+  target: ItemTarget,
   delaySeconds: number,
   now: Date,
 ): Promise<StoredOutcome> {
-  const runId = scheduledRunId(item.itemId, platform);
+  const { platform } = target;
+  const several = (item.accounts?.[platform]?.length ?? 0) > 1;
+  const runId = scheduledRunId(item.itemId, platform, several ? target.accountId : null);
   // The account chosen when it was scheduled; an item from before several accounts posts to the first.
-  const accountId = item.accounts?.[platform] ?? (await resolveAccount(item.userId, platform, null))?.accountId ?? null;
+  const accountId = target.accountId ?? (await resolveAccount(item.userId, platform, null))?.accountId ?? null;
   // An item from before several accounts may have started its run under the run's old key (no account).
   const existing =
     (await getPublishRun(item.userId, item.threadId, platform, accountId)) ??
-    (item.accounts?.[platform] ? null : await getPublishRun(item.userId, item.threadId, platform, null));
+    (target.accountId ? null : await getPublishRun(item.userId, item.threadId, platform, null));
   if (existing?.runId === runId) {
     // A fire that stopped after starting this run: queue it again (one worker at a time holds a run).
     if (existing.status === 'pending' || existing.status === 'posting') await queueExistingRun(existing);
-    return { platform, runId, status: existing.status, error: existing.error, postUrl: existing.postUrl };
+    return { ...target, runId, status: existing.status, error: existing.error, postUrl: existing.postUrl };
   }
   try {
     // The thread may have been edited since it was scheduled: a picture added without alt text.
@@ -193,14 +214,23 @@ async function startRun(
     });
     // A run of this thread already under way on the platform is the one this item follows: no second run.
     const followed = queued ?? (await getPublishRun(item.userId, item.threadId, platform, accountId))?.runId ?? null;
-    return { platform, runId: followed, status: 'pending', error: null, postUrl: null };
+    return { ...target, runId: followed, status: 'pending', error: null, postUrl: null };
   } catch (error) {
     if (error instanceof NotConnectedError || error instanceof ReconnectRequiredError) {
-      return failedOutcome(platform, reconnectToPublishText(platformDisplayName(platform)));
+      return failedOutcome(target, await reconnectText(item.userId, target));
     }
-    if (error instanceof DomainError && error.status < 500) return failedOutcome(platform, error.message);
+    if (error instanceof DomainError && error.status < 500) return failedOutcome(target, error.message);
     throw error;
   }
+}
+
+/** Why an account posted nothing: 'Reconnect {Platform}', naming the account when the item named one. */
+async function reconnectText(userId: string, target: ItemTarget): Promise<string> {
+  const platformName = platformDisplayName(target.platform);
+  const account = target.accountId ? await resolveAccount(userId, target.platform, target.accountId) : null;
+  return account
+    ? reconnectAccountToPublishText(platformName, accountName(account))
+    : reconnectToPublishText(platformName);
 }
 
 /** POST /api/scheduled/{itemId}/publish-now: fires an upcoming item at once, through the same path, and deletes its schedule. */
@@ -208,12 +238,7 @@ export async function publishItemNow(context: AccessContext, itemId: string): Pr
   const item = await ownItem(context.userId, itemId);
   if (item.status !== 'scheduled') throw new ItemNotUpcomingError();
   const thread = await getThreadForUser(context.userId, item.threadId);
-  if (thread)
-    await assertApproved(
-      context.userId,
-      thread,
-      item.platforms.filter((platform) => !item.outcomes[platform]),
-    );
+  if (thread) await assertApproved(context.userId, thread, platformsStillToPost(item));
   const fired = await fireScheduledItem(context.userId, itemId, null, context.now);
   if (!fired) throw new ItemNotUpcomingError();
   await cancelItemFire(itemId);

@@ -5,8 +5,11 @@ import {
   cancelScheduledItem,
   endUpcomingItemWithOutcomes,
   getScheduledItem,
+  type ItemTarget,
+  itemTargets,
   listUpcomingItemsOfThread,
   listUpcomingScheduledItems,
+  outcomeOf,
   recordUpcomingOutcome,
   releaseQueueSlot,
   releaseUpcomingPlace,
@@ -48,9 +51,18 @@ export async function cancelItemsOfThread(userId: string, threadId: string, now:
   return cancelled;
 }
 
-/** A platform's outcome when it posted nothing, with the reason. */
-export function failedOutcome(platform: Platform, error: string): StoredOutcome {
-  return { platform, runId: null, status: 'failed', error, postUrl: null };
+/** An account's outcome when it posted nothing, with the reason. */
+export function failedOutcome(target: ItemTarget, error: string): StoredOutcome {
+  return { ...target, runId: null, status: 'failed', error, postUrl: null };
+}
+
+/** Every account of the item has its outcome: nothing is left to post. */
+const allSettled = (item: ScheduledItemRecord) => itemTargets(item).every((target) => outcomeOf(item, target));
+
+/** The platforms the item still has an account to post to on (none has its outcome yet). */
+export function platformsStillToPost(item: ScheduledItemRecord): Platform[] {
+  const open = itemTargets(item).filter((target) => !outcomeOf(item, target));
+  return item.platforms.filter((platform) => open.some((target) => target.platform === platform));
 }
 
 /**
@@ -60,16 +72,15 @@ export function failedOutcome(platform: Platform, error: string): StoredOutcome 
  * Each step is one conditional write, so a retried disconnect completes what a failed one left.
  */
 export async function failPlatformOnUpcomingItems(userId: string, platform: Platform, now: Date): Promise<void> {
-  const outcome = failedOutcome(platform, reconnectToPublishText(platformDisplayName(platform)));
+  const reason = reconnectToPublishText(platformDisplayName(platform));
   for (const listed of await listUpcomingScheduledItems(userId)) {
     if (!listed.platforms.includes(platform)) continue;
-    const item =
-      (await recordUpcomingOutcome(userId, listed.itemId, outcome, now.toISOString())) ??
-      (await getScheduledItem(userId, listed.itemId));
+    for (const target of itemTargets(listed).filter((each) => each.platform === platform)) {
+      await recordUpcomingOutcome(userId, listed.itemId, failedOutcome(target, reason), now.toISOString());
+    }
+    const item = await getScheduledItem(userId, listed.itemId);
     if (item?.status !== 'scheduled') continue;
-    const ended = item.platforms.every((each) => item.outcomes[each])
-      ? await endUpcomingItemWithOutcomes(item, now.toISOString())
-      : null;
+    const ended = allSettled(item) ? await endUpcomingItemWithOutcomes(item, now.toISOString()) : null;
     if (ended) await afterItemLeftUpcoming(ended);
     else await refreshNextScheduled(userId, item.threadId);
   }
@@ -81,9 +92,9 @@ export async function failPlatformOnUpcomingItems(userId: string, platform: Plat
  * completes what a failed try left, and of two ends one wins).
  */
 export async function endUpcomingItem(item: ScheduledItemRecord, reason: string, now: Date): Promise<void> {
-  for (const platform of item.platforms) {
-    if (item.outcomes[platform]) continue;
-    await recordUpcomingOutcome(item.userId, item.itemId, failedOutcome(platform, reason), now.toISOString());
+  for (const target of itemTargets(item)) {
+    if (outcomeOf(item, target)) continue;
+    await recordUpcomingOutcome(item.userId, item.itemId, failedOutcome(target, reason), now.toISOString());
   }
   const current = await getScheduledItem(item.userId, item.itemId);
   if (current?.status !== 'scheduled') return;
@@ -108,6 +119,6 @@ export async function refreshNextScheduled(userId: string, threadId: string): Pr
     userId,
     threadId,
     // The platforms it will still post to (one disconnected since has failed already).
-    next ? { at: next.at, platforms: next.platforms.filter((platform) => !next.outcomes[platform]) } : null,
+    next ? { at: next.at, platforms: platformsStillToPost(next) } : null,
   );
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorMessages } from '#shared/messages/api-errors';
 import { scheduleTooSoonText } from '#shared/messages/scheduling';
-import { nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
-import type { AccountPerPlatform } from '#shared/schemas/publishing';
+import { accountsOfQueuedItem, nextFreeSlot, scheduleWindow } from '#shared/scheduling/slots';
 import {
+  type PostingSlot,
   type RescheduleRequest,
   SCHEDULE_LIMITS,
   type ScheduledItem,
   type ScheduleRequest,
 } from '#shared/schemas/scheduling';
 import type { Platform, Thread } from '#shared/schemas/thread';
+import { listConnectionsForUser } from '../../data/connection-repository';
 import { listPublishRunsForThread } from '../../data/publish-run-repository';
 import {
   cancelScheduledItem,
@@ -19,11 +20,15 @@ import {
   getPostingQueue,
   getQueueSlotClaim,
   getScheduledItem,
+  itemTargets,
   listPastScheduledItems,
   listUpcomingItemsOfThread,
   listUpcomingScheduledItems,
   moveScheduledItem,
+  outcomeKey,
+  outcomeOf,
   recordScheduledOutcome,
+  releaseQueueSlot,
   releaseUpcomingPlace,
   reserveUpcomingPlace,
   type ScheduledItemRecord,
@@ -37,6 +42,7 @@ import {
   NotConnectedError,
   resolveAccount,
 } from '../connections/connections';
+import { accountName } from '../platforms/account-ids';
 import { adapterFor } from '../platforms/adapters';
 import {
   assertAltTextWritten,
@@ -89,36 +95,44 @@ function checkedTime(at: string, now: Date): string {
 }
 
 /**
- * Each platform can be posted to now: enabled, connected with a grant that holds and covers the
- * thread's pictures, its channel or subreddit chosen where it needs one. Checked again when the item fires.
+ * Each account can be posted to now: its platform enabled, connected with a grant that holds and covers
+ * the thread's pictures, its channel or subreddit chosen where it needs one. Checked again when the item
+ * fires. A platform naming no account posts to its only one (several connected: refused).
  */
-async function assertPlatformsReady(
+async function assertAccountsReady(
   userId: string,
   thread: Thread,
   platforms: readonly Platform[],
-  chosen: AccountPerPlatform | undefined,
-): Promise<Partial<Record<Platform, string>>> {
+  chosen: Partial<Record<Platform, string[]>>,
+): Promise<Partial<Record<Platform, string[]>>> {
   await assertPlatformsAvailable(platforms);
-  const accounts: Partial<Record<Platform, string>> = {};
+  const accounts: Partial<Record<Platform, string[]>> = {};
   for (const platform of platforms) {
-    const named = chosen?.[platform];
-    const connection = await resolveAccount(userId, platform, named, { strict: true });
-    if (named && !connection) throw new AccountNotFoundError(platform);
-    if (!connection?.isConnected || !connection.accessToken) throw new NotConnectedError(platform);
-    accounts[platform] = connection.accountId;
-    if (connection.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
-    const selection = adapterFor(platform).targetSelection;
-    if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
-    assertPictureGrant(thread, platform, connection);
+    const named = chosen[platform];
+    for (const accountId of named?.length ? named : [null]) {
+      const connection = await resolveAccount(userId, platform, accountId, { strict: true });
+      if (accountId && !connection) throw new AccountNotFoundError(platform);
+      if (!connection?.isConnected || !connection.accessToken) throw new NotConnectedError(platform);
+      accounts[platform] = [...(accounts[platform] ?? []), connection.accountId];
+      if (connection.connectionData.needsReconnect === true) throw ReconnectRequiredError.forPlatform(platform);
+      const selection = adapterFor(platform).targetSelection;
+      if (selection && !selection.selected(connection)) throw new TargetRequiredError(selection.requiredMessage);
+      assertPictureGrant(thread, platform, connection);
+    }
   }
   return accounts;
 }
 
 /**
  * The next free slot of the caller's posting queue, in its zone, claimed for the item: a slot another
- * request claimed first (two Add to Queue at once) is passed over for the next one.
+ * request claimed first (two Add to Queue at once) is passed over for the next one. With it, the
+ * accounts the slot names (for platforms the item names none on).
  */
-async function nextQueueSlot(userId: string, itemId: string, now: Date): Promise<{ at: string; timeZone: string }> {
+async function nextQueueSlot(
+  userId: string,
+  itemId: string,
+  now: Date,
+): Promise<{ at: string; timeZone: string; slot: PostingSlot }> {
   const queue = await getPostingQueue(userId);
   if (!queue || queue.slots.length === 0) {
     throw new DomainError(409, apiErrorMessages.posting_queue_empty, {}, 'posting_queue_empty');
@@ -129,12 +143,12 @@ async function nextQueueSlot(userId: string, itemId: string, now: Date): Promise
     maxLeadDays: SCHEDULE_LIMITS.maxLeadDays,
   });
   for (;;) {
-    const slot = nextFreeSlot(queue.slots, queue.timeZone, window, taken);
-    if (!slot) throw new DomainError(409, apiErrorMessages.posting_queue_full, {}, 'posting_queue_full');
-    if (await takeQueueSlot(userId, slot.toISOString(), itemId, now)) {
-      return { at: slot.toISOString(), timeZone: queue.timeZone };
+    const free = nextFreeSlot(queue.slots, queue.timeZone, window, taken);
+    if (!free) throw new DomainError(409, apiErrorMessages.posting_queue_full, {}, 'posting_queue_full');
+    if (await takeQueueSlot(userId, free.at.toISOString(), itemId, now)) {
+      return { at: free.at.toISOString(), timeZone: queue.timeZone, slot: free.slot };
     }
-    taken.add(slot.getTime());
+    taken.add(free.at.getTime());
   }
 }
 
@@ -169,15 +183,28 @@ export async function scheduleThread(
   const thread = await assertThreadAccess(context, threadId);
   assertHasPosts(thread);
   assertAltTextWritten(thread, request.platforms);
-  // The accounts are fixed now: an account connected later does not change where the item posts.
-  const accounts = await assertPlatformsReady(userId, thread, request.platforms, request.accounts);
   const itemId = randomUUID();
   const when = request.queue
     ? await nextQueueSlot(userId, itemId, now)
     : {
         at: checkedTime(request.at!, now),
         timeZone: request.timeZone ?? (await getPostingQueue(userId))?.timeZone ?? 'UTC',
+        slot: null,
       };
+  // The accounts are fixed now: an account connected later does not change where the item posts.
+  let accounts: Partial<Record<Platform, string[]>>;
+  try {
+    accounts = await assertAccountsReady(
+      userId,
+      thread,
+      request.platforms,
+      accountsOfQueuedItem(request.platforms, request.accounts, when.slot),
+    );
+  } catch (error) {
+    // Refused: the slot claimed for it is free again.
+    if (request.queue) await releaseQueueSlot(userId, when.at, itemId);
+    throw error;
+  }
   const item: ScheduledItemRecord = {
     userId,
     itemId,
@@ -257,16 +284,23 @@ export async function cancelItem(context: AccessContext, itemId: string): Promis
 
 /** GET /api/scheduled?view=upcoming|past: upcoming items soonest first, or the last 30 days of ended ones. */
 export async function listScheduled(userId: string, view: 'upcoming' | 'past', now: Date): Promise<ScheduledItem[]> {
-  if (view === 'upcoming') return (await listUpcomingScheduledItems(userId)).map(toView);
+  const names = await accountNames(userId);
+  if (view === 'upcoming') return (await listUpcomingScheduledItems(userId)).map((item) => toView(item, names));
   const since = new Date(now.getTime() - SCHEDULE_LIMITS.pastDays * DAY_MS).toISOString();
   const past = await listPastScheduledItems(userId, since);
-  return Promise.all(past.map(async (item) => toView(await withSettledOutcomes(item))));
+  return Promise.all(past.map(async (item) => toView(await withSettledOutcomes(item), names)));
+}
+
+/** The workspace's accounts' names (a disconnected one keeps its row and name), by outcomeKey. */
+async function accountNames(userId: string): Promise<ReadonlyMap<string, string>> {
+  const accounts = await listConnectionsForUser(userId);
+  return new Map(accounts.map((account) => [outcomeKey(account), accountName(account)]));
 }
 
 /** GET /api/threads/{threadId}/schedule: the caller's thread's upcoming items. */
 export async function threadSchedule(context: AccessContext, threadId: string): Promise<ScheduledItem[]> {
   await assertThreadAccess(context, threadId);
-  return (await listUpcomingItemsOfThread(context.userId, threadId)).map(toView);
+  return (await listUpcomingItemsOfThread(context.userId, threadId)).map((item) => toView(item));
 }
 
 const UNDER_WAY = new Set<StoredOutcome['status']>(['pending', 'posting']);
@@ -289,17 +323,17 @@ async function withSettledOutcomes(item: ScheduledItemRecord): Promise<Scheduled
         ? { ...outcome, status: run.status, error: run.error, postUrl: run.postUrl }
         : // Its run was replaced by a later publish, which needs it to have ended: a run that posted.
           { ...outcome, status: 'completed' };
-    outcomes[outcome.platform] = current;
+    outcomes[outcomeKey(outcome)] = current;
     if (!UNDER_WAY.has(current.status)) await recordScheduledOutcome(item.userId, item.itemId, current);
   }
   return { ...item, outcomes };
 }
 
 /**
- * The API's view of an item: `firing` shows as fired, with an outcome per platform once it fired; an
- * upcoming item lists the outcomes of platforms that failed before its time (disconnected).
+ * The API's view of an item: `firing` shows as fired, with an outcome per account once it fired; an
+ * upcoming item lists the outcomes of accounts that failed before its time (disconnected).
  */
-export function toView(item: ScheduledItemRecord): ScheduledItem {
+export function toView(item: ScheduledItemRecord, names: ReadonlyMap<string, string> = new Map()): ScheduledItem {
   const fired = item.status === 'fired' || item.status === 'firing';
   return {
     itemId: item.itemId,
@@ -312,15 +346,16 @@ export function toView(item: ScheduledItemRecord): ScheduledItem {
     source: item.source,
     status: fired ? 'fired' : item.status === 'cancelled' ? 'cancelled' : 'scheduled',
     firedAt: item.firedAt,
-    outcomes: item.platforms
-      .filter((platform) => fired || item.outcomes[platform])
-      .map((platform) => {
-        const { status, error, postUrl } = item.outcomes[platform] ?? {
+    outcomes: itemTargets(item)
+      .filter((target) => fired || outcomeOf(item, target))
+      .map((target) => {
+        const { status, error, postUrl } = outcomeOf(item, target) ?? {
           status: 'pending' as const,
           error: null,
           postUrl: null,
         };
-        return { platform, status, error, postUrl };
+        const accountName = target.accountId ? names.get(outcomeKey(target)) : undefined;
+        return { ...target, ...(accountName ? { accountName } : {}), status, error, postUrl };
       }),
     ...(item.waitingForApproval && item.status === 'scheduled' ? { waitingForApproval: true as const } : {}),
   };

@@ -118,6 +118,7 @@ describe('firing a scheduled item', () => {
 
     expect((await getScheduledItem(userId, item.itemId))?.outcomes.telegram).toEqual({
       platform: 'telegram',
+      accountId: null,
       runId: null,
       status: 'failed',
       error: reason,
@@ -159,13 +160,17 @@ describe('firing a scheduled item', () => {
     // Fired as its schedule would at its time.
     await fireScheduledItem(userId, item.itemId, item.at, new Date(Date.parse(item.at) + 1000));
 
-    expect((await getScheduledItem(userId, item.itemId))?.outcomes.bluesky).toEqual({
-      platform: 'bluesky',
-      runId: null,
-      status: 'failed',
-      error: 'Post 2 has an image without alt text, which Bluesky shows. Write it on the thread before publishing.',
-      postUrl: null,
-    });
+    // Its one outcome, on the account it was scheduled to.
+    expect(Object.values((await getScheduledItem(userId, item.itemId))!.outcomes)).toEqual([
+      {
+        platform: 'bluesky',
+        accountId: item.accounts?.bluesky?.[0],
+        runId: null,
+        status: 'failed',
+        error: 'Post 2 has an image without alt text, which Bluesky shows. Write it on the thread before publishing.',
+        postUrl: null,
+      },
+    ]);
     expect(await getPublishRun(userId, thread.id, 'bluesky')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(bluesky.requests.slice(requestsBefore)).toEqual([]);
@@ -223,11 +228,11 @@ describe('firing a scheduled item', () => {
     const item = await scheduleThread(context, thread.id, {
       platforms: ['telegram'],
       at: inAnHour,
-      accounts: { telegram: SECOND_CHAT.id },
+      accounts: { telegram: [SECOND_CHAT.id] },
     });
     await fireScheduledItem(userId, item.itemId, item.at, new Date(Date.parse(item.at) + 1000));
 
-    expect(item.accounts).toEqual({ telegram: SECOND_CHAT.id });
+    expect(item.accounts).toEqual({ telegram: [SECOND_CHAT.id] });
     expect(await settle(userId, thread.id, 'telegram')).toMatchObject({
       accountId: SECOND_CHAT.id,
       status: 'completed',

@@ -136,7 +136,14 @@ describe(`scheduled items on ${table.backend}`, () => {
     const upcoming = item(userId, '2026-03-01T09:00:00.000Z', { platforms: ['telegram', 'bluesky'] });
     await repository.createScheduledItem(upcoming);
     const failure = (platform: 'telegram' | 'bluesky') =>
-      ({ platform, runId: null, status: 'failed', error: 'Reconnect to publish', postUrl: null }) as const;
+      ({
+        platform,
+        accountId: null,
+        runId: null,
+        status: 'failed',
+        error: 'Reconnect to publish',
+        postUrl: null,
+      }) as const;
 
     const first = await repository.recordUpcomingOutcome(userId, upcoming.itemId, failure('bluesky'), 'now');
     const again = await repository.recordUpcomingOutcome(userId, upcoming.itemId, failure('bluesky'), 'now');

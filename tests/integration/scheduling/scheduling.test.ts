@@ -230,7 +230,11 @@ describe('scheduled publishing on the local stack', () => {
     expect((await connectTelegram()).status).toBe(200);
     await sleep((LEAD_SECONDS + 3) * 1000);
     expect(posted(marker)).toEqual([]);
-    expect(await findItem('past', created.body.itemId)).toEqual(past);
+    // Unchanged, but for the account's name, which the list reads as the workspace names it now.
+    expect(await findItem('past', created.body.itemId)).toEqual({
+      ...past,
+      outcomes: [{ ...past.outcomes[0], accountName: expect.any(String) }],
+    });
   });
 
   it('keeps the other platforms of an item when one is disconnected: that one fails at once, the rest post at its time', async () => {
@@ -269,8 +273,15 @@ describe('scheduled publishing on the local stack', () => {
       (item) => item?.outcomes?.[0]?.status === 'completed',
     );
     expect(past.outcomes).toEqual([
-      { platform: 'telegram', status: 'completed', error: null, postUrl: expect.stringContaining('t.me/') },
-      blueskyFailure,
+      {
+        platform: 'telegram',
+        accountId: expect.any(String),
+        accountName: expect.any(String),
+        status: 'completed',
+        error: null,
+        postUrl: expect.stringContaining('t.me/'),
+      },
+      { ...blueskyFailure, accountId: expect.any(String), accountName: expect.any(String) },
     ]);
     expect(posted(marker).length).toBeGreaterThan(0);
     expect(bluesky.requests.filter((request) => request.method === 'com.atproto.repo.createRecord')).toEqual([]);

@@ -527,7 +527,7 @@ describe('the accounts a review link shows', () => {
       threadId: thread.id,
       threadTitle: thread.title,
       platforms: ['mastodon'],
-      accounts: { mastodon: DESK },
+      accounts: { mastodon: [DESK] },
       at: new Date(Date.now() + 3_600_000).toISOString(),
       timeZone: 'UTC',
       source: 'time',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountsOfQueuedItem,
   instantOfAtExpression,
   nextFreeSlot,
   oneTimeScheduleExpression,
@@ -22,8 +23,8 @@ describe('the next free slot of a posting queue', () => {
     // Friday 28 March 2025, 10:00 local (GMT): Friday's slot has passed; Monday 31 March is on IST.
     const first = nextFreeSlot(weekdayMornings, 'Europe/Dublin', window('2025-03-28T10:00:00Z'), new Set());
 
-    expect(first?.toISOString()).toBe(at('2025-03-31T08:00:00Z'));
-    expect(wallClockAt(first!, 'Europe/Dublin')).toMatchObject({ weekday: 'mon', hour: 9, minute: 0 });
+    expect(first?.at.toISOString()).toBe(at('2025-03-31T08:00:00Z'));
+    expect(wallClockAt(first!.at, 'Europe/Dublin')).toMatchObject({ weekday: 'mon', hour: 9, minute: 0 });
   });
 
   it('keeps a 09:00 slot at 09:00 local across New York’s autumn change', () => {
@@ -31,7 +32,7 @@ describe('the next free slot of a posting queue', () => {
     // Friday 31 October (EDT) is taken; the next is Monday 3 November, on EST.
     const next = nextFreeSlot(weekdayMornings, 'America/New_York', window('2025-10-31T12:00:00Z'), taken);
 
-    expect(next?.toISOString()).toBe(at('2025-11-03T14:00:00Z'));
+    expect(next?.at.toISOString()).toBe(at('2025-11-03T14:00:00Z'));
   });
 
   it('skips taken slots and those closer than the minimum lead', () => {
@@ -45,7 +46,7 @@ describe('the next free slot of a posting queue', () => {
 
     const next = nextFreeSlot(slots, 'Australia/Sydney', window(from), taken);
 
-    expect(next?.toISOString()).toBe(at('2025-07-13T23:00:00Z'));
+    expect(next?.at.toISOString()).toBe(at('2025-07-13T23:00:00Z'));
   });
 
   it('fires a repeated local time once: the autumn repeat’s second occurrence is not another slot', () => {
@@ -54,7 +55,7 @@ describe('the next free slot of a posting queue', () => {
 
     const afterFirst = nextFreeSlot(slots, 'America/New_York', window('2025-11-01T12:00:00Z'), new Set([firstSunday]));
 
-    expect(afterFirst?.toISOString()).toBe(at('2025-11-09T06:30:00Z'));
+    expect(afterFirst?.at.toISOString()).toBe(at('2025-11-09T06:30:00Z'));
   });
 
   it('gives a slot in the spring gap once, even beside the slot it moves onto (Sydney)', () => {
@@ -67,8 +68,8 @@ describe('the next free slot of a posting queue', () => {
     const first = nextFreeSlot(slots, 'Australia/Sydney', window('2025-10-04T00:00:00Z'), new Set());
     const second = nextFreeSlot(slots, 'Australia/Sydney', window('2025-10-04T00:00:00Z'), new Set([gapInstant]));
 
-    expect(first?.getTime()).toBe(gapInstant);
-    expect(second?.toISOString()).toBe(at('2025-10-11T15:30:00Z'));
+    expect(first?.at.getTime()).toBe(gapInstant);
+    expect(second?.at.toISOString()).toBe(at('2025-10-11T15:30:00Z'));
   });
 
   it('finds nothing without slots, or when every slot up to the latest time is taken', () => {
@@ -78,6 +79,45 @@ describe('the next free slot of a posting queue', () => {
     const taken = new Set([Date.parse('2025-01-01T12:00:00Z'), Date.parse('2025-01-08T12:00:00Z')]);
 
     expect(nextFreeSlot(slots, 'Europe/Dublin', window('2025-01-01T00:00:00Z', 8), taken)).toBeNull();
+  });
+});
+
+describe('the accounts a queued item posts to', () => {
+  const slot = { accounts: { mastodon: 'news@social.example', telegram: '-1002' } };
+
+  it('answers the slot that a free instant is, so its accounts can be read', () => {
+    const slots: PostingSlot[] = [
+      { day: 'wed', time: '09:00' },
+      { day: 'wed', time: '12:00', accounts: { telegram: '-1002' } },
+    ];
+    const taken = new Set([Date.parse('2025-01-01T09:00:00Z')]);
+
+    const next = nextFreeSlot(slots, 'Europe/Dublin', window('2025-01-01T00:00:00Z'), taken);
+
+    expect(next?.slot).toEqual({ day: 'wed', time: '12:00', accounts: { telegram: '-1002' } });
+  });
+
+  it('takes the account the slot names for a platform the item names none on', () => {
+    expect(accountsOfQueuedItem(['mastodon', 'telegram'], undefined, slot)).toEqual({
+      mastodon: ['news@social.example'],
+      telegram: ['-1002'],
+    });
+  });
+
+  it('keeps the accounts the item names over the slot’s', () => {
+    expect(accountsOfQueuedItem(['telegram'], { telegram: ['-1001', '-1003'] }, slot)).toEqual({
+      telegram: ['-1001', '-1003'],
+    });
+  });
+
+  it('names nothing where neither does (the only account, or a refusal when several are connected)', () => {
+    expect(accountsOfQueuedItem(['bluesky'], undefined, slot)).toEqual({});
+    expect(accountsOfQueuedItem(['telegram'], { telegram: [] }, { accounts: undefined })).toEqual({});
+    expect(accountsOfQueuedItem(['telegram'], undefined, null)).toEqual({});
+  });
+
+  it('answers only the item’s platforms, not every platform the slot names', () => {
+    expect(accountsOfQueuedItem(['mastodon'], undefined, slot)).toEqual({ mastodon: ['news@social.example'] });
   });
 });
 

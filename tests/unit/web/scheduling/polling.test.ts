@@ -26,7 +26,7 @@ describe('when /scheduled looks again soon', () => {
     expect(isBusy([item('2026-07-01T11:59:00.000Z')], now)).toBe(true);
     const posting = item('2026-07-01T11:00:00.000Z', {
       status: 'fired',
-      outcomes: [{ platform: 'telegram', status: 'posting', error: null, postUrl: null }],
+      outcomes: [{ platform: 'telegram', accountId: null, status: 'posting', error: null, postUrl: null }],
     });
     expect(isBusy([posting], now)).toBe(true);
   });
@@ -36,7 +36,9 @@ describe('when /scheduled looks again soon', () => {
     expect(isBusy([item('2026-07-01T12:05:00.000Z')], now)).toBe(false);
     const done = item('2026-07-01T11:00:00.000Z', {
       status: 'fired',
-      outcomes: [{ platform: 'telegram', status: 'completed', error: null, postUrl: 'https://t.me/a/1' }],
+      outcomes: [
+        { platform: 'telegram', accountId: null, status: 'completed', error: null, postUrl: 'https://t.me/a/1' },
+      ],
     });
     expect(isBusy([done, item('2026-07-01T11:59:00.000Z', { status: 'cancelled' })], now)).toBe(false);
   });

@@ -109,6 +109,73 @@ describe('the posting queue in account settings', () => {
     expect(screen.getByText('At most 20 slots per week.')).toBeTruthy();
   });
 
+  it('offers, on a platform with several accounts, which one each slot posts to, and saves the choice with the slot', async () => {
+    const user = userEvent.setup();
+    const channel = (accountId: string, name: string, isConnected = true) => ({
+      platform: 'telegram' as const,
+      accountId,
+      name,
+      isConnected,
+      platformUsername: null,
+      connectionData: {},
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    api = schedulingApi({
+      thread: seededThread('user-1', 1),
+      connections: [
+        channel('-1001', 'Harbour Notes'),
+        channel('-1002', 'Harbour desk'),
+        channel('-1003', 'Old desk', false),
+        { ...channel('news@social.example', '@news@social.example'), platform: 'mastodon' },
+      ],
+    });
+    vi.stubGlobal('fetch', vi.fn(api.fetch));
+    api.state.queue = {
+      timeZone: 'UTC',
+      slots: [
+        { day: 'mon', time: '09:00', accounts: { telegram: '-1001' } },
+        { day: 'wed', time: '09:00' },
+      ],
+    };
+    renderCard();
+
+    const first = await screen.findByRole('group', { name: 'Slot 1 Telegram account' });
+    const second = screen.getByRole('group', { name: 'Slot 2 Telegram account' });
+    // Only Telegram has a choice (Mastodon has one account; a disconnected channel is not offered).
+    expect(screen.queryByRole('group', { name: /Mastodon account/ })).toBeNull();
+    expect(
+      within(first)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual(['Chosen with each thread', 'Harbour Notes', 'Harbour desk']);
+    expect((within(first).getByRole('radio', { name: 'Harbour Notes' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(second).getByRole('radio', { name: 'Chosen with each thread' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+
+    await user.click(within(second).getByRole('radio', { name: 'Harbour desk' }));
+    await user.click(within(first).getByRole('radio', { name: 'Chosen with each thread' }));
+    await user.click(screen.getByRole('button', { name: 'Save Queue' }));
+
+    await screen.findByText('Posting queue saved');
+    expect(puts().map((request) => request.body)).toEqual([
+      {
+        timeZone: 'UTC',
+        slots: [
+          { day: 'mon', time: '09:00' },
+          { day: 'wed', time: '09:00', accounts: { telegram: '-1002' } },
+        ],
+      },
+    ]);
+  });
+
+  it('offers no account choice where each platform has one account', async () => {
+    api.state.queue = { timeZone: 'UTC', slots: [{ day: 'mon', time: '09:00' }] };
+    renderCard();
+    await screen.findByLabelText('Slot 1 day');
+    expect(screen.queryByRole('group', { name: /account/ })).toBeNull();
+  });
+
   it('says so when the queue cannot be loaded (an API without the scheduling routes), and offers no form', async () => {
     api.state.routesMissing = true;
     renderCard();

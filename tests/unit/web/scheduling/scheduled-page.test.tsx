@@ -169,8 +169,14 @@ describe('/scheduled', () => {
         firedAt: new Date(Date.now() - DAY).toISOString(),
         platforms: ['telegram', 'bluesky'],
         outcomes: [
-          { platform: 'telegram', status: 'completed', error: null, postUrl: 'https://t.me/reads/12' },
-          { platform: 'bluesky', status: 'failed', error: 'Reconnect Bluesky to publish', postUrl: null },
+          { platform: 'telegram', accountId: null, status: 'completed', error: null, postUrl: 'https://t.me/reads/12' },
+          {
+            platform: 'bluesky',
+            accountId: null,
+            status: 'failed',
+            error: 'Reconnect Bluesky to publish',
+            postUrl: null,
+          },
         ],
       }),
     );
@@ -181,6 +187,39 @@ describe('/scheduled', () => {
     );
     expect(within(outcomes).getByTestId('outcome-bluesky').textContent).toBe(
       'Failed Bluesky: Reconnect Bluesky to publish',
+    );
+  });
+
+  it('shows an outcome per account of a platform the item posted to, each named by its account', async () => {
+    const outcome = (accountId: string, accountName: string, postUrl: string) => ({
+      platform: 'telegram' as const,
+      accountId,
+      accountName,
+      status: 'completed' as const,
+      error: null,
+      postUrl,
+    });
+    api.state.items.push(
+      item('fired', new Date(Date.now() - DAY), {
+        status: 'fired',
+        firedAt: new Date(Date.now() - DAY).toISOString(),
+        platforms: ['telegram'],
+        accounts: { telegram: ['-1001', '-1002'] },
+        outcomes: [
+          outcome('-1001', 'Harbour Notes', 'https://t.me/harbour/1'),
+          outcome('-1002', 'Harbour desk', 'https://t.me/desk/2'),
+        ],
+      }),
+    );
+    renderPage();
+    const outcomes = await screen.findByRole('list', { name: `Outcome of ${THREAD.title} (fired)` });
+    expect(
+      within(outcomes)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Posted Telegram · Harbour Notes · View', 'Posted Telegram · Harbour desk · View']);
+    expect(within(outcomes).getByRole('link', { name: 'View on Telegram (Harbour desk)' }).getAttribute('href')).toBe(
+      'https://t.me/desk/2',
     );
   });
 

@@ -1,3 +1,4 @@
+import type { ConnectionView } from '#shared/schemas/publishing';
 import {
   type PostingQueue,
   postingQueueSchema,
@@ -25,7 +26,13 @@ const refuse = (status: number, error: string, code: string) => Response.json({ 
  * gets its 400), items move from upcoming to past when published. `nextSlot` is where Add to Queue
  * lands; with no slots saved the queue is refused, as the API does.
  */
-export function schedulingApi(options: { thread: Thread; queue?: PostingQueue | null; nextSlot?: string }) {
+export function schedulingApi(options: {
+  thread: Thread;
+  queue?: PostingQueue | null;
+  nextSlot?: string;
+  /** The workspace's connections (default: one Telegram account). */
+  connections?: ConnectionView[];
+}) {
   const state = {
     queue: options.queue ?? null,
     items: [] as ScheduledItem[],
@@ -56,7 +63,7 @@ export function schedulingApi(options: { thread: Thread; queue?: PostingQueue | 
   const answer = (method: string, url: string, body: unknown): Answer => {
     if (url === '/api/connections') {
       return Response.json({
-        connections: [
+        connections: options.connections ?? [
           {
             platform: 'telegram',
             accountId: 'account-1',
@@ -116,7 +123,13 @@ export function schedulingApi(options: { thread: Thread; queue?: PostingQueue | 
         Object.assign(item, {
           status: 'fired',
           firedAt: new Date().toISOString(),
-          outcomes: item.platforms.map((platform) => ({ platform, status: 'pending', error: null, postUrl: null })),
+          outcomes: item.platforms.map((platform) => ({
+            platform,
+            accountId: null,
+            status: 'pending',
+            error: null,
+            postUrl: null,
+          })),
         });
         return Response.json(item, { status: 202 });
       }

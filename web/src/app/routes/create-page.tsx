@@ -130,7 +130,7 @@ export function CreatePage() {
           setPublishedAccounts(accounts);
           dispatch({ type: 'continueToPublish' });
         }}
-        moreActions={({ platforms, ready, linkPlacements, quotes, plug, accounts }) => (
+        moreActions={({ platforms, ready, readyButAccounts, linkPlacements, quotes, plug, accounts }) => (
           <ScheduleActions
             threadId={threadQuery.data.id}
             platforms={platforms}
@@ -139,6 +139,7 @@ export function CreatePage() {
             plug={plug}
             accounts={accounts}
             disabled={!ready}
+            queueDisabled={!readyButAccounts}
           />
         )}
       />

@@ -124,7 +124,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
           <Suspense fallback={<LoadingState />}>
             <PlatformSharingPanel
               threadId={thread.id}
-              moreActions={({ platforms, ready, linkPlacements, quotes, plug, accounts }) => (
+              moreActions={({ platforms, ready, readyButAccounts, linkPlacements, quotes, plug, accounts }) => (
                 <ScheduleActions
                   threadId={thread.id}
                   platforms={platforms}
@@ -133,6 +133,7 @@ function ThreadDetail({ thread }: { thread: Thread }) {
                   plug={plug}
                   accounts={accounts}
                   disabled={!ready}
+                  queueDisabled={!readyButAccounts}
                 />
               )}
             />

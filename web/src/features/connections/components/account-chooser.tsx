@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { connectionFormMessages } from '#shared/messages/connections';
 import { platformDisplayName } from '#shared/platforms';
 import type { ConnectionView } from '#shared/schemas/publishing';
@@ -10,8 +11,15 @@ interface AccountChooserProps {
   /** The account ids chosen. */
   chosen: readonly string[];
   onChange: (accountIds: string[]) => void;
-  /** One account only (a scheduled or queued item posts once per platform): radios instead of checkboxes. */
+  /** One account only (a queue slot names one per platform): radios instead of checkboxes. */
   single?: boolean;
+  /**
+   * With `single`: a first choice of no account, labelled so (a queue slot that leaves it to the item);
+   * then choosing none is a choice, not a missing one.
+   */
+  noneLabel?: string;
+  /** The group's legend (default: 'Choose the {Platform} account'). */
+  legend?: string;
 }
 
 /**
@@ -19,7 +27,17 @@ interface AccountChooserProps {
  * there is nothing to choose and the server posts to it). Nothing is chosen at first: the share step
  * waits for a choice, as the server refuses a publish that names none.
  */
-export function AccountChooser({ platform, accounts, chosen, onChange, single = false }: AccountChooserProps) {
+export function AccountChooser({
+  platform,
+  accounts,
+  chosen,
+  onChange,
+  single = false,
+  noneLabel,
+  legend,
+}: AccountChooserProps) {
+  // Radios of one chooser form one group, apart from another chooser's (each queue slot has one).
+  const groupName = `${platform}-account-${useId()}`;
   if (accounts.length < 2) return null;
   const name = platformDisplayName(platform);
   const toggle = (accountId: string) =>
@@ -32,19 +50,25 @@ export function AccountChooser({ platform, accounts, chosen, onChange, single = 
     );
   return (
     <fieldset className="stack account-chooser">
-      <legend>{connectionFormMessages.chooseAccount(name)}</legend>
+      <legend>{legend ?? connectionFormMessages.chooseAccount(name)}</legend>
+      {single && noneLabel ? (
+        <label className="checkbox">
+          <input type="radio" name={groupName} checked={chosen.length === 0} onChange={() => onChange([])} />
+          {noneLabel}
+        </label>
+      ) : null}
       {accounts.map((account) => (
         <label key={account.accountId} className="checkbox">
           <input
             type={single ? 'radio' : 'checkbox'}
-            name={`${platform}-account`}
+            name={groupName}
             checked={chosen.includes(account.accountId)}
             onChange={() => toggle(account.accountId)}
           />
           {account.name}
         </label>
       ))}
-      {chosen.length === 0 ? (
+      {chosen.length === 0 && !noneLabel ? (
         <p className="muted small" role="status">
           {connectionFormMessages.accountChoiceRequired(name)}
         </p>

@@ -92,13 +92,9 @@ export function PlatformSharingPanel({
   const connectedPlatforms = new Set(share.connections.map((connection) => connection.platform));
   const unconnected = share.enabledPlatforms.filter((platform) => !connectedPlatforms.has(platform));
   const count = share.selected.length;
-  const canShare =
-    share.canShare &&
-    !publish.busy &&
-    (run === null || results.ended) &&
-    blockers.length === 0 &&
-    !plug.problem &&
-    accounts.missingFor(share.selected).length === 0;
+  const canShareButAccounts =
+    share.canShare && !publish.busy && (run === null || results.ended) && blockers.length === 0 && !plug.problem;
+  const canShare = canShareButAccounts && accounts.missingFor(share.selected).length === 0;
 
   return (
     <div className="sharing-panel stack">
@@ -175,6 +171,7 @@ export function PlatformSharingPanel({
           {moreActions?.({
             platforms: share.selected,
             ready: canShare,
+            readyButAccounts: canShareButAccounts,
             linkPlacements: placements.chosenFor(share.selected),
             quotes: quotes.chosenFor(share.selected),
             plug: plug.chosen(),

@@ -41,6 +41,11 @@ interface ShareStepProps {
 export interface ShareSelection {
   platforms: Platform[];
   ready: boolean;
+  /**
+   * Ready but for an account not chosen on a platform with several: Add to Queue may still go, the
+   * queue slot naming the account (the server refuses it when the slot names none).
+   */
+  readyButAccounts: boolean;
   linkPlacements?: LinkPlacements;
   quotes?: ChosenQuotes;
   /** The plug chosen here, when it was changed (kept with the thread for the fire). */
@@ -68,13 +73,9 @@ export function ShareStep({
   const accounts = useAccountChoice(share.connections);
   const offersPlug = share.selected.some(isPlugPlatform);
   const blockers = altTextBlockers(thread.posts, share.selected);
-  const canContinue =
-    share.canShare &&
-    thread.posts.length > 0 &&
-    !publish.busy &&
-    blockers.length === 0 &&
-    !plug.problem &&
-    accounts.missingFor(share.selected).length === 0;
+  const canContinueButAccounts =
+    share.canShare && thread.posts.length > 0 && !publish.busy && blockers.length === 0 && !plug.problem;
+  const canContinue = canContinueButAccounts && accounts.missingFor(share.selected).length === 0;
 
   const onContinue = () => {
     const chosenAccounts = accounts.chosenFor(share.selected);
@@ -159,6 +160,7 @@ export function ShareStep({
         {moreActions?.({
           platforms: share.selected,
           ready: canContinue,
+          readyButAccounts: canContinueButAccounts,
           linkPlacements: placements.chosenFor(share.selected),
           quotes: quotes.chosenFor(share.selected),
           plug: plug.chosen(),

@@ -7,8 +7,18 @@ const texts = schedulingMessages;
 
 type Outcome = ScheduledItem['outcomes'][number];
 
+/** An outcome's platform, with the account's name when the item named one ('Telegram · Harbour desk'). */
+export function outcomeLabel(outcome: Outcome): string {
+  const platform = platformDisplayName(outcome.platform);
+  return outcome.accountName ? `${platform} · ${outcome.accountName}` : platform;
+}
+
+/** An outcome's React key: one per account the item posted to. */
+export const outcomeKey = (outcome: Outcome) => `${outcome.platform}#${outcome.accountId ?? ''}`;
+
 function OutcomeRow({ outcome }: { outcome: Outcome }) {
-  const name = platformDisplayName(outcome.platform);
+  const name = outcomeLabel(outcome);
+  const platformName = platformDisplayName(outcome.platform);
   if (outcome.status === 'completed') {
     return (
       <li data-testid={`outcome-${outcome.platform}`}>
@@ -16,7 +26,12 @@ function OutcomeRow({ outcome }: { outcome: Outcome }) {
         {outcome.postUrl ? (
           <>
             {' · '}
-            <a href={outcome.postUrl} target="_blank" rel="noopener noreferrer" aria-label={`View on ${name}`}>
+            <a
+              href={outcome.postUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`View on ${name === platformName ? platformName : `${platformName} (${outcome.accountName})`}`}
+            >
               View
             </a>
           </>
@@ -39,7 +54,7 @@ function OutcomeRow({ outcome }: { outcome: Outcome }) {
   );
 }
 
-/** A fired or cancelled item of the last 30 days: when, which thread, and each platform's outcome. */
+/** A fired or cancelled item of the last 30 days: when, which thread, and each account's outcome. */
 export function PastItem({ item, zone }: { item: ScheduledItem; zone: string }) {
   const when = item.firedAt ?? item.at;
   return (
@@ -56,7 +71,7 @@ export function PastItem({ item, zone }: { item: ScheduledItem; zone: string }) 
         ) : (
           <ul className="plain-list small scheduled-item__outcomes" aria-label={`Outcome of ${item.threadTitle}`}>
             {item.outcomes.map((outcome) => (
-              <OutcomeRow key={outcome.platform} outcome={outcome} />
+              <OutcomeRow key={outcomeKey(outcome)} outcome={outcome} />
             ))}
           </ul>
         )}

@@ -1,17 +1,31 @@
 import { type FormEvent, memo, useId, useState } from 'react';
 import { schedulingMessages } from '#shared/messages/scheduling';
+import { platformDisplayName } from '#shared/platforms';
+import type { ConnectionView } from '#shared/schemas/publishing';
 import { type PostingQueue, type PostingSlot, SCHEDULE_LIMITS, WEEKDAYS } from '#shared/schemas/scheduling';
+import type { Platform } from '#shared/schemas/thread';
 import { browserTimeZone, timeZoneOptions } from '#shared/time-zone';
 import { ErrorState } from '#web/components/ui/error-state';
 import { LoadingState } from '#web/components/ui/loading-state';
 import { useToast } from '#web/components/ui/use-toast';
+import { useConnections } from '../../connections/api/get-connections';
+import { AccountChooser } from '../../connections/components/account-chooser';
 import { usePostingQueue } from '../api/get-posting-queue';
 import { useUpdatePostingQueue } from '../api/update-posting-queue';
-import { checkQueue, nextSlotSuggestion, WEEKDAY_NAMES } from '../lib/posting-slots';
+import {
+  checkQueue,
+  nextSlotSuggestion,
+  platformsWithSeveralAccounts,
+  WEEKDAY_NAMES,
+  withSlotAccount,
+} from '../lib/posting-slots';
 
 const texts = schedulingMessages;
 
-/** Account settings' posting queue: weekly slots (day and time) and the zone they are read in. */
+/**
+ * Account settings' posting queue: weekly slots (day and time, and on a platform with several accounts
+ * the one a slot posts to) and the zone they are read in.
+ */
 export function PostingQueueCard() {
   const queue = usePostingQueue();
   return (
@@ -44,6 +58,9 @@ function QueueForm({ saved }: { saved: PostingQueue }) {
   const update = useUpdatePostingQueue();
   const { toast } = useToast();
   const full = slots.length >= SCHEDULE_LIMITS.maxSlotsPerWeek;
+  const connections = useConnections();
+  // A slot names an account only where there is a choice: a platform with several connected.
+  const choices = platformsWithSeveralAccounts(connections.data?.connections ?? []);
 
   const edit = (next: PostingSlot[]) => {
     setSlots(next);
@@ -76,6 +93,7 @@ function QueueForm({ saved }: { saved: PostingQueue }) {
               key={index}
               slot={slot}
               number={index + 1}
+              choices={choices}
               onChange={(next) => edit(slots.map((each, at) => (at === index ? next : each)))}
               onRemove={() => edit(slots.filter((_, at) => at !== index))}
             />
@@ -125,11 +143,13 @@ const ZoneSelect = memo(function ZoneSelect({ value, onChange }: { value: string
 function SlotRow({
   slot,
   number,
+  choices,
   onChange,
   onRemove,
 }: {
   slot: PostingSlot;
   number: number;
+  choices: ReadonlyMap<Platform, ConnectionView[]>;
   onChange: (slot: PostingSlot) => void;
   onRemove: () => void;
 }) {
@@ -161,6 +181,22 @@ function SlotRow({
           onChange={(event) => onChange({ ...slot, time: event.target.value })}
         />
       </div>
+      {[...choices].map(([platform, accounts]) => {
+        const named = slot.accounts?.[platform];
+        return (
+          <AccountChooser
+            key={platform}
+            platform={platform}
+            accounts={accounts}
+            // An account disconnected since is not offered: the slot shows none chosen until another is.
+            chosen={named && accounts.some((account) => account.accountId === named) ? [named] : []}
+            single
+            noneLabel={texts.slotAccountNone}
+            legend={texts.slotAccountLegend(number, platformDisplayName(platform))}
+            onChange={([accountId]) => onChange(withSlotAccount(slot, platform, accountId))}
+          />
+        );
+      })}
       <button type="button" className="button" aria-label={`Remove slot ${number}`} onClick={onRemove}>
         {texts.removeSlot}
       </button>

@@ -18,15 +18,20 @@ interface ScheduleActionsProps {
   threadId: string;
   /** The chosen platforms; their Discord channel or subreddit is the connection's chosen target. */
   platforms: Platform[];
-  /** The share rules are not met yet (nothing chosen, a target missing, a publish under way). */
+  /** The share rules are not met yet (nothing chosen, a target missing, an account not chosen, a publish under way). */
   disabled: boolean;
+  /**
+   * Add to Queue's own rule (default: `disabled`): the same but for an account not chosen on a platform
+   * with several, which the queue slot may name.
+   */
+  queueDisabled?: boolean;
   /** Link placements chosen on the share step, kept with the thread for the fire. */
   linkPlacements?: LinkPlacements;
   /** The author's posts chosen to quote in the credit, kept with the item and checked again at the fire. */
   quotes?: ChosenQuotes;
   /** The plug chosen on the share step, kept with the thread for the fire. */
   plug?: PlugChoice;
-  /** The accounts chosen of each platform with several; an item posts to one per platform. */
+  /** The accounts chosen of each platform with several; the item posts to each of them. */
   accounts?: ChosenAccounts;
 }
 
@@ -35,16 +40,12 @@ export function ScheduleActions({
   threadId,
   platforms,
   disabled,
+  queueDisabled = disabled,
   linkPlacements,
   quotes,
   plug,
   accounts,
 }: ScheduleActionsProps) {
-  // A scheduled or queued item posts once per platform: one account each (several chosen: publish now instead).
-  const severalOnOne = Object.values(accounts ?? {}).some((ids) => (ids?.length ?? 0) > 1);
-  const itemAccounts = accounts
-    ? Object.fromEntries(Object.entries(accounts).map(([platform, ids]) => [platform, ids?.[0]]))
-    : undefined;
   const zone = useScheduleZone();
   const schedule = useScheduleThread(threadId);
   const { toast } = useToast();
@@ -55,13 +56,13 @@ export function ScheduleActions({
 
   const onPicked = (at: string) =>
     schedule.mutate(
-      { platforms, at, timeZone: zone, linkPlacements, quotes, plug, accounts: itemAccounts },
+      { platforms, at, timeZone: zone, linkPlacements, quotes, plug, accounts },
       picker.settle((item: ScheduledItem) => announce(texts.scheduled.title, item)),
     );
 
   const onQueue = () =>
     schedule.mutate(
-      { platforms, queue: true, linkPlacements, quotes, plug, accounts: itemAccounts },
+      { platforms, queue: true, linkPlacements, quotes, plug, accounts },
       {
         onSuccess: (item) => announce(texts.queued.title, item),
         onError: (error) => toast({ ...texts.scheduleFailed, description: error.message, variant: 'destructive' }),
@@ -70,23 +71,12 @@ export function ScheduleActions({
 
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        disabled={disabled || severalOnOne || schedule.isPending}
-        onClick={picker.show}
-      >
+      <button type="button" className="button" disabled={disabled || schedule.isPending} onClick={picker.show}>
         {texts.schedule}
       </button>
-      <button
-        type="button"
-        className="button"
-        disabled={disabled || severalOnOne || schedule.isPending}
-        onClick={onQueue}
-      >
+      <button type="button" className="button" disabled={queueDisabled || schedule.isPending} onClick={onQueue}>
         {texts.addToQueue}
       </button>
-      {severalOnOne ? <p className="small muted">{texts.oneAccountPerPlatform}</p> : null}
       <ScheduleTimeDialog
         picker={picker}
         title={texts.scheduleTitle}

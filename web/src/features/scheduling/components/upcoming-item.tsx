@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { schedulingMessages, WAITING_FOR_APPROVAL_TEXT } from '#shared/messages/scheduling';
 import { platformDisplayName } from '#shared/platforms';
 import type { ScheduledItem } from '#shared/schemas/scheduling';
+import type { Platform } from '#shared/schemas/thread';
 import { formatZonedTime } from '#shared/time-zone';
 import { Dialog } from '#web/components/ui/dialog';
 import { useToast } from '#web/components/ui/use-toast';
@@ -11,9 +12,16 @@ import { useCancelScheduledItem } from '../api/cancel-scheduled-item';
 import { usePublishScheduledNow } from '../api/publish-scheduled-now';
 import { useRescheduleItem } from '../api/reschedule-item';
 import { useTimePicker } from '../hooks/use-time-picker';
+import { outcomeKey, outcomeLabel } from './past-item';
 import { ScheduleTimeDialog } from './schedule-time-dialog';
 
 const texts = schedulingMessages;
+
+/** The platform has an account the item still posts to (not every one of its accounts failed already). */
+function stillToPost(item: ScheduledItem, platform: Platform): boolean {
+  const failed = item.outcomes.filter((outcome) => outcome.platform === platform).length;
+  return failed < (item.accounts?.[platform]?.length ?? 1);
+}
 
 /** One upcoming item of /scheduled: its time, thread and platforms, with Reschedule, Cancel and Publish Now. */
 export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string }) {
@@ -58,7 +66,7 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
         </Link>
         <p className="small muted">
           {item.platforms
-            .filter((platform) => !item.outcomes.some((outcome) => outcome.platform === platform))
+            .filter((platform) => stillToPost(item, platform))
             .map(platformDisplayName)
             .join(', ')}
           {item.source === 'queue' ? ' · from your queue' : null}
@@ -73,8 +81,8 @@ export function UpcomingItem({ item, zone }: { item: ScheduledItem; zone: string
           // Platforms that failed before the time (disconnected since): the rest still post.
           <ul className="plain-list small scheduled-item__outcomes" aria-label={`Failed for ${item.threadTitle}`}>
             {item.outcomes.map((outcome) => (
-              <li key={outcome.platform}>
-                {platformDisplayName(outcome.platform)}: {outcome.error}
+              <li key={outcomeKey(outcome)}>
+                {outcomeLabel(outcome)}: {outcome.error}
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { ConnectionView } from '#shared/schemas/publishing';
 import {
   type PostingQueue,
   type PostingSlot,
@@ -5,6 +6,7 @@ import {
   WEEKDAYS,
   type Weekday,
 } from '#shared/schemas/scheduling';
+import type { Platform } from '#shared/schemas/thread';
 
 export const WEEKDAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
@@ -34,4 +36,22 @@ export function checkQueue(queue: PostingQueue): { queue: PostingQueue } | { pro
   const parsed = postingQueueSchema.safeParse({ ...queue, slots: sortSlots(queue.slots) });
   if (parsed.success) return { queue: parsed.data };
   return { problem: parsed.error.issues[0]?.message ?? 'Invalid posting queue' };
+}
+
+/** The platforms with several accounts that can be posted to, each with them: where a slot may name one. */
+export function platformsWithSeveralAccounts(connections: readonly ConnectionView[]): Map<Platform, ConnectionView[]> {
+  const byPlatform = new Map<Platform, ConnectionView[]>();
+  for (const connection of connections) {
+    if (!connection.isConnected) continue;
+    byPlatform.set(connection.platform, [...(byPlatform.get(connection.platform) ?? []), connection]);
+  }
+  return new Map([...byPlatform].filter(([, accounts]) => accounts.length > 1));
+}
+
+/** The slot naming `accountId` on the platform, or (none) leaving the choice to each thread. */
+export function withSlotAccount(slot: PostingSlot, platform: Platform, accountId: string | undefined): PostingSlot {
+  const { [platform]: _former, ...others } = slot.accounts ?? {};
+  const accounts = accountId ? { ...others, [platform]: accountId } : others;
+  const { accounts: _accounts, ...rest } = slot;
+  return Object.keys(accounts).length > 0 ? { ...rest, accounts } : rest;
 }
