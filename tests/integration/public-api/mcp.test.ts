@@ -85,7 +85,7 @@ async function connectBlueskyAndMastodon(workspaceId: string) {
 }
 
 const LONG_POST =
-  'The harbour master prints the times of high and low water for every day of the month. The fishing boats plan their departures around the ebb so they clear the bar with a metre under the keel, and the ferry waits for the flood on the days the spring tides run hardest across the sands.';
+  'The harbour master prints the times of high and low water for every day of the month. The fishing boats plan their departures around the ebb so they clear the bar with a metre under the keel, and the ferry waits for the flood on the days the spring tides run hardest across the sands. Nobody sails on a falling tide after dark.';
 
 interface Layout {
   platform: string;
