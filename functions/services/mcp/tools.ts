@@ -72,8 +72,8 @@ const platformChoice = {
   platforms: platforms.optional(),
   accounts: chosenAccountsSchema.optional(),
 };
-const accountsOnlyOfPlatforms = (input: { platforms?: string[]; accounts?: Partial<Record<string, unknown>> }) =>
-  Object.keys(input.accounts ?? {}).every((platform) => input.platforms?.includes(platform as never));
+const accountsOnlyOfPlatforms = (input: Partial<PlatformChoice>) =>
+  Object.keys(input.accounts ?? {}).every((platform) => input.platforms?.some((each) => each === platform));
 const accountsRefinement = {
   message: 'accounts may only name platforms given in platforms',
   path: ['accounts'],
