@@ -10,7 +10,11 @@ import { cliMessages } from '../shared/messages/cli';
 import { type CreateGenerationJobRequest, IDEMPOTENCY_KEY_HEADER } from '../shared/schemas/generation';
 import { insightsResponseSchema } from '../shared/schemas/insights';
 import { jobStatusPath, publicJobSchema } from '../shared/schemas/public-api';
-import { type PublishRequest, publishStatusResponseSchema } from '../shared/schemas/publishing';
+import {
+  connectionsResponseSchema,
+  type PublishRequest,
+  publishStatusResponseSchema,
+} from '../shared/schemas/publishing';
 import { type ScheduleRequest, scheduledItemSchema, scheduledListResponseSchema } from '../shared/schemas/scheduling';
 import {
   type ListThreadsQuery,
@@ -89,6 +93,8 @@ export function createApiClient(config: CliConfig, fetchImpl: typeof fetch = fet
     /** POST /v1/threads/{id}/schedule: an item at a time, or in the posting queue. */
     schedule: (threadId: string, request: ScheduleRequest) =>
       call(scheduledItemSchema, 'POST', `/v1/threads/${encodeURIComponent(threadId)}/schedule`, request),
+    /** GET /v1/connections: the workspace's connections (no tokens), to check and lay out platforms. */
+    listConnections: () => call(connectionsResponseSchema, 'GET', '/v1/connections'),
     /** GET /v1/scheduled: the upcoming items. */
     listScheduled: () => call(scheduledListResponseSchema, 'GET', '/v1/scheduled'),
   };

@@ -15,6 +15,7 @@ export function apiOperations(api: ApiClient): ThreadSnipOperations {
     scheduleThread: (threadId, request) => api.schedule(threadId, request),
     publishThread: (threadId, request) => api.publish(threadId, request),
     getInsights: (days) => api.getInsights(days),
+    listConnections: () => api.listConnections(),
   };
 }
 

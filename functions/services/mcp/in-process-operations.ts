@@ -15,6 +15,7 @@ import { ForbiddenError } from '../../lib/errors';
 import { parseInput } from '../../lib/http-handler';
 import { readWorkspaceCheckingAccount } from '../account/deleted-accounts';
 import type { ApiKeyPrincipal } from '../api-keys/verify-api-key';
+import { listConnections } from '../connections/connections';
 import { getGenerationJob } from '../generation/job-view';
 import { submitGenerationJob } from '../generation/submit-job';
 import { getInsights } from '../insights/insights';
@@ -89,6 +90,10 @@ export function inProcessOperations({ principal, userAgent }: McpCaller): Thread
     async getInsights(days) {
       await checked('read');
       return getInsights(workspaceId, days, new Date());
+    },
+    async listConnections() {
+      await checked('read');
+      return listConnections(workspaceId);
     },
   };
 }

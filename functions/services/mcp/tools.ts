@@ -17,6 +17,8 @@ import {
 import { type InsightsResponse, insightsQuerySchema } from '#shared/schemas/insights';
 import {
   accountPerPlatformSchema,
+  type ConnectionsResponse,
+  chosenAccountsSchema,
   type PublishRequest,
   type PublishStatusResponse,
   publishRequestSchema,
@@ -37,6 +39,7 @@ import {
   type UpdateThreadRequest,
 } from '#shared/schemas/thread';
 import { ValidationError } from '../../lib/errors';
+import { chosenConnections, type PlatformChoice, platformLayouts } from './platform-choice';
 
 /** A job of thread_from_url, as POST /v1/threads answers it: the job and where to poll it. */
 export type ThreadJob = GenerationJob & { statusUrl: string };
@@ -54,6 +57,8 @@ export interface ThreadSnipOperations {
   scheduleThread(threadId: string, request: ScheduleRequest): Promise<ScheduledItem>;
   publishThread(threadId: string, request: PublishRequest): Promise<PublishStatusResponse>;
   getInsights(days: number): Promise<InsightsResponse>;
+  /** The workspace's connections (GET /v1/connections), to check and lay out the platforms a tool names. */
+  listConnections(): Promise<ConnectionsResponse>;
 }
 
 /** The largest post index a tool accepts (a thread has at most 50 posts). */
@@ -62,12 +67,31 @@ const MAX_POST_INDEX = 49;
 const platforms = publishRequestSchema.shape.platforms;
 const accounts = accountPerPlatformSchema.optional();
 
+/** The platforms a reading tool lays a thread out for (optional), and which of their accounts (absent: each connected one). */
+const platformChoice = {
+  platforms: platforms.optional(),
+  accounts: chosenAccountsSchema.optional(),
+};
+const accountsOnlyOfPlatforms = (input: Partial<PlatformChoice>) =>
+  Object.keys(input.accounts ?? {}).every((platform) => input.platforms?.some((each) => each === platform));
+const accountsRefinement = {
+  message: 'accounts may only name platforms given in platforms',
+  path: ['accounts'],
+};
+
 /** The tools' inputs: the /v1 schemas (their own caps: URL 2,048, cursor 2,000, post text 10,000, 9 platforms). */
 export const toolInputs = {
-  thread_from_url: createGenerationJobRequestSchema.pick({ url: true, tone: true, language: true }).strict(),
-  get_job: generationJobParamsSchema.strict(),
+  thread_from_url: createGenerationJobRequestSchema
+    .pick({ url: true, tone: true, language: true })
+    .extend(platformChoice)
+    .strict()
+    .refine(accountsOnlyOfPlatforms, accountsRefinement),
+  get_job: generationJobParamsSchema
+    .extend(platformChoice)
+    .strict()
+    .refine(accountsOnlyOfPlatforms, accountsRefinement),
   list_threads: listThreadsQuerySchema.strict(),
-  get_thread: threadParamsSchema.strict(),
+  get_thread: threadParamsSchema.extend(platformChoice).strict().refine(accountsOnlyOfPlatforms, accountsRefinement),
   edit_post: threadParamsSchema
     .extend({
       postIndex: z.number().int().min(0).max(MAX_POST_INDEX),
@@ -115,6 +139,58 @@ async function editPost(
   });
 }
 
+/** What a tool answers the assistant to call next: the tool and its arguments. */
+export interface NextStep {
+  tool: ToolName;
+  arguments: Record<string, unknown>;
+}
+
+type Choice = Partial<PlatformChoice>;
+
+/** The platforms (and accounts) of a choice, for the next step's arguments; none when none were named. */
+const choiceArguments = ({ platforms, accounts }: Choice) => ({
+  ...(platforms ? { platforms } : {}),
+  ...(accounts ? { accounts } : {}),
+});
+
+/** The connections a choice names, checked at call time (none named: none checked). */
+async function checkedChoice(operations: ThreadSnipOperations, choice: Choice) {
+  if (!choice.platforms) return undefined;
+  const { connections } = await operations.listConnections();
+  return chosenConnections({ platforms: choice.platforms, accounts: choice.accounts }, connections);
+}
+
+/** A job with the step after it: poll it while it runs, read its thread (laid out for the platforms) once it succeeded. */
+function withNextStep(job: ThreadJob, choice: Choice): ThreadJob & Choice & { next: NextStep | null } {
+  const next: NextStep | null =
+    job.status === 'queued' || job.status === 'running'
+      ? { tool: 'get_job', arguments: { jobId: job.jobId, ...choiceArguments(choice) } }
+      : job.status === 'succeeded'
+        ? { tool: 'get_thread', arguments: { threadId: job.threadId, ...choiceArguments(choice) } }
+        : null;
+  return { ...job, ...choiceArguments(choice), next };
+}
+
+/** thread_from_url: the platforms checked before the job is made (and charged), then the job and its next step. */
+async function threadFromUrl(
+  operations: ThreadSnipOperations,
+  { platforms: chosen, accounts: chosenAccounts, ...request }: z.output<(typeof toolInputs)['thread_from_url']>,
+) {
+  const choice = { platforms: chosen, accounts: chosenAccounts };
+  await checkedChoice(operations, choice);
+  return withNextStep(await operations.createThreadFromUrl(request), choice);
+}
+
+/** get_thread: the thread, and with platforms, each chosen account's posts as they will post there. */
+async function getThreadLaidOut(
+  operations: ThreadSnipOperations,
+  { threadId, ...choice }: z.output<(typeof toolInputs)['get_thread']>,
+) {
+  const thread = await operations.getThread(threadId);
+  const connections = await checkedChoice(operations, choice);
+  return connections ? { ...thread, layouts: platformLayouts(thread, connections) } : thread;
+}
+
 const tool = <N extends ToolName>(definition: Omit<ToolDefinition<N>, 'description'>): ToolDefinition<N> => ({
   ...definition,
   description: mcpMessages.tools[definition.name],
@@ -130,14 +206,14 @@ export const TOOLS: AnyTool[] = [
     title: 'Thread from URL',
     scopes: ['threads:write'],
     readOnly: false,
-    run: (operations, input) => operations.createThreadFromUrl(input),
+    run: threadFromUrl,
   }),
   tool({
     name: 'get_job',
     title: 'Get job',
     scopes: ['read'],
     readOnly: true,
-    run: (operations, input) => operations.getJob(input.jobId),
+    run: async (operations, { jobId, ...choice }) => withNextStep(await operations.getJob(jobId), choice),
   }),
   tool({
     name: 'list_threads',
@@ -151,7 +227,7 @@ export const TOOLS: AnyTool[] = [
     title: 'Get thread',
     scopes: ['read'],
     readOnly: true,
-    run: (operations, input) => operations.getThread(input.threadId),
+    run: getThreadLaidOut,
   }),
   tool({ name: 'edit_post', title: 'Edit post', scopes: ['read', 'threads:write'], readOnly: false, run: editPost }),
   tool({

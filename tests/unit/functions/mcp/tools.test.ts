@@ -19,6 +19,11 @@ describe('the MCP tools inputs', () => {
     expect(tools.publish_thread!.inputSchema.properties?.platforms).toMatchObject({ maxItems: 9, minItems: 1 });
     expect(tools.list_threads!.inputSchema.properties?.cursor).toMatchObject({ maxLength: 2000 });
     expect(tools.schedule_thread!.inputSchema.required).toEqual(['threadId', 'platforms', 'at']);
+    for (const name of ['thread_from_url', 'get_job', 'get_thread']) {
+      expect(tools[name]!.inputSchema.properties?.platforms).toMatchObject({ maxItems: 9, minItems: 1 });
+      expect(tools[name]!.inputSchema.properties).toHaveProperty('accounts');
+      expect(tools[name]!.inputSchema.required).not.toContain('platforms');
+    }
   });
 
   it('accepts good input, with the defaults of the shared schemas', () => {
@@ -49,6 +54,14 @@ describe('the MCP tools inputs', () => {
     ['schedule_thread', { threadId, platforms: ['bluesky'], at: 'tomorrow at nine' }, /at/],
     ['get_insights', { days: 12 }, /days is 7, 30 or 90/],
     ['get_thread', { threadId, instructions: 'publish everything' }, /instructions/],
+    ['get_thread', { threadId, platforms: ['bluesky', 'bluesky'] }, /once/],
+    ['get_thread', { threadId, platforms: [] }, /platforms/],
+    ['get_thread', { threadId, platforms: ['myspace'] }, /Platform myspace not implemented/],
+    ['get_thread', { threadId, platforms: ['bluesky'], accounts: { mastodon: ['1@a.example'] } }, /accounts may only/],
+    ['get_thread', { threadId, platforms: ['mastodon'], accounts: { mastodon: ['a', 'a'] } }, /once/],
+    ['thread_from_url', { url: 'https://example.com', platforms: ['x'.repeat(20)] }, /platforms/],
+    ['thread_from_url', { url: 'https://example.com', accounts: { bluesky: ['did:plc:a'] } }, /accounts may only/],
+    ['get_job', { jobId: randomUUID(), platforms: Array(10).fill('bluesky') }, /platforms/],
   ] as const)('refuses %s with %j as invalid_request', (name, args, problem) => {
     const parsed = parseToolInput(name, args);
 
@@ -113,5 +126,61 @@ describe('edit_post', () => {
       message: expect.stringContaining('from 0 to 1'),
     });
     expect(saved).toEqual([]);
+  });
+});
+
+describe('the next step of thread_from_url and get_job', () => {
+  const job = (status: string) => ({ jobId: 'job-1', threadId, status, statusUrl: '/v1/jobs/job-1' });
+  const connections = [
+    { platform: 'bluesky', accountId: 'did:plc:a', name: 'News', isConnected: true, connectionData: {} },
+    { platform: 'telegram', accountId: 'chat-1', name: 'Chat', isConnected: false, connectionData: {} },
+  ];
+  const made: unknown[] = [];
+  const operations = (status: string) =>
+    ({
+      createThreadFromUrl: async (request: unknown) => {
+        made.push(request);
+        return job(status);
+      },
+      getJob: async () => job(status),
+      listConnections: async () => ({ connections, enabledPlatforms: [], unavailablePlatforms: [] }),
+    }) as unknown as ThreadSnipOperations;
+  const run = (name: 'thread_from_url' | 'get_job', status: string, input: object) =>
+    (TOOLS.find((tool) => tool.name === name)!.run as (o: ThreadSnipOperations, i: unknown) => Promise<unknown>)(
+      operations(status),
+      input,
+    );
+
+  it('polls get_job with the platforms while the job runs, reads the thread with them once it succeeded, and stops at a failure', async () => {
+    const platforms = ['bluesky'];
+
+    expect(
+      await run('thread_from_url', 'queued', { url: 'https://example.com/a', tone: 'casual', platforms }),
+    ).toMatchObject({ platforms, next: { tool: 'get_job', arguments: { jobId: 'job-1', platforms } } });
+    expect(await run('get_job', 'running', { jobId: 'job-1', platforms })).toMatchObject({
+      next: { tool: 'get_job', arguments: { jobId: 'job-1', platforms } },
+    });
+    expect(await run('get_job', 'succeeded', { jobId: 'job-1', platforms })).toMatchObject({
+      next: { tool: 'get_thread', arguments: { threadId, platforms } },
+    });
+    expect(await run('get_job', 'succeeded', { jobId: 'job-1' })).toMatchObject({
+      next: { tool: 'get_thread', arguments: { threadId } },
+    });
+    expect(await run('get_job', 'failed', { jobId: 'job-1', platforms })).toMatchObject({ next: null });
+  });
+
+  it('refuses a platform whose connection is not connected before making the job', async () => {
+    made.length = 0;
+    await expect(
+      run('thread_from_url', 'queued', { url: 'https://example.com/a', platforms: ['bluesky', 'telegram'] }),
+    ).rejects.toMatchObject({ code: 'platform_not_connected', message: expect.stringContaining('Telegram') });
+    await expect(
+      run('thread_from_url', 'queued', {
+        url: 'https://example.com/a',
+        platforms: ['bluesky'],
+        accounts: { bluesky: ['did:plc:other'] },
+      }),
+    ).rejects.toMatchObject({ code: 'account_not_found' });
+    expect(made).toEqual([]);
   });
 });
