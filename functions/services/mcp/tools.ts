@@ -16,7 +16,6 @@ import {
 } from '#shared/schemas/generation';
 import { type InsightsResponse, insightsQuerySchema } from '#shared/schemas/insights';
 import {
-  accountPerPlatformSchema,
   type ConnectionsResponse,
   chosenAccountsSchema,
   type PublishRequest,
@@ -65,7 +64,8 @@ export interface ThreadSnipOperations {
 const MAX_POST_INDEX = 49;
 
 const platforms = publishRequestSchema.shape.platforms;
-const accounts = accountPerPlatformSchema.optional();
+// One account or several per platform, as the app's Schedule and Add to Queue take them.
+const accounts = scheduleRequestSchema.shape.accounts;
 
 /** The platforms a reading tool lays a thread out for (optional), and which of their accounts (absent: each connected one). */
 const platformChoice = {
