@@ -8,11 +8,11 @@ import { startLocalScheduler } from '#local/scheduler';
 import { APPROVAL_TOO_LATE_TEXT } from '#shared/messages/scheduling';
 import type { Thread } from '#shared/schemas/thread';
 import { threadVersion } from '#shared/workspaces/thread-version';
+import { teamWithApproval } from '../../helpers/approval-team';
 import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
-import { callRoute, type RouteAnswer, type RouteHandler, type RouteRequest } from '../../helpers/route-call';
+import { callRoute, type RouteHandler, type RouteRequest } from '../../helpers/route-call';
 import { upcomingItem } from '../../helpers/scheduled-items';
-import { addTeamMember } from '../../helpers/team-members';
 
 // Approval end to end in this process: the routes as API Gateway calls them, the publishing pipeline
 // (local SQS polled by the real worker, the local Telegram Bot API) and the local scheduler.
@@ -42,7 +42,6 @@ const { putThread } = await import('#functions/data/thread-repository');
 const { createScheduledItem, getScheduledItem } = await import('#functions/data/scheduled-item-repository');
 const { getPublishRun } = await import('#functions/data/publish-run-repository');
 const { connectTelegram } = await import('#functions/services/connections/connections');
-const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 const { fireScheduledItem } = await import('#functions/services/scheduling/fire-item');
 const { approveThread, reviewActor } = await import('#functions/services/review/reviews');
 
@@ -53,26 +52,8 @@ afterAll(async () => {
 });
 
 /** A team with an owner, an editor and a reviewer, Telegram connected, and approval required on every platform. */
-async function team(approval: 'all' | 'off' = 'all', graceHours = 24) {
-  const owner = `owner-${randomUUID()}`;
-  const editor = `editor-${randomUUID()}`;
-  const reviewer = `reviewer-${randomUUID()}`;
-  const workspace = await createTeamWorkspace({ userId: owner, email: `${owner}@example.com` }, 'Desk', new Date());
-  for (const [userId, role] of [
-    [editor, 'editor'],
-    [reviewer, 'reviewer'],
-  ] as const)
-    await addTeamMember(workspace, userId, role);
-  await connectTelegram(workspace.id, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
-  const call = (route: RouteHandler, userId: string, request: RouteRequest = {}): Promise<RouteAnswer> =>
-    callRoute(route, { userId }, { ...request, headers: { 'x-workspace-id': workspace.id } });
-  const saved = await call(routes.putSettings, owner, {
-    params: { workspaceId: workspace.id },
-    body: { approval, graceHours },
-  });
-  expect(saved.status).toBe(200);
-  return { workspaceId: workspace.id, owner, editor, reviewer, call };
-}
+const team = (approval: 'all' | 'off' = 'all', graceHours = 24) =>
+  teamWithApproval(routes.putSettings, { name: 'Desk', approval, graceHours });
 
 async function threadIn(workspaceId: string, marker: string): Promise<Thread> {
   const thread = makeThread(workspaceId, [`${marker}: the first post.`, `${marker}: the second post.`]);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Thread } from '#shared/schemas/thread';
-import { PUBLIC_CHAT, startPublishingPipeline, TELEGRAM_TOKEN } from '../../helpers/publishing-harness';
+import { teamWithApproval } from '../../helpers/approval-team';
+import { PUBLIC_CHAT, startPublishingPipeline } from '../../helpers/publishing-harness';
 import { makeThread, settle } from '../../helpers/publishing-threads';
-import { callRoute, type RouteAnswer, type RouteHandler, type RouteRequest } from '../../helpers/route-call';
-import { addTeamMember } from '../../helpers/team-members';
+import { callRoute, type RouteHandler } from '../../helpers/route-call';
 
 // A client's review link end to end in this process: the routes as API Gateway calls them and the
 // publishing pipeline (local SQS polled by the real worker, the local Telegram Bot API).
@@ -28,40 +28,16 @@ const routes = {
 };
 const { putThread } = await import('#functions/data/thread-repository');
 const { listNotifications } = await import('#functions/data/notification-repository');
-const { connectTelegram } = await import('#functions/services/connections/connections');
 const { disconnectConnection, putConnection } = await import('#functions/data/connection-repository');
 const { putReviewLink } = await import('#functions/data/review-link-repository');
 const { hashReviewToken } = await import('#functions/services/review/review-links');
 const { threadVersion } = await import('#shared/workspaces/thread-version');
 const { createScheduledItem } = await import('#functions/data/scheduled-item-repository');
-const { createTeamWorkspace } = await import('#functions/services/workspaces/workspaces');
 
 afterAll(() => pipeline.stop());
 
 /** A team with an owner, an editor and a reviewer, Telegram connected, approval required everywhere. */
-async function team() {
-  const owner = `owner-${randomUUID()}`;
-  const editor = `editor-${randomUUID()}`;
-  const reviewer = `reviewer-${randomUUID()}`;
-  const workspace = await createTeamWorkspace({ userId: owner, email: `${owner}@example.com` }, 'Agency', new Date());
-  for (const [userId, role] of [
-    [editor, 'editor'],
-    [reviewer, 'reviewer'],
-  ] as const)
-    await addTeamMember(workspace, userId, role);
-  await connectTelegram(workspace.id, { botToken: TELEGRAM_TOKEN, chatId: PUBLIC_CHAT.id }, new Date());
-  const call = (handler: RouteHandler, userId: string, request: RouteRequest = {}): Promise<RouteAnswer> =>
-    callRoute(handler, { userId }, { ...request, headers: { 'x-workspace-id': workspace.id } });
-  expect(
-    (
-      await call(routes.putSettings, owner, {
-        params: { workspaceId: workspace.id },
-        body: { approval: 'all', graceHours: 24 },
-      })
-    ).status,
-  ).toBe(200);
-  return { workspaceId: workspace.id, owner, editor, reviewer, call };
-}
+const team = () => teamWithApproval(routes.putSettings, { name: 'Agency' });
 
 async function threadIn(workspaceId: string, marker: string): Promise<Thread> {
   const thread = makeThread(workspaceId, [
