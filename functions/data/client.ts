@@ -76,22 +76,40 @@ export async function getItemByGsi1(indexName: string, gsi1pk: string): Promise<
   return item ?? null;
 }
 
+type WriteRequest =
+  | { DeleteRequest: { Key: Record<string, unknown> } }
+  | { PutRequest: { Item: Record<string, unknown> } };
+
 /**
- * Deletes these items, 25 a BatchWriteItem, retrying what DynamoDB hands back unprocessed (with a
+ * Sends these writes, 25 a BatchWriteItem, retrying what DynamoDB hands back unprocessed (with a
  * growing pause); throws when some are still left after the retries.
  */
-export async function batchDeleteItems(itemKeys: Array<{ pk: string; sk: string }>): Promise<void> {
-  for (let start = 0; start < itemKeys.length; start += 25) {
-    let pending = itemKeys
-      .slice(start, start + 25)
-      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+async function batchWrite(requests: WriteRequest[], what: string): Promise<void> {
+  for (let start = 0; start < requests.length; start += 25) {
+    let pending = requests.slice(start, start + 25);
     for (let attempt = 0; pending.length && attempt < 8; attempt++) {
       if (attempt) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
       pending = (result.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
     }
-    if (pending.length) throw new Error('DynamoDB left deletes unprocessed after retries');
+    if (pending.length) throw new Error(`DynamoDB left ${what} unprocessed after retries`);
   }
+}
+
+/** Deletes these items, in batches (see batchWrite). */
+export async function batchDeleteItems(itemKeys: Array<{ pk: string; sk: string }>): Promise<void> {
+  await batchWrite(
+    itemKeys.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } })),
+    'deletes',
+  );
+}
+
+/** Puts these items (unconditionally: new items, or whole replacements), in batches (see batchWrite). */
+export async function batchPutItems(items: Array<Record<string, unknown>>): Promise<void> {
+  await batchWrite(
+    items.map((item) => ({ PutRequest: { Item: item } })),
+    'puts',
+  );
 }
 
 /** True when a write was refused by its condition expression. */

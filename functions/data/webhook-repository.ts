@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookDelivery, WebhookEventType } from '../../shared/schemas/webhooks';
-import { db, isConditionFailure, queryAllPages, tableName } from './client';
+import { batchPutItems, db, isConditionFailure, queryAllPages, tableName } from './client';
 import { itemTypes, keys } from './keys';
 import { TTL_ATTRIBUTE } from './table-definition';
 
@@ -140,6 +140,15 @@ export async function deleteWebhookEndpoint(workspaceId: string, endpointId: str
   }
 }
 
+function deliveryItem(workspaceId: string, endpointId: string, delivery: WebhookDelivery, keptSeconds: number) {
+  return {
+    ...keys.webhookDelivery(workspaceId, endpointId, delivery.at, `${delivery.webhookId}#${delivery.attempt}`),
+    type: itemTypes.webhookDelivery,
+    ...delivery,
+    [TTL_ATTRIBUTE]: Math.floor(Date.parse(delivery.at) / 1000) + keptSeconds,
+  };
+}
+
 /** Records one try in the endpoint's log, kept `keptSeconds`. */
 export async function putWebhookDelivery(
   workspaceId: string,
@@ -148,15 +157,17 @@ export async function putWebhookDelivery(
   keptSeconds: number,
 ): Promise<void> {
   await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.webhookDelivery(workspaceId, endpointId, delivery.at, `${delivery.webhookId}#${delivery.attempt}`),
-        type: itemTypes.webhookDelivery,
-        ...delivery,
-        [TTL_ATTRIBUTE]: Math.floor(Date.parse(delivery.at) / 1000) + keptSeconds,
-      },
-    }),
+    new PutCommand({ TableName: tableName(), Item: deliveryItem(workspaceId, endpointId, delivery, keptSeconds) }),
+  );
+}
+
+/** Records many tries (one event's fan-out) in their endpoints' logs, 25 a write. */
+export async function putWebhookDeliveries(
+  tries: Array<{ workspaceId: string; endpointId: string; delivery: WebhookDelivery }>,
+  keptSeconds: number,
+): Promise<void> {
+  await batchPutItems(
+    tries.map(({ workspaceId, endpointId, delivery }) => deliveryItem(workspaceId, endpointId, delivery, keptSeconds)),
   );
 }
 

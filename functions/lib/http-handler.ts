@@ -497,12 +497,14 @@ export interface HttpHandlerBuilder {
   ): RouteHandler;
   /**
    * An `api-key` route (/v1): acts as the key's creator in the key's workspace, with the permission its
-   * scope maps to (checked with its first read, or alone without one).
+   * scope maps to, or the stricter `workspace` permission named (checked with its first read, or alone
+   * without one).
    */
   <TBody = undefined, TQuery = undefined, TParams = undefined, TRead = undefined>(
     options: Schemas<TBody, TQuery, TParams> & {
       auth: 'api-key';
       apiScope: ApiKeyScope;
+      workspace?: WorkspacePermission;
       firstRead?: (request: FirstReadRequest<TQuery, TParams>) => FirstRead<TRead>;
     },
     route: (input: HttpInput<TBody, TQuery, TParams, Caller> & { read: TRead }) => Promise<HttpResult>,
@@ -535,7 +537,8 @@ export function httpHandlerWith(checks: AccountChecks): HttpHandlerBuilder {
     route: (input: HttpInput<TBody, TQuery, TParams, any> & { read: any; workspace: any }) => Promise<HttpResult>,
   ): RouteHandler => {
     const { auth = 'user', resumesAccountDeletion, firstRead, apiScope } = options;
-    const permission = auth === 'api-key' && apiScope ? scopePermission[apiScope] : options.workspace;
+    const permission =
+      auth === 'api-key' && apiScope ? (options.workspace ?? scopePermission[apiScope]) : options.workspace;
     const checkedWithFirstRead = Boolean(firstRead || permission);
     if (checkedWithFirstRead && ((auth !== 'user' && auth !== 'api-key') || resumesAccountDeletion))
       throw new Error('only a plain `user` route makes its account check with its first read');

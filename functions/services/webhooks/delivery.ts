@@ -20,6 +20,7 @@ import { recordSecurityEvent } from '../../data/security-event-repository';
 import {
   getWebhookEndpoint,
   listWebhookEndpoints,
+  putWebhookDeliveries,
   putWebhookDelivery,
   updateWebhookEndpoint,
   type WebhookEndpointRecord,
@@ -48,7 +49,8 @@ export const WEBHOOK_TYPE_OF: Record<AppEventType, WebhookEventType> = {
 const EXCERPT_CHARS = 200;
 const EXCERPT_BYTES = 1024;
 /** Endpoints called at once while fanning out one event. */
-const FAN_OUT_PARALLEL = 25;
+const FAN_OUT_PARALLEL = 16;
+const DELIVERY_KEPT_SECONDS = WEBHOOK_DELIVERY_KEPT_DAYS * 86_400;
 
 /** An event as the bus's rule puts it on the queue (the EventBridge envelope). */
 const busEventSchema = z.object({
@@ -83,8 +85,8 @@ function failureExcerpt(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, EXCERPT_CHARS);
 }
 
-/** One signed try of `payload` to the endpoint, logged; never throws for the receiver's failures. */
-export async function deliverOnce(
+/** One signed try of `payload` to the endpoint, not yet logged; never throws for the receiver's failures. */
+async function sendOnce(
   endpoint: WebhookEndpointRecord,
   payload: WebhookPayload,
   eventId: string,
@@ -129,7 +131,19 @@ export async function deliverOnce(
     at: now.toISOString(),
   };
   countBy(delivery.ok ? 'WebhookDelivered' : 'WebhookDeliveryFailed', { event: payload.type });
-  await putWebhookDelivery(endpoint.workspaceId, endpoint.endpointId, delivery, WEBHOOK_DELIVERY_KEPT_DAYS * 86_400);
+  return delivery;
+}
+
+/** One signed try of `payload` to the endpoint, logged; never throws for the receiver's failures. */
+export async function deliverOnce(
+  endpoint: WebhookEndpointRecord,
+  payload: WebhookPayload,
+  eventId: string,
+  attempt: number,
+  now: Date,
+): Promise<WebhookDelivery> {
+  const delivery = await sendOnce(endpoint, payload, eventId, attempt, now);
+  await putWebhookDelivery(endpoint.workspaceId, endpoint.endpointId, delivery, DELIVERY_KEPT_SECONDS);
   return delivery;
 }
 
@@ -162,15 +176,15 @@ async function disableFailing(endpoint: WebhookEndpointRecord, now: Date): Promi
   );
 }
 
-/** Tries `attempt` now; a failure that may pass is queued for the next try, the last one disables the endpoint. */
-async function attemptDelivery(
+/** After a logged try: a failure that may pass is queued for the next try, the last one disables the endpoint. */
+async function followUp(
   endpoint: WebhookEndpointRecord,
+  delivery: WebhookDelivery,
   payload: WebhookPayload & { type: WebhookEventType },
   eventId: string,
   attempt: number,
   now: Date,
 ): Promise<void> {
-  const delivery = await deliverOnce(endpoint, payload, eventId, attempt, now);
   if (delivery.ok || !isRetryableFailure(delivery.status)) return;
   const delay = retryDelaySeconds(attempt, config().webhooks.retryScale);
   if (delay === null) {
@@ -193,10 +207,42 @@ async function attemptDelivery(
   );
 }
 
-/** Runs runner over items, `parallel` at a time. */
-async function inBatches<T>(items: T[], parallel: number, runner: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += parallel)
-    await Promise.all(items.slice(start, start + parallel).map(runner));
+/** Runs runner over every item, at most `parallel` at once (a slow one holds up no other). */
+async function inPool<T>(items: T[], parallel: number, runner: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await runner(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, lane));
+}
+
+/**
+ * Tries `attempt` of one event to these endpoints, FAN_OUT_PARALLEL at once; logs every try (25 a
+ * batch write), then queues the retries and disables the endpoints whose last try failed.
+ */
+async function fanOut(
+  endpoints: WebhookEndpointRecord[],
+  payload: WebhookPayload & { type: WebhookEventType },
+  eventId: string,
+  attempt: number,
+  now: Date,
+): Promise<void> {
+  const tries: Array<{ endpoint: WebhookEndpointRecord; delivery: WebhookDelivery }> = [];
+  await inPool(endpoints, FAN_OUT_PARALLEL, async (endpoint) => {
+    tries.push({ endpoint, delivery: await sendOnce(endpoint, payload, eventId, attempt, now) });
+  });
+  await putWebhookDeliveries(
+    tries.map(({ endpoint, delivery }) => ({
+      workspaceId: endpoint.workspaceId,
+      endpointId: endpoint.endpointId,
+      delivery,
+    })),
+    DELIVERY_KEPT_SECONDS,
+  );
+  const failed = tries.filter(({ delivery }) => !delivery.ok);
+  await inPool(failed, FAN_OUT_PARALLEL, ({ endpoint, delivery }) =>
+    followUp(endpoint, delivery, payload, eventId, attempt, now),
+  );
 }
 
 /** Handles one message of the webhooks queue: an event to fan out, or a try that came due (or its next step). */
@@ -211,7 +257,7 @@ export async function handleWebhookMessage(message: WebhookQueueMessage, now = n
     const endpoint = await getWebhookEndpoint(message.workspaceId, message.endpointId);
     // Deleted or disabled since: the try is dropped (enabling it again starts with the next event).
     if (!endpoint?.enabled) return;
-    await attemptDelivery(endpoint, message.payload, message.eventId, message.attempt, now);
+    await fanOut([endpoint], message.payload, message.eventId, message.attempt, now);
     return;
   }
   const type = WEBHOOK_TYPE_OF[message['detail-type'] as AppEventType];
@@ -225,5 +271,5 @@ export async function handleWebhookMessage(message: WebhookQueueMessage, now = n
   );
   const { userId: _owner, ...data } = message.detail;
   const payload = { type, timestamp: message.time, data: { ...data, workspaceId } };
-  await inBatches(endpoints, FAN_OUT_PARALLEL, (endpoint) => attemptDelivery(endpoint, payload, message.id, 1, now));
+  await fanOut(endpoints, payload, message.id, 1, now);
 }

@@ -13,6 +13,7 @@ import { api, newUser } from '../../helpers/auth-client';
 import { type StartedStack, startStack } from '../../helpers/local-stack';
 import { documentedSchema } from '../../helpers/openapi';
 import { seededThread, seedThreads } from '../../helpers/seed-threads';
+import { startWebhookReceiver } from '../../helpers/webhook-receiver';
 
 // Contract tests from the served document: every operation it lists is called on a running local
 // stack with a key of every scope, and each answer is checked against the schema the document gives
@@ -27,12 +28,16 @@ type Fixtures = {
   threadId: string;
   posts: { id: string; content: string }[];
   articleUrl: string;
+  /** A local receiver's address (allowed past the outbound guard), and an endpoint calling it. */
+  hookUrl: string;
+  endpointId: string;
   jobId?: string;
 };
 /** Values for path parameters, by name. */
 const PATH_VALUES: Record<string, (fixtures: Fixtures) => string | undefined> = {
   threadId: (fixtures) => fixtures.threadId,
   jobId: (fixtures) => fixtures.jobId,
+  endpointId: (fixtures) => fixtures.endpointId,
 };
 /** A valid request body per operation that takes one, by operationId. */
 const GOOD_BODIES: Record<string, (fixtures: Fixtures) => unknown> = {
@@ -46,6 +51,8 @@ const GOOD_BODIES: Record<string, (fixtures: Fixtures) => unknown> = {
   }),
   postPublish: () => ({ platforms: ['telegram'] }),
   postSchedule: () => ({ platforms: ['telegram'], at: new Date(Date.now() + 86_400_000).toISOString() }),
+  postWebhook: (fixtures) => ({ url: `${fixtures.hookUrl}/created`, events: ['thread.created'] }),
+  patchWebhook: () => ({ events: ['thread.created', 'thread.published'] }),
 };
 const TELEGRAM = {
   token: '123456:contract-token',
@@ -89,6 +96,7 @@ describe('the public API against its OpenAPI document, on the local stack', () =
   let stack: StartedStack;
   let articles: ArticleServer;
   let telegram: Awaited<ReturnType<typeof startTelegramServer>>;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   let document: OpenApiDocument;
   let secret: string;
   let fixtures: Fixtures;
@@ -97,7 +105,10 @@ describe('the public API against its OpenAPI document, on the local stack', () =
     articles = await startArticleServer();
     articles.page('/harbour', harbourArticlePage());
     telegram = await startTelegramServer({ token: TELEGRAM.token, botUsername: 'contractbot', chats: [TELEGRAM.chat] });
-    stack = await startStack({ env: { ALLOW_PRIVATE_FETCH_HOSTS: articles.host, TELEGRAM_API_URL: telegram.url } });
+    receiver = await startWebhookReceiver();
+    stack = await startStack({
+      env: { ALLOW_PRIVATE_FETCH_HOSTS: `${articles.host},${receiver.host}`, TELEGRAM_API_URL: telegram.url },
+    });
     const served = await fetch(`${stack.url}/v1/openapi.json`);
     document = openApiDocumentSchema.parse(await served.json());
     const user = await newUser(stack.url);
@@ -114,18 +125,27 @@ describe('the public API against its OpenAPI document, on the local stack', () =
       body: { botToken: TELEGRAM.token, chatId: TELEGRAM.chat.id },
     });
     expect(connected.status).toBe(200);
+    const endpoint = await api(stack.url, '/api/webhooks', {
+      token: user.tokens.idToken,
+      method: 'POST',
+      body: { url: receiver.url('/contract'), events: ['thread.published'] },
+    });
+    expect(endpoint.status).toBe(201);
     const thread = seededThread(userId, 1);
     await seedThreads(stack, [thread]);
     fixtures = {
       threadId: thread.id,
       posts: thread.posts.map(({ id, content }) => ({ id, content })),
       articleUrl: `${articles.url}/harbour`,
+      hookUrl: receiver.url('/v1'),
+      endpointId: endpoint.body.endpoint.id,
     };
   });
   afterAll(async () => {
     await stack?.cleanup();
     await telegram?.close();
     await articles?.close();
+    await receiver?.close();
   });
 
   async function call(method: string, url: string, body?: unknown) {

@@ -159,10 +159,14 @@ describe('webhook deliveries', () => {
       enabled: false,
       disabledReason: 'failing',
     });
-    const notices = await listNotifications(user.userId, 10);
-    expect(notices).toEqual([
-      expect.objectContaining({ kind: 'webhook_disabled', text: expect.stringContaining(receiver.url('/down')) }),
-    ]);
+    // The notice follows the disabling (the worker may still be writing it when the list shows it disabled).
+    await vi.waitFor(
+      async () =>
+        expect(await listNotifications(user.userId, 10)).toEqual([
+          expect.objectContaining({ kind: 'webhook_disabled', text: expect.stringContaining(receiver.url('/down')) }),
+        ]),
+      { timeout: 10_000, interval: 100 },
+    );
     expect(await securityEventDetails(user.userId, 'webhook_disabled')).toEqual([
       expect.objectContaining({ endpointId: endpoint.id, reason: 'failing' }),
     ]);
