@@ -8,7 +8,7 @@
 
 import type * as z from 'zod';
 import type { ErrorCode } from '../shared/error-codes';
-import type { ApiKeyScope } from '../shared/schemas/api-keys';
+import { type ApiKeyScope, scopePermission } from '../shared/schemas/api-keys';
 import { feedListSchema, inboxPageSchema, inboxQuerySchema } from '../shared/schemas/feeds';
 import { createGenerationJobRequestSchema, generationJobParamsSchema } from '../shared/schemas/generation';
 import { insightsQuerySchema, insightsResponseSchema, threadPerformanceSchema } from '../shared/schemas/insights';
@@ -286,6 +286,20 @@ export interface SchedulerTargetEntry {
   memoryMb: number;
   /** The nested stack its function deploys in (see DeploymentGroup); absent only for the first-deployed ones. */
   deploymentGroup?: DeploymentGroup;
+}
+
+/**
+ * A public API (/v1) route: an `api-key` route in the `public-api` group, acting in the key's
+ * workspace with the permission its scope maps to.
+ */
+function v1Route(entry: Omit<RouteEntry, 'auth' | 'deploymentGroup'> & { apiScope: ApiKeyScope }): RouteEntry {
+  // A route may need a stricter permission than its scope's (managing webhooks needs `members`).
+  return {
+    ...entry,
+    deploymentGroup: 'public-api',
+    auth: 'api-key',
+    workspace: entry.workspace ?? scopePermission[entry.apiScope],
+  };
 }
 
 export const routes: RouteEntry[] = [
@@ -1335,14 +1349,11 @@ export const routes: RouteEntry[] = [
   },
   // The public API (/v1), behind the API key authorizer, each over the services of its /api twin: the
   // rights of that twin, plus table writes for every key's rate budget (and the reads' security events).
-  {
+  v1Route({
     method: 'GET',
     path: '/v1/threads',
     handler: 'http/v1/get-threads',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: {
       query: listThreadsQuerySchema,
@@ -1352,15 +1363,12 @@ export const routes: RouteEntry[] = [
       description:
         'Pages of 15 threads as cards show them (no post text beyond a preview); pass `nextCursor` as `cursor` for the next page, with the same sort and order.',
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'POST',
     path: '/v1/threads',
     handler: 'http/v1/post-threads',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
-    workspace: 'write',
     access: { table: 'write', sendTo: ['generation'] },
     schemas: {
       headers: idempotencyHeadersSchema,
@@ -1368,26 +1376,20 @@ export const routes: RouteEntry[] = [
       status: 202,
       response: publicJobSchema,
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/jobs/{jobId}',
     handler: 'http/v1/get-job',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: { params: generationJobParamsSchema, status: 200, response: publicJobSchema },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/threads/{threadId}',
     handler: 'http/v1/get-thread',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: {
       params: threadParamsSchema,
@@ -1396,15 +1398,12 @@ export const routes: RouteEntry[] = [
       summary: 'Get one thread with its posts',
       errors: { 403: ['thread_access_denied'], 404: ['thread_not_found'] },
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'PATCH',
     path: '/v1/threads/{threadId}',
     handler: 'http/v1/patch-thread',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
-    workspace: 'write',
     access: { table: 'write', media: 'write' },
     schemas: {
       params: threadParamsSchema,
@@ -1412,37 +1411,28 @@ export const routes: RouteEntry[] = [
       status: 200,
       response: threadSchema,
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'DELETE',
     path: '/v1/threads/{threadId}',
     handler: 'http/v1/delete-thread',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
-    workspace: 'write',
     access: { table: 'write', scheduler: true },
     schemas: { params: threadParamsSchema, status: 204 },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/connections',
     handler: 'http/v1/get-connections',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write', platformClients: true },
     schemas: { status: 200, response: connectionsResponseSchema },
-  },
-  {
+  }),
+  v1Route({
     method: 'POST',
     path: '/v1/threads/{threadId}/publish',
     handler: 'http/v1/post-publish',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'publish',
-    workspace: 'write',
     timeoutSeconds: 20,
     access: { table: 'write', sendTo: ['publishing'], tokenKey: true, platformClients: true },
     schemas: {
@@ -1451,27 +1441,21 @@ export const routes: RouteEntry[] = [
       status: 202,
       response: publishStatusResponseSchema,
     },
-  },
+  }),
   // Write: someone else's thread id records a security event.
-  {
+  v1Route({
     method: 'GET',
     path: '/v1/threads/{threadId}/publishing',
     handler: 'http/v1/get-publishing',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: { params: threadParamsSchema, status: 200, response: publishStatusResponseSchema },
-  },
-  {
+  }),
+  v1Route({
     method: 'POST',
     path: '/v1/threads/{threadId}/schedule',
     handler: 'http/v1/post-schedule',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'publish',
-    workspace: 'write',
     access: { table: 'write', scheduler: true },
     schemas: {
       params: scheduleThreadParamsSchema,
@@ -1479,70 +1463,53 @@ export const routes: RouteEntry[] = [
       status: 201,
       response: scheduledItemSchema,
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/scheduled',
     handler: 'http/v1/get-scheduled',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: { query: scheduledListQuerySchema, status: 200, response: scheduledListResponseSchema },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/threads/{threadId}/performance',
     handler: 'http/v1/get-thread-performance',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: { params: threadParamsSchema, status: 200, response: threadPerformanceSchema },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/insights',
     handler: 'http/v1/get-insights',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: { query: insightsQuerySchema, status: 200, response: insightsResponseSchema },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/inbox',
     handler: 'http/v1/get-inbox',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: { query: inboxQuerySchema, status: 200, response: inboxPageSchema },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/feeds',
     handler: 'http/v1/get-feeds',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
-    workspace: 'read',
     access: { table: 'write' },
     schemas: { status: 200, response: feedListSchema },
-  },
+  }),
   // The workspace's webhook endpoints through a key, over the operations of /api/webhooks: a key of
   // the scope named, whose creator may manage the workspace's members (as in the app).
-  {
+  v1Route({
     method: 'GET',
     path: '/v1/webhooks',
     handler: 'http/v1/get-webhooks',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
     workspace: 'members',
     access: { table: 'write' },
@@ -1553,13 +1520,11 @@ export const routes: RouteEntry[] = [
       description:
         "Never a secret. A key whose creator cannot manage the workspace's members (its owners and admins) is refused 403.",
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'POST',
     path: '/v1/webhooks',
     handler: 'http/v1/post-webhook',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
     workspace: 'members',
     access: { table: 'write', tokenKey: true },
@@ -1572,13 +1537,11 @@ export const routes: RouteEntry[] = [
         'The answer holds the signing secret (whsec_...), shown this once. The address is checked through the outbound guard (no private addresses).',
       errors: { 400: ['webhook_url_refused'] },
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'PATCH',
     path: '/v1/webhooks/{endpointId}',
     handler: 'http/v1/patch-webhook',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
     workspace: 'members',
     access: { table: 'write' },
@@ -1590,13 +1553,11 @@ export const routes: RouteEntry[] = [
       summary: 'Change an endpoint: its URL, events, or enabled',
       errors: { 400: ['webhook_url_refused'], 404: ['webhook_endpoint_not_found'] },
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'DELETE',
     path: '/v1/webhooks/{endpointId}',
     handler: 'http/v1/delete-webhook',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
     workspace: 'members',
     access: { table: 'write' },
@@ -1606,13 +1567,11 @@ export const routes: RouteEntry[] = [
       summary: 'Delete an endpoint',
       errors: { 404: ['webhook_endpoint_not_found'] },
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'POST',
     path: '/v1/webhooks/{endpointId}/rotate',
     handler: 'http/v1/post-webhook-rotate',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
     workspace: 'members',
     access: { table: 'write', tokenKey: true },
@@ -1625,13 +1584,11 @@ export const routes: RouteEntry[] = [
         'The new secret is shown this once; the previous one keeps signing beside it until `previousSecretUntil`.',
       errors: { 404: ['webhook_endpoint_not_found'] },
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'POST',
     path: '/v1/webhooks/{endpointId}/test',
     handler: 'http/v1/post-webhook-test',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'threads:write',
     workspace: 'members',
     access: { table: 'write', tokenKey: true },
@@ -1644,13 +1601,11 @@ export const routes: RouteEntry[] = [
       description: "One try, enabled or not; the answer is the receiver's answer, also in the delivery log.",
       errors: { 404: ['webhook_endpoint_not_found'] },
     },
-  },
-  {
+  }),
+  v1Route({
     method: 'GET',
     path: '/v1/webhooks/{endpointId}/deliveries',
     handler: 'http/v1/get-webhook-deliveries',
-    deploymentGroup: 'public-api',
-    auth: 'api-key',
     apiScope: 'read',
     workspace: 'members',
     access: { table: 'write' },
@@ -1661,7 +1616,7 @@ export const routes: RouteEntry[] = [
       summary: "An endpoint's last delivery tries, newest first, with the answers",
       errors: { 404: ['webhook_endpoint_not_found'] },
     },
-  },
+  }),
   // The OpenAPI document itself: public (no key), cacheable, generated from the schemas above.
   {
     method: 'GET',

@@ -75,6 +75,30 @@ export interface HttpInput<TBody, TQuery, TParams, TCaller> {
   context: Context;
 }
 
+/** What an operation reads of its request (whichever route, and so whichever auth, it came by). */
+export type OperationInput<TBody = undefined, TQuery = undefined, TParams = undefined> = Pick<
+  HttpInput<TBody, TQuery, TParams, Caller>,
+  'body' | 'query' | 'params' | 'caller' | 'workspace' | 'event'
+>;
+
+/**
+ * One operation an app route (`/api`, a `user` route) and its public twin (`/v1`, an `api-key` route)
+ * both run: its schemas, service call and answer, written once. Each route names only its auth:
+ * `httpHandler({ workspace: 'write', ...op.schemas }, op.run)`.
+ */
+export interface Operation<TBody = undefined, TQuery = undefined, TParams = undefined> {
+  schemas: Schemas<TBody, TQuery, TParams>;
+  run: (input: OperationInput<TBody, TQuery, TParams>) => Promise<HttpResult>;
+}
+
+/** An operation (see `Operation`), its input typed from its schemas. */
+export function operation<TBody = undefined, TQuery = undefined, TParams = undefined>(
+  schemas: Schemas<TBody, TQuery, TParams>,
+  run: (input: OperationInput<TBody, TQuery, TParams>) => Promise<HttpResult>,
+): Operation<TBody, TQuery, TParams> {
+  return { schemas, run };
+}
+
 /**
  * A route handler, tagged with the kind its stack enforces, the workspace permission it checks and
  * (an `api-key` route) the scope it needs (tests compare all three with the manifest).

@@ -1,8 +1,5 @@
 import { httpHandler } from '#functions/route-kinds';
-import { listFeeds } from '../../services/feeds/feeds';
+import { listFeedsOperation } from './operations';
 
 /** GET /api/feeds: the caller's feeds (title, last check, state) and the auto-draft settings. */
-export const handler = httpHandler({ workspace: 'read' }, async ({ workspace }) => ({
-  status: 200,
-  body: await listFeeds(workspace.workspaceId),
-}));
+export const handler = httpHandler({ workspace: 'read', ...listFeedsOperation.schemas }, listFeedsOperation.run);

@@ -1,18 +1,5 @@
 import { httpHandler } from '#functions/route-kinds';
-import { threadParamsSchema, updateThreadRequestSchema } from '#shared/schemas/thread';
-import { userAgentOf } from '../../lib/http-handler';
-import { actingIn } from '../../services/threads/thread-access';
-import { saveThreadPosts } from '../../services/threads/threads';
+import { saveThreadOperation } from './operations';
 
 /** PUT /api/threads/{threadId}: saves the caller's edited posts. */
-export const handler = httpHandler(
-  { workspace: 'write', params: threadParamsSchema, body: updateThreadRequestSchema },
-  async ({ params, body, event, workspace, caller }) => ({
-    status: 200,
-    body: await saveThreadPosts(
-      actingIn(workspace.workspaceId, caller.userId, userAgentOf(event)),
-      params.threadId,
-      body,
-    ),
-  }),
-);
+export const handler = httpHandler({ workspace: 'write', ...saveThreadOperation.schemas }, saveThreadOperation.run);
