@@ -60,7 +60,7 @@ async function publishedAndRead(credit: { placement?: LinkPlacement; quote?: str
   const [first, ...rest] = mastodon.statuses.slice(start);
   mastodon.setFigures(first!.id, { favourites: 10, reblogs: 0, replies: 0 });
   mastodon.setFigures(rest.at(-1)!.id, { favourites: credit.creditLikes, reblogs: 0, replies: 0 });
-  expect(await readAndStore(userId, thread.id, 'mastodon', '1h', new Date())).toEqual({ outcome: 'stored' });
+  expect(await readAndStore(userId, thread.id, 'mastodon', '1h', new Date())).toMatchObject({ outcome: 'stored' });
   return row;
 }
 

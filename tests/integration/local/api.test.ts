@@ -68,8 +68,8 @@ describe('the local stack through real HTTP', () => {
     expect(created.status).toBe(201);
     expect(listed).toEqual({ status: 200, body: { threads: [], nextCursor: null } });
     expect(withoutKey.status).toBe(401);
-    // A Cognito token is not an API key.
-    expect(withToken.status).toBe(403);
+    // A Cognito token is not an API key: refused as a wrong key is, 401 api_key_invalid.
+    expect(withToken).toMatchObject({ status: 401, body: { code: 'api_key_invalid' } });
   });
 
   it('serves the public API OpenAPI document at /v1/openapi.json to anyone, cacheable, as generated from the manifest', async () => {
