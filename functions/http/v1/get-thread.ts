@@ -1,6 +1,7 @@
 import { httpHandler } from '#functions/route-kinds';
 import { threadParamsSchema } from '#shared/schemas/thread';
 import { userAgentOf } from '../../lib/http-handler';
+import { actingIn } from '../../services/threads/thread-access';
 import { getThread, threadDetailRead } from '../../services/threads/threads';
 
 /** GET /v1/threads/{threadId}: one thread of the key's workspace, as GET /api/threads/{threadId} answers. */
@@ -11,12 +12,9 @@ export const handler = httpHandler(
     params: threadParamsSchema,
     firstRead: ({ params, workspaceId }) => threadDetailRead(workspaceId, params.threadId),
   },
-  async ({ params, event, read, workspace }) => ({
+  // The security event names the key's creator as the member who acted, as the app's route does.
+  async ({ params, event, read, workspace, caller }) => ({
     status: 200,
-    body: await getThread(
-      { userId: workspace.workspaceId, userAgent: userAgentOf(event), now: new Date() },
-      params.threadId,
-      read,
-    ),
+    body: await getThread(actingIn(workspace.workspaceId, caller.userId, userAgentOf(event)), params.threadId, read),
   }),
 );

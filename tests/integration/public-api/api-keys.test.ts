@@ -207,6 +207,12 @@ describe('what a key may reach', () => {
     expect(listing.status).toBe(200);
     expect(listing.body.threads.map((t: { id: string }) => t.id)).toEqual([teamThread!.id]);
     expect(namingAnother.body).toEqual(listing.body);
+    // The reading is in the security log of the member whose key read, naming the team, as in the app.
+    expect(await securityEventDetails(admin.userId, 'thread_access')).toEqual([
+      expect.objectContaining({ count: 1, workspaceId: team.id }),
+      expect.objectContaining({ count: 1, workspaceId: team.id }),
+    ]);
+    expect(await securityEventDetails(team.id, 'thread_access')).toEqual([]);
     expect(personalKeys.body.keys).toEqual([]);
     expect(afterRemoval.status).toBe(403);
     expect(afterRemoval.body.code).toBe('workspace_access_denied');
