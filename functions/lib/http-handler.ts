@@ -91,7 +91,12 @@ export interface Operation<TBody = undefined, TQuery = undefined, TParams = unde
   run: (input: OperationInput<TBody, TQuery, TParams>) => Promise<HttpResult>;
 }
 
-/** An operation (see `Operation`), its input typed from its schemas. */
+/**
+ * An operation (see `Operation`), its input typed from its schemas. Marked free of side effects so
+ * a handler's bundle keeps only the operations it uses: an area's read route must not carry its
+ * write operations' commands (the table grants test reads them from the bundles).
+ */
+/* #__NO_SIDE_EFFECTS__ */
 export function operation<TBody = undefined, TQuery = undefined, TParams = undefined>(
   schemas: Schemas<TBody, TQuery, TParams>,
   run: (input: OperationInput<TBody, TQuery, TParams>) => Promise<HttpResult>,

@@ -1,6 +1,6 @@
 import { httpHandler } from '#functions/route-kinds';
 import { updateWebhookBodySchema, WEBHOOK_MANAGE_PERMISSION, webhookParamsSchema } from '#shared/schemas/webhooks';
-import { webhookOperations } from '../webhooks/operations';
+import { updateWebhookOperation } from '../webhooks/operations';
 
 /** PATCH /v1/webhooks/{endpointId}: as the app's route, for a key whose creator manages the workspace's members. */
 export const handler = httpHandler(
@@ -11,5 +11,5 @@ export const handler = httpHandler(
     params: webhookParamsSchema,
     body: updateWebhookBodySchema,
   },
-  webhookOperations.update,
+  updateWebhookOperation,
 );

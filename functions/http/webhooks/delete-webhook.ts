@@ -1,9 +1,9 @@
 import { httpHandler } from '#functions/route-kinds';
 import { WEBHOOK_MANAGE_PERMISSION, webhookParamsSchema } from '#shared/schemas/webhooks';
-import { webhookOperations } from './operations';
+import { removeWebhookOperation } from './operations';
 
-/** DELETE /v1/webhooks/{endpointId} (see webhookOperations.remove). */
+/** DELETE /v1/webhooks/{endpointId} (see removeWebhookOperation). */
 export const handler = httpHandler(
   { workspace: WEBHOOK_MANAGE_PERMISSION, params: webhookParamsSchema },
-  webhookOperations.remove,
+  removeWebhookOperation,
 );

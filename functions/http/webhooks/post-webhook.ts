@@ -1,9 +1,9 @@
 import { httpHandler } from '#functions/route-kinds';
 import { createWebhookBodySchema, WEBHOOK_MANAGE_PERMISSION } from '#shared/schemas/webhooks';
-import { webhookOperations } from './operations';
+import { createWebhookOperation } from './operations';
 
-/** POST /v1/webhooks (see webhookOperations.create). */
+/** POST /v1/webhooks (see createWebhookOperation). */
 export const handler = httpHandler(
   { workspace: WEBHOOK_MANAGE_PERMISSION, body: createWebhookBodySchema },
-  webhookOperations.create,
+  createWebhookOperation,
 );
